@@ -1,0 +1,56 @@
+"""Pure rules engines.  ``get_game(name)`` returns a game's ``Game`` object.
+
+Each game lives in its own sub-package exposing ``GAME``; the registry
+imports it lazily, so a game appears everywhere (service, console, replay,
+Discord) simply by existing here.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from games.base import Dice, Game, Played, Position, Result, SideInfo
+from games.errors import GameError, IllegalTurnError, NotationError, OptionError, PositionError
+
+__all__ = [
+    "Dice", "Game", "GameError", "IllegalTurnError", "NotationError", "OptionError",
+    "Played", "Position", "PositionError", "Result", "SideInfo", "available_games", "get_game",
+]
+
+#: Every game the project knows, in the order menus show them.
+GAME_MODULES = {
+    "hachapury": "games.hachapury",
+    "chebache": "games.chebache",
+    "cheesegambit": "games.cheesegambit",
+    "che": "games.che",
+}
+
+_loaded: dict[str, Game] = {}
+
+
+def get_game(name: str) -> Game:
+    """The game called ``name`` (case-insensitive); OptionError if unknown."""
+    key = name.strip().lower()
+    if key in _loaded:
+        return _loaded[key]
+    if key not in GAME_MODULES:
+        raise OptionError(f"unknown game {name!r}; games: {', '.join(available_games())}")
+    try:
+        module = importlib.import_module(GAME_MODULES[key])
+        game: Game = module.GAME
+    except (ImportError, AttributeError) as exc:
+        raise OptionError(f"game {name!r} is not available yet") from exc
+    _loaded[key] = game
+    return game
+
+
+def available_games() -> list[str]:
+    """Names of the games whose engines are installed."""
+    names = []
+    for key in GAME_MODULES:
+        try:
+            get_game(key)
+        except OptionError:
+            continue
+        names.append(key)
+    return names

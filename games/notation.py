@@ -1,0 +1,98 @@
+"""Notation toolkit shared by every game: tokens with columns and counts.
+
+Move texts are split into tokens on spaces, commas and semicolons (the
+architecture page makes all three optional separators).  A parenthesised
+group stays one token, so ``2(24/18)`` and ``1K1(2^10)`` arrive whole.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from games.errors import NotationError
+
+SEPARATORS = " \t,;"
+
+
+@dataclass(frozen=True)
+class Token:
+    """One move token and the 1-based column where it starts in the source text."""
+
+    text: str
+    column: int
+
+    def error(self, message: str, source: str, offset: int = 0) -> NotationError:
+        """A NotationError pointing ``offset`` characters into this token."""
+        return NotationError(message, source, self.column + offset)
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split move text into tokens; parentheses keep a group (and its prefix) together."""
+    tokens: list[Token] = []
+    i = 0
+    n = len(text)
+    while i < n:
+        if text[i] in SEPARATORS:
+            i += 1
+            continue
+        start = i
+        depth = 0
+        while i < n and (depth > 0 or text[i] not in SEPARATORS):
+            ch = text[i]
+            if ch == "(":
+                depth += 1
+            elif ch == ")":
+                if depth == 0:
+                    raise NotationError("unmatched ')'", text, i + 1)
+                depth -= 1
+            i += 1
+        if depth:
+            raise NotationError("unclosed '('", text, start + 1)
+        tokens.append(Token(text[start:i], start + 1))
+    return tokens
+
+
+_COUNT = re.compile(r"^(\d+)\((.*)\)$", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A token of the form ``n(inner)``: ``count`` repetitions of ``inner``."""
+
+    count: int
+    inner: Token
+
+
+def split_count(token: Token, source: str, limit: int = 15) -> Counted:
+    """Read ``2(24/18)`` as count 2 of ``24/18``; a bare token is count 1.
+
+    A count of 0 or above ``limit`` is refused: nobody moves 99 checkers.
+    """
+    m = _COUNT.match(token.text)
+    if not m:
+        return Counted(1, token)
+    count = int(m.group(1))
+    if count < 1 or count > limit:
+        raise token.error(f"count {count} is out of range 1-{limit}", source)
+    inner_offset = len(m.group(1)) + 1
+    return Counted(count, Token(m.group(2), token.column + inner_offset))
+
+
+def group_runs(moves: list[str]) -> list[str]:
+    """Canonical grouping: identical neighbours become ``n(move)``."""
+    out: list[str] = []
+    i = 0
+    while i < len(moves):
+        j = i
+        while j < len(moves) and moves[j] == moves[i]:
+            j += 1
+        run = j - i
+        out.append(moves[i] if run == 1 else f"{run}({moves[i]})")
+        i = j
+    return out
+
+
+def format_dice(dice: tuple[int, ...]) -> str:
+    """``[6 5]``: the dice as the records write them."""
+    return "[" + " ".join(str(d) for d in dice) + "]"

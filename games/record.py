@@ -1,0 +1,91 @@
+"""Game records: tag lines, then one turn a line (architecture page).
+
+This module reads and writes the file shape; the game engines check the turns.
+Malformed files raise ``RecordFormatError`` (``replay`` exits 2 on it).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from games.errors import GameError
+
+
+class RecordFormatError(GameError):
+    """The file is not a game record (as opposed to a record with an illegal turn)."""
+
+
+@dataclass(frozen=True)
+class TurnLine:
+    """One turn line: ``7W: [6 5]; 24/18, 18/13``."""
+
+    number: int
+    side: str
+    dice: tuple[int, ...]
+    text: str
+    line_number: int
+
+
+@dataclass
+class Record:
+    """A parsed record: tags in file order (names as written) and the turn lines."""
+
+    tags: dict[str, str] = field(default_factory=dict)
+    turns: list[TurnLine] = field(default_factory=list)
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        """A tag's value, looked up case-insensitively."""
+        for key, value in self.tags.items():
+            if key.lower() == name.lower():
+                return value
+        return default
+
+
+_TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
+_TURN = re.compile(r"^(\d+)\s*([A-Za-z])\s*:\s*(.*)$")
+_DICE = re.compile(r"^\[\s*([^\]]*)\]\s*;?\s*")
+
+
+def parse_record(text: str) -> Record:
+    """Read a record file; RecordFormatError says which line is wrong and why."""
+    record = Record()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        tag = _TAG.match(line)
+        if tag:
+            if record.turns:
+                raise RecordFormatError(f"line {number}: tag after the first turn")
+            record.tags[tag.group(1)] = tag.group(2).replace('\\"', '"').replace("\\\\", "\\")
+            continue
+        turn = _TURN.match(line)
+        if not turn:
+            raise RecordFormatError(f"line {number}: neither a tag nor a turn: {line!r}")
+        body = turn.group(3)
+        dice: tuple[int, ...] = ()
+        dm = _DICE.match(body)
+        if dm:
+            faces = dm.group(1).split()
+            if not faces or not all(f.isdigit() and 1 <= int(f) <= 6 for f in faces):
+                raise RecordFormatError(f"line {number}: dice must be 1-6, got [{dm.group(1)}]")
+            dice = tuple(int(f) for f in faces)
+            body = body[dm.end():]
+        record.turns.append(
+            TurnLine(int(turn.group(1)), turn.group(2).upper(), dice, body.strip(), number)
+        )
+    if record.tag("Game") is None:
+        raise RecordFormatError("no Game tag")
+    return record
+
+
+def format_tag(name: str, value: str) -> str:
+    """``[Name "value"]`` with quotes and backslashes escaped."""
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{name} "{escaped}"]'
+
+
+def format_turn(number: int, side: str, record: str) -> str:
+    """``7W: [6 5]; 24/18, 18/13`` from the parts."""
+    return f"{number}{side}: {record}"

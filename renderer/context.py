@@ -1,0 +1,28 @@
+"""What a board image shows besides the position itself."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class RenderContext:
+    """Everything around the position that the picture shows.
+
+    ``names`` maps side letters to players' display names.  ``dice`` are the
+    dice just rolled for the side to move (or, once the game is over, the
+    last turn's).  ``last_side``/``last_moves`` are the side that played the
+    previous turn and its canonical move text, which each renderer reads to
+    highlight it.  ``viewer`` is the side whose numbering the picture uses
+    (default: the side to move).  ``theme`` is ``light`` or ``dark``.
+    """
+
+    names: Mapping[str, str] = field(default_factory=dict)
+    dice: tuple[int, ...] = ()
+    last_side: str | None = None
+    last_moves: str = ""
+    viewer: str | None = None
+    width: int = 1100
+    theme: str = "light"
+    footer: str = ""
