@@ -134,6 +134,14 @@ class Game(ABC):
     def notation_text(self) -> str:
         """How to write moves, with examples."""
 
+    def options_from_tags(self, tags: Mapping[str, str]) -> dict[str, str]:
+        """Game options from a record's tags (tags named after the options,
+        any case); validated by ``normalise_options``."""
+        names = set(self.normalise_options({}))
+        return self.normalise_options(
+            {k.lower(): v for k, v in tags.items() if k.lower() in names}
+        )
+
     def first_mover(self, options: Options) -> str:
         """Who moves first when there is no opening throw."""
         return self.sides(options)[0].letter

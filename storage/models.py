@@ -1,0 +1,74 @@
+"""Plain rows as the store hands them out (no aiosqlite types leak upwards)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+LIVE_STATUSES = ("challenge", "active")
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    side: str
+    user_id: str
+    name: str
+    accepted: bool
+
+
+@dataclass(frozen=True)
+class Session:
+    id: int
+    guild_id: str | None
+    channel_id: str
+    game: str
+    status: str
+    options: dict[str, str]
+    initial_position: str | None
+    position: str | None
+    next_turn: int
+    dice: tuple[int, ...]
+    seed: str
+    seed_hash: str
+    opening: list[tuple[int, ...]]
+    result: str | None
+    version: int
+    created_by: str
+    created_at: float
+    updated_at: float
+    expires_at: float | None
+    seats: tuple[Seat, ...] = field(default=())
+
+    def seat_of(self, user_id: str) -> Seat | None:
+        """The seat a user holds, if any."""
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat
+        return None
+
+    def seat_for_side(self, side: str) -> Seat | None:
+        for seat in self.seats:
+            if seat.side == side:
+                return seat
+        return None
+
+    @property
+    def live(self) -> bool:
+        return self.status in LIVE_STATUSES
+
+
+@dataclass(frozen=True)
+class TurnEntry:
+    seq: int
+    number: int
+    side: str
+    dice: tuple[int, ...]
+    record: str
+    moves: str
+    actor: str
+    played_at: float
+
+    @property
+    def line(self) -> str:
+        """The record file's line for this turn."""
+        return f"{self.number}{self.side}: {self.record}"

@@ -1,0 +1,306 @@
+"""SQLite storage on aiosqlite: sessions, seats and the append-only turn log.
+
+Every change is one ``BEGIN IMMEDIATE`` transaction that checks the session
+version it was computed from; a racing change that lost finds a different
+version, changes nothing and raises ``StaleVersion``.  SQLite's journal (WAL)
+makes each transaction all-or-nothing even if the process dies mid-way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from storage.migrations import LATEST, MIGRATIONS
+from storage.models import Seat, Session, TurnEntry
+
+
+class StorageError(Exception):
+    """Base of the store's own errors."""
+
+
+class StaleVersion(StorageError):
+    """The session changed since it was read: nothing was written."""
+
+
+class ChannelBusy(StorageError):
+    """The channel already has a live session."""
+
+
+@dataclass(frozen=True)
+class NewTurn:
+    """A turn to append to the log."""
+
+    number: int
+    side: str
+    dice: tuple[int, ...]
+    record: str
+    moves: str
+    actor: str
+
+
+_SESSION_COLUMNS = (
+    "id, guild_id, channel_id, game, status, options, initial_position, position, next_turn, "
+    "dice, seed, seed_hash, opening, result, version, created_by, created_at, updated_at, "
+    "expires_at"
+)
+
+
+class Store:
+    """One SQLite database.  Use ``await Store.open(path)``; close with ``close()``."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()  # one transaction at a time on this connection
+        #: Test hook called with a counter before each statement of a transaction.
+        self.statement_hook: Callable[[int], None] | None = None
+
+    @classmethod
+    async def open(cls, path: str) -> Store:
+        db = await aiosqlite.connect(path, isolation_level=None)
+        db.row_factory = sqlite3.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        store = cls(db)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    # -- schema -----------------------------------------------------------------
+
+    async def schema_version(self) -> int:
+        async with self._db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than the file's version; returns the version."""
+        async with self._lock:
+            current = await self.schema_version()
+            if current > LATEST:
+                raise StorageError(
+                    f"database schema {current} is newer than this program ({LATEST})"
+                )
+            for version in range(current + 1, LATEST + 1):
+                await self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in _split_sql(MIGRATIONS[version - 1]):
+                        await self._db.execute(statement)
+                    await self._db.execute(f"PRAGMA user_version={version}")
+                    await self._db.execute("COMMIT")
+                except BaseException:
+                    await self._db.execute("ROLLBACK")
+                    raise
+            return LATEST
+
+    # -- transactions -------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _transaction(self):  # type: ignore[no-untyped-def]
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            counter = [0]
+
+            async def run(sql: str, params: Sequence[Any] = ()) -> aiosqlite.Cursor:
+                counter[0] += 1
+                if self.statement_hook is not None:
+                    self.statement_hook(counter[0])
+                return await self._db.execute(sql, params)
+
+            try:
+                yield run
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            else:
+                if self.statement_hook is not None:
+                    self.statement_hook(counter[0] + 1)
+                await self._db.execute("COMMIT")
+
+    # -- reads --------------------------------------------------------------------
+
+    async def _seats(self, session_id: int) -> tuple[Seat, ...]:
+        async with self._db.execute(
+            "SELECT seat, side, user_id, name, accepted FROM seats WHERE session_id=? "
+            "ORDER BY seat",
+            (session_id,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return tuple(Seat(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows)
+
+    async def _session_from_row(self, row: sqlite3.Row | None) -> Session | None:
+        if row is None:
+            return None
+        return Session(
+            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+            game=row["game"], status=row["status"], options=json.loads(row["options"]),
+            initial_position=row["initial_position"], position=row["position"],
+            next_turn=row["next_turn"], dice=tuple(json.loads(row["dice"])), seed=row["seed"],
+            seed_hash=row["seed_hash"],
+            opening=[tuple(r) for r in json.loads(row["opening"])], result=row["result"],
+            version=row["version"], created_by=row["created_by"], created_at=row["created_at"],
+            updated_at=row["updated_at"], expires_at=row["expires_at"],
+            seats=await self._seats(row["id"]),
+        )
+
+    async def live_session(self, channel_id: str) -> Session | None:
+        """The channel's challenge or active session, if any."""
+        async with self._db.execute(
+            f"SELECT {_SESSION_COLUMNS} FROM sessions "
+            "WHERE channel_id=? AND status IN ('challenge','active')",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return await self._session_from_row(row)
+
+    async def latest_session(self, channel_id: str) -> Session | None:
+        """The channel's most recent session, live or not."""
+        async with self._db.execute(
+            f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE channel_id=? "
+            "ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return await self._session_from_row(row)
+
+    async def session(self, session_id: int) -> Session | None:
+        async with self._db.execute(
+            f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id=?", (session_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return await self._session_from_row(row)
+
+    async def sessions(
+        self, guild_id: str | None = None, statuses: Iterable[str] = ("active",)
+    ) -> list[Session]:
+        """Sessions in the given statuses (of one guild when given), oldest first."""
+        wanted = list(statuses)
+        marks = ",".join("?" for _ in wanted)
+        sql = f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE status IN ({marks})"
+        params: list[Any] = list(wanted)
+        if guild_id is not None:
+            sql += " AND guild_id=?"
+            params.append(guild_id)
+        async with self._db.execute(sql + " ORDER BY id", params) as cur:
+            rows = await cur.fetchall()
+        return [s for s in [await self._session_from_row(r) for r in rows] if s is not None]
+
+    async def turns(self, session_id: int) -> list[TurnEntry]:
+        async with self._db.execute(
+            "SELECT seq, number, side, dice, record, moves, actor, played_at FROM turns "
+            "WHERE session_id=? ORDER BY seq",
+            (session_id,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            TurnEntry(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[7])
+            for r in rows
+        ]
+
+    # -- writes -------------------------------------------------------------------
+
+    async def create_session(
+        self, *, guild_id: str | None, channel_id: str, game: str, options: dict[str, str],
+        seed: str, seed_hash: str, created_by: str, now: float, expires_at: float | None,
+        seats: Sequence[tuple[str, str, str, bool]],
+    ) -> int:
+        """Open a challenge; ``seats`` are (side, user_id, name, accepted) in turn order.
+        Raises ChannelBusy when the channel already has a live session."""
+        try:
+            async with self._transaction() as run:
+                cur = await run(
+                    "INSERT INTO sessions (guild_id, channel_id, game, status, options, seed, "
+                    "seed_hash, created_by, created_at, updated_at, expires_at) "
+                    "VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, game, json.dumps(options, sort_keys=True), seed,
+                     seed_hash, created_by, now, now, expires_at),
+                )
+                session_id = int(cur.lastrowid or 0)
+                for index, (side, user_id, name, accepted) in enumerate(seats):
+                    await run(
+                        "INSERT INTO seats (session_id, seat, side, user_id, name, accepted) "
+                        "VALUES (?, ?, ?, ?, ?, ?)",
+                        (session_id, index, side, user_id, name, int(accepted)),
+                    )
+        except sqlite3.IntegrityError as exc:
+            if "one_live_session_per_channel" in str(exc) or "channel_id" in str(exc):
+                raise ChannelBusy(channel_id) from exc
+            raise
+        return session_id
+
+    async def _bump(self, run: Any, session: Session, now: float, **changes: Any) -> None:
+        """Write ``changes`` to the session if its version is still the one read."""
+        columns = ", ".join(f"{name}=?" for name in changes)
+        values = [_encode(v) for v in changes.values()]
+        cur = await run(
+            f"UPDATE sessions SET {columns}, version=version+1, updated_at=? "
+            "WHERE id=? AND version=?",
+            (*values, now, session.id, session.version),
+        )
+        if cur.rowcount != 1:
+            raise StaleVersion(f"session {session.id} changed since version {session.version}")
+
+    async def update_session(self, session: Session, now: float, **changes: Any) -> None:
+        """Change session columns (status, position, dice, ...) under the version check."""
+        async with self._transaction() as run:
+            await self._bump(run, session, now, **changes)
+
+    async def accept_seat(self, session: Session, user_id: str, now: float) -> None:
+        async with self._transaction() as run:
+            await self._bump(run, session, now)
+            await run(
+                "UPDATE seats SET accepted=1 WHERE session_id=? AND user_id=?",
+                (session.id, user_id),
+            )
+
+    async def append_turns(
+        self, session: Session, turns: Sequence[NewTurn], now: float, **changes: Any
+    ) -> None:
+        """Append turns to the log and change the session, all or nothing."""
+        async with self._transaction() as run:
+            await self._bump(run, session, now, **changes)
+            cur = await run(
+                "SELECT COALESCE(MAX(seq), 0) FROM turns WHERE session_id=?", (session.id,)
+            )
+            row = await cur.fetchone()
+            seq = int(row[0]) if row else 0
+            for turn in turns:
+                seq += 1
+                await run(
+                    "INSERT INTO turns (session_id, seq, number, side, dice, record, moves, "
+                    "actor, played_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (session.id, seq, turn.number, turn.side, json.dumps(list(turn.dice)),
+                     turn.record, turn.moves, turn.actor, now),
+                )
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, (list, tuple, dict)):
+        return json.dumps(value if not isinstance(value, tuple) else list(value))
+    return value
+
+
+def _split_sql(script: str) -> list[str]:
+    """Split a migration into statements, keeping trigger bodies whole."""
+    statements: list[str] = []
+    buffer = ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            if buffer.strip():
+                statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        statements.append(buffer.strip())
+    return statements
