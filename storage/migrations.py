@@ -20,7 +20,7 @@ MIGRATIONS: list[str] = [
         initial_position TEXT,                     -- listing the log replays from
         position        TEXT,                      -- current listing (= replay of the log)
         next_turn       INTEGER NOT NULL DEFAULT 1,
-        dice            TEXT NOT NULL DEFAULT '[]', -- JSON: dice of the next turn, stored before shown
+        dice            TEXT NOT NULL DEFAULT '[]', -- JSON: next turn's dice, stored before shown
         seed            TEXT NOT NULL,             -- hex; revealed only when the game ends
         seed_hash       TEXT NOT NULL,             -- SHA-256 of the seed, published at the start
         opening         TEXT NOT NULL DEFAULT '[]', -- JSON: opening throw rounds

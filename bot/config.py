@@ -1,0 +1,45 @@
+"""Configuration: a TOML file plus the DISCORD_TOKEN environment variable."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Config:
+    """Settings for the bot and the service (see config.example.toml)."""
+
+    token: str | None = None
+    database: str = "data/boardbot.sqlite3"
+    image_width: int = 1100
+    theme: str = "light"
+    dev_guild_id: int | None = None
+    challenge_hours: float = 24.0
+    moderator_roles: tuple[str, ...] = field(default=())
+
+
+def load_config(path: str | Path | None = None) -> Config:
+    """Read ``path`` (if given and present); DISCORD_TOKEN overrides the file's token."""
+    data: dict[str, object] = {}
+    if path is not None and Path(path).exists():
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    discord_part = data.get("discord", {}) if isinstance(data.get("discord"), dict) else {}
+    storage_part = data.get("storage", {}) if isinstance(data.get("storage"), dict) else {}
+    images_part = data.get("images", {}) if isinstance(data.get("images"), dict) else {}
+    games_part = data.get("games", {}) if isinstance(data.get("games"), dict) else {}
+    assert isinstance(discord_part, dict) and isinstance(storage_part, dict)
+    assert isinstance(images_part, dict) and isinstance(games_part, dict)
+    token = os.environ.get("DISCORD_TOKEN") or discord_part.get("token") or None
+    guild = discord_part.get("dev_guild_id")
+    return Config(
+        token=str(token) if token else None,
+        database=str(storage_part.get("database", Config.database)),
+        image_width=int(images_part.get("width", Config.image_width)),
+        theme=str(images_part.get("theme", Config.theme)),
+        dev_guild_id=int(guild) if guild else None,
+        challenge_hours=float(games_part.get("challenge_hours", Config.challenge_hours)),
+    )

@@ -1,0 +1,40 @@
+"""The game record file the bot exports (what ``replay`` and ``verify`` read)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from games import get_game
+from games.record import format_tag
+from storage.models import Session, TurnEntry
+
+
+def opening_text(session: Session) -> str:
+    """The opening-throw rounds as the ``Opening`` tag writes them: ``4 4, 2 6``."""
+    return ", ".join(" ".join(str(d) for d in r) for r in session.opening)
+
+
+def record_text(session: Session, turns: list[TurnEntry]) -> str:
+    """The whole record: tags, then one line a turn.  The seed appears only once
+    the game is over (commit-reveal)."""
+    game = get_game(session.game)
+    tags: list[tuple[str, str]] = [("Game", session.game)]
+    for info in game.sides(session.options):
+        seat = session.seat_for_side(info.letter)
+        if seat is not None:
+            tags.append((info.tag, seat.name))
+    defaults = game.normalise_options({})
+    for name, value in sorted(session.options.items()):
+        if defaults.get(name) != value:
+            tags.append((name.capitalize(), value))
+    date = dt.datetime.fromtimestamp(session.created_at, dt.UTC).strftime("%Y.%m.%d")
+    tags += [("Date", date), ("Session", str(session.id)), ("SeedHash", session.seed_hash)]
+    if session.opening:
+        tags.append(("Opening", opening_text(session)))
+    if not session.live:
+        tags.append(("Seed", session.seed))
+    if session.result:
+        tags.append(("Result", session.result))
+    lines = [format_tag(name, value) for name, value in tags]
+    lines += [t.line for t in turns]
+    return "\n".join(lines) + "\n"

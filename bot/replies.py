@@ -1,0 +1,66 @@
+"""What the service hands back: replies, and who is asking from where.
+
+These are plain values so the Discord adapter, the local console and the
+tests all consume the same thing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class User:
+    """Someone issuing a command.  ``moderator``: may abort any game here."""
+
+    id: str
+    name: str
+    moderator: bool = False
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclass(frozen=True)
+class Channel:
+    """Where a command was issued (a thread counts as a channel)."""
+
+    id: str
+    guild_id: str | None = None
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button under a reply: ``action`` is ``<verb>:<session id>`` (stable across restarts)."""
+
+    label: str
+    action: str
+    style: str = "secondary"  # primary, secondary, success, danger
+
+
+@dataclass
+class Reply:
+    """A command's answer.
+
+    ``private`` replies are shown only to the sender (ephemeral on Discord);
+    refusals are always private.  ``image`` is a PNG of the board;
+    ``attachment`` is any other file (the game record).  ``mentions`` are the
+    user ids to notify (the player to move, the challenged player).
+    """
+
+    text: str
+    image: bytes | None = None
+    image_name: str = "board.png"
+    attachment: tuple[str, bytes] | None = None
+    mentions: list[str] = field(default_factory=list)
+    private: bool = False
+    ok: bool = True
+    buttons: list[Button] = field(default_factory=list)
+    session_id: int | None = None
+
+
+def refusal(text: str) -> Reply:
+    """A private answer to a command that changed nothing."""
+    return Reply(text=text, private=True, ok=False)

@@ -1,0 +1,486 @@
+"""The command service: (who, where, command, arguments) -> Reply.
+
+This is the only place that decides what a command does.  It never imports
+discord: the Discord adapter and the local console both call it, and the
+tests drive it directly.  Every change goes through the store's versioned
+transactions; every refusal is a private reply and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot.records import record_text
+from bot.replies import Button, Channel, Reply, User, refusal
+from games import GameError, Position, available_games, get_game
+from games.base import Game
+from games.dice import commitment, opening_throws, opening_winner, turn_dice
+from games.notation import format_dice
+from renderer import RenderContext, render
+from storage import ChannelBusy, NewTurn, Session, StaleVersion, Store
+
+#: Turn texts that mean "nothing to play"; the service plays these itself.
+PASS_TEXTS = frozenset({"(no move)", "(dance)"})
+
+RACE_MESSAGE = "Someone else changed this game at the same moment; nothing was applied. " \
+    "Look at `/board` and try again."
+
+
+@dataclass(frozen=True)
+class ServiceConfig:
+    challenge_seconds: float = 24 * 3600
+    image_width: int = 1100
+    theme: str = "light"
+
+
+class _Refused(Exception):
+    """Raised inside a command to answer privately and change nothing."""
+
+
+class GameService:
+    """Commands over a Store.  ``clock`` and ``seed_factory`` are injectable for tests."""
+
+    def __init__(
+        self,
+        store: Store,
+        config: ServiceConfig | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        seed_factory: Callable[[], bytes] = lambda: secrets.token_bytes(32),
+        render_images: bool = True,
+    ) -> None:
+        self.store = store
+        self.config = config or ServiceConfig()
+        self.clock = clock
+        self.seed_factory = seed_factory
+        self.render_images = render_images
+        # Parsed positions and legal-turn lists keyed by (session id, version):
+        # a version never changes meaning, so these never go stale.
+        self._positions: OrderedDict[tuple[int, int], Position] = OrderedDict()
+        self._legal: OrderedDict[tuple[int, int], list[str]] = OrderedDict()
+
+    # ------------------------------------------------------------------ helpers
+
+    def position_of(self, session: Session) -> Position:
+        """The session's current position (cached per version)."""
+        key = (session.id, session.version)
+        cached = self._positions.get(key)
+        if cached is None:
+            assert session.position is not None
+            cached = get_game(session.game).from_listing(session.position, session.options)
+            _remember(self._positions, key, cached)
+        return cached
+
+    def legal_turns(self, session: Session) -> list[str]:
+        """Legal turns for the session's current dice (cached per version)."""
+        key = (session.id, session.version)
+        cached = self._legal.get(key)
+        if cached is None:
+            cached = self.position_of(session).legal_turns(session.dice)
+            _remember(self._legal, key, cached)
+        return cached
+
+    async def _live(self, channel: Channel) -> Session | None:
+        """The channel's live session, after expiring a challenge that timed out."""
+        session = await self.store.live_session(channel.id)
+        if session and session.status == "challenge" and session.expires_at is not None \
+                and self.clock() > session.expires_at:
+            try:
+                await self.store.update_session(session, self.clock(), status="expired")
+            except StaleVersion:
+                pass
+            return await self.store.live_session(channel.id)
+        return session
+
+    async def _active(self, channel: Channel) -> Session:
+        session = await self._live(channel)
+        if session is None:
+            raise _Refused("There is no game in this channel. Start one with `/new`.")
+        if session.status != "active":
+            raise _Refused("The game here has not started: the challenge is still open.")
+        return session
+
+    def _names(self, session: Session) -> dict[str, str]:
+        return {seat.side: seat.name for seat in session.seats}
+
+    def _who(self, session: Session, side: str) -> str:
+        seat = session.seat_for_side(side)
+        colour = _colour(get_game(session.game), session, side)
+        return f"{colour} ({seat.name})" if seat else colour
+
+    async def _image(self, session: Session, position: Position, viewer: str | None = None
+                     ) -> bytes | None:
+        if not self.render_images:
+            return None
+        turns = await self.store.turns(session.id)
+        last = turns[-1] if turns else None
+        context = RenderContext(
+            names=self._names(session),
+            dice=session.dice if session.status == "active" else (last.dice if last else ()),
+            last_side=last.side if last else None,
+            last_moves=last.moves if last else "",
+            viewer=viewer,
+            width=self.config.image_width,
+            theme=self.config.theme,
+        )
+        try:
+            return await asyncio.to_thread(render, position, context)
+        except ImportError:  # a game without a renderer yet: text only
+            return None
+
+    def _status_line(self, session: Session, position: Position) -> tuple[str, list[str]]:
+        """Who is to move (with the dice) or the result, and whom to mention."""
+        if session.status == "finished" or position.result is not None:
+            return f"Game over: {session.result or position.result.text}.", []  # type: ignore
+        side = position.side_to_move
+        if side is None:
+            return "", []
+        seat = session.seat_for_side(side)
+        dice = f" with {format_dice(session.dice)}" if session.dice else ""
+        mention = seat.user_id if seat else None
+        who = f"<@{mention}>" if mention else side
+        return f"{self._who(session, side)} to move{dice}. {who}", [mention] if mention else []
+
+    # ------------------------------------------------------------------ commands
+
+    async def new(
+        self, user: User, channel: Channel, game_name: str, opponents: Sequence[User],
+        options: dict[str, str] | None = None,
+    ) -> Reply:
+        """Challenge ``opponents`` to a game here; they accept or decline."""
+        try:
+            game = get_game(game_name)
+            normalised = game.normalise_options({k.lower(): v for k, v in (options or {}).items()})
+        except GameError as exc:
+            return refusal(str(exc))
+        players = [user, *opponents]
+        if len({p.id for p in players}) != len(players):
+            return refusal("Each player must be a different person (you cannot play yourself).")
+        sides = game.sides(normalised)
+        if not game.min_players <= len(players) <= game.max_players or len(players) != len(sides):
+            return refusal(
+                f"{game.title} needs {len(sides)} players here; you named {len(players)}."
+            )
+        seed = self.seed_factory()
+        now = self.clock()
+        try:
+            session_id = await self.store.create_session(
+                guild_id=channel.guild_id, channel_id=channel.id, game=game.name,
+                options=normalised, seed=seed.hex(), seed_hash=commitment(seed),
+                created_by=user.id, now=now, expires_at=now + self.config.challenge_seconds,
+                seats=[(info.letter, p.id, p.name, p is user)
+                       for info, p in zip(sides, players, strict=True)],
+            )
+        except ChannelBusy:
+            return refusal("This channel already has a game (or an open challenge). "
+                           "Finish or abort it first, or use another channel or thread.")
+        hours = self.config.challenge_seconds / 3600
+        invited = ", ".join(p.mention for p in opponents)
+        return Reply(
+            text=f"{user.name} challenges {invited} to **{game.title}**"
+                 f"{_options_text(game, normalised)}. Answer with `/accept` or `/decline` "
+                 f"(expires in {hours:g} h).",
+            mentions=[p.id for p in opponents],
+            buttons=[Button("Accept", f"accept:{session_id}", "success"),
+                     Button("Decline", f"decline:{session_id}", "danger")],
+            session_id=session_id,
+        )
+
+    async def accept(self, user: User, channel: Channel) -> Reply:
+        session = await self._live(channel)
+        if session is None or session.status != "challenge":
+            return refusal("There is no open challenge in this channel.")
+        seat = session.seat_of(user.id)
+        if seat is None:
+            return refusal("This challenge is not addressed to you.")
+        if seat.accepted:
+            return refusal("You have already accepted; waiting for the others.")
+        try:
+            await self.store.accept_seat(session, user.id, self.clock())
+        except StaleVersion:
+            return refusal(RACE_MESSAGE)
+        session = await self.store.session(session.id)
+        assert session is not None
+        if not all(s.accepted for s in session.seats):
+            waiting = ", ".join(s.name for s in session.seats if not s.accepted)
+            return Reply(text=f"{user.name} accepts. Still waiting for {waiting}.",
+                         session_id=session.id)
+        return await self._start(session)
+
+    async def _start(self, session: Session) -> Reply:
+        game = get_game(session.game)
+        seed = bytes.fromhex(session.seed)
+        sides = game.sides(session.options)
+        opening: list[tuple[int, ...]] = []
+        intro = ""
+        if game.opening_throw:
+            opening = opening_throws(seed, session.id, len(sides))
+            first = sides[opening_winner(opening)].letter
+            throws = "; ".join(
+                ", ".join(f"{_colour(game, session, s.letter)} {d}"
+                          for s, d in zip(sides, r, strict=True))
+                for r in opening)
+            intro = f"Opening throw: {throws}. "
+        else:
+            first = game.first_mover(session.options)
+        position = game.initial(session.options, first)
+        turns, position, next_turn, dice = self._auto_passes(session, position, 1, seed)
+        status, result = _status_of(position)
+        try:
+            await self.store.append_turns(
+                session, turns, self.clock(), status=status, position=position.listing(),
+                initial_position=game.initial(session.options, first).listing(),
+                next_turn=next_turn, dice=list(dice), opening=[list(r) for r in opening],
+                result=result, expires_at=None,
+            )
+        except StaleVersion:
+            return refusal(RACE_MESSAGE)
+        session = await self.store.session(session.id)
+        assert session is not None
+        line, mentions = self._status_line(session, position)
+        text = (f"**{game.title}** begins. {intro}Dice commitment (SHA-256 of the secret seed, "
+                f"revealed at the end): `{session.seed_hash}`\n{line}")
+        return Reply(text=text, image=await self._image(session, position), mentions=mentions,
+                     session_id=session.id)
+
+    async def decline(self, user: User, channel: Channel) -> Reply:
+        session = await self._live(channel)
+        if session is None or session.status != "challenge":
+            return refusal("There is no open challenge in this channel.")
+        seat = session.seat_of(user.id)
+        if seat is None or session.created_by == user.id:
+            return refusal("Only an invited player can decline (the challenger may `/abort`).")
+        try:
+            await self.store.update_session(session, self.clock(), status="declined")
+        except StaleVersion:
+            return refusal(RACE_MESSAGE)
+        return Reply(text=f"{user.name} declines the challenge.", session_id=session.id)
+
+    def _auto_passes(
+        self, session: Session, position: Position, number: int, seed: bytes
+    ) -> tuple[list[NewTurn], Position, int, tuple[int, ...]]:
+        """Roll for turn ``number`` and play every forced pass the dice leave.
+
+        Returns the passes to log, the position after them, the next turn's number
+        and its dice (rolled now and stored before anybody sees them)."""
+        passes: list[NewTurn] = []
+        while position.result is None and position.side_to_move is not None:
+            count = position.dice_count()
+            dice = turn_dice(seed, session.id, number, count) if count else ()
+            if not count:
+                return passes, position, number, dice
+            legal = position.legal_turns(dice)
+            if len(legal) != 1 or legal[0] not in PASS_TEXTS:
+                return passes, position, number, dice
+            side = position.side_to_move
+            played = position.play(legal[0], dice)
+            passes.append(NewTurn(number, side, dice, played.record, played.moves, "bot"))
+            position = played.position
+            number += 1
+        return passes, position, number, ()
+
+    async def move(
+        self, user: User, channel: Channel, text: str, expected_turn: int | None = None
+    ) -> Reply:
+        """Play a turn for the user's side with the stored dice."""
+        try:
+            session = await self._active(channel)
+            seat = session.seat_of(user.id)
+            if seat is None:
+                raise _Refused("You are not playing in this game; you can watch with `/board`.")
+            position = self.position_of(session)
+            side = position.side_to_move
+            if side != seat.side:
+                raise _Refused(f"It is not your turn: {self._who(session, side or '?')} "
+                               "is to move.")
+            if expected_turn is not None and expected_turn != session.next_turn:
+                raise _Refused(f"That move was written for turn {expected_turn}, but the game "
+                               f"is at turn {session.next_turn}. Look at `/board` again.")
+            try:
+                played = position.play(text, session.dice)
+            except GameError as exc:
+                raise _Refused(f"`{text.strip()}` is not playable: {exc}") from exc
+        except _Refused as refused:
+            return refusal(str(refused))
+        seed = bytes.fromhex(session.seed)
+        logged = [NewTurn(session.next_turn, side, session.dice, played.record, played.moves,
+                          user.id)]
+        passes, after, next_turn, dice = self._auto_passes(
+            session, played.position, session.next_turn + 1, seed)
+        logged += passes
+        status, result = _status_of(after)
+        try:
+            await self.store.append_turns(
+                session, logged, self.clock(), status=status, position=after.listing(),
+                next_turn=next_turn, dice=list(dice), result=result,
+            )
+        except StaleVersion:
+            return refusal(RACE_MESSAGE)
+        session = await self.store.session(session.id)
+        assert session is not None
+        lines = [f"**{t.number}{t.side}:** `{t.record}`" for t in logged]
+        status_line, mentions = self._status_line(session, after)
+        if status == "finished":
+            status_line += f" Dice seed revealed: `{session.seed}` (check with `verify`)."
+        return Reply(text="\n".join([*lines, status_line]),
+                     image=await self._image(session, after), mentions=mentions,
+                     session_id=session.id)
+
+    async def board(self, user: User, channel: Channel) -> Reply:
+        """The current board (anyone may ask); the last finished game if none is live."""
+        session = await self._live(channel) or await self.store.latest_session(channel.id)
+        if session is None or session.position is None:
+            return refusal("There is no game to show in this channel.")
+        position = self.position_of(session)
+        seat = session.seat_of(user.id)
+        line, _ = self._status_line(session, position)
+        game = get_game(session.game)
+        return Reply(
+            text=f"**{game.title}**, turn {session.next_turn}. {line}\n`{position.listing()}`",
+            image=await self._image(session, position, seat.side if seat else None),
+            session_id=session.id,
+        )
+
+    async def legal(self, user: User, channel: Channel) -> Reply:
+        """The legal turns for the player to move (anyone may ask; shown privately)."""
+        try:
+            session = await self._active(channel)
+        except _Refused as refused:
+            return refusal(str(refused))
+        position = self.position_of(session)
+        if position.side_to_move is None:
+            return refusal("The game is over.")
+        turns = self.legal_turns(session)
+        shown = turns[:25]
+        more = f"\n... and {len(turns) - 25} more." if len(turns) > 25 else ""
+        dice = f" with {format_dice(session.dice)}" if session.dice else ""
+        return Reply(
+            text=f"{len(turns)} legal turn(s) for {self._who(session, position.side_to_move)}"
+                 f"{dice}:\n" + "\n".join(f"`{t}`" for t in shown) + more,
+            private=True, session_id=session.id,
+        )
+
+    async def record(self, user: User, channel: Channel) -> Reply:
+        """The game record as a file (live or the last game here)."""
+        session = await self._live(channel) or await self.store.latest_session(channel.id)
+        if session is None or session.status in ("challenge", "declined", "expired"):
+            return refusal("There is no game record in this channel yet.")
+        text = record_text(session, await self.store.turns(session.id))
+        return Reply(text=f"Game record of session {session.id}.",
+                     attachment=(f"{session.game}-{session.id}.txt", text.encode()),
+                     session_id=session.id)
+
+    async def resign(self, user: User, channel: Channel) -> Reply:
+        try:
+            session = await self._active(channel)
+        except _Refused as refused:
+            return refusal(str(refused))
+        seat = session.seat_of(user.id)
+        if seat is None:
+            return refusal("You are not playing in this game.")
+        others = [s for s in session.seats if s.side != seat.side]
+        if len(others) != 1:
+            return refusal("Resigning from a game of more than two players is not supported "
+                           "yet; ask a moderator to `/abort` it.")
+        winner = others[0]
+        result = f"{winner.side} wins ({seat.side} resigned)"
+        try:
+            await self.store.update_session(session, self.clock(), status="finished",
+                                            result=result, dice=[])
+        except StaleVersion:
+            return refusal(RACE_MESSAGE)
+        session = await self.store.session(session.id)
+        assert session is not None
+        return Reply(
+            text=f"{user.name} resigns. {self._who(session, winner.side)} wins. "
+                 f"Dice seed revealed: `{session.seed}`.",
+            mentions=[winner.user_id],
+            image=await self._image(session, self.position_of(session)),
+            session_id=session.id,
+        )
+
+    async def abort(self, user: User, channel: Channel) -> Reply:
+        """Players may abort before the first turn; a moderator at any time."""
+        session = await self._live(channel)
+        if session is None:
+            return refusal("There is no game in this channel.")
+        seat = session.seat_of(user.id)
+        started = bool(await self.store.turns(session.id))
+        if not user.moderator:
+            if seat is None:
+                return refusal("Only the players (before the first turn) or a moderator "
+                               "may abort this game.")
+            if started:
+                return refusal("The game has started: only a moderator may abort it now "
+                               "(you can `/resign`).")
+        try:
+            await self.store.update_session(session, self.clock(), status="aborted",
+                                            result="aborted", dice=[])
+        except StaleVersion:
+            return refusal(RACE_MESSAGE)
+        return Reply(text=f"{user.name} aborted the game. Dice seed revealed: `{session.seed}`.",
+                     session_id=session.id)
+
+    async def games(self, channel: Channel) -> Reply:
+        """The guild's active games (for spectators)."""
+        sessions = await self.store.sessions(channel.guild_id, statuses=("active",))
+        if not sessions:
+            return Reply(text="No games are being played here right now.", private=True)
+        lines = []
+        for s in sessions:
+            game = get_game(s.game)
+            names = " vs ".join(seat.name for seat in s.seats)
+            lines.append(f"<#{s.channel_id}>: {game.title}, {names}, turn {s.next_turn}")
+        return Reply(text="\n".join(lines), private=True)
+
+    def rules(self, game_name: str) -> Reply:
+        try:
+            game = get_game(game_name)
+        except GameError as exc:
+            return refusal(str(exc))
+        return Reply(text=f"**{game.title}**\n{game.rules_text()}\n\n**Notation**\n"
+                          f"{game.notation_text()}", private=True)
+
+    def help(self) -> Reply:
+        games = ", ".join(available_games())
+        return Reply(text=HELP.format(games=games), private=True)
+
+
+HELP = """**Commands**
+`/new GAME @opponent [option=value ...]` challenge someone (games: {games})
+`/accept`, `/decline` answer a challenge
+`/move TEXT` play your turn, e.g. `/move 24/18 24/19` (the dice are rolled for you)
+`/board` show the board, `/legal` list legal turns, `/record` the game record file
+`/resign` give up, `/abort` cancel before the first turn (moderators: any time)
+`/rules GAME` rules and notation, `/games` games being played here"""
+
+
+def _remember(cache: OrderedDict, key: tuple[int, int], value: object, size: int = 256) -> None:
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > size:
+        cache.popitem(last=False)
+
+
+def _status_of(position: Position) -> tuple[str, str | None]:
+    if position.result is not None:
+        return "finished", position.result.text
+    return "active", None
+
+
+def _colour(game: Game, session: Session, side: str) -> str:
+    for info in game.sides(session.options):
+        if info.letter == side:
+            return info.colour
+    return side
+
+
+def _options_text(game: Game, options: dict[str, str]) -> str:
+    defaults = game.normalise_options({})
+    changed = [f"{k}={v}" for k, v in sorted(options.items()) if defaults.get(k) != v]
+    return f" ({', '.join(changed)})" if changed else ""
