@@ -1,0 +1,1 @@
+"""The application: the command service, the Discord adapter, the console and CLI tools."""

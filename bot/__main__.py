@@ -1,0 +1,81 @@
+"""Command line: ``python -m bot {start,run,sync,local,replay,verify}``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from bot.config import load_config
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    start = sub.add_parser("start", help="the Discord bot if a token is configured, "
+                                          "else the local console")
+    start.add_argument("--config", default="config.toml")
+
+    run = sub.add_parser("run", help="run the Discord bot")
+    run.add_argument("--config", default="config.toml")
+
+    sync = sub.add_parser("sync", help="publish the slash commands to Discord")
+    sync.add_argument("--config", default="config.toml")
+    sync.add_argument("--guild", type=int, default=None, help="publish to one guild only")
+
+    local = sub.add_parser("local", help="play in a terminal (pretend channel)")
+    local.add_argument("--config", default="config.toml")
+    local.add_argument("--db", default=None, help="SQLite file (default: the config's)")
+    local.add_argument("--images", default="images", help="folder for board images")
+    local.add_argument("--seed", type=int, default=None, help="repeatable dice (local only)")
+    local.add_argument("--moderator", action="append", default=[], help="a moderator's name")
+
+    replay = sub.add_parser("replay", help="check a game record turn by turn")
+    replay.add_argument("game")
+    replay.add_argument("file")
+    replay.add_argument("--position", default=None, help="start from this position listing")
+
+    verify = sub.add_parser("verify", help="check a finished game's dice against its seed")
+    verify.add_argument("file")
+    return parser
+
+
+def _read(path: str) -> str | None:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"malformed: cannot read {path}: {exc}", file=sys.stderr)
+        return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "replay":
+        from bot.replay import replay
+        text = _read(args.file)
+        return 2 if text is None else replay(args.game, text, args.position)
+    if args.command == "verify":
+        from bot.verify import verify
+        text = _read(args.file)
+        return 2 if text is None else verify(text)
+    config = load_config(args.config)
+    if args.command == "start" and config.token is None:
+        print("No Discord token configured (DISCORD_TOKEN or config.toml): "
+              "starting the local console instead.", file=sys.stderr)
+        args.command, args.db, args.images, args.seed, args.moderator = (
+            "local", None, "images", None, [])
+    if args.command == "local":
+        from bot.console import run_console
+        return asyncio.run(run_console(args.db or config.database, args.images, args.seed,
+                                       args.moderator))
+    from bot import discord_app  # imported late: only the bot itself needs discord
+
+    if args.command == "sync":
+        return discord_app.sync_commands(config, args.guild)
+    return discord_app.run_bot(config)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,126 @@
+"""``python -m bot local``: play the bot's commands in a terminal.
+
+A pretend channel with named users: each line is ``name: /command args``,
+for example ``alice: /new hachapury @bob``, ``bob: /accept``,
+``alice: /move 24/18 24/19``.  The same service and SQLite storage as the
+Discord bot; board images are written to a folder and their paths printed.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import shlex
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TextIO
+
+from bot.replies import Channel, Reply, User
+from bot.service import GameService, ServiceConfig
+from storage import Store
+
+_LINE = re.compile(r"^\s*([A-Za-z0-9_.-]+)\s*:\s*/?(\w+)\s*(.*)$")
+
+
+class Console:
+    """Turns console lines into service calls and prints the replies."""
+
+    def __init__(self, service: GameService, images: Path, out: TextIO,
+                 moderators: Iterable[str] = (), channel: str = "local") -> None:
+        self.service = service
+        self.images = images
+        self.out = out
+        self.moderators = set(moderators)
+        self.channel = Channel(id=channel, guild_id="local", name=channel)
+        self._count = 0
+
+    def user(self, name: str) -> User:
+        return User(id=name, name=name, moderator=name in self.moderators)
+
+    async def handle(self, line: str) -> Reply | None:
+        """Run one console line; returns the reply (None for blank/comment lines)."""
+        if not line.strip() or line.lstrip().startswith("#"):
+            return None
+        m = _LINE.match(line)
+        if not m:
+            self._print("?? write `name: /command arguments`, e.g. `alice: /new hachapury @bob`")
+            return None
+        user, command, rest = self.user(m.group(1)), m.group(2).lower(), m.group(3).strip()
+        reply = await self._dispatch(user, command, rest)
+        self._show(user, reply)
+        return reply
+
+    async def _dispatch(self, user: User, command: str, rest: str) -> Reply:
+        s, ch = self.service, self.channel
+        if command in ("new", "challenge"):
+            try:
+                words = shlex.split(rest)
+            except ValueError:
+                words = rest.split()
+            if not words:
+                return s.help()
+            opponents = [self.user(w.lstrip("@")) for w in words[1:] if w.startswith("@")]
+            options = dict(w.split("=", 1) for w in words[1:] if "=" in w)
+            return await s.new(user, ch, words[0], opponents, options)
+        if command == "move":
+            return await s.move(user, ch, rest)
+        simple = {"accept": s.accept, "decline": s.decline, "board": s.board, "legal": s.legal,
+                  "record": s.record, "resign": s.resign, "abort": s.abort}
+        if command in simple:
+            return await simple[command](user, ch)
+        if command == "games":
+            return await s.games(ch)
+        if command == "rules":
+            return s.rules(rest or "hachapury")
+        return s.help()
+
+    def _show(self, user: User, reply: Reply) -> None:
+        prefix = f"(only {user.name} sees this) " if reply.private else ""
+        text = re.sub(r"<@([^>]+)>", r"@\1", reply.text)
+        self._print(prefix + text)
+        if reply.image is not None:
+            self._count += 1
+            path = self.images / f"board-{reply.session_id or 0}-{self._count:04d}.png"
+            path.write_bytes(reply.image)
+            self._print(f"[board image: {path}]")
+        if reply.attachment is not None:
+            name, data = reply.attachment
+            path = self.images / name
+            path.write_bytes(data)
+            self._print(f"[file: {path}]")
+        for button in reply.buttons:
+            self._print(f"[button: {button.label} -> /{button.action.split(':')[0]}]")
+
+    def _print(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+
+async def run_console(database: str, images: str, seed: int | None,
+                      moderators: Iterable[str], script: TextIO = sys.stdin,
+                      out: TextIO = sys.stdout) -> int:
+    """Read lines from ``script`` until EOF or ``quit``."""
+    Path(database).parent.mkdir(parents=True, exist_ok=True)
+    image_dir = Path(images)
+    image_dir.mkdir(parents=True, exist_ok=True)
+    store = await Store.open(database)
+    rng = random.Random(seed)
+    factory = (lambda: rng.randbytes(32)) if seed is not None else None
+    kwargs = {"seed_factory": factory} if factory else {}
+    service = GameService(store, ServiceConfig(), **kwargs)
+    console = Console(service, image_dir, out, moderators)
+    interactive = script.isatty()
+    if interactive:
+        print("Local console. Type `alice: /new hachapury @bob`, `bob: /accept`, "
+              "`alice: /move 24/18 24/19`, `alice: /help`; `quit` to leave.", file=out)
+    try:
+        while True:
+            if interactive:
+                print("> ", end="", file=out, flush=True)
+            line = script.readline()
+            if not line or line.strip() in ("quit", "exit"):
+                break
+            await console.handle(line)
+    finally:
+        await store.close()
+    return 0

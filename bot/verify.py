@@ -1,0 +1,56 @@
+"""``python -m bot verify FILE``: check a finished game's dice against its seed.
+
+The record carries ``Session``, ``SeedHash``, ``Seed`` (revealed at the end)
+and, where the game had one, ``Opening``.  Exit 0 when every throw matches,
+1 when any does not (or the seed does not match its commitment), 2 when the
+file is malformed or the seed has not been revealed.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from games.dice import commitment, opening_throws, turn_dice
+from games.record import RecordFormatError, parse_record
+
+
+def verify(text: str, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    """Verify a record's dice; returns the exit code."""
+    try:
+        record = parse_record(text)
+    except RecordFormatError as exc:
+        print(f"malformed: {exc}", file=err)
+        return 2
+    seed_hex, seed_hash, session = record.tag("Seed"), record.tag("SeedHash"), record.tag("Session")
+    if not seed_hex or not seed_hash or not session:
+        print("malformed: the record needs Session, SeedHash and Seed tags "
+              "(the seed is revealed when the game ends)", file=err)
+        return 2
+    try:
+        seed = bytes.fromhex(seed_hex)
+    except ValueError:
+        print("malformed: Seed is not hexadecimal", file=err)
+        return 2
+    if commitment(seed) != seed_hash.lower():
+        print("FAILED: the revealed seed does not match the published commitment", file=out)
+        return 1
+    checked = 0
+    opening = record.tag("Opening")
+    if opening:
+        rounds = [tuple(int(x) for x in r.split()) for r in opening.split(",")]
+        if rounds != opening_throws(seed, session, len(rounds[0])):
+            print("FAILED: the opening throw does not match the seed", file=out)
+            return 1
+        checked += sum(len(r) for r in rounds)
+    for turn in record.turns:
+        if not turn.dice:
+            continue
+        expected = turn_dice(seed, session, turn.number, len(turn.dice))
+        if expected != turn.dice:
+            print(f"FAILED: turn {turn.number}{turn.side} shows {list(turn.dice)}, "
+                  f"the seed gives {list(expected)}", file=out)
+            return 1
+        checked += len(turn.dice)
+    print(f"ok: {checked} throws match the seed (commitment {seed_hash})", file=out)
+    return 0
