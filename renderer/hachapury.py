@@ -1,0 +1,699 @@
+"""Hachapury (long nardy) board picture.
+
+The board is drawn from the viewer's side in the viewer's own numbering:
+
+    top row:     13 14 15 16 17 18 | 19 20 21 22 23 24   (24: the viewer's head)
+    bottom row:  12 11 10  9  8  7 |  6  5  4  3  2  1   (6..1: the viewer's home)
+
+Both sides move counter-clockwise: along the top row to the left, down, then
+along the bottom row to the right.  The viewer bears off to the right of
+point 1 (tray bottom right); the opponent starts on the viewer's 12 (bottom
+left), comes home on the viewer's 18..13 (top left) and bears off into the
+tray at the top left.
+
+The empty board (frame, points, numbers) is cached per width and theme; a
+render copies it and draws only what changes: checkers, trays, dice, the
+last-turn highlight, name plates and the headline.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderer.board_common import (
+    RGB,
+    ccw_arrow_icon,
+    checker_sprite,
+    contrast_ink,
+    die_pip_offsets,
+    die_sprite,
+    encode_png,
+    fit_text,
+    mix,
+    name_plate,
+    outlined_text,
+    paste_sprite,
+    plate_width,
+    ring_sprite,
+)
+from renderer.context import RenderContext
+from renderer.fonts import font
+
+SIDES = ("W", "B")
+COLOUR_NAMES = {"W": "White", "B": "Black"}
+#: Checkers drawn in one stack before the rest are shown as a count.
+STACK = 5
+#: Height / width of the picture.
+ASPECT = 0.74
+SS_BG = 3
+
+
+# --------------------------------------------------------------------------- themes
+
+
+@dataclass(frozen=True)
+class Theme:
+    page: RGB
+    frame: RGB
+    frame_dark: RGB
+    frame_edge: RGB
+    field: RGB
+    point_a: RGB
+    point_b: RGB
+    numbers: RGB
+    tray: RGB
+    ink: RGB
+    muted: RGB
+    panel: RGB
+    accent: RGB
+    highlight_from: RGB
+    highlight_to: RGB
+    field_from: RGB
+    field_to: RGB
+    white_face: RGB
+    white_rim: RGB
+    black_face: RGB
+    black_rim: RGB
+    black_ring: RGB
+
+
+THEMES: dict[str, Theme] = {
+    "light": Theme(
+        page=(243, 238, 228),
+        frame=(128, 82, 46),
+        frame_dark=(110, 69, 37),
+        frame_edge=(72, 44, 22),
+        field=(238, 225, 196),
+        point_a=(172, 68, 46),
+        point_b=(58, 94, 86),
+        numbers=(250, 236, 208),
+        tray=(82, 52, 28),
+        ink=(38, 32, 28),
+        muted=(120, 108, 96),
+        panel=(255, 252, 246),
+        accent=(236, 158, 28),
+        highlight_from=(255, 214, 90),
+        highlight_to=(255, 190, 0),
+        field_from=(247, 228, 166),
+        field_to=(253, 205, 92),
+        white_face=(246, 238, 218),
+        white_rim=(128, 112, 88),
+        black_face=(46, 46, 52),
+        black_rim=(14, 14, 16),
+        black_ring=(96, 96, 108),
+    ),
+    "dark": Theme(
+        page=(27, 29, 34),
+        frame=(84, 56, 38),
+        frame_dark=(72, 47, 31),
+        frame_edge=(36, 24, 16),
+        field=(36, 60, 50),
+        point_a=(160, 66, 48),
+        point_b=(184, 164, 124),
+        numbers=(236, 222, 196),
+        tray=(40, 27, 18),
+        ink=(234, 234, 238),
+        muted=(150, 152, 160),
+        panel=(46, 50, 58),
+        accent=(244, 182, 56),
+        highlight_from=(255, 220, 110),
+        highlight_to=(255, 196, 30),
+        field_from=(78, 90, 56),
+        field_to=(128, 118, 44),
+        white_face=(240, 232, 212),
+        white_rim=(150, 134, 110),
+        black_face=(40, 40, 46),
+        black_rim=(150, 150, 160),
+        black_ring=(100, 100, 112),
+    ),
+}
+
+
+def theme_of(name: str) -> Theme:
+    return THEMES.get(name, THEMES["light"])
+
+
+def checker_colours(side: str, theme: Theme) -> tuple[RGB, RGB, RGB | None]:
+    """(face, rim, ring) of ``side``'s checkers."""
+    if side == "W":
+        return theme.white_face, theme.white_rim, None
+    return theme.black_face, theme.black_rim, theme.black_ring
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything is for one picture width (all in pixels)."""
+
+    width: int
+    height: int
+    scale: float
+    top_strip: tuple[float, float, float, float]
+    bottom_strip: tuple[float, float, float, float]
+    board: tuple[float, float, float, float]
+    field: tuple[float, float, float, float]
+    left_half_x: float
+    bar: tuple[float, float, float, float]
+    right_half_x: float
+    point_w: float
+    half_h: float
+    gap: float
+    checker: int
+    die: int
+    tray_viewer: tuple[float, float, float, float]
+    tray_opponent: tuple[float, float, float, float]
+    spare_left: tuple[float, float, float, float]
+    spare_right: tuple[float, float, float, float]
+    rail: float
+
+
+@lru_cache(maxsize=16)
+def layout(width: int = 1100) -> Layout:
+    """The geometry of a picture ``width`` pixels wide."""
+    w = int(width)
+    k = w / 1100
+    h = int(round(w * ASPECT))
+    margin = 14 * k
+    strip = 62 * k
+    side_col = 84 * k
+    rail = 36 * k
+    bar_w = 42 * k
+    board = (margin, strip, w - margin, h - strip)
+    field = (margin + side_col, board[1] + rail, w - margin - side_col, board[3] - rail)
+    point_w = (field[2] - field[0] - bar_w) / 12
+    left_x = field[0]
+    bar = (left_x + 6 * point_w, board[1], left_x + 6 * point_w + bar_w, board[3])
+    right_x = bar[2]
+    field_h = field[3] - field[1]
+    checker = int(min(point_w * 0.86, field_h * 0.86 / (2 * STACK)))
+    half_h = checker * STACK + 2 * k
+    gap = field_h - 2 * half_h
+    die = int(min(gap * 0.74, 66 * k))
+    inset = 12 * k
+    mid = (field[1] + field[3]) / 2
+    tray_opp = (board[0] + inset, field[1], board[0] + side_col - inset, mid - gap / 2 + 0)
+    tray_view = (board[2] - side_col + inset, mid + gap / 2, board[2] - inset, field[3])
+    spare_l = (board[0] + inset, mid + gap / 2, board[0] + side_col - inset, field[3])
+    spare_r = (board[2] - side_col + inset, field[1], board[2] - inset, mid - gap / 2)
+    return Layout(
+        width=w,
+        height=h,
+        scale=k,
+        top_strip=(margin, 0, w - margin, strip),
+        bottom_strip=(margin, h - strip, w - margin, h),
+        board=board,
+        field=field,
+        left_half_x=left_x,
+        bar=bar,
+        right_half_x=right_x,
+        point_w=point_w,
+        half_h=half_h,
+        gap=gap,
+        checker=checker,
+        die=die,
+        tray_viewer=tray_view,
+        tray_opponent=tray_opp,
+        spare_left=spare_l,
+        spare_right=spare_r,
+        rail=rail,
+    )
+
+
+def _column(viewer_point: int) -> tuple[int, bool]:
+    """(column 0..11 from the left, is the top row) of a viewer point 1..24."""
+    if not 1 <= viewer_point <= 24:
+        raise ValueError(f"no point {viewer_point}")
+    if viewer_point >= 13:
+        return viewer_point - 13, True
+    return 12 - viewer_point, False
+
+
+def point_box(viewer_point: int, width: int = 1100) -> tuple[float, float, float, float]:
+    """The rectangle of a point's half-column (triangle and its stack area)."""
+    lay = layout(width)
+    col, top = _column(viewer_point)
+    x0 = (lay.left_half_x if col < 6 else lay.right_half_x) + (col % 6) * lay.point_w
+    if top:
+        return (x0, lay.field[1], x0 + lay.point_w, lay.field[1] + lay.half_h)
+    return (x0, lay.field[3] - lay.half_h, x0 + lay.point_w, lay.field[3])
+
+
+def point_anchor(viewer_point: int, width: int = 1100) -> tuple[float, float]:
+    """The middle of a point's base (on the rail edge), where its stack starts."""
+    x0, y0, x1, y1 = point_box(viewer_point, width)
+    _, top = _column(viewer_point)
+    return ((x0 + x1) / 2, y0 if top else y1)
+
+
+def checker_centre(viewer_point: int, index: int, width: int = 1100) -> tuple[float, float]:
+    """Centre of the ``index``-th checker (0 = at the base) on a viewer point."""
+    lay = layout(width)
+    x, y = point_anchor(viewer_point, width)
+    _, top = _column(viewer_point)
+    offset = lay.checker / 2 + min(index, STACK - 1) * lay.checker + lay.scale
+    return (x, y + offset if top else y - offset)
+
+
+def number_centre(viewer_point: int, width: int = 1100) -> tuple[float, float]:
+    """Centre of a point's number on the rail."""
+    lay = layout(width)
+    x, _ = point_anchor(viewer_point, width)
+    _, top = _column(viewer_point)
+    return (x, lay.field[1] - lay.rail / 2 if top else lay.field[3] + lay.rail / 2)
+
+
+def dice_centres(count: int, viewer_moves: bool, width: int = 1100) -> list[tuple[float, float]]:
+    """Centres of ``count`` dice in the middle gap: in the right half when the
+    viewer rolled them, in the left half otherwise."""
+    lay = layout(width)
+    half_x = lay.right_half_x if viewer_moves else lay.left_half_x
+    cx = half_x + 3 * lay.point_w
+    cy = (lay.field[1] + lay.field[3]) / 2
+    step = lay.die * 1.28
+    first = cx - step * (count - 1) / 2
+    return [(first + i * step, cy) for i in range(count)]
+
+
+def die_pip_centres(
+    value: int, index: int, count: int, viewer_moves: bool, width: int = 1100
+) -> list[tuple[float, float]]:
+    """Absolute pip centres of the ``index``-th of ``count`` dice showing ``value``."""
+    lay = layout(width)
+    cx, cy = dice_centres(count, viewer_moves, width)[index]
+    x0 = int(round(cx - lay.die / 2))
+    y0 = int(round(cy - lay.die / 2))
+    return [(x0 + px, y0 + py) for px, py in die_pip_offsets(lay.die, value)]
+
+
+def tray_box(viewer_side: bool, width: int = 1100) -> tuple[float, float, float, float]:
+    """The borne-off tray of the viewer (bottom right) or the opponent (top left)."""
+    lay = layout(width)
+    return lay.tray_viewer if viewer_side else lay.tray_opponent
+
+
+# --------------------------------------------------------------------------- numbering
+
+
+def other(side: str) -> str:
+    return "B" if side == "W" else "W"
+
+
+def to_viewer(point: int, side: str, viewer: str) -> int:
+    """``side``'s own point number as the viewer counts it (0 stays 0: off)."""
+    if point == 0 or side == viewer:
+        return point
+    return (point + 11) % 24 + 1
+
+
+_MOVE_RE = re.compile(r"^(?:(\d+)\()?\s*([0-9FfOo/\s]+?)\s*\)?$")
+
+
+def parse_moves(text: str) -> list[tuple[int, int]]:
+    """(from, to) steps of a canonical move text; bearing off is ``to`` = 0.
+
+    ``2(24/20), 20/16/11`` gives (24, 20), (20, 16), (16, 11).  Anything that
+    cannot be read (``(no move)``) is skipped: the highlight is decoration.
+    """
+    steps: list[tuple[int, int]] = []
+    for token in re.split(r"[,;]+", text or ""):
+        token = token.strip()
+        if not token or "no move" in token.lower():
+            continue
+        m = _MOVE_RE.match(token)
+        if not m:
+            continue
+        parts = [p.strip() for p in m.group(2).split("/") if p.strip()]
+        nums: list[int] = []
+        for p in parts:
+            if p.upper() in ("F", "O", "OFF"):
+                nums.append(0)
+            elif p.isdigit() and 1 <= int(p) <= 24:
+                nums.append(int(p))
+            else:
+                nums = []
+                break
+        for a, b in zip(nums, nums[1:], strict=False):
+            if a:
+                steps.append((a, b))
+    return steps
+
+
+# --------------------------------------------------------------------------- background
+
+
+def _lcg(seed: int):
+    state = seed
+    while True:
+        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+        yield state / 0x7FFFFFFF
+
+
+@lru_cache(maxsize=24)
+def background(width: int, theme_name: str, variant: str = "") -> Image.Image:
+    """The empty board (no numbers highlighted, no pieces), RGB.
+
+    ``variant`` "from" / "to" paints the felt in the last-turn highlight
+    colours; renders cut single point columns out of those variants.
+    """
+    lay = layout(width)
+    th = theme_of(theme_name)
+    field_colour = {"from": th.field_from, "to": th.field_to}.get(variant, th.field)
+    s = SS_BG
+    big = Image.new("RGB", (lay.width * s, lay.height * s), th.page)
+    d = ImageDraw.Draw(big)
+
+    def sc(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        return tuple(v * s for v in box)  # type: ignore[return-value]
+
+    k = lay.scale
+    bx0, by0, bx1, by1 = lay.board
+    # Soft shadow under the table, then the wooden frame.
+    d.rounded_rectangle(sc((bx0 + 3 * k, by0 + 5 * k, bx1 + 3 * k, by1 + 5 * k)),
+                        radius=16 * k * s, fill=mix(th.page, (0, 0, 0), 0.18))
+    d.rounded_rectangle(sc(lay.board), radius=16 * k * s, fill=th.frame_edge)
+    d.rounded_rectangle(sc((bx0 + 3 * k, by0 + 3 * k, bx1 - 3 * k, by1 - 3 * k)),
+                        radius=13 * k * s, fill=th.frame)
+    # Wood grain: long faint horizontal streaks (kept sparse so the PNG stays small).
+    rnd = _lcg(7)
+    y = by0 + 6 * k
+    while y < by1 - 6 * k:
+        shade = mix(th.frame, th.frame_dark, 0.5 + 0.5 * next(rnd))
+        x_start = bx0 + 8 * k + next(rnd) * 60 * k
+        x_end = bx1 - 8 * k - next(rnd) * 60 * k
+        d.line(sc((x_start, y, x_end, y)), fill=shade, width=max(1, int(s * k * 1.2)))
+        y += 5 * k + next(rnd) * 9 * k
+
+    # The playing field, one felt panel per half, recessed.
+    fx0, fy0, fx1, fy1 = lay.field
+    for hx in (lay.left_half_x, lay.right_half_x):
+        box = (hx, fy0, hx + 6 * lay.point_w, fy1)
+        d.rectangle(sc((box[0] - 3 * k, box[1] - 3 * k, box[2] + 3 * k, box[3] + 3 * k)),
+                    fill=th.frame_edge)
+        d.rectangle(sc(box), fill=field_colour)
+    # Triangles in alternating colours.
+    for vp in range(1, 25):
+        x0, y0, x1, y1 = point_box(vp, width)
+        col, top = _column(vp)
+        colour = th.point_a if col % 2 == 0 else th.point_b
+        pad = lay.point_w * 0.06
+        tip_len = lay.half_h * 0.93
+        if top:
+            poly = [(x0 + pad, y0), (x1 - pad, y0), ((x0 + x1) / 2, y0 + tip_len)]
+        else:
+            poly = [(x0 + pad, y1), (x1 - pad, y1), ((x0 + x1) / 2, y1 - tip_len)]
+        d.polygon([(px * s, py * s) for px, py in poly], fill=colour)
+    # The bar: a raised strip with a hinge line.
+    bar = lay.bar
+    d.rectangle(sc((bar[0], bar[1] + 3 * k, bar[2], bar[3] - 3 * k)), fill=th.frame_edge)
+    d.rectangle(sc((bar[0] + 3 * k, bar[1] + 3 * k, bar[2] - 3 * k, bar[3] - 3 * k)),
+                fill=th.frame)
+    mx = (bar[0] + bar[2]) / 2
+    d.line(sc((mx, bar[1] + 6 * k, mx, bar[3] - 6 * k)), fill=th.frame_edge,
+           width=max(1, int(2 * k * s)))
+    # Trays (recessed wells) and the two spare wells.
+    for box in (lay.tray_viewer, lay.tray_opponent, lay.spare_left, lay.spare_right):
+        d.rounded_rectangle(sc(box), radius=8 * k * s, fill=th.tray)
+        inner = (box[0] + 2 * k, box[1] + 2 * k, box[2] - 2 * k, box[3] - 2 * k)
+        d.rounded_rectangle(sc(inner), radius=7 * k * s, outline=mix(th.tray, th.frame, 0.5),
+                            width=max(1, int(k * s)))
+
+    img = big.resize((lay.width, lay.height), Image.Resampling.LANCZOS)
+    d = ImageDraw.Draw(img)
+    # Point numbers on the rails, in the viewer's numbering.
+    nf = font(int(23 * k), True)
+    for vp in range(1, 25):
+        d.text(number_centre(vp, width), str(vp), font=nf, fill=th.numbers, anchor="mm")
+    # Direction of play in the spare wells: both sides move counter-clockwise.
+    icon_size = int(min(lay.spare_left[2] - lay.spare_left[0], 64 * k) * 0.8)
+    icon = ccw_arrow_icon(icon_size, th.numbers)
+    lf = font(int(13 * k), True)
+    for box in (lay.spare_left, lay.spare_right):
+        cx = (box[0] + box[2]) / 2
+        cy = (box[1] + box[3]) / 2
+        paste_sprite(img, icon, (cx, cy - 12 * k))
+        d.text((cx, cy + icon_size / 2 + 2 * k), "both", font=lf, fill=th.numbers, anchor="mm")
+        d.text((cx, cy + icon_size / 2 + 18 * k), "sides", font=lf, fill=th.numbers,
+               anchor="mm")
+    return img
+
+
+# --------------------------------------------------------------------------- dynamic parts
+
+
+def _checkers(position: Any, side: str) -> tuple[int, ...]:
+    counts = tuple(position.checkers(side))
+    if len(counts) != 25:
+        raise ValueError("checkers() must give 25 counts")
+    return counts
+
+
+def _off(position: Any, side: str) -> int:
+    if hasattr(position, "off"):
+        return int(position.off(side))
+    return _checkers(position, side)[0]
+
+
+def _draw_stack(img: Image.Image, d: ImageDraw.ImageDraw, vp: int, n: int, side: str,
+                th: Theme, width: int) -> None:
+    lay = layout(width)
+    face, rim, ring = checker_colours(side, th)
+    sprite = checker_sprite(lay.checker, face, rim, ring)
+    for i in range(min(n, STACK)):
+        paste_sprite(img, sprite, checker_centre(vp, i, width))
+    if n > STACK:
+        cx, cy = checker_centre(vp, STACK - 1, width)
+        ink = contrast_ink(face)
+        f = font(int(lay.checker * 0.5), True)
+        d.text((cx, cy), str(n), font=f, fill=ink, anchor="mm")
+
+
+def _draw_tray(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
+               side: str, count: int, th: Theme, width: int, at_bottom: bool) -> None:
+    """Borne-off checkers as edge-on slabs, with the count in big type."""
+    lay = layout(width)
+    k = lay.scale
+    face, rim, _ = checker_colours(side, th)
+    x0, y0, x1, y1 = box
+    label_h = 34 * k
+    slab_area = (y1 - y0) - label_h - 8 * k
+    slab_h = slab_area / 15
+    sx0, sx1 = x0 + 7 * k, x1 - 7 * k
+    for i in range(count):
+        if at_bottom:
+            sy1 = y1 - 4 * k - i * slab_h
+        else:
+            sy1 = y0 + 4 * k + (i + 1) * slab_h
+        sy0 = sy1 - slab_h
+        d.rounded_rectangle((sx0, sy0 + 0.5, sx1, sy1 - 0.5), radius=slab_h / 2.5, fill=face,
+                            outline=rim, width=1)
+    cx = (x0 + x1) / 2
+    ly = (y0 + label_h / 2 + 2 * k) if at_bottom else (y1 - label_h / 2 - 2 * k)
+    f = font(int(24 * k), True)
+    text = str(count)
+    outlined_text(d, (cx, ly), text, f, th.numbers if count == 0 else (255, 255, 255),
+                  outline=th.tray, stroke=max(1, int(2 * k)))
+    small = font(int(12 * k), True)
+    d.text((cx, ly + 17 * k), "off", font=small, fill=mix(th.numbers, th.tray, 0.35),
+           anchor="mm")
+
+
+def _paste_column(img: Image.Image, vp: int, width: int, theme_name: str, variant: str) -> None:
+    """Copy one point's column from a highlighted variant of the background."""
+    x0, y0, x1, y1 = (int(round(v)) for v in point_box(vp, width))
+    img.paste(background(width, theme_name, variant).crop((x0, y0, x1, y1)), (x0, y0))
+
+
+def _highlight(img: Image.Image, d: ImageDraw.ImageDraw, steps: list[tuple[int, int]],
+               mover: str, viewer: str, theme_name: str, width: int) -> tuple[set[int], bool]:
+    """Light up the points of the last turn (felt under the points and their
+    numbers); return the start points (viewer numbering) and whether it bore off."""
+    lay = layout(width)
+    th = theme_of(theme_name)
+    k = lay.scale
+    sources: set[int] = set()
+    dests: set[int] = set()
+    bore_off = False
+    for a, b in steps:
+        sources.add(to_viewer(a, mover, viewer))
+        if b == 0:
+            bore_off = True
+        else:
+            dests.add(to_viewer(b, mover, viewer))
+    # A point passed through (x/y then y/z) is drawn like a start point; the
+    # final landings get the strong colour.
+    finals = dests - sources
+    starts = sources - dests
+    for vp in sources:
+        _paste_column(img, vp, width, theme_name, "from")
+    for vp in finals:
+        _paste_column(img, vp, width, theme_name, "to")
+    if bore_off:
+        box = tray_box(mover == viewer, width)
+        d.rounded_rectangle(box, radius=8 * k, outline=th.highlight_to, width=max(2, int(3 * k)))
+    nf = font(int(23 * k), True)
+    for vp in sources | finals:
+        cx, cy = number_centre(vp, width)
+        colour = th.highlight_to if vp in finals else th.highlight_from
+        r = lay.rail * 0.42
+        d.rounded_rectangle((cx - lay.point_w * 0.38, cy - r, cx + lay.point_w * 0.38, cy + r),
+                            radius=r, fill=colour)
+        d.text((cx, cy), str(vp), font=nf, fill=(40, 28, 10), anchor="mm")
+    return starts, bore_off
+
+
+def _ghosts(img: Image.Image, starts: set[int], counts: dict[str, tuple[int, ...]],
+            mover: str, viewer: str, th: Theme, width: int) -> None:
+    """A dashed ring where a checker of the last turn left from."""
+    lay = layout(width)
+    ring = ring_sprite(lay.checker, th.highlight_to, max(2, int(3 * lay.scale)))
+    for vp in starts:
+        own = vp if mover == viewer else (vp + 11) % 24 + 1
+        n = counts[mover][own]
+        if n < STACK:
+            paste_sprite(img, ring, checker_centre(vp, n, width))
+
+
+def _draw_dice(img: Image.Image, dice: tuple[int, ...], side: str, viewer: str, th: Theme,
+               width: int) -> None:
+    lay = layout(width)
+    values = [v for v in dice if 1 <= v <= 6][:4]
+    if not values:
+        return
+    if side == "W":
+        face, pip, edge = th.white_face, (30, 30, 34), th.white_rim
+    else:
+        face, pip, edge = th.black_face, (245, 240, 228), mix(th.black_face, (0, 0, 0), 0.5)
+    centres = dice_centres(len(values), side == viewer, width)
+    shadow = Image.new("RGBA", (lay.die, lay.die), (0, 0, 0, 0))
+    ImageDraw.Draw(shadow).rounded_rectangle((0, 0, lay.die - 1, lay.die - 1),
+                                             radius=lay.die * 0.2, fill=(0, 0, 0, 80))
+    for value, (cx, cy) in zip(values, centres, strict=True):
+        off = max(2, int(3 * lay.scale))
+        paste_sprite(img, shadow, (cx + off, cy + off))
+        paste_sprite(img, die_sprite(lay.die, value, face, pip, edge), (cx, cy))
+
+
+def _headline(position: Any, context: RenderContext) -> str:
+    result = getattr(position, "result", None)
+    names = context.names or {}
+    if result is not None:
+        winner = getattr(result, "winner", None)
+        if winner in SIDES:
+            who = COLOUR_NAMES[winner]
+            points = getattr(result, "points", 1)
+            if points == 2:
+                text = f"{who} wins 2 (mars)"
+            elif points and points != 1:
+                text = f"{who} wins {points}"
+            else:
+                text = f"{who} wins"
+            if names.get(winner):
+                text += f" — {names[winner]}"
+            return text
+        return str(getattr(result, "text", "Game over")).capitalize()
+    mover = position.side_to_move
+    if mover in SIDES:
+        return f"{COLOUR_NAMES[mover]} to move"
+    return "Game over"
+
+
+def _pip_count(counts: tuple[int, ...]) -> int:
+    return sum(p * n for p, n in enumerate(counts) if p)
+
+
+def _draw_plate(img: Image.Image, side: str, strip: tuple[float, float, float, float],
+                name: str, active: bool, badge: str, pips: int, th: Theme,
+                width: int, max_w: float) -> None:
+    lay = layout(width)
+    k = lay.scale
+    h = (strip[3] - strip[1]) * 0.7
+    y0 = (strip[1] + strip[3]) / 2 - h / 2
+    icon_d = int(h * 0.72)
+    face, rim, ring = checker_colours(side, th)
+    icon = checker_sprite(icon_d, face, rim, ring)
+    subtitle = f"{COLOUR_NAMES[side]} · {pips} pips"
+    fs = int(24 * k)
+    w = plate_width(name, icon_d, int(h), active, subtitle, fs, badge)
+    w = min(w, max_w)
+    box = (strip[0], y0, strip[0] + w, y0 + h)
+    name_plate(img, box, name, icon, th.panel, th.ink, active, th.accent, badge_text=badge,
+               subtitle=subtitle, font_size=fs)
+
+
+def render(position: Any, context: RenderContext | None = None) -> bytes:
+    """PNG bytes of a Hachapury position (256-colour palette: small and quick)."""
+    return encode_png(render_image(position, context), colours=256)
+
+
+def render_image(position: Any, context: RenderContext | None = None) -> Image.Image:
+    """The picture as a Pillow image (what :func:`render` encodes)."""
+    ctx = context or RenderContext()
+    width = max(600, min(2400, int(ctx.width or 1100)))
+    lay = layout(width)
+    th = theme_of(ctx.theme)
+    mover = position.side_to_move
+    viewer = ctx.viewer if ctx.viewer in SIDES else (mover if mover in SIDES else "W")
+    opponent = other(viewer)
+    img = background(width, ctx.theme if ctx.theme in THEMES else "light").copy()
+    d = ImageDraw.Draw(img)
+    k = lay.scale
+
+    # Last turn first, so checkers sit on top of the tint.
+    theme_name = ctx.theme if ctx.theme in THEMES else "light"
+    counts = {s: _checkers(position, s) for s in SIDES}
+    last_side = ctx.last_side if ctx.last_side in SIDES else None
+    if last_side and ctx.last_moves:
+        starts, _ = _highlight(img, d, parse_moves(ctx.last_moves), last_side, viewer,
+                               theme_name, width)
+        _ghosts(img, starts, counts, last_side, viewer, th, width)
+
+    for s in SIDES:
+        for p in range(1, 25):
+            n = counts[s][p]
+            if n:
+                _draw_stack(img, d, to_viewer(p, s, viewer), n, s, th, width)
+    _draw_tray(img, d, lay.tray_viewer, viewer, _off(position, viewer), th, width, True)
+    _draw_tray(img, d, lay.tray_opponent, opponent, _off(position, opponent), th, width, False)
+
+    # Dice: the side to move's, or (game over) the last mover's.
+    dice_side = mover if mover in SIDES else (last_side or viewer)
+    if ctx.dice:
+        _draw_dice(img, tuple(ctx.dice), dice_side, viewer, th, width)
+
+    # Name plates: the opponent above the board (their home is the top row),
+    # the viewer below.
+    result = getattr(position, "result", None)
+    winner = getattr(result, "winner", None) if result is not None else None
+    names = ctx.names or {}
+    headline = _headline(position, ctx)
+    hf = font(int(30 * k), True)
+    head_w = hf.getlength(headline)
+    plate_room = lay.top_strip[2] - lay.top_strip[0] - head_w - 30 * k
+    for side, strip in ((opponent, lay.top_strip), (viewer, lay.bottom_strip)):
+        active = side == mover or (mover is None and side == winner)
+        badge = "to move" if mover is not None else "winner"
+        room = plate_room if strip is lay.top_strip else (lay.bottom_strip[2] - lay.bottom_strip[0])
+        if strip is lay.bottom_strip and ctx.footer:
+            room *= 0.62
+        _draw_plate(img, side, strip, names.get(side) or COLOUR_NAMES[side], active, badge,
+                    _pip_count(counts[side]), th, width, room)
+
+    ink = th.accent if result is not None else th.ink
+    tx = lay.top_strip[2]
+    ty = (lay.top_strip[1] + lay.top_strip[3]) / 2
+    d.text((tx, ty), headline, font=hf, fill=ink, anchor="rm")
+
+    if ctx.footer:
+        ff = font(int(18 * k))
+        room = (lay.bottom_strip[2] - lay.bottom_strip[0]) * 0.36
+        text = fit_text(ctx.footer, ff, room)
+        d.text((lay.bottom_strip[2], (lay.bottom_strip[1] + lay.bottom_strip[3]) / 2), text,
+               font=ff, fill=th.muted, anchor="rm")
+    return img
