@@ -1,0 +1,218 @@
+"""Matching written move text against the legal turns, with reasons.
+
+Checkers of one colour are alike, so the written moves may come in any order
+and a checker's several dice may be written as one step: the turn is legal
+when some order of the written moves, and some split of each step into dice,
+is a legal full turn.  A small depth-first search tries those orders and
+splits.  When none works it reports the most telling failure it met: a rule
+(blocked point, barrier, bearing off) before a missing checker, and that
+before a plain shortage of dice; deeper failures before shallower ones.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from games.errors import IllegalTurnError
+from games.hachapury.board import TurnContext, apply_single, count_at, explain_single
+from games.hachapury.movetext import OFF, WrittenPath, WrittenTurn
+from games.hachapury.search import PASS_TEXT, TurnSet, explore
+
+#: A pending journey: (current point, index of the next stop, path index).
+Pending = tuple[int, int, int]
+
+_RULE, _NO_CHECKER, _DICE = 3, 2, 1
+
+
+def _dice_sums(dice: tuple[int, ...]) -> set[int]:
+    """Every total of a non-empty selection of the dice."""
+    sums: set[int] = set()
+    for k in range(1, len(dice) + 1):
+        for combo in combinations(dice, k):
+            sums.add(sum(combo))
+    return sums
+
+
+def _precheck(paths: tuple[WrittenPath, ...], dice: tuple[int, ...], shown: str) -> None:
+    """Arithmetic that needs no search: direction and pips of every step."""
+    sums = _dice_sums(dice)
+    total = sum(dice)
+    for path in paths:
+        for a, b in zip(path.points, path.points[1:], strict=False):
+            step = f"{a}/{b if b else 'F'}"
+            label = step if step.lower() == path.text.lower() else f"{step} (in {path.text})"
+            if b == OFF:
+                if a > total:
+                    raise IllegalTurnError(
+                        f"{label}: bearing off from {a} needs at least {a} pips, "
+                        f"the dice {shown} give {total}"
+                    )
+                continue
+            if b >= a:
+                raise IllegalTurnError(
+                    f"{label}: checkers move from higher to lower points "
+                    f"(from 24 towards 1), so this goes the wrong way"
+                )
+            if a - b not in sums:
+                raise IllegalTurnError(
+                    f"{label}: that is {a - b} pips, which no die or sum of "
+                    f"the dice {shown} makes"
+                )
+
+
+class _Matcher:
+    """One depth-first search for a legal reading of the written paths."""
+
+    def __init__(
+        self, ctx: TurnContext, dice: tuple[int, ...], paths: tuple[WrittenPath, ...],
+        legal: TurnSet, shown: str,
+    ) -> None:
+        self.shown = shown
+        self.ctx = ctx
+        self.dice = dice
+        self.paths = paths
+        self.legal = legal
+        self.seen: set[tuple[int, tuple[int, ...], tuple[Pending, ...]]] = set()
+        self.failure: tuple[int, int, str] | None = None
+        #: Readings that play every written move but are not a legal full turn.
+        self.complete: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = []
+
+    def fail(self, tier: int, depth: int, reason: str) -> None:
+        if self.failure is None or (tier, depth) > self.failure[:2]:
+            self.failure = (tier, depth, reason)
+
+    def step_label(self, pidx: int, cur: int, target: int) -> str:
+        step = f"{cur}/{target if target > 0 else 'F'}"
+        written = self.paths[pidx].text
+        return step if step.lower() == written.lower() else f"{step} (in {written})"
+
+    def run(
+        self, s: int, m: int, rem: tuple[int, ...], pending: tuple[Pending, ...],
+        used: tuple[int, ...],
+    ) -> int | None:
+        key = (s, rem, pending)
+        if key in self.seen:
+            return None
+        self.seen.add(key)
+        depth = len(used)
+        if not pending:
+            won = s & 15 == 15
+            if s in self.legal.by_state and (won or depth == self.legal.max_dice):
+                return s
+            self.complete.append((s, m, depth, rem, used))
+            return None
+        if not rem:
+            self.fail(_DICE, depth, f"those moves need more dice than {self.shown}")
+            return None
+        for i, item in enumerate(pending):
+            if i and item == pending[i - 1]:
+                continue
+            cur, stop, pidx = item
+            points = self.paths[pidx].points
+            goal = points[stop]
+            if not count_at(s, cur):
+                self.fail(
+                    _NO_CHECKER, depth,
+                    f"{self.paths[pidx].text}: you have no checker on point {cur}",
+                )
+                continue
+            last_die = 0
+            for j, die in enumerate(rem):
+                if die == last_die:
+                    continue
+                last_die = die
+                target = cur - die
+                if goal != OFF and target < goal:
+                    self.fail(
+                        _DICE, depth,
+                        f"those moves need more dice than {self.shown}",
+                    )
+                    continue
+                reason = explain_single(self.ctx, s, m, cur, die)
+                if reason:
+                    self.fail(_RULE, depth, f"{self.step_label(pidx, cur, target)}: {reason}")
+                    continue
+                s2, m2 = apply_single(s, m, cur, die)
+                arrived = target <= 0 if goal == OFF else target == goal
+                rest = list(pending[:i] + pending[i + 1:])
+                if not arrived:
+                    rest.append((target, stop, pidx))
+                elif stop + 1 < len(points):
+                    rest.append((goal, stop + 1, pidx))
+                if s2 & 15 == 15 and rest:
+                    self.fail(
+                        _DICE, depth + 1,
+                        "the game is over once your last checker is borne off; "
+                        "nothing can be played after it",
+                    )
+                    continue
+                found = self.run(
+                    s2, m2, rem[:j] + rem[j + 1:], tuple(sorted(rest)), used + (die,)
+                )
+                if found is not None:
+                    return found
+        return None
+
+
+def _extension_examples(
+    ctx: TurnContext, legal: TurnSet, s: int, m: int, rem: tuple[int, ...]
+) -> list[str]:
+    """Legal turns that complete a short reading by playing the dice left."""
+    levels, wins = explore(ctx, s, m, rem)
+    reachable = set(wins)
+    for level in levels:
+        for nodes in level.values():
+            reachable.update(nodes)
+    first = [text for st, text in legal.by_state.items() if st in reachable]
+    order = {text: n for n, text in enumerate(legal.texts)}
+    first.sort(key=order.__getitem__)
+    return first + [t for t in legal.texts if t not in first]
+
+
+def match_turn(
+    ctx: TurnContext, state: int, mask: int, dice: tuple[int, ...], written: WrittenTurn,
+    legal: TurnSet, shown: str,
+) -> int:
+    """The resulting packed state of a written turn, or IllegalTurnError saying why."""
+    if written.is_pass:
+        if legal.max_dice == 0:
+            return state
+        raise IllegalTurnError("you have a legal move, so you cannot pass", legal.texts)
+    if legal.max_dice == 0:
+        no_move = f"you have no legal move with {shown}: write `(no move)`"
+    else:
+        no_move = ""
+    try:
+        _precheck(written.paths, dice, shown)
+    except IllegalTurnError as exc:
+        raise IllegalTurnError(_join(exc.reason, no_move), legal.texts) from None
+    matcher = _Matcher(ctx, dice, written.paths, legal, shown)
+    start = tuple(sorted((p.points[0], 1, n) for n, p in enumerate(written.paths)))
+    found = matcher.run(state, mask, tuple(sorted(dice, reverse=True)), start, ())
+    if found is not None:
+        return found
+    if matcher.complete:
+        s, m, used, rem, used_dice = matcher.complete[0]
+        if used < legal.max_dice:
+            examples = _extension_examples(ctx, legal, s, m, rem)
+            if len(dice) == 2:
+                need = "you must use both dice"
+            else:
+                need = f"you must play {legal.max_dice} dice (as many as possible), not {used}"
+            raise IllegalTurnError(f"{need}: e.g. `{examples[0]}`", examples)
+        if legal.max_dice == 1 and len(dice) == 2 and dice[0] != dice[1]:
+            high = max(dice)
+            if used_dice and used_dice[0] != high:
+                raise IllegalTurnError(
+                    f"with only one die playable the higher ({high}) must be used", legal.texts
+                )
+        raise IllegalTurnError("that is not a legal full turn", legal.texts)
+    reason = matcher.failure[2] if matcher.failure else "that turn is not legal"
+    raise IllegalTurnError(_join(reason, no_move), legal.texts)
+
+
+def _join(reason: str, extra: str) -> str:
+    return f"{reason}; {extra}" if extra else reason
+
+
+__all__ = ["PASS_TEXT", "match_turn"]

@@ -1,0 +1,121 @@
+"""Reading Hachapury move text (grammar only; no rules are checked here).
+
+Accepted, per the architecture page: moves separated by spaces, commas or
+semicolons, in any order; ``24/18``; a checker's several dice in one step
+(``24/13``) or with its stops (``24/18/13``); ``F``, ``f`` or ``off`` for
+bearing off; counts ``2(24/18)`` (also around several moves:
+``2(24/20, 20/16)``); ``(no move)`` or ``pass`` for a pass.
+Anything else is a NotationError that points at the offending column.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from games.errors import NotationError
+from games.notation import Token, split_count, tokenize
+
+#: Destination number used for "borne off".
+OFF = 0
+
+_PASS_WORDS = {"pass", "(nomove)", "(nomoves)"}
+_PART = re.compile(r"\d+|[A-Za-z]+|.", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class WrittenPath:
+    """One checker's journey as written: the points it stops on (OFF = 0 last)."""
+
+    points: tuple[int, ...]
+    text: str
+    column: int
+
+
+@dataclass(frozen=True)
+class WrittenTurn:
+    """A parsed turn: a pass, or the written paths (counts already expanded)."""
+
+    is_pass: bool
+    paths: tuple[WrittenPath, ...]
+
+
+def parse_turn(text: str) -> WrittenTurn:
+    """Read move text into paths; NotationError (with column) when unreadable."""
+    if not isinstance(text, str):
+        raise NotationError("move text must be a string", "", None)
+    tokens = tokenize(text)
+    if not tokens:
+        raise NotationError("no moves written (write `(no move)` to pass)", text, 1)
+    paths: list[WrittenPath] = []
+    passes: list[Token] = []
+    _read_tokens(tokens, text, paths, passes, 1)
+    if passes and paths:
+        raise passes[0].error("a pass cannot be combined with moves", text)
+    if len(passes) > 1:
+        raise passes[1].error("pass written twice", text)
+    return WrittenTurn(bool(passes), tuple(paths))
+
+
+def _read_tokens(
+    tokens: list[Token], source: str, paths: list[WrittenPath], passes: list[Token], times: int
+) -> None:
+    for token in tokens:
+        squashed = "".join(token.text.split()).lower()
+        if squashed in _PASS_WORDS:
+            if times != 1:
+                raise token.error("a pass cannot be counted", source)
+            passes.append(token)
+            continue
+        counted = split_count(token, source)
+        if counted.count != 1 or counted.inner is not token:
+            inner = counted.inner
+            try:
+                parts = tokenize(inner.text)
+            except NotationError as exc:
+                offset = (exc.column or 1) - 1
+                raise inner.error(exc.message, source, offset) from None
+            if not parts:
+                raise inner.error("empty count group", source)
+            shifted = [Token(t.text, inner.column + t.column - 1) for t in parts]
+            _read_tokens(shifted, source, paths, passes, times * counted.count)
+            continue
+        path = _read_path(token, source)
+        paths.extend([path] * times)
+
+
+def _read_path(token: Token, source: str) -> WrittenPath:
+    """``24/18/13`` or ``6/F``: numbers (and a final F/off) joined by ``/``."""
+    points: list[int] = []
+    expect_point = True
+    offset = 0
+    for m in _PART.finditer(token.text):
+        part = m.group(0)
+        offset = m.start()
+        if expect_point:
+            if part.isdigit():
+                if points and points[-1] == OFF:
+                    raise token.error("nothing can follow F (borne off)", source, offset)
+                value = int(part)
+                if not 1 <= value <= 24:
+                    raise token.error(f"point {value} is not on the board (1-24)", source, offset)
+                points.append(value)
+            elif part.lower() in ("f", "off"):
+                if not points:
+                    raise token.error("a move starts from a point 1-24", source, offset)
+                if points[-1] == OFF:
+                    raise token.error("F written twice", source, offset)
+                points.append(OFF)
+            else:
+                raise token.error(f"expected a point number, got {part!r}", source, offset)
+            expect_point = False
+        else:
+            if part != "/":
+                raise token.error(f"expected '/', got {part!r}", source, offset)
+            expect_point = True
+    if expect_point:
+        where = len(token.text) - 1 if points else 0
+        raise token.error("a move is written like 24/18", source, where)
+    if len(points) < 2:
+        raise token.error("a move needs a source and a destination, like 24/18", source, 0)
+    return WrittenPath(tuple(points), token.text, token.column)

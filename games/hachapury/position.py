@@ -1,0 +1,284 @@
+"""The Hachapury position: two count tuples, the side to move and the result.
+
+Each side's checkers are kept in its own numbering (24 = head, 6..1 home,
+index 0 = borne off), the same shape the listing writes and the renderer
+reads.  Positions are immutable and hashable; the legal turns of a throw are
+memoised on the instance so ``legal_turns`` followed by ``play`` searches once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from games.base import Dice, Played, Position, Result
+from games.errors import IllegalTurnError, PositionError
+from games.hachapury.board import (
+    CHECKERS,
+    POINTS,
+    TurnContext,
+    pack,
+    point_mask,
+    to_other_numbering,
+    unpack,
+)
+from games.hachapury.matching import match_turn
+from games.hachapury.movetext import parse_turn
+from games.hachapury.search import TurnSet, search
+from games.notation import format_dice
+
+SIDES = ("W", "B")
+COLOURS = {"W": "White", "B": "Black"}
+_NO_OPTIONS: Mapping[str, str] = MappingProxyType({})
+
+
+def other(side: str) -> str:
+    """The other side's letter."""
+    return "B" if side == "W" else "W"
+
+
+def make_result(winner: str, loser_off: int) -> Result:
+    """1 point, or 2 (mars) when the loser has borne off none."""
+    points = 2 if loser_off == 0 else 1
+    text = f"{winner} wins" + (" 2" if points == 2 else "")
+    return Result(winner, points, text)
+
+
+class HachapuryPosition(Position):
+    """An immutable Hachapury position (see hachapury.md)."""
+
+    game: ClassVar[str] = "hachapury"
+    __slots__ = ("_counts", "_to_move", "_result", "_turn_cache")
+
+    def __init__(
+        self, white: tuple[int, ...], black: tuple[int, ...], to_move: str | None,
+        result: Result | None = None,
+    ) -> None:
+        """Build from count tuples (length 25, own numbering, index 0 = off).
+
+        Use ``GAME.initial`` or ``GAME.from_listing`` for validated positions;
+        this constructor trusts its arguments.
+        """
+        object.__setattr__(self, "_counts", {"W": tuple(white), "B": tuple(black)})
+        object.__setattr__(self, "_to_move", to_move)
+        object.__setattr__(self, "_result", result)
+        object.__setattr__(self, "_turn_cache", {})
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("HachapuryPosition is immutable")
+
+    def _key(self) -> tuple:
+        return (self._counts["W"], self._counts["B"], self._to_move, self._result)
+
+    def __eq__(self, other_pos: object) -> bool:
+        if not isinstance(other_pos, HachapuryPosition):
+            return NotImplemented
+        return self._key() == other_pos._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"HachapuryPosition({self.listing()!r})"
+
+    # -- what the renderer and the service read -----------------------------
+
+    def checkers(self, side: str) -> tuple[int, ...]:
+        """25 counts for ``side`` in its own numbering: [p] on point p, [0] borne off."""
+        return self._counts[side]
+
+    def off(self, side: str) -> int:
+        """How many of ``side``'s checkers are borne off."""
+        return self._counts[side][0]
+
+    @property
+    def side_to_move(self) -> str | None:
+        return self._to_move
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    @property
+    def options(self) -> Mapping[str, str]:
+        return _NO_OPTIONS
+
+    def dice_count(self) -> int:
+        return 0 if self._result is not None else 2
+
+    # -- listing -------------------------------------------------------------
+
+    def listing(self) -> str:
+        """``W: 4@24, 11@6; B: 4@24, 11@6; W to move`` (hachapury.md)."""
+        parts = [f"{side}: {_side_listing(self._counts[side])}" for side in SIDES]
+        if self._result is not None:
+            parts.append(self._result.text)
+        else:
+            parts.append(f"{self._to_move} to move")
+        return "; ".join(parts)
+
+    # -- turns ---------------------------------------------------------------
+
+    def _turn_set(self, dice: Dice) -> tuple[TurnSet, TurnContext, int, int]:
+        if self._result is not None:
+            raise IllegalTurnError(f"the game is over: {self._result.text}")
+        dice = _check_dice(dice)
+        # Doubles are four moves of the one number; search sorted dice so the
+        # turns (and their texts) do not depend on the order the dice came in.
+        key = (dice[0],) * 4 if dice[0] == dice[1] else tuple(sorted(dice, reverse=True))
+        mover = self._to_move
+        assert mover is not None
+        cached = self._turn_cache.get(key)
+        if cached is None:
+            ctx = TurnContext.build(self._counts[other(mover)], COLOURS[other(mover)])
+            state = pack(self._counts[mover])
+            mask = point_mask(state)
+            turns = search(ctx, state, mask, key)
+            cached = (turns, ctx, state, mask)
+            self._turn_cache[key] = cached
+        return cached
+
+    def legal_turns(self, dice: Dice) -> list[str]:
+        """Every legal full turn, deduplicated by result, canonical text, best first.
+
+        A game that is over has no turns (an empty list).
+        """
+        if self._result is not None:
+            return []
+        return list(self._turn_set(dice)[0].texts)
+
+    def play(self, text: str, dice: Dice) -> Played:
+        """Apply a written turn; NotationError or IllegalTurnError when it cannot be."""
+        turns, ctx, state, mask = self._turn_set(dice)
+        written = parse_turn(text)
+        shown = format_dice(tuple(dice))
+        final = match_turn(ctx, state, mask, turns.dice, written, turns, shown)
+        moves = turns.by_state[final]
+        position = self.after(unpack(final))
+        return Played(position, f"{shown}; {moves}", moves)
+
+    def after(self, mover_counts: tuple[int, ...]) -> HachapuryPosition:
+        """The position once the side to move has reached ``mover_counts``."""
+        mover = self._to_move
+        assert mover is not None
+        opponent = other(mover)
+        counts = dict(self._counts)
+        counts[mover] = mover_counts
+        result = None
+        to_move: str | None = opponent
+        if mover_counts[0] == CHECKERS:
+            result = make_result(mover, counts[opponent][0])
+            to_move = None
+        return HachapuryPosition(counts["W"], counts["B"], to_move, result)
+
+
+def _check_dice(dice: Dice) -> tuple[int, ...]:
+    try:
+        values = tuple(int(d) for d in dice)
+    except (TypeError, ValueError):
+        raise IllegalTurnError(f"bad dice {dice!r}: Hachapury throws two dice 1-6") from None
+    if len(values) != 2 or not all(1 <= d <= 6 for d in values):
+        raise IllegalTurnError(f"bad dice {dice!r}: Hachapury throws two dice 1-6")
+    return values
+
+
+def _side_listing(counts: tuple[int, ...]) -> str:
+    entries = [f"{counts[p]}@{p}" for p in range(POINTS, 0, -1) if counts[p]]
+    if counts[0]:
+        entries.append(f"{counts[0]}@F")
+    return ", ".join(entries)
+
+
+# -- reading a listing --------------------------------------------------------
+
+_ENTRY = re.compile(r"^(\d+)@(\d+|[Ff])$")
+_TAIL = re.compile(r"^(?:([WB]) to move|([WB]) wins(?: ([12]))?)$")
+
+
+def parse_listing(text: str) -> HachapuryPosition:
+    """Read a listing exactly; PositionError says what is wrong."""
+    if not isinstance(text, str):
+        raise PositionError("a position listing must be text")
+    parts = [p.strip() for p in text.strip().split(";")]
+    if len(parts) != 3:
+        raise PositionError(
+            "a Hachapury listing has three parts separated by `; `: "
+            "`W: ...; B: ...; W to move`"
+        )
+    counts: dict[str, tuple[int, ...]] = {}
+    for part, side in zip(parts[:2], SIDES, strict=True):
+        counts[side] = _parse_side(part, side)
+    white, black = counts["W"], counts["B"]
+    for p in range(1, POINTS + 1):
+        if white[p] and black[to_other_numbering(p)]:
+            raise PositionError(
+                f"White's point {p} is Black's point {to_other_numbering(p)}, "
+                f"and both sides have checkers there"
+            )
+    tail = _TAIL.match(parts[2])
+    if not tail:
+        raise PositionError(
+            f"unreadable last part {parts[2]!r}: expected `W to move`, `B to move`, "
+            f"`W wins` or `W wins 2`"
+        )
+    to_move, winner, points = tail.groups()
+    if to_move:
+        for side in SIDES:
+            if counts[side][0] == CHECKERS:
+                raise PositionError(
+                    f"{COLOURS[side]} has borne off all {CHECKERS}: the game is over, "
+                    f"so the listing must end with the result"
+                )
+        return HachapuryPosition(white, black, to_move)
+    loser = other(winner)
+    if counts[winner][0] != CHECKERS:
+        raise PositionError(
+            f"{winner} wins, but {COLOURS[winner]} has borne off {counts[winner][0]} "
+            f"of {CHECKERS}"
+        )
+    if counts[loser][0] == CHECKERS:
+        raise PositionError("both sides have borne off every checker")
+    result = make_result(winner, counts[loser][0])
+    if result.text != parts[2]:
+        raise PositionError(
+            f"{COLOURS[loser]} has borne off {counts[loser][0]}, so the result is "
+            f"`{result.text}`, not `{parts[2]}`"
+        )
+    return HachapuryPosition(white, black, None, result)
+
+
+def _parse_side(part: str, side: str) -> tuple[int, ...]:
+    prefix = f"{side}:"
+    if not part.startswith(prefix):
+        raise PositionError(f"expected {COLOURS[side]}'s part to start with `{prefix}`: {part!r}")
+    body = part[len(prefix):].strip()
+    if not body:
+        raise PositionError(f"{COLOURS[side]} has no checkers listed")
+    counts = [0] * (POINTS + 1)
+    seen: set[int] = set()
+    for raw in body.split(","):
+        entry = raw.strip()
+        m = _ENTRY.match(entry)
+        if not m:
+            raise PositionError(
+                f"unreadable entry {entry!r} for {COLOURS[side]}: write `count@point` "
+                f"(point 1-24, or F for borne off)"
+            )
+        n = int(m.group(1))
+        if m.group(2).isdigit() and int(m.group(2)) == 0:
+            raise PositionError(f"{COLOURS[side]}: there is no point 0 (write F for borne off)")
+        point = 0 if m.group(2) in "Ff" else int(m.group(2))
+        if not 0 <= point <= POINTS:
+            raise PositionError(f"{COLOURS[side]}: point {point} is not on the board (1-24)")
+        if n < 1:
+            raise PositionError(f"{COLOURS[side]}: a count of {n} on {entry!r}")
+        if point in seen:
+            raise PositionError(f"{COLOURS[side]}: point {m.group(2)} is listed twice")
+        seen.add(point)
+        counts[point] = n
+    total = sum(counts)
+    if total != CHECKERS:
+        raise PositionError(f"{COLOURS[side]} has {total} checkers; each side has {CHECKERS}")
+    return tuple(counts)

@@ -1,0 +1,171 @@
+"""Legal-turn search: every full turn for a throw, deduplicated by result.
+
+A breadth-first search over single-die moves.  Each level holds the states
+reachable with one more die, keyed by the dice still to play and then by the
+packed state, so the many orders that reach one position are expanded once.
+That dedup, the packed int states and the opponent folded into bit masks are
+what keep a crowded doubles throw in the low milliseconds.
+
+Rules applied here (hachapury.md): exact dice, no landing on an opponent,
+bearing off only with all 15 home (from the die's point, or from the highest
+point when nothing stands on the die's point or higher), the barrier check
+after every single move, the full-move rule (maximum dice over all
+sequences; bearing off the 15th checker counts as every die) and the
+higher-die rule when only one of two different dice can be played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.hachapury.board import TurnContext
+from games.notation import group_runs
+
+#: A move as stored in a turn: (-source, destination), destination 0 = off.
+#: Negating the source makes plain tuple order the canonical order (high
+#: source first, then the bigger die first).
+Move = tuple[int, int]
+
+PASS_TEXT = "(no move)"
+
+
+def move_text(move: Move) -> str:
+    """``24/18`` or ``6/F`` for a stored move."""
+    source, dest = -move[0], move[1]
+    return f"{source}/{dest if dest else 'F'}"
+
+
+def moves_text(moves: tuple[Move, ...]) -> str:
+    """Canonical text of a sorted move tuple; identical neighbours grouped."""
+    if not moves:
+        return PASS_TEXT
+    return ", ".join(group_runs([move_text(m) for m in moves]))
+
+
+@dataclass
+class TurnSet:
+    """Every legal turn of one position for one throw.
+
+    ``max_dice`` is how many dice a legal turn uses (a win counts as all of
+    them; 0 means the turn passes).  ``turns`` maps each resulting packed
+    state to its canonical (sorted) moves; ``texts`` lists the canonical texts
+    best-first and ``by_state`` gives the text of a resulting state.
+    """
+
+    dice: tuple[int, ...]
+    max_dice: int
+    turns: dict[int, tuple[Move, ...]]
+    texts: list[str] = field(default_factory=list)
+    by_state: dict[int, str] = field(default_factory=dict)
+
+
+def _candidates(ctx: TurnContext, die: int) -> list[tuple[int, int, int, int, int, int]]:
+    """Precomputed (point, nibble unit, point bit, target add, target bit, dest)
+    for every source that this die could ever move from against ``ctx``."""
+    out = []
+    for p in range(24, 0, -1):
+        t = p - die
+        if t >= 1:
+            if (ctx.blocked >> t) & 1:
+                continue  # landing on an opponent is never legal: skip it for good
+            out.append((p, 1 << (4 * p), 1 << p, 1 << (4 * t), 1 << t, t))
+        else:
+            out.append((p, 1 << (4 * p), 1 << p, 1, 0, t))
+    return out
+
+
+def explore(
+    ctx: TurnContext, state: int, mask: int, dice: tuple[int, ...]
+) -> tuple[list[dict[tuple[int, ...], dict[int, tuple[int, tuple[Move, ...]]]]], dict]:
+    """Breadth-first expansion of ``dice`` from a state.
+
+    Returns the levels (level k: remaining dice -> state -> (mask, moves)) and
+    the winning states (15th checker off: the turn ends there).
+    """
+    rem0 = tuple(sorted(dice, reverse=True))
+    cands = {d: _candidates(ctx, d) for d in set(dice)}
+    bad = ctx.bad_runs
+    level: dict[tuple[int, ...], dict[int, tuple[int, tuple[Move, ...]]]] = {
+        rem0: {state: (mask, ())}
+    }
+    levels = [level]
+    wins: dict[int, tuple[Move, ...]] = {}
+    while True:
+        nxt: dict[tuple[int, ...], dict[int, tuple[int, tuple[Move, ...]]]] = {}
+        for rem, nodes in level.items():
+            seen_die = -1
+            for i, die in enumerate(rem):
+                if die == seen_die:
+                    continue
+                seen_die = die
+                rem2 = rem[:i] + rem[i + 1:]
+                bucket = nxt.setdefault(rem2, {})
+                cand = cands[die]
+                for s, (m, moves) in nodes.items():
+                    home = not (s >> 28)
+                    for p, unit, pbit, tadd, tbit, t in cand:
+                        if not m & pbit:
+                            continue
+                        if t <= 0:
+                            if not home:
+                                continue
+                            if t < 0 and m >> (p + 1):
+                                continue  # a checker stands higher: no lower bear-off
+                        s2 = s - unit + tadd
+                        if s2 in bucket or s2 in wins:
+                            continue
+                        m2 = m | tbit
+                        if not (s >> (4 * p)) & 14:  # the last checker leaves p
+                            m2 ^= pbit
+                        mo = ((m2 >> 12) & 0x1FFE) | ((m2 & 0x1FFE) << 12)
+                        two = mo & (mo >> 1)
+                        if (two & (two >> 2)) & (two >> 4) & bad:
+                            continue  # an illegal barrier would stand
+                        move = (-p, t if t > 0 else 0)
+                        if s2 & 15 == 15:
+                            wins[s2] = moves + (move,)
+                        else:
+                            bucket[s2] = (m2, moves + (move,))
+        nxt = {rem: nodes for rem, nodes in nxt.items() if nodes}
+        if not nxt:
+            return levels, wins
+        level = nxt
+        levels.append(level)
+
+
+def search(ctx: TurnContext, state: int, mask: int, dice: tuple[int, ...]) -> TurnSet:
+    """All legal turns for ``dice`` from a packed state (the side to move's)."""
+    levels, wins = explore(ctx, state, mask, dice)
+    full = len(dice)
+    depth = len(levels) - 1
+    finals: list[tuple[int, tuple[Move, ...]]] = list(wins.items())
+    if wins:
+        max_dice = full
+        if depth == full:
+            finals += [(s, mv) for nodes in levels[full].values() for s, (_, mv) in nodes.items()]
+    else:
+        max_dice = depth
+        buckets = levels[depth]
+        if depth == 1 and full == 2 and dice[0] != dice[1]:
+            # Higher-die rule: with one die playable, the higher is used when it can be.
+            high, low = max(dice), min(dice)
+            chosen = buckets.get((low,)) or buckets.get((high,)) or {}
+            finals = [(s, mv) for s, (_, mv) in chosen.items()]
+        elif depth:
+            finals = [(s, mv) for nodes in buckets.values() for s, (_, mv) in nodes.items()]
+    turns: dict[int, tuple[Move, ...]] = {}
+    for s, mv in finals:
+        canon = tuple(sorted(mv))
+        old = turns.get(s)
+        if old is None or canon < old:
+            turns[s] = canon
+    result = TurnSet(tuple(dice), max_dice, turns)
+    if not turns:
+        result.texts = [PASS_TEXT]
+        result.by_state = {state: PASS_TEXT}
+        return result
+    for s, mv in sorted(turns.items(), key=lambda item: item[1]):
+        text = moves_text(mv)
+        result.texts.append(text)
+        result.by_state[s] = text
+    return result
