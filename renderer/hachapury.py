@@ -124,7 +124,7 @@ THEMES: dict[str, Theme] = {
         highlight_from=(255, 220, 110),
         highlight_to=(255, 196, 30),
         field_from=(78, 90, 56),
-        field_to=(128, 118, 44),
+        field_to=(150, 130, 50),
         white_face=(240, 232, 212),
         white_rim=(150, 134, 110),
         black_face=(40, 40, 46),
@@ -339,9 +339,11 @@ def parse_moves(text: str) -> list[tuple[int, int]]:
             else:
                 nums = []
                 break
-        for a, b in zip(nums, nums[1:], strict=False):
-            if a:
-                steps.append((a, b))
+        times = int(m.group(1)) if m.group(1) else 1
+        for _ in range(min(times, 4)):
+            for a, b in zip(nums, nums[1:], strict=False):
+                if a:
+                    steps.append((a, b))
     return steps
 
 
@@ -439,7 +441,7 @@ def background(width: int, theme_name: str, variant: str = "") -> Image.Image:
         cy = (box[1] + box[3]) / 2
         paste_sprite(img, icon, (cx, cy - 12 * k))
         d.text((cx, cy + icon_size / 2 + 2 * k), "both", font=lf, fill=th.numbers, anchor="mm")
-        d.text((cx, cy + icon_size / 2 + 18 * k), "sides", font=lf, fill=th.numbers,
+        d.text((cx, cy + icon_size / 2 + 18 * k), "move", font=lf, fill=th.numbers,
                anchor="mm")
     return img
 
@@ -474,6 +476,27 @@ def _draw_stack(img: Image.Image, d: ImageDraw.ImageDraw, vp: int, n: int, side:
         d.text((cx, cy), str(n), font=f, fill=ink, anchor="mm")
 
 
+TRAY_LABEL = 50
+
+
+def _slab(box: tuple[float, float, float, float], index: int, at_bottom: bool,
+          k: float) -> tuple[float, float]:
+    """(centre y, height) of the ``index``-th borne-off slab in a tray."""
+    x0, y0, x1, y1 = box
+    slab_h = ((y1 - y0) - TRAY_LABEL * k - 6 * k) / 15
+    if at_bottom:
+        return y1 - 5 * k - (index + 0.5) * slab_h, slab_h
+    return y0 + 5 * k + (index + 0.5) * slab_h, slab_h
+
+
+def tray_slab_centre(viewer_side: bool, index: int, width: int = 1100) -> tuple[float, float]:
+    """Centre of the ``index``-th borne-off checker (0 = first off) in a tray."""
+    lay = layout(width)
+    box = tray_box(viewer_side, width)
+    y, _ = _slab(box, index, viewer_side, lay.scale)
+    return ((box[0] + box[2]) / 2, y)
+
+
 def _draw_tray(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
                side: str, count: int, th: Theme, width: int, at_bottom: bool) -> None:
     """Borne-off checkers as edge-on slabs, with the count in big type."""
@@ -481,26 +504,20 @@ def _draw_tray(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[float, float
     k = lay.scale
     face, rim, _ = checker_colours(side, th)
     x0, y0, x1, y1 = box
-    label_h = 34 * k
-    slab_area = (y1 - y0) - label_h - 8 * k
-    slab_h = slab_area / 15
+    label_h = TRAY_LABEL * k
     sx0, sx1 = x0 + 7 * k, x1 - 7 * k
-    for i in range(count):
-        if at_bottom:
-            sy1 = y1 - 4 * k - i * slab_h
-        else:
-            sy1 = y0 + 4 * k + (i + 1) * slab_h
-        sy0 = sy1 - slab_h
-        d.rounded_rectangle((sx0, sy0 + 0.5, sx1, sy1 - 0.5), radius=slab_h / 2.5, fill=face,
-                            outline=rim, width=1)
+    for i in range(min(count, 15)):
+        cy, slab_h = _slab(box, i, at_bottom, k)
+        d.rounded_rectangle((sx0, cy - slab_h / 2 + 0.5, sx1, cy + slab_h / 2 - 0.5),
+                            radius=slab_h / 2.5, fill=face, outline=rim, width=1)
     cx = (x0 + x1) / 2
-    ly = (y0 + label_h / 2 + 2 * k) if at_bottom else (y1 - label_h / 2 - 2 * k)
-    f = font(int(24 * k), True)
-    text = str(count)
-    outlined_text(d, (cx, ly), text, f, th.numbers if count == 0 else (255, 255, 255),
-                  outline=th.tray, stroke=max(1, int(2 * k)))
-    small = font(int(12 * k), True)
-    d.text((cx, ly + 17 * k), "off", font=small, fill=mix(th.numbers, th.tray, 0.35),
+    top = y0 + 4 * k if at_bottom else y1 - label_h
+    f = font(int(26 * k), True)
+    fill = mix(th.numbers, th.tray, 0.3) if count == 0 else (255, 255, 255)
+    outlined_text(d, (cx, top + 17 * k), str(count), f, fill, outline=th.tray,
+                  stroke=max(1, int(2 * k)))
+    small = font(int(13 * k), True)
+    d.text((cx, top + 38 * k), "off", font=small, fill=mix(th.numbers, th.tray, 0.3),
            anchor="mm")
 
 
@@ -569,7 +586,7 @@ def _draw_dice(img: Image.Image, dice: tuple[int, ...], side: str, viewer: str, 
     if side == "W":
         face, pip, edge = th.white_face, (30, 30, 34), th.white_rim
     else:
-        face, pip, edge = th.black_face, (245, 240, 228), mix(th.black_face, (0, 0, 0), 0.5)
+        face, pip, edge = th.black_face, (245, 240, 228), th.black_rim
     centres = dice_centres(len(values), side == viewer, width)
     shadow = Image.new("RGBA", (lay.die, lay.die), (0, 0, 0, 0))
     ImageDraw.Draw(shadow).rounded_rectangle((0, 0, lay.die - 1, lay.die - 1),

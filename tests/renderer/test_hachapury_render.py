@@ -1,0 +1,299 @@
+"""Hachapury board picture: size, checkers, dice, trays, last-turn highlight, themes."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import pytest
+from PIL import Image
+
+from games.base import Result
+from renderer import hachapury as hr
+from renderer import render
+from renderer.context import RenderContext
+
+LIGHT = hr.THEMES["light"]
+DARK = hr.THEMES["dark"]
+
+
+@dataclass(frozen=True)
+class FakePosition:
+    """Just the API the renderer reads (the engine's HachapuryPosition has it too)."""
+
+    white: tuple[int, ...]
+    black: tuple[int, ...]
+    mover: str | None = "W"
+    outcome: Result | None = None
+
+    game = "hachapury"
+
+    @staticmethod
+    def make(white: dict[int, int], black: dict[int, int], off_w: int = 0, off_b: int = 0,
+             mover: str | None = "W", outcome: Result | None = None) -> FakePosition:
+        w = [0] * 25
+        b = [0] * 25
+        for p, n in white.items():
+            w[p] = n
+        for p, n in black.items():
+            b[p] = n
+        w[0], b[0] = off_w, off_b
+        return FakePosition(tuple(w), tuple(b), mover, outcome)
+
+    def checkers(self, side: str) -> tuple[int, ...]:
+        return self.white if side == "W" else self.black
+
+    def off(self, side: str) -> int:
+        return self.checkers(side)[0]
+
+    @property
+    def side_to_move(self) -> str | None:
+        return self.mover
+
+    @property
+    def result(self) -> Result | None:
+        return self.outcome
+
+
+INITIAL = FakePosition.make({24: 4, 6: 11}, {24: 4, 6: 11})
+CROWDED = FakePosition.make(
+    {24: 2, 21: 1, 18: 2, 16: 3, 13: 1, 11: 2, 9: 1, 6: 2, 4: 1},
+    {24: 1, 22: 2, 19: 6, 17: 1, 15: 2, 10: 1, 8: 1, 5: 1},
+    mover="B",
+)
+BEARING = FakePosition.make({6: 3, 5: 2, 4: 1, 2: 2}, {6: 1, 3: 4, 2: 1, 1: 2, 8: 1},
+                            off_w=7, off_b=6)
+FINISHED = FakePosition.make({}, {12: 3, 6: 5, 5: 2, 4: 3, 3: 2}, off_w=15, mover=None,
+                             outcome=Result("W", 2, "W wins 2"))
+NAMES = {"W": "alice", "B": "bob"}
+
+
+def decode(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img.convert("RGB")
+
+
+def close(a: tuple[int, ...], b: tuple[int, ...], tol: int = 24) -> bool:
+    return all(abs(x - y) <= tol for x, y in zip(a, b, strict=True))
+
+
+def px(img: Image.Image, xy: tuple[float, float]) -> tuple[int, int, int]:
+    return img.getpixel((int(round(xy[0])), int(round(xy[1]))))
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+def test_numbering_conversion() -> None:
+    assert hr.to_viewer(24, "W", "W") == 24
+    assert hr.to_viewer(24, "B", "W") == 12
+    assert hr.to_viewer(13, "B", "W") == 1
+    assert hr.to_viewer(1, "W", "B") == 13
+    assert hr.to_viewer(12, "W", "B") == 24
+    assert hr.to_viewer(0, "B", "W") == 0
+    for p in range(1, 25):
+        assert hr.to_viewer(hr.to_viewer(p, "B", "W"), "W", "B") == p
+
+
+def test_parse_moves() -> None:
+    assert hr.parse_moves("24/18, 18/13") == [(24, 18), (18, 13)]
+    assert hr.parse_moves("2(24/20), 2(20/16)") == [(24, 20), (24, 20), (20, 16), (20, 16)]
+    assert hr.parse_moves("6/F") == [(6, 0)]
+    assert hr.parse_moves("24/18/13") == [(24, 18), (18, 13)]
+    assert hr.parse_moves("(no move)") == []
+    assert hr.parse_moves("") == []
+    assert hr.parse_moves("garbage, 30/2, 24/x") == []
+
+
+def test_layout_keeps_direction() -> None:
+    # Top row runs 13..24 left to right, bottom row 12..1: counter-clockwise
+    # play goes leftwards on top and rightwards at the bottom.
+    top = [hr.point_anchor(p)[0] for p in range(13, 25)]
+    bottom = [hr.point_anchor(p)[0] for p in range(12, 0, -1)]
+    assert top == sorted(top) and bottom == sorted(bottom)
+    assert hr.point_anchor(24)[1] < hr.point_anchor(1)[1]
+    assert hr.point_anchor(1)[0] > hr.point_anchor(12)[0]
+    # Checkers stack towards the middle.
+    assert hr.checker_centre(24, 1)[1] > hr.checker_centre(24, 0)[1]
+    assert hr.checker_centre(1, 1)[1] < hr.checker_centre(1, 0)[1]
+
+
+# --------------------------------------------------------------------------- pictures
+
+
+@pytest.mark.parametrize("width", [800, 1100, 1200])
+def test_size_and_format(width: int) -> None:
+    data = hr.render(INITIAL, RenderContext(width=width, dice=(6, 5)))
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    img = Image.open(io.BytesIO(data))
+    assert img.size == (width, round(width * hr.ASPECT))
+    assert 0.65 <= img.size[1] / img.size[0] <= 0.75
+
+
+def test_dispatch_through_package() -> None:
+    assert render(INITIAL, RenderContext(names=NAMES)) == hr.render(
+        INITIAL, RenderContext(names=NAMES))
+
+
+def test_checkers_where_the_position_says() -> None:
+    img = decode(hr.render(INITIAL, RenderContext(names=NAMES)))
+    # Viewer = White (to move): White's head on 24 (4 checkers), 11 on 6 (5 drawn);
+    # Black's 24 is White's 12, Black's 6 is White's 18.
+    for i in range(4):
+        assert close(px(img, hr.checker_centre(24, i)), LIGHT.white_face)
+    assert not close(px(img, hr.checker_centre(24, 4)), LIGHT.white_face)
+    for i in range(4):
+        assert close(px(img, hr.checker_centre(12, i)), LIGHT.black_face)
+    # 11 checkers on 6: five drawn, the fifth carries the count label.
+    for i in range(4):
+        assert close(px(img, hr.checker_centre(6, i)), LIGHT.white_face)
+        assert close(px(img, hr.checker_centre(18, i)), LIGHT.black_face)
+    # Empty points show no checker.
+    for vp in (1, 9, 13, 20):
+        colour = px(img, hr.checker_centre(vp, 0))
+        assert not close(colour, LIGHT.white_face) and not close(colour, LIGHT.black_face)
+
+
+def test_viewer_turns_the_board() -> None:
+    img = decode(hr.render(INITIAL, RenderContext(viewer="B")))
+    assert close(px(img, hr.checker_centre(24, 0)), LIGHT.black_face)
+    assert close(px(img, hr.checker_centre(12, 0)), LIGHT.white_face)
+    # Default viewer is the side to move.
+    img = decode(hr.render(CROWDED, RenderContext()))
+    # CROWDED: Black (to move, viewer) has 6 on its 19; White's 18 is Black's 6.
+    for i in range(4):
+        assert close(px(img, hr.checker_centre(19, i)), LIGHT.black_face)
+    assert close(px(img, hr.checker_centre(6, 0)), LIGHT.white_face)
+
+
+def test_tall_stack_gets_a_count() -> None:
+    five = FakePosition.make({20: 5}, {})
+    eight = FakePosition.make({20: 8}, {})
+    a = decode(hr.render(five, RenderContext()))
+    b = decode(hr.render(eight, RenderContext()))
+    cx, cy = hr.checker_centre(20, 4)
+    r = hr.layout(1100).checker // 3
+    box = (int(cx - r), int(cy - r), int(cx + r), int(cy + r))
+    assert a.crop(box).tobytes() != b.crop(box).tobytes()
+    # Nothing is drawn beyond the fifth checker.
+    below = hr.checker_centre(20, 4)[1] + hr.layout(1100).checker
+    assert close(px(b, (cx, below)), LIGHT.field, 6)
+
+
+def test_dice_faces_show_pips() -> None:
+    img = decode(hr.render(INITIAL, RenderContext(dice=(6, 3))))
+    for index, value in enumerate((6, 3)):
+        for pip in hr.die_pip_centres(value, index, 2, viewer_moves=True):
+            assert close(px(img, pip), (30, 30, 34), 40), (value, pip)
+    # A six has no middle pip; a three has one.
+    cx, cy = hr.dice_centres(2, True)[0]
+    assert close(px(img, (cx, cy)), LIGHT.white_face)
+    cx, cy = hr.dice_centres(2, True)[1]
+    assert close(px(img, (cx, cy)), (30, 30, 34), 40)
+
+
+def test_black_dice_on_the_left_when_viewer_waits() -> None:
+    ctx = RenderContext(dice=(4, 4, 4, 4), viewer="W")
+    img = decode(hr.render(CROWDED, ctx))
+    centres = hr.dice_centres(4, viewer_moves=False)
+    assert all(c[0] < hr.layout(1100).bar[0] for c in centres)
+    for i in range(4):
+        for pip in hr.die_pip_centres(4, i, 4, viewer_moves=False):
+            assert close(px(img, pip), (245, 240, 228), 40)
+        assert close(px(img, centres[i]), LIGHT.black_face, 30)
+
+
+def _felt_probe(vp: int) -> tuple[float, float]:
+    """A felt pixel of a point's column, beside its triangle, away from checkers."""
+    x0, y0, x1, y1 = hr.point_box(vp)
+    return (x0 + 3, (y0 + y1) / 2 + (y1 - y0) * 0.3 * (1 if vp >= 13 else -1))
+
+
+def test_last_move_highlight() -> None:
+    # White played 24/18, 18/13 (its numbering); Black views: 12 -> 6 -> 1.
+    pos = FakePosition.make({24: 3, 13: 1, 6: 11}, {24: 4, 6: 11}, mover="B")
+    plain = decode(hr.render(pos, RenderContext()))
+    lit = decode(hr.render(pos, RenderContext(last_side="W", last_moves="24/18, 18/13")))
+    assert close(px(plain, _felt_probe(1)), LIGHT.field, 6)
+    assert close(px(lit, _felt_probe(1)), LIGHT.field_to, 12)
+    assert close(px(lit, _felt_probe(12)), LIGHT.field_from, 12)
+    assert close(px(lit, _felt_probe(6)), LIGHT.field_from, 12)
+    assert close(px(lit, _felt_probe(9)), LIGHT.field, 6)
+    # White's view of the same turn: its own numbering, 24 and 13.
+    white = decode(hr.render(pos, RenderContext(viewer="W", last_side="W",
+                                                last_moves="24/18, 18/13")))
+    assert close(px(white, _felt_probe(13)), LIGHT.field_to, 12)
+    assert close(px(white, _felt_probe(24)), LIGHT.field_from, 12)
+    # A pass or unreadable text highlights nothing.
+    nothing = decode(hr.render(pos, RenderContext(last_side="W", last_moves="(no move)")))
+    assert nothing.tobytes() == plain.tobytes()
+
+
+def test_trays_show_borne_off_checkers() -> None:
+    img = decode(hr.render(BEARING, RenderContext(names=NAMES)))
+    # White views (to move): 7 of White's off in the bottom-right tray, 6 Black in the top-left.
+    for i in range(7):
+        assert close(px(img, hr.tray_slab_centre(True, i)), LIGHT.white_face, 30)
+    assert not close(px(img, hr.tray_slab_centre(True, 7)), LIGHT.white_face, 30)
+    for i in range(6):
+        assert close(px(img, hr.tray_slab_centre(False, i)), LIGHT.black_face, 30)
+    assert close(px(img, hr.tray_slab_centre(False, 6)), LIGHT.tray, 20)
+
+
+def test_finished_game_and_footer() -> None:
+    ctx = RenderContext(names=NAMES, dice=(5, 3), last_side="W", last_moves="5/F, 3/F",
+                        footer="game 12")
+    img = decode(hr.render(FINISHED, ctx))
+    for i in range(15):
+        assert close(px(img, hr.tray_slab_centre(True, i)), LIGHT.white_face, 30)
+    assert hr._headline(FINISHED, ctx).startswith("White wins 2 (mars)")
+    assert hr._headline(INITIAL, ctx) == "White to move"
+
+
+def test_dark_theme_differs() -> None:
+    light = decode(hr.render(CROWDED, RenderContext(dice=(2, 6))))
+    dark = decode(hr.render(CROWDED, RenderContext(dice=(2, 6), theme="dark")))
+    assert light.size == dark.size
+    assert close(px(dark, (3, 3)), DARK.page, 8)
+    assert close(px(light, (3, 3)), LIGHT.page, 8)
+    assert close(px(dark, hr.checker_centre(19, 0)), DARK.black_face)
+    # Unknown theme falls back to light.
+    odd = decode(hr.render(CROWDED, RenderContext(dice=(2, 6), theme="neon")))
+    assert odd.tobytes() == light.tobytes()
+
+
+def test_crowded_png_is_small() -> None:
+    ctx = RenderContext(names={"W": "a" * 60, "B": "ボブ"}, dice=(4, 4, 4, 4), last_side="W",
+                        last_moves="2(24/20), 2(20/16)", footer="x" * 300)
+    for theme in ("light", "dark"):
+        data = hr.render(CROWDED, RenderContext(**{**ctx.__dict__, "theme": theme}))
+        assert len(data) < 150_000
+
+
+# --------------------------------------------------------------------------- real engine
+
+
+def _real_game():
+    try:
+        from games.hachapury import GAME  # type: ignore[attr-defined]
+    except (ImportError, AttributeError):
+        return None
+    return GAME
+
+
+@pytest.mark.skipif(_real_game() is None, reason="games.hachapury not available yet")
+def test_real_engine_positions() -> None:
+    game = _real_game()
+    pos = game.initial({}, "W")
+    img = decode(render(pos, RenderContext(dice=(6, 5))))
+    assert img.size == (1100, round(1100 * hr.ASPECT))
+    white = pos.checkers("W")
+    assert white[24] == 4 and white[6] == 11
+    assert close(px(img, hr.checker_centre(24, 0)), LIGHT.white_face)
+    assert close(px(img, hr.checker_centre(12, 0)), LIGHT.black_face)
+    later = game.from_listing("W: 3@24, 2@13, 10@6; B: 4@24, 11@6; B to move", {})
+    img = decode(render(later, RenderContext(last_side="W", last_moves="24/18, 18/13")))
+    # Black views: White's 13 is Black's 1.
+    assert close(px(img, hr.checker_centre(1, 0)), LIGHT.white_face)
+    assert close(px(img, hr.checker_centre(1, 1)), LIGHT.white_face)
