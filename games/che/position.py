@@ -383,6 +383,18 @@ class ChePosition(Position):
             )
         return Played(position, moves, moves)
 
+    def place(self, text: str) -> ChePosition:
+        """The position after one placement (which may leave the turn half done).
+
+        For analysis, autocomplete and tests; players' turns go through ``play``.
+        """
+        if self._result is not None:
+            raise IllegalTurnError(f"the game is over ({self._result.text})")
+        placements = parse_placements(text)
+        if len(placements) != 1:
+            raise IllegalTurnError(f"`place` takes one placement, not {len(placements)}")
+        return self._put(self._check(placements[0]))
+
     @staticmethod
     def _completions(position: ChePosition, prefix: str) -> list[str]:
         if not prefix:
