@@ -1,0 +1,156 @@
+"""Phase I: single moves by the dice (rules I-A to I-I).
+
+A move is ``(die, src, dst, king, backward)``: space numbers on the mover's
+path (0 = Start, 18 = Finish), whether the moving piece is a King, and
+whether it goes backward.
+"""
+
+from __future__ import annotations
+
+from games.chebache.board import FINISH, SLOT, STACK_LIMIT, START, TIVITS
+from games.chebache.chebaches import controlled_slots
+from games.chebache.king import has_king, resolve_attack
+from games.chebache.state import (
+    KING,
+    ORIGIN_START,
+    P_FIN,
+    P_FIN_K,
+    P_START,
+    P_START_K,
+    State,
+    tagged,
+)
+
+Move = tuple[int, int, int, bool, bool]
+
+
+def must_leave_start(pools: tuple[int, ...], side: int) -> bool:
+    """Rule I-H: a piece in Finish and anything in Start -> only Start pieces move."""
+    b = side * 4
+    return bool((pools[b + P_FIN] or pools[b + P_FIN_K])
+                and (pools[b + P_START] or pools[b + P_START_K]))
+
+
+def can_land(
+    stack: tuple[int, ...], slot: int, side: int, king: bool, blocked: frozenset[int]
+) -> bool:
+    """Whether a piece of ``side`` may land on ``slot`` (stacking limit,
+    opponent Chebache, King versus King)."""
+    if slot in blocked:
+        return False
+    w = 0
+    foe_king = False
+    for p in stack:
+        if (p & 1) == side:
+            w += 2 if p & KING else 1
+        elif p & KING:
+            foe_king = True
+    if king and foe_king:
+        return False
+    return w + (2 if king else 1) <= STACK_LIMIT
+
+
+def _finish_exception(slots: tuple[tuple[int, ...], ...], side: int) -> int:
+    """The space whose top piece may enter Finish with a larger die (every piece
+    in play on 13-17, Start empty is checked by the caller), or 0."""
+    path = SLOT[side]
+    lowest = 0
+    for n in range(1, 18):
+        stack = slots[path[n]]
+        if stack and any((p & 1) == side for p in stack):
+            if n < 13:
+                return 0
+            if not lowest:
+                lowest = n
+    return lowest
+
+
+def gen_moves(state: State, side: int, dvals: tuple[int, ...], kings_on: bool) -> list[Move]:
+    """Every Phase I move for the distinct die values ``dvals`` (not yet checked
+    for whether the turn can be completed after it)."""
+    slots, pools = state
+    b = side * 4
+    path = SLOT[side]
+    blocked = controlled_slots(slots, 1 - side)
+    out: list[Move] = []
+    in_start = pools[b + P_START] or pools[b + P_START_K]
+    if in_start:
+        for d in dvals:
+            slot = path[d]
+            stack = slots[slot]
+            if pools[b + P_START] and can_land(stack, slot, side, False, blocked):
+                out.append((d, START, d, False, False))
+            if pools[b + P_START_K] and can_land(stack, slot, side, True, blocked):
+                out.append((d, START, d, True, False))
+        if pools[b + P_FIN] or pools[b + P_FIN_K]:
+            return out
+    exception = 0 if in_start else _finish_exception(slots, side)
+    for n in range(1, 18):
+        stack = slots[path[n]]
+        if not stack:
+            continue
+        top = stack[-1]
+        if (top & 1) != side:
+            continue
+        king = bool(top & KING)
+        back_ok = kings_on and (king or n in TIVITS)
+        for d in dvals:
+            t = n + d
+            if t == FINISH or (t > FINISH and n == exception):
+                out.append((d, n, FINISH, king, False))
+            elif t < FINISH:
+                slot = path[t]
+                if can_land(slots[slot], slot, side, king, blocked):
+                    out.append((d, n, t, king, False))
+            if back_ok and n - d >= 1:
+                t = n - d
+                slot = path[t]
+                if can_land(slots[slot], slot, side, king, blocked):
+                    out.append((d, n, t, king, True))
+    return out
+
+
+def apply_move(
+    state: State, side: int, move: Move, events: list[tuple[str, str]] | None = None
+) -> tuple[State, bool]:
+    """Play a generated move; returns the new state and whether it attacked."""
+    slots, pools = state
+    _d, src, dst, king, _back = move
+    path = SLOT[side]
+    new_slots = list(slots)
+    new_pools = list(pools)
+    b = side * 4
+    if src == START:
+        new_pools[b + (P_START_K if king else P_START)] -= 1
+        piece = side | (KING if king else 0) | (ORIGIN_START << 2)
+    else:
+        s = path[src]
+        stack = slots[s]
+        piece = tagged(stack[-1], s)
+        new_slots[s] = stack[:-1]
+    attack = False
+    if dst == FINISH:
+        new_pools[b + (P_FIN_K if king else P_FIN)] += 1
+    else:
+        t = path[dst]
+        stack = new_slots[t] + (piece,)
+        if t < 9 and any((p & 1) != side for p in stack):
+            attack = True
+            stack = resolve_attack(stack, t, side, new_pools, events)
+        new_slots[t] = stack
+    return (tuple(new_slots), tuple(new_pools)), attack  # type: ignore[return-value]
+
+
+def move_text(move: Move, attack: bool) -> str:
+    """``2/7``, ``8\\6``, ``3X9``, ``S/5``, ``14/F``, ``K(4/10)``."""
+    _d, src, dst, king, back = move
+    a = "S" if src == START else str(src)
+    z = "F" if dst == FINISH else str(dst)
+    sym = "X" if attack else ("\\" if back else "/")
+    core = f"{a}{sym}{z}"
+    return f"K({core})" if king else core
+
+
+__all__ = [
+    "Move", "apply_move", "can_land", "gen_moves", "has_king", "move_text", "must_leave_start",
+]

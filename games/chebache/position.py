@@ -1,0 +1,498 @@
+"""The Chebache position: legal turns, playing a turn, listing, renderer view."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from games.base import Dice, Played, Position, Result
+from games.chebache.board import (
+    FINISH,
+    NUMBER,
+    SIDE_LETTERS,
+    SLOT,
+    START,
+    TIVITS,
+    Location,
+    location,
+)
+from games.chebache.chebaches import chebache_part, controlled_slots, standing
+from games.chebache.listing import write_listing
+from games.chebache.parse import JumpSpec, MoveSpec, ParsedTurn, parse_turn
+from games.chebache.phase1 import Move, apply_move, can_land, must_leave_start
+from games.chebache.phase2 import jump_text
+from games.chebache.state import (
+    KING,
+    P_FIN,
+    P_FIN_K,
+    P_START,
+    P_START_K,
+    State,
+    parse_stack_form,
+    weight,
+)
+from games.chebache.turns import (
+    NO_MOVE,
+    TurnSearch,
+    end_of_turn,
+    expand_dice,
+    format_moves,
+    returned_to_stay,
+)
+from games.errors import GameError, IllegalTurnError
+from games.notation import format_dice
+
+
+@dataclass(frozen=True)
+class SpaceView:
+    """One occupied board space for a renderer: whose numbering, the number,
+    where it is, and the pieces bottom to top as (side letter, is_king)."""
+
+    side: str
+    number: int
+    location: Location
+    pieces: tuple[tuple[str, bool], ...]
+
+
+@dataclass(frozen=True)
+class ChebacheView:
+    """A standing Chebache: owner, letter, centre (owner's numbering), and the
+    controlled opponent space (opponent's numbering); ``threatened`` when
+    opponent pieces stand there."""
+
+    owner: str
+    letter: str
+    centre: int
+    controls: int
+    threatened: bool
+
+
+@dataclass
+class _Cand:
+    state: State
+    dice: tuple[int, ...]
+    moves: list[str]
+    events: list[tuple[str, str]]
+
+
+class ChebachePosition(Position):
+    """An immutable Chebache position (``state`` is the compact form)."""
+
+    game = "chebache"
+
+    def __init__(self, state: State, side: int | None, result: Result | None,
+                 options: Mapping[str, str]) -> None:
+        self._state = state
+        self._side = side
+        self._result = result
+        self._options = MappingProxyType(dict(options))
+        self._kings_on = self._options.get("kings", "true") == "true"
+        self._searches: dict[tuple[int, ...], TurnSearch] = {}
+        self._legal: dict[tuple[int, ...], list[str]] = {}
+
+    # --- protocol ---------------------------------------------------------
+    @property
+    def side_to_move(self) -> str | None:
+        return None if self._side is None else SIDE_LETTERS[self._side]
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    @property
+    def options(self) -> Mapping[str, str]:
+        return self._options
+
+    @property
+    def state(self) -> State:
+        """The compact state (slots, pools); see ``games.chebache.state``."""
+        return self._state
+
+    def dice_count(self) -> int:
+        return 0 if self._side is None else 2
+
+    def listing(self) -> str:
+        tail = self._result.text if self._result else f"{SIDE_LETTERS[self._side or 0]} to move"
+        return write_listing(self._state, tail)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ChebachePosition) and other.listing() == self.listing() \
+            and dict(other.options) == dict(self.options)
+
+    def __hash__(self) -> int:
+        return hash(self.listing())
+
+    def __repr__(self) -> str:
+        return f"ChebachePosition({self.listing()!r})"
+
+    # --- turns ------------------------------------------------------------
+    def _check_dice(self, dice: Dice) -> tuple[int, ...]:
+        dice = tuple(dice)
+        if len(dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
+            raise IllegalTurnError(f"Chebache is played with two dice 1-6, got {list(dice)}")
+        return dice
+
+    def _search(self, dice: tuple[int, ...]) -> TurnSearch:
+        key = tuple(sorted(dice))
+        s = self._searches.get(key)
+        if s is None:
+            assert self._side is not None
+            s = TurnSearch(self._state, self._side, self._kings_on)
+            self._searches[key] = s
+        return s
+
+    def legal_turns(self, dice: Dice) -> list[str]:
+        if self._side is None:
+            return []
+        dice = self._check_dice(dice)
+        key = tuple(sorted(dice))
+        got = self._legal.get(key)
+        if got is None:
+            outs = self._search(dice).outcomes(dice)
+            got = [format_moves(o.moves, o.jump) for o in outs] or [NO_MOVE]
+            self._legal[key] = got
+        return list(got)
+
+    def play(self, text: str, dice: Dice) -> Played:
+        if self._side is None:
+            over = self._result.text if self._result else ""
+            raise IllegalTurnError(f"the game is over ({over})")
+        dice = self._check_dice(dice)
+        parsed = parse_turn(text)
+        if parsed.dice is not None and sorted(parsed.dice) != sorted(dice):
+            raise IllegalTurnError(
+                f"the text says {format_dice(parsed.dice)} but the dice are {format_dice(dice)}")
+        return self._play_parsed(parsed, dice)
+
+    def _illegal(self, reason: str, dice: tuple[int, ...]) -> IllegalTurnError:
+        return IllegalTurnError(reason, self.legal_turns(dice))
+
+    def _play_parsed(self, parsed: ParsedTurn, dice: tuple[int, ...]) -> Played:
+        side = self._side
+        assert side is not None
+        search = self._search(dice)
+        start = expand_dice(dice)
+        cands = [_Cand(self._state, start, [], [])]
+        if not search.completable(self._state, start):  # pragma: no cover - defensive
+            raise self._illegal("no legal turn exists", dice)
+        for spec in parsed.moves:
+            new: list[_Cand] = []
+            seen: set[tuple[State, tuple[int, ...]]] = set()
+            for c in cands:
+                for mv, st2, rest in search.available(c.state, c.dice):
+                    if not _matches(mv, spec, c.state, side):
+                        continue
+                    events: list[tuple[str, str]] = []
+                    _, attack = apply_move(c.state, side, mv, events)
+                    if spec.sym == "X" and not attack:
+                        continue
+                    if (st2, rest) in seen:
+                        continue
+                    seen.add((st2, rest))
+                    text = _move_text(mv, attack)
+                    new.append(_Cand(st2, rest, c.moves + [text], c.events + events))
+            if not new:
+                raise self._illegal(self._explain(cands[0], spec, search), dice)
+            cands = new
+        stops: list[tuple[_Cand, bool]] = []
+        for c in cands:
+            ok, jump_ok = search.may_stop(c.state, c.dice)
+            if ok:
+                stops.append((c, jump_ok))
+        if not stops:
+            c = cands[0]
+            rest = " ".join(str(d) for d in c.dice)
+            avail = search.available(c.state, c.dice)
+            options = sorted({_move_text(mv, False) for mv, _, _ in avail})
+            raise self._illegal(
+                f"the turn is not complete: dice {rest} can still be used "
+                f"(e.g. {', '.join(options[:6])})", dice)
+        final: tuple[_Cand, str | None, State] | None = None
+        reason = ""
+        for c, jump_ok in stops:
+            if parsed.jump is None:
+                bad = returned_to_stay(c.state)
+                if bad:
+                    reason = _returned_reason(bad, side)
+                    continue
+                final = (c, None, c.state)
+                break
+            if not jump_ok or not search.can_jump(c.state):
+                reason = _no_jump_reason(c, search, side, self._kings_on)
+                continue
+            got = _find_jump(search, c.state, parsed.jump)
+            if isinstance(got, str):
+                reason = got
+                continue
+            final = (c, got[0], got[1])
+            break
+        if final is None:
+            raise self._illegal(reason, dice)
+        cand, jtext, after = final
+        return self._finish(parsed, dice, cand, jtext, after)
+
+    def _finish(self, parsed: ParsedTurn, dice: tuple[int, ...], cand: _Cand,
+                jtext: str | None, after: State) -> Played:
+        side = self._side
+        assert side is not None
+        eot = end_of_turn(after, side)
+        attacks = [t for k, t in cand.events if k == "X"]
+        flips = [t for k, t in cand.events if k == "K"]
+        sacs = [t for k, t in cand.events if k == "-"]
+        cheb = chebache_part(eot.state[0], side)
+        _check_annotations(parsed, attacks, flips, sacs, eot.traps, cheb)
+        moves_list = format_moves(cand.moves, None) if cand.moves else NO_MOVE
+        parts = [format_dice(dice), moves_list]
+        for group in (attacks, flips, sacs):
+            if group:
+                parts.append(", ".join(group))
+        if jtext:
+            parts.append(jtext)
+        if eot.traps:
+            parts.append(", ".join(eot.traps))
+        if cheb:
+            parts.append(cheb)
+        moves = moves_list if not jtext else (
+            jtext if moves_list == NO_MOVE else f"{moves_list}, {jtext}")
+        if eot.winner is not None:
+            w = SIDE_LETTERS[eot.winner]
+            res: Result | None = Result(w, 1, f"{w} wins")
+            nxt = None
+        elif eot.draw:
+            res, nxt = Result(None, 0, "draw"), None
+        else:
+            res, nxt = None, 1 - side
+        pos = ChebachePosition(eot.state, nxt, res, self._options)
+        return Played(pos, "; ".join(parts), moves)
+
+    def _explain(self, cand: _Cand, spec: MoveSpec, search: TurnSearch) -> str:
+        side = self._side
+        assert side is not None
+        return explain_move(cand.state, cand.dice, spec, side, search, self._kings_on)
+
+    # --- renderer view ----------------------------------------------------
+    def spaces(self) -> list[SpaceView]:
+        """Every occupied board space, in each occupant's own numbering."""
+        out = []
+        slots = self._state[0]
+        for slot, st in enumerate(slots):
+            if not st:
+                continue
+            side = st[0] & 1
+            n = NUMBER[side][slot]
+            pieces = tuple((SIDE_LETTERS[p & 1], bool(p & KING)) for p in st)
+            out.append(SpaceView(SIDE_LETTERS[side], n, location(side, n), pieces))
+        return out
+
+    def stack(self, side: str, number: int) -> tuple[tuple[str, bool], ...]:
+        """The pieces on a space (bottom to top) as (side letter, is_king)."""
+        s = SIDE_LETTERS.index(side.upper())
+        st = self._state[0][SLOT[s][number]]
+        return tuple((SIDE_LETTERS[p & 1], bool(p & KING)) for p in st)
+
+    def start(self, side: str) -> tuple[int, int]:
+        """(ordinary pieces, Kings) in ``side``'s Start."""
+        b = SIDE_LETTERS.index(side.upper()) * 4
+        return self._state[1][b + P_START], self._state[1][b + P_START_K]
+
+    def finish(self, side: str) -> tuple[int, int]:
+        """(ordinary pieces, Kings) in ``side``'s Finish."""
+        b = SIDE_LETTERS.index(side.upper()) * 4
+        return self._state[1][b + P_FIN], self._state[1][b + P_FIN_K]
+
+    def chebaches(self) -> list[ChebacheView]:
+        """Every standing Chebache of both sides."""
+        out = []
+        slots = self._state[0]
+        for owner in (0, 1):
+            for sh in standing(slots, owner):
+                out.append(ChebacheView(SIDE_LETTERS[owner], sh.letter, sh.centre,
+                                        sh.controlled_number, bool(slots[sh.controlled_slot])))
+        return out
+
+    def threatened(self) -> list[tuple[str, int]]:
+        """Occupied spaces under an opponent Chebache: (victim letter, victim's number)."""
+        out = []
+        slots = self._state[0]
+        for owner in (0, 1):
+            for slot in sorted(controlled_slots(slots, owner)):
+                if slots[slot]:
+                    victim = 1 - owner
+                    out.append((SIDE_LETTERS[victim], NUMBER[victim][slot]))
+        return out
+
+
+def _move_text(mv: Move, attack: bool) -> str:
+    from games.chebache.phase1 import move_text
+
+    return move_text(mv, attack)
+
+
+def _matches(mv: Move, spec: MoveSpec, state: State, side: int) -> bool:
+    if mv[1] != spec.src or mv[2] != spec.dst:
+        return False
+    if spec.sym == "/" and mv[4]:
+        return False
+    if spec.sym == "\\" and not mv[4]:
+        return False
+    if spec.king is not None:
+        return mv[3] == spec.king
+    if spec.src == START:
+        has_ordinary = state[1][side * 4 + P_START] > 0
+        return mv[3] == (not has_ordinary)
+    return True
+
+
+def _returned_reason(bad: list[int], side: int) -> str:
+    where = ", ".join(str(NUMBER[side][s]) for s in bad)
+    return f"a piece would end the turn on the space it began on ({where}): no return to stay"
+
+
+def _no_jump_reason(c: _Cand, search: TurnSearch, side: int, kings_on: bool) -> str:
+    if not kings_on:
+        return "there is no jumping in the beginners' game (kings=false)"
+    if c.dice:
+        return "no jump: not every die was used in Phase I"
+    if must_leave_start(c.state[1], side):
+        return "no jump while pieces must leave Start (a piece is in Finish)"
+    return "no jump after a forfeited move"
+
+
+def _find_jump(search: TurnSearch, state: State, spec: JumpSpec) -> tuple[str, State] | str:
+    for jp, st in search.jumps(state):
+        if jp[0] == spec.src and jp[1] == spec.dst and jp[2] == spec.unit:
+            if returned_to_stay(st):
+                return "the jump leaves a piece returned to stay where it began the turn"
+            return jump_text(jp), st
+    side = search.side
+    slots = state[0]
+    if spec.src % 2 or spec.dst % 2 or spec.src in (START,) or spec.dst in (FINISH,):
+        return "jumps go from a Square or Tivit to a Square or Tivit (not S, F or Intersections)"
+    st = slots[SLOT[side][spec.src]]
+    form = parse_stack_form(spec.unit) or []
+    if len(st) < len(form):
+        return f"space {spec.src} does not hold {spec.unit}"
+    top = st[-len(form):]
+    if [bool(p & KING) for p in top] != form:
+        from games.chebache.state import stack_form
+
+        return (f"the top of space {spec.src} is {stack_form(top)}, not {spec.unit} "
+                f"(a bare count means ordinary pieces only)")
+    if spec.dst < spec.src and not (spec.src in TIVITS or all(form)):
+        return f"only a Tivit (or a unit of Kings) jumps backward; {spec.src} is a Square"
+    return (f"{spec.text} is not a legal jump (each Intersection jumped must be yours, each "
+            f"landing within the stacking limit and free of Chebache, backward jumps only "
+            f"from Tivits, no landing where a jumping piece began the turn)")
+
+
+def explain_move(state: State, dice: tuple[int, ...], spec: MoveSpec, side: int,
+                 search: TurnSearch, kings_on: bool) -> str:
+    """Why the written move cannot be played now."""
+    slots, pools = state
+    b = side * 4
+    label = spec.text
+    if not dice:
+        return f"{label}: every die is already used"
+    if spec.src == START:
+        want_king = spec.king is True or (spec.king is None and not pools[b + P_START])
+        if not (pools[b + P_START] or pools[b + P_START_K]):
+            return f"{label}: nothing of yours is in Start"
+        if want_king and not pools[b + P_START_K]:
+            return f"{label}: no King in Start"
+        king = want_king
+    else:
+        if must_leave_start(pools, side):
+            return f"{label}: pieces in Start must leave Start first (you have a piece in Finish)"
+        st = slots[SLOT[side][spec.src]]
+        mine = [p for p in st if (p & 1) == side]
+        if not mine or (st[-1] & 1) != side:
+            return f"{label}: no piece of yours on {spec.src}"
+        king = bool(st[-1] & KING)
+        if spec.king and not king:
+            return f"{label}: the King on {spec.src} is covered (only the top piece moves)"
+    back = spec.dst < spec.src
+    if back and not kings_on:
+        return f"{label}: no backward moves in the beginners' game"
+    if back and not king and spec.src not in TIVITS:
+        return f"{label}: only pieces on a Tivit (2, 8, 10, 16) or a King move backward"
+    dist = abs(spec.dst - spec.src)
+    left = " ".join(str(d) for d in dice)
+    if spec.dst == FINISH:
+        if dist not in dice:
+            if max(dice) > dist:
+                return (f"{label}: entering Finish with a larger die needs every piece on "
+                        f"13-17, nothing in Start, and the piece furthest from Finish")
+            return f"{label}: needs a {dist} (dice left: {left})"
+    elif dist not in dice:
+        return f"{label}: needs a {dist} (dice left: {left})"
+    if spec.dst != FINISH:
+        slot = SLOT[side][spec.dst]
+        blocked = controlled_slots(slots, 1 - side)
+        if slot in blocked:
+            return f"{label}: space {spec.dst} is under an opponent's Chebache"
+        target = slots[slot]
+        if king and any((p & 1) != side and p & KING for p in target):
+            return f"{label}: a King may not attack a King or a stack with one"
+        if not can_land(target, slot, side, king, frozenset()):
+            return f"{label}: space {spec.dst} would hold more than 4 of yours (King = 2)"
+        if spec.sym == "X" and not any((p & 1) != side for p in target):
+            return f"{label}: nothing of the opponent's is on {spec.dst} to attack"
+    for mv, _st2, _rest in search.children(state, dice):
+        if _matches(mv, spec, state, side):
+            return (f"{label}: after it the turn cannot be completed legally (an attack "
+                    f"left unresolved or a piece returned to stay)")
+    return f"{label} is not legal here"
+
+
+__all__ = ["ChebacheView", "ChebachePosition", "GameError", "SpaceView", "weight"]
+
+
+def _norm_pieces(items: list[str]) -> list[tuple[int, int, int]]:
+    out = []
+    for t in items:
+        form, _, num = t.lstrip("X-").partition("@")
+        f = parse_stack_form(form) or []
+        out.append((len(f) - sum(f), sum(f), int(num)))
+    return sorted(out)
+
+
+def _norm_flips(items: list[str]) -> list[tuple[int, str, str, int]]:
+    out = []
+    for t in items:
+        ks, _, rest = t.partition("(")
+        frm, _, rest = rest.partition("->")
+        to, _, num = rest.partition("@")
+        out.append((len(ks), frm, to, int(num.rstrip(")"))))
+    return sorted(out)
+
+
+def _norm_cheb(part: str) -> frozenset[tuple[str, int]]:
+    out: set[tuple[str, int]] = set()
+    for chunk in part.strip("<>").split(";"):
+        chunk = chunk.strip()
+        if chunk:
+            for n in chunk[1:].split(","):
+                out.add((chunk[0], int(n)))
+    return frozenset(out)
+
+
+def _check_annotations(parsed: ParsedTurn, attacks: list[str], flips: list[str],
+                       sacs: list[str], traps: list[str], cheb: str) -> None:
+    """What the bot adds is optional on input and must match when present."""
+    def show(items: list[str]) -> str:
+        return ", ".join(items) if items else "nothing"
+
+    if parsed.attacks is not None and sorted(parsed.attacks) != _norm_pieces(attacks):
+        raise IllegalTurnError(f"the attack note does not match: the turn attacks {show(attacks)}")
+    if parsed.flips is not None and sorted(parsed.flips) != _norm_flips(flips):
+        raise IllegalTurnError(f"the King-flip note does not match: the turn flips {show(flips)}")
+    if parsed.minus is not None:
+        given = sorted(parsed.minus)
+        options = [_norm_pieces(sacs), _norm_pieces(traps), _norm_pieces(sacs + traps)]
+        if given not in options:
+            raise IllegalTurnError(
+                f"the '-' note does not match: sacrificed {show(sacs)}, trapped {show(traps)}")
+    if parsed.chebaches is not None and parsed.chebaches != _norm_cheb(cheb):
+        raise IllegalTurnError(
+            f"the Chebache note does not match: after the turn {cheb or '<> (none)'} stand")

@@ -1,0 +1,105 @@
+"""Compact immutable game state: pieces as small ints, stacks as tuples.
+
+A piece is an int: bit 0 its colour (0 White, 1 Black), bit 1 set for a King,
+bits 2+ the slot it started the turn on plus one once it has moved this turn
+(``ORIGIN_START`` when it left Start; 0 when it has not moved).  Tags are
+cleared at the end of every turn.
+
+A ``State`` is ``(slots, pools)``: ``slots`` a tuple of 25 stacks (bottom to
+top), ``pools`` 8 counts: for each side (White first) ordinary pieces in
+Start, Kings in Start, ordinary pieces in Finish, Kings in Finish.
+"""
+
+from __future__ import annotations
+
+import re
+
+from games.chebache.board import NUM_SLOTS
+
+KING = 2
+ORIGIN_START = 31
+Stack = tuple[int, ...]
+Slots = tuple[Stack, ...]
+Pools = tuple[int, int, int, int, int, int, int, int]
+State = tuple[Slots, Pools]
+
+# pool offsets within a side's four counts
+P_START, P_START_K, P_FIN, P_FIN_K = 0, 1, 2, 3
+
+
+def weight(stack: Stack, side: int | None = None) -> int:
+    """Stacking weight of a stack (King = 2); only ``side``'s pieces if given."""
+    w = 0
+    for p in stack:
+        if side is None or (p & 1) == side:
+            w += 2 if p & KING else 1
+    return w
+
+
+def origin(piece: int) -> int:
+    """The tag of a piece: 0 if unmoved, slot + 1 where it began, or ORIGIN_START."""
+    return piece >> 2
+
+
+def tagged(piece: int, slot: int) -> int:
+    """The piece marked as having moved from ``slot`` (unchanged if already marked)."""
+    return piece if piece >> 2 else piece | ((slot + 1) << 2)
+
+
+def strip(state: State) -> State:
+    """The state with every move tag cleared (the end-of-turn form)."""
+    slots, pools = state
+    return tuple(tuple(p & 3 for p in st) if st else st for st in slots), pools
+
+
+def empty_slots() -> Slots:
+    """Twenty-five empty stacks."""
+    return ((),) * NUM_SLOTS
+
+
+def stack_form(pieces: Stack | list[int]) -> str:
+    """``2K``, ``K1``, ``1K1``, ``KK``: pieces bottom to top, runs of ordinary
+    pieces as counts, each King as ``K``."""
+    out: list[str] = []
+    run = 0
+    for p in pieces:
+        if p & KING:
+            if run:
+                out.append(str(run))
+                run = 0
+            out.append("K")
+        else:
+            run += 1
+    if run:
+        out.append(str(run))
+    return "".join(out)
+
+
+def pool_form(ordinary: int, kings: int) -> str:
+    """``4K``, ``KK``, ``12``: a Start or Finish pool (order does not matter)."""
+    return (str(ordinary) if ordinary else "") + "K" * kings
+
+
+_FORM = re.compile(r"(\d+|K)")
+
+
+def parse_stack_form(text: str) -> list[bool] | None:
+    """``1K1`` -> [False, True, False] (True for a King); None if unreadable."""
+    text = text.upper()
+    if not text or _FORM.sub("", text):
+        return None
+    out: list[bool] = []
+    prev_digit = False
+    for part in _FORM.findall(text):
+        if part == "K":
+            out.append(True)
+            prev_digit = False
+        else:
+            if prev_digit:
+                return None
+            n = int(part)
+            if n < 1 or n > 20:
+                return None
+            out.extend([False] * n)
+            prev_digit = True
+    return out

@@ -1,0 +1,269 @@
+"""Whole turns: completion rules, forfeits, the jump, end-of-turn processing,
+and the enumeration of every legal turn.
+
+``TurnSearch`` holds the memo tables for one position and one throw, so the
+bot's autocomplete (the same throw on every keystroke) is answered from cache.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.chebache.board import FINISH, SLOT
+from games.chebache.chebaches import apply_traps, holds
+from games.chebache.phase1 import Move, apply_move, gen_moves, move_text, must_leave_start
+from games.chebache.phase2 import Jump, gen_jumps, jump_text
+from games.chebache.state import KING, P_FIN, P_FIN_K, P_START, P_START_K, State, strip
+
+Dice = tuple[int, ...]
+Child = tuple[Move, State, Dice]
+NO_MOVE = "(no move)"
+
+
+def has_mixed(state: State) -> bool:
+    """An Intersection shared by both sides: an attack not yet resolved."""
+    slots = state[0]
+    for i in range(9):
+        st = slots[i]
+        if len(st) > 1:
+            c = st[0] & 1
+            for p in st:
+                if (p & 1) != c:
+                    return True
+    return False
+
+
+def returned_to_stay(state: State) -> list[int]:
+    """Slots holding a piece that moved this turn and stands where it began."""
+    out = []
+    for i, st in enumerate(state[0]):
+        for p in st:
+            if (p >> 2) == i + 1:
+                out.append(i)
+                break
+    return out
+
+
+def remove_die(dice: Dice, d: int) -> Dice:
+    """The remaining dice after using one ``d``."""
+    i = dice.index(d)
+    return dice[:i] + dice[i + 1:]
+
+
+def expand_dice(dice: Dice) -> Dice:
+    """Doubles give four moves; the remaining dice kept sorted descending."""
+    if len(dice) == 2 and dice[0] == dice[1]:
+        return (dice[0],) * 4
+    return tuple(sorted(dice, reverse=True))
+
+
+def forfeit_allowed(state: State, side: int) -> bool:
+    """Rule I-I 2: nothing in Start and every piece in play on 12-17."""
+    slots, pools = state
+    b = side * 4
+    if pools[b + P_START] or pools[b + P_START_K]:
+        return False
+    path = SLOT[side]
+    for n in range(1, 12):
+        if holds(slots[path[n]], side):
+            return False
+    return True
+
+
+@dataclass
+class Outcome:
+    """A complete legal turn: the state after it (tags stripped, before traps),
+    the move texts, whether it forfeited, and the jump if any."""
+
+    state: State
+    moves: list[str]
+    jump: Jump | None
+
+
+@dataclass
+class TurnSearch:
+    """Memoised search over one position's turns for one throw."""
+
+    state: State
+    side: int
+    kings_on: bool
+    _children: dict[tuple[State, Dice], list[Child]] = field(default_factory=dict)
+    _completable: dict[tuple[State, Dice], bool] = field(default_factory=dict)
+    _jumps: dict[State, list[tuple[Jump, State]]] = field(default_factory=dict)
+
+    # --- building blocks -------------------------------------------------
+    def children(self, state: State, dice: Dice) -> list[Child]:
+        """Every move from ``state`` with the remaining ``dice`` and its result."""
+        key = (state, dice)
+        got = self._children.get(key)
+        if got is None:
+            got = []
+            if dice:
+                dvals = tuple(sorted(set(dice), reverse=True))
+                for mv in gen_moves(state, self.side, dvals, self.kings_on):
+                    st2, _ = apply_move(state, self.side, mv)
+                    got.append((mv, st2, remove_die(dice, mv[0])))
+            self._children[key] = got
+        return got
+
+    def can_jump(self, state: State) -> bool:
+        """Whether a Phase II jump may be made from this state (dice all used)."""
+        return self.kings_on and not must_leave_start(state[1], self.side)
+
+    def jumps(self, state: State) -> list[tuple[Jump, State]]:
+        """The jump outcomes from ``state`` (final landing checked)."""
+        got = self._jumps.get(state)
+        if got is None:
+            got = gen_jumps(state, self.side) if self.can_jump(state) else []
+            self._jumps[state] = got
+        return got
+
+    def terminal_ok(self, state: State, dice: Dice) -> bool:
+        """Whether Phase I may validly end here (the jump considered when every
+        die is used): no unresolved attack and no piece returned to stay."""
+        if has_mixed(state):
+            return False
+        bad = returned_to_stay(state)
+        if not bad:
+            return True
+        if dice:
+            return False
+        return any(not returned_to_stay(st) for _, st in self.jumps(state))
+
+    def completable(self, state: State, dice: Dice) -> bool:
+        """Whether the turn can still be completed legally from here."""
+        key = (state, dice)
+        got = self._completable.get(key)
+        if got is None:
+            got = self.terminal_ok(state, dice) or any(
+                self.completable(st, rest) for _, st, rest in self.children(state, dice)
+            )
+            self._completable[key] = got
+        return got
+
+    def available(self, state: State, dice: Dice) -> list[Child]:
+        """The moves the player may make now (the turn stays completable)."""
+        return [c for c in self.children(state, dice) if self.completable(c[1], c[2])]
+
+    def may_stop(self, state: State, dice: Dice) -> tuple[bool, bool]:
+        """(whether Phase I may end here, whether the jump is then allowed)."""
+        if not dice:
+            return True, True
+        avail = self.available(state, dice)
+        if not avail:
+            return not has_mixed(state), False
+        if all(c[0][4] for c in avail) and forfeit_allowed(state, self.side) \
+                and not has_mixed(state) and not returned_to_stay(state):
+            return True, False
+        return False, False
+
+    # --- enumeration -----------------------------------------------------
+    def outcomes(self, dice: Dice) -> list[Outcome]:
+        """Every complete legal turn, deduplicated by resulting position."""
+        found: dict[State, Outcome] = {}
+        visited: set[tuple[State, Dice]] = set()
+        path: list[str] = []
+        # attack flags are needed for texts; recompute them along the way
+        side = self.side
+
+        def emit(state: State, allow_jump: bool) -> None:
+            if has_mixed(state):
+                return
+            if not returned_to_stay(state):
+                key = strip(state)
+                if key not in found:
+                    found[key] = Outcome(key, list(path), None)
+            if allow_jump:
+                for jp, st in self.jumps(state):
+                    if returned_to_stay(st):
+                        continue
+                    key = strip(st)
+                    if key not in found:
+                        found[key] = Outcome(key, list(path), jp)
+
+        def walk(state: State, rest: Dice) -> None:
+            key = (state, rest)
+            if key in visited:
+                return
+            visited.add(key)
+            avail = self.available(state, rest)
+            if not avail:
+                emit(state, not rest)
+                return
+            for mv, st2, rest2 in avail:
+                _, attack = apply_move(state, side, mv)
+                path.append(move_text(mv, attack))
+                walk(st2, rest2)
+                path.pop()
+            if all(c[0][4] for c in avail) and forfeit_allowed(state, side):
+                emit(state, False)
+
+        start = expand_dice(dice)
+        if self.completable(self.state, start):
+            walk(self.state, start)
+        return list(found.values())
+
+
+def format_moves(moves: list[str], jump: Jump | None) -> str:
+    """Canonical move text: identical ordinary moves in a row grouped as ``n(...)``."""
+    out: list[str] = []
+    i = 0
+    while i < len(moves):
+        j = i
+        if not moves[i].startswith("K("):
+            while j < len(moves) and moves[j] == moves[i]:
+                j += 1
+        else:
+            j = i + 1
+        run = j - i
+        out.append(moves[i] if run == 1 else f"{run}({moves[i]})")
+        i = j
+    if jump is not None:
+        out.append(jump_text(jump))
+    return ", ".join(out) if out else NO_MOVE
+
+
+@dataclass
+class EndOfTurn:
+    """The state after traps and the result they bring."""
+
+    state: State
+    traps: list[str]
+    winner: int | None
+    draw: bool
+
+
+def end_of_turn(state: State, side: int) -> EndOfTurn:
+    """Traps, then a win by Finish, then a draw (chebache.md's order)."""
+    state = strip(state)
+    state, traps, king_trapped = apply_traps(state, side)
+    if king_trapped:
+        return EndOfTurn(state, traps, 1 - side, False)
+    if not in_play(state, side):
+        return EndOfTurn(state, traps, side, False)
+    if not in_play(state, 1 - side):
+        return EndOfTurn(state, traps, None, True)
+    return EndOfTurn(state, traps, None, False)
+
+
+def in_play(state: State, side: int) -> int:
+    """How many pieces of ``side`` are outside Finish."""
+    slots, pools = state
+    b = side * 4
+    n = pools[b + P_START] + pools[b + P_START_K]
+    for st in slots:
+        for p in st:
+            if (p & 1) == side:
+                n += 1
+    return n
+
+
+def finished(state: State, side: int) -> int:
+    """Pieces of ``side`` in Finish."""
+    return state[1][side * 4 + P_FIN] + state[1][side * 4 + P_FIN_K]
+
+
+__all__ = [
+    "FINISH", "KING", "NO_MOVE", "EndOfTurn", "Outcome", "TurnSearch", "end_of_turn",
+    "expand_dice", "format_moves", "has_mixed", "remove_die", "returned_to_stay",
+]
