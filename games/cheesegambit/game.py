@@ -1,0 +1,136 @@
+"""The CheeseGambit ``Game``: sides, options, the initial position, listings,
+rules and notation help."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from games.base import Game, Options, SideInfo
+from games.cheesegambit.board import (
+    COLOUR_NAMES,
+    MAX_PIECES,
+    MIN_PIECES,
+    SIDES_BY_PLAYERS,
+    starting_squares,
+)
+from games.cheesegambit.listing import ListingData, read_listing
+from games.cheesegambit.position import CheeseGambitPosition
+from games.errors import OptionError
+
+DEFAULTS = {"players": "2", "pieces": "14", "taunt": "on"}
+_ON = {"on": "on", "true": "on", "yes": "on", "1": "on",
+       "off": "off", "false": "off", "no": "off", "0": "off"}
+
+RULES = """\
+**CheeseGambit** (2-4 players, Parcheesi x Backgammon). Race all your pieces round \
+the 72-square track into your safe zone (S6..S1, entered from your exit square by exact \
+count) and bear them off.
+- Throw 2 dice; each die moves one piece; doubles give 4 moves. Use the dice in full \
+(as many as possible); no move: you dance.
+- Landing on one opponent piece bumps it to its pool; 2+ pieces are a block: no landing \
+(passing is fine).
+- Pool pieces must re-enter first, on re-entry square R<die> (in the opposite arm).
+- Bearing off (all pieces in S1..S6): die d takes a piece off S<d>, or off the highest \
+square when none stands higher.
+- Gamble (mandatory): doubles d while bearing off take every piece on S<d> off at once; \
+none there: dance baby dance!
+- Gambit (optional): doubles d, two pieces of one stack move d onto opponent pieces and \
+bump them all; that is the whole turn.
+- CheeseGambit (optional): pool pieces and doubles d onto an opponent block on R<d>: \
+place 1-2 pieces there, bump it all, and play again.
+- Taunt: after bumping someone, end your turn with T@X to double your stake; they accept \
+(and hold the cube) or drop (and lose at the old stake).
+- First home wins; with 3-4 players the rest vote to play on for places."""
+
+NOTATION = """\
+Squares are the track numbers 1-72; P is your pool, S1-S6 your safe zone, F off.
+- `9/13 13/17` two moves; `9/13/17` one piece with both dice; `2(9/13)` two pieces.
+- `9X13` a move that bumps (X optional when you type it).
+- `P/51` re-entry (or `P/R3`); `17/S5` into the safe zone; `S3/F` bear off.
+- `G 2(9X13)` Gambit; `CG 2(PX15)` CheeseGambit; `gamble 4(S3/F)`; `(dance)`.
+- Add `T@B` at the end of a turn that bumped Blue to taunt them.
+- Answers: `accept` / `drop`; votes: `vote G yes` / `vote G no`.
+Moves may be written in any order."""
+
+
+class CheeseGambitGame(Game):
+    """CheeseGambit: 2-4 players, Red, Green, Blue, Yellow."""
+
+    name = "cheesegambit"
+    title = "CheeseGambit"
+    opening_throw = True
+    min_players = 2
+    max_players = 4
+
+    def sides(self, options: Options) -> list[SideInfo]:
+        opts = self.normalise_options(options)
+        return [SideInfo(c, COLOUR_NAMES[c], COLOUR_NAMES[c])
+                for c in SIDES_BY_PLAYERS[int(opts["players"])]]
+
+    def normalise_options(self, options: Options) -> dict[str, str]:
+        out = dict(DEFAULTS)
+        for key, value in options.items():
+            name = key.strip().lower()
+            if name not in DEFAULTS:
+                raise OptionError(
+                    f"unknown option {key!r} for CheeseGambit; options: players, pieces, taunt")
+            text = str(value).strip().lower()
+            if name == "taunt":
+                if text not in _ON:
+                    raise OptionError(f"taunt must be on or off, not {value!r}")
+                out[name] = _ON[text]
+                continue
+            low, high = (2, 4) if name == "players" else (MIN_PIECES, MAX_PIECES)
+            if not text.isdigit() or not low <= int(text) <= high:
+                raise OptionError(f"{name} must be a number {low}-{high}, not {value!r}")
+            out[name] = str(int(text))
+        return out
+
+    def options_from_tags(self, tags: Mapping[str, str]) -> dict[str, str]:
+        """Options from record tags; without ``Players`` the number of colour
+        tags (Red, Green, Blue, Yellow) decides, else 2."""
+        lower = {k.lower(): v for k, v in tags.items()}
+        opts = {k: v for k, v in lower.items() if k in DEFAULTS}
+        if "players" not in opts:
+            n = sum(1 for c in ("red", "green", "blue", "yellow") if c in lower)
+            if n >= 2:
+                opts["players"] = str(n)
+        return self.normalise_options(opts)
+
+    def initial(self, options: Options, first: str | None = None) -> CheeseGambitPosition:
+        opts = self.normalise_options(options)
+        sides = SIDES_BY_PLAYERS[int(opts["players"])]
+        first = (first or sides[0]).upper()
+        if first not in sides:
+            raise OptionError(f"{first} is not playing; sides: {', '.join(sides)}")
+        n = int(opts["pieces"])
+        pieces = {}
+        for c in sides:
+            locs: list[int] = []
+            for sq, count in starting_squares(c, n):
+                locs += [sq] * count
+            pieces[c] = tuple(sorted(locs))
+        data = ListingData(sides=sides, pieces=pieces, taunt_on=opts["taunt"] == "on",
+                           next_side=first)
+        return CheeseGambitPosition(data, opts)
+
+    def from_listing(self, text: str, options: Options) -> CheeseGambitPosition:
+        """Read a listing; its colours decide ``players`` and its tail ``taunt``,
+        its piece count ``pieces`` (other options are checked, then overridden)."""
+        opts = self.normalise_options(options)
+        data = read_listing(text)
+        opts["players"] = str(len(data.sides))
+        counts = [len(data.pieces[s]) for s in data.sides if s not in data.dropped]
+        if counts:
+            opts["pieces"] = str(counts[0])
+        opts["taunt"] = "on" if data.taunt_on else "off"
+        return CheeseGambitPosition(data, opts)
+
+    def rules_text(self) -> str:
+        return RULES
+
+    def notation_text(self) -> str:
+        return NOTATION
+
+
+GAME = CheeseGambitGame()

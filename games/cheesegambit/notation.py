@@ -1,0 +1,196 @@
+"""CheeseGambit move text: reading what players type and writing canonical text.
+
+Canonical forms (design page "Notation"): ``9/13``, ``9X13`` (a bump),
+``2(9/13)``, ``9/13/17`` (one piece, two dice), ``17/S5``, ``S3/F``,
+``P/51`` (input may also say ``P/R3``), ``G 2(9X13)``, ``CG 2(PX15)``,
+``gamble 4(S3/F)``, ``(dance)`` and a taunt ``T@B`` at the end of a turn,
+recorded ``T@B x2`` (accepted, new stake) or ``T@B drop``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from games.cheesegambit.board import (
+    COLOURS,
+    OFF,
+    POOL,
+    SAFE_BASE,
+    TRACK,
+    location_name,
+    reentry_square,
+)
+from games.cheesegambit.movegen import CHEESEGAMBIT, DANCE, GAMBIT, GAMBLE, MOVE, Move
+from games.errors import NotationError
+from games.notation import Token, split_count, tokenize
+
+DANCE_TEXT = "(dance)"
+
+#: A written segment: (from location, to location, X written?)
+Segment = tuple[int, int, bool]
+
+_LOC = re.compile(r"(\d{1,2}|[PF]|[SR][1-6])", re.IGNORECASE)
+_TAUNT = re.compile(r"^T@([RGBY])$", re.IGNORECASE)
+_STAKE = re.compile(r"^X(\d{1,6})$", re.IGNORECASE)
+
+
+@dataclass
+class WrittenTurn:
+    """A turn text, read: its kind, the pieces' paths and any taunt.
+
+    ``chains`` holds one list of segments per piece (counts expanded).
+    ``answer`` is None (no answer written), ``"drop"`` or the accepted stake.
+    """
+
+    kind: str = MOVE
+    chains: list[list[Segment]] = field(default_factory=list)
+    taunt: str | None = None
+    answer: str | int | None = None
+
+
+def parse_location(text: str, colour: str, token: Token, source: str, offset: int) -> int:
+    """One location name as a location code (R_k resolved for ``colour``)."""
+    t = text.upper()
+    if t == "P":
+        return POOL
+    if t == "F":
+        return OFF
+    if t[0] == "S":
+        return SAFE_BASE + int(t[1])
+    if t[0] == "R":
+        return reentry_square(colour, int(t[1]))
+    n = int(t)
+    if not 1 <= n <= TRACK:
+        raise token.error(f"square {n} is not on the track (1-{TRACK})", source, offset)
+    return n
+
+
+def parse_chain(token: Token, colour: str, source: str) -> list[Segment]:
+    """``9/13/17``, ``9X13``, ``P/R3``, ``S3/F`` as segments."""
+    text = token.text
+    pos = 0
+    locs: list[int] = []
+    marks: list[bool] = []
+    while True:
+        m = _LOC.match(text, pos)
+        if not m:
+            what = repr(text[pos]) if pos < len(text) else "the end"
+            raise token.error(
+                f"expected a square (1-72, P, S1-S6, R1-R6 or F) at {what}", source, pos
+            )
+        locs.append(parse_location(m.group(1), colour, token, source, pos))
+        pos = m.end()
+        if pos == len(text):
+            break
+        sep = text[pos]
+        if sep == "/":
+            marks.append(False)
+        elif sep in "xX":
+            marks.append(True)
+        else:
+            raise token.error(f"expected '/' or 'X' between squares, found {sep!r}", source, pos)
+        pos += 1
+    if len(locs) < 2:
+        raise token.error("a move needs a start and an end, like 9/13", source)
+    if OFF in locs[:-1]:
+        raise token.error("F (borne off) can only end a move", source)
+    if POOL in locs[1:]:
+        raise token.error("P (the pool) can only start a move", source)
+    return [(locs[i], locs[i + 1], marks[i]) for i in range(len(locs) - 1)]
+
+
+def parse_turn(text: str, colour: str) -> WrittenTurn:
+    """Read a turn text for ``colour``; NotationError (with a column) if unreadable."""
+    tokens = tokenize(text)
+    if not tokens:
+        raise NotationError("empty move text; write moves like 9/13 13/17, or (dance)", text, 1)
+    turn = WrittenTurn()
+    # a trailing taunt, possibly with its answer (as records write it)
+    for i, tok in enumerate(tokens):
+        m = _TAUNT.match(tok.text)
+        if not m:
+            continue
+        rest = tokens[i + 1:]
+        if len(rest) > 1:
+            raise rest[1].error("nothing may follow a taunt and its answer", text)
+        if rest:
+            ans = rest[0].text
+            sm = _STAKE.match(ans)
+            if ans.lower() == "drop":
+                turn.answer = "drop"
+            elif sm:
+                turn.answer = int(sm.group(1))
+            else:
+                raise rest[0].error("a taunt's answer is x<stake> or drop", text)
+        turn.taunt = m.group(1).upper()
+        tokens = tokens[:i]
+        break
+    if not tokens:
+        raise NotationError("a taunt ends a turn: write the moves first", text, 1)
+    head = tokens[0].text.lower()
+    if head == DANCE_TEXT or head == "dance":
+        if len(tokens) > 1:
+            raise tokens[1].error("(dance) stands alone", text)
+        turn.kind = DANCE
+        return turn
+    kinds = {"g": GAMBIT, "gambit": GAMBIT, "cg": CHEESEGAMBIT, "cheesegambit": CHEESEGAMBIT,
+             "gamble": GAMBLE}
+    if head in kinds:
+        turn.kind = kinds[head]
+        tokens = tokens[1:]
+        if not tokens:
+            raise NotationError(f"{head} needs its moves, e.g. G 2(9X13)", text, len(text) + 1)
+    for tok in tokens:
+        if tok.text.lower() in kinds or tok.text.lower() == DANCE_TEXT:
+            raise tok.error(f"{tok.text!r} must come first", text)
+        counted = split_count(tok, text)
+        chain = parse_chain(counted.inner, colour, text)
+        turn.chains.extend([list(chain) for _ in range(counted.count)])
+    return turn
+
+
+# -- writing -----------------------------------------------------------------
+def chain_texts(colour: str, moves: tuple[Move, ...]) -> list[str]:
+    """Single-die moves joined into one chain per piece where they follow on."""
+    chains: list[list[tuple[int, bool]]] = []  # [(loc, bumped-on-arrival)]
+    for src, dst, bump in moves:
+        for chain in reversed(chains):
+            if chain[-1][0] == src and src not in (POOL, OFF):
+                chain.append((dst, bump))
+                break
+        else:
+            chains.append([(src, False), (dst, bump)])
+    out = []
+    for chain in chains:
+        parts = [location_name(colour, chain[0][0])]
+        for loc, bump in chain[1:]:
+            parts.append(("X" if bump else "/") + location_name(colour, loc))
+        out.append("".join(parts))
+    return out
+
+
+def group(texts: list[str]) -> list[str]:
+    """Identical moves counted together, in order of first appearance."""
+    counts: dict[str, int] = {}
+    for t in texts:
+        counts[t] = counts.get(t, 0) + 1
+    return [t if n == 1 else f"{n}({t})" for t, n in counts.items()]
+
+
+def format_moves(colour: str, kind: str, moves: tuple[Move, ...]) -> str:
+    """The canonical text of a turn's moves."""
+    if kind == DANCE or not moves:
+        return DANCE_TEXT
+    body = " ".join(group(chain_texts(colour, moves)))
+    prefix = {GAMBIT: "G ", CHEESEGAMBIT: "CG ", GAMBLE: "gamble "}.get(kind, "")
+    return prefix + body
+
+
+def parse_colour(text: str) -> str | None:
+    """A colour letter or name as its letter, or None."""
+    t = text.strip().upper()
+    if t in COLOURS:
+        return t
+    names = {"RED": "R", "GREEN": "G", "BLUE": "B", "YELLOW": "Y"}
+    return names.get(t)

@@ -1,0 +1,553 @@
+"""The CheeseGambit position: pieces, cubes, placings, what is pending, and
+the turn, taunt-answer and vote actions that produce the next position."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from games.base import Dice, Played, Position, Result
+from games.cheesegambit.board import (
+    COLOURS,
+    OFF,
+    POOL,
+    SAFE_BASE,
+    TRACK,
+    location_name,
+    reentry_square,
+)
+from games.cheesegambit.listing import ORDINALS, ListingData, pair, write_listing
+from games.cheesegambit.movegen import (
+    CHEESEGAMBIT,
+    DANCE,
+    GAMBIT,
+    GAMBLE,
+    MOVE,
+    Pieces,
+    TurnGenerator,
+    TurnOption,
+    bits,
+)
+from games.cheesegambit.notation import (
+    DANCE_TEXT,
+    WrittenTurn,
+    format_moves,
+    parse_colour,
+    parse_turn,
+)
+from games.errors import GameError, IllegalTurnError, NotationError
+from games.notation import format_dice, tokenize
+
+Pending = tuple[str, str, str] | tuple[str, list[str]] | None
+
+
+class CheeseGambitPosition(Position):
+    """An immutable CheeseGambit position (see the package docstring for the
+    turn / answer / vote protocol)."""
+
+    game = "cheesegambit"
+
+    def __init__(self, data: ListingData, options: Mapping[str, str]) -> None:
+        self._d = data
+        self._options = MappingProxyType(dict(options))
+        self._owner: list[str | None] = [None] * (TRACK + 1)
+        self._count = [0] * (TRACK + 1)
+        for side in data.sides:
+            for p in data.pieces[side]:
+                if 1 <= p <= TRACK:
+                    self._owner[p] = side
+                    self._count[p] += 1
+        self._cache: dict[tuple[int, ...], list[tuple[str, TurnOption]]] = {}
+
+    # -- the protocol ----------------------------------------------------------
+    @property
+    def options(self) -> Mapping[str, str]:
+        return self._options
+
+    @property
+    def side_to_move(self) -> str | None:
+        """Who must act: the taunted side, else the first voter yet to vote,
+        else the side to throw; None once the game is over."""
+        d = self._d
+        if d.next_side is None:
+            return None
+        if d.taunt:
+            return d.taunt[1]
+        if d.vote:
+            return d.vote[0]
+        return d.next_side
+
+    @property
+    def next_side(self) -> str | None:
+        """The side that throws the dice next once anything pending is settled."""
+        return self._d.next_side
+
+    @property
+    def result(self) -> Result | None:
+        d = self._d
+        if d.next_side is not None:
+            return None
+        winner = d.placings[0] if d.placings else None
+        points = sum(self.stake(winner, s) for s in d.sides if s != winner) if winner else 0
+        return Result(winner, points, self.placings_text())
+
+    def dice_count(self) -> int:
+        """2 when the side to move throws; 0 while an answer or vote is due or
+        once the game is over."""
+        d = self._d
+        if d.next_side is None or d.taunt or d.vote:
+            return 0
+        return 2
+
+    def listing(self) -> str:
+        return write_listing(self._d)
+
+    # -- what the renderer and service read --------------------------------------
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The colours in the game, in turn order (dropped ones included)."""
+        return self._d.sides
+
+    def pieces(self, colour: str) -> Pieces:
+        """A colour's pieces as sorted location codes (see ``board``)."""
+        return self._d.pieces[colour]
+
+    def track(self, colour: str) -> dict[int, int]:
+        """Track square -> number of ``colour``'s pieces there."""
+        out: dict[int, int] = {}
+        for p in self._d.pieces[colour]:
+            if 1 <= p <= TRACK:
+                out[p] = out.get(p, 0) + 1
+        return out
+
+    def safe_zone(self, colour: str) -> dict[int, int]:
+        """k -> number of ``colour``'s pieces on S``k`` (occupied squares only)."""
+        out: dict[int, int] = {}
+        for p in self._d.pieces[colour]:
+            if SAFE_BASE < p < OFF:
+                out[p - SAFE_BASE] = out.get(p - SAFE_BASE, 0) + 1
+        return out
+
+    def pool(self, colour: str) -> int:
+        """How many of ``colour``'s pieces wait in the pool."""
+        return self._d.pieces[colour].count(POOL)
+
+    def borne_off(self, colour: str) -> int:
+        """How many of ``colour``'s pieces are borne off."""
+        return self._d.pieces[colour].count(OFF)
+
+    def occupant(self, square: int) -> tuple[str, int] | None:
+        """(colour, count) on a track square, or None if it is empty."""
+        owner = self._owner[square]
+        return (owner, self._count[square]) if owner else None
+
+    @property
+    def dropped(self) -> Mapping[str, str]:
+        """Colour -> the colour it dropped a taunt to."""
+        return MappingProxyType(self._d.dropped)
+
+    @property
+    def cubes(self) -> Mapping[tuple[str, str], tuple[int, str]]:
+        """(a, b) in turn order -> (stake, holder), for cubes that have moved."""
+        return MappingProxyType(self._d.cubes)
+
+    def stake(self, a: str, b: str) -> int:
+        """The stake between two colours (1 until a taunt is accepted)."""
+        return self._d.cubes.get(pair(a, b), (1, ""))[0]
+
+    def cube_holder(self, a: str, b: str) -> str | None:
+        """Who holds the pair's cube (may taunt the other next); None if centred."""
+        return self._d.cubes.get(pair(a, b), (1, None))[1]
+
+    @property
+    def placings(self) -> tuple[str, ...]:
+        """Colours placed so far: winner first."""
+        return self._d.placings
+
+    @property
+    def taunt_enabled(self) -> bool:
+        """Whether taunts (the doubling cube) are allowed in this game."""
+        return self._d.taunt_on
+
+    def placings_text(self) -> str:
+        """``R wins; G 2nd``."""
+        return "; ".join(f"{s} {ORDINALS[i]}" for i, s in enumerate(self._d.placings, 1))
+
+    def active(self) -> list[str]:
+        """Colours still playing (not placed, not dropped), in turn order."""
+        d = self._d
+        return [s for s in d.sides if s not in d.placings and s not in d.dropped]
+
+    def pending(self) -> Pending:
+        """What must be settled before the next throw: ``("taunt", taunter,
+        target)``, ``("vote", [sides yet to vote])`` or None."""
+        d = self._d
+        if d.next_side is None:
+            return None
+        if d.taunt:
+            return ("taunt", d.taunt[0], d.taunt[1])
+        if d.vote:
+            return ("vote", list(d.vote))
+        return None
+
+    @property
+    def data(self) -> ListingData:
+        """A copy of the position's content."""
+        d = self._d
+        return ListingData(d.sides, dict(d.pieces), dict(d.dropped), dict(d.cubes),
+                           d.taunt_on, d.placings, d.taunt, d.vote, d.next_side)
+
+    # -- turns -------------------------------------------------------------------
+    def generator(self, colour: str | None = None) -> TurnGenerator:
+        """Move rules for ``colour`` (default: the side to throw) here."""
+        colour = colour or self._d.next_side
+        if colour is None:
+            raise IllegalTurnError("the game is over")
+        opp = [0 if self._owner[i] == colour else self._count[i] for i in range(TRACK + 1)]
+        return TurnGenerator(colour, self._d.pieces[colour], opp)
+
+    def _check_dice(self, dice: Dice) -> tuple[int, int]:
+        d = self._d
+        if d.next_side is None:
+            raise IllegalTurnError(f"the game is over ({self.placings_text()})")
+        if d.taunt:
+            raise IllegalTurnError(
+                f"{d.taunt[1]} must first answer {d.taunt[0]}'s taunt: accept or drop")
+        if d.vote:
+            raise IllegalTurnError(
+                f"waiting for the vote to play on ({' '.join(d.vote)}): vote yes or no")
+        if len(dice) != 2 or not all(isinstance(x, int) and 1 <= x <= 6 for x in dice):
+            raise GameError(f"a turn needs two dice 1-6, got {list(dice)}")
+        return dice[0], dice[1]
+
+    def turn_options(self, dice: Dice) -> list[tuple[str, TurnOption]]:
+        """Every legal turn for ``dice`` with its canonical text."""
+        key = tuple(dice)
+        if key not in self._cache:
+            self._check_dice(dice)
+            colour = self._d.next_side
+            assert colour is not None
+            opts = self.generator().options(key)
+            self._cache[key] = [(format_moves(colour, o.kind, o.moves), o) for o in opts]
+        return self._cache[key]
+
+    def legal_turns(self, dice: Dice) -> list[str]:
+        """Every complete legal turn (taunts not included: any turn that bumps
+        may end with ``T@X``, see ``possible_taunts``); [] while an answer or
+        vote is due or once the game is over."""
+        if self.dice_count() == 0:
+            return []
+        return [text for text, _ in self.turn_options(dice)]
+
+    def play(self, text: str, dice: Dice) -> Played:
+        """Play a dice turn: moves, optionally ``T@X`` (a taunt), optionally
+        followed by its answer ``x<stake>``/``drop`` as records write it."""
+        self._check_dice(dice)
+        colour = self._d.next_side
+        assert colour is not None
+        written = parse_turn(text, colour)
+        option = self._match(written, tuple(dice))
+        moves = format_moves(colour, option.kind, option.moves)
+        after = self._after_turn(colour, option)
+        record = f"{format_dice(tuple(dice))} {moves}"
+        if written.taunt:
+            after = after._declare_taunt(colour, written.taunt, self._bumped_sides(option))
+            moves += f" T@{written.taunt}"
+            record += f" T@{written.taunt}"
+            if written.answer is not None:
+                if written.answer == "drop":
+                    answered = after.answer_taunt(False)
+                else:
+                    new = 2 * after.stake(colour, written.taunt)
+                    if written.answer != new:
+                        raise IllegalTurnError(
+                            f"accepting makes the stake {new}, not {written.answer}",
+                            [f"{moves} x{new}", f"{moves} drop"])
+                    answered = after.answer_taunt(True)
+                after = answered.position
+                record += " " + answered.record.split(" ", 1)[1]
+        return Played(after, record, moves)
+
+    def possible_taunts(self, text: str, dice: Dice) -> list[str]:
+        """Whom the mover could taunt after playing ``text`` (without a taunt)."""
+        colour = self._d.next_side
+        self._check_dice(dice)
+        assert colour is not None
+        written = parse_turn(text, colour)
+        option = self._match(written, tuple(dice))
+        after = self._after_turn(colour, option)
+        out = []
+        hit = self._bumped_sides(option)
+        for target in hit:
+            try:
+                after._declare_taunt(colour, target, hit)
+            except IllegalTurnError:
+                continue
+            out.append(target)
+        return out
+
+    def _bumped_sides(self, option: TurnOption) -> list[str]:
+        hit = {self._owner[sq] for sq in bits(option.bumped)}
+        return [c for c in COLOURS if c in hit]
+
+    # -- matching written turns ----------------------------------------------------
+    def _match(self, written: WrittenTurn, dice: tuple[int, ...]) -> TurnOption:
+        colour = self._d.next_side
+        assert colour is not None
+        table = self.turn_options(dice)
+        legal = [t for t, _ in table]
+        double = dice[0] == dice[1]
+        gen = self.generator()
+        kind = written.kind
+        if double and gen.bearing_off():
+            only = table[0][1]
+            if kind == DANCE and only.kind == DANCE:
+                return only
+            if kind in (GAMBLE, MOVE) and only.kind == GAMBLE:
+                if sorted((s, d) for ch in written.chains for s, d, _ in ch) == \
+                        sorted((s, d) for s, d, _ in only.moves) and \
+                        all(len(ch) == 1 for ch in written.chains):
+                    return only
+            why = (f"S{dice[0]} is empty: dance baby dance!" if only.kind == DANCE
+                   else f"every piece on S{dice[0]} goes off")
+            raise IllegalTurnError(
+                f"doubles while bearing off: the Gamble is mandatory ({why})", legal)
+        if kind == DANCE:
+            for _, opt in table:
+                if opt.kind == DANCE:
+                    return opt
+            raise IllegalTurnError("you cannot dance: a move is possible", legal)
+        if kind == GAMBLE:
+            raise IllegalTurnError(
+                "the Gamble is played only with doubles while bearing off", legal)
+        if kind in (GAMBIT, CHEESEGAMBIT):
+            return self._match_special(written, dice, table, legal)
+        return self._match_moves(written, dice, table, legal, gen)
+
+    def _match_special(self, written: WrittenTurn, dice: tuple[int, ...],
+                       table: list[tuple[str, TurnOption]], legal: list[str]) -> TurnOption:
+        name = "Gambit" if written.kind == GAMBIT else "CheeseGambit"
+        if dice[0] != dice[1]:
+            raise IllegalTurnError(f"the {name} needs doubles", legal)
+        segs = [ch[0] for ch in written.chains if len(ch) == 1]
+        if len(segs) != len(written.chains) or len({(s, d) for s, d, _ in segs}) != 1:
+            raise IllegalTurnError(
+                f"a {name} moves its pieces one step each, all the same way", legal)
+        src, dst, _ = segs[0]
+        for _, opt in table:
+            if opt.kind == written.kind and opt.moves[0][:2] == (src, dst) and \
+                    len(opt.moves) == len(segs):
+                return opt
+        colour = self._d.next_side
+        assert colour is not None
+        pool = self.pool(colour)
+        if written.kind == GAMBIT:
+            if pool:
+                why = "it needs an empty pool"
+            elif len(segs) != 2:
+                why = "it moves exactly two pieces"
+            elif src > TRACK or src == POOL or self.track(colour).get(src, 0) < 2:
+                why = f"it moves two pieces from a stack of yours, and {src} is not one"
+            else:
+                why = (f"{location_name(colour, src)}/{location_name(colour, dst)} must be "
+                       f"a move of {dice[0]} onto opponent pieces")
+        else:
+            r = reentry_square(colour, dice[0])
+            if not pool:
+                why = "it brings pieces back from the pool, and yours is empty"
+            elif src != POOL or dst != r:
+                why = f"it enters from the pool on R{dice[0]} = {r}"
+            elif self._count[r] < 2:
+                why = f"R{dice[0]} = {r} holds no opponent block"
+            else:
+                why = f"it places 1 or 2 pieces (you have {pool} in the pool)"
+        raise IllegalTurnError(f"not a legal {name}: {why}", legal)
+
+    def _match_moves(self, written: WrittenTurn, dice: tuple[int, ...],
+                     table: list[tuple[str, TurnOption]], legal: list[str],
+                     gen: TurnGenerator) -> TurnOption:
+        ordinary = {(o.pieces, o.bumped): (t, o) for t, o in table if o.kind == MOVE}
+        results = gen.realise(written.chains, dice) if written.chains else {}
+        found: dict[tuple[Pieces, int], tuple[str, TurnOption]] = {}
+        for key, used in results.items():
+            if key in ordinary and used >= len(ordinary[key][1].moves):
+                found[key] = ordinary[key]
+        if len(found) == 1:
+            return next(iter(found.values()))[1]
+        if len(found) > 1:
+            raise IllegalTurnError(
+                "these moves can be played more than one way; say which (mark bumps "
+                "with X or write each die's step)", [t for t, _ in found.values()])
+        raise IllegalTurnError(self._why_not(written, dice, results, table, gen), legal)
+
+    def _why_not(self, written: WrittenTurn, dice: tuple[int, ...],
+                 results: dict, table: list[tuple[str, TurnOption]],
+                 gen: TurnGenerator) -> str:
+        colour = gen.colour
+        best = max((len(o.moves) for _, o in table if o.kind == MOVE), default=0)
+        if not best:
+            if any(o.kind in (GAMBIT, CHEESEGAMBIT) for _, o in table):
+                return "no ordinary move is possible: dance or play the special move"
+            return "no move is possible with these dice: the turn is (dance)"
+        if results:
+            if dice[0] == dice[1] and any(o.kind == GAMBIT for _, o in table) and \
+                    len(written.chains) == 2:
+                return (f"the dice must be used in full ({best} moves); for the Gambit "
+                        "write G first, e.g. G 2(9X13)")
+            return f"the dice must be used in full: this turn must play {best} dice"
+        pieces = gen.pieces
+        pool = pieces.count(POOL)
+        for chain in written.chains:
+            src, dst, _ = chain[0]
+            name = f"{location_name(colour, src)}/{location_name(colour, dst)}"
+            if pool and src != POOL:
+                return (f"{colour} has {pool} piece(s) in the pool: they must re-enter "
+                        f"first (P/R1..R6 = {reentry_square(colour, 1)}-"
+                        f"{reentry_square(colour, 6)})")
+            if src == POOL and not pool:
+                return f"{name}: {colour} has no piece in the pool"
+            if src != POOL and src not in pieces and src not in [
+                    d for ch in written.chains for _, d, _ in ch]:
+                return f"{name}: no {colour} piece on {location_name(colour, src)}"
+            if 1 <= dst <= TRACK and self._count[dst] >= 2 and self._owner[dst] != colour:
+                return f"{name}: {dst} is a {self._owner[dst]} block"
+            if dst == OFF and pieces[0] <= TRACK:
+                return f"{name}: bearing off needs every piece in the safe zone"
+        return f"these moves cannot be played with {format_dice(dice)}"
+
+    # -- applying ------------------------------------------------------------------
+    def _replace(self, **changes: object) -> CheeseGambitPosition:
+        data = self.data
+        for k, v in changes.items():
+            setattr(data, k, v)
+        return CheeseGambitPosition(data, self._options)
+
+    def _next_after(self, side: str, active: list[str]) -> str | None:
+        order = self._d.sides
+        i = order.index(side)
+        for k in range(1, len(order) + 1):
+            cand = order[(i + k) % len(order)]
+            if cand in active:
+                return cand
+        return None
+
+    def _after_turn(self, colour: str, option: TurnOption) -> CheeseGambitPosition:
+        d = self._d
+        pieces = dict(d.pieces)
+        pieces[colour] = option.pieces
+        for sq in bits(option.bumped):
+            owner = self._owner[sq]
+            assert owner is not None and owner != colour
+            rest = [p for p in pieces[owner] if p != sq]
+            pieces[owner] = tuple(sorted(rest + [POOL] * self._count[sq]))
+        placings = d.placings
+        vote = d.vote
+        if option.pieces[0] == OFF:
+            placings = placings + (colour,)
+        active = [s for s in d.sides if s not in placings and s not in d.dropped]
+        if len(active) <= 1:
+            return self._replace(pieces=pieces, placings=placings + tuple(active),
+                                 next_side=None, vote=None)
+        if colour in placings and len(placings) == 1:
+            vote = tuple(active)
+        nxt = colour if option.extra_turn else self._next_after(colour, active)
+        return self._replace(pieces=pieces, placings=placings, vote=vote, next_side=nxt)
+
+    def _declare_taunt(self, colour: str, target: str, hit: list[str]) -> CheeseGambitPosition:
+        """``colour`` (who just moved, bumping ``hit``) taunts ``target``."""
+        if not self._d.taunt_on:
+            raise IllegalTurnError("taunts are off in this game")
+        if target not in hit:
+            who = ", ".join(hit) or "nobody"
+            raise IllegalTurnError(
+                f"you may taunt only a side you bumped this turn ({who})")
+        if colour in self.placings or self._d.next_side is None:
+            raise IllegalTurnError("no taunt after finishing")
+        if target not in self.active():
+            raise IllegalTurnError(f"{target} is not playing any more")
+        holder = self.cube_holder(colour, target)
+        if holder is not None and holder != colour:
+            raise IllegalTurnError(f"{holder} holds the cube between {colour} and {target}: "
+                                   f"only {holder} may taunt next")
+        return self._replace(taunt=(colour, target))
+
+    def answer_taunt(self, accept: bool) -> Played:
+        """The taunted side accepts (stake doubles, it holds the cube) or drops
+        (loses to the taunter at the current stake and leaves the game)."""
+        d = self._d
+        if not d.taunt or d.next_side is None:
+            raise IllegalTurnError("there is no taunt to answer")
+        taunter, target = d.taunt
+        if accept:
+            stake = 2 * self.stake(taunter, target)
+            cubes = dict(d.cubes)
+            cubes[pair(taunter, target)] = (stake, target)
+            text = f"T@{target} x{stake}"
+            return Played(self._replace(cubes=cubes, taunt=None), text, text)
+        pieces = dict(d.pieces)
+        pieces[target] = ()
+        dropped = dict(d.dropped)
+        dropped[target] = taunter
+        active = [s for s in d.sides if s not in d.placings and s not in dropped]
+        text = f"T@{target} drop"
+        vote = tuple(v for v in d.vote if v != target) if d.vote else None
+        if len(active) <= 1:
+            after = self._replace(pieces=pieces, dropped=dropped, taunt=None, vote=None,
+                                  placings=d.placings + tuple(active), next_side=None)
+        else:
+            nxt = d.next_side if d.next_side != target else self._next_after(target, active)
+            after = self._replace(pieces=pieces, dropped=dropped, taunt=None,
+                                  vote=vote or None, next_side=nxt)
+        return Played(after, text, text)
+
+    def vote(self, side: str, yes: bool) -> Played:
+        """A remaining player's vote to play on for the places: the first "no"
+        ends the game; when everyone has said yes, play goes on."""
+        d = self._d
+        side = (parse_colour(side) or side).upper()
+        if not d.vote or d.next_side is None or d.taunt:
+            raise IllegalTurnError("there is no vote to answer now")
+        if side not in d.vote:
+            raise IllegalTurnError(
+                f"{side} has no vote to cast; waiting for {' '.join(d.vote)}")
+        text = f"vote {side} {'yes' if yes else 'no'}"
+        if not yes:
+            return Played(self._replace(vote=None, next_side=None), text, text)
+        rest = tuple(v for v in d.vote if v != side)
+        return Played(self._replace(vote=rest or None), text, text)
+
+    def play_action(self, text: str) -> Played:
+        """A non-dice action as text: ``accept``/``take``, ``drop``, ``T@B x2``,
+        ``T@B drop``, ``vote G yes``/``vote G no`` (``yes``/``no`` alone: the
+        side to move votes)."""
+        toks = [t.text.lower() for t in tokenize(text)]
+        d = self._d
+        if d.next_side is None:
+            raise IllegalTurnError(f"the game is over ({self.placings_text()})")
+        if toks and toks[0].startswith("t@"):
+            target = parse_colour(toks[0][2:])
+            if not d.taunt or target != d.taunt[1]:
+                raise IllegalTurnError(f"there is no pending taunt at {toks[0][2:].upper()}")
+            toks = toks[1:]
+            if toks and toks[0].startswith("x") and toks[0][1:].isdigit():
+                if int(toks[0][1:]) != 2 * self.stake(*d.taunt):
+                    raise IllegalTurnError(
+                        f"accepting makes the stake {2 * self.stake(*d.taunt)}",
+                        [f"T@{target} x{2 * self.stake(*d.taunt)}", f"T@{target} drop"])
+                toks = ["accept"] + toks[1:]
+        if toks in (["accept"], ["take"]):
+            return self.answer_taunt(True)
+        if toks in (["drop"], ["pass"]):
+            return self.answer_taunt(False)
+        if len(toks) in (2, 3) and toks[0] == "vote" or len(toks) == 1 and toks[0] in (
+                "yes", "no"):
+            side = parse_colour(toks[1]) if len(toks) == 3 else self.side_to_move
+            answer = toks[-1]
+            if side is None or answer not in ("yes", "no"):
+                raise NotationError("write a vote as: vote G yes (or no)", text, 1)
+            return self.vote(side, answer == "yes")
+        raise NotationError(
+            "expected accept, drop, T@B x2, T@B drop or vote G yes/no", text, 1)
+
+
+__all__ = ["CheeseGambitPosition", "DANCE_TEXT"]
