@@ -122,9 +122,10 @@ def parse_turn(text: str) -> ParsedTurn:
         m = cheb[0]
         turn.chebaches = _parse_cheb(m.group(1), source, m.start() + 1)
         work = work[:m.start()] + " " * (m.end() - m.start()) + work[m.end():]
+    stray = work.replace("->", "  ")
     for ch in "<>[]":
-        if ch in work:
-            raise NotationError(f"unexpected {ch!r}", source, work.index(ch) + 1)
+        if ch in stray:
+            raise NotationError(f"unexpected {ch!r}", source, stray.index(ch) + 1)
     tight, index = _tighten(work)
     try:
         tokens = tokenize(tight)
