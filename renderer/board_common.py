@@ -8,6 +8,7 @@ cached, so a renderer only pastes them.
 from __future__ import annotations
 
 import io
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -123,25 +124,26 @@ def arrow_head(
 
 
 @lru_cache(maxsize=32)
-def ccw_arrow_icon(size: int, colour: RGB, width_ratio: float = 0.11) -> Image.Image:
-    """An RGBA icon of a counter-clockwise circular arrow, ``size`` pixels square."""
+def ccw_arrow_icon(size: int, colour: RGB, width_ratio: float = 0.12) -> Image.Image:
+    """An RGBA icon of a counter-clockwise circular arrow, ``size`` pixels square.
+
+    The ring is open on the right; the head sits on its lower end and points
+    up, i.e. the way a counter-clockwise traveller goes there.
+    """
     s = size * SS
     img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     w = max(1, int(s * width_ratio))
-    m = w + s * 0.12
-    # PIL angles run clockwise from 3 o'clock; leave a gap at the top right.
-    d.arc((m, m, s - m, s - m), start=-40, end=250, fill=colour + (255,), width=w)
-    import math
-
-    r = (s - 2 * m) / 2
-    cx = cy = s / 2
-    a = math.radians(-40)
-    tip_x, tip_y = cx + r * math.cos(a), cy + r * math.sin(a)
-    # Counter-clockwise on screen means decreasing PIL angle at the arc's start.
+    head = w * 2.4
+    m = head * 0.55 + w / 2
+    end_angle = 8.0  # PIL degrees: clockwise from 3 o'clock
+    d.arc((m, m, s - m, s - m), start=end_angle, end=295, fill=colour + (255,), width=w)
+    r = (s - 2 * m) / 2 - w / 2
+    a = math.radians(end_angle)
+    base = (s / 2 + r * math.cos(a), s / 2 + r * math.sin(a))
     tangent = (math.sin(a), -math.cos(a))
-    arrow_head(d, (tip_x + tangent[0] * w * 1.2, tip_y + tangent[1] * w * 1.2), tangent,
-               w * 2.6, colour + (255,))
+    tip = (base[0] + tangent[0] * head, base[1] + tangent[1] * head)
+    arrow_head(d, tip, tangent, head, colour + (255,))
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
@@ -171,8 +173,11 @@ def checker_sprite(diameter: int, face: RGB, rim: RGB, ring: RGB | None = None) 
     d.ellipse((inner, inner, s - 1 - inner, s - 1 - inner), fill=face + (255,))
     ring_colour = ring if ring is not None else mix(face, rim, 0.45)
     rr = int(s * 0.30)
-    d.ellipse((rr, rr, s - 1 - rr, s - 1 - rr), outline=ring_colour + (255,),
-              width=max(SS, int(s * 0.025)))
+    d.ellipse(
+        (rr, rr, s - 1 - rr, s - 1 - rr),
+        outline=ring_colour + (255,),
+        width=max(SS, int(s * 0.025)),
+    )
     return img.resize((diameter, diameter), Image.Resampling.LANCZOS)
 
 
@@ -186,8 +191,13 @@ def ring_sprite(diameter: int, colour: RGB, width: int, dashes: int = 12) -> Ima
     step = 360 / dashes
     for i in range(dashes):
         start = i * step
-        d.arc((w / 2, w / 2, s - 1 - w / 2, s - 1 - w / 2), start=start, end=start + step * 0.6,
-              fill=colour + (255,), width=w)
+        d.arc(
+            (w / 2, w / 2, s - 1 - w / 2, s - 1 - w / 2),
+            start=start,
+            end=start + step * 0.6,
+            fill=colour + (255,),
+            width=w,
+        )
     return img.resize((diameter, diameter), Image.Resampling.LANCZOS)
 
 
@@ -200,8 +210,7 @@ def die_sprite(size: int, value: int, face: RGB, pip: RGB, edge: RGB) -> Image.I
     radius = s * 0.2
     d.rounded_rectangle((0, 0, s - 1, s - 1), radius=radius, fill=edge + (255,))
     bw = max(SS, int(s * 0.04))
-    d.rounded_rectangle((bw, bw, s - 1 - bw, s - 1 - bw), radius=radius - bw,
-                        fill=face + (255,))
+    d.rounded_rectangle((bw, bw, s - 1 - bw, s - 1 - bw), radius=radius - bw, fill=face + (255,))
     pr = s * 0.085
     for cx, cy in die_pip_offsets(s, value):
         d.ellipse((cx - pr, cy - pr, cx + pr, cy + pr), fill=pip + (255,))
@@ -254,8 +263,9 @@ def outlined_text(
     """Text with a contrasting outline (readable on any background)."""
     if outline is None:
         outline = contrast_ink(fill)
-    draw.text(xy, text, font=fnt, fill=fill, anchor=anchor, stroke_width=stroke,
-              stroke_fill=outline)
+    draw.text(
+        xy, text, font=fnt, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=outline
+    )
 
 
 def pill(
@@ -303,8 +313,9 @@ def name_plate(
     radius = h / 2
     d = ImageDraw.Draw(image)
     if active:
-        d.rounded_rectangle(box, radius=radius, fill=panel, outline=accent,
-                            width=max(2, int(h * 0.07)))
+        d.rounded_rectangle(
+            box, radius=radius, fill=panel, outline=accent, width=max(2, int(h * 0.07))
+        )
     else:
         d.rounded_rectangle(box, radius=radius, fill=panel)
     iw = icon.size[0]
@@ -327,8 +338,15 @@ def name_plate(
         pill(d, (cur, cy), badge_text, badge_font, accent, contrast_ink(accent))
 
 
-def plate_width(name: str, icon_size: int, height: int, active: bool, subtitle: str = "",
-                font_size: int = 24, badge_text: str = "to move") -> float:
+def plate_width(
+    name: str,
+    icon_size: int,
+    height: int,
+    active: bool,
+    subtitle: str = "",
+    font_size: int = 24,
+    badge_text: str = "to move",
+) -> float:
     """The width :func:`name_plate` needs for ``name`` (before any clamping)."""
     w = height / 2 + icon_size / 2 + height * 0.22
     w += text_width(name, font(font_size, True)) + 12

@@ -377,11 +377,15 @@ def background(width: int, theme_name: str, variant: str = "") -> Image.Image:
     k = lay.scale
     bx0, by0, bx1, by1 = lay.board
     # Soft shadow under the table, then the wooden frame.
-    d.rounded_rectangle(sc((bx0 + 3 * k, by0 + 5 * k, bx1 + 3 * k, by1 + 5 * k)),
-                        radius=16 * k * s, fill=mix(th.page, (0, 0, 0), 0.18))
+    d.rounded_rectangle(
+        sc((bx0 + 3 * k, by0 + 5 * k, bx1 + 3 * k, by1 + 5 * k)),
+        radius=16 * k * s,
+        fill=mix(th.page, (0, 0, 0), 0.18),
+    )
     d.rounded_rectangle(sc(lay.board), radius=16 * k * s, fill=th.frame_edge)
-    d.rounded_rectangle(sc((bx0 + 3 * k, by0 + 3 * k, bx1 - 3 * k, by1 - 3 * k)),
-                        radius=13 * k * s, fill=th.frame)
+    d.rounded_rectangle(
+        sc((bx0 + 3 * k, by0 + 3 * k, bx1 - 3 * k, by1 - 3 * k)), radius=13 * k * s, fill=th.frame
+    )
     # Wood grain: long faint horizontal streaks (kept sparse so the PNG stays small).
     rnd = _lcg(7)
     y = by0 + 6 * k
@@ -396,8 +400,9 @@ def background(width: int, theme_name: str, variant: str = "") -> Image.Image:
     fx0, fy0, fx1, fy1 = lay.field
     for hx in (lay.left_half_x, lay.right_half_x):
         box = (hx, fy0, hx + 6 * lay.point_w, fy1)
-        d.rectangle(sc((box[0] - 3 * k, box[1] - 3 * k, box[2] + 3 * k, box[3] + 3 * k)),
-                    fill=th.frame_edge)
+        d.rectangle(
+            sc((box[0] - 3 * k, box[1] - 3 * k, box[2] + 3 * k, box[3] + 3 * k)), fill=th.frame_edge
+        )
         d.rectangle(sc(box), fill=field_colour)
     # Triangles in alternating colours.
     for vp in range(1, 25):
@@ -414,17 +419,23 @@ def background(width: int, theme_name: str, variant: str = "") -> Image.Image:
     # The bar: a raised strip with a hinge line.
     bar = lay.bar
     d.rectangle(sc((bar[0], bar[1] + 3 * k, bar[2], bar[3] - 3 * k)), fill=th.frame_edge)
-    d.rectangle(sc((bar[0] + 3 * k, bar[1] + 3 * k, bar[2] - 3 * k, bar[3] - 3 * k)),
-                fill=th.frame)
+    d.rectangle(sc((bar[0] + 3 * k, bar[1] + 3 * k, bar[2] - 3 * k, bar[3] - 3 * k)), fill=th.frame)
     mx = (bar[0] + bar[2]) / 2
-    d.line(sc((mx, bar[1] + 6 * k, mx, bar[3] - 6 * k)), fill=th.frame_edge,
-           width=max(1, int(2 * k * s)))
+    d.line(
+        sc((mx, bar[1] + 6 * k, mx, bar[3] - 6 * k)),
+        fill=th.frame_edge,
+        width=max(1, int(2 * k * s)),
+    )
     # Trays (recessed wells) and the two spare wells.
     for box in (lay.tray_viewer, lay.tray_opponent, lay.spare_left, lay.spare_right):
         d.rounded_rectangle(sc(box), radius=8 * k * s, fill=th.tray)
         inner = (box[0] + 2 * k, box[1] + 2 * k, box[2] - 2 * k, box[3] - 2 * k)
-        d.rounded_rectangle(sc(inner), radius=7 * k * s, outline=mix(th.tray, th.frame, 0.5),
-                            width=max(1, int(k * s)))
+        d.rounded_rectangle(
+            sc(inner),
+            radius=7 * k * s,
+            outline=mix(th.tray, th.frame, 0.5),
+            width=max(1, int(k * s)),
+        )
 
     img = big.resize((lay.width, lay.height), Image.Resampling.LANCZOS)
     d = ImageDraw.Draw(img)
@@ -441,8 +452,7 @@ def background(width: int, theme_name: str, variant: str = "") -> Image.Image:
         cy = (box[1] + box[3]) / 2
         paste_sprite(img, icon, (cx, cy - 12 * k))
         d.text((cx, cy + icon_size / 2 + 2 * k), "both", font=lf, fill=th.numbers, anchor="mm")
-        d.text((cx, cy + icon_size / 2 + 18 * k), "move", font=lf, fill=th.numbers,
-               anchor="mm")
+        d.text((cx, cy + icon_size / 2 + 18 * k), "move", font=lf, fill=th.numbers, anchor="mm")
     return img
 
 
@@ -462,8 +472,9 @@ def _off(position: Any, side: str) -> int:
     return _checkers(position, side)[0]
 
 
-def _draw_stack(img: Image.Image, d: ImageDraw.ImageDraw, vp: int, n: int, side: str,
-                th: Theme, width: int) -> None:
+def _draw_stack(
+    img: Image.Image, d: ImageDraw.ImageDraw, vp: int, n: int, side: str, th: Theme, width: int
+) -> None:
     lay = layout(width)
     face, rim, ring = checker_colours(side, th)
     sprite = checker_sprite(lay.checker, face, rim, ring)
@@ -479,8 +490,9 @@ def _draw_stack(img: Image.Image, d: ImageDraw.ImageDraw, vp: int, n: int, side:
 TRAY_LABEL = 50
 
 
-def _slab(box: tuple[float, float, float, float], index: int, at_bottom: bool,
-          k: float) -> tuple[float, float]:
+def _slab(
+    box: tuple[float, float, float, float], index: int, at_bottom: bool, k: float
+) -> tuple[float, float]:
     """(centre y, height) of the ``index``-th borne-off slab in a tray."""
     x0, y0, x1, y1 = box
     slab_h = ((y1 - y0) - TRAY_LABEL * k - 6 * k) / 15
@@ -497,8 +509,16 @@ def tray_slab_centre(viewer_side: bool, index: int, width: int = 1100) -> tuple[
     return ((box[0] + box[2]) / 2, y)
 
 
-def _draw_tray(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
-               side: str, count: int, th: Theme, width: int, at_bottom: bool) -> None:
+def _draw_tray(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    side: str,
+    count: int,
+    th: Theme,
+    width: int,
+    at_bottom: bool,
+) -> None:
     """Borne-off checkers as edge-on slabs, with the count in big type."""
     lay = layout(width)
     k = lay.scale
@@ -508,17 +528,22 @@ def _draw_tray(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[float, float
     sx0, sx1 = x0 + 7 * k, x1 - 7 * k
     for i in range(min(count, 15)):
         cy, slab_h = _slab(box, i, at_bottom, k)
-        d.rounded_rectangle((sx0, cy - slab_h / 2 + 0.5, sx1, cy + slab_h / 2 - 0.5),
-                            radius=slab_h / 2.5, fill=face, outline=rim, width=1)
+        d.rounded_rectangle(
+            (sx0, cy - slab_h / 2 + 0.5, sx1, cy + slab_h / 2 - 0.5),
+            radius=slab_h / 2.5,
+            fill=face,
+            outline=rim,
+            width=1,
+        )
     cx = (x0 + x1) / 2
     top = y0 + 4 * k if at_bottom else y1 - label_h
     f = font(int(26 * k), True)
     fill = mix(th.numbers, th.tray, 0.3) if count == 0 else (255, 255, 255)
-    outlined_text(d, (cx, top + 17 * k), str(count), f, fill, outline=th.tray,
-                  stroke=max(1, int(2 * k)))
+    outlined_text(
+        d, (cx, top + 17 * k), str(count), f, fill, outline=th.tray, stroke=max(1, int(2 * k))
+    )
     small = font(int(13 * k), True)
-    d.text((cx, top + 38 * k), "off", font=small, fill=mix(th.numbers, th.tray, 0.3),
-           anchor="mm")
+    d.text((cx, top + 38 * k), "off", font=small, fill=mix(th.numbers, th.tray, 0.3), anchor="mm")
 
 
 def _paste_column(img: Image.Image, vp: int, width: int, theme_name: str, variant: str) -> None:
@@ -527,8 +552,15 @@ def _paste_column(img: Image.Image, vp: int, width: int, theme_name: str, varian
     img.paste(background(width, theme_name, variant).crop((x0, y0, x1, y1)), (x0, y0))
 
 
-def _highlight(img: Image.Image, d: ImageDraw.ImageDraw, steps: list[tuple[int, int]],
-               mover: str, viewer: str, theme_name: str, width: int) -> tuple[set[int], bool]:
+def _highlight(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    steps: list[tuple[int, int]],
+    mover: str,
+    viewer: str,
+    theme_name: str,
+    width: int,
+) -> tuple[set[int], bool]:
     """Light up the points of the last turn (felt under the points and their
     numbers); return the start points (viewer numbering) and whether it bore off."""
     lay = layout(width)
@@ -559,26 +591,42 @@ def _highlight(img: Image.Image, d: ImageDraw.ImageDraw, steps: list[tuple[int, 
         cx, cy = number_centre(vp, width)
         colour = th.highlight_to if vp in finals else th.highlight_from
         r = lay.rail * 0.42
-        d.rounded_rectangle((cx - lay.point_w * 0.38, cy - r, cx + lay.point_w * 0.38, cy + r),
-                            radius=r, fill=colour)
+        d.rounded_rectangle(
+            (cx - lay.point_w * 0.38, cy - r, cx + lay.point_w * 0.38, cy + r),
+            radius=r,
+            fill=colour,
+        )
         d.text((cx, cy), str(vp), font=nf, fill=(40, 28, 10), anchor="mm")
     return starts, bore_off
 
 
-def _ghosts(img: Image.Image, starts: set[int], counts: dict[str, tuple[int, ...]],
-            mover: str, viewer: str, th: Theme, width: int) -> None:
-    """A dashed ring where a checker of the last turn left from."""
+def _ghosts(
+    img: Image.Image,
+    steps: list[tuple[int, int]],
+    counts: dict[str, tuple[int, ...]],
+    mover: str,
+    viewer: str,
+    th: Theme,
+    width: int,
+) -> None:
+    """Dashed rings where the checkers of the last turn left from (one per
+    checker that left a point and did not come back to it)."""
     lay = layout(width)
     ring = ring_sprite(lay.checker, th.highlight_to, max(2, int(3 * lay.scale)))
-    for vp in starts:
-        own = vp if mover == viewer else (vp + 11) % 24 + 1
+    net: dict[int, int] = {}
+    for a, b in steps:
+        net[a] = net.get(a, 0) + 1
+        if b:
+            net[b] = net.get(b, 0) - 1
+    for own, left in net.items():
         n = counts[mover][own]
-        if n < STACK:
-            paste_sprite(img, ring, checker_centre(vp, n, width))
+        for i in range(n, min(n + left, STACK)):
+            paste_sprite(img, ring, checker_centre(to_viewer(own, mover, viewer), i, width))
 
 
-def _draw_dice(img: Image.Image, dice: tuple[int, ...], side: str, viewer: str, th: Theme,
-               width: int) -> None:
+def _draw_dice(
+    img: Image.Image, dice: tuple[int, ...], side: str, viewer: str, th: Theme, width: int
+) -> None:
     lay = layout(width)
     values = [v for v in dice if 1 <= v <= 6][:4]
     if not values:
@@ -589,8 +637,9 @@ def _draw_dice(img: Image.Image, dice: tuple[int, ...], side: str, viewer: str, 
         face, pip, edge = th.black_face, (245, 240, 228), th.black_rim
     centres = dice_centres(len(values), side == viewer, width)
     shadow = Image.new("RGBA", (lay.die, lay.die), (0, 0, 0, 0))
-    ImageDraw.Draw(shadow).rounded_rectangle((0, 0, lay.die - 1, lay.die - 1),
-                                             radius=lay.die * 0.2, fill=(0, 0, 0, 80))
+    ImageDraw.Draw(shadow).rounded_rectangle(
+        (0, 0, lay.die - 1, lay.die - 1), radius=lay.die * 0.2, fill=(0, 0, 0, 80)
+    )
     for value, (cx, cy) in zip(values, centres, strict=True):
         off = max(2, int(3 * lay.scale))
         paste_sprite(img, shadow, (cx + off, cy + off))
@@ -625,9 +674,18 @@ def _pip_count(counts: tuple[int, ...]) -> int:
     return sum(p * n for p, n in enumerate(counts) if p)
 
 
-def _draw_plate(img: Image.Image, side: str, strip: tuple[float, float, float, float],
-                name: str, active: bool, badge: str, pips: int, th: Theme,
-                width: int, max_w: float) -> None:
+def _draw_plate(
+    img: Image.Image,
+    side: str,
+    strip: tuple[float, float, float, float],
+    name: str,
+    active: bool,
+    badge: str,
+    pips: int,
+    th: Theme,
+    width: int,
+    max_w: float,
+) -> None:
     lay = layout(width)
     k = lay.scale
     h = (strip[3] - strip[1]) * 0.7
@@ -640,13 +698,110 @@ def _draw_plate(img: Image.Image, side: str, strip: tuple[float, float, float, f
     w = plate_width(name, icon_d, int(h), active, subtitle, fs, badge)
     w = min(w, max_w)
     box = (strip[0], y0, strip[0] + w, y0 + h)
-    name_plate(img, box, name, icon, th.panel, th.ink, active, th.accent, badge_text=badge,
-               subtitle=subtitle, font_size=fs)
+    name_plate(
+        img,
+        box,
+        name,
+        icon,
+        th.panel,
+        th.ink,
+        active,
+        th.accent,
+        badge_text=badge,
+        subtitle=subtitle,
+        font_size=fs,
+    )
 
 
 def render(position: Any, context: RenderContext | None = None) -> bytes:
-    """PNG bytes of a Hachapury position (256-colour palette: small and quick)."""
-    return encode_png(render_image(position, context), colours=256)
+    """PNG bytes of a Hachapury position.
+
+    The picture is mapped onto a 256-colour palette made once per width and
+    theme (see :func:`palette`): an eighth of the bytes of a full-colour PNG,
+    and far quicker than quantising every picture afresh.
+    """
+    img = render_image(position, context)
+    ctx = context or RenderContext()
+    theme_name = ctx.theme if ctx.theme in THEMES else "light"
+    pal = palette(img.width, theme_name)
+    return encode_png(img.quantize(palette=pal, dither=Image.Dither.NONE), level=3)
+
+
+@dataclass(frozen=True)
+class _Sample:
+    """A made-up position showing every kind of thing a picture can hold."""
+
+    white: tuple[int, ...]
+    black: tuple[int, ...]
+    side_to_move: str | None
+    result: Any = None
+
+    def checkers(self, side: str) -> tuple[int, ...]:
+        return self.white if side == "W" else self.black
+
+    def off(self, side: str) -> int:
+        return self.checkers(side)[0]
+
+
+def _counts(points: dict[int, int]) -> tuple[int, ...]:
+    row = [0] * 25
+    for p, n in points.items():
+        row[p] = n
+    return tuple(row)
+
+
+@lru_cache(maxsize=8)
+def palette(width: int, theme_name: str) -> Image.Image:
+    """A 256-colour palette image fitted to sample pictures of this width and
+    theme: both colours of checkers, dice and trays, highlights, plates, result."""
+    from games.base import Result
+
+    white = _counts({0: 2, 24: 7, 20: 1, 18: 2, 13: 1, 6: 2})
+    black = _counts({0: 3, 24: 6, 21: 2, 16: 1, 9: 1, 3: 2})
+    names = {"W": "White player", "B": "Black player"}
+    samples = [
+        (
+            _Sample(white, black, "W"),
+            RenderContext(
+                names=names,
+                dice=(6, 5),
+                last_side="B",
+                last_moves="24/18, 18/13, 9/F",
+                width=width,
+                theme=theme_name,
+                footer="footer 0123456789",
+            ),
+        ),
+        (
+            _Sample(white, black, "B"),
+            RenderContext(
+                names=names,
+                dice=(3, 3, 3, 3),
+                last_side="W",
+                last_moves="2(24/20), 20/16/13, 6/F",
+                width=width,
+                theme=theme_name,
+            ),
+        ),
+        (
+            _Sample(_counts({0: 15}), black, None, Result("W", 2, "W wins 2")),
+            RenderContext(
+                names=names,
+                dice=(1, 4),
+                last_side="W",
+                last_moves="6/F, 2/F",
+                width=width,
+                theme=theme_name,
+            ),
+        ),
+    ]
+    images = [render_image(pos, ctx) for pos, ctx in samples]
+    sheet = Image.new("RGB", (images[0].width, sum(im.height for im in images)))
+    y = 0
+    for im in images:
+        sheet.paste(im, (0, y))
+        y += im.height
+    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def render_image(position: Any, context: RenderContext | None = None) -> Image.Image:
@@ -667,9 +822,9 @@ def render_image(position: Any, context: RenderContext | None = None) -> Image.I
     counts = {s: _checkers(position, s) for s in SIDES}
     last_side = ctx.last_side if ctx.last_side in SIDES else None
     if last_side and ctx.last_moves:
-        starts, _ = _highlight(img, d, parse_moves(ctx.last_moves), last_side, viewer,
-                               theme_name, width)
-        _ghosts(img, starts, counts, last_side, viewer, th, width)
+        steps = parse_moves(ctx.last_moves)
+        _highlight(img, d, steps, last_side, viewer, theme_name, width)
+        _ghosts(img, steps, counts, last_side, viewer, th, width)
 
     for s in SIDES:
         for p in range(1, 25):
@@ -699,8 +854,18 @@ def render_image(position: Any, context: RenderContext | None = None) -> Image.I
         room = plate_room if strip is lay.top_strip else (lay.bottom_strip[2] - lay.bottom_strip[0])
         if strip is lay.bottom_strip and ctx.footer:
             room *= 0.62
-        _draw_plate(img, side, strip, names.get(side) or COLOUR_NAMES[side], active, badge,
-                    _pip_count(counts[side]), th, width, room)
+        _draw_plate(
+            img,
+            side,
+            strip,
+            names.get(side) or COLOUR_NAMES[side],
+            active,
+            badge,
+            _pip_count(counts[side]),
+            th,
+            width,
+            room,
+        )
 
     ink = th.accent if result is not None else th.ink
     tx = lay.top_strip[2]
@@ -711,6 +876,11 @@ def render_image(position: Any, context: RenderContext | None = None) -> Image.I
         ff = font(int(18 * k))
         room = (lay.bottom_strip[2] - lay.bottom_strip[0]) * 0.36
         text = fit_text(ctx.footer, ff, room)
-        d.text((lay.bottom_strip[2], (lay.bottom_strip[1] + lay.bottom_strip[3]) / 2), text,
-               font=ff, fill=th.muted, anchor="rm")
+        d.text(
+            (lay.bottom_strip[2], (lay.bottom_strip[1] + lay.bottom_strip[3]) / 2),
+            text,
+            font=ff,
+            fill=th.muted,
+            anchor="rm",
+        )
     return img

@@ -29,8 +29,14 @@ class FakePosition:
     game = "hachapury"
 
     @staticmethod
-    def make(white: dict[int, int], black: dict[int, int], off_w: int = 0, off_b: int = 0,
-             mover: str | None = "W", outcome: Result | None = None) -> FakePosition:
+    def make(
+        white: dict[int, int],
+        black: dict[int, int],
+        off_w: int = 0,
+        off_b: int = 0,
+        mover: str | None = "W",
+        outcome: Result | None = None,
+    ) -> FakePosition:
         w = [0] * 25
         b = [0] * 25
         for p, n in white.items():
@@ -61,10 +67,12 @@ CROWDED = FakePosition.make(
     {24: 1, 22: 2, 19: 6, 17: 1, 15: 2, 10: 1, 8: 1, 5: 1},
     mover="B",
 )
-BEARING = FakePosition.make({6: 3, 5: 2, 4: 1, 2: 2}, {6: 1, 3: 4, 2: 1, 1: 2, 8: 1},
-                            off_w=7, off_b=6)
-FINISHED = FakePosition.make({}, {12: 3, 6: 5, 5: 2, 4: 3, 3: 2}, off_w=15, mover=None,
-                             outcome=Result("W", 2, "W wins 2"))
+BEARING = FakePosition.make(
+    {6: 3, 5: 2, 4: 1, 2: 2}, {6: 1, 3: 4, 2: 1, 1: 2, 8: 1}, off_w=7, off_b=6
+)
+FINISHED = FakePosition.make(
+    {}, {12: 3, 6: 5, 5: 2, 4: 3, 3: 2}, off_w=15, mover=None, outcome=Result("W", 2, "W wins 2")
+)
 NAMES = {"W": "alice", "B": "bob"}
 
 
@@ -133,7 +141,8 @@ def test_size_and_format(width: int) -> None:
 
 def test_dispatch_through_package() -> None:
     assert render(INITIAL, RenderContext(names=NAMES)) == hr.render(
-        INITIAL, RenderContext(names=NAMES))
+        INITIAL, RenderContext(names=NAMES)
+    )
 
 
 def test_checkers_where_the_position_says() -> None:
@@ -221,8 +230,9 @@ def test_last_move_highlight() -> None:
     assert close(px(lit, _felt_probe(6)), LIGHT.field_from, 12)
     assert close(px(lit, _felt_probe(9)), LIGHT.field, 6)
     # White's view of the same turn: its own numbering, 24 and 13.
-    white = decode(hr.render(pos, RenderContext(viewer="W", last_side="W",
-                                                last_moves="24/18, 18/13")))
+    white = decode(
+        hr.render(pos, RenderContext(viewer="W", last_side="W", last_moves="24/18, 18/13"))
+    )
     assert close(px(white, _felt_probe(13)), LIGHT.field_to, 12)
     assert close(px(white, _felt_probe(24)), LIGHT.field_from, 12)
     # A pass or unreadable text highlights nothing.
@@ -242,8 +252,9 @@ def test_trays_show_borne_off_checkers() -> None:
 
 
 def test_finished_game_and_footer() -> None:
-    ctx = RenderContext(names=NAMES, dice=(5, 3), last_side="W", last_moves="5/F, 3/F",
-                        footer="game 12")
+    ctx = RenderContext(
+        names=NAMES, dice=(5, 3), last_side="W", last_moves="5/F, 3/F", footer="game 12"
+    )
     img = decode(hr.render(FINISHED, ctx))
     for i in range(15):
         assert close(px(img, hr.tray_slab_centre(True, i)), LIGHT.white_face, 30)
@@ -264,8 +275,13 @@ def test_dark_theme_differs() -> None:
 
 
 def test_crowded_png_is_small() -> None:
-    ctx = RenderContext(names={"W": "a" * 60, "B": "ボブ"}, dice=(4, 4, 4, 4), last_side="W",
-                        last_moves="2(24/20), 2(20/16)", footer="x" * 300)
+    ctx = RenderContext(
+        names={"W": "a" * 60, "B": "ボブ"},
+        dice=(4, 4, 4, 4),
+        last_side="W",
+        last_moves="2(24/20), 2(20/16)",
+        footer="x" * 300,
+    )
     for theme in ("light", "dark"):
         data = hr.render(CROWDED, RenderContext(**{**ctx.__dict__, "theme": theme}))
         assert len(data) < 150_000
