@@ -17,6 +17,7 @@ from games.chebache.state import (
     P_FIN_K,
     P_START,
     P_START_K,
+    PENDING,
     State,
     tagged,
 )
@@ -137,6 +138,10 @@ def apply_move(
         if t < 9 and any((p & 1) != side for p in stack):
             attack = True
             stack = resolve_attack(stack, t, side, new_pools, events)
+            if any((p & 1) != side for p in stack):
+                new_pools[PENDING] |= 1 << t
+            else:
+                new_pools[PENDING] &= ~(1 << t)
         new_slots[t] = stack
     return (tuple(new_slots), tuple(new_pools)), attack  # type: ignore[return-value]
 

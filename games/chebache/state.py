@@ -6,8 +6,10 @@ bits 2+ the slot it started the turn on plus one once it has moved this turn
 cleared at the end of every turn.
 
 A ``State`` is ``(slots, pools)``: ``slots`` a tuple of 25 stacks (bottom to
-top), ``pools`` 8 counts: for each side (White first) ordinary pieces in
-Start, Kings in Start, ordinary pieces in Finish, Kings in Finish.
+top), ``pools`` 9 ints: for each side (White first) ordinary pieces in
+Start, Kings in Start, ordinary pieces in Finish, Kings in Finish; then
+``PENDING``, a bit mask of the Intersection slots where an attack has begun
+this turn and not yet succeeded (0 between turns).
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ KING = 2
 ORIGIN_START = 31
 Stack = tuple[int, ...]
 Slots = tuple[Stack, ...]
-Pools = tuple[int, int, int, int, int, int, int, int]
+Pools = tuple[int, ...]
 State = tuple[Slots, Pools]
 
 # pool offsets within a side's four counts
 P_START, P_START_K, P_FIN, P_FIN_K = 0, 1, 2, 3
+PENDING = 8
 
 
 def weight(stack: Stack, side: int | None = None) -> int:
@@ -49,6 +52,8 @@ def tagged(piece: int, slot: int) -> int:
 def strip(state: State) -> State:
     """The state with every move tag cleared (the end-of-turn form)."""
     slots, pools = state
+    if pools[PENDING]:
+        pools = pools[:PENDING] + (0,)
     return tuple(tuple(p & 3 for p in st) if st else st for st in slots), pools
 
 

@@ -13,7 +13,16 @@ from games.chebache.board import FINISH, SLOT
 from games.chebache.chebaches import apply_traps, holds
 from games.chebache.phase1 import Move, apply_move, gen_moves, move_text, must_leave_start
 from games.chebache.phase2 import Jump, gen_jumps, jump_text
-from games.chebache.state import KING, P_FIN, P_FIN_K, P_START, P_START_K, State, strip
+from games.chebache.state import (
+    KING,
+    P_FIN,
+    P_FIN_K,
+    P_START,
+    P_START_K,
+    PENDING,
+    State,
+    strip,
+)
 
 Dice = tuple[int, ...]
 Child = tuple[Move, State, Dice]
@@ -21,16 +30,9 @@ NO_MOVE = "(no move)"
 
 
 def has_mixed(state: State) -> bool:
-    """An Intersection shared by both sides: an attack not yet resolved."""
-    slots = state[0]
-    for i in range(9):
-        st = slots[i]
-        if len(st) > 1:
-            c = st[0] & 1
-            for p in st:
-                if (p & 1) != c:
-                    return True
-    return False
+    """An attack begun this turn and not yet successful (even if its attackers
+    have moved on since)."""
+    return bool(state[1][PENDING])
 
 
 def returned_to_stay(state: State) -> list[int]:
