@@ -351,8 +351,9 @@ class ChePosition(Position):
         placements = parse_placements(text)
         need = self.tiles_this_turn
         noun = "tile" if need == 1 else "tiles"
-        if not placements:
-            raise IllegalTurnError(f"this turn needs {need} {noun}", self.legal_turns())
+        if not placements or len(placements) > need:
+            extra = f", not {len(placements)}" if placements else ""
+            raise IllegalTurnError(f"this turn needs {need} {noun}{extra}", self.legal_turns())
         position: ChePosition = self
         done: list[str] = []
         for placement in placements:
@@ -361,10 +362,6 @@ class ChePosition(Position):
                     f"the turn ended after `{' '.join(done)}` ({position._result.text}: "
                     f"{position._reason}); leave out `{placement.text()}`",
                     [" ".join(done)],
-                )
-            if len(done) == need:
-                raise IllegalTurnError(
-                    f"this turn needs {need} {noun}, not {len(placements)}", self.legal_turns()
                 )
             try:
                 tile = position._check(placement)
