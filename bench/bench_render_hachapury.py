@@ -56,15 +56,19 @@ def main() -> None:
     data = hachapury.render(position, context)
     cold = (time.perf_counter() - first) * 1000
     times = []
+    cpu = []
     for _ in range(runs):
         start = time.perf_counter()
+        start_cpu = time.process_time()
         data = hachapury.render(position, context)
+        cpu.append((time.process_time() - start_cpu) * 1000)
         times.append((time.perf_counter() - start) * 1000)
     times.sort()
     p90 = times[int(len(times) * 0.9) - 1]
     print(f"theme {theme}, {runs} renders, width {context.width}")
     print(f"first render (cold caches): {cold:.1f} ms")
     print(f"median render: {statistics.median(times):.1f} ms (p90 {p90:.1f} ms)")
+    print(f"median CPU time: {statistics.median(cpu):.1f} ms (wall time suffers on a busy box)")
     print(f"PNG size: {len(data) / 1024:.1f} KB")
 
 

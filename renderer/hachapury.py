@@ -2,14 +2,16 @@
 
 The board is drawn from the viewer's side in the viewer's own numbering:
 
-    top row:     13 14 15 16 17 18 | 19 20 21 22 23 24   (24: the viewer's head)
-    bottom row:  12 11 10  9  8  7 |  6  5  4  3  2  1   (6..1: the viewer's home)
+    top row:      1  2  3  4  5  6 |  7  8  9 10 11 12   (6..1: the viewer's home)
+    bottom row:  24 23 22 21 20 19 | 18 17 16 15 14 13   (24: the viewer's head)
 
-Both sides move counter-clockwise: along the top row to the left, down, then
-along the bottom row to the right.  The viewer bears off to the right of
-point 1 (tray bottom right); the opponent starts on the viewer's 12 (bottom
-left), comes home on the viewer's 18..13 (top left) and bears off into the
-tray at the top left.
+This follows the design page's picture: seen from White's side, White's home
+is the top-left quarter (the source's points 13-18) and Black's the
+bottom-right one (1-6).  Both sides move counter-clockwise: along the bottom
+row to the right, up, then along the top row to the left.  The viewer starts
+bottom left and bears off beyond point 1 into the tray at the top left; the
+opponent starts on the viewer's 12 (top right), comes home on the viewer's
+18..13 (bottom right) and bears off into the tray at the bottom right.
 
 The empty board (frame, points, numbers) is cached per width and theme; a
 render copies it and draws only what changes: checkers, trays, dice, the
@@ -198,8 +200,8 @@ def layout(width: int = 1100) -> Layout:
     die = int(min(gap * 0.74, 66 * k))
     inset = 12 * k
     mid = (field[1] + field[3]) / 2
-    tray_opp = (board[0] + inset, field[1], board[0] + side_col - inset, mid - gap / 2 + 0)
-    tray_view = (board[2] - side_col + inset, mid + gap / 2, board[2] - inset, field[3])
+    tray_view = (board[0] + inset, field[1], board[0] + side_col - inset, mid - gap / 2)
+    tray_opp = (board[2] - side_col + inset, mid + gap / 2, board[2] - inset, field[3])
     spare_l = (board[0] + inset, mid + gap / 2, board[0] + side_col - inset, field[3])
     spare_r = (board[2] - side_col + inset, field[1], board[2] - inset, mid - gap / 2)
     return Layout(
@@ -230,9 +232,9 @@ def _column(viewer_point: int) -> tuple[int, bool]:
     """(column 0..11 from the left, is the top row) of a viewer point 1..24."""
     if not 1 <= viewer_point <= 24:
         raise ValueError(f"no point {viewer_point}")
-    if viewer_point >= 13:
-        return viewer_point - 13, True
-    return 12 - viewer_point, False
+    if viewer_point <= 12:
+        return viewer_point - 1, True
+    return 24 - viewer_point, False
 
 
 def point_box(viewer_point: int, width: int = 1100) -> tuple[float, float, float, float]:
@@ -293,7 +295,7 @@ def die_pip_centres(
 
 
 def tray_box(viewer_side: bool, width: int = 1100) -> tuple[float, float, float, float]:
-    """The borne-off tray of the viewer (bottom right) or the opponent (top left)."""
+    """The borne-off tray of the viewer (top left) or the opponent (bottom right)."""
     lay = layout(width)
     return lay.tray_viewer if viewer_side else lay.tray_opponent
 
@@ -367,7 +369,7 @@ def background(width: int, theme_name: str, variant: str = "") -> Image.Image:
     lay = layout(width)
     th = theme_of(theme_name)
     field_colour = {"from": th.field_from, "to": th.field_to}.get(variant, th.field)
-    s = SS_BG
+    s = SS_BG if lay.width <= 1400 else 2
     big = Image.new("RGB", (lay.width * s, lay.height * s), th.page)
     d = ImageDraw.Draw(big)
 
@@ -505,7 +507,7 @@ def tray_slab_centre(viewer_side: bool, index: int, width: int = 1100) -> tuple[
     """Centre of the ``index``-th borne-off checker (0 = first off) in a tray."""
     lay = layout(width)
     box = tray_box(viewer_side, width)
-    y, _ = _slab(box, index, viewer_side, lay.scale)
+    y, _ = _slab(box, index, not viewer_side, lay.scale)
     return ((box[0] + box[2]) / 2, y)
 
 
@@ -727,6 +729,13 @@ def render(position: Any, context: RenderContext | None = None) -> bytes:
     return encode_png(img.quantize(palette=pal, dither=Image.Dither.NONE), level=3)
 
 
+def warm_up(width: int = 1100, themes: tuple[str, ...] = ("light", "dark")) -> None:
+    """Build the cached backgrounds and palettes ahead of the first picture
+    (the first render of a width/theme otherwise takes a few hundred ms)."""
+    for name in themes:
+        palette(width, name if name in THEMES else "light")
+
+
 @dataclass(frozen=True)
 class _Sample:
     """A made-up position showing every kind of thing a picture can hold."""
@@ -831,15 +840,15 @@ def render_image(position: Any, context: RenderContext | None = None) -> Image.I
             n = counts[s][p]
             if n:
                 _draw_stack(img, d, to_viewer(p, s, viewer), n, s, th, width)
-    _draw_tray(img, d, lay.tray_viewer, viewer, _off(position, viewer), th, width, True)
-    _draw_tray(img, d, lay.tray_opponent, opponent, _off(position, opponent), th, width, False)
+    _draw_tray(img, d, lay.tray_viewer, viewer, _off(position, viewer), th, width, False)
+    _draw_tray(img, d, lay.tray_opponent, opponent, _off(position, opponent), th, width, True)
 
     # Dice: the side to move's, or (game over) the last mover's.
     dice_side = mover if mover in SIDES else (last_side or viewer)
     if ctx.dice:
         _draw_dice(img, tuple(ctx.dice), dice_side, viewer, th, width)
 
-    # Name plates: the opponent above the board (their home is the top row),
+    # Name plates: the opponent above the board (their head is on the top row),
     # the viewer below.
     result = getattr(position, "result", None)
     winner = getattr(result, "winner", None) if result is not None else None

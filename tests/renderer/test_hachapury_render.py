@@ -115,16 +115,24 @@ def test_parse_moves() -> None:
 
 
 def test_layout_keeps_direction() -> None:
-    # Top row runs 13..24 left to right, bottom row 12..1: counter-clockwise
-    # play goes leftwards on top and rightwards at the bottom.
-    top = [hr.point_anchor(p)[0] for p in range(13, 25)]
-    bottom = [hr.point_anchor(p)[0] for p in range(12, 0, -1)]
-    assert top == sorted(top) and bottom == sorted(bottom)
-    assert hr.point_anchor(24)[1] < hr.point_anchor(1)[1]
-    assert hr.point_anchor(1)[0] > hr.point_anchor(12)[0]
+    # As the design page draws it: the viewer's head (24) bottom left, home
+    # (6..1) top left.  Counter-clockwise play runs rightwards along the bottom
+    # row (24..13) and leftwards along the top row (12..1).
+    bottom = [hr.point_anchor(p)[0] for p in range(24, 12, -1)]
+    top = [hr.point_anchor(p)[0] for p in range(12, 0, -1)]
+    assert bottom == sorted(bottom)
+    assert top == sorted(top, reverse=True)
+    assert hr.point_anchor(24)[1] > hr.point_anchor(1)[1]
+    assert hr.point_anchor(24)[0] < hr.point_anchor(13)[0]
+    assert hr.point_anchor(1)[0] < hr.point_anchor(6)[0] < hr.layout().bar[0]
+    # Home quarters: the viewer's top left, the opponent's (18..13) bottom right.
+    assert hr.point_anchor(18)[0] > hr.layout().bar[2]
+    # The viewer bears off at the left (beyond 1), the opponent at the right.
+    assert hr.tray_box(True)[2] < hr.point_anchor(1)[0]
+    assert hr.tray_box(False)[0] > hr.point_anchor(13)[0]
     # Checkers stack towards the middle.
-    assert hr.checker_centre(24, 1)[1] > hr.checker_centre(24, 0)[1]
-    assert hr.checker_centre(1, 1)[1] < hr.checker_centre(1, 0)[1]
+    assert hr.checker_centre(1, 1)[1] > hr.checker_centre(1, 0)[1]
+    assert hr.checker_centre(24, 1)[1] < hr.checker_centre(24, 0)[1]
 
 
 # --------------------------------------------------------------------------- pictures
@@ -186,8 +194,8 @@ def test_tall_stack_gets_a_count() -> None:
     box = (int(cx - r), int(cy - r), int(cx + r), int(cy + r))
     assert a.crop(box).tobytes() != b.crop(box).tobytes()
     # Nothing is drawn beyond the fifth checker.
-    below = hr.checker_centre(20, 4)[1] + hr.layout(1100).checker
-    assert close(px(b, (cx, below)), LIGHT.field, 6)
+    beyond = 2 * hr.checker_centre(20, 4)[1] - hr.checker_centre(20, 3)[1]
+    assert close(px(b, (cx, beyond)), LIGHT.field, 6)
 
 
 def test_dice_faces_show_pips() -> None:
@@ -242,7 +250,7 @@ def test_last_move_highlight() -> None:
 
 def test_trays_show_borne_off_checkers() -> None:
     img = decode(hr.render(BEARING, RenderContext(names=NAMES)))
-    # White views (to move): 7 of White's off in the bottom-right tray, 6 Black in the top-left.
+    # White views (to move): 7 of White's off in the top-left tray, 6 Black in the bottom-right.
     for i in range(7):
         assert close(px(img, hr.tray_slab_centre(True, i)), LIGHT.white_face, 30)
     assert not close(px(img, hr.tray_slab_centre(True, 7)), LIGHT.white_face, 30)
@@ -313,3 +321,27 @@ def test_real_engine_positions() -> None:
     # Black views: White's 13 is Black's 1.
     assert close(px(img, hr.checker_centre(1, 0)), LIGHT.white_face)
     assert close(px(img, hr.checker_centre(1, 1)), LIGHT.white_face)
+
+
+@pytest.mark.parametrize(
+    "ctx",
+    [
+        RenderContext(dice=(0, 9, 7)),
+        RenderContext(dice=(6,)),
+        RenderContext(last_side="X", last_moves="24/18"),
+        RenderContext(last_side="B", last_moves="25/1, 0/3, F/F, 3(24/18)"),
+        RenderContext(viewer="Q", theme="", width=10),
+        RenderContext(width=1600, names={"W": "", "B": "\u202e\u0000 weird"}),
+    ],
+)
+def test_odd_contexts_still_draw(ctx: RenderContext) -> None:
+    img = Image.open(io.BytesIO(hr.render(CROWDED, ctx)))
+    assert 600 <= img.width <= 2400
+
+
+def test_palette_keeps_colours_faithful() -> None:
+    # The shared palette must not shift the main colours of the board.
+    img = decode(hr.render(BEARING, RenderContext(dice=(1, 2), last_side="B", last_moves="6/F")))
+    raw = hr.render_image(BEARING, RenderContext(dice=(1, 2), last_side="B", last_moves="6/F"))
+    for xy in [hr.checker_centre(6, 0), hr.checker_centre(13, 0), hr.point_anchor(20), (5, 5)]:
+        assert close(px(img, xy), px(raw, xy), 10)
