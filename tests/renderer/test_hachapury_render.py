@@ -345,3 +345,21 @@ def test_palette_keeps_colours_faithful() -> None:
     raw = hr.render_image(BEARING, RenderContext(dice=(1, 2), last_side="B", last_moves="6/F"))
     for xy in [hr.checker_centre(6, 0), hr.checker_centre(13, 0), hr.point_anchor(20), (5, 5)]:
         assert close(px(img, xy), px(raw, xy), 10)
+
+
+def test_common_helpers() -> None:
+    from renderer import board_common as bc
+    from renderer.fonts import font
+
+    for value in range(1, 7):
+        assert len(bc.die_pip_offsets(60, value)) == value
+        assert bc.die_sprite(60, value, (255, 255, 255), (0, 0, 0), (90, 90, 90)).size == (60, 60)
+    assert bc.die_pip_offsets(60, 7) == []
+    f = font(20)
+    short = bc.fit_text("a very long player name indeed", f, 80)
+    assert short.endswith("…") and f.getlength(short) <= 80
+    assert bc.fit_text("ok", f, 80) == "ok"
+    img = Image.new("RGB", (10, 10), (0, 0, 0))
+    bc.tint(img, (0, 0, 5, 10), (255, 255, 255), 0.5)
+    assert img.getpixel((1, 1))[0] in (127, 128) and img.getpixel((8, 8)) == (0, 0, 0)
+    assert bc.contrast_ink((250, 250, 250)) != bc.contrast_ink((10, 10, 10))
