@@ -5,7 +5,10 @@ grid-point colours are derived again from the first tile, every tile is
 rasterised on a fine pixel grid (a band of its dominant colour, quarter
 discs of radius 1/2 round its two other corners), and regions are found by
 flood-filling same-coloured pixels across tile edges.  A component is closed
-when none of its pixels lies on a tile edge with an empty cell behind it;
+when none of its pixels lies on a tile edge with an empty cell behind it
+(nor on a tile corner with an empty cell diagonally across the grid point);
+pixels at a tile corner also connect diagonally across the grid point, as
+the design page decides that tiles meeting at a corner share its region;
 its size is the number of tiles of its colour whose band centre is in it.
 """
 
@@ -89,7 +92,12 @@ def components(tiles: Sequence[RasterTile], first_mark: str) -> list[Component]:
         while stack:
             px, py = stack.pop()
             comp.add((px, py))
-            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            steps = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+            if px % N in (0, N - 1) and py % N in (0, N - 1):
+                # across the grid point at this tile corner (the design page's decision:
+                # tiles touching only at a corner share that point's region)
+                steps.append((1 if px % N else -1, 1 if py % N else -1))
+            for dx, dy in steps:
                 q = (px + dx, py + dy)
                 if q in pixels:
                     if q not in seen and pixels[q] == colour:

@@ -66,7 +66,8 @@ def test_forced_orientation() -> None:
     played = pos.play("1,0W\\ 0,1b/", ())
     assert played.moves == "1,0W 0,1B"
     assert played.position.tiles[1].orientation == "\\"
-    with pytest.raises(IllegalTurnError, match=r"orientation `/` contradicts the forced `\\` at 1,0"):
+    forced = r"orientation `/` contradicts the forced `\\` at 1,0"
+    with pytest.raises(IllegalTurnError, match=forced):
         pos.play("1,0W/ 0,1B", ())
 
 
