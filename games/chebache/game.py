@@ -41,7 +41,7 @@ def initial_state(kings_on: bool) -> State:
         for n in (2, 8, 10, 16):
             slots[SLOT[side][n]] = (side, side)
     k = 1 if kings_on else 0
-    return tuple(slots), (4, k, 0, 0, 4, k, 0, 0, 0)
+    return tuple(slots), (4, k, 0, 0, 4, k, 0, 0, 0, 0)
 
 
 class ChebacheGame(Game):

@@ -57,7 +57,7 @@ def read_listing(text: str, kings_on: bool) -> tuple[State, str | None, str | No
     if len(parts) != 3:
         raise PositionError("a listing is 'W: ...; B: ...; W to move' (three parts split by ';')")
     slots = list(empty_slots())
-    pools = [0] * 9
+    pools = [0] * 10
     seen: set[str] = set()
     for part in parts[:2]:
         head, sep, body = part.partition(":")

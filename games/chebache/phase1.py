@@ -12,6 +12,7 @@ from games.chebache.chebaches import controlled_slots
 from games.chebache.king import has_king, resolve_attack
 from games.chebache.state import (
     KING,
+    MOVED_FROM,
     ORIGIN_START,
     P_FIN,
     P_FIN_K,
@@ -19,7 +20,6 @@ from games.chebache.state import (
     P_START_K,
     PENDING,
     State,
-    tagged,
 )
 
 Move = tuple[int, int, int, bool, bool]
@@ -127,7 +127,10 @@ def apply_move(
     else:
         s = path[src]
         stack = slots[s]
-        piece = tagged(stack[-1], s)
+        piece = stack[-1]
+        if not piece >> 2:
+            piece |= (s + 1) << 2
+            new_pools[MOVED_FROM] |= 1 << s
         new_slots[s] = stack[:-1]
     attack = False
     if dst == FINISH:

@@ -7,10 +7,30 @@ jumping unit's stack form (``1``, ``3``, ``K``, ``1K``, ``1K1``...).
 from __future__ import annotations
 
 from games.chebache.board import SLOT, STACK_LIMIT, TIVITS
-from games.chebache.chebaches import controlled_slots, holds
-from games.chebache.state import KING, State, stack_form, tagged, weight
+from games.chebache.chebaches import controlled_slots
+from games.chebache.state import KING, MOVED_FROM, State, stack_form, tagged, weight
 
 Jump = tuple[int, int, str]
+
+
+_Unit = tuple[tuple[int, ...], tuple[int, ...], int, bool, frozenset[int], str]
+_UNITS: dict[tuple[int, tuple[int, ...]], list[_Unit]] = {}
+
+
+def _units(s: int, stack: tuple[int, ...]) -> list[_Unit]:
+    """Every top-k unit of a stack: (unit tagged, rest, weight, all Kings,
+    tags of its pieces, stack form); memoised."""
+    key = (s, stack)
+    got = _UNITS.get(key)
+    if got is None:
+        got = []
+        for k in range(1, len(stack) + 1):
+            unit = tuple(tagged(p, s) for p in stack[-k:])
+            got.append((unit, stack[:-k], weight(unit), all(p & KING for p in unit),
+                        frozenset(p >> 2 for p in unit), stack_form(unit)))
+        if len(_UNITS) < 100_000:
+            _UNITS[key] = got
+    return got
 
 
 def gen_jumps(state: State, side: int) -> list[tuple[Jump, State]]:
@@ -18,30 +38,33 @@ def gen_jumps(state: State, side: int) -> list[tuple[Jump, State]]:
     final landing is allowed.  The caller checks that a jump may be made at all."""
     slots, pools = state
     path = SLOT[side]
+    held = [False] * 19
+    any_held = False
+    for n in range(1, 18, 2):
+        st = slots[path[n]]
+        if st and (st[0] & 1) == side:
+            held[n] = True
+            any_held = True
+    if not any_held:
+        return []
     blocked = controlled_slots(slots, 1 - side)
     out: list[tuple[Jump, State]] = []
     for n in range(2, 17, 2):
+        if not (held[n + 1] or held[n - 1]):
+            continue
         s = path[n]
         stack = slots[s]
         if not stack:
             continue
-        for k in range(1, len(stack) + 1):
-            unit = tuple(tagged(p, s) for p in stack[-k:])
-            rest = stack[:-k]
-            uw = weight(unit)
-            all_kings = all(p & KING for p in unit)
-            origins = {p >> 2 for p in unit}
-            form = stack_form(unit)
+        for unit, rest, uw, all_kings, origins, form in _units(s, stack):
             for step in (2, -2):
                 cur = n
                 first = True
                 while True:
                     if step < 0 and not (cur in TIVITS or (first and all_kings)):
                         break
-                    over, t = cur + step // 2, cur + step
-                    if t < 2 or t > 16:
-                        break
-                    if not holds(slots[path[over]], side):
+                    t = cur + step
+                    if t < 2 or t > 16 or not held[cur + step // 2]:
                         break
                     ts = path[t]
                     if ts in blocked or weight(slots[ts]) + uw > STACK_LIMIT:
@@ -53,7 +76,8 @@ def gen_jumps(state: State, side: int) -> list[tuple[Jump, State]]:
                     new_slots = list(slots)
                     new_slots[s] = rest
                     new_slots[ts] = slots[ts] + unit
-                    out.append(((n, t, form), (tuple(new_slots), pools)))
+                    new_pools = pools[:MOVED_FROM] + (pools[MOVED_FROM] | (1 << s),)
+                    out.append(((n, t, form), (tuple(new_slots), new_pools)))
     return out
 
 

@@ -180,7 +180,7 @@ class ChebachePosition(Position):
             new: list[_Cand] = []
             seen: set[tuple[State, tuple[int, ...]]] = set()
             for c in cands:
-                for mv, st2, rest in search.available(c.state, c.dice):
+                for mv, st2, rest, _ in search.available(c.state, c.dice):
                     if not _matches(mv, spec, c.state, side):
                         continue
                     events: list[tuple[str, str]] = []
@@ -204,7 +204,7 @@ class ChebachePosition(Position):
             c = cands[0]
             rest = " ".join(str(d) for d in c.dice)
             avail = search.available(c.state, c.dice)
-            options = sorted({_move_text(mv, False) for mv, _, _ in avail})
+            options = sorted({_move_text(c[0], False) for c in avail})
             raise self._illegal(
                 f"the turn is not complete: dice {rest} can still be used "
                 f"(e.g. {', '.join(options[:6])})", dice)
@@ -438,7 +438,8 @@ def explain_move(state: State, dice: tuple[int, ...], spec: MoveSpec, side: int,
             return f"{label}: space {spec.dst} would hold more than 4 of yours (King = 2)"
         if spec.sym == "X" and not any((p & 1) != side for p in target):
             return f"{label}: nothing of the opponent's is on {spec.dst} to attack"
-    for mv, _st2, _rest in search.children(state, dice):
+    for c in search.children(state, dice):
+        mv = c[0]
         if _matches(mv, spec, state, side):
             return (f"{label}: after it the turn cannot be completed legally (an attack "
                     f"left unresolved or a piece returned to stay)")

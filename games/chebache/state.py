@@ -9,7 +9,8 @@ A ``State`` is ``(slots, pools)``: ``slots`` a tuple of 25 stacks (bottom to
 top), ``pools`` 9 ints: for each side (White first) ordinary pieces in
 Start, Kings in Start, ordinary pieces in Finish, Kings in Finish; then
 ``PENDING``, a bit mask of the Intersection slots where an attack has begun
-this turn and not yet succeeded (0 between turns).
+this turn and not yet succeeded, and ``MOVED_FROM``, a bit mask of the slots
+pieces have left for the first time this turn (both 0 between turns).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ State = tuple[Slots, Pools]
 # pool offsets within a side's four counts
 P_START, P_START_K, P_FIN, P_FIN_K = 0, 1, 2, 3
 PENDING = 8
+MOVED_FROM = 9
 
 
 def weight(stack: Stack, side: int | None = None) -> int:
@@ -49,12 +51,36 @@ def tagged(piece: int, slot: int) -> int:
     return piece if piece >> 2 else piece | ((slot + 1) << 2)
 
 
+_STRIPPED: dict[Stack, Stack] = {}
+_ORIGINS: dict[Stack, frozenset[int]] = {}
+
+
+def strip_stack(stack: Stack) -> Stack:
+    """A stack with its move tags cleared (memoised: stacks are few)."""
+    got = _STRIPPED.get(stack)
+    if got is None:
+        got = tuple(p & 3 for p in stack)
+        if len(_STRIPPED) < 200_000:
+            _STRIPPED[stack] = got
+    return got
+
+
+def stack_origins(stack: Stack) -> frozenset[int]:
+    """The tags (slot + 1) of the moved pieces in a stack (memoised)."""
+    got = _ORIGINS.get(stack)
+    if got is None:
+        got = frozenset(p >> 2 for p in stack if p >> 2)
+        if len(_ORIGINS) < 200_000:
+            _ORIGINS[stack] = got
+    return got
+
+
 def strip(state: State) -> State:
     """The state with every move tag cleared (the end-of-turn form)."""
     slots, pools = state
-    if pools[PENDING]:
-        pools = pools[:PENDING] + (0,)
-    return tuple(tuple(p & 3 for p in st) if st else st for st in slots), pools
+    if pools[PENDING] or pools[MOVED_FROM]:
+        pools = pools[:PENDING] + (0, 0)
+    return tuple([strip_stack(st) if st else st for st in slots]), pools
 
 
 def empty_slots() -> Slots:

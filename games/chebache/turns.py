@@ -14,18 +14,19 @@ from games.chebache.chebaches import apply_traps, holds
 from games.chebache.phase1 import Move, apply_move, gen_moves, move_text, must_leave_start
 from games.chebache.phase2 import Jump, gen_jumps, jump_text
 from games.chebache.state import (
-    KING,
+    MOVED_FROM,
     P_FIN,
     P_FIN_K,
     P_START,
     P_START_K,
     PENDING,
     State,
+    stack_origins,
     strip,
 )
 
 Dice = tuple[int, ...]
-Child = tuple[Move, State, Dice]
+Child = tuple[Move, State, Dice, bool]
 NO_MOVE = "(no move)"
 
 
@@ -37,12 +38,19 @@ def has_mixed(state: State) -> bool:
 
 def returned_to_stay(state: State) -> list[int]:
     """Slots holding a piece that moved this turn and stands where it began."""
+    mask = state[1][MOVED_FROM]
+    if not mask:
+        return []
     out = []
-    for i, st in enumerate(state[0]):
-        for p in st:
-            if (p >> 2) == i + 1:
+    slots = state[0]
+    i = 0
+    while mask:
+        if mask & 1:
+            st = slots[i]
+            if st and (i + 1) in stack_origins(st):
                 out.append(i)
-                break
+        mask >>= 1
+        i += 1
     return out
 
 
@@ -103,8 +111,8 @@ class TurnSearch:
             if dice:
                 dvals = tuple(sorted(set(dice), reverse=True))
                 for mv in gen_moves(state, self.side, dvals, self.kings_on):
-                    st2, _ = apply_move(state, self.side, mv)
-                    got.append((mv, st2, remove_die(dice, mv[0])))
+                    st2, attack = apply_move(state, self.side, mv)
+                    got.append((mv, st2, remove_die(dice, mv[0]), attack))
             self._children[key] = got
         return got
 
@@ -138,7 +146,7 @@ class TurnSearch:
         got = self._completable.get(key)
         if got is None:
             got = self.terminal_ok(state, dice) or any(
-                self.completable(st, rest) for _, st, rest in self.children(state, dice)
+                self.completable(c[1], c[2]) for c in self.children(state, dice)
             )
             self._completable[key] = got
         return got
@@ -192,8 +200,7 @@ class TurnSearch:
             if not avail:
                 emit(state, not rest)
                 return
-            for mv, st2, rest2 in avail:
-                _, attack = apply_move(state, side, mv)
+            for mv, st2, rest2, attack in avail:
                 path.append(move_text(mv, attack))
                 walk(st2, rest2)
                 path.pop()
@@ -266,6 +273,6 @@ def finished(state: State, side: int) -> int:
 
 
 __all__ = [
-    "FINISH", "KING", "NO_MOVE", "EndOfTurn", "Outcome", "TurnSearch", "end_of_turn",
+    "FINISH", "NO_MOVE", "EndOfTurn", "Outcome", "TurnSearch", "end_of_turn",
     "expand_dice", "format_moves", "has_mixed", "remove_die", "returned_to_stay",
 ]
