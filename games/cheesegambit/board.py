@@ -118,12 +118,12 @@ def starting_squares(colour: str, pieces: int) -> list[tuple[int, int]]:
     return [(sq, n) for (sq, _), n in zip(stacks, counts, strict=True) if n]
 
 
+_NAMES: dict[int, str] = {POOL: "P", OFF: "F"}
+_NAMES.update({sq: str(sq) for sq in range(1, TRACK + 1)})
+_NAMES.update({SAFE_BASE + k: f"S{k}" for k in range(1, 7)})
+
+
 def location_name(colour: str, loc: int) -> str:
-    """A location as notation writes it: ``P``, ``13``, ``S3``, ``F``."""
-    if loc == POOL:
-        return "P"
-    if loc == OFF:
-        return "F"
-    if is_safe(loc):
-        return f"S{loc - SAFE_BASE}"
-    return str(loc)
+    """A location as notation writes it: ``P``, ``13``, ``S3``, ``F`` (the same
+    for every colour; ``colour`` is kept for symmetry with parsing)."""
+    return _NAMES[loc]

@@ -10,7 +10,7 @@ as a bit mask: their opponent pieces have gone to the pool.
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -60,10 +60,10 @@ class TurnOption:
 
 def moved(pieces: Pieces, src: int, dst: int) -> Pieces:
     """``pieces`` with one piece taken from ``src`` and put on ``dst``."""
-    out = list(pieces)
-    out.remove(src)
-    insort(out, dst)
-    return tuple(out)
+    i = pieces.index(src)
+    rest = pieces[:i] + pieces[i + 1:]
+    j = bisect(rest, dst)
+    return rest[:j] + (dst,) + rest[j:]
 
 
 def bits(mask: int) -> Iterable[int]:
@@ -161,7 +161,6 @@ class TurnGenerator:
             orders = [tuple(dice)]
         full = len(orders[0])
         results: dict[tuple[Pieces, int], tuple[int, tuple[Move, ...]]] = {}
-        visited: set[tuple[Pieces, int, tuple[int, ...]]] = set()
 
         def record(pieces: Pieces, bumped: int, used: int, moves: tuple[Move, ...]) -> None:
             key = (pieces, bumped)
@@ -169,30 +168,27 @@ class TurnGenerator:
             if old is None or used > old[0]:
                 results[key] = (used, moves)
 
-        def dfs(
-            pieces: Pieces, bumped: int, rest: tuple[int, ...], moves: tuple[Move, ...]
-        ) -> None:
-            vkey = (pieces, bumped, rest)
-            if vkey in visited:
-                return
-            visited.add(vkey)
-            if pieces[0] == OFF:
-                record(pieces, bumped, full, moves)
-                return
-            if not rest:
-                record(pieces, bumped, full, moves)
-                return
-            die = rest[0]
-            options = self.die_moves(pieces, bumped, die)
-            if not options:
-                record(pieces, bumped, full - len(rest), moves)
-                return
-            for src, dst, bump in options:
-                nb = bumped | (1 << dst) if bump else bumped
-                dfs(moved(pieces, src, dst), nb, rest[1:], moves + ((src, dst, bump),))
-
+        die_moves = self.die_moves
         for order in orders:
-            dfs(self.pieces, 0, order, ())
+            # breadth first, one die a level, each distinct state expanded once
+            level: dict[tuple[Pieces, int], tuple[Move, ...]] = {(self.pieces, 0): ()}
+            for used, die in enumerate(order):
+                nxt: dict[tuple[Pieces, int], tuple[Move, ...]] = {}
+                for (pieces, bumped), moves in level.items():
+                    if pieces[0] == OFF:
+                        record(pieces, bumped, full, moves)
+                        continue
+                    options = die_moves(pieces, bumped, die)
+                    if not options:
+                        record(pieces, bumped, used, moves)
+                        continue
+                    for src, dst, bump in options:
+                        key = (moved(pieces, src, dst), bumped | (1 << dst) if bump else bumped)
+                        if key not in nxt:
+                            nxt[key] = moves + ((src, dst, bump),)
+                level = nxt
+            for (pieces, bumped), moves in level.items():
+                record(pieces, bumped, full, moves)
         best = max(used for used, _ in results.values())
         if best == 0:
             return [TurnOption(DANCE, self.pieces, 0, ())]

@@ -153,21 +153,19 @@ def parse_turn(text: str, colour: str) -> WrittenTurn:
 # -- writing -----------------------------------------------------------------
 def chain_texts(colour: str, moves: tuple[Move, ...]) -> list[str]:
     """Single-die moves joined into one chain per piece where they follow on."""
-    chains: list[list[tuple[int, bool]]] = []  # [(loc, bumped-on-arrival)]
+    ends: list[int] = []
+    texts: list[str] = []
     for src, dst, bump in moves:
-        for chain in reversed(chains):
-            if chain[-1][0] == src and src not in (POOL, OFF):
-                chain.append((dst, bump))
+        step = ("X" if bump else "/") + location_name(colour, dst)
+        for i in range(len(ends) - 1, -1, -1):
+            if ends[i] == src and src != POOL:
+                ends[i] = dst
+                texts[i] += step
                 break
         else:
-            chains.append([(src, False), (dst, bump)])
-    out = []
-    for chain in chains:
-        parts = [location_name(colour, chain[0][0])]
-        for loc, bump in chain[1:]:
-            parts.append(("X" if bump else "/") + location_name(colour, loc))
-        out.append("".join(parts))
-    return out
+            ends.append(dst)
+            texts.append(location_name(colour, src) + step)
+    return texts
 
 
 def group(texts: list[str]) -> list[str]:
