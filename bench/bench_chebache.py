@@ -62,7 +62,7 @@ def typical_positions(count: int, seed: int = 7) -> list[tuple[str, tuple[int, i
 
 def main() -> None:
     start = time.perf_counter()
-    positions = typical_positions(60)
+    positions = typical_positions(40)
     plain = [measure(lst, d, 1)[0] for lst, d in positions if d[0] != d[1]]
     doubles = [measure(lst, (d[0], d[0]), 1)[0] for lst, d in positions]
     report("typical, non-doubles", plain)
@@ -70,7 +70,7 @@ def main() -> None:
     worst: list[float] = []
     for lst in WORST:
         for d in range(1, 7):
-            t = measure(lst, (d, d), 3)
+            t = measure(lst, (d, d), 1)
             worst.extend(t)
             n = len(GAME.from_listing(lst, {}).legal_turns((d, d)))
             print(f"  worst {lst[:28]}... [{d} {d}] {n:5d} turns  median "
