@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games.hachapury.board import TurnContext
-from games.notation import group_runs
 
 #: A move as stored in a turn: (-source, destination), destination 0 = off.
 #: Negating the source makes plain tuple order the canonical order (high
@@ -31,15 +30,30 @@ PASS_TEXT = "(no move)"
 
 def move_text(move: Move) -> str:
     """``24/18`` or ``6/F`` for a stored move."""
-    source, dest = -move[0], move[1]
-    return f"{source}/{dest if dest else 'F'}"
+    return _MOVE_TEXT[move]
+
+
+_MOVE_TEXT: dict[Move, str] = {
+    (-p, d): f"{p}/{d if d else 'F'}" for p in range(1, 25) for d in range(0, p)
+}
 
 
 def moves_text(moves: tuple[Move, ...]) -> str:
     """Canonical text of a sorted move tuple; identical neighbours grouped."""
     if not moves:
         return PASS_TEXT
-    return ", ".join(group_runs([move_text(m) for m in moves]))
+    # Inline grouping (as games.notation.group_runs): this runs for every turn.
+    parts = []
+    prev = moves[0]
+    run = 0
+    for move in moves:
+        if move == prev:
+            run += 1
+            continue
+        parts.append(_MOVE_TEXT[prev] if run == 1 else f"{run}({_MOVE_TEXT[prev]})")
+        prev, run = move, 1
+    parts.append(_MOVE_TEXT[prev] if run == 1 else f"{run}({_MOVE_TEXT[prev]})")
+    return ", ".join(parts)
 
 
 @dataclass
@@ -59,18 +73,18 @@ class TurnSet:
     by_state: dict[int, str] = field(default_factory=dict)
 
 
-def _candidates(ctx: TurnContext, die: int) -> list[tuple[int, int, int, int, int, int]]:
-    """Precomputed (point, nibble unit, point bit, target add, target bit, dest)
-    for every source that this die could ever move from against ``ctx``."""
+def _candidates(ctx: TurnContext, die: int) -> list[tuple[int, int, int, int, int, int, Move]]:
+    """Precomputed (point bit, nibble unit, nibble shift, target add, target bit,
+    target, move) for every source this die could ever move from against ``ctx``."""
     out = []
     for p in range(24, 0, -1):
         t = p - die
         if t >= 1:
             if (ctx.blocked >> t) & 1:
                 continue  # landing on an opponent is never legal: skip it for good
-            out.append((p, 1 << (4 * p), 1 << p, 1 << (4 * t), 1 << t, t))
+            out.append((1 << p, 1 << (4 * p), 4 * p, 1 << (4 * t), 1 << t, t, (-p, t)))
         else:
-            out.append((p, 1 << (4 * p), 1 << p, 1, 0, t))
+            out.append((1 << p, 1 << (4 * p), 4 * p, 1, 0, t, (-p, 0)))
     return out
 
 
@@ -103,27 +117,26 @@ def explore(
                 cand = cands[die]
                 for s, (m, moves) in nodes.items():
                     home = not (s >> 28)
-                    for p, unit, pbit, tadd, tbit, t in cand:
+                    for pbit, unit, shift, tadd, tbit, t, move in cand:
                         if not m & pbit:
                             continue
                         if t <= 0:
                             if not home:
                                 continue
-                            if t < 0 and m >> (p + 1):
+                            if t < 0 and m >> (shift // 4 + 1):
                                 continue  # a checker stands higher: no lower bear-off
                         s2 = s - unit + tadd
-                        if s2 in bucket or s2 in wins:
+                        if s2 in bucket:
                             continue
                         m2 = m | tbit
-                        if not (s >> (4 * p)) & 14:  # the last checker leaves p
+                        if not (s >> shift) & 14:  # the last checker leaves this point
                             m2 ^= pbit
                         mo = ((m2 >> 12) & 0x1FFE) | ((m2 & 0x1FFE) << 12)
                         two = mo & (mo >> 1)
                         if (two & (two >> 2)) & (two >> 4) & bad:
                             continue  # an illegal barrier would stand
-                        move = (-p, t if t > 0 else 0)
                         if s2 & 15 == 15:
-                            wins[s2] = moves + (move,)
+                            wins.setdefault(s2, moves + (move,))
                         else:
                             bucket[s2] = (m2, moves + (move,))
         nxt = {rem: nodes for rem, nodes in nxt.items() if nodes}
