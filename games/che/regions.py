@@ -23,7 +23,6 @@ from games.che.geometry import (
     WHITE,
     Cell,
     Point,
-    cells_round,
     coloured_corners,
     corners,
     other,
@@ -85,13 +84,15 @@ def tiebreak(largest: Mapping[str, int]) -> Outcome:
 class _ColourRegions:
     """Union-find result for one colour: each point's root and per-root totals."""
 
-    __slots__ = ("colour", "root", "open", "size")
+    __slots__ = ("colour", "root", "open", "size", "dominant")
 
     def __init__(self, colour: str) -> None:
         self.colour = colour
         self.root: dict[Point, Point] = {}
         self.open: dict[Point, int] = {}
         self.size: dict[Point, int] = {}
+        #: (a corner point, cell) of every tile of this dominant colour
+        self.dominant: list[tuple[Point, Cell]] = []
 
 
 class Analysis:
@@ -125,16 +126,22 @@ class Analysis:
                 parent[p], p = root, parent[p]
             return root
 
-        dominant: list[Point] = []
+        dominant = result.dominant
         for cell, dom in self.cells.items():
-            a, b = coloured_corners(pattern, cell, colour)
-            parent.setdefault(a, a)
-            parent.setdefault(b, b)
+            x, y = cell
+            if ((x + y) & 1 == pattern) == (colour == WHITE):
+                a, b = cell, (x + 1, y + 1)
+            else:
+                a, b = (x + 1, y), (x, y + 1)
+            if a not in parent:
+                parent[a] = a
+            if b not in parent:
+                parent[b] = b
             if dom == colour:
                 ra, rb = find(a), find(b)
                 if ra != rb:
                     parent[ra] = rb
-                dominant.append(a)
+                dominant.append((a, cell))
         root = result.root
         opens = result.open
         size = result.size
@@ -147,7 +154,7 @@ class Analysis:
                 size[r] = 0
             if fill[p] < 4:
                 opens[r] += 1
-        for a in dominant:
+        for a, _ in dominant:
             size[root[a]] += 1
         return result
 
@@ -157,20 +164,22 @@ class Analysis:
         """Every region of ``colour``, largest first (then by lowest point)."""
         if colour not in self._regions:
             data = self._by_colour[colour]
-            points: dict[Point, set[Point]] = {}
+            points: dict[Point, list[Point]] = {}
             for p, r in data.root.items():
-                points.setdefault(r, set()).add(p)
-            tiles: dict[Point, set[Cell]] = {r: set() for r in points}
-            if self.pattern is not None:
-                for cell, dom in self.cells.items():
-                    if dom == colour:
-                        a, _ = coloured_corners(self.pattern, cell, colour)
-                        tiles[data.root[a]].add(cell)
+                if r in points:
+                    points[r].append(p)
+                else:
+                    points[r] = [p]
+            tiles: dict[Point, list[Cell]] = {r: [] for r in points}
+            root = data.root
+            for a, cell in data.dominant:
+                tiles[root[a]].append(cell)
+            opens = data.open
+            ranked = sorted(points, key=lambda r: (-len(tiles[r]), min(points[r])))
             found = [
-                Region(colour, frozenset(pts), frozenset(tiles[r]), data.open[r] == 0)
-                for r, pts in points.items()
+                Region(colour, frozenset(points[r]), frozenset(tiles[r]), opens[r] == 0)
+                for r in ranked
             ]
-            found.sort(key=lambda reg: (-reg.size, min(reg.points)))
             self._regions[colour] = found
         return self._regions[colour]
 
@@ -243,7 +252,3 @@ def effect_for(outcome: Outcome, mover: str) -> Effect:
         return Effect.DRAW
     return Effect.WIN if outcome.winner == mover else Effect.LOSS
 
-
-def open_cells_round(point: Point, cells: Mapping[Cell, str]) -> list[Cell]:
-    """The empty cells round ``point`` (used to explain why a region is open)."""
-    return [c for c in cells_round(point) if c not in cells]
