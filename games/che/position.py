@@ -367,7 +367,9 @@ class ChePosition(Position):
                 tile = position._check(placement)
             except IllegalTurnError as exc:
                 if not done:
-                    raise
+                    if exc.legal:
+                        raise
+                    raise IllegalTurnError(exc.reason, self.legal_turns()) from None
                 prefix = " ".join(done) + " "
                 raise IllegalTurnError(exc.reason, self._completions(position, prefix)) from None
             done.append(tile.text(with_orientation=not position._tiles))
