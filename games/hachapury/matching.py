@@ -73,13 +73,16 @@ class _Matcher:
         self.paths = paths
         self.legal = legal
         self.seen: set[tuple[int, tuple[int, ...], tuple[Pending, ...]]] = set()
-        self.failure: tuple[int, int, str] | None = None
+        self.failure: tuple[int, int, int, str] | None = None
         #: Readings that play every written move but are not a legal full turn.
         self.complete: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = []
 
     def fail(self, tier: int, depth: int, reason: str) -> None:
-        if self.failure is None or (tier, depth) > self.failure[:2]:
-            self.failure = (tier, depth, reason)
+        # A step read exactly as written ("6/F") explains better than a split
+        # the player may never have meant ("1/F (in 6/F)").
+        direct = 0 if " (in " in reason else 1
+        if self.failure is None or (tier, direct, depth) > self.failure[:3]:
+            self.failure = (tier, direct, depth, reason)
 
     def step_label(self, pidx: int, cur: int, target: int) -> str:
         step = f"{cur}/{target if target > 0 else 'F'}"
@@ -207,7 +210,7 @@ def match_turn(
                     f"with only one die playable the higher ({high}) must be used", legal.texts
                 )
         raise IllegalTurnError("that is not a legal full turn", legal.texts)
-    reason = matcher.failure[2] if matcher.failure else "that turn is not legal"
+    reason = matcher.failure[3] if matcher.failure else "that turn is not legal"
     raise IllegalTurnError(_join(reason, no_move), legal.texts)
 
 
