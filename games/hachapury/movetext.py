@@ -18,6 +18,9 @@ from games.notation import Token, split_count, tokenize
 
 #: Destination number used for "borne off".
 OFF = 0
+#: More written checker moves than this cannot be a turn (four dice at most);
+#: the cap keeps nested counts like ``15(15(15(24/18)))`` from exploding.
+MAX_PATHS = 16
 
 _PASS_WORDS = {"pass", "(nomove)", "(nomoves)"}
 _PART = re.compile(r"\d+|[A-Za-z]+|.", re.DOTALL)
@@ -81,6 +84,8 @@ def _read_tokens(
             _read_tokens(shifted, source, paths, passes, times * counted.count)
             continue
         path = _read_path(token, source)
+        if len(paths) + times > MAX_PATHS:
+            raise token.error("too many moves (a turn has at most 4)", source)
         paths.extend([path] * times)
 
 

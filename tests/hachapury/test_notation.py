@@ -146,3 +146,13 @@ def test_any_text_gives_played_or_game_error(text: str, dice: tuple[int, int]) -
         except GameError:
             continue
         assert played.moves in position.legal_turns(dice)
+
+
+def test_nested_counts_are_capped() -> None:
+    with pytest.raises(NotationError, match="moves written"):
+        OPEN.play("15(15(15(15(24/18))))", (6, 5))
+
+
+def test_more_moves_than_dice() -> None:
+    with pytest.raises(IllegalTurnError, match="3 moves, but \\[6 5\\] gives only 2"):
+        OPEN.play("2(24/18), 18/13", (6, 5))
