@@ -23,7 +23,8 @@ OFF = 0
 MAX_PATHS = 16
 
 _PASS_WORDS = {"pass", "(nomove)", "(nomoves)"}
-_PART = re.compile(r"\d+|[A-Za-z]+|.", re.DOTALL)
+# ASCII digits only: str.isdigit() and \d accept '²', which int() refuses.
+_PART = re.compile(r"[0-9]+|[A-Za-z]+|.", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,12 @@ def _read_tokens(
                 raise token.error("a pass cannot be counted", source)
             passes.append(token)
             continue
-        counted = split_count(token, source)
+        try:
+            counted = split_count(token, source)
+        except ValueError:
+            # The shared count regex takes any Unicode digit (e.g. '²'); int()
+            # then refuses it.  That is unreadable text, not a crash.
+            raise token.error("a count is written with digits 0-9, like 2(24/18)", source) from None
         if counted.count != 1 or counted.inner is not token:
             inner = counted.inner
             try:
@@ -85,7 +91,7 @@ def _read_tokens(
             continue
         path = _read_path(token, source)
         if len(paths) + times > MAX_PATHS:
-            raise token.error("too many moves (a turn has at most 4)", source)
+            raise token.error(f"more than {MAX_PATHS} moves written", source)
         paths.extend([path] * times)
 
 
@@ -98,7 +104,7 @@ def _read_path(token: Token, source: str) -> WrittenPath:
         part = m.group(0)
         offset = m.start()
         if expect_point:
-            if part.isdigit():
+            if part.isascii() and part.isdigit():
                 if points and points[-1] == OFF:
                     raise token.error("nothing can follow F (borne off)", source, offset)
                 value = int(part)

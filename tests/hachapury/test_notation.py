@@ -76,6 +76,8 @@ def test_fewer_dice_refused_with_a_legal_turn_shown() -> None:
 
 def test_too_many_moves_refused() -> None:
     with pytest.raises(IllegalTurnError, match="more dice"):
+        OPEN.play("24/13, 24/19", (6, 5))
+    with pytest.raises(IllegalTurnError, match="3 moves"):
         OPEN.play("24/18, 24/19, 6/1", (6, 5))
 
 
@@ -107,6 +109,8 @@ def test_no_checker_on_point() -> None:
         ("24-18", 3),
         ("pass 24/18", 1),
         ("2(pass)", 3),
+        ("²(24/18)", 1),
+        ("24/1²", 5),
         ("24/18 2(24/1q)", 13),
     ],
 )
