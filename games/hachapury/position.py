@@ -193,7 +193,7 @@ def _side_listing(counts: tuple[int, ...]) -> str:
 
 # -- reading a listing --------------------------------------------------------
 
-_ENTRY = re.compile(r"^(\d+)@(\d+|[Ff])$")
+_ENTRY = re.compile(r"^([0-9]+)@([0-9]+|[Ff])$")  # ASCII digits: int() refuses '²'.
 _TAIL = re.compile(r"^(?:([WB]) to move|([WB]) wins(?: ([12]))?)$")
 
 
@@ -267,7 +267,7 @@ def _parse_side(part: str, side: str) -> tuple[int, ...]:
                 f"(point 1-24, or F for borne off)"
             )
         n = int(m.group(1))
-        if m.group(2).isdigit() and int(m.group(2)) == 0:
+        if m.group(2) not in "Ff" and int(m.group(2)) == 0:
             raise PositionError(f"{COLOURS[side]}: there is no point 0 (write F for borne off)")
         point = 0 if m.group(2) in "Ff" else int(m.group(2))
         if not 0 <= point <= POINTS:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games import get_game
 from games.errors import OptionError, PositionError
@@ -114,3 +116,20 @@ def test_renderer_shape_from_constructor() -> None:
     black = tuple([0] * 24 + [15])
     position = HachapuryPosition(white, black, "B")
     assert position.listing() == "W: 12@6, 3@F; B: 15@24; B to move"
+
+
+_LISTINGISH = st.lists(
+    st.sampled_from(["W:", "B:", " ", "4", "11", "15", "@", "24", "6", "F", ", ", "; ",
+                     "W to move", "B wins", " 2", "²", "0"]),
+    max_size=20,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=40), _LISTINGISH))
+def test_any_listing_text_reads_or_raises_position_error(text: str) -> None:
+    try:
+        position = GAME.from_listing(text, {})
+    except PositionError:
+        return
+    assert GAME.from_listing(position.listing(), {}) == position
