@@ -241,10 +241,10 @@ class Store:
 
     async def _bump(self, run: Any, session: Session, now: float, **changes: Any) -> None:
         """Write ``changes`` to the session if its version is still the one read."""
-        columns = ", ".join(f"{name}=?" for name in changes)
+        columns = "".join(f"{name}=?, " for name in changes)
         values = [_encode(v) for v in changes.values()]
         cur = await run(
-            f"UPDATE sessions SET {columns}, version=version+1, updated_at=? "
+            f"UPDATE sessions SET {columns}version=version+1, updated_at=? "
             "WHERE id=? AND version=?",
             (*values, now, session.id, session.version),
         )
