@@ -142,11 +142,6 @@ class TurnContext:
         )
 
 
-def move_target(point: int, die: int) -> int:
-    """Where a checker on ``point`` lands with ``die``; 0 or less means borne off."""
-    return point - die
-
-
 def apply_single(state: int, mask: int, point: int, die: int) -> tuple[int, int]:
     """Play one die from ``point`` without any check; returns (state, mask)."""
     target = point - die
