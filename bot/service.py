@@ -243,8 +243,10 @@ class GameService:
         session = await self.store.session(session.id)
         assert session is not None
         line, mentions = self._status_line(session, position)
+        passes = "".join(f"**{t.number}{t.side}:** `{t.record}` (no legal move: passed)\n"
+                         for t in turns)
         text = (f"**{game.title}** begins. {intro}Dice commitment (SHA-256 of the secret seed, "
-                f"revealed at the end): `{session.seed_hash}`\n{line}")
+                f"revealed at the end): `{session.seed_hash}`\n{passes}{line}")
         return Reply(text=text, image=await self._image(session, position), mentions=mentions,
                      session_id=session.id)
 
@@ -323,7 +325,8 @@ class GameService:
             return refusal(RACE_MESSAGE)
         session = await self.store.session(session.id)
         assert session is not None
-        lines = [f"**{t.number}{t.side}:** `{t.record}`" for t in logged]
+        lines = [f"**{t.number}{t.side}:** `{t.record}`"
+                 + (" (no legal move: passed)" if t.actor == "bot" else "") for t in logged]
         status_line, mentions = self._status_line(session, after)
         if status == "finished":
             status_line += f" Dice seed revealed: `{session.seed}` (check with `verify`)."

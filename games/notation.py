@@ -53,7 +53,7 @@ def tokenize(text: str) -> list[Token]:
     return tokens
 
 
-_COUNT = re.compile(r"^(\d+)\((.*)\)$", re.DOTALL)
+_COUNT = re.compile(r"^([0-9]+)\((.*)\)$", re.DOTALL)
 
 
 @dataclass(frozen=True)
