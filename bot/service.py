@@ -117,8 +117,7 @@ class GameService:
                      ) -> bytes | None:
         if not self.render_images:
             return None
-        turns = await self.store.turns(session.id)
-        last = turns[-1] if turns else None
+        last = await self.store.last_turn(session.id)
         context = RenderContext(
             names=self._names(session),
             dice=session.dice if session.status == "active" else (last.dice if last else ()),
@@ -413,7 +412,7 @@ class GameService:
         if session is None:
             return refusal("There is no game in this channel.")
         seat = session.seat_of(user.id)
-        started = bool(await self.store.turns(session.id))
+        started = await self.store.last_turn(session.id) is not None
         if not user.moderator:
             if seat is None:
                 return refusal("Only the players (before the first turn) or a moderator "

@@ -208,6 +208,18 @@ class Store:
             for r in rows
         ]
 
+    async def last_turn(self, session_id: int) -> TurnEntry | None:
+        """The latest log entry (one indexed row, however long the log)."""
+        async with self._db.execute(
+            "SELECT seq, number, side, dice, record, moves, actor, played_at FROM turns "
+            "WHERE session_id=? ORDER BY seq DESC LIMIT 1",
+            (session_id,),
+        ) as cur:
+            r = await cur.fetchone()
+        if r is None:
+            return None
+        return TurnEntry(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[7])
+
     # -- writes -------------------------------------------------------------------
 
     async def create_session(
