@@ -1,0 +1,781 @@
+"""Chebache board picture.
+
+Left: the 4x4 board seen from the viewer's side (see ``chebache_layout``):
+cells in Black's and White's colours, the split Tivit cells with an angle
+mark in each half pointing along its stretch of the path, the nine
+Intersection rings, the four corner pools (each side's Start and Finish),
+stacks of pieces drawn edge-on bottom to top (a King is a double-height
+piece with a gold crown), space numbers of the viewer's path (the
+opponent's fainter), Chebache threats hatched in red and the last turn as
+arrows.  Right: headline, both name plates, the dice, the CHEBACHE banner
+when the side to move is threatened, the last turn as text and the standing
+Chebaches.
+
+The empty board for a width, theme and viewer is cached; a render copies it
+and draws what changes, then maps the picture onto a cached palette.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.chebache.board import location
+from renderer.board_common import (
+    RGB,
+    SS,
+    arrow_head,
+    contrast_ink,
+    die_sprite,
+    encode_png,
+    fit_text,
+    mix,
+    name_plate,
+    paste_sprite,
+    plate_width,
+    ring_sprite,
+)
+from renderer.chebache_layout import (
+    Box,
+    Layout,
+    Step,
+    banner_box,
+    cell_box,
+    cell_centre,
+    dice_centres,
+    intersection_centre,
+    layout,
+    parse_moves,
+    piece_boxes,
+    space_box,
+    space_centre,
+    tivit_direction,
+)
+from renderer.context import RenderContext
+from renderer.fonts import font
+
+SIDES = ("W", "B")
+COLOUR_NAMES = {"W": "White", "B": "Black"}
+#: Start and Finish cells of each side.
+POOLS = {("B", 0): "a1", ("B", 18): "d4", ("W", 0): "a4", ("W", 18): "d1"}
+SS_BG = 3
+
+
+# --------------------------------------------------------------------------- themes
+
+
+@dataclass(frozen=True)
+class Theme:
+    page: RGB
+    frame: RGB
+    frame_edge: RGB
+    rail_ink: RGB
+    cell_b: RGB  # Black's cells
+    cell_w: RGB  # White's cells
+    divider: RGB
+    mark_b: RGB  # angle marks on Black's Tivits
+    mark_w: RGB  # angle marks on White's Tivits
+    ring: RGB
+    ring_fill: RGB
+    num_fill: RGB
+    num_ink: RGB
+    faint_ink: RGB
+    panel: RGB
+    card: RGB
+    ink: RGB
+    muted: RGB
+    accent: RGB
+    arrow: RGB
+    arrow_jump: RGB
+    arrow_edge: RGB
+    threat: RGB
+    banner: RGB
+    white_face: RGB
+    white_rim: RGB
+    black_face: RGB
+    black_rim: RGB
+    gold: RGB
+    gold_edge: RGB
+
+
+THEMES: dict[str, Theme] = {
+    "light": Theme(
+        page=(243, 238, 228),
+        frame=(112, 74, 44),
+        frame_edge=(66, 42, 22),
+        rail_ink=(246, 230, 200),
+        cell_b=(150, 106, 70),
+        cell_w=(238, 220, 186),
+        divider=(92, 62, 38),
+        mark_b=(30, 22, 16),
+        mark_w=(255, 255, 255),
+        ring=(70, 48, 30),
+        ring_fill=(206, 174, 128),
+        num_fill=(255, 251, 242),
+        num_ink=(40, 32, 26),
+        faint_ink=(120, 96, 72),
+        panel=(255, 252, 246),
+        card=(236, 229, 216),
+        ink=(38, 32, 28),
+        muted=(118, 106, 94),
+        accent=(226, 146, 20),
+        arrow=(30, 144, 220),
+        arrow_jump=(150, 70, 200),
+        arrow_edge=(16, 40, 70),
+        threat=(214, 36, 36),
+        banner=(200, 30, 36),
+        white_face=(250, 246, 234),
+        white_rim=(96, 84, 68),
+        black_face=(38, 38, 44),
+        black_rim=(8, 8, 10),
+        gold=(246, 192, 40),
+        gold_edge=(120, 80, 0),
+    ),
+    "dark": Theme(
+        page=(27, 29, 34),
+        frame=(70, 50, 36),
+        frame_edge=(30, 22, 16),
+        rail_ink=(214, 198, 170),
+        cell_b=(110, 80, 58),
+        cell_w=(190, 170, 136),
+        divider=(54, 38, 26),
+        mark_b=(18, 14, 10),
+        mark_w=(250, 246, 236),
+        ring=(30, 22, 14),
+        ring_fill=(150, 124, 92),
+        num_fill=(40, 43, 50),
+        num_ink=(236, 236, 240),
+        faint_ink=(70, 52, 38),
+        panel=(46, 50, 58),
+        card=(38, 41, 48),
+        ink=(234, 234, 238),
+        muted=(150, 152, 160),
+        accent=(244, 182, 56),
+        arrow=(70, 170, 250),
+        arrow_jump=(186, 110, 240),
+        arrow_edge=(8, 20, 40),
+        threat=(240, 60, 60),
+        banner=(190, 34, 40),
+        white_face=(240, 236, 224),
+        white_rim=(70, 62, 50),
+        black_face=(34, 34, 40),
+        black_rim=(170, 170, 180),
+        gold=(246, 192, 40),
+        gold_edge=(110, 72, 0),
+    ),
+}
+
+
+def theme_of(name: str) -> Theme:
+    return THEMES.get(name, THEMES["light"])
+
+
+def piece_colours(side: str, theme: Theme) -> tuple[RGB, RGB]:
+    """(face, rim) of ``side``'s pieces."""
+    if side == "W":
+        return theme.white_face, theme.white_rim
+    return theme.black_face, theme.black_rim
+
+
+def other(side: str) -> str:
+    return "B" if side == "W" else "W"
+
+
+# --------------------------------------------------------------------------- sprites
+
+
+def _crown(draw: ImageDraw.ImageDraw, box: Box, fill: RGB, edge: RGB, line: int) -> None:
+    """A three-pointed crown filling ``box``."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    pts = [
+        (x0, y1),
+        (x0, y0 + h * 0.25),
+        (x0 + w * 0.27, y0 + h * 0.58),
+        (x0 + w * 0.5, y0),
+        (x0 + w * 0.73, y0 + h * 0.58),
+        (x1, y0 + h * 0.25),
+        (x1, y1),
+    ]
+    draw.polygon(pts, fill=fill, outline=edge, width=line)
+    r = w * 0.07
+    for px, py in (pts[1], pts[3], pts[5]):
+        draw.ellipse((px - r, py - r, px + r, py + r), fill=fill, outline=edge, width=line)
+
+
+@lru_cache(maxsize=64)
+def slab_sprite(w: int, h: int, face: RGB, rim: RGB, king: bool, gold: RGB, gold_edge: RGB
+                ) -> Image.Image:
+    """A piece seen edge-on: a rounded slab ``w`` x ``h`` pixels (RGBA).  A King
+    has a gold band and a crown on its side, so it shows even when covered."""
+    s = SS
+    W, H = w * s, h * s
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    edge = int(round(s * max(1.2, w * 0.028)))
+    gap = s // 2  # a hair of space between stacked pieces
+    radius = (H - 2 * gap) * (0.22 if king else 0.42)
+    outer = (0, gap, W - 1, H - 1 - gap)
+    d.rounded_rectangle(outer, radius=radius, fill=(gold_edge if king else rim) + (255,))
+    body = (edge, gap + edge, W - 1 - edge, H - 1 - gap - edge)
+    inner_r = max(1, radius - edge)
+    bh = body[3] - body[1]
+    if king:
+        d.rounded_rectangle(body, radius=inner_r, fill=gold + (255,))
+        band = edge * 1.5
+        body = (body[0] + band, body[1] + band, body[2] - band, body[3] - band)
+        bh = body[3] - body[1]
+        inner_r = max(1, inner_r - band)
+    # Lower half in shade, upper in face colour, a sheen line near the top.
+    d.rounded_rectangle(body, radius=inner_r, fill=mix(face, (0, 0, 0), 0.16) + (255,))
+    d.rounded_rectangle((body[0], body[1], body[2], body[1] + bh * 0.62), radius=inner_r,
+                        fill=face + (255,))
+    sheen = mix(face, (255, 255, 255), 0.35)
+    d.line((body[0] + W * 0.14, body[1] + bh * 0.2, body[2] - W * 0.14, body[1] + bh * 0.2),
+           fill=sheen + (255,), width=max(s, int(bh * 0.1)))
+    if king:
+        ch = bh * 0.74
+        cw = ch * 1.45
+        cx, cy = W / 2, body[1] + bh / 2 + ch * 0.04
+        _crown(d, (cx - cw / 2, cy - ch / 2, cx + cw / 2, cy + ch / 2), gold, gold_edge,
+               max(1, int(s * 1.4)))
+    return img.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def piece_sprite(side: str, king: bool, th: Theme, w: int, h: int) -> Image.Image:
+    face, rim = piece_colours(side, th)
+    return slab_sprite(w, h, face, rim, king, th.gold, th.gold_edge)
+
+
+@lru_cache(maxsize=32)
+def hatch_sprite(w: int, h: int, colour: RGB, alpha: int, step: int, line: int, outline: int,
+                 hole: int, corners: tuple[bool, bool, bool, bool]) -> Image.Image:
+    """Diagonal hatching and an outline over a ``w`` x ``h`` box (RGBA), with a
+    quarter-circle hole of radius ``hole`` at each corner flagged in ``corners``
+    (top left, top right, bottom left, bottom right: where Intersection rings
+    are, which stay clear)."""
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    for x in range(-h, w, step):
+        d.line((x, h, x + h, 0), fill=colour + (alpha,), width=line)
+    inset = outline // 2
+    d.rectangle((inset, inset, w - 1 - inset, h - 1 - inset), outline=colour + (255,),
+                width=outline)
+    mask = Image.new("L", (w, h), 255)
+    md = ImageDraw.Draw(mask)
+    for (cx, cy), flag in zip(((0, 0), (w, 0), (0, h), (w, h)), corners, strict=True):
+        if flag:
+            md.ellipse((cx - hole, cy - hole, cx + hole, cy + hole), fill=0)
+    alpha_band = img.getchannel("A")
+    img.putalpha(Image.composite(alpha_band, mask, mask))
+    return img
+
+
+# --------------------------------------------------------------------------- background
+
+
+def _tivit_tag(d: ImageDraw.ImageDraw, centre: tuple[float, float], direction: tuple[float, float],
+               text: str, strong: bool, cell_colour: RGB, th: Theme, k: float) -> None:
+    """A Tivit half's number in a tag whose point (the angle mark) shows the way
+    its stretch of the path runs."""
+    f = font(int(20 * k) if strong else int(16 * k), strong)
+    tw = f.getlength(text)
+    h = 26 * k if strong else 22 * k
+    cx, cy = centre
+    dx = 1 if direction[0] >= 0 else -1
+    half = tw / 2 + 6 * k
+    point = h * 0.55
+    # Shift so that body + point are centred on ``centre``.
+    cx -= dx * point / 2
+    back, front = cx - dx * half, cx + dx * half
+    poly = [
+        (back, cy - h / 2), (front, cy - h / 2), (front + dx * point, cy),
+        (front, cy + h / 2), (back, cy + h / 2),
+    ]
+    if strong:
+        d.polygon(poly, fill=th.num_fill, outline=th.ring)
+        d.text((cx, cy), text, font=f, fill=th.num_ink, anchor="mm")
+    else:
+        faint = mix(contrast_ink(cell_colour), cell_colour, 0.45)
+        d.polygon(poly, outline=faint)
+        d.text((cx, cy), text, font=f, fill=faint, anchor="mm")
+
+
+def _number_pill(d: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, strong: bool,
+                 th: Theme, k: float) -> None:
+    f = font(int(20 * k) if strong else int(16 * k), strong)
+    w = f.getlength(text)
+    h = 26 * k if strong else 21 * k
+    cx, cy = centre
+    box = (cx - w / 2 - 7 * k, cy - h / 2, cx + w / 2 + 7 * k, cy + h / 2)
+    if strong:
+        d.rounded_rectangle(box, radius=h / 2, fill=th.num_fill, outline=th.ring, width=1)
+        d.text((cx, cy), text, font=f, fill=th.num_ink, anchor="mm")
+    else:
+        d.text((cx, cy), text, font=f, fill=th.faint_ink, anchor="mm")
+
+
+@lru_cache(maxsize=16)
+def background(width: int, theme_name: str, viewer: str) -> Image.Image:
+    """The empty board and panel for a viewer: cells, Tivit halves with their
+    angle marks, rings, pool titles and the space numbers (RGB)."""
+    lay = layout(width)
+    th = theme_of(theme_name)
+    k = lay.scale
+    s = SS_BG
+    big = Image.new("RGB", (lay.width * s, lay.height * s), th.page)
+    d = ImageDraw.Draw(big)
+
+    def sc(box: Box) -> Box:
+        return (box[0] * s, box[1] * s, box[2] * s, box[3] * s)
+
+    bx0, by0, bx1, by1 = lay.board
+    d.rounded_rectangle(sc((bx0 + 3 * k, by0 + 5 * k, bx1 + 3 * k, by1 + 5 * k)),
+                        radius=14 * k * s, fill=mix(th.page, (0, 0, 0), 0.2))
+    d.rounded_rectangle(sc(lay.board), radius=14 * k * s, fill=th.frame_edge)
+    d.rounded_rectangle(sc((bx0 + 3 * k, by0 + 3 * k, bx1 - 3 * k, by1 - 3 * k)),
+                        radius=12 * k * s, fill=th.frame)
+    gx0, gy0, gx1, gy1 = lay.grid
+    d.rectangle(sc((gx0 - 3 * k, gy0 - 3 * k, gx1 + 3 * k, gy1 + 3 * k)), fill=th.frame_edge)
+    for x in range(1, 5):
+        for y in range(1, 5):
+            cell = f"{'abcd'[x - 1]}{y}"
+            colour = th.cell_b if (x + y) % 2 == 0 else th.cell_w
+            d.rectangle(sc(cell_box(cell, viewer, width)), fill=colour)
+    # Tivit cells: a divider between the two halves.
+    for cell in ("b2", "c3", "b3", "c2"):
+        x0, y0, x1, y1 = cell_box(cell, viewer, width)
+        my = (y0 + y1) / 2
+        d.line(sc((x0 + 4 * k, my, x1 - 4 * k, my)), fill=th.divider, width=int(3 * k * s))
+    # Panel card.
+    d.rounded_rectangle(sc(lay.panel), radius=16 * k * s, fill=th.card)
+    # Intersection rings.
+    r = lay.ring_r
+    for px in range(1, 4):
+        for py in range(1, 4):
+            cx, cy = intersection_centre((px, py), viewer, width)
+            d.ellipse(sc((cx - r, cy - r, cx + r, cy + r)), fill=th.ring,)
+            rr = r - 4 * k
+            d.ellipse(sc((cx - rr, cy - rr, cx + rr, cy + rr)), fill=th.ring_fill)
+            rr2 = r * 0.45
+            d.ellipse(sc((cx - rr2, cy - rr2, cx + rr2, cy + rr2)),
+                      outline=mix(th.ring_fill, th.ring, 0.35), width=int(2 * k * s))
+    img = big.resize((lay.width, lay.height), Image.Resampling.LANCZOS)
+    d = ImageDraw.Draw(img)
+
+    # Rail labels: files along the bottom, ranks along the left.
+    rf = font(int(17 * k), True)
+    for i in range(4):
+        cell = f"{'abcd'[i]}1" if viewer == "B" else f"{'abcd'[3 - i]}4"
+        x0, _, x1, _ = cell_box(cell, viewer, width)
+        d.text(((x0 + x1) / 2, (gy1 + by1) / 2), cell[0], font=rf, fill=th.rail_ink, anchor="mm")
+        cell = f"a{4 - i}" if viewer == "B" else f"d{i + 1}"
+        _, y0, _, y1 = cell_box(cell, viewer, width)
+        d.text(((bx0 + gx0) / 2, (y0 + y1) / 2), cell[1], font=rf, fill=th.rail_ink, anchor="mm")
+
+    # Pool titles.
+    tf = font(int(15 * k), True)
+    for (side, n), cell in POOLS.items():
+        x0, y0, x1, y1 = cell_box(cell, viewer, width)
+        # The title sits on the edge away from the board's centre.
+        outer_top = (y0 + y1) / 2 < (gy0 + gy1) / 2
+        ty = y0 + 16 * k if outer_top else y1 - 16 * k
+        tx = (x0 + x1) / 2 + (-1 if (x0 + x1) / 2 < (gx0 + gx1) / 2 else 1) * lay.cell * 0.1
+        label = f"{COLOUR_NAMES[side].upper()} {'START' if n == 0 else 'FINISH'}"
+        cell_colour = th.cell_b if side == "B" else th.cell_w
+        d.text((tx, ty), label, font=tf, fill=mix(contrast_ink(cell_colour), cell_colour, 0.25),
+               anchor="mm")
+
+    # Space numbers: the viewer's path strong, the opponent's faint.  An
+    # Intersection has one of each, left and right of its ring; a Square's number
+    # and a Tivit half's tag (its angle mark) sit on the side where its stretch
+    # of the path leaves, the tag pointing that way.
+    for side in SIDES:
+        strong = side == viewer
+        for n in range(1, 18):
+            loc = location(side, n)
+            cx, cy = space_centre(side, n, viewer, width)
+            if loc.kind == "intersection":
+                f = font(int(20 * k) if strong else int(16 * k), strong)
+                half = f.getlength(str(n)) / 2 + (7 * k if strong else 0)
+                gap = r + half - (4 * k if strong else -3 * k)
+                _number_pill(d, (cx - gap if strong else cx + gap, cy), str(n), strong, th, k)
+                continue
+            if loc.kind == "tivit":
+                ux, uy = tivit_direction(side, n, viewer, width)
+            else:  # Squares are edge cells: the number goes towards the board's edge.
+                ex, ey = cx - (gx0 + gx1) / 2, cy - (gy0 + gy1) / 2
+                ux, uy = (1.0 if ex > 0 else -1.0, 0.0) if abs(ex) > abs(ey) else \
+                    (0.0, 1.0 if ey > 0 else -1.0)
+            off = lay.cell * 0.36
+            pos = (cx + ux * off, cy + uy * off)
+            cell_colour = th.cell_b if side == "B" else th.cell_w
+            if loc.kind == "tivit":
+                _tivit_tag(d, pos, (ux, uy), str(n), strong, cell_colour, th, k)
+            elif strong:
+                _number_pill(d, pos, str(n), True, th, k)
+            else:
+                f = font(int(17 * k))
+                d.text(pos, str(n), font=f, fill=mix(contrast_ink(cell_colour), cell_colour, 0.45),
+                       anchor="mm")
+    return img
+
+
+# --------------------------------------------------------------------------- dynamic parts
+
+
+def _draw_threats(img: Image.Image, position: Any, th: Theme, viewer: str, width: int) -> None:
+    """Spaces closed by a standing Chebache: hatched red, boldly when threatened."""
+    lay = layout(width)
+    k = lay.scale
+    gx0, gy0, gx1, gy1 = (int(round(v)) for v in lay.grid)
+    for ch in position.chebaches():
+        victim = other(ch.owner)
+        x0, y0, x1, y1 = (int(round(v)) for v in space_box(victim, ch.controls, viewer, width))
+        left, right = abs(x0 - gx0) > 2, abs(x1 - gx1) > 2
+        top, bottom = abs(y0 - gy0) > 2, abs(y1 - gy1) > 2
+        strong = bool(ch.threatened)
+        sprite = hatch_sprite(x1 - x0, y1 - y0, th.threat, 150 if strong else 60,
+                              int(14 * k), max(2, int((4 if strong else 2) * k)),
+                              max(2, int((5 if strong else 3) * k)), int(lay.ring_r + 3 * k),
+                              (top and left, top and right, bottom and left, bottom and right))
+        img.paste(sprite, (x0, y0), sprite)
+
+
+def _draw_stacks(img: Image.Image, position: Any, th: Theme, viewer: str, width: int) -> None:
+    for sv in position.spaces():
+        kings = tuple(king for _, king in sv.pieces)
+        for (side, king), box in zip(sv.pieces, piece_boxes(sv.side, sv.number, kings, viewer,
+                                                            width), strict=True):
+            x0, y0, x1, y1 = box
+            h = int(round(y1 - y0))
+            sprite = piece_sprite(side, king, th, int(round(x1 - x0)), h)
+            img.paste(sprite, (int(round(x0)), int(round(y0))), sprite)
+
+
+def _draw_pools(img: Image.Image, position: Any, th: Theme, viewer: str, width: int) -> None:
+    """Each corner cell: a pile icon with the count of ordinary pieces, and the
+    King (crowned piece) when it is there."""
+    lay = layout(width)
+    k = lay.scale
+    d = ImageDraw.Draw(img)
+    for side, n in POOLS:
+        ordinary, kings = position.start(side) if n == 0 else position.finish(side)
+        cx, cy = pool_centre(side, n, viewer, width)
+        cell_colour = th.cell_b if side == "B" else th.cell_w
+        ink = contrast_ink(cell_colour)
+        pw = int(lay.piece_w * 0.8)
+        uh = int(round(lay.unit_h * 0.8))
+        if ordinary == 0 and kings == 0:
+            d.text((cx, cy), "empty", font=font(int(17 * k)), fill=mix(ink, cell_colour, 0.5),
+                   anchor="mm")
+            continue
+        # A little pile (up to 3 slabs) and the number.
+        px = cx - lay.cell * 0.16
+        if ordinary:
+            sprite = piece_sprite(side, False, th, pw, uh)
+            shown = min(3, ordinary)
+            top = cy - uh * shown / 2
+            for i in range(shown):
+                img.paste(sprite, (int(round(px - pw / 2)), int(round(top + i * uh))), sprite)
+            nf = font(int(36 * k), True)
+            d.text((px + pw / 2 + 10 * k, cy), str(ordinary), font=nf, fill=ink, anchor="lm")
+        if kings:
+            ky = cy + (lay.cell * 0.25 if ordinary else 0)
+            ks = piece_sprite(side, True, th, pw, 2 * uh)
+            img.paste(ks, (int(round(px - pw / 2)), int(round(ky - uh))), ks)
+            label = "King" if kings == 1 else f"{kings} Kings"
+            d.text((px + pw / 2 + 10 * k, ky), label, font=font(int(18 * k), True), fill=ink,
+                   anchor="lm")
+
+
+def pool_centre(side: str, number: int, viewer: str = "W", width: int = 1100
+                ) -> tuple[float, float]:
+    """Centre of the pool display in a Start (0) or Finish (18) corner cell:
+    shifted away from the Intersection ring in the cell's inner corner."""
+    lay = layout(width)
+    cx, cy = cell_centre(POOLS[(side, number)], viewer, width)
+    gx = (lay.grid[0] + lay.grid[2]) / 2
+    gy = (lay.grid[1] + lay.grid[3]) / 2
+    sx = -1 if cx < gx else 1
+    sy = -1 if cy < gy else 1
+    return (cx + sx * lay.cell * 0.06, cy + sy * lay.cell * 0.04)
+
+
+def _step_point(side: str, n: int, viewer: str, width: int) -> tuple[float, float]:
+    if n in (0, 18):
+        return cell_centre(POOLS[(side, n)], viewer, width)
+    return space_centre(side, n, viewer, width)
+
+
+def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, viewer: str,
+                    width: int) -> None:
+    """Arrows from where pieces left to where they arrived (mover's numbering),
+    a dashed ring where they left and a solid one where they arrived."""
+    lay = layout(width)
+    k = lay.scale
+    d = ImageDraw.Draw(img)
+    ring_d = int(lay.ring_r * 2.3)
+    ring = ring_sprite(ring_d, th.arrow, max(2, int(4 * k)), 14)
+    sources = {_step_point(mover, st.src, viewer, width) for st in steps}
+    ends = {_step_point(mover, st.dst, viewer, width) for st in steps}
+    for a in sources - ends:
+        paste_sprite(img, ring, a)
+    for e in ends:
+        r = ring_d / 2
+        d.ellipse((e[0] - r, e[1] - r, e[0] + r, e[1] + r), outline=th.arrow,
+                  width=max(3, int(5 * k)))
+    cf = font(int(17 * k), True)
+    for st in steps:
+        a = _step_point(mover, st.src, viewer, width)
+        b = _step_point(mover, st.dst, viewer, width)
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        dist = (dx * dx + dy * dy) ** 0.5 or 1.0
+        ux, uy = dx / dist, dy / dist
+        start = (a[0] + ux * lay.cell * 0.2, a[1] + uy * lay.cell * 0.2)
+        tip = (b[0] - ux * lay.cell * 0.24, b[1] - uy * lay.cell * 0.24)
+        colour = th.arrow_jump if st.jump else th.arrow
+        w = max(3, int(7 * k))
+        head = 24 * k
+        base = (tip[0] - ux * head * 0.8, tip[1] - uy * head * 0.8)
+        d.line([start, base], fill=th.arrow_edge, width=w + int(4 * k))
+        arrow_head(d, (tip[0] + ux * 2 * k, tip[1] + uy * 2 * k), (ux, uy), head + 4 * k,
+                   th.arrow_edge)
+        d.line([start, base], fill=colour, width=w)
+        arrow_head(d, tip, (ux, uy), head, colour)
+        if st.count > 1:
+            mx, my = (start[0] + base[0]) / 2, (start[1] + base[1]) / 2
+            label = f"×{st.count}"
+            tw = cf.getlength(label)
+            d.rounded_rectangle((mx - tw / 2 - 6 * k, my - 13 * k, mx + tw / 2 + 6 * k,
+                                 my + 13 * k), radius=12 * k, fill=colour)
+            d.text((mx, my), label, font=cf, fill=(255, 255, 255), anchor="mm")
+
+
+def _draw_dice(img: Image.Image, dice: tuple[int, ...], side: str, th: Theme, width: int) -> None:
+    lay = layout(width)
+    values = [v for v in dice if isinstance(v, int) and 1 <= v <= 6][:4]
+    if not values:
+        return
+    if side == "W":
+        face, pip, edge = th.white_face, (30, 30, 34), th.white_rim
+    else:
+        face, pip, edge = th.black_face, (245, 240, 228), th.black_rim
+    shadow = Image.new("RGBA", (lay.die, lay.die), (0, 0, 0, 0))
+    ImageDraw.Draw(shadow).rounded_rectangle((0, 0, lay.die - 1, lay.die - 1),
+                                             radius=lay.die * 0.2, fill=(0, 0, 0, 80))
+    off = max(2, int(3 * lay.scale))
+    for value, (cx, cy) in zip(values, dice_centres(len(values), width), strict=True):
+        paste_sprite(img, shadow, (cx + off, cy + off))
+        paste_sprite(img, die_sprite(lay.die, value, face, pip, edge), (cx, cy))
+
+
+def _headline(position: Any, names: dict[str, str]) -> tuple[str, bool]:
+    """(text, is the game over)."""
+    result = getattr(position, "result", None)
+    if result is not None:
+        winner = getattr(result, "winner", None)
+        if winner in SIDES:
+            return f"{COLOUR_NAMES[winner]} wins", True
+        return "Draw", True
+    mover = position.side_to_move
+    if mover in SIDES:
+        return f"{COLOUR_NAMES[mover]} to move", False
+    return "Game over", True
+
+
+def _draw_plate(img: Image.Image, box: Box, side: str, name: str, active: bool, badge: str,
+                th: Theme, width: int) -> None:
+    lay = layout(width)
+    h = box[3] - box[1]
+    face, rim = piece_colours(side, th)
+    icon = slab_sprite(int(h * 0.62), int(h * 0.3), face, rim, False, th.gold, th.gold_edge)
+    fs = int(23 * lay.scale)
+    subtitle = COLOUR_NAMES[side]
+    need = plate_width(name, icon.size[0], int(h), active, subtitle, fs, badge)
+    if need > box[2] - box[0]:
+        subtitle = ""
+    name_plate(img, box, name, icon, th.panel, th.ink, active, th.accent, badge_text=badge,
+               subtitle=subtitle, font_size=fs)
+
+
+def _wrap(text: str, fnt: Any, max_w: float, max_lines: int) -> list[str]:
+    lines: list[str] = []
+    cur = ""
+    for word in text.split(" "):
+        trial = f"{cur} {word}".strip()
+        if fnt.getlength(trial) <= max_w or not cur:
+            cur = trial
+        else:
+            lines.append(cur)
+            cur = word
+    if cur:
+        lines.append(cur)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = fit_text(lines[-1] + " …", fnt, max_w)
+    return [fit_text(line, fnt, max_w) for line in lines]
+
+
+def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, viewer: str,
+                width: int) -> None:
+    lay = layout(width)
+    k = lay.scale
+    d = ImageDraw.Draw(img)
+    px0, py0, px1, py1 = lay.panel
+    pad = 14 * k
+    cx = (px0 + px1) / 2
+    names = dict(ctx.names or {})
+    mover = position.side_to_move
+    result = getattr(position, "result", None)
+    winner = getattr(result, "winner", None) if result is not None else None
+    headline, over = _headline(position, names)
+    hf = font(int(30 * k), True)
+    d.text((cx, lay.headline_y), fit_text(headline, hf, px1 - px0 - 2 * pad), font=hf,
+           fill=th.accent if over else th.ink, anchor="mm")
+
+    opponent = other(viewer)
+    for side, box in ((opponent, lay.top_plate), (viewer, lay.bottom_plate)):
+        active = side == mover or (mover is None and side == winner)
+        badge = "to move" if mover is not None else "winner"
+        inner = (box[0] + pad * 0.5, box[1], box[2] - pad * 0.5, box[3])
+        _draw_plate(img, inner, side, names.get(side) or COLOUR_NAMES[side], active, badge, th,
+                    width)
+
+    dice_side = mover if mover in SIDES else (ctx.last_side if ctx.last_side in SIDES else viewer)
+    if ctx.dice:
+        _draw_dice(img, tuple(ctx.dice), dice_side, th, width)
+    else:
+        d.text((cx, lay.dice_y), "no dice rolled" if mover else "", font=font(int(17 * k)),
+               fill=th.muted, anchor="mm")
+
+    y = lay.info_top
+    threatened = [n for victim, n in position.threatened() if victim == mover]
+    if mover in SIDES and threatened:
+        bx0, by0, bx1, by1 = banner_box(width)
+        bx0, bx1 = bx0 + pad * 0.5, bx1 - pad * 0.5
+        d.rounded_rectangle((bx0, by0, bx1, by1), radius=14 * k, fill=th.banner,
+                            outline=mix(th.banner, (0, 0, 0), 0.35), width=max(2, int(3 * k)))
+        bf = font(int(36 * k), True)
+        d.text(((bx0 + bx1) / 2, by0 + 32 * k), "CHEBACHE!", font=bf, fill=(255, 255, 255),
+               anchor="mm")
+        sf = font(int(17 * k), True)
+        spaces = ", ".join(str(n) for n in sorted(threatened))
+        word = "space" if len(threatened) == 1 else "spaces"
+        sub = f"{COLOUR_NAMES[mover]} threatened on {word} {spaces}"
+        d.text(((bx0 + bx1) / 2, by0 + 68 * k), fit_text(sub, sf, bx1 - bx0 - 16 * k), font=sf,
+               fill=(255, 236, 230), anchor="mm")
+    else:
+        y = lay.banner[1] + 8 * k
+
+    lf = font(int(16 * k), True)
+    mf = font(int(21 * k))
+    tx = px0 + pad
+    room = px1 - px0 - 2 * pad
+    if ctx.last_side in SIDES and ctx.last_moves:
+        d.text((tx, y), f"LAST TURN · {COLOUR_NAMES[ctx.last_side].upper()}", font=lf,
+               fill=th.muted, anchor="lt")
+        y += 24 * k
+        for line in _wrap(ctx.last_moves, mf, room, 3):
+            d.text((tx, y), line, font=mf, fill=th.ink, anchor="lt")
+            y += 27 * k
+        y += 10 * k
+    cheb = position.chebaches()
+    if cheb:
+        d.text((tx, y), "CHEBACHES", font=lf, fill=th.muted, anchor="lt")
+        y += 24 * k
+        sf = font(int(19 * k))
+        lines = []
+        for side in SIDES:
+            own = sorted((c for c in cheb if c.owner == side), key=lambda c: c.controls)
+            if own:
+                closed = ", ".join(str(c.controls) for c in own)
+                lines.append(f"{COLOUR_NAMES[side]} closes {COLOUR_NAMES[other(side)]} {closed}")
+        for line in lines:
+            if y + 24 * k > lay.bottom_plate[1] - 6 * k:
+                break
+            d.text((tx, y), fit_text(line, sf, room), font=sf, fill=th.ink, anchor="lt")
+            y += 25 * k
+    nf = font(int(14 * k))
+    note = f"Numbers: {COLOUR_NAMES[viewer]}'s path (faint: {COLOUR_NAMES[opponent]}'s)"
+    if ctx.footer:
+        note = ctx.footer
+    d.text((cx, py1 - 14 * k), fit_text(note, nf, room), font=nf, fill=th.muted, anchor="mm")
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def _viewer(position: Any, ctx: RenderContext) -> str:
+    mover = position.side_to_move
+    if ctx.viewer in SIDES:
+        return ctx.viewer  # type: ignore[return-value]
+    return mover if mover in SIDES else "W"
+
+
+def render_image(position: Any, context: RenderContext | None = None) -> Image.Image:
+    """The picture as a Pillow image (what :func:`render` encodes)."""
+    ctx = context or RenderContext()
+    width = max(600, min(2400, int(ctx.width or 1100)))
+    theme_name = ctx.theme if ctx.theme in THEMES else "light"
+    th = THEMES[theme_name]
+    viewer = _viewer(position, ctx)
+    img = background(width, theme_name, viewer).copy()
+    _draw_threats(img, position, th, viewer, width)
+    if ctx.last_side in SIDES and ctx.last_moves:
+        steps = parse_moves(ctx.last_moves)
+        if steps:
+            _draw_last_turn(img, steps, ctx.last_side, th, viewer, width)  # type: ignore[arg-type]
+    _draw_stacks(img, position, th, viewer, width)
+    _draw_pools(img, position, th, viewer, width)
+    _draw_panel(img, position, ctx, th, viewer, width)
+    return img
+
+
+@lru_cache(maxsize=8)
+def palette(width: int, theme_name: str) -> Image.Image:
+    """A 256-colour palette fitted to sample pictures of this width and theme."""
+    from games.chebache import GAME
+
+    samples = [
+        ("W: 1@S, 1@3, 4@6, 1@11, 2@12, 2@15, 1@16, K@17; "
+         "B: 1@1, 2@2, 1@4, 2@6, K@9, 1@10, 1@14, 4@F; B to move",
+         RenderContext(names={"W": "White player", "B": "Black player"}, dice=(6, 5),
+                       last_side="W", last_moves="5/11, 3(11/14), 14^16", width=width,
+                       theme=theme_name, viewer="B")),
+        ("W: 2K@S, 1@2, 1@4, 1@6, 3@8, 1@9, 1@10, 2@16; "
+         "B: 3K@S, 2@2, 1@3, 1@5, 1@11, 2@12, 1@13, 1@16; W to move",
+         RenderContext(names={"W": "White player", "B": "Black player"}, dice=(3, 3),
+                       last_side="B", last_moves="S/3, 16\\11, 2(10^12)", width=width,
+                       theme=theme_name, footer="footer 0123456789")),
+    ]
+    images = [render_image(GAME.from_listing(text, {}), ctx) for text, ctx in samples]
+    sheet = Image.new("RGB", (images[0].width, sum(im.height for im in images)))
+    y = 0
+    for im in images:
+        sheet.paste(im, (0, y))
+        y += im.height
+    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def render(position: Any, context: RenderContext | None = None) -> bytes:
+    """PNG bytes of a Chebache position (palette-mapped: small and quick)."""
+    img = render_image(position, context)
+    ctx = context or RenderContext()
+    theme_name = ctx.theme if ctx.theme in THEMES else "light"
+    pal = palette(img.width, theme_name)
+    return encode_png(img.quantize(palette=pal, dither=Image.Dither.NONE), level=3)
+
+
+def warm_up(width: int = 1100, themes: tuple[str, ...] = ("light", "dark")) -> None:
+    """Build the cached backgrounds and palettes ahead of the first picture."""
+    for name in themes:
+        palette(width, name if name in THEMES else "light")
+        for viewer in SIDES:
+            background(width, name if name in THEMES else "light", viewer)
+
+
+__all__ = ["THEMES", "Layout", "pool_centre", "render", "render_image", "warm_up"]

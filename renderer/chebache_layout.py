@@ -1,0 +1,289 @@
+"""Chebache board geometry and last-turn parsing: pure functions, no drawing.
+
+The board is drawn from the viewer's side: Black's view is the design page's
+(a1 bottom left, Black's Start), White's view is the same board turned half
+a round (a4, White's Start, bottom right... seen from White's chair: d1 top
+left).  Turning by 180 degrees keeps every cell's colour.
+
+Board coordinates are grid units from the lower-left corner of the board in
+Black's orientation: cell ``b2`` spans x 1..2, y 1..2; Intersection point
+``(1, 1)`` (``X(a1 b1 a2 b2)``) is the grid point (1, 1).  Everything a test
+needs to find a piece, a die pip or the banner in a picture is here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from games.chebache.board import FINISH, START, location
+from renderer.board_common import die_pip_offsets
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]
+
+#: Stacking weight a full stack has (King = 2); stacks never grow taller on screen.
+FULL_STACK = 4
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything is for one picture width (pixels)."""
+
+    width: int
+    height: int
+    scale: float
+    board: Box  # the wooden frame
+    grid: Box  # the 4x4 cells
+    cell: float
+    panel: Box  # the right-hand column: headline, plates, dice, banner, last turn
+    piece_w: int  # width of a piece (a slab seen from the side)
+    unit_h: float  # height of an ordinary piece; a King is twice as tall
+    ring_r: float  # radius of an Intersection ring
+    die: int
+    headline_y: float
+    plate_h: float
+    top_plate: Box
+    bottom_plate: Box
+    dice_y: float
+    banner: Box
+    info_top: float
+
+
+@lru_cache(maxsize=16)
+def layout(width: int = 1100) -> Layout:
+    """The geometry of a picture ``width`` pixels wide (1100 is the design size)."""
+    w = int(width)
+    k = w / 1100
+    margin = 18 * k
+    rail = 30 * k
+    cell = 165 * k
+    grid0 = margin + rail
+    board = (margin, margin, grid0 + 4 * cell + rail, grid0 + 4 * cell + rail)
+    grid = (grid0, grid0, grid0 + 4 * cell, grid0 + 4 * cell)
+    h = int(round(board[3] + margin))
+    panel = (board[2] + 22 * k, margin, w - margin, board[3])
+    plate_h = 58 * k
+    top_plate = (panel[0], panel[1] + 62 * k, panel[2], panel[1] + 62 * k + plate_h)
+    bottom_plate = (panel[0], panel[3] - 34 * k - plate_h, panel[2], panel[3] - 34 * k)
+    dice_y = top_plate[3] + 58 * k
+    die = int(round(66 * k))
+    banner = (panel[0], dice_y + 48 * k, panel[2], dice_y + 48 * k + 92 * k)
+    return Layout(
+        width=w,
+        height=h,
+        scale=k,
+        board=board,
+        grid=grid,
+        cell=cell,
+        panel=panel,
+        piece_w=int(round(cell * 0.4)),
+        unit_h=cell * 0.112,
+        ring_r=cell * 0.215,
+        die=die,
+        headline_y=panel[1] + 26 * k,
+        plate_h=plate_h,
+        top_plate=top_plate,
+        bottom_plate=bottom_plate,
+        dice_y=dice_y,
+        banner=banner,
+        info_top=banner[3] + 18 * k,
+    )
+
+
+# --------------------------------------------------------------------------- board points
+
+
+def to_pixel(bx: float, by: float, viewer: str = "W", width: int = 1100) -> Point:
+    """A point in board coordinates (0..4 each, Black's orientation) in pixels."""
+    lay = layout(width)
+    if viewer == "W":
+        bx, by = 4 - bx, 4 - by
+    return (lay.grid[0] + bx * lay.cell, lay.grid[1] + (4 - by) * lay.cell)
+
+
+def _cell_xy(cell: str) -> tuple[int, int]:
+    return ord(cell[0]) - ord("a") + 1, int(cell[1])
+
+
+def cell_centre(cell: str, viewer: str = "W", width: int = 1100) -> Point:
+    """Centre of a cell such as ``b2``."""
+    x, y = _cell_xy(cell)
+    return to_pixel(x - 0.5, y - 0.5, viewer, width)
+
+
+def cell_box(cell: str, viewer: str = "W", width: int = 1100) -> Box:
+    """The rectangle of a cell."""
+    x, y = _cell_xy(cell)
+    a = to_pixel(x - 1, y - 1, viewer, width)
+    b = to_pixel(x, y, viewer, width)
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+
+
+def intersection_centre(point: tuple[int, int], viewer: str = "W", width: int = 1100) -> Point:
+    """Centre of the Intersection at grid point ``point`` (1..3 each)."""
+    return to_pixel(point[0], point[1], viewer, width)
+
+
+def space_box(side: str, number: int, viewer: str = "W", width: int = 1100) -> Box:
+    """The area of a Square, Tivit half, Start or Finish (an Intersection: its ring's box)."""
+    loc = location(side, number)
+    if loc.kind == "intersection":
+        assert loc.point is not None
+        cx, cy = intersection_centre(loc.point, viewer, width)
+        r = layout(width).ring_r
+        return (cx - r, cy - r, cx + r, cy + r)
+    x, y = _cell_xy(loc.cell)
+    if loc.kind == "tivit":
+        lo = y - 0.5 if loc.half == "upper" else y - 1
+        a = to_pixel(x - 1, lo, viewer, width)
+        b = to_pixel(x, lo + 0.5, viewer, width)
+        return (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+    return cell_box(loc.cell, viewer, width)
+
+
+def space_centre(side: str, number: int, viewer: str = "W", width: int = 1100) -> Point:
+    """Where a space's stack stands: the ring, the cell or the Tivit half's centre.
+
+    ``number`` is in ``side``'s own numbering; 0 is Start and 18 Finish (their
+    corner cell's centre)."""
+    loc = location(side, number)
+    if loc.kind == "intersection":
+        assert loc.point is not None
+        return intersection_centre(loc.point, viewer, width)
+    x0, y0, x1, y1 = space_box(side, number, viewer, width)
+    return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+
+def tivit_direction(side: str, number: int, viewer: str = "W", width: int = 1100) -> Point:
+    """Unit vector (pixels) of the path's stretch through a Tivit half: from
+    Intersection ``number - 1`` towards ``number + 1`` (what its angle mark shows)."""
+    a = space_centre(side, number - 1, viewer, width)
+    b = space_centre(side, number + 1, viewer, width)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = (dx * dx + dy * dy) ** 0.5 or 1.0
+    return (dx / n, dy / n)
+
+
+# --------------------------------------------------------------------------- stacks
+
+
+def piece_heights(kings: tuple[bool, ...], width: int = 1100) -> list[float]:
+    """Heights of the pieces of a stack (bottom to top): a King is twice as tall
+    (it counts 2); a stack heavier than 4 is squeezed to a full stack's height."""
+    lay = layout(width)
+    weight = sum(2 if k else 1 for k in kings)
+    unit = lay.unit_h * min(1.0, FULL_STACK / weight) if weight else lay.unit_h
+    return [unit * (2 if k else 1) for k in kings]
+
+
+def king_width(width: int = 1100) -> int:
+    """A King is a little wider than an ordinary piece (and twice as tall)."""
+    return int(round(layout(width).piece_w * 1.12))
+
+
+def piece_boxes(
+    side: str, number: int, kings: tuple[bool, ...], viewer: str = "W", width: int = 1100
+) -> list[Box]:
+    """Boxes of the pieces of the stack on a space, bottom first.  ``kings``
+    holds one flag per piece (True for a King), bottom to top, as
+    ``position.stack()`` gives them.  The stack is centred on the space."""
+    lay = layout(width)
+    cx, cy = space_centre(side, number, viewer, width)
+    heights = piece_heights(kings, width)
+    bottom = cy + sum(heights) / 2
+    out = []
+    for king, h in zip(kings, heights, strict=True):
+        half_w = king_width(width) / 2 if king else lay.piece_w / 2
+        out.append((cx - half_w, bottom - h, cx + half_w, bottom))
+        bottom -= h
+    return out
+
+
+def piece_centre(
+    side: str, number: int, index: int, kings: tuple[bool, ...], viewer: str = "W",
+    width: int = 1100,
+) -> Point:
+    """Centre of the ``index``-th piece (0 = bottom) of that stack."""
+    x0, y0, x1, y1 = piece_boxes(side, number, kings, viewer, width)[index]
+    return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+
+# --------------------------------------------------------------------------- panel
+
+
+def dice_centres(count: int, width: int = 1100) -> list[Point]:
+    """Centres of ``count`` dice in the panel, in a row."""
+    lay = layout(width)
+    cx = (lay.panel[0] + lay.panel[2]) / 2
+    step = lay.die * 1.25
+    first = cx - step * (count - 1) / 2
+    return [(first + i * step, lay.dice_y) for i in range(count)]
+
+
+def die_pip_centres(value: int, index: int, count: int, width: int = 1100) -> list[Point]:
+    """Absolute pip centres of the ``index``-th of ``count`` dice showing ``value``."""
+    lay = layout(width)
+    cx, cy = dice_centres(count, width)[index]
+    x0 = int(round(cx - lay.die / 2))
+    y0 = int(round(cy - lay.die / 2))
+    return [(x0 + px, y0 + py) for px, py in die_pip_offsets(lay.die, value)]
+
+
+def banner_box(width: int = 1100) -> Box:
+    """Where the CHEBACHE banner is drawn (when the side to move is threatened)."""
+    return layout(width).banner
+
+
+# --------------------------------------------------------------------------- last turn
+
+_SPACE = r"(S|F|\d{1,2})"
+_STEP = re.compile(rf"^(?:([0-9K]+)\()?{_SPACE}([/\\X^]){_SPACE}\)?$")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One drawn step of the last turn: from/to in the mover's numbering
+    (0 Start, 18 Finish), how many pieces went that way, and whether it was
+    the jump (``^``)."""
+
+    src: int
+    dst: int
+    count: int
+    jump: bool
+
+
+def _space_number(text: str) -> int | None:
+    if text == "S":
+        return START
+    if text == "F":
+        return FINISH
+    n = int(text)
+    return n if 1 <= n <= 17 else None
+
+
+def parse_moves(text: str) -> list[Step]:
+    """The steps of a canonical move text, e.g. ``3(2X5), 8X5, 1K(4^6)``.
+
+    Repeated identical steps are merged (their counts add up).  Whatever
+    cannot be read (``(no move)``) is skipped: the arrows are decoration.
+    """
+    merged: dict[tuple[int, int, bool], int] = {}
+    for token in re.split(r"[,;]+", (text or "").upper()):
+        token = re.sub(r"\s+", "", token)
+        m = _STEP.match(token)
+        if not m:
+            continue
+        prefix, a, sym, b = m.groups()
+        src, dst = _space_number(a), _space_number(b)
+        if src is None or dst is None or src == dst:
+            continue
+        count = 1
+        if prefix:
+            runs = re.findall(r"\d+|K", prefix)
+            count = sum(1 if r == "K" else int(r) for r in runs) or 1
+            count = min(count, 4)
+        key = (src, dst, sym == "^")
+        merged[key] = merged.get(key, 0) + count
+    return [Step(s, d, c, j) for (s, d, j), c in merged.items()]
