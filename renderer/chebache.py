@@ -473,23 +473,25 @@ def _draw_pools(img: Image.Image, position: Any, th: Theme, viewer: str, width: 
             d.text((cx, cy), "empty", font=font(int(17 * k)), fill=mix(ink, cell_colour, 0.5),
                    anchor="mm")
             continue
-        # A little pile (up to 3 slabs) and the number.
+        # A little pile (up to 3 slabs) with the number, the King below it.
         px = cx - lay.cell * 0.16
+        tx = px + pw / 2 + 10 * k
+        pile_y, king_y = cy, cy
+        if ordinary and kings:
+            pile_y, king_y = cy - 20 * k, cy + 30 * k
         if ordinary:
             sprite = piece_sprite(side, False, th, pw, uh)
             shown = min(3, ordinary)
-            top = cy - uh * shown / 2
+            top = pile_y - uh * shown / 2
             for i in range(shown):
                 img.paste(sprite, (int(round(px - pw / 2)), int(round(top + i * uh))), sprite)
             nf = font(int(36 * k), True)
-            d.text((px + pw / 2 + 10 * k, cy), str(ordinary), font=nf, fill=ink, anchor="lm")
+            d.text((tx, pile_y), str(ordinary), font=nf, fill=ink, anchor="lm")
         if kings:
-            ky = cy + (lay.cell * 0.25 if ordinary else 0)
             ks = piece_sprite(side, True, th, pw, 2 * uh)
-            img.paste(ks, (int(round(px - pw / 2)), int(round(ky - uh))), ks)
+            img.paste(ks, (int(round(px - pw / 2)), int(round(king_y - uh))), ks)
             label = "King" if kings == 1 else f"{kings} Kings"
-            d.text((px + pw / 2 + 10 * k, ky), label, font=font(int(18 * k), True), fill=ink,
-                   anchor="lm")
+            d.text((tx, king_y), label, font=font(int(18 * k), True), fill=ink, anchor="lm")
 
 
 def pool_centre(side: str, number: int, viewer: str = "W", width: int = 1100
@@ -502,7 +504,9 @@ def pool_centre(side: str, number: int, viewer: str = "W", width: int = 1100
     gy = (lay.grid[1] + lay.grid[3]) / 2
     sx = -1 if cx < gx else 1
     sy = -1 if cy < gy else 1
-    return (cx + sx * lay.cell * 0.06, cy + sy * lay.cell * 0.04)
+    # Away from the ring (inner corner) sideways; towards the board's middle
+    # vertically, clear of the title on the outer edge.
+    return (cx + sx * lay.cell * 0.06, cy - sy * lay.cell * 0.03)
 
 
 def _step_point(side: str, n: int, viewer: str, width: int) -> tuple[float, float]:
@@ -511,23 +515,70 @@ def _step_point(side: str, n: int, viewer: str, width: int) -> tuple[float, floa
     return space_centre(side, n, viewer, width)
 
 
+@lru_cache(maxsize=8)
+def _disc_mask(size: int) -> Image.Image:
+    mask = Image.new("L", (size * SS, size * SS), 0)
+    ImageDraw.Draw(mask).ellipse((0, 0, size * SS - 1, size * SS - 1), fill=255)
+    return mask.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def _restore_rings(img: Image.Image, box: Box, th: Theme, viewer: str, width: int) -> None:
+    """Copy the Intersection rings at the corners of ``box`` back from the empty
+    board (after an outline was drawn across them)."""
+    lay = layout(width)
+    bg = background(width, next(n for n, t in THEMES.items() if t is th), viewer)
+    size = int(lay.ring_r * 2) + 4
+    mask = _disc_mask(size)
+    for px in range(1, 4):
+        for py in range(1, 4):
+            cx, cy = intersection_centre((px, py), viewer, width)
+            if box[0] - 1 <= cx <= box[2] + 1 and box[1] - 1 <= cy <= box[3] + 1:
+                x0, y0 = int(round(cx - size / 2)), int(round(cy - size / 2))
+                img.paste(bg.crop((x0, y0, x0 + size, y0 + size)), (x0, y0), mask)
+
+
+def _box_exit(a: tuple[float, float], b: tuple[float, float], box: Box) -> float:
+    """The fraction along a->b where the segment leaves ``box`` (``a`` inside it)."""
+    x0, y0, x1, y1 = box
+    t = 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if dx > 0:
+        t = min(t, (x1 - a[0]) / dx)
+    elif dx < 0:
+        t = min(t, (x0 - a[0]) / dx)
+    if dy > 0:
+        t = min(t, (y1 - a[1]) / dy)
+    elif dy < 0:
+        t = min(t, (y0 - a[1]) / dy)
+    return max(0.0, t)
+
+
 def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, viewer: str,
                     width: int) -> None:
-    """Arrows from where pieces left to where they arrived (mover's numbering),
-    a dashed ring where they left and a solid one where they arrived."""
+    """Arrows from where pieces left to where they arrived (mover's numbering):
+    a dashed ring where they left, a solid one where they arrived, and the
+    pool cell outlined when a piece left Start or entered Finish."""
     lay = layout(width)
     k = lay.scale
     d = ImageDraw.Draw(img)
     ring_d = int(lay.ring_r * 2.3)
     ring = ring_sprite(ring_d, th.arrow, max(2, int(4 * k)), 14)
-    sources = {_step_point(mover, st.src, viewer, width) for st in steps}
-    ends = {_step_point(mover, st.dst, viewer, width) for st in steps}
-    for a in sources - ends:
-        paste_sprite(img, ring, a)
-    for e in ends:
-        r = ring_d / 2
-        d.ellipse((e[0] - r, e[1] - r, e[0] + r, e[1] + r), outline=th.arrow,
-                  width=max(3, int(5 * k)))
+    sources = {st.src for st in steps}
+    ends = {st.dst for st in steps}
+    for n in sources | ends:
+        if n in (0, 18):
+            x0, y0, x1, y1 = cell_box(POOLS[(mover, n)], viewer, width)
+            inset = 5 * k
+            d.rounded_rectangle((x0 + inset, y0 + inset, x1 - inset, y1 - inset), radius=10 * k,
+                                outline=th.arrow, width=max(3, int(5 * k)))
+            _restore_rings(img, (x0, y0, x1, y1), th, viewer, width)
+        elif n in ends:
+            e = space_centre(mover, n, viewer, width)
+            r = ring_d / 2
+            d.ellipse((e[0] - r, e[1] - r, e[0] + r, e[1] + r), outline=th.arrow,
+                      width=max(3, int(5 * k)))
+        else:
+            paste_sprite(img, ring, space_centre(mover, n, viewer, width))
     cf = font(int(17 * k), True)
     for st in steps:
         a = _step_point(mover, st.src, viewer, width)
@@ -535,8 +586,16 @@ def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, 
         dx, dy = b[0] - a[0], b[1] - a[1]
         dist = (dx * dx + dy * dy) ** 0.5 or 1.0
         ux, uy = dx / dist, dy / dist
-        start = (a[0] + ux * lay.cell * 0.2, a[1] + uy * lay.cell * 0.2)
-        tip = (b[0] - ux * lay.cell * 0.24, b[1] - uy * lay.cell * 0.24)
+        if st.src in (0, 18):
+            t = _box_exit(a, b, cell_box(POOLS[(mover, st.src)], viewer, width))
+            start = (a[0] + dx * t - ux * 8 * k, a[1] + dy * t - uy * 8 * k)
+        else:
+            start = (a[0] + ux * lay.cell * 0.2, a[1] + uy * lay.cell * 0.2)
+        if st.dst in (0, 18):
+            t = _box_exit(b, a, cell_box(POOLS[(mover, st.dst)], viewer, width))
+            tip = (b[0] - dx * t + ux * 12 * k, b[1] - dy * t + uy * 12 * k)
+        else:
+            tip = (b[0] - ux * lay.cell * 0.24, b[1] - uy * lay.cell * 0.24)
         colour = th.arrow_jump if st.jump else th.arrow
         w = max(3, int(7 * k))
         head = 24 * k
@@ -656,7 +715,6 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     threatened = [n for victim, n in position.threatened() if victim == mover]
     if mover in SIDES and threatened:
         bx0, by0, bx1, by1 = banner_box(width)
-        bx0, bx1 = bx0 + pad * 0.5, bx1 - pad * 0.5
         d.rounded_rectangle((bx0, by0, bx1, by1), radius=14 * k, fill=th.banner,
                             outline=mix(th.banner, (0, 0, 0), 0.35), width=max(2, int(3 * k)))
         bf = font(int(36 * k), True)
@@ -675,6 +733,7 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     mf = font(int(21 * k))
     tx = px0 + pad
     room = px1 - px0 - 2 * pad
+    legend_top = _draw_legend(img, th, width)
     if ctx.last_side in SIDES and ctx.last_moves:
         d.text((tx, y), f"LAST TURN · {COLOUR_NAMES[ctx.last_side].upper()}", font=lf,
                fill=th.muted, anchor="lt")
@@ -695,7 +754,7 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
                 closed = ", ".join(str(c.controls) for c in own)
                 lines.append(f"{COLOUR_NAMES[side]} closes {COLOUR_NAMES[other(side)]} {closed}")
         for line in lines:
-            if y + 24 * k > lay.bottom_plate[1] - 6 * k:
+            if y + 24 * k > legend_top:
                 break
             d.text((tx, y), fit_text(line, sf, room), font=sf, fill=th.ink, anchor="lt")
             y += 25 * k
@@ -704,6 +763,39 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     if ctx.footer:
         note = ctx.footer
     d.text((cx, py1 - 14 * k), fit_text(note, nf, room), font=nf, fill=th.muted, anchor="mm")
+
+
+def _draw_legend(img: Image.Image, th: Theme, width: int) -> float:
+    """Three keys above the bottom plate (King, closed space, last turn); returns
+    the legend's top."""
+    lay = layout(width)
+    k = lay.scale
+    d = ImageDraw.Draw(img)
+    row = 27 * k
+    x0 = lay.panel[0] + 16 * k
+    top = lay.bottom_plate[1] - 3 * row - 12 * k
+    f = font(int(16 * k))
+    iw = int(lay.piece_w * 0.62)
+    for i in range(3):
+        cy = top + (i + 0.5) * row
+        icx = x0 + iw / 2
+        if i == 0:
+            sprite = piece_sprite("W", True, th, iw, int(row * 0.8))
+            paste_sprite(img, sprite, (icx, cy))
+            text = "King: counts as 2"
+        elif i == 1:
+            box = (int(x0), int(cy - row * 0.38), int(x0 + iw), int(cy + row * 0.38))
+            sw = hatch_sprite(box[2] - box[0], box[3] - box[1], th.threat, 150, int(9 * k),
+                              max(2, int(3 * k)), max(2, int(3 * k)), 0,
+                              (False, False, False, False))
+            img.paste(sw, box[:2], sw)
+            text = "closed by a Chebache"
+        else:
+            d.line((x0, cy, x0 + iw - 10 * k, cy), fill=th.arrow, width=max(3, int(5 * k)))
+            arrow_head(d, (x0 + iw, cy), (1, 0), 14 * k, th.arrow)
+            text = "last turn"
+        d.text((x0 + iw + 12 * k, cy), text, font=f, fill=th.muted, anchor="lm")
+    return top
 
 
 # --------------------------------------------------------------------------- entry points

@@ -69,7 +69,7 @@ def layout(width: int = 1100) -> Layout:
     bottom_plate = (panel[0], panel[3] - 34 * k - plate_h, panel[2], panel[3] - 34 * k)
     dice_y = top_plate[3] + 58 * k
     die = int(round(66 * k))
-    banner = (panel[0], dice_y + 48 * k, panel[2], dice_y + 48 * k + 92 * k)
+    banner = (panel[0] + 7 * k, dice_y + 48 * k, panel[2] - 7 * k, dice_y + 48 * k + 92 * k)
     return Layout(
         width=w,
         height=h,

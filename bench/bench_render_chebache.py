@@ -1,0 +1,62 @@
+"""Benchmark: render a busy Chebache position ~100 times.
+
+Prints the median and 90th-percentile render time and the PNG size.  The
+position has stacks of 4, Kings on Intersections and in a stack, a threatened
+space (so the CHEBACHE banner shows) and a last turn with a jump.
+Run from the project root: ``.venv/bin/python bench/bench_render_chebache.py [N] [--dark]``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.chebache import GAME  # noqa: E402
+from renderer import chebache  # noqa: E402
+from renderer.context import RenderContext  # noqa: E402
+
+BUSY = (
+    "W: 1@S, 1@3, 4@6, 1@11, 2@12, 2@15, 1@16, K@17; "
+    "B: 1@1, 2@2, 1@4, 2@6, K@9, 1@10, 1@14, 4@F; B to move"
+)
+
+
+def main() -> None:
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    runs = int(args[0]) if args else 100
+    theme = "dark" if "--dark" in sys.argv else "light"
+    position = GAME.from_listing(BUSY, {})
+    context = RenderContext(
+        names={"W": "alice", "B": "Bob the Magnificent"},
+        dice=(4, 4),
+        last_side="W",
+        last_moves="5/11, 3(11/14), 14^16",
+        theme=theme,
+        footer="Game #12 · turn 31",
+    )
+    first = time.perf_counter()
+    data = chebache.render(position, context)
+    cold = (time.perf_counter() - first) * 1000
+    times = []
+    cpu = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        start_cpu = time.process_time()
+        data = chebache.render(position, context)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    p90 = times[max(0, int(len(times) * 0.9) - 1)]
+    print(f"theme {theme}, {runs} renders, width {context.width}")
+    print(f"first render (cold caches): {cold:.1f} ms")
+    print(f"median render: {statistics.median(times):.1f} ms (p90 {p90:.1f} ms)")
+    print(f"median CPU time: {statistics.median(cpu):.1f} ms (wall time suffers on a busy box)")
+    print(f"PNG size: {len(data) / 1024:.1f} KB")
+
+
+if __name__ == "__main__":
+    main()
