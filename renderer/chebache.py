@@ -404,14 +404,8 @@ def background(width: int, theme_name: str, viewer: str) -> Image.Image:
                 gap = r + half - (4 * k if strong else -3 * k)
                 _number_pill(d, (cx - gap if strong else cx + gap, cy), str(n), strong, th, k)
                 continue
-            if loc.kind == "tivit":
-                ux, uy = tivit_direction(side, n, viewer, width)
-            else:  # Squares are edge cells: the number goes towards the board's edge.
-                ex, ey = cx - (gx0 + gx1) / 2, cy - (gy0 + gy1) / 2
-                ux, uy = (1.0 if ex > 0 else -1.0, 0.0) if abs(ex) > abs(ey) else \
-                    (0.0, 1.0 if ey > 0 else -1.0)
-            off = lay.cell * 0.36
-            pos = (cx + ux * off, cy + uy * off)
+            pos = label_anchor(side, n, viewer, width)
+            ux, uy = tivit_direction(side, n, viewer, width)
             cell_colour = th.cell_b if side == "B" else th.cell_w
             if loc.kind == "tivit":
                 _tivit_tag(d, pos, (ux, uy), str(n), strong, cell_colour, th, k)
@@ -427,10 +421,31 @@ def background(width: int, theme_name: str, viewer: str) -> Image.Image:
 # --------------------------------------------------------------------------- dynamic parts
 
 
+def label_anchor(side: str, n: int, viewer: str = "W", width: int = 1100,
+                 opposite: bool = False) -> tuple[float, float]:
+    """Where a Square's number or a Tivit half's tag goes: a Tivit's on the side
+    where its stretch of the path leaves, a Square's (Squares are edge cells)
+    towards the board's edge.  ``opposite``: the other side of the stack."""
+    lay = layout(width)
+    cx, cy = space_centre(side, n, viewer, width)
+    if location(side, n).kind == "tivit":
+        ux, uy = tivit_direction(side, n, viewer, width)
+    else:
+        gx0, gy0, gx1, gy1 = lay.grid
+        ex, ey = cx - (gx0 + gx1) / 2, cy - (gy0 + gy1) / 2
+        if abs(ex) > abs(ey):
+            ux, uy = (1.0 if ex > 0 else -1.0), 0.0
+        else:
+            ux, uy = 0.0, (1.0 if ey > 0 else -1.0)
+    off = lay.cell * 0.36 * (-1 if opposite else 1)
+    return (cx + ux * off, cy + uy * off)
+
+
 def _draw_threats(img: Image.Image, position: Any, th: Theme, viewer: str, width: int) -> None:
     """Spaces closed by a standing Chebache: hatched red, boldly when threatened."""
     lay = layout(width)
     k = lay.scale
+    d = ImageDraw.Draw(img)
     gx0, gy0, gx1, gy1 = (int(round(v)) for v in lay.grid)
     for ch in position.chebaches():
         victim = other(ch.owner)
@@ -443,6 +458,14 @@ def _draw_threats(img: Image.Image, position: Any, th: Theme, viewer: str, width
                               max(2, int((5 if strong else 3) * k)), int(lay.ring_r + 3 * k),
                               (top and left, top and right, bottom and left, bottom and right))
         img.paste(sprite, (x0, y0), sprite)
+        # The Chebache itself: its letter on the owner's centre space, on the
+        # side facing away from the space's number.
+        cx, cy = label_anchor(ch.owner, ch.centre, viewer, width, opposite=True)
+        r = 14 * k
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=th.threat, outline=th.num_fill,
+                  width=max(1, int(2 * k)))
+        d.text((cx, cy), ch.letter, font=font(int(17 * k), True), fill=(255, 255, 255),
+               anchor="mm")
 
 
 def _draw_stacks(img: Image.Image, position: Any, th: Theme, viewer: str, width: int) -> None:
@@ -749,10 +772,9 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
         sf = font(int(19 * k))
         lines = []
         for side in SIDES:
-            own = sorted((c for c in cheb if c.owner == side), key=lambda c: c.controls)
-            if own:
-                closed = ", ".join(str(c.controls) for c in own)
-                lines.append(f"{COLOUR_NAMES[side]} closes {COLOUR_NAMES[other(side)]} {closed}")
+            for c in sorted((c for c in cheb if c.owner == side), key=lambda c: c.letter):
+                lines.append(f"{COLOUR_NAMES[side]} {c.letter} closes "
+                             f"{COLOUR_NAMES[other(side)]} {c.controls}")
         for line in lines:
             if y + 24 * k > legend_top:
                 break
