@@ -1,0 +1,166 @@
+"""The slash commands: thin callbacks from an interaction to a flow.
+
+``build_commands`` is called when the bot is built, so the game menus list
+whatever ``available_games()`` returns then: a game added later appears
+without touching this module.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot import discord_adapter as adapter
+from bot.cogs.flows import Flows
+from bot.replies import Channel, Reply, User, refusal
+from games import available_games, get_game
+
+Interaction = discord.Interaction
+AnyChannel = app_commands.AppCommandChannel | app_commands.AppCommandThread
+
+
+def game_choices(names: list[str] | None = None) -> list[app_commands.Choice[str]]:
+    """A menu entry per available game (title shown, name sent)."""
+    return [app_commands.Choice(name=get_game(n).title, value=n)
+            for n in (available_games() if names is None else names)][:25]
+
+
+def build_commands(flows: Flows, games: list[str] | None = None
+                   ) -> list[app_commands.Command]:
+    """Every slash command, bound to ``flows``."""
+    choices = game_choices(games)
+
+    def with_games(func):  # type: ignore[no-untyped-def]
+        return app_commands.choices(game=choices)(func) if choices else func
+
+    @app_commands.command(name="new", description="Challenge someone to a game in this channel")
+    @app_commands.describe(
+        game="Which game", opponent="Who you challenge", opponent2="A further player",
+        opponent3="A further player", options="Game options, e.g. kings=false pieces=10",
+        thread="Open the game in a new thread")
+    @with_games
+    async def new(interaction: Interaction, game: str, opponent: discord.User,
+                  opponent2: discord.User | None = None, opponent3: discord.User | None = None,
+                  options: str | None = None, thread: bool = False) -> None:
+        players = [p for p in (opponent, opponent2, opponent3) if p is not None]
+        if any(p.bot for p in players):
+            await adapter.say(interaction, "Bots cannot play; challenge a person.")
+            return
+        try:
+            parsed = adapter.parse_options(options)
+        except adapter.OptionsError as exc:
+            await adapter.say(interaction, str(exc))
+            return
+        opponents = [adapter.to_user_of(p) for p in players]
+
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.new(user, channel, game, opponents, parsed)
+
+        if thread:
+            await _new_in_thread(flows, interaction, game, call)
+        else:
+            await flows.run(interaction, call, changes=True)
+
+    @app_commands.command(name="accept", description="Accept the challenge in this channel")
+    async def accept(interaction: Interaction) -> None:
+        await flows.run(interaction, flows.service.accept, defer=True, changes=True)
+
+    @app_commands.command(name="decline", description="Decline the challenge in this channel")
+    async def decline(interaction: Interaction) -> None:
+        await flows.run(interaction, flows.service.decline, changes=True)
+
+    @app_commands.command(name="move", description="Play your turn (the dice are rolled for you)")
+    @app_commands.describe(text="Your turn, e.g. 24/18 13/11 (suggestions are the legal turns)",
+                           turn="The turn number you mean (refused if the game moved on)")
+    @app_commands.autocomplete(text=flows.autocomplete_move)
+    async def move(interaction: Interaction, text: app_commands.Range[str, 1, 200],
+                   turn: app_commands.Range[int, 1] | None = None) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.move(user, channel, text, turn)
+
+        await flows.run(interaction, call, defer=True, changes=True)
+
+    @app_commands.command(name="board", description="Show the board (of this or another channel)")
+    @app_commands.describe(channel="Another channel or thread whose game to show")
+    async def board(interaction: Interaction, channel: AnyChannel | None = None) -> None:
+        where = None
+        if channel is not None:
+            if not channel.permissions.read_messages:
+                await adapter.say(interaction, "You cannot see that channel.")
+                return
+            where = adapter.channel_of(channel, interaction.guild_id)
+        await flows.run(interaction, flows.service.board, defer=True, channel=where)
+
+    @app_commands.command(name="legal", description="List the legal turns (only you see them)")
+    async def legal(interaction: Interaction) -> None:
+        await flows.run(interaction, flows.service.legal, defer=True)
+
+    @app_commands.command(name="record", description="The game record as a file")
+    async def record(interaction: Interaction) -> None:
+        await flows.run(interaction, flows.service.record, defer=True)
+
+    @app_commands.command(name="resign", description="Give up the game")
+    async def resign(interaction: Interaction) -> None:
+        await flows.run(interaction, flows.service.resign, defer=True, changes=True)
+
+    @app_commands.command(name="abort",
+                          description="Cancel the game (players before the first turn; "
+                                      "moderators any time)")
+    async def abort(interaction: Interaction) -> None:
+        await flows.run(interaction, flows.service.abort, changes=True)
+
+    @app_commands.command(name="games", description="Games being played in this server")
+    async def games_(interaction: Interaction) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.games(channel)
+
+        await flows.run(interaction, call)
+
+    @app_commands.command(name="rules", description="Rules and move notation of a game")
+    @app_commands.describe(game="Which game")
+    @with_games
+    async def rules(interaction: Interaction, game: str) -> None:
+        await adapter.deliver(interaction, flows.service.rules(game))
+
+    @app_commands.command(name="help", description="How to play with this bot")
+    async def help_(interaction: Interaction) -> None:
+        await adapter.deliver(interaction, flows.service.help())
+
+    return [new, accept, decline, move, board, legal, record, resign, abort, games_, rules,
+            help_]
+
+
+async def _new_in_thread(flows: Flows, interaction: Interaction, game: str, call) -> None:  # type: ignore[no-untyped-def]
+    """Open a thread, challenge there, and point to it from here."""
+    here = adapter.to_channel(interaction)
+    if here is None:
+        await adapter.say(interaction, adapter.DM_MESSAGE)
+        return
+    perms = interaction.app_permissions
+    if not (perms.create_public_threads and perms.send_messages_in_threads):
+        await adapter.say(interaction, "I cannot open a thread here: I need the Create Public "
+                                       "Threads and Send Messages in Threads permissions. "
+                                       "Try again without `thread`.")
+        return
+    await adapter.defer(interaction)
+    try:
+        title = get_game(game).title
+    except Exception:
+        title = game
+    try:
+        thread = await adapter.open_thread(interaction, f"{title}: {interaction.user.display_name}")
+    except (discord.HTTPException, TypeError) as exc:
+        await adapter.deliver(interaction, refusal(f"I could not open a thread here ({exc})."))
+        return
+    where = adapter.channel_of(thread, interaction.guild_id)
+
+    async def inside(user: User, channel: Channel) -> Reply:
+        reply = await call(user, where)
+        if reply.ok:
+            await adapter.post(thread, reply)
+            return Reply(text=f"Game opened in {thread.mention}.", session_id=reply.session_id)
+        await adapter.delete_thread(thread)
+        return reply
+
+    await flows.run(interaction, inside, changes=True, channel=here)
+    flows.cache.forget(where.id)

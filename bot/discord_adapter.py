@@ -1,0 +1,358 @@
+"""The one module with Discord side effects, plus the pure conversions they need.
+
+Everything that sends, edits, defers or deletes a Discord message lives here;
+the commands module (``bot.cogs``) only turns interactions into service calls
+and hands the service's ``Reply`` to :func:`deliver`.
+
+Delivery of a reply (see :func:`deliver`):
+
+* commands that may render a board are deferred *ephemerally* first (the
+  service renders after the defer);
+* a private reply (every refusal) then edits that ephemeral placeholder, so
+  it stays visible only to the sender;
+* a public reply turns the placeholder into a short private note and posts a
+  *new* followup message: a new message (unlike an edited deferred response)
+  notifies the mentioned player, and its visibility is independent of the
+  defer.  The placeholder is then deleted.
+
+A failed send never undoes anything: the service has committed the change
+before the reply reaches this module, and ``/board`` re-posts at any time.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import discord
+from discord import app_commands
+
+from bot.replies import Button, Channel, Reply, User
+
+log = logging.getLogger("boardbot.discord")
+
+#: Custom ids of every button the bot posts: stable across restarts.
+CUSTOM_ID_TEMPLATE = r"boardbot:(?P<verb>\w+):(?P<session>\d+)"
+_CUSTOM_ID = re.compile(CUSTOM_ID_TEMPLATE)
+MAX_CONTENT = 2000
+MAX_CHOICES = 25
+MAX_CHOICE_LENGTH = 100
+DEFAULT_SIZE_LIMIT = 10 * 1024 * 1024
+DM_MESSAGE = ("Games are played in server channels: use these commands in a channel (or "
+              "thread) of a server where I am installed, not in direct messages.")
+_STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+def kv(event: str, **fields: object) -> str:
+    """A structured log line: ``event=NAME key=value ...`` (values with spaces quoted)."""
+    parts = [f"event={event}"]
+    for key, value in fields.items():
+        text = str(value)
+        if not text or any(c.isspace() or c in '"=' for c in text):
+            text = '"' + text.replace('"', "'") + '"'
+        parts.append(f"{key}={text}")
+    return " ".join(parts)
+
+
+# ---------------------------------------------------------------- conversions
+
+
+class OptionsError(ValueError):
+    """Free-text game options that cannot be read."""
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"kings=false pieces=10"`` -> ``{"kings": "false", "pieces": "10"}``.
+
+    Spaces, commas and semicolons separate; names are lower-cased; the game
+    validates names and values (the service asks it)."""
+    options: dict[str, str] = {}
+    for word in re.split(r"[\s,;]+", (text or "").strip()):
+        if not word:
+            continue
+        name, sep, value = word.partition("=")
+        if not sep or not name or not value:
+            raise OptionsError(f"cannot read option `{word}`: write options as name=value, "
+                               "e.g. `kings=false pieces=10`")
+        options[name.lower()] = value
+    return options
+
+
+def to_user(interaction: discord.Interaction) -> User:
+    """The sender; a moderator is anyone with Manage Messages in this channel."""
+    moderator = interaction.guild_id is not None and interaction.permissions.manage_messages
+    return User(id=str(interaction.user.id), name=interaction.user.display_name,
+                moderator=bool(moderator))
+
+
+def to_user_of(member: discord.abc.User) -> User:
+    return User(id=str(member.id), name=member.display_name)
+
+
+def to_channel(interaction: discord.Interaction) -> Channel | None:
+    """Where the command was issued; None in direct messages."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        return None
+    name = getattr(interaction.channel, "name", "") or ""
+    return Channel(id=str(interaction.channel_id), guild_id=str(interaction.guild_id), name=name)
+
+
+def channel_of(channel: discord.abc.Snowflake, guild_id: int | None) -> Channel:
+    return Channel(id=str(channel.id), guild_id=str(guild_id) if guild_id else None,
+                   name=getattr(channel, "name", "") or "")
+
+
+def custom_id(button: Button) -> str:
+    """``Button.action`` (``verb:session``) -> the button's custom id."""
+    value = f"boardbot:{button.action}"
+    if not _CUSTOM_ID.fullmatch(value):
+        raise ValueError(f"button action {button.action!r} is not <verb>:<session id>")
+    return value
+
+
+def parse_custom_id(value: str) -> tuple[str, int] | None:
+    """A custom id -> (verb, session id), or None if it is not one of ours."""
+    match = _CUSTOM_ID.fullmatch(value)
+    return (match["verb"], int(match["session"])) if match else None
+
+
+def clip(text: str, limit: int = MAX_CONTENT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def reply_kwargs(
+    reply: Reply, *, size_limit: int = DEFAULT_SIZE_LIMIT, can_embed: bool = True,
+    can_attach: bool = True,
+) -> dict[str, Any]:
+    """A Reply -> keyword arguments for ``followup.send`` / ``send_message``.
+
+    The board goes in an embed showing ``attachment://<image_name>`` with the
+    PNG attached; a file that does not fit the interaction's upload limit (or a
+    missing permission) is replaced by a note in the text.  Only the reply's
+    mentions can notify anybody."""
+    notes: list[str] = []
+    files: list[discord.File] = []
+    embeds: list[discord.Embed] = []
+    budget = size_limit
+    if reply.image is not None:
+        if not can_attach:
+            notes.append("(I cannot show the board: I need the Attach Files permission here.)")
+        elif len(reply.image) > budget:
+            notes.append("(The board image is too large to upload here; the position is "
+                         "described above.)")
+        else:
+            budget -= len(reply.image)
+            files.append(discord.File(io.BytesIO(reply.image), filename=reply.image_name))
+            if can_embed:
+                embed = discord.Embed()
+                embed.set_image(url=f"attachment://{reply.image_name}")
+                embeds.append(embed)
+    if reply.attachment is not None:
+        name, data = reply.attachment
+        if not can_attach:
+            notes.append("(I cannot attach the file: I need the Attach Files permission here.)")
+        elif len(data) > budget:
+            notes.append(f"(`{name}` is too large to upload here.)")
+        else:
+            files.append(discord.File(io.BytesIO(data), filename=name))
+    users = [str(u) for u in reply.mentions if str(u).isdigit()]
+    missing = " ".join(f"<@{u}>" for u in users if f"<@{u}>" not in reply.text)
+    text = f"{reply.text} {missing}" if missing else reply.text  # a ping needs the mention
+    if notes:
+        text += "\n" + " ".join(notes)
+    kwargs: dict[str, Any] = {
+        "content": clip(text),
+        "allowed_mentions": discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False,
+            users=[discord.Object(id=int(u)) for u in users],
+        ),
+    }
+    if embeds:
+        kwargs["embeds"] = embeds
+    if files:
+        kwargs["files"] = files
+    if reply.buttons:
+        kwargs["view"] = button_view(reply.buttons)
+    return kwargs
+
+
+# ------------------------------------------------------------------- buttons
+
+
+class ButtonReceiver(Protocol):
+    """What the client must offer for buttons to work (``BoardBot`` does)."""
+
+    async def press_button(self, interaction: discord.Interaction, verb: str,
+                           session_id: int) -> None: ...
+
+
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=CUSTOM_ID_TEMPLATE):
+    """A button whose custom id carries the verb and session: it works after a restart
+    because the client registers this class with ``add_dynamic_items``."""
+
+    def __init__(self, verb: str, session_id: int, label: str | None = None,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or verb.title(), style=style,
+            custom_id=f"boardbot:{verb}:{session_id}"))
+        self.verb = verb
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> BoardButton:
+        return cls(match["verb"], int(match["session"]), item.label, item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        receiver = interaction.client
+        if not hasattr(receiver, "press_button"):
+            log.warning(kv("button_unhandled", custom_id=self.item.custom_id))
+            return
+        await receiver.press_button(interaction, self.verb, self.session_id)  # type: ignore
+
+
+def button_view(buttons: Sequence[Button]) -> discord.ui.View:
+    """A view of BoardButtons (fully dynamic: nothing is kept in memory per message)."""
+    view = discord.ui.View(timeout=None)
+    for button in buttons[:25]:
+        parsed = parse_custom_id(custom_id(button))
+        assert parsed is not None
+        view.add_item(BoardButton(parsed[0], parsed[1], button.label,
+                                  _STYLES.get(button.style, discord.ButtonStyle.secondary)))
+    return view
+
+
+# ------------------------------------------------------------- side effects
+
+
+def _permissions(interaction: discord.Interaction) -> tuple[bool, bool]:
+    if interaction.guild_id is None:
+        return True, True
+    perms = interaction.app_permissions
+    return perms.embed_links, perms.attach_files
+
+
+def _size_limit(interaction: discord.Interaction) -> int:
+    return int(getattr(interaction, "filesize_limit", 0) or DEFAULT_SIZE_LIMIT)
+
+
+async def defer(interaction: discord.Interaction) -> bool:
+    """Acknowledge now (privately, "thinking"); the reply follows.  False if it failed."""
+    try:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        return True
+    except discord.HTTPException as exc:
+        log.warning(kv("defer_failed", interaction=interaction.id, status=exc.status,
+                       error=exc.text or exc))
+        return False
+
+
+def _edit_kwargs(kwargs: dict[str, Any]) -> dict[str, Any]:
+    edit = dict(kwargs)
+    if "files" in edit:
+        edit["attachments"] = edit.pop("files")
+    return edit
+
+
+async def deliver(interaction: discord.Interaction, reply: Reply) -> bool:
+    """Show ``reply`` as the answer to ``interaction`` (deferred or not).
+
+    Returns False if Discord refused or failed (the failure is logged and, when
+    still possible, the sender is told privately that ``/board`` re-posts)."""
+    embed_ok, attach_ok = _permissions(interaction)
+    kwargs = reply_kwargs(reply, size_limit=_size_limit(interaction), can_embed=embed_ok,
+                          can_attach=attach_ok)
+    deferred = interaction.response.is_done()
+    try:
+        if not deferred:
+            await interaction.response.send_message(**kwargs, ephemeral=reply.private)
+        elif reply.private:
+            await interaction.edit_original_response(**_edit_kwargs(kwargs))
+        else:
+            await interaction.edit_original_response(content="Done.")
+            await interaction.followup.send(**kwargs, wait=True)
+            await _quietly(interaction.delete_original_response())
+    except discord.HTTPException as exc:
+        log.warning(kv("send_failed", interaction=interaction.id, channel=interaction.channel_id,
+                       session=reply.session_id, status=exc.status, code=exc.code,
+                       error=type(exc).__name__))
+        if deferred and not reply.private:
+            note = ("Done, but I could not post the result in this channel "
+                    f"({_reason(exc)}). Nothing is lost: use `/board` to show it.")
+            await _quietly(interaction.edit_original_response(content=note))
+        return False
+    log.info(kv("replied", interaction=interaction.id, channel=interaction.channel_id,
+                session=reply.session_id, ok=reply.ok, private=reply.private,
+                image=reply.image is not None))
+    return True
+
+
+def _reason(exc: discord.HTTPException) -> str:
+    if isinstance(exc, discord.Forbidden):
+        return "I lack a permission here"
+    if isinstance(exc, discord.NotFound):
+        return "the channel or message is gone"
+    if exc.status == 429:
+        return "Discord is rate limiting me"
+    return f"Discord error {exc.status}"
+
+
+async def _quietly(call: Any) -> None:
+    try:
+        await call
+    except discord.HTTPException as exc:
+        log.info(kv("cleanup_failed", status=exc.status, error=type(exc).__name__))
+
+
+async def say(interaction: discord.Interaction, text: str, *, private: bool = True) -> bool:
+    """A plain text answer (DM notice, a bad option, an internal error)."""
+    return await deliver(interaction, Reply(text=text, private=private, ok=not private))
+
+
+async def send_choices(interaction: discord.Interaction, values: Sequence[str]) -> None:
+    """Answer an autocomplete request (values already filtered, at most 25)."""
+    choices = [app_commands.Choice(name=v, value=v) for v in values[:MAX_CHOICES]]
+    try:
+        await interaction.response.autocomplete(choices)
+    except discord.HTTPException as exc:  # the user typed on: a stale request
+        log.debug(kv("autocomplete_failed", status=exc.status, error=type(exc).__name__))
+
+
+async def open_thread(interaction: discord.Interaction, name: str) -> discord.Thread:
+    """A public thread under the interaction's channel (raises discord.HTTPException
+    or TypeError when that is not possible here)."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        raise TypeError("threads can only be opened from a text channel")
+    return await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
+                                       auto_archive_duration=10080)
+
+
+async def post(channel: discord.abc.Messageable, reply: Reply) -> bool:
+    """Post a reply as a plain channel message (the challenge in a new thread)."""
+    try:
+        await channel.send(**reply_kwargs(reply))
+        return True
+    except discord.HTTPException as exc:
+        log.warning(kv("post_failed", channel=getattr(channel, "id", "?"), status=exc.status,
+                       error=type(exc).__name__))
+        return False
+
+
+async def clear_buttons(interaction: discord.Interaction) -> None:
+    """Remove the buttons from the message a button was pressed on (best effort)."""
+    if interaction.message is not None:
+        await _quietly(interaction.message.edit(view=None))
+
+
+async def delete_thread(thread: discord.Thread) -> None:
+    """Remove a thread the bot opened for a challenge that was refused (best effort)."""
+    await _quietly(thread.delete())

@@ -1,0 +1,211 @@
+"""Entry points of the Discord bot: ``build_bot``, ``run_bot`` and ``sync_commands``.
+
+``python -m bot run`` calls :func:`run_bot`; ``python -m bot sync [--guild ID]``
+calls :func:`sync_commands` (commands are published only then, never on
+start).  Tests and embedders call :func:`build_bot` and drive the client
+themselves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import cogs
+from bot import discord_adapter as adapter
+from bot.config import Config
+from bot.service import GameService, ServiceConfig
+from storage import Store
+
+log = logging.getLogger("boardbot.discord")
+
+EXIT_OK, EXIT_ERROR, EXIT_NO_TOKEN, EXIT_BAD_TOKEN = 0, 1, 2, 3
+NO_TOKEN_MESSAGE = ("No Discord bot token: set the DISCORD_TOKEN environment variable or "
+                    "`token` under [discord] in the config file.")
+BAD_TOKEN_MESSAGE = "Discord rejected the bot token (login failed): check DISCORD_TOKEN."
+
+
+class BoardBot(discord.Client):
+    """The Discord client: a command tree over a GameService.
+
+    The store is opened in ``setup_hook`` (unless one was given) and closed by
+    ``close``.  ``press_button`` receives every BoardButton press."""
+
+    def __init__(self, config: Config, store: Store | None = None,
+                 service: GameService | None = None, **client_kwargs: Any) -> None:
+        client_kwargs.setdefault("intents", discord.Intents.default())
+        super().__init__(**client_kwargs)
+        self.config = config
+        self.store: Store | None = service.store if service is not None else store
+        self._service = service
+        self._owns_store = store is None and service is None
+        self.tree = app_commands.CommandTree(self)
+        self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        self.flows = cogs.Flows(lambda: self.service)
+        cogs.install(self.tree, self.flows)
+
+    @property
+    def service(self) -> GameService:
+        if self._service is None:
+            raise RuntimeError("the bot is not set up yet (setup_hook opens the store)")
+        return self._service
+
+    async def setup_hook(self) -> None:
+        if self.store is None:
+            Path(self.config.database).parent.mkdir(parents=True, exist_ok=True)
+            self.store = await Store.open(self.config.database)
+        if self._service is None:
+            self._service = GameService(self.store, service_config(self.config))
+        self.add_dynamic_items(adapter.BoardButton)
+        log.info(adapter.kv("setup", database=self.config.database,
+                            commands=len(self.tree.get_commands())))
+
+    async def press_button(self, interaction: discord.Interaction, verb: str,
+                           session_id: int) -> None:
+        await self.flows.press_button(interaction, verb, session_id)
+
+    async def on_ready(self) -> None:
+        log.info(adapter.kv("ready", user=self.user, guilds=len(self.guilds)))
+
+    async def _on_tree_error(self, interaction: discord.Interaction,
+                             error: app_commands.AppCommandError) -> None:
+        log.error(adapter.kv("command_error", interaction=interaction.id,
+                             error=type(error).__name__), exc_info=error)
+        if interaction.type is discord.InteractionType.application_command:
+            await adapter.say(interaction, "That did not work; nothing was changed by it.")
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self._owns_store and self.store is not None:
+                store, self.store = self.store, None
+                await store.close()
+                log.info(adapter.kv("store_closed"))
+
+
+def service_config(config: Config) -> ServiceConfig:
+    return ServiceConfig(challenge_seconds=config.challenge_hours * 3600,
+                         image_width=config.image_width, theme=config.theme)
+
+
+def build_bot(config: Config, store: Store | None = None, service: GameService | None = None,
+              **client_kwargs: Any) -> BoardBot:
+    """Build the bot from a config, for running, tests and embedding.
+
+    ``store``: an open Store to use (left open on close); by default the bot
+    opens ``config.database`` in its setup hook and closes it with the client.
+    ``service``: a ready GameService (its store is used).  ``client_kwargs`` go
+    to ``discord.Client`` (default intents only: no message content)."""
+    return BoardBot(config, store=store, service=service, **client_kwargs)
+
+
+# ------------------------------------------------------------------ logging
+
+
+class JsonLines(logging.Formatter):
+    """One JSON object a line: time, level, logger, message (``event=... k=v``)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry = {"time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)),
+                 "level": record.levelname, "logger": record.name,
+                 "message": record.getMessage()}
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        return json.dumps(entry)
+
+
+def configure_logging(level: int = logging.INFO) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonLines())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    logging.getLogger("discord.gateway").setLevel(logging.WARNING)
+
+
+# --------------------------------------------------------------- entry points
+
+
+def run_bot(config: Config) -> int:
+    """Run until SIGINT/SIGTERM; exit codes 0 ok, 2 no token, 3 token rejected."""
+    if not config.token:
+        print(NO_TOKEN_MESSAGE, file=sys.stderr)
+        return EXIT_NO_TOKEN
+    configure_logging()
+    return asyncio.run(_run(config, config.token))
+
+
+async def _run(config: Config, token: str) -> int:
+    bot = build_bot(config)
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stopping.set)
+        except (NotImplementedError, RuntimeError):  # not on this platform
+            pass
+    runner = asyncio.create_task(bot.start(token))
+    stopper = asyncio.create_task(stopping.wait())
+    try:
+        await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if runner.done():
+            runner.result()
+            return EXIT_OK
+        log.info(adapter.kv("shutdown", reason="signal"))
+        return EXIT_OK
+    except discord.LoginFailure:
+        print(BAD_TOKEN_MESSAGE, file=sys.stderr)
+        return EXIT_BAD_TOKEN
+    except discord.PrivilegedIntentsRequired as exc:
+        print(f"Discord refused the gateway intents: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    finally:
+        stopper.cancel()
+        await bot.close()
+        if not runner.done():
+            runner.cancel()
+        await asyncio.gather(runner, return_exceptions=True)
+
+
+def sync_commands(config: Config, guild_id: int | None = None) -> int:
+    """Publish the slash commands (to one guild when given: instant; else globally)."""
+    if not config.token:
+        print(NO_TOKEN_MESSAGE, file=sys.stderr)
+        return EXIT_NO_TOKEN
+    configure_logging()
+    return asyncio.run(_sync(config, config.token, guild_id))
+
+
+async def _sync(config: Config, token: str, guild_id: int | None) -> int:
+    bot = build_bot(config)
+    try:
+        await bot.login(token)  # REST only: no gateway, no store
+        if guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+            where = f"guild {guild_id}"
+        else:
+            synced = await bot.tree.sync()
+            where = "all servers (global commands may take up to an hour to appear)"
+    except discord.LoginFailure:
+        print(BAD_TOKEN_MESSAGE, file=sys.stderr)
+        return EXIT_BAD_TOKEN
+    except discord.HTTPException as exc:
+        print(f"Publishing the commands failed: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    finally:
+        await bot.close()
+    print(f"Published {len(synced)} commands to {where}: "
+          + ", ".join(f"/{c.name}" for c in synced))
+    return EXIT_OK

@@ -1,0 +1,110 @@
+"""Shared helpers: a bot on a SQLite file, a guild with players, game choice."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.config import Config
+from bot.discord_app import BoardBot, build_bot
+from bot.service import GameService, ServiceConfig
+from games import available_games
+from storage import Store
+
+simcord = pytest.importorskip("simcord")
+
+#: The game the end-to-end tests play: Hachapury when its engine is installed.
+GAME = "hachapury" if "hachapury" in available_games() else available_games()[0]
+SEED = bytes(range(32))
+
+
+async def open_service(path: Path) -> GameService:
+    """A service on ``path`` with fixed dice (the bot uses it but does not own it)."""
+    store = await Store.open(str(path))
+    return GameService(store, ServiceConfig(image_width=400), seed_factory=lambda: SEED)
+
+
+def make_bot(service: GameService, path: Path, **kwargs: Any) -> BoardBot:
+    return build_bot(Config(database=str(path), image_width=400), service=service, **kwargs)
+
+
+@dataclass
+class World:
+    env: Any
+    guild: Any
+    channel: Any
+    alice: Any
+    bob: Any
+    carol: Any
+    mod: Any
+
+
+async def make_world(env: Any) -> World:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
+    world = World(env, guild, channel,
+                  guild.add_member(env.create_user("alice")),
+                  guild.add_member(env.create_user("bob")),
+                  guild.add_member(env.create_user("carol")),
+                  guild.add_member(env.create_user("mod"), roles=[mods]))
+    await sync(env)
+    return world
+
+
+async def sync(env: Any) -> None:
+    await env.bot.tree.sync()
+
+
+async def start_game(world: World) -> None:
+    """alice challenges bob, bob accepts: the game is under way."""
+    made = await world.alice.slash(world.channel, "new", game=GAME, opponent=world.bob)
+    assert made.response is not None and not made.ephemeral, made
+    accepted = await world.bob.slash(world.channel, "accept")
+    assert public(accepted) is not None, accepted
+
+
+def public(result: Any) -> Any:
+    """The public message a command posted (initial response or followup), if any."""
+    messages = ([result.response] if result.response is not None else []) + list(
+        result.followups)
+    shown = [m for m in messages if not m.ephemeral]
+    return shown[-1] if shown else None
+
+
+def private(result: Any) -> Any:
+    messages = ([result.response] if result.response is not None else []) + list(
+        result.followups)
+    hidden = [m for m in messages if m.ephemeral]
+    return hidden[-1] if hidden else None
+
+
+async def mover(world: World, service: GameService) -> Any:
+    """The member whose turn it is."""
+    session = await service.store.live_session(str(world.channel.id))
+    assert session is not None
+    side = service.position_of(session).side_to_move
+    seat = session.seat_for_side(side or "")
+    assert seat is not None
+    return world.alice if seat.user_id == str(world.alice.id) else world.bob
+
+
+@contextmanager
+def unsettled(env: Any):  # type: ignore[no-untyped-def]
+    """Within this block an actor's verb dispatches without waiting for the bot, so
+    the next verb's interaction races with it (SimCord otherwise runs one at a time)."""
+    original = env._settle_internal
+
+    async def no_wait(**_: Any) -> None:
+        return None
+
+    env._settle_internal = no_wait
+    try:
+        yield
+    finally:
+        env._settle_internal = original
