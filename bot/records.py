@@ -36,5 +36,26 @@ def record_text(session: Session, turns: list[TurnEntry]) -> str:
     if session.result:
         tags.append(("Result", session.result))
     lines = [format_tag(name, value) for name, value in tags]
-    lines += [t.line for t in turns]
+    lines += record_lines(turns)
     return "\n".join(lines) + "\n"
+
+
+def record_lines(turns: list[TurnEntry]) -> list[str]:
+    """The log as record lines: an 'amend' entry (a taunt answer) completes the
+    line before it, e.g. ``12R: [4 4] G 2(9X13) T@B`` + ``T@B x2``."""
+    lines: list[str] = []
+    for entry in turns:
+        if entry.kind == "amend" and lines:
+            lines[-1] = amend(lines[-1], entry.record)
+        else:
+            lines.append(entry.line)
+    return lines
+
+
+def amend(line: str, answer: str) -> str:
+    """Join an answer to its turn line without repeating the shared token."""
+    head, _, last = line.rpartition(" ")
+    first = answer.split(" ", 1)[0]
+    if head and last == first:
+        return f"{head} {answer}"
+    return f"{line} {answer}"

@@ -12,7 +12,7 @@ import sys
 from typing import TextIO
 
 from games import GameError, Position, get_game
-from games.record import RecordFormatError, format_turn, parse_record
+from games.record import ActionLine, RecordFormatError, format_turn, parse_record
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
 
@@ -28,7 +28,7 @@ def replay(
         print(f"malformed: {exc}", file=err)
         return EXIT_MALFORMED
     try:
-        record = parse_record(text)
+        record = parse_record(text, game.action_line)
         tagged = (record.tag("Game") or "").strip().lower()
         if tagged != game.name:
             raise RecordFormatError(f"Game tag is {record.tag('Game')!r}, not {game.name!r}")
@@ -44,7 +44,17 @@ def replay(
         return EXIT_MALFORMED
 
     expected_number: int | None = None if listing is not None else 1
-    for turn in record.turns:
+    for turn in record.entries:
+        if isinstance(turn, ActionLine):
+            try:
+                played = position.play_action(turn.text)
+            except GameError as exc:
+                print(f"illegal action on line {turn.line_number}: {exc}", file=out)
+                return EXIT_ILLEGAL
+            position = played.position
+            print(played.record, file=out)
+            print(position.listing(), file=out)
+            continue
         label = f"{turn.number}{turn.side}"
         reason = _refusal(position, turn.number, turn.side, turn.dice, expected_number)
         if reason is None:

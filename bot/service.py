@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from bot.records import record_text
 from bot.replies import Button, Channel, Reply, User, refusal
-from games import GameError, Position, available_games, get_game
+from games import GameError, Played, Position, available_games, get_game
 from games.base import Game
 from games.dice import commitment, opening_throws, opening_winner, turn_dice
 from games.notation import format_dice
@@ -139,6 +139,13 @@ class GameService:
         side = position.side_to_move
         if side is None:
             return "", []
+        if position.action_due():
+            seats = [session.seat_for_side(s) for s in position.actors()]
+            ids = [seat.user_id for seat in seats if seat]
+            who = ", ".join(self._who(session, s) for s in position.actors())
+            choices = " or ".join(f"`{c}`" for c in position.action_choices())
+            pings = " ".join(f"<@{i}>" for i in ids)
+            return f"Waiting for {who} to answer: {choices}. {pings}", ids
         seat = session.seat_for_side(side)
         dice = f" with {format_dice(session.dice)}" if session.dice else ""
         mention = seat.user_id if seat else None
@@ -152,12 +159,15 @@ class GameService:
         options: dict[str, str] | None = None,
     ) -> Reply:
         """Challenge ``opponents`` to a game here; they accept or decline."""
+        players = [user, *opponents]
+        wanted = {k.lower(): v for k, v in (options or {}).items()}
         try:
             game = get_game(game_name)
-            normalised = game.normalise_options({k.lower(): v for k, v in (options or {}).items()})
+            if "players" in game.normalise_options({}) and "players" not in wanted:
+                wanted["players"] = str(len(players))  # the seats named decide
+            normalised = game.normalise_options(wanted)
         except GameError as exc:
             return refusal(str(exc))
-        players = [user, *opponents]
         if len({p.id for p in players}) != len(players):
             return refusal("Each player must be a different person (you cannot play yourself).")
         sides = game.sides(normalised)
@@ -288,32 +298,27 @@ class GameService:
     async def move(
         self, user: User, channel: Channel, text: str, expected_turn: int | None = None
     ) -> Reply:
-        """Play a turn for the user's side with the stored dice."""
+        """Play a turn for the user's side with the stored dice, or the action
+        (taunt answer, vote) the game is waiting for from the user."""
         try:
             session = await self._active(channel)
             seat = session.seat_of(user.id)
             if seat is None:
                 raise _Refused("You are not playing in this game; you can watch with `/board`.")
             position = self.position_of(session)
-            side = position.side_to_move
-            if side != seat.side:
-                raise _Refused(f"It is not your turn: {self._who(session, side or '?')} "
-                               "is to move.")
             if expected_turn is not None and expected_turn != session.next_turn:
                 raise _Refused(f"That move was written for turn {expected_turn}, but the game "
                                f"is at turn {session.next_turn}. Look at `/board` again.")
-            try:
-                played = position.play(text, session.dice)
-            except GameError as exc:
-                raise _Refused(f"`{text.strip()}` is not playable: {exc}") from exc
+            if position.action_due():
+                played, entry = self._action(session, position, seat.side, user, text)
+            else:
+                played, entry = self._turn(session, position, seat.side, user, text)
         except _Refused as refused:
             return refusal(str(refused))
         seed = bytes.fromhex(session.seed)
-        logged = [NewTurn(session.next_turn, side, session.dice, played.record, played.moves,
-                          user.id)]
-        passes, after, next_turn, dice = self._auto_passes(
-            session, played.position, session.next_turn + 1, seed)
-        logged += passes
+        number = session.next_turn + (1 if entry.kind == "turn" else 0)
+        passes, after, next_turn, dice = self._auto_passes(session, played.position, number, seed)
+        logged = [entry, *passes]
         status, result = _status_of(after)
         try:
             await self.store.append_turns(
@@ -324,14 +329,61 @@ class GameService:
             return refusal(RACE_MESSAGE)
         session = await self.store.session(session.id)
         assert session is not None
-        lines = [f"**{t.number}{t.side}:** `{t.record}`"
-                 + (" (no legal move: passed)" if t.actor == "bot" else "") for t in logged]
+        lines = [_entry_text(t) for t in logged]
         status_line, mentions = self._status_line(session, after)
         if status == "finished":
             status_line += f" Dice seed revealed: `{session.seed}` (check with `verify`)."
         return Reply(text="\n".join([*lines, status_line]),
                      image=await self._image(session, after), mentions=mentions,
-                     session_id=session.id)
+                     session_id=session.id, buttons=self._action_buttons(session, after))
+
+    def _turn(self, session: Session, position: Position, side: str, user: User, text: str
+              ) -> tuple[Played, NewTurn]:
+        if position.side_to_move != side:
+            raise _Refused(f"It is not your turn: "
+                           f"{self._who(session, position.side_to_move or '?')} is to move.")
+        try:
+            played = position.play(text, session.dice)
+        except GameError as exc:
+            raise _Refused(f"`{text.strip()}` is not playable: {exc}") from exc
+        return played, NewTurn(session.next_turn, side, session.dice, played.record,
+                               played.moves, user.id)
+
+    def _action(self, session: Session, position: Position, side: str, user: User, text: str
+                ) -> tuple[Played, NewTurn]:
+        if side not in position.actors():
+            waiting = ", ".join(self._who(session, s) for s in position.actors())
+            raise _Refused(f"The game is waiting for {waiting} to answer; nothing to do for "
+                           "you yet.")
+        try:
+            played = position.play_action(text, side)
+        except GameError as exc:
+            raise _Refused(f"`{text.strip()}` is not an answer the game can take: {exc}") from exc
+        kind = "amend" if played.amends_previous else "line"
+        # An action belongs to the turn just played: same number, no dice.
+        return played, NewTurn(session.next_turn - 1, side, (), played.record, played.moves,
+                               user.id, kind)
+
+    def _action_buttons(self, session: Session, position: Position) -> list[Button]:
+        """Buttons for the answer the game now waits for (the engine names the texts)."""
+        if not position.action_due():
+            return []
+        return [Button(label.capitalize(), f"{label}:{session.id}",
+                       "success" if i == 0 else "danger")
+                for i, label in enumerate(position.action_choices())]
+
+    async def press(self, user: User, channel: Channel, action: str) -> Reply:
+        """A button: ``<verb>:<session id>``.  Stale buttons (another session, or a
+        game that has moved on) are refused; the rest are ordinary commands."""
+        verb, _, session_text = action.partition(":")
+        session = await self._live(channel)
+        if session is None or str(session.id) != session_text:
+            return refusal("That button belongs to a game that is no longer waiting for it.")
+        if verb == "accept" and session.status == "challenge":
+            return await self.accept(user, channel)
+        if verb == "decline" and session.status == "challenge":
+            return await self.decline(user, channel)
+        return await self.move(user, channel, verb)
 
     async def board(self, user: User, channel: Channel) -> Reply:
         """The current board (anyone may ask); the last finished game if none is live."""
@@ -460,6 +512,15 @@ HELP = """**Commands**
 `/board` show the board, `/legal` list legal turns, `/record` the game record file
 `/resign` give up, `/abort` cancel before the first turn (moderators: any time)
 `/rules GAME` rules and notation, `/games` games being played here"""
+
+
+def _entry_text(entry: NewTurn) -> str:
+    if entry.kind == "line":
+        return f"`{entry.record}`"
+    if entry.kind == "amend":
+        return f"**{entry.side}** answers: `{entry.record}`"
+    passed = " (no legal move: passed)" if entry.actor == "bot" else ""
+    return f"**{entry.number}{entry.side}:** `{entry.record}`{passed}"
 
 
 def _remember(cache: OrderedDict, key: tuple[int, int], value: object, size: int = 256) -> None:

@@ -8,18 +8,24 @@ file is malformed or the seed has not been revealed.
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import TextIO
 
+from games import GameError, get_game
 from games.dice import commitment, opening_throws, turn_dice
-from games.record import RecordFormatError, parse_record
+from games.record import parse_record
+
+_GAME_TAG = re.compile(r'^\s*\[\s*Game\s+"([^"]*)"\s*\]', re.IGNORECASE | re.MULTILINE)
 
 
 def verify(text: str, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """Verify a record's dice; returns the exit code."""
     try:
-        record = parse_record(text)
-    except RecordFormatError as exc:
+        tagged = _GAME_TAG.search(text)
+        action_line = get_game(tagged.group(1)).action_line if tagged else None
+        record = parse_record(text, action_line)
+    except GameError as exc:
         print(f"malformed: {exc}", file=err)
         return 2
     seed_hex, seed_hash, session = record.tag("Seed"), record.tag("SeedHash"), record.tag("Session")
@@ -38,7 +44,14 @@ def verify(text: str, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int
     checked = 0
     opening = record.tag("Opening")
     if opening:
-        rounds = [tuple(int(x) for x in r.split()) for r in opening.split(",")]
+        try:
+            rounds = [tuple(int(x) for x in r.split()) for r in opening.split(",")]
+        except ValueError:
+            print(f"malformed: Opening tag {opening!r}", file=err)
+            return 2
+        if not rounds or not rounds[0]:
+            print(f"malformed: Opening tag {opening!r}", file=err)
+            return 2
         if rounds != opening_throws(seed, session, len(rounds[0])):
             print("FAILED: the opening throw does not match the seed", file=out)
             return 1

@@ -44,6 +44,9 @@ class Played:
     position: Position
     record: str
     moves: str
+    #: True when this record completes the previous turn's line instead of
+    #: standing on its own (a CheeseGambit taunt answer: ``T@B x2``).
+    amends_previous: bool = False
 
 
 class Position(ABC):
@@ -85,6 +88,28 @@ class Position(ABC):
     def listing(self) -> str:
         """The one-line position listing, exactly as the design page writes it."""
 
+    # -- actions without dice (answers, votes); most games have none ----------
+
+    def action_due(self) -> bool:
+        """True when the next thing to happen is an action (an answer, a vote)
+        rather than a turn; ``play_action`` plays it."""
+        return False
+
+    def actors(self) -> tuple[str, ...]:
+        """The sides that may act now (several while a vote is open)."""
+        side = self.side_to_move
+        return (side,) if side else ()
+
+    def action_choices(self) -> list[str]:
+        """The texts that answer the due action (shown as buttons), best first."""
+        return []
+
+    def play_action(self, text: str, side: str | None = None) -> Played:
+        """Play an action written as ``text`` for ``side`` (default: the side to move)."""
+        from games.errors import IllegalTurnError
+
+        raise IllegalTurnError("no answer or vote is due in this game now")
+
     def __str__(self) -> str:
         return self.listing()
 
@@ -107,6 +132,9 @@ class Game(ABC):
     opening_throw: ClassVar[bool] = False
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    #: A regular expression for record lines that are actions of their own
+    #: (CheeseGambit's ``vote G yes``); None when the game has none.
+    action_line: ClassVar[str | None] = None
 
     @abstractmethod
     def sides(self, options: Options) -> list[SideInfo]:

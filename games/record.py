@@ -27,12 +27,22 @@ class TurnLine:
     line_number: int
 
 
+@dataclass(frozen=True)
+class ActionLine:
+    """A line that is an action of its own (``vote G yes``), not a turn."""
+
+    text: str
+    line_number: int
+
+
 @dataclass
 class Record:
-    """A parsed record: tags in file order (names as written) and the turn lines."""
+    """A parsed record: tags in file order (names as written), the turn lines,
+    and every entry (turns and action lines) in file order."""
 
     tags: dict[str, str] = field(default_factory=dict)
     turns: list[TurnLine] = field(default_factory=list)
+    entries: list[TurnLine | ActionLine] = field(default_factory=list)
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """A tag's value, looked up case-insensitively."""
@@ -47,9 +57,12 @@ _TURN = re.compile(r"^(\d+)\s*([A-Za-z])\s*:\s*(.*)$")
 _DICE = re.compile(r"^\[\s*([^\]]*)\]\s*;?\s*")
 
 
-def parse_record(text: str) -> Record:
-    """Read a record file; RecordFormatError says which line is wrong and why."""
+def parse_record(text: str, action_line: str | None = None) -> Record:
+    """Read a record file; RecordFormatError says which line is wrong and why.
+
+    ``action_line`` is a game's pattern for lines that are actions of their own."""
     record = Record()
+    action = re.compile(action_line, re.IGNORECASE) if action_line else None
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line:
@@ -59,6 +72,11 @@ def parse_record(text: str) -> Record:
             if record.turns:
                 raise RecordFormatError(f"line {number}: tag after the first turn")
             record.tags[tag.group(1)] = tag.group(2).replace('\\"', '"').replace("\\\\", "\\")
+            continue
+        if action is not None and action.match(line):
+            if not record.turns:
+                raise RecordFormatError(f"line {number}: an action before the first turn")
+            record.entries.append(ActionLine(line, number))
             continue
         turn = _TURN.match(line)
         if not turn:
@@ -72,9 +90,9 @@ def parse_record(text: str) -> Record:
                 raise RecordFormatError(f"line {number}: dice must be 1-6, got [{dm.group(1)}]")
             dice = tuple(int(f) for f in faces)
             body = body[dm.end():]
-        record.turns.append(
-            TurnLine(int(turn.group(1)), turn.group(2).upper(), dice, body.strip(), number)
-        )
+        entry = TurnLine(int(turn.group(1)), turn.group(2).upper(), dice, body.strip(), number)
+        record.turns.append(entry)
+        record.entries.append(entry)
     if record.tag("Game") is None:
         raise RecordFormatError("no Game tag")
     return record

@@ -66,6 +66,12 @@ MIGRATIONS: list[str] = [
     CREATE TRIGGER turns_no_delete BEFORE DELETE ON turns
         BEGIN SELECT RAISE(ABORT, 'the turn log is append-only'); END;
     """,
+    # 2: log entries that are not turns: 'amend' completes the previous turn's
+    # record line (a taunt answer), 'line' stands on its own (a vote).
+    """
+    ALTER TABLE turns ADD COLUMN kind TEXT NOT NULL DEFAULT 'turn'
+        CHECK (kind IN ('turn', 'amend', 'line'));
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

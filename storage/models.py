@@ -67,8 +67,11 @@ class TurnEntry:
     moves: str
     actor: str
     played_at: float
+    kind: str = "turn"
 
     @property
     def line(self) -> str:
-        """The record file's line for this turn."""
+        """The record file's line for this entry (an 'amend' entry has none)."""
+        if self.kind == "line":
+            return self.record
         return f"{self.number}{self.side}: {self.record}"

@@ -44,6 +44,7 @@ class NewTurn:
     record: str
     moves: str
     actor: str
+    kind: str = "turn"
 
 
 _SESSION_COLUMNS = (
@@ -198,27 +199,29 @@ class Store:
 
     async def turns(self, session_id: int) -> list[TurnEntry]:
         async with self._db.execute(
-            "SELECT seq, number, side, dice, record, moves, actor, played_at FROM turns "
+            "SELECT seq, number, side, dice, record, moves, actor, played_at, kind FROM turns "
             "WHERE session_id=? ORDER BY seq",
             (session_id,),
         ) as cur:
             rows = await cur.fetchall()
         return [
-            TurnEntry(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[7])
+            TurnEntry(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[7], r[8])
             for r in rows
         ]
 
-    async def last_turn(self, session_id: int) -> TurnEntry | None:
-        """The latest log entry (one indexed row, however long the log)."""
+    async def last_turn(self, session_id: int, kinds: tuple[str, ...] = ("turn",)
+                        ) -> TurnEntry | None:
+        """The latest log entry of these kinds (one indexed scan from the end)."""
+        marks = ",".join("?" for _ in kinds)
         async with self._db.execute(
-            "SELECT seq, number, side, dice, record, moves, actor, played_at FROM turns "
-            "WHERE session_id=? ORDER BY seq DESC LIMIT 1",
-            (session_id,),
+            "SELECT seq, number, side, dice, record, moves, actor, played_at, kind FROM turns "
+            f"WHERE session_id=? AND kind IN ({marks}) ORDER BY seq DESC LIMIT 1",
+            (session_id, *kinds),
         ) as cur:
             r = await cur.fetchone()
         if r is None:
             return None
-        return TurnEntry(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[7])
+        return TurnEntry(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[7], r[8])
 
     # -- writes -------------------------------------------------------------------
 
@@ -291,9 +294,9 @@ class Store:
                 seq += 1
                 await run(
                     "INSERT INTO turns (session_id, seq, number, side, dice, record, moves, "
-                    "actor, played_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "actor, played_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (session.id, seq, turn.number, turn.side, json.dumps(list(turn.dice)),
-                     turn.record, turn.moves, turn.actor, now),
+                     turn.record, turn.moves, turn.actor, now, turn.kind),
                 )
 
 

@@ -61,6 +61,7 @@ class CheeseGambitGame(Game):
     opening_throw = True
     min_players = 2
     max_players = 4
+    action_line = r"^vote\s+[RGBY]\s+(yes|no)\s*$"
 
     def sides(self, options: Options) -> list[SideInfo]:
         opts = self.normalise_options(options)

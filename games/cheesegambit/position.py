@@ -483,7 +483,7 @@ class CheeseGambitPosition(Position):
             cubes = dict(d.cubes)
             cubes[pair(taunter, target)] = (stake, target)
             text = f"T@{target} x{stake}"
-            return Played(self._replace(cubes=cubes, taunt=None), text, text)
+            return Played(self._replace(cubes=cubes, taunt=None), text, text, True)
         pieces = dict(d.pieces)
         pieces[target] = ()
         dropped = dict(d.dropped)
@@ -498,7 +498,7 @@ class CheeseGambitPosition(Position):
             nxt = d.next_side if d.next_side != target else self._next_after(target, active)
             after = self._replace(pieces=pieces, dropped=dropped, taunt=None,
                                   vote=vote or None, next_side=nxt)
-        return Played(after, text, text)
+        return Played(after, text, text, True)
 
     def vote(self, side: str, yes: bool) -> Played:
         """A remaining player's vote to play on for the places: the first "no"
@@ -516,12 +516,38 @@ class CheeseGambitPosition(Position):
         rest = tuple(v for v in d.vote if v != side)
         return Played(self._replace(vote=rest or None), text, text)
 
-    def play_action(self, text: str) -> Played:
-        """A non-dice action as text: ``accept``/``take``, ``drop``, ``T@B x2``,
-        ``T@B drop``, ``vote G yes``/``vote G no`` (``yes``/``no`` alone: the
-        side to move votes)."""
-        toks = [t.text.lower() for t in tokenize(text)]
+    def action_due(self) -> bool:
+        """A taunt answer or a vote is due before the next throw."""
+        return self.pending() is not None
+
+    def actors(self) -> tuple[str, ...]:
+        """The taunted side, or every side yet to vote, or the side to throw."""
         d = self._d
+        if d.next_side is None:
+            return ()
+        if d.taunt:
+            return (d.taunt[1],)
+        if d.vote:
+            return tuple(d.vote)
+        return (d.next_side,)
+
+    def action_choices(self) -> list[str]:
+        """``accept``/``drop`` for a taunt, ``yes``/``no`` for a vote."""
+        if self._d.taunt:
+            return ["accept", "drop"]
+        if self._d.vote:
+            return ["yes", "no"]
+        return []
+
+    def play_action(self, text: str, side: str | None = None) -> Played:
+        """A non-dice action as text: ``accept``/``take``, ``drop``, ``T@B x2``,
+        ``T@B drop``, ``vote G yes``/``vote G no`` (``yes``/``no`` alone: ``side``
+        votes, by default the side to move).  Only the taunted side may answer a
+        taunt: with ``side`` given, anyone else is refused."""
+        d = self._d
+        if side is not None and d.taunt and side != d.taunt[1]:
+            raise IllegalTurnError(f"only {d.taunt[1]} may answer {d.taunt[0]}'s taunt")
+        toks = [t.text.lower() for t in tokenize(text)]
         if d.next_side is None:
             raise IllegalTurnError(f"the game is over ({self.placings_text()})")
         if toks and toks[0].startswith("t@"):
@@ -541,7 +567,13 @@ class CheeseGambitPosition(Position):
             return self.answer_taunt(False)
         if len(toks) in (2, 3) and toks[0] == "vote" or len(toks) == 1 and toks[0] in (
                 "yes", "no"):
-            side = parse_colour(toks[1]) if len(toks) == 3 else self.side_to_move
+            voter = side or self.side_to_move
+            if len(toks) == 3:
+                named = parse_colour(toks[1])
+                if side is not None and named != side:
+                    raise IllegalTurnError(f"you vote for {side}, not for {toks[1].upper()}")
+                voter = named
+            side = voter
             answer = toks[-1]
             if side is None or answer not in ("yes", "no"):
                 raise NotationError("write a vote as: vote G yes (or no)", text, 1)

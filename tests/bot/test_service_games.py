@@ -1,0 +1,77 @@
+"""Every game through the service: a random game to the end, answers and votes included."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+from bot.replay import replay
+from bot.replies import User
+from bot.service import GameService
+from bot.verify import verify
+from games import get_game
+from tests.bot.conftest import ALICE, BOB, CAROL, HERE
+
+PLAYERS = {ALICE.id: ALICE, BOB.id: BOB, CAROL.id: CAROL}
+
+
+async def _play_to_the_end(service: GameService, rng: random.Random, limit: int = 3000
+                           ) -> list[str]:
+    """Random legal turns (and random answers/votes) until the game is over;
+    returns the texts played."""
+    played: list[str] = []
+    for _ in range(limit):
+        session = await service.store.latest_session(HERE.id)
+        assert session is not None
+        if session.status != "active":
+            return played
+        position = service.position_of(session)
+        if position.action_due():
+            side = rng.choice(position.actors())
+            text = rng.choice(position.action_choices())
+        else:
+            side = position.side_to_move or ""
+            text = rng.choice(service.legal_turns(session))
+            taunts = getattr(position, "possible_taunts", None)
+            if taunts is not None and rng.random() < 0.7:
+                targets = taunts(text, session.dice)
+                if targets:  # a bump: taunt the victim (CheeseGambit's doubling cube)
+                    text += f" T@{rng.choice(targets)}"
+        seat = session.seat_for_side(side)
+        assert seat is not None
+        reply = await service.move(PLAYERS[seat.user_id], HERE, text)
+        assert reply.ok, reply.text
+        played.append(text)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(
+    "game, opponents, options",
+    [
+        ("cheesegambit", [BOB, CAROL], {"pieces": "4"}),
+        ("cheesegambit", [BOB], {"pieces": "5"}),
+        ("che", [BOB], {"tiles": "24"}),
+        ("chebache", [BOB], {}),
+    ],
+)
+async def test_game_played_to_the_end_through_the_service(
+        service: GameService, game: str, opponents: list[User], options: dict[str, str]) -> None:
+    assert (await service.new(ALICE, HERE, game, opponents, options)).ok
+    for player in opponents:
+        assert (await service.accept(player, HERE)).ok
+    played = await _play_to_the_end(service, random.Random(3))
+    if game == "cheesegambit":
+        assert any("T@" in text for text in played), "no taunt was exercised"
+    final = await service.store.latest_session(HERE.id)
+    assert final is not None and final.status == "finished" and final.result
+    # The stored position equals the exported record replayed.
+    record = await service.record(ALICE, HERE)
+    assert record.attachment is not None
+    out, err = io.StringIO(), io.StringIO()
+    code = replay(game, record.attachment[1].decode(), out=out, err=err)
+    assert code == 0, (out.getvalue()[-500:], err.getvalue())
+    assert out.getvalue().splitlines()[-1] == final.position
+    assert verify(record.attachment[1].decode(), out=io.StringIO()) == 0
+    assert get_game(game).from_listing(final.position or "", final.options).result is not None
