@@ -66,7 +66,8 @@ class Console:
         if command == "move":
             return await s.move(user, ch, rest)
         simple = {"accept": s.accept, "decline": s.decline, "board": s.board, "legal": s.legal,
-                  "record": s.record, "resign": s.resign, "abort": s.abort}
+                  "record": s.record, "resign": s.resign, "abort": s.abort, "join": s.join,
+                  "start": s.start}
         if command in simple:
             return await simple[command](user, ch)
         if command == "games":

@@ -163,7 +163,8 @@ class GameService:
         wanted = {k.lower(): v for k, v in (options or {}).items()}
         try:
             game = get_game(game_name)
-            if "players" in game.normalise_options({}) and "players" not in wanted:
+            if "players" in game.normalise_options({}) and "players" not in wanted \
+                    and opponents:
                 wanted["players"] = str(len(players))  # the seats named decide
             normalised = game.normalise_options(wanted)
         except GameError as exc:
@@ -171,7 +172,11 @@ class GameService:
         if len({p.id for p in players}) != len(players):
             return refusal("Each player must be a different person (you cannot play yourself).")
         sides = game.sides(normalised)
-        if not game.min_players <= len(players) <= game.max_players or len(players) != len(sides):
+        lobby = not opponents
+        if lobby:
+            sides = sides[:1]  # the host's seat; the others join, sides given at the start
+        elif not game.min_players <= len(players) <= game.max_players \
+                or len(players) != len(sides):
             return refusal(
                 f"{game.title} needs {len(sides)} players here; you named {len(players)}."
             )
@@ -182,13 +187,25 @@ class GameService:
                 guild_id=channel.guild_id, channel_id=channel.id, game=game.name,
                 options=normalised, seed=seed.hex(), seed_hash=commitment(seed),
                 created_by=user.id, now=now, expires_at=now + self.config.challenge_seconds,
-                seats=[(info.letter, p.id, p.name, p is user)
+                seats=[("?0" if lobby else info.letter, p.id, p.name, p is user)
                        for info, p in zip(sides, players, strict=True)],
             )
         except ChannelBusy:
             return refusal("This channel already has a game (or an open challenge). "
                            "Finish or abort it first, or use another channel or thread.")
         hours = self.config.challenge_seconds / 3600
+        if lobby:
+            size = (f"{game.min_players}-{game.max_players}"
+                    if game.max_players > game.min_players else str(game.min_players))
+            start = ("the host starts it with `/start`" if game.max_players > 2
+                     else "it starts as soon as someone joins")
+            return Reply(
+                text=f"{user.name} opens a **{game.title}** lobby for {size} players"
+                     f"{_options_text(game, normalised)}: `/join` to take a seat; {start} "
+                     f"(open seats expire in {hours:g} h).",
+                buttons=[Button("Join", f"join:{session_id}", "success")],
+                session_id=session_id,
+            )
         invited = ", ".join(p.mention for p in opponents)
         return Reply(
             text=f"{user.name} challenges {invited} to **{game.title}**"
@@ -200,10 +217,70 @@ class GameService:
             session_id=session_id,
         )
 
+    async def join(self, user: User, channel: Channel) -> Reply:
+        """Take a seat in the channel's open lobby."""
+        session = await self._live(channel)
+        if session is None or session.status != "challenge":
+            return refusal("There is no open lobby in this channel.")
+        if not _is_lobby(session):
+            return refusal("This challenge names its players; it has no open seat.")
+        if session.seat_of(user.id) is not None:
+            return refusal("You already have a seat in this lobby.")
+        game = get_game(session.game)
+        if len(session.seats) >= game.max_players:
+            return refusal(f"The lobby is full ({game.max_players} players).")
+        try:
+            await self.store.add_seat(session, user.id, user.name, self.clock())
+        except StaleVersion:
+            return refusal(RACE_MESSAGE)
+        session = await self.store.session(session.id)
+        assert session is not None
+        if len(session.seats) >= game.max_players or game.max_players == 2:
+            return await self._start_lobby(session)
+        names = ", ".join(s.name for s in session.seats)
+        host = session.seats[0]
+        return Reply(text=f"{user.name} joins. Seated: {names}. <@{host.user_id}> can `/start` "
+                          f"now ({game.min_players}-{game.max_players} players).",
+                     mentions=[host.user_id], session_id=session.id,
+                     buttons=[Button("Join", f"join:{session.id}", "success"),
+                              Button("Start", f"start:{session.id}", "primary")])
+
+    async def start(self, user: User, channel: Channel) -> Reply:
+        """The host starts the lobby with the players seated so far."""
+        session = await self._live(channel)
+        if session is None or session.status != "challenge" or not _is_lobby(session):
+            return refusal("There is no open lobby in this channel.")
+        if session.seats[0].user_id != user.id:
+            return refusal("Only the host who opened the lobby can start it.")
+        game = get_game(session.game)
+        if len(session.seats) < game.min_players:
+            return refusal(f"{game.title} needs at least {game.min_players} players; "
+                           f"{len(session.seats)} seated so far.")
+        return await self._start_lobby(session)
+
+    async def _start_lobby(self, session: Session) -> Reply:
+        game = get_game(session.game)
+        options = dict(session.options)
+        if "players" in options:
+            options["players"] = str(len(session.seats))
+        options = game.normalise_options(options)
+        sides = [info.letter for info in game.sides(options)]
+        if len(sides) != len(session.seats):
+            return refusal(f"{game.title} cannot seat {len(session.seats)} players.")
+        try:
+            await self.store.assign_sides(session, sides, self.clock(), options=options)
+        except StaleVersion:
+            return refusal(RACE_MESSAGE)
+        started = await self.store.session(session.id)
+        assert started is not None
+        return await self._start(started)
+
     async def accept(self, user: User, channel: Channel) -> Reply:
         session = await self._live(channel)
         if session is None or session.status != "challenge":
             return refusal("There is no open challenge in this channel.")
+        if _is_lobby(session) and session.seat_of(user.id) is None:
+            return await self.join(user, channel)
         seat = session.seat_of(user.id)
         if seat is None:
             return refusal("This challenge is not addressed to you.")
@@ -383,6 +460,10 @@ class GameService:
             return await self.accept(user, channel)
         if verb == "decline" and session.status == "challenge":
             return await self.decline(user, channel)
+        if verb == "join" and session.status == "challenge":
+            return await self.join(user, channel)
+        if verb == "start" and session.status == "challenge":
+            return await self.start(user, channel)
         return await self.move(user, channel, verb)
 
     async def board(self, user: User, channel: Channel) -> Reply:
@@ -507,11 +588,18 @@ class GameService:
 
 HELP = """**Commands**
 `/new GAME @opponent [option=value ...]` challenge someone (games: {games})
-`/accept`, `/decline` answer a challenge
+`/new GAME` with nobody named opens a lobby: others `/join`, the host `/start`s
+`/accept`, `/decline` answer a challenge (and a taunt or vote: `/move accept`, `/move yes`)
 `/move TEXT` play your turn, e.g. `/move 24/18 24/19` (the dice are rolled for you)
 `/board` show the board, `/legal` list legal turns, `/record` the game record file
 `/resign` give up, `/abort` cancel before the first turn (moderators: any time)
 `/rules GAME` rules and notation, `/games` games being played here"""
+
+
+def _is_lobby(session: Session) -> bool:
+    """An open lobby: seats whose sides are not decided yet (``?n``)."""
+    return session.status == "challenge" and bool(session.seats) \
+        and session.seats[0].side.startswith("?")
 
 
 def _entry_text(entry: NewTurn) -> str:

@@ -279,6 +279,30 @@ class Store:
                 (session.id, user_id),
             )
 
+    async def add_seat(self, session: Session, user_id: str, name: str, now: float) -> None:
+        """Seat a user who joins an open lobby (side decided when the game starts)."""
+        seat = len(session.seats)
+        async with self._transaction() as run:
+            await self._bump(run, session, now)
+            await run(
+                "INSERT INTO seats (session_id, seat, side, user_id, name, accepted) "
+                "VALUES (?, ?, ?, ?, ?, 1)",
+                (session.id, seat, f"?{seat}", user_id, name),
+            )
+
+    async def assign_sides(self, session: Session, sides: Sequence[str], now: float,
+                           **changes: Any) -> None:
+        """Give the seats, in seat order, their sides (a lobby about to start)."""
+        async with self._transaction() as run:
+            await self._bump(run, session, now, **changes)
+            # Two passes so that the UNIQUE (session, side) never sees a clash mid-way.
+            for seat in session.seats:
+                await run("UPDATE seats SET side=? WHERE session_id=? AND seat=?",
+                          (f"#{seat.seat}", session.id, seat.seat))
+            for seat, side in zip(session.seats, sides, strict=True):
+                await run("UPDATE seats SET side=?, accepted=1 WHERE session_id=? AND seat=?",
+                          (side, session.id, seat.seat))
+
     async def append_turns(
         self, session: Session, turns: Sequence[NewTurn], now: float, **changes: Any
     ) -> None:

@@ -75,3 +75,38 @@ async def test_game_played_to_the_end_through_the_service(
     assert out.getvalue().splitlines()[-1] == final.position
     assert verify(record.attachment[1].decode(), out=io.StringIO()) == 0
     assert get_game(game).from_listing(final.position or "", final.options).result is not None
+
+
+async def test_lobby_host_opens_others_join_host_starts(service: GameService) -> None:
+    opened = await service.new(ALICE, HERE, "cheesegambit", [], {"pieces": "4"})
+    assert opened.ok and "lobby" in opened.text
+    assert not (await service.start(ALICE, HERE)).ok          # alone: too few
+    assert (await service.join(BOB, HERE)).ok
+    assert not (await service.join(BOB, HERE)).ok             # one seat each
+    assert not (await service.start(BOB, HERE)).ok            # only the host starts
+    assert (await service.press(CAROL, HERE, f"join:{opened.session_id}")).ok
+    started = await service.start(ALICE, HERE)
+    assert started.ok and "begins" in started.text
+    session = await service.store.live_session(HERE.id)
+    assert session is not None and session.status == "active"
+    assert [s.side for s in session.seats] == ["R", "G", "B"]
+    assert session.options["players"] == "3"
+    await _play_to_the_end(service, random.Random(8))
+    final = await service.store.latest_session(HERE.id)
+    assert final is not None and final.status == "finished"
+
+
+async def test_open_two_player_challenge_starts_when_someone_joins(
+        service: GameService) -> None:
+    assert (await service.new(ALICE, HERE, "che", [])).ok
+    reply = await service.accept(CAROL, HERE)   # accepting an open challenge joins it
+    assert reply.ok and "begins" in reply.text
+    session = await service.store.live_session(HERE.id)
+    assert session is not None and [s.user_id for s in session.seats] == [ALICE.id, CAROL.id]
+
+
+async def test_lobby_seats_expire(service: GameService, clock) -> None:  # type: ignore
+    await service.new(ALICE, HERE, "cheesegambit", [])
+    clock.now += 3601
+    assert not (await service.join(BOB, HERE)).ok
+    assert (await service.store.latest_session(HERE.id)).status == "expired"  # type: ignore
