@@ -518,10 +518,16 @@ class GameService:
         seat = session.seat_of(user.id)
         if seat is None:
             return refusal("You are not playing in this game.")
+        position = self.position_of(session)
+        try:
+            left = position.resign(seat.side)
+        except GameError as exc:
+            return refusal(str(exc))
+        if left is not None:
+            return await self._leave(session, user, seat.side, left)
         others = [s for s in session.seats if s.side != seat.side]
         if len(others) != 1:
-            return refusal("Resigning from a game of more than two players is not supported "
-                           "yet; ask a moderator to `/abort` it.")
+            return refusal("This game cannot go on without you; ask a moderator to `/abort` it.")
         winner = others[0]
         result = f"{winner.side} wins ({seat.side} resigned)"
         try:
@@ -538,6 +544,28 @@ class GameService:
             image=await self._image(session, self.position_of(session)),
             session_id=session.id,
         )
+
+    async def _leave(self, session: Session, user: User, side: str, played: Played) -> Reply:
+        """A player leaves a game the others play on (logged as a line of its own).
+
+        The next turn keeps its number and so its dice: the log has no gap."""
+        entry = NewTurn(session.next_turn - 1, side, (), played.record, played.moves, user.id,
+                        "line")
+        passes, after, next_turn, dice = self._auto_passes(
+            session, played.position, session.next_turn, bytes.fromhex(session.seed))
+        status, result = _status_of(after)
+        try:
+            await self.store.append_turns(
+                session, [entry, *passes], self.clock(), status=status,
+                position=after.listing(), next_turn=next_turn, dice=list(dice), result=result)
+        except StaleVersion:
+            return refusal(RACE_MESSAGE)
+        session = await self.store.session(session.id)
+        assert session is not None
+        status_line, mentions = self._status_line(session, after)
+        return Reply(text=f"{user.name} resigns and leaves the game. {status_line}",
+                     image=await self._image(session, after), mentions=mentions,
+                     session_id=session.id, buttons=self._action_buttons(session, after))
 
     async def abort(self, user: User, channel: Channel) -> Reply:
         """Players may abort before the first turn; a moderator at any time."""

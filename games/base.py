@@ -100,6 +100,12 @@ class Position(ABC):
         side = self.side_to_move
         return (side,) if side else ()
 
+    def resign(self, side: str) -> Played | None:
+        """``side`` resigns.  None (the default) means the game ends with the
+        other side winning; a game where the others play on (CheeseGambit with
+        three or four) returns the position after the resigner has left."""
+        return None
+
     def action_choices(self) -> list[str]:
         """The texts that answer the due action (shown as buttons), best first."""
         return []

@@ -74,8 +74,6 @@ def parse_record(text: str, action_line: str | None = None) -> Record:
             record.tags[tag.group(1)] = tag.group(2).replace('\\"', '"').replace("\\\\", "\\")
             continue
         if action is not None and action.match(line):
-            if not record.turns:
-                raise RecordFormatError(f"line {number}: an action before the first turn")
             record.entries.append(ActionLine(line, number))
             continue
         turn = _TURN.match(line)

@@ -61,7 +61,7 @@ class CheeseGambitGame(Game):
     opening_throw = True
     min_players = 2
     max_players = 4
-    action_line = r"^vote\s+[RGBY]\s+(yes|no)\s*$"
+    action_line = r"^(vote\s+[RGBY]\s+(yes|no)|[RGBY]\s+resigns)\s*$"
 
     def sides(self, options: Options) -> list[SideInfo]:
         opts = self.normalise_options(options)

@@ -5,7 +5,8 @@
 
 Within a colour entry: track squares ascending, then ``n@P`` (pool), the safe
 zone from S6 down to S1, then ``n@F`` (borne off).  A colour that dropped a
-taunt is ``B: dropped to R``.  Tail, in order: ``cube R-B 2 B`` for each pair
+taunt is ``B: dropped to R``; one that resigned is ``B: resigned``.
+Tail, in order: ``cube R-B 2 B`` for each pair
 whose cube has moved (stake, holder), ``taunt off``, placings (``R wins``,
 ``G 2nd``, ``B 3rd``, ``Y 4th``), a pending ``R taunts B``, a pending
 ``vote G B`` (who has yet to vote) and ``X to move`` - the side that throws
@@ -79,7 +80,9 @@ def write_listing(data: ListingData) -> str:
     parts = []
     for side in data.sides:
         if side in data.dropped:
-            parts.append(f"{side}: dropped to {data.dropped[side]}")
+            # A colour that left on its own (resigned) is recorded as dropped to itself.
+            to = data.dropped[side]
+            parts.append(f"{side}: resigned" if to == side else f"{side}: dropped to {to}")
         else:
             parts.append(f"{side}: {colour_entry(data.pieces[side])}")
     for key in sorted(data.cubes, key=lambda k: (COLOURS.index(k[0]), COLOURS.index(k[1]))):
@@ -130,8 +133,8 @@ def read_listing(text: str) -> ListingData:
         colours.append(side)
         body = m.group(2).strip()
         dm = _DROPPED.match(body)
-        if dm:
-            data.dropped[side] = dm.group(1).upper()
+        if dm or body.lower() == "resigned":
+            data.dropped[side] = dm.group(1).upper() if dm else side
             data.pieces[side] = ()
         else:
             pieces: list[int] = []
@@ -206,7 +209,7 @@ def _validate(data: ListingData) -> None:
                 if owner.setdefault(p, s) != s:
                     raise PositionError(f"square {p} holds two colours")
     for s, to in data.dropped.items():
-        if to == s or to not in data.sides:
+        if to not in data.sides:
             raise PositionError(f"{s} cannot have dropped to {to}")
     active = [s for s in data.sides if s not in data.dropped and s not in data.placings]
     for s in data.placings:

@@ -484,21 +484,35 @@ class CheeseGambitPosition(Position):
             cubes[pair(taunter, target)] = (stake, target)
             text = f"T@{target} x{stake}"
             return Played(self._replace(cubes=cubes, taunt=None), text, text, True)
-        pieces = dict(d.pieces)
-        pieces[target] = ()
-        dropped = dict(d.dropped)
-        dropped[target] = taunter
-        active = [s for s in d.sides if s not in d.placings and s not in dropped]
         text = f"T@{target} drop"
-        vote = tuple(v for v in d.vote if v != target) if d.vote else None
+        return Played(self._leave(target, taunter), text, text, True)
+
+    def _leave(self, side: str, to: str) -> CheeseGambitPosition:
+        """``side`` leaves the game (a drop to ``to``, or a resignation when
+        ``to == side``): its pieces go, any taunt is settled, and the others
+        play on; with one active player left that player is placed."""
+        d = self._d
+        pieces = dict(d.pieces)
+        pieces[side] = ()
+        dropped = dict(d.dropped)
+        dropped[side] = to
+        active = [s for s in d.sides if s not in d.placings and s not in dropped]
+        vote = tuple(v for v in d.vote if v != side) if d.vote else None
         if len(active) <= 1:
-            after = self._replace(pieces=pieces, dropped=dropped, taunt=None, vote=None,
-                                  placings=d.placings + tuple(active), next_side=None)
-        else:
-            nxt = d.next_side if d.next_side != target else self._next_after(target, active)
-            after = self._replace(pieces=pieces, dropped=dropped, taunt=None,
-                                  vote=vote or None, next_side=nxt)
-        return Played(after, text, text, True)
+            return self._replace(pieces=pieces, dropped=dropped, taunt=None, vote=None,
+                                 placings=d.placings + tuple(active), next_side=None)
+        nxt = d.next_side if d.next_side != side else self._next_after(side, active)
+        return self._replace(pieces=pieces, dropped=dropped, taunt=None,
+                             vote=vote or None, next_side=nxt)
+
+    def resign(self, side: str) -> Played:
+        """``side`` resigns: it leaves and the others play on (recorded ``B resigns``)."""
+        if self._d.next_side is None:
+            raise IllegalTurnError(f"the game is over ({self.placings_text()})")
+        if side not in self.active():
+            raise IllegalTurnError(f"{side} is not playing any more")
+        text = f"{side} resigns"
+        return Played(self._leave(side, side), text, text)
 
     def vote(self, side: str, yes: bool) -> Played:
         """A remaining player's vote to play on for the places: the first "no"
@@ -548,6 +562,8 @@ class CheeseGambitPosition(Position):
         if side is not None and d.taunt and side != d.taunt[1]:
             raise IllegalTurnError(f"only {d.taunt[1]} may answer {d.taunt[0]}'s taunt")
         toks = [t.text.lower() for t in tokenize(text)]
+        if len(toks) == 2 and toks[1] == "resigns" and parse_colour(toks[0]):
+            return self.resign(parse_colour(toks[0]) or "")
         if d.next_side is None:
             raise IllegalTurnError(f"the game is over ({self.placings_text()})")
         if toks and toks[0].startswith("t@"):

@@ -110,3 +110,23 @@ async def test_lobby_seats_expire(service: GameService, clock) -> None:  # type:
     clock.now += 3601
     assert not (await service.join(BOB, HERE)).ok
     assert (await service.store.latest_session(HERE.id)).status == "expired"  # type: ignore
+
+
+async def test_a_resigning_player_leaves_the_others_playing(service: GameService) -> None:
+    await service.new(ALICE, HERE, "cheesegambit", [BOB, CAROL], {"pieces": "4"})
+    await service.accept(BOB, HERE)
+    await service.accept(CAROL, HERE)
+    reply = await service.resign(BOB, HERE)
+    assert reply.ok and "leaves the game" in reply.text
+    session = await service.store.live_session(HERE.id)
+    assert session is not None and session.status == "active"
+    assert session.position is not None and "G: resigned" in session.position
+    assert not (await service.move(BOB, HERE, "accept")).ok
+    await _play_to_the_end(service, random.Random(2))
+    final = await service.store.latest_session(HERE.id)
+    assert final is not None and final.status == "finished"
+    record = await service.record(ALICE, HERE)
+    assert record.attachment is not None and b"\nG resigns\n" in record.attachment[1]
+    out, err = io.StringIO(), io.StringIO()
+    assert replay("cheesegambit", record.attachment[1].decode(), out=out, err=err) == 0
+    assert out.getvalue().splitlines()[-1] == final.position
