@@ -15,6 +15,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bot.correspondence import CorrespondenceMixin
 from bot.records import record_text
 from bot.replies import Button, Channel, Reply, User, refusal
 from games import GameError, Played, Position, available_games, get_game
@@ -36,13 +37,16 @@ class ServiceConfig:
     challenge_seconds: float = 24 * 3600
     image_width: int = 1100
     theme: str = "light"
+    #: Default time control of new games (see bot/clocks.py) and reminder points.
+    time_control: str = "none"
+    reminder_hours: tuple[float, ...] = (24.0, 1.0)
 
 
 class _Refused(Exception):
     """Raised inside a command to answer privately and change nothing."""
 
 
-class GameService:
+class GameService(CorrespondenceMixin):
     """Commands over a Store.  ``clock`` and ``seed_factory`` are injectable for tests."""
 
     def __init__(
@@ -132,8 +136,10 @@ class GameService:
         except ImportError:  # a game without a renderer yet: text only
             return None
 
-    def _status_line(self, session: Session, position: Position) -> tuple[str, list[str]]:
-        """Who is to move (with the dice) or the result, and whom to mention."""
+    def _status_line(self, session: Session, position: Position, left: str = ""
+                     ) -> tuple[str, list[str]]:
+        """Who is to move (with the dice and ``left``, the time left) or the result,
+        and whom to mention."""
         if session.status == "finished" or position.result is not None:
             return f"Game over: {session.result or position.result.text}.", []  # type: ignore
         side = position.side_to_move
@@ -145,22 +151,28 @@ class GameService:
             who = ", ".join(self._who(session, s) for s in position.actors())
             choices = " or ".join(f"`{c}`" for c in position.action_choices())
             pings = " ".join(f"<@{i}>" for i in ids)
-            return f"Waiting for {who} to answer: {choices}. {pings}", ids
+            return f"Waiting for {who} to answer: {choices}{left}. {pings}", ids
         seat = session.seat_for_side(side)
         dice = f" with {format_dice(session.dice)}" if session.dice else ""
         mention = seat.user_id if seat else None
         who = f"<@{mention}>" if mention else side
-        return f"{self._who(session, side)} to move{dice}. {who}", [mention] if mention else []
+        return (f"{self._who(session, side)} to move{dice}{left}. {who}",
+                [mention] if mention else [])
 
     # ------------------------------------------------------------------ commands
 
     async def new(
         self, user: User, channel: Channel, game_name: str, opponents: Sequence[User],
-        options: dict[str, str] | None = None,
+        options: dict[str, str] | None = None, time_control: str | None = None,
     ) -> Reply:
-        """Challenge ``opponents`` to a game here; they accept or decline."""
+        """Challenge ``opponents`` to a game here; they accept or decline.
+        ``time_control`` (or a ``time=`` option): see bot/clocks.py."""
         players = [user, *opponents]
         wanted = {k.lower(): v for k, v in (options or {}).items()}
+        try:
+            control = self._control_text(time_control, wanted)
+        except ValueError as exc:
+            return refusal(f"Time control: {exc}.")
         try:
             game = get_game(game_name)
             if "players" in game.normalise_options({}) and "players" not in wanted \
@@ -193,6 +205,7 @@ class GameService:
         except ChannelBusy:
             return refusal("This channel already has a game (or an open challenge). "
                            "Finish or abort it first, or use another channel or thread.")
+        await self._set_time_control(session_id, control)
         hours = self.config.challenge_seconds / 3600
         if lobby:
             size = (f"{game.min_players}-{game.max_players}"
@@ -323,12 +336,13 @@ class GameService:
                 initial_position=game.initial(session.options, first).listing(),
                 next_turn=next_turn, dice=list(dice), opening=[list(r) for r in opening],
                 result=result, expires_at=None,
+                extra=await self._clock_handover(session, position, next_turn, start=True),
             )
         except StaleVersion:
             return refusal(RACE_MESSAGE)
         session = await self.store.session(session.id)
         assert session is not None
-        line, mentions = self._status_line(session, position)
+        line, mentions = self._status_line(session, position, await self._time_left(session))
         passes = "".join(f"**{t.number}{t.side}:** `{t.record}` (no legal move: passed)\n"
                          for t in turns)
         text = (f"**{game.title}** begins. {intro}Dice commitment (SHA-256 of the secret seed, "
@@ -401,13 +415,14 @@ class GameService:
             await self.store.append_turns(
                 session, logged, self.clock(), status=status, position=after.listing(),
                 next_turn=next_turn, dice=list(dice), result=result,
+                extra=await self._clock_handover(session, after, next_turn),
             )
         except StaleVersion:
             return refusal(RACE_MESSAGE)
         session = await self.store.session(session.id)
         assert session is not None
         lines = [_entry_text(t) for t in logged]
-        status_line, mentions = self._status_line(session, after)
+        status_line, mentions = self._status_line(session, after, await self._time_left(session))
         if status == "finished":
             status_line += f" Dice seed revealed: `{session.seed}` (check with `verify`)."
         return Reply(text="\n".join([*lines, status_line]),
@@ -460,6 +475,8 @@ class GameService:
             return await self.accept(user, channel)
         if verb == "decline" and session.status == "challenge":
             return await self.decline(user, channel)
+        if verb in ("takeback_yes", "takeback_no"):
+            return await self.takeback_answer(user, channel, verb == "takeback_yes")
         if verb == "join" and session.status == "challenge":
             return await self.join(user, channel)
         if verb == "start" and session.status == "challenge":
@@ -473,7 +490,7 @@ class GameService:
             return refusal("There is no game to show in this channel.")
         position = self.position_of(session)
         seat = session.seat_of(user.id)
-        line, _ = self._status_line(session, position)
+        line, _ = self._status_line(session, position, await self._time_left(session))
         game = get_game(session.game)
         return Reply(
             text=f"**{game.title}**, turn {session.next_turn}. {line}\n`{position.listing()}`",
@@ -505,7 +522,7 @@ class GameService:
         session = await self._live(channel) or await self.store.latest_session(channel.id)
         if session is None or session.status in ("challenge", "declined", "expired"):
             return refusal("There is no game record in this channel yet.")
-        text = record_text(session, await self.store.turns(session.id))
+        text = record_text(session, await self.ledger.effective_turns(session.id))
         return Reply(text=f"Game record of session {session.id}.",
                      attachment=(f"{session.game}-{session.id}.txt", text.encode()),
                      session_id=session.id)
@@ -621,7 +638,11 @@ HELP = """**Commands**
 `/move TEXT` play your turn, e.g. `/move 24/18 24/19` (the dice are rolled for you)
 `/board` show the board, `/legal` list legal turns, `/record` the game record file
 `/resign` give up, `/abort` cancel before the first turn (moderators: any time)
-`/rules GAME` rules and notation, `/games` games being played here"""
+`/rules GAME` rules and notation, `/games` games being played here
+`/new ... time=3d` (or `time=bank=7d,bonus=1d,cap=14d`) play with a clock; `/mygames` your games
+`/claim` win when the opponent's time is up, `/grant 2d` give them more time
+`/takeback` ask to undo your last turn (the opponent allows or refuses), `/preview TEXT` try a turn
+`/notify mention|dm|none` how you are reminded that it is your turn"""
 
 
 def _is_lobby(session: Session) -> bool:

@@ -72,6 +72,59 @@ MIGRATIONS: list[str] = [
     ALTER TABLE turns ADD COLUMN kind TEXT NOT NULL DEFAULT 'turn'
         CHECK (kind IN ('turn', 'amend', 'line'));
     """,
+    # 3: correspondence play: a clock per session, reminder rows the scheduler
+    # claims once, take-backs (undo markers beside the append-only log), users'
+    # notification preferences and the scheduler's heartbeat.
+    """
+    CREATE TABLE clocks (
+        session_id  INTEGER PRIMARY KEY REFERENCES sessions (id),
+        control     TEXT NOT NULL,                  -- canonical time-control text
+        period      INTEGER NOT NULL DEFAULT 0,     -- +1 each time the clock changes hands
+        side        TEXT,                           -- the side whose time runs; NULL: stopped
+        turn        INTEGER,                        -- the session's next_turn for that side
+        started_at  REAL,                           -- when the running side's time started
+        budget      REAL,                           -- seconds it had then (+ credit, grants)
+        deadline    REAL,                           -- when the budget runs out
+        banks       TEXT NOT NULL DEFAULT '{}',     -- JSON {side: seconds} of stopped clocks
+        previous    TEXT,                           -- JSON: the state before the last move
+        updated_at  REAL NOT NULL
+    );
+
+    CREATE TABLE reminders (
+        session_id  INTEGER NOT NULL REFERENCES sessions (id),
+        period      INTEGER NOT NULL,
+        point       REAL NOT NULL,                  -- seconds before the deadline; 0: time up
+        turn        INTEGER NOT NULL,
+        side        TEXT NOT NULL,
+        due_at      REAL NOT NULL,
+        forfeit     TEXT,                           -- result to record on an automatic loss
+        sent_at     REAL,
+        PRIMARY KEY (session_id, period, point)
+    );
+    CREATE INDEX reminders_due ON reminders (due_at) WHERE sent_at IS NULL;
+
+    CREATE TABLE undos (
+        session_id   INTEGER NOT NULL REFERENCES sessions (id),
+        seq_undone   INTEGER NOT NULL,              -- the turns.seq taken back
+        requested_by TEXT NOT NULL,
+        requested_at REAL NOT NULL,
+        accepted     INTEGER,                       -- NULL: open, 1: undone, 0: refused
+        answered_by  TEXT,
+        answered_at  REAL,
+        PRIMARY KEY (session_id, seq_undone)
+    );
+
+    CREATE TABLE users (
+        user_id     TEXT PRIMARY KEY,
+        notify      TEXT NOT NULL DEFAULT 'mention' CHECK (notify IN ('mention', 'dm', 'none')),
+        updated_at  REAL NOT NULL
+    );
+
+    CREATE TABLE scheduler_state (
+        key         TEXT PRIMARY KEY,
+        value       REAL NOT NULL
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -47,6 +47,9 @@ class NewTurn:
     kind: str = "turn"
 
 
+#: One SQL statement with its parameters, run inside another change's transaction.
+Statement = tuple[str, Sequence[Any]]
+
 _SESSION_COLUMNS = (
     "id, guild_id, channel_id, game, status, options, initial_position, position, next_turn, "
     "dice, seed, seed_hash, opening, result, version, created_by, created_at, updated_at, "
@@ -215,7 +218,9 @@ class Store:
         marks = ",".join("?" for _ in kinds)
         async with self._db.execute(
             "SELECT seq, number, side, dice, record, moves, actor, played_at, kind FROM turns "
-            f"WHERE session_id=? AND kind IN ({marks}) ORDER BY seq DESC LIMIT 1",
+            f"WHERE session_id=? AND kind IN ({marks}) AND seq NOT IN (SELECT seq_undone "
+            "FROM undos WHERE session_id=turns.session_id AND accepted=1) "
+            "ORDER BY seq DESC LIMIT 1",
             (session_id, *kinds),
         ) as cur:
             r = await cur.fetchone()
@@ -266,10 +271,14 @@ class Store:
         if cur.rowcount != 1:
             raise StaleVersion(f"session {session.id} changed since version {session.version}")
 
-    async def update_session(self, session: Session, now: float, **changes: Any) -> None:
-        """Change session columns (status, position, dice, ...) under the version check."""
+    async def update_session(self, session: Session, now: float, *,
+                             extra: Sequence[Statement] = (), **changes: Any) -> None:
+        """Change session columns (status, position, dice, ...) under the version check;
+        ``extra`` statements run in the same transaction (after the check)."""
         async with self._transaction() as run:
             await self._bump(run, session, now, **changes)
+            for sql, params in extra:
+                await run(sql, params)
 
     async def accept_seat(self, session: Session, user_id: str, now: float) -> None:
         async with self._transaction() as run:
@@ -304,11 +313,15 @@ class Store:
                           (side, session.id, seat.seat))
 
     async def append_turns(
-        self, session: Session, turns: Sequence[NewTurn], now: float, **changes: Any
+        self, session: Session, turns: Sequence[NewTurn], now: float, *,
+        extra: Sequence[Statement] = (), **changes: Any
     ) -> None:
-        """Append turns to the log and change the session, all or nothing."""
+        """Append turns to the log and change the session, all or nothing (``extra``
+        statements, e.g. the clock changing hands, run in the same transaction)."""
         async with self._transaction() as run:
             await self._bump(run, session, now, **changes)
+            for sql, params in extra:
+                await run(sql, params)
             cur = await run(
                 "SELECT COALESCE(MAX(seq), 0) FROM turns WHERE session_id=?", (session.id,)
             )

@@ -1,0 +1,213 @@
+"""Time controls for correspondence play: pure arithmetic, no I/O, no clock of its own.
+
+A time control is written as comma-separated items (no spaces)::
+
+    none                              no clock (the default)
+    3d                                3 days for every move (units: d, h, m; ``1d12h``)
+    bank=7d,bonus=1d,cap=14d          a bank of 7 days; each move adds 1 day; never above 14
+    3d,weekends                       Saturday and Sunday (UTC) are not charged
+    bank=7d,bonus=1d,forfeit          the game is lost automatically when the time runs out
+
+Times are POSIX seconds (UTC).  ``charged(start, end)`` is how much of a player's
+time an interval uses (weekends excluded when paused); ``deadline(start, budget)``
+is the moment a budget that starts running at ``start`` is used up.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+DAY = 86400.0
+HOUR = 3600.0
+MINUTE = 60.0
+WEEK = 7 * DAY
+# 1970-01-01 was a Thursday: day 0 is Thursday, so Saturday is day 2 and Sunday day 3
+# of every week counted from the epoch.
+_WEEKEND_START = 2 * DAY
+_WEEKEND_END = 4 * DAY
+
+_UNITS = {"d": DAY, "h": HOUR, "m": MINUTE}
+_DURATION = re.compile(r"(\d+(?:\.\d+)?)([dhm])")
+
+
+class TimeControlError(ValueError):
+    """A time-control text that cannot be read; the message says what is wrong."""
+
+
+def parse_duration(text: str) -> float:
+    """``2d``, ``36h``, ``1d12h``, ``90m`` -> seconds."""
+    body = text.strip().lower()
+    if not body:
+        raise TimeControlError("an empty duration (write e.g. `2d`, `12h` or `1d12h`)")
+    total, pos = 0.0, 0
+    for match in _DURATION.finditer(body):
+        if match.start() != pos:
+            break
+        total += float(match.group(1)) * _UNITS[match.group(2)]
+        pos = match.end()
+    if pos != len(body):
+        raise TimeControlError(f"`{text}` is not a duration (write e.g. `2d`, `12h` or `1d12h`)")
+    if total <= 0:
+        raise TimeControlError(f"`{text}` is not a positive duration")
+    return total
+
+
+def format_duration(seconds: float) -> str:
+    """A short human duration: ``2d 4h``, ``5h 30m``, ``12m``; never negative."""
+    minutes = max(0, int(seconds // MINUTE))
+    days, minutes = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(minutes, 60)
+    if days:
+        return f"{days}d {hours}h" if hours else f"{days}d"
+    if hours:
+        return f"{hours}h {minutes}m" if minutes else f"{hours}h"
+    return f"{minutes}m"
+
+
+def _compact(seconds: float) -> str:
+    """Seconds as the parser reads them back (``1d12h``)."""
+    parts, rest = [], int(round(seconds))
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        count, rest = divmod(rest, size)
+        if count:
+            parts.append(f"{count}{unit}")
+    return "".join(parts) or "1m"
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """``per_move`` seconds for every move, or a ``bank`` with a ``bonus`` per move
+    up to ``cap``; ``weekends``: Saturdays and Sundays (UTC) are free; ``forfeit``:
+    running out loses the game without anybody claiming it."""
+
+    per_move: float | None = None
+    bank: float | None = None
+    bonus: float = 0.0
+    cap: float | None = None
+    weekends: bool = False
+    forfeit: bool = False
+
+    @property
+    def enabled(self) -> bool:
+        return self.per_move is not None or self.bank is not None
+
+    @property
+    def text(self) -> str:
+        """The canonical text (``parse(tc.text) == tc``)."""
+        if not self.enabled:
+            return "none"
+        if self.per_move is not None:
+            items = [_compact(self.per_move)]
+        else:
+            assert self.bank is not None
+            items = [f"bank={_compact(self.bank)}"]
+            if self.bonus:
+                items.append(f"bonus={_compact(self.bonus)}")
+            if self.cap is not None:
+                items.append(f"cap={_compact(self.cap)}")
+        if self.weekends:
+            items.append("weekends")
+        if self.forfeit:
+            items.append("forfeit")
+        return ",".join(items)
+
+    def initial(self) -> float:
+        """Each side's time when the game starts."""
+        return self.per_move if self.per_move is not None else float(self.bank or 0.0)
+
+    def after_move(self, left: float) -> float:
+        """A side's time once it has moved with ``left`` seconds still on its clock."""
+        if self.per_move is not None:
+            return self.per_move
+        total = max(0.0, left) + self.bonus
+        return min(total, self.cap) if self.cap is not None else total
+
+    def charged(self, start: float, end: float) -> float:
+        return charged(start, end, self.weekends)
+
+    def deadline(self, start: float, budget: float) -> float:
+        return deadline(start, budget, self.weekends)
+
+
+NO_CLOCK = TimeControl()
+
+
+def parse(text: str | None) -> TimeControl:
+    """Read a time control (see the module text); raises TimeControlError."""
+    body = (text or "").strip().lower().replace(" ", "")
+    if body in ("", "none", "off"):
+        return NO_CLOCK
+    per_move = bank = cap = None
+    bonus = 0.0
+    weekends = forfeit = False
+    for item in body.split(","):
+        key, eq, value = item.partition("=")
+        if not eq:
+            if item == "weekends":
+                weekends = True
+            elif item == "forfeit":
+                forfeit = True
+            elif per_move is None:
+                per_move = parse_duration(item)
+            else:
+                raise TimeControlError("give one time per move (e.g. `3d`)")
+        elif key == "bank":
+            bank = parse_duration(value)
+        elif key == "bonus":
+            bonus = parse_duration(value)
+        elif key == "cap":
+            cap = parse_duration(value)
+        else:
+            raise TimeControlError(
+                f"unknown time-control item `{item}`: write `none`, `3d` or "
+                "`bank=7d,bonus=1d,cap=14d`, optionally with `,weekends` and `,forfeit`")
+    if per_move is not None and (bank is not None or bonus or cap is not None):
+        raise TimeControlError("choose either a time per move (`3d`) or a bank "
+                               "(`bank=7d,bonus=1d,cap=14d`), not both")
+    if per_move is None and bank is None:
+        raise TimeControlError("a time control needs a time per move (`3d`) or a bank "
+                               "(`bank=7d`)")
+    if cap is not None and bank is not None and cap < bank:
+        raise TimeControlError("the cap must be at least the bank")
+    return TimeControl(per_move, bank, bonus, cap, weekends, forfeit)
+
+
+# -- weekend-aware arithmetic ----------------------------------------------------------
+
+
+def _weekend_seconds_before(t: float) -> float:
+    """Weekend seconds between the epoch and ``t`` (both UTC)."""
+    weeks, rest = divmod(t, WEEK)
+    inside = min(max(rest - _WEEKEND_START, 0.0), _WEEKEND_END - _WEEKEND_START)
+    return weeks * (_WEEKEND_END - _WEEKEND_START) + inside
+
+
+def charged(start: float, end: float, weekends: bool = False) -> float:
+    """Seconds of a player's time used between ``start`` and ``end`` (0 if end <= start)."""
+    if end <= start:
+        return 0.0
+    if not weekends:
+        return end - start
+    return (end - start) - (_weekend_seconds_before(end) - _weekend_seconds_before(start))
+
+
+def deadline(start: float, budget: float, weekends: bool = False) -> float:
+    """The earliest time ``t`` with ``charged(start, t) == budget``."""
+    if budget <= 0:
+        return start
+    if not weekends:
+        return start + budget
+    t, left = start, budget
+    while True:
+        weeks, rest = divmod(t, WEEK)
+        base = weeks * WEEK
+        if _WEEKEND_START <= rest < _WEEKEND_END:  # paused: skip to Monday 00:00
+            t = base + _WEEKEND_END
+            continue
+        # charged stretch until the next weekend starts
+        stop = base + (_WEEKEND_START if rest < _WEEKEND_START else WEEK + _WEEKEND_START)
+        if t + left <= stop:
+            return t + left
+        left -= stop - t
+        t = stop

@@ -1,0 +1,183 @@
+"""The correspondence scheduler: reminders, time-up notices, automatic forfeits,
+expiry of unanswered challenges and lobbies.
+
+Due times live in the database (``reminders`` rows written when a clock changes
+hands), so nothing is lost or doubled across restarts: each pass claims the rows
+that are due, marking them sent in the same transaction (``UPDATE ... WHERE
+sent_at IS NULL``), and only then delivers them.  Delivery is at most once: a
+crash between the claim and the delivery loses that one message rather than
+sending it twice.
+
+Downtime is not charged: every pass records a heartbeat; the first pass after a
+start (and, when ``stall_seconds`` is set, any pass that finds the heartbeat older
+than that, e.g. after the machine slept) gives each running clock back the time it
+was charged since the heartbeat.  A wall clock set backwards charges nothing and fires
+nothing early; due times are absolute UTC times, so a restart never moves them.
+
+Entry point for the bot::
+
+    scheduler = Scheduler.for_service(service, deliver)   # deliver: async (Notification)
+    task = asyncio.create_task(scheduler.run_forever())   # e.g. in setup_hook
+
+``deliver`` posts ``Notification.text`` in ``channel_id`` (mode ``mention`` or
+``channel``) or sends it as a direct message to ``user_id`` (mode ``dm``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from bot import clocks
+from games import get_game
+from storage import Session, Store
+from storage.correspondence import CorrespondenceStore, ReminderRow
+
+log = logging.getLogger("boardbot.scheduler")
+
+
+@dataclass(frozen=True)
+class Notification:
+    """A message the scheduler asks the Discord layer to send.
+
+    ``kind``: ``reminder`` (your turn, time running low), ``timeout`` (the
+    opponent's time is up: claim or grant) or ``forfeit`` (the game was lost on
+    time).  ``mode``: ``mention`` (post in the channel, pinging ``user_id``),
+    ``dm`` (direct message to ``user_id``) or ``channel`` (post in the channel)."""
+
+    kind: str
+    mode: str
+    channel_id: str
+    guild_id: str | None
+    session_id: int
+    user_id: str | None
+    text: str
+
+
+Deliver = Callable[[Notification], Awaitable[None]]
+
+
+class Scheduler:
+    """One pass with ``run_once(now)``; ``run_forever()`` loops for the real bot."""
+
+    def __init__(self, store: Store, deliver: Deliver, *,
+                 clock: Callable[[], float] = time.time, interval: float = 60.0,
+                 stall_seconds: float | None = None) -> None:
+        self.store = store
+        self.ledger = CorrespondenceStore(store)
+        self.deliver = deliver
+        self.clock = clock
+        self.interval = interval
+        self.stall_seconds = stall_seconds
+        self._started = False
+
+    @classmethod
+    def for_service(cls, service: object, deliver: Deliver, **kwargs: float) -> Scheduler:
+        """A scheduler on a GameService's store and clock."""
+        return cls(service.store, deliver, clock=service.clock, **kwargs)  # type: ignore
+
+    async def run_forever(self, stop: asyncio.Event | None = None) -> None:
+        """Pass every ``interval`` seconds until ``stop`` is set (or the task is cancelled);
+        a failing pass is logged and retried on the next."""
+        while stop is None or not stop.is_set():
+            try:
+                await self.run_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("scheduler pass failed")
+            if stop is None:
+                await asyncio.sleep(self.interval)
+            else:
+                try:
+                    await asyncio.wait_for(stop.wait(), self.interval)
+                except TimeoutError:
+                    pass
+
+    async def run_once(self, now: float | None = None) -> list[Notification]:
+        """One pass at ``now`` (default: the clock): credit downtime, expire challenges,
+        claim and deliver what is due.  Returns the notifications delivered."""
+        now = self.clock() if now is None else now
+        await self._heartbeat(now)
+        await self.ledger.expire_challenges(now)
+        sent: list[Notification] = []
+        for row in await self.ledger.claim_due(now):
+            for note in await self._notifications(row):
+                try:
+                    await self.deliver(note)
+                except Exception:
+                    log.exception("could not deliver %s for session %s", note.kind,
+                                  note.session_id)
+                    continue
+                sent.append(note)
+        return sent
+
+    async def _heartbeat(self, now: float) -> None:
+        last = await self.ledger.heartbeat()
+        first, self._started = not self._started, True
+        gap = now - last if last is not None else 0.0
+        stalled = self.stall_seconds is not None and gap > self.stall_seconds
+        if last is None or gap <= 0 or not (first or stalled):
+            await self.ledger.set_heartbeat(now)
+            return
+        updates = []
+        for row in await self.ledger.running_clocks():
+            if row.started_at is None or row.budget is None:
+                continue
+            tc = clocks.parse(row.control)
+            credit = tc.charged(max(last, row.started_at), now)
+            if credit <= 0:
+                continue
+            budget = row.budget + credit
+            reminders = [
+                ReminderRow(r.session_id, r.period, r.point, r.turn, r.side,
+                            tc.deadline(row.started_at, budget - r.point), r.forfeit)
+                for r in await self.ledger.unsent_reminders(row.session_id, row.period)]
+            updates.append((row, budget, tc.deadline(row.started_at, budget), reminders))
+        credited = await self.ledger.credit(updates, now)
+        if credited:
+            log.info("credited %.0f s of downtime to %d running clock(s)", gap, credited)
+
+    async def _notifications(self, row: ReminderRow) -> list[Notification]:
+        session = await self.store.session(row.session_id)
+        if session is None:
+            return []
+        title = get_game(session.game).title
+        seat = session.seat_for_side(row.side)
+        name = seat.name if seat else row.side
+        where = f"<#{session.channel_id}>"
+        if row.point > 0:
+            if seat is None:
+                return []
+            text = (f"<@{seat.user_id}> reminder: it is your turn in {where} ({title}, turn "
+                    f"{row.turn}); {clocks.format_duration(row.point)} left.")
+            note = await self._to(session, "reminder", seat.user_id, text)
+            return [note] if note else []
+        if row.forfeit:
+            pings = " ".join(f"<@{s.user_id}>" for s in session.seats)
+            return [Notification(
+                "forfeit", "channel", session.channel_id, session.guild_id, session.id, None,
+                f"{name} ran out of time in {title}: {row.forfeit}. Dice seed revealed: "
+                f"`{session.seed}`. {pings}")]
+        notes = []
+        for other in session.seats:
+            if other.side == row.side:
+                continue
+            text = (f"<@{other.user_id}>: {name}'s time is up in {where} ({title}, turn "
+                    f"{row.turn}). You may `/claim` the win or `/grant` more time "
+                    "(e.g. `/grant 2d`).")
+            note = await self._to(session, "timeout", other.user_id, text)
+            if note:
+                notes.append(note)
+        return notes
+
+    async def _to(self, session: Session, kind: str, user_id: str, text: str
+                  ) -> Notification | None:
+        mode = await self.ledger.notify_mode(user_id)
+        if mode == "none":
+            return None
+        return Notification(kind, mode, session.channel_id, session.guild_id, session.id,
+                            user_id, text)

@@ -1,0 +1,294 @@
+"""Correspondence-play storage: clocks, reminder rows, take-backs, users, heartbeat.
+
+Kept beside ``Store`` (which owns the connection and the transactions); the
+statements that must commit together with a move are built here as
+``Statement`` values and passed to ``Store.append_turns(extra=...)`` or
+``Store.update_session(extra=...)``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from storage.models import Session, TurnEntry
+from storage.store import Statement, Store
+
+NOTIFY_MODES = ("mention", "dm", "none")
+
+
+@dataclass(frozen=True)
+class ClockRow:
+    """A session's clock.  ``side`` is None while it is stopped (game not started or over)."""
+
+    session_id: int
+    control: str
+    period: int
+    side: str | None
+    turn: int | None
+    started_at: float | None
+    budget: float | None
+    deadline: float | None
+    banks: dict[str, float]
+    previous: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class ReminderRow:
+    session_id: int
+    period: int
+    point: float
+    turn: int
+    side: str
+    due_at: float
+    forfeit: str | None = None
+
+
+@dataclass(frozen=True)
+class UndoRow:
+    session_id: int
+    seq_undone: int
+    requested_by: str
+    requested_at: float
+    accepted: bool | None
+
+
+@dataclass(frozen=True)
+class ClockState:
+    """A clock's new running state (what a move, a start, an undo or a grant writes)."""
+
+    period: int
+    side: str | None
+    turn: int | None
+    started_at: float | None
+    budget: float | None
+    deadline: float | None
+    banks: dict[str, float]
+    previous: dict[str, Any] | None = None
+
+
+_CLOCK_COLUMNS = ("session_id, control, period, side, turn, started_at, budget, deadline, "
+                  "banks, previous")
+
+
+def _clock(row: Any) -> ClockRow:
+    return ClockRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7],
+                    json.loads(row[8]), json.loads(row[9]) if row[9] else None)
+
+
+def clock_statements(session_id: int, state: ClockState, reminders: Sequence[ReminderRow],
+                     now: float) -> list[Statement]:
+    """Hand the clock over (or stop it): the old period's unsent reminders go, the new
+    period's are scheduled.  Run inside the transaction that changes the session."""
+    statements: list[Statement] = [
+        ("UPDATE clocks SET period=?, side=?, turn=?, started_at=?, budget=?, deadline=?, "
+         "banks=?, previous=?, updated_at=? WHERE session_id=?",
+         (state.period, state.side, state.turn, state.started_at, state.budget, state.deadline,
+          json.dumps(state.banks, sort_keys=True),
+          json.dumps(state.previous, sort_keys=True) if state.previous is not None else None,
+          now, session_id)),
+        ("DELETE FROM reminders WHERE session_id=? AND sent_at IS NULL", (session_id,)),
+    ]
+    for r in reminders:
+        statements.append((
+            "INSERT OR IGNORE INTO reminders (session_id, period, point, turn, side, due_at, "
+            "forfeit) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (session_id, r.period, r.point, r.turn, r.side, r.due_at, r.forfeit)))
+    return statements
+
+
+def undo_answer_statement(session_id: int, seq: int, user_id: str, accepted: bool,
+                          now: float) -> Statement:
+    return ("UPDATE undos SET accepted=?, answered_by=?, answered_at=? "
+            "WHERE session_id=? AND seq_undone=? AND accepted IS NULL",
+            (int(accepted), user_id, now, session_id, seq))
+
+
+class CorrespondenceStore:
+    """Reads and writes of the correspondence tables, on a ``Store``'s connection."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self.store._db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    # -- clocks ---------------------------------------------------------------------
+
+    async def set_control(self, session_id: int, control: str, now: float) -> None:
+        """Give a (not yet started) session its time control."""
+        async with self.store._transaction() as run:
+            await run("INSERT OR REPLACE INTO clocks (session_id, control, updated_at) "
+                      "VALUES (?, ?, ?)", (session_id, control, now))
+
+    async def clock(self, session_id: int) -> ClockRow | None:
+        rows = await self._fetchall(
+            f"SELECT {_CLOCK_COLUMNS} FROM clocks WHERE session_id=?", (session_id,))
+        return _clock(rows[0]) if rows else None
+
+    async def running_clocks(self) -> list[ClockRow]:
+        """Clocks of active sessions whose time is running."""
+        rows = await self._fetchall(
+            f"SELECT {', '.join('c.' + c.strip() for c in _CLOCK_COLUMNS.split(','))} "
+            "FROM clocks c JOIN sessions s ON s.id=c.session_id "
+            "WHERE s.status='active' AND c.side IS NOT NULL ORDER BY c.session_id")
+        return [_clock(r) for r in rows]
+
+    async def unsent_reminders(self, session_id: int, period: int) -> list[ReminderRow]:
+        rows = await self._fetchall(
+            "SELECT session_id, period, point, turn, side, due_at, forfeit FROM reminders "
+            "WHERE session_id=? AND period=? AND sent_at IS NULL ORDER BY point DESC",
+            (session_id, period))
+        return [ReminderRow(*r) for r in rows]
+
+    async def credit(self, updates: Iterable[tuple[ClockRow, float, float, list[ReminderRow]]],
+                     heartbeat: float) -> int:
+        """Give running clocks back time (bot downtime): each update is (clock as read,
+        new budget, new deadline, its unsent reminders with new due times).  A clock that
+        changed hands since it was read is left alone.  Records the heartbeat in the same
+        transaction; returns how many clocks were credited."""
+        credited = 0
+        async with self.store._transaction() as run:
+            for row, budget, deadline, reminders in updates:
+                cur = await run("UPDATE clocks SET budget=?, deadline=?, updated_at=? "
+                                "WHERE session_id=? AND period=?",
+                                (budget, deadline, heartbeat, row.session_id, row.period))
+                if cur.rowcount != 1:
+                    continue
+                credited += 1
+                for r in reminders:
+                    await run("UPDATE reminders SET due_at=? WHERE session_id=? AND period=? "
+                              "AND point=? AND sent_at IS NULL",
+                              (r.due_at, r.session_id, r.period, r.point))
+            await self._set_heartbeat(run, heartbeat)
+        return credited
+
+    # -- the scheduler ---------------------------------------------------------------
+
+    async def heartbeat(self) -> float | None:
+        rows = await self._fetchall("SELECT value FROM scheduler_state WHERE key='heartbeat'")
+        return float(rows[0][0]) if rows else None
+
+    async def _set_heartbeat(self, run: Any, now: float) -> None:
+        await run("INSERT INTO scheduler_state (key, value) VALUES ('heartbeat', ?) "
+                  "ON CONFLICT (key) DO UPDATE SET value=excluded.value", (now,))
+
+    async def set_heartbeat(self, now: float) -> None:
+        async with self.store._transaction() as run:
+            await self._set_heartbeat(run, now)
+
+    async def claim_due(self, now: float, limit: int = 200) -> list[ReminderRow]:
+        """Claim the reminders due by ``now`` of clocks still in that period: each is
+        marked sent in this transaction (so it is never claimed twice, even by another
+        process or after a restart).  A claimed time-up row with a forfeit result ends
+        the game in the same transaction.  Rows of periods that are over are dropped."""
+        claimed: list[ReminderRow] = []
+        async with self.store._transaction() as run:
+            await run(
+                "DELETE FROM reminders WHERE sent_at IS NULL AND due_at<=? AND NOT EXISTS ("
+                "SELECT 1 FROM clocks c JOIN sessions s ON s.id=c.session_id "
+                "WHERE c.session_id=reminders.session_id AND c.period=reminders.period "
+                "AND c.side IS NOT NULL AND s.status='active')", (now,))
+            cur = await run(
+                "SELECT session_id, period, point, turn, side, due_at, forfeit FROM reminders "
+                "WHERE sent_at IS NULL AND due_at<=? ORDER BY due_at, session_id, point DESC "
+                "LIMIT ?", (now, limit))
+            rows = [ReminderRow(*r) for r in await cur.fetchall()]
+            for r in rows:
+                cur = await run("UPDATE reminders SET sent_at=? WHERE session_id=? AND "
+                                "period=? AND point=? AND sent_at IS NULL",
+                                (now, r.session_id, r.period, r.point))
+                if cur.rowcount != 1:
+                    continue
+                if r.point == 0 and r.forfeit:
+                    cur = await run(
+                        "UPDATE sessions SET status='finished', result=?, dice='[]', "
+                        "version=version+1, updated_at=? WHERE id=? AND status='active'",
+                        (r.forfeit, now, r.session_id))
+                    if cur.rowcount != 1:
+                        continue
+                    await run("UPDATE clocks SET side=NULL, updated_at=? WHERE session_id=?",
+                              (now, r.session_id))
+                    await run("DELETE FROM reminders WHERE session_id=? AND sent_at IS NULL",
+                              (r.session_id,))
+                claimed.append(r)
+        # Late passes (the bot was busy or stopped) can find several points of one
+        # period due at once: only the most urgent is worth sending.
+        urgent: dict[tuple[int, int], float] = {}
+        for r in claimed:
+            key = (r.session_id, r.period)
+            urgent[key] = min(urgent.get(key, r.point), r.point)
+        return [r for r in claimed if r.point == urgent[(r.session_id, r.period)]]
+
+    async def expire_challenges(self, now: float) -> int:
+        """Challenges and lobbies nobody answered in time become 'expired'."""
+        async with self.store._transaction() as run:
+            cur = await run("UPDATE sessions SET status='expired', version=version+1, "
+                            "updated_at=? WHERE status='challenge' AND expires_at IS NOT NULL "
+                            "AND expires_at<?", (now, now))
+            return int(cur.rowcount or 0)
+
+    # -- take-backs -----------------------------------------------------------------
+
+    async def undone(self, session_id: int) -> set[int]:
+        rows = await self._fetchall(
+            "SELECT seq_undone FROM undos WHERE session_id=? AND accepted=1", (session_id,))
+        return {int(r[0]) for r in rows}
+
+    async def effective_turns(self, session_id: int) -> list[TurnEntry]:
+        """The log without the entries taken back: what the position is a replay of."""
+        undone = await self.undone(session_id)
+        return [t for t in await self.store.turns(session_id) if t.seq not in undone]
+
+    async def undo_request(self, session_id: int, seq: int) -> UndoRow | None:
+        rows = await self._fetchall(
+            "SELECT session_id, seq_undone, requested_by, requested_at, accepted FROM undos "
+            "WHERE session_id=? AND seq_undone=?", (session_id, seq))
+        if not rows:
+            return None
+        r = rows[0]
+        return UndoRow(r[0], r[1], r[2], r[3], None if r[4] is None else bool(r[4]))
+
+    async def request_undo(self, session_id: int, seq: int, user_id: str, now: float) -> bool:
+        """Open a take-back request for log entry ``seq``; False if one exists already."""
+        async with self.store._transaction() as run:
+            cur = await run("INSERT OR IGNORE INTO undos (session_id, seq_undone, requested_by, "
+                            "requested_at) VALUES (?, ?, ?, ?)", (session_id, seq, user_id, now))
+            return cur.rowcount == 1
+
+    async def refuse_undo(self, session_id: int, seq: int, user_id: str, now: float) -> bool:
+        async with self.store._transaction() as run:
+            sql, params = undo_answer_statement(session_id, seq, user_id, False, now)
+            cur = await run(sql, params)
+            return cur.rowcount == 1
+
+    # -- users ----------------------------------------------------------------------
+
+    async def notify_mode(self, user_id: str) -> str:
+        rows = await self._fetchall("SELECT notify FROM users WHERE user_id=?", (user_id,))
+        return str(rows[0][0]) if rows else "mention"
+
+    async def set_notify_mode(self, user_id: str, mode: str, now: float) -> None:
+        if mode not in NOTIFY_MODES:
+            raise ValueError(f"notify mode must be one of {NOTIFY_MODES}")
+        async with self.store._transaction() as run:
+            await run("INSERT INTO users (user_id, notify, updated_at) VALUES (?, ?, ?) "
+                      "ON CONFLICT (user_id) DO UPDATE SET notify=excluded.notify, "
+                      "updated_at=excluded.updated_at", (user_id, mode, now))
+
+    async def user_sessions(self, user_id: str, guild_id: str | None,
+                            statuses: Sequence[str] = ("active", "challenge")) -> list[Session]:
+        """The sessions (of one guild when given) in which the user holds a seat."""
+        marks = ",".join("?" for _ in statuses)
+        sql = (f"SELECT DISTINCT s.id FROM sessions s JOIN seats t ON t.session_id=s.id "
+               f"WHERE t.user_id=? AND s.status IN ({marks})")
+        params: list[Any] = [user_id, *statuses]
+        if guild_id is not None:
+            sql += " AND s.guild_id=?"
+            params.append(guild_id)
+        rows = await self._fetchall(sql + " ORDER BY s.id", params)
+        sessions = [await self.store.session(int(r[0])) for r in rows]
+        return [s for s in sessions if s is not None]

@@ -1,0 +1,71 @@
+"""Time-control arithmetic: parsing, weekends, deadlines, formatting."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot import clocks
+from bot.clocks import DAY, HOUR, TimeControlError, parse
+
+
+def _utc(*args: int) -> float:
+    return dt.datetime(*args, tzinfo=dt.UTC).timestamp()
+
+
+FRIDAY_NOON = _utc(2027, 1, 15, 12)  # a Friday
+SATURDAY = _utc(2027, 1, 16)
+MONDAY = _utc(2027, 1, 18)
+
+
+def test_parse_and_canonical_text() -> None:
+    assert parse("none") == clocks.NO_CLOCK and not parse("").enabled
+    assert parse("3d").per_move == 3 * DAY and parse("3d").text == "3d"
+    assert parse("1d12h").per_move == 36 * HOUR
+    tc = parse("bank=7d, bonus=1d, cap=14d, weekends, forfeit")
+    assert (tc.bank, tc.bonus, tc.cap, tc.weekends, tc.forfeit) == (7 * DAY, DAY, 14 * DAY,
+                                                                     True, True)
+    assert tc.text == "bank=7d,bonus=1d,cap=14d,weekends,forfeit"
+    assert parse(tc.text) == tc
+
+
+@pytest.mark.parametrize("text", ["3x", "0d", "bank=", "3d,bank=7d", "weekends", "foo=1d",
+                                  "bank=7d,cap=1d", "3d,4d", "d"])
+def test_bad_time_controls_say_what_is_wrong(text: str) -> None:
+    with pytest.raises(TimeControlError):
+        parse(text)
+
+
+def test_bank_bonus_and_cap() -> None:
+    tc = parse("bank=7d,bonus=1d,cap=8d")
+    assert tc.initial() == 7 * DAY
+    assert tc.after_move(5 * DAY) == 6 * DAY
+    assert tc.after_move(7.5 * DAY) == 8 * DAY  # capped
+    assert parse("2d").after_move(HOUR) == 2 * DAY  # per move: full time again
+
+
+def test_weekends_are_not_charged() -> None:
+    assert clocks.charged(FRIDAY_NOON, MONDAY + 12 * HOUR, weekends=True) == DAY
+    assert clocks.charged(FRIDAY_NOON, MONDAY + 12 * HOUR) == 3 * DAY
+    assert clocks.charged(SATURDAY, MONDAY, weekends=True) == 0
+    assert clocks.deadline(FRIDAY_NOON, DAY, weekends=True) == MONDAY + 12 * HOUR
+    assert clocks.deadline(SATURDAY + HOUR, HOUR, weekends=True) == MONDAY + HOUR
+    assert clocks.deadline(FRIDAY_NOON, 12 * HOUR, weekends=True) == SATURDAY
+    assert clocks.deadline(FRIDAY_NOON, 8 * DAY, weekends=True) == FRIDAY_NOON + 12 * DAY
+
+
+@given(start=st.floats(0, 4e9), budget=st.floats(1, 60 * DAY))
+def test_deadline_uses_exactly_the_budget(start: float, budget: float) -> None:
+    end = clocks.deadline(start, budget, weekends=True)
+    assert clocks.charged(start, end, weekends=True) == pytest.approx(budget, abs=1e-3)
+    assert end >= start + budget
+
+
+def test_format_duration() -> None:
+    assert clocks.format_duration(2 * DAY + 4 * HOUR + 59) == "2d 4h"
+    assert clocks.format_duration(5 * HOUR + 30 * 60) == "5h 30m"
+    assert clocks.format_duration(3 * DAY) == "3d"
+    assert clocks.format_duration(-5) == "0m"
