@@ -81,6 +81,63 @@ def gen_jumps(state: State, side: int) -> list[tuple[Jump, State]]:
     return out
 
 
+#: One source unit's landings: (slot, k, [(jump, landing slot, resulting state), ...]).
+JumpGroup = tuple[int, int, list[tuple[Jump, int, State]]]
+
+
+def jump_table(state: State, side: int) -> list[JumpGroup]:
+    """Every jump sequence from an untagged ``state`` (the tags cleared, as
+    ``strip`` gives), grouped by source slot and unit size, in ``gen_jumps``
+    order, with the untagged resulting state.  The rules that depend on this
+    turn's tags (no landing where a jumping piece began the turn, no piece
+    left returned to stay) are checked by the caller against the tagged state:
+    everything else a jump needs depends only on the untagged state."""
+    slots, pools = state
+    path = SLOT[side]
+    held = [False] * 19
+    any_held = False
+    for n in range(1, 18, 2):
+        st = slots[path[n]]
+        if st and (st[0] & 1) == side:
+            held[n] = True
+            any_held = True
+    if not any_held:
+        return []
+    blocked = controlled_slots(slots, 1 - side)
+    out: list[JumpGroup] = []
+    for n in range(2, 17, 2):
+        if not (held[n + 1] or held[n - 1]):
+            continue
+        s = path[n]
+        stack = slots[s]
+        if not stack:
+            continue
+        for k, (unit, rest, uw, all_kings, _origins, form) in enumerate(_units(s, stack), 1):
+            plain = tuple(p & 3 for p in unit)
+            landings: list[tuple[Jump, int, State]] = []
+            for step in (2, -2):
+                cur = n
+                first = True
+                while True:
+                    if step < 0 and not (cur in TIVITS or (first and all_kings)):
+                        break
+                    t = cur + step
+                    if t < 2 or t > 16 or not held[cur + step // 2]:
+                        break
+                    ts = path[t]
+                    if ts in blocked or weight(slots[ts]) + uw > STACK_LIMIT:
+                        break
+                    first = False
+                    cur = t
+                    new_slots = list(slots)
+                    new_slots[s] = rest
+                    new_slots[ts] = slots[ts] + plain
+                    landings.append(((n, t, form), ts, (tuple(new_slots), pools)))
+            if landings:
+                out.append((s, k, landings))
+    return out
+
+
 def jump_text(jump: Jump) -> str:
     """``4^6``, ``2(6^8)``, ``1K(4^6)``, ``K(10^6)``."""
     src, dst, form = jump

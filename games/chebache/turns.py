@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from games.chebache.board import FINISH, SLOT
 from games.chebache.chebaches import apply_traps, holds
 from games.chebache.phase1 import Move, apply_move, gen_moves, move_text, must_leave_start
-from games.chebache.phase2 import Jump, gen_jumps, jump_text
+from games.chebache.phase2 import Jump, JumpGroup, _units, gen_jumps, jump_table, jump_text
 from games.chebache.state import (
     MOVED_FROM,
     P_FIN,
@@ -100,6 +100,7 @@ class TurnSearch:
     _children: dict[tuple[State, Dice], list[Child]] = field(default_factory=dict)
     _completable: dict[tuple[State, Dice], bool] = field(default_factory=dict)
     _jumps: dict[State, list[tuple[Jump, State]]] = field(default_factory=dict)
+    _tables: dict[State, list[JumpGroup]] = field(default_factory=dict)
 
     # --- building blocks -------------------------------------------------
     def children(self, state: State, dice: Dice) -> list[Child]:
@@ -128,6 +129,36 @@ class TurnSearch:
             self._jumps[state] = got
         return got
 
+    def jump_groups(self, key: State) -> list[JumpGroup]:
+        """The jumps from an untagged state, tags not yet considered (memoised)."""
+        got = self._tables.get(key)
+        if got is None:
+            got = jump_table(key, self.side) if self.can_jump(key) else []
+            self._tables[key] = got
+        return got
+
+    def valid_jumps(self, state: State, key: State, bad: list[int]) -> list[tuple[Jump, State]]:
+        """The jumps from the tagged ``state`` that end the turn legally, with
+        their untagged results (``key`` is ``strip(state)``, ``bad`` its
+        ``returned_to_stay`` slots).  A jump moves the unit off one slot only,
+        so it can mend at most one returned-to-stay slot: its source."""
+        groups = self.jump_groups(key)
+        if not groups or len(bad) > 1:
+            return []
+        out = []
+        slots = state[0]
+        need = bad[0] if bad else -1
+        for s, k, landings in groups:
+            if need >= 0 and s != need:
+                continue
+            _u, rest, _w, _k, origins, _f = _units(s, slots[s])[k - 1]
+            if need >= 0 and (s + 1) in stack_origins(rest):
+                continue
+            for jp, ts, res in landings:
+                if ts + 1 not in origins:
+                    out.append((jp, res))
+        return out
+
     def terminal_ok(self, state: State, dice: Dice) -> bool:
         """Whether Phase I may validly end here (the jump considered when every
         die is used): no unresolved attack and no piece returned to stay."""
@@ -138,7 +169,7 @@ class TurnSearch:
             return True
         if dice:
             return False
-        return any(not returned_to_stay(st) for _, st in self.jumps(state))
+        return bool(self.valid_jumps(state, strip(state), bad))
 
     def completable(self, state: State, dice: Dice) -> bool:
         """Whether the turn can still be completed legally from here."""
@@ -169,48 +200,97 @@ class TurnSearch:
 
     # --- enumeration -----------------------------------------------------
     def outcomes(self, dice: Dice) -> list[Outcome]:
-        """Every complete legal turn, deduplicated by resulting position."""
-        found: dict[State, Outcome] = {}
-        visited: set[tuple[State, Dice]] = set()
-        path: list[str] = []
-        # attack flags are needed for texts; recompute them along the way
-        side = self.side
+        """Every complete legal turn, deduplicated by resulting position.
 
-        def emit(state: State, allow_jump: bool) -> None:
-            if has_mixed(state):
-                return
-            if not returned_to_stay(state):
+        One depth-first pass over (state, remaining dice) finds both whether
+        each node can be completed and the turns: a node is a leaf when none
+        of its moves can be completed, and a turn ends there if Phase I may
+        end there.  Completable nodes are reached in the same order as a walk
+        over available moves only (every ancestor of a completable node is
+        completable), so the first path to each result, which names it, is
+        the same.  The memo is then kept for ``play``."""
+        found: dict[State, Outcome] = {}
+        seen: dict[tuple[State, Dice], bool] = {}
+        path: list[str] = []
+        side = self.side
+        texts = _MOVE_TEXTS
+        gen = gen_moves
+        apply = apply_move
+        kings_on = self.kings_on
+
+        def leaf(state: State, rest: Dice) -> bool:
+            """Phase I ends here (no completable move left): record the turns."""
+            if state[1][PENDING]:
+                return False
+            bad = returned_to_stay(state)
+            if rest:
+                if bad:
+                    return False
                 key = strip(state)
                 if key not in found:
                     found[key] = Outcome(key, list(path), None)
-            if allow_jump:
-                for jp, st in self.jumps(state):
-                    if returned_to_stay(st):
-                        continue
-                    key = strip(st)
-                    if key not in found:
-                        found[key] = Outcome(key, list(path), jp)
+                return True
+            key = strip(state)
+            jumps = self.valid_jumps(state, key, bad)
+            if bad and not jumps:
+                return False
+            moves: list[str] | None = None
+            if not bad and key not in found:
+                moves = list(path)
+                found[key] = Outcome(key, moves, None)
+            for jp, res in jumps:
+                if res not in found:
+                    if moves is None:
+                        moves = list(path)
+                    found[res] = Outcome(res, moves, jp)
+            return True
 
-        def walk(state: State, rest: Dice) -> None:
-            key = (state, rest)
-            if key in visited:
+        def visit(state: State, rest: Dice) -> bool:
+            any_ok = False
+            all_back = True
+            dvals = tuple(sorted(set(rest), reverse=True))
+            for mv in gen(state, side, dvals, kings_on):
+                st2, attack = apply(state, side, mv)
+                rest2 = remove_die(rest, mv[0])
+                key = (st2, rest2)
+                ok = seen.get(key)
+                if ok is None:
+                    tk = (mv, attack)
+                    text = texts.get(tk)
+                    if text is None:
+                        text = texts[tk] = move_text(mv, attack)
+                    path.append(text)
+                    ok = visit(st2, rest2) if rest2 else leaf(st2, rest2)
+                    path.pop()
+                    seen[key] = ok
+                if ok:
+                    any_ok = True
+                    if not mv[4]:
+                        all_back = False
+            if not any_ok:
+                return leaf(state, rest)
+            if all_back and forfeit_allowed(state, side):
+                emit_forfeit(state)
+            return True
+
+        def emit_forfeit(state: State) -> None:
+            if state[1][PENDING] or returned_to_stay(state):
                 return
-            visited.add(key)
-            avail = self.available(state, rest)
-            if not avail:
-                emit(state, not rest)
-                return
-            for mv, st2, rest2, attack in avail:
-                path.append(move_text(mv, attack))
-                walk(st2, rest2)
-                path.pop()
-            if all(c[0][4] for c in avail) and forfeit_allowed(state, side):
-                emit(state, False)
+            key = strip(state)
+            if key not in found:
+                found[key] = Outcome(key, list(path), None)
 
         start = expand_dice(dice)
-        if self.completable(self.state, start):
-            walk(self.state, start)
+        ok = visit(self.state, start) if start else leaf(self.state, start)
+        seen[(self.state, start)] = ok
+        if self._completable:
+            self._completable.update(seen)
+        else:
+            self._completable = seen
         return list(found.values())
+
+
+_MOVE_TEXTS: dict[tuple[Move, bool], str] = {}
 
 
 def format_moves(moves: list[str], jump: Jump | None) -> str:
