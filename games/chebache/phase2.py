@@ -85,6 +85,26 @@ def gen_jumps(state: State, side: int) -> list[tuple[Jump, State]]:
 JumpGroup = tuple[int, int, list[tuple[Jump, int, State]]]
 
 
+_PlainUnit = tuple[int, tuple[int, ...], tuple[int, ...], int, bool, str]
+_PLAIN: dict[tuple[int, ...], list[_PlainUnit]] = {}
+_WEIGHT: dict[tuple[int, ...], int] = {}
+
+
+def _plain_units(stack: tuple[int, ...]) -> list[_PlainUnit]:
+    """Every top-k unit of an untagged stack: (k, unit, rest, weight, all
+    Kings, stack form); memoised."""
+    got = _PLAIN.get(stack)
+    if got is None:
+        got = []
+        for k in range(1, len(stack) + 1):
+            unit = stack[-k:]
+            got.append((k, unit, stack[:-k], weight(unit), all(p & KING for p in unit),
+                        stack_form(unit)))
+        if len(_PLAIN) < 100_000:
+            _PLAIN[stack] = got
+    return got
+
+
 def jump_table(state: State, side: int) -> list[JumpGroup]:
     """Every jump sequence from an untagged ``state`` (the tags cleared, as
     ``strip`` gives), grouped by source slot and unit size, in ``gen_jumps``
@@ -104,6 +124,16 @@ def jump_table(state: State, side: int) -> list[JumpGroup]:
     if not any_held:
         return []
     blocked = controlled_slots(slots, 1 - side)
+    # free room on each even space (-1 where a Chebache closes it)
+    room = [-1] * 19
+    for t in range(2, 17, 2):
+        ts = path[t]
+        if ts not in blocked:
+            st = slots[ts]
+            w = _WEIGHT.get(st)
+            if w is None:
+                w = _WEIGHT[st] = weight(st)
+            room[t] = STACK_LIMIT - w
     out: list[JumpGroup] = []
     for n in range(2, 17, 2):
         if not (held[n + 1] or held[n - 1]):
@@ -112,26 +142,32 @@ def jump_table(state: State, side: int) -> list[JumpGroup]:
         stack = slots[s]
         if not stack:
             continue
-        for k, (unit, rest, uw, all_kings, _origins, form) in enumerate(_units(s, stack), 1):
-            plain = tuple(p & 3 for p in unit)
+        # the landings over held Intersections, ignoring the unit's weight
+        fwd = []
+        t = n + 2
+        while t <= 16 and held[t - 1] and room[t] >= 0:
+            fwd.append(t)
+            t += 2
+        back = []
+        t = n - 2
+        while t >= 2 and held[t + 1] and room[t] >= 0:
+            back.append(t)
+            if t not in TIVITS:
+                break
+            t -= 2
+        if not fwd and not back:
+            continue
+        tivit = n in TIVITS
+        for k, unit, rest, uw, all_kings, form in _plain_units(stack):
             landings: list[tuple[Jump, int, State]] = []
-            for step in (2, -2):
-                cur = n
-                first = True
-                while True:
-                    if step < 0 and not (cur in TIVITS or (first and all_kings)):
-                        break
-                    t = cur + step
-                    if t < 2 or t > 16 or not held[cur + step // 2]:
+            for chain in (fwd, back if (tivit or all_kings) else ()):
+                for t in chain:
+                    if room[t] < uw:
                         break
                     ts = path[t]
-                    if ts in blocked or weight(slots[ts]) + uw > STACK_LIMIT:
-                        break
-                    first = False
-                    cur = t
                     new_slots = list(slots)
                     new_slots[s] = rest
-                    new_slots[ts] = slots[ts] + plain
+                    new_slots[ts] = slots[ts] + unit
                     landings.append(((n, t, form), ts, (tuple(new_slots), pools)))
             if landings:
                 out.append((s, k, landings))

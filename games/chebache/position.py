@@ -39,6 +39,7 @@ from games.chebache.turns import (
     expand_dice,
     format_moves,
     returned_to_stay,
+    turn_texts,
 )
 from games.errors import GameError, IllegalTurnError
 from games.notation import format_dice
@@ -150,7 +151,7 @@ class ChebachePosition(Position):
         got = self._legal.get(key)
         if got is None:
             outs = self._search(dice).outcomes(dice)
-            got = [format_moves(o.moves, o.jump) for o in outs] or [NO_MOVE]
+            got = turn_texts(outs) or [NO_MOVE]
             self._legal[key] = got
         return list(got)
 

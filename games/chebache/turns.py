@@ -7,6 +7,9 @@ bot's autocomplete (the same throw on every keystroke) is answered from cache.
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from games.chebache.board import FINISH, SLOT
@@ -52,6 +55,23 @@ def returned_to_stay(state: State) -> list[int]:
         mask >>= 1
         i += 1
     return out
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a search allocates many small
+    tuples that it keeps (memo tables, states): collections triggered by those
+    allocations would traverse every one of them again and again, and they
+    hold no cycles.  Restored afterwards, also on an exception; a no-op when
+    the collector is already off (nested searches)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def remove_die(dice: Dice, d: int) -> Dice:
@@ -281,7 +301,13 @@ class TurnSearch:
                 found[key] = Outcome(key, list(path), None)
 
         start = expand_dice(dice)
-        ok = visit(self.state, start) if start else leaf(self.state, start)
+        try:
+            with gc_paused():
+                ok = visit(self.state, start) if start else leaf(self.state, start)
+        finally:
+            # ``visit`` refers to itself: clear the cell so that no reference
+            # cycle keeps this search's tables alive until the next collection
+            visit = None  # type: ignore[assignment]
         seen[(self.state, start)] = ok
         if self._completable:
             self._completable.update(seen)
@@ -310,6 +336,31 @@ def format_moves(moves: list[str], jump: Jump | None) -> str:
     if jump is not None:
         out.append(jump_text(jump))
     return ", ".join(out) if out else NO_MOVE
+
+
+_JUMP_TEXTS: dict[Jump, str] = {}
+
+
+def turn_texts(outcomes: list[Outcome]) -> list[str]:
+    """``format_moves`` of every outcome; the moves part is formatted once for
+    the outcomes sharing one moves list (a Phase I ending and its jumps)."""
+    out: list[str] = []
+    prefix: dict[int, str] = {}
+    jtexts = _JUMP_TEXTS
+    for o in outcomes:
+        moves = o.moves
+        head = prefix.get(id(moves))
+        if head is None:
+            head = prefix[id(moves)] = format_moves(moves, None) if moves else ""
+        jp = o.jump
+        if jp is None:
+            out.append(head or NO_MOVE)
+            continue
+        jt = jtexts.get(jp)
+        if jt is None:
+            jt = jtexts[jp] = jump_text(jp)
+        out.append(f"{head}, {jt}" if head else jt)
+    return out
 
 
 @dataclass
@@ -354,5 +405,5 @@ def finished(state: State, side: int) -> int:
 
 __all__ = [
     "FINISH", "NO_MOVE", "EndOfTurn", "Outcome", "TurnSearch", "end_of_turn",
-    "expand_dice", "format_moves", "has_mixed", "remove_die", "returned_to_stay",
+    "expand_dice", "format_moves", "turn_texts", "has_mixed", "remove_die", "returned_to_stay",
 ]
