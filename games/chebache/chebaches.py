@@ -24,9 +24,36 @@ def standing(slots: Slots, side: int) -> list[ChebacheShape]:
     return out
 
 
+#: Per side: (centre slot, left Intersection slot, right Intersection slot,
+#: controlled slot) of each possible Chebache, for the hot path below.
+_SHAPES = tuple(
+    tuple((sh.centre_slot, sh.left_slot, sh.right_slot, sh.controlled_slot) for sh in shapes)
+    for shapes in CHEBACHES
+)
+_NONE: frozenset[int] = frozenset()
+
+
 def controlled_slots(slots: Slots, side: int) -> frozenset[int]:
     """The opponent's slots controlled by ``side``'s standing Chebaches."""
-    return frozenset(sh.controlled_slot for sh in standing(slots, side))
+    out = None
+    for centre, left, right, ctrl in _SHAPES[side]:
+        if not slots[centre]:
+            continue
+        for p in slots[left]:
+            if (p & 1) == side:
+                break
+        else:
+            continue
+        for p in slots[right]:
+            if (p & 1) == side:
+                break
+        else:
+            continue
+        if out is None:
+            out = [ctrl]
+        else:
+            out.append(ctrl)
+    return _NONE if out is None else frozenset(out)
 
 
 def apply_traps(state: State, victim: int) -> tuple[State, list[str], bool]:

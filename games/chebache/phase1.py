@@ -119,9 +119,11 @@ def apply_move(
     _d, src, dst, king, _back = move
     path = SLOT[side]
     new_slots = list(slots)
-    new_pools = list(pools)
+    # the pools tuple is shared with the parent state when it does not change
+    new_pools: list[int] | None = None
     b = side * 4
     if src == START:
+        new_pools = list(pools)
         new_pools[b + (P_START_K if king else P_START)] -= 1
         piece = side | (KING if king else 0) | (ORIGIN_START << 2)
     else:
@@ -130,22 +132,34 @@ def apply_move(
         piece = stack[-1]
         if not piece >> 2:
             piece |= (s + 1) << 2
-            new_pools[MOVED_FROM] |= 1 << s
+            if not pools[MOVED_FROM] >> s & 1:
+                new_pools = list(pools)
+                new_pools[MOVED_FROM] |= 1 << s
         new_slots[s] = stack[:-1]
     attack = False
     if dst == FINISH:
+        if new_pools is None:
+            new_pools = list(pools)
         new_pools[b + (P_FIN_K if king else P_FIN)] += 1
     else:
         t = path[dst]
         stack = new_slots[t] + (piece,)
-        if t < 9 and any((p & 1) != side for p in stack):
-            attack = True
+        if t < 9:
+            for p in stack:
+                if (p & 1) != side:
+                    attack = True
+                    break
+        if attack:
+            if new_pools is None:
+                new_pools = list(pools)
             stack = resolve_attack(stack, t, side, new_pools, events)
             if any((p & 1) != side for p in stack):
                 new_pools[PENDING] |= 1 << t
             else:
                 new_pools[PENDING] &= ~(1 << t)
         new_slots[t] = stack
+    if new_pools is None:
+        return (tuple(new_slots), pools), attack
     return (tuple(new_slots), tuple(new_pools)), attack  # type: ignore[return-value]
 
 

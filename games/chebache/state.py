@@ -51,7 +51,7 @@ def tagged(piece: int, slot: int) -> int:
     return piece if piece >> 2 else piece | ((slot + 1) << 2)
 
 
-_STRIPPED: dict[Stack, Stack] = {}
+_STRIPPED: dict[Stack, Stack] = {(): ()}
 _ORIGINS: dict[Stack, frozenset[int]] = {}
 
 
@@ -80,7 +80,10 @@ def strip(state: State) -> State:
     slots, pools = state
     if pools[PENDING] or pools[MOVED_FROM]:
         pools = pools[:PENDING] + (0, 0)
-    return tuple([strip_stack(st) if st else st for st in slots]), pools
+    try:
+        return tuple(map(_STRIPPED.__getitem__, slots)), pools
+    except KeyError:
+        return tuple([strip_stack(st) for st in slots]), pools
 
 
 def empty_slots() -> Slots:
