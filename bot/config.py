@@ -7,6 +7,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.clocks import parse as parse_time_control
+
 
 @dataclass(frozen=True)
 class Config:
@@ -18,6 +20,10 @@ class Config:
     theme: str = "light"
     dev_guild_id: int | None = None
     challenge_hours: float = 24.0
+    #: Default time control of new games (``none``, ``3d``, ``bank=7d,bonus=1d,cap=14d``,
+    #: optionally ``,weekends`` / ``,forfeit``; see bot/clocks.py) and reminder points.
+    time_control: str = "none"
+    reminder_hours: tuple[float, ...] = (24.0, 1.0)
     moderator_roles: tuple[str, ...] = field(default=())
 
 
@@ -42,4 +48,17 @@ def load_config(path: str | Path | None = None) -> Config:
         theme=str(images_part.get("theme", Config.theme)),
         dev_guild_id=int(guild) if guild else None,
         challenge_hours=float(games_part.get("challenge_hours", Config.challenge_hours)),
+        # A bad time control stops the start with TimeControlError (a ValueError).
+        time_control=parse_time_control(
+            str(games_part.get("time_control", Config.time_control))).text,
+        reminder_hours=_hours(games_part.get("reminder_hours", Config.reminder_hours)),
     )
+
+
+def _hours(value: object) -> tuple[float, ...]:
+    """``reminder_hours``: a list of hours before the deadline (``[24, 1]``)."""
+    items = value if isinstance(value, (list, tuple)) else [value]
+    hours = tuple(float(h) for h in items)  # type: ignore[arg-type]
+    if any(h <= 0 for h in hours):
+        raise ValueError("reminder_hours must be positive numbers of hours, e.g. [24, 1]")
+    return hours

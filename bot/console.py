@@ -72,9 +72,31 @@ class Console:
             return await simple[command](user, ch)
         if command == "games":
             return await s.games(ch)
+        correspondence = await self._correspondence(user, command, rest)
+        if correspondence is not None:
+            return correspondence
         if command == "rules":
             return s.rules(rest or "hachapury")
         return s.help()
+
+    async def _correspondence(self, user: User, command: str, rest: str) -> Reply | None:
+        """Clock, take-back and preference commands (None: not one of them)."""
+        s, ch = self.service, self.channel
+        if command == "preview":
+            return await s.preview(user, ch, rest)
+        if command == "grant":
+            return await s.grant(user, ch, rest or "1d")
+        if command in ("takeback_answer", "allow", "refuse"):
+            accept = command == "allow" or rest.strip().lower() in ("yes", "y", "accept")
+            return await s.takeback_answer(user, ch, accept)
+        if command == "notify":
+            return await s.notify(user, rest or "mention")
+        if command == "mygames":
+            return await s.my_games(user, ch.guild_id)
+        simple = {"claim": s.claim, "takeback": s.takeback}
+        if command in simple:
+            return await simple[command](user, ch)
+        return None
 
     def _show(self, user: User, reply: Reply) -> None:
         prefix = f"(only {user.name} sees this) " if reply.private else ""

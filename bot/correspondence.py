@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import clocks
 from bot.replies import Button, Channel, Reply, User, refusal
-from games import Position, get_game
+from games import GameError, Position, get_game
 from renderer import RenderContext, render
 from storage import Session, StaleVersion, Store, TurnEntry
 from storage.correspondence import (
@@ -57,11 +57,17 @@ def replay_position(session: Session, turns: list[TurnEntry]) -> Position:
     assert session.initial_position is not None
     position = game.from_listing(session.initial_position, session.options)
     for entry in turns:
-        if entry.kind == "turn":
-            position = position.play(entry.moves, entry.dice).position
-        else:
-            position = position.play_action(entry.moves, entry.side).position
+        position = _replay_entry(position, entry)
     return position
+
+
+def _replay_entry(position: Position, entry: TurnEntry) -> Position:
+    if entry.kind == "turn":
+        return position.play(entry.moves, entry.dice).position
+    try:
+        return position.play_action(entry.moves, entry.side).position
+    except GameError:
+        return position.play_action(entry.record).position
 
 
 class CorrespondenceMixin:
@@ -325,7 +331,14 @@ class CorrespondenceMixin:
                 return refusal(RACE)
             return Reply(text=f"{user.name} refuses the take-back; turn {last.number}"
                               f"{last.side} stands.", session_id=session.id)
-        before = replay_position(session, turns[:-1])
+        try:
+            before = replay_position(session, turns[:-1])
+            consistent = _replay_entry(before, last).listing() == session.position
+        except GameError:
+            consistent = False
+        if not consistent:  # never store a position that is not a replay of the log
+            return refusal("This turn cannot be taken back (the log of this game does not "
+                           "replay here); ask a moderator.")
         extra = [undo_answer_statement(session.id, last.seq, user.id, True, now),
                  *await self._clock_undo(session, last, now)]
         try:

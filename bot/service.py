@@ -214,7 +214,8 @@ class GameService(CorrespondenceMixin):
                      else "it starts as soon as someone joins")
             return Reply(
                 text=f"{user.name} opens a **{game.title}** lobby for {size} players"
-                     f"{_options_text(game, normalised)}: `/join` to take a seat; {start} "
+                     f"{_options_text(game, normalised)}{_clock_text(control)}: `/join` to "
+                     f"take a seat; {start} "
                      f"(open seats expire in {hours:g} h).",
                 buttons=[Button("Join", f"join:{session_id}", "success")],
                 session_id=session_id,
@@ -222,7 +223,8 @@ class GameService(CorrespondenceMixin):
         invited = ", ".join(p.mention for p in opponents)
         return Reply(
             text=f"{user.name} challenges {invited} to **{game.title}**"
-                 f"{_options_text(game, normalised)}. Answer with `/accept` or `/decline` "
+                 f"{_options_text(game, normalised)}{_clock_text(control)}. Answer with "
+                 "`/accept` or `/decline` "
                  f"(expires in {hours:g} h).",
             mentions=[p.id for p in opponents],
             buttons=[Button("Accept", f"accept:{session_id}", "success"),
@@ -574,7 +576,8 @@ class GameService(CorrespondenceMixin):
         try:
             await self.store.append_turns(
                 session, [entry, *passes], self.clock(), status=status,
-                position=after.listing(), next_turn=next_turn, dice=list(dice), result=result)
+                position=after.listing(), next_turn=next_turn, dice=list(dice), result=result,
+                extra=await self._clock_handover(session, after, next_turn))
         except StaleVersion:
             return refusal(RACE_MESSAGE)
         session = await self.store.session(session.id)
@@ -678,6 +681,10 @@ def _colour(game: Game, session: Session, side: str) -> str:
         if info.letter == side:
             return info.colour
     return side
+
+
+def _clock_text(control: str) -> str:
+    return f" with a clock ({control})" if control != "none" else ""
 
 
 def _options_text(game: Game, options: dict[str, str]) -> str:

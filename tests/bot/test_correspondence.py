@@ -435,3 +435,58 @@ async def test_scheduler_expires_idle_challenges(service: GameService,
     await Scheduler.for_service(service, Outbox()).run_once(clock.now + 3601)
     session = await service.store.latest_session(HERE.id)
     assert session is not None and session.status == "expired"
+
+
+async def test_clock_changes_hands_when_a_player_leaves(service: GameService,
+                                                       clock: FakeClock) -> None:
+    assert (await service.new(ALICE, HERE, "cheesegambit", [BOB, CAROL], {"pieces": "4"},
+                              time_control="2d")).ok
+    assert (await service.accept(BOB, HERE)).ok
+    assert (await service.accept(CAROL, HERE)).ok
+    session = await service.store.live_session(HERE.id)
+    assert session is not None
+    mover, _ = _to_move(service, session)
+    clock.now += DAY
+    assert "1d left" in (await service.board(CAROL, HERE)).text
+    left = await service.resign(mover, HERE)
+    assert left.ok, left.text
+    assert "2d left" in (await service.board(CAROL, HERE)).text
+
+
+def test_config_time_control(tmp_path: Path) -> None:
+    from bot.config import load_config
+
+    path = tmp_path / "config.toml"
+    assert load_config(None).time_control == "none"
+    path.write_text('[games]\ntime_control = "bank=7d, bonus=1d,cap=14d,weekends"\n'
+                    "reminder_hours = [48, 2]\n")
+    config = load_config(path)
+    assert config.time_control == "bank=7d,bonus=1d,cap=14d,weekends"
+    assert config.reminder_hours == (48.0, 2.0)
+    path.write_text('[games]\ntime_control = "sometimes"\n')
+    try:
+        load_config(path)
+    except ValueError as exc:
+        assert "sometimes" in str(exc)
+    else:
+        raise AssertionError("a bad time control was accepted")
+
+
+async def test_console_correspondence_commands(tmp_path: Path) -> None:
+    from bot.console import run_console
+
+    script = """alice: /new hachapury @bob time=2d
+bob: /accept
+alice: /mygames
+bob: /notify dm
+bob: /claim
+alice: /preview 24/x
+"""
+    out = io.StringIO()
+    code = await run_console(str(tmp_path / "db.sqlite3"), str(tmp_path / "img"), 7, [],
+                             io.StringIO(script), out)
+    text = out.getvalue()
+    assert code == 0 and "with a clock (2d)" in text and " left. @" in text
+    assert "your turn" in text or "to play" in text
+    assert "direct message" in text
+    assert "(only bob sees this)" in text
