@@ -291,9 +291,12 @@ async def _position_is_replay_of_record(service: GameService) -> None:
     assert record.attachment is not None
     out, err = io.StringIO(), io.StringIO()
     text = record.attachment[1].decode()
-    if text.count(":") and any(line[:1].isdigit() for line in text.splitlines()):
-        assert replay("hachapury", text, out=out, err=err) == 0, err.getvalue()
-        assert out.getvalue().splitlines()[-1] == session.position
+    assert replay("hachapury", text, out=out, err=err) == 0, err.getvalue()
+    assert out.getvalue().splitlines()[-1] == session.position
+    # ... and equals the effective log replayed entry by entry
+    from bot.correspondence import replay_position
+    effective = await service.ledger.effective_turns(session.id)
+    assert replay_position(session, effective).listing() == session.position
 
 
 async def test_takeback_accepted_keeps_the_dice(service: GameService, clock: FakeClock) -> None:
@@ -490,3 +493,42 @@ alice: /preview 24/x
     assert "your turn" in text or "to play" in text
     assert "direct message" in text
     assert "(only bob sees this)" in text
+
+
+async def test_two_schedulers_on_one_database_fire_once(tmp_path: Path,
+                                                        clock: FakeClock) -> None:
+    import asyncio
+
+    path = str(tmp_path / "two.sqlite3")
+    first, second = await Store.open(path), await Store.open(path)
+    try:
+        service = _service(first, clock)
+        await _start(service, "3d")
+        outbox = Outbox()
+        a = Scheduler(first, outbox, clock=clock)
+        b = Scheduler(second, outbox, clock=clock)
+        due = clock.now + 2 * DAY
+        await asyncio.gather(a.run_once(due), b.run_once(due), a.run_once(due),
+                             b.run_once(due))
+        assert [n.kind for n in outbox.sent] == ["reminder"]
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_run_forever_passes_until_stopped(service: GameService,
+                                                clock: FakeClock) -> None:
+    import asyncio
+
+    await _start(service, "1d")
+    stop = asyncio.Event()
+    seen: list[Notification] = []
+
+    async def deliver(note: Notification) -> None:
+        seen.append(note)
+        stop.set()
+
+    clock.now += DAY
+    scheduler = Scheduler.for_service(service, deliver, interval=3600)
+    await asyncio.wait_for(scheduler.run_forever(stop), timeout=30)
+    assert [n.kind for n in seen] == ["timeout"]
