@@ -160,15 +160,17 @@ def jump_table(state: State, side: int) -> list[JumpGroup]:
         tivit = n in TIVITS
         for k, unit, rest, uw, all_kings, form in _plain_units(stack):
             landings: list[tuple[Jump, int, State]] = []
+            new_slots = list(slots)
+            new_slots[s] = rest
             for chain in (fwd, back if (tivit or all_kings) else ()):
                 for t in chain:
                     if room[t] < uw:
                         break
                     ts = path[t]
-                    new_slots = list(slots)
-                    new_slots[s] = rest
-                    new_slots[ts] = slots[ts] + unit
+                    old = slots[ts]
+                    new_slots[ts] = old + unit
                     landings.append(((n, t, form), ts, (tuple(new_slots), pools)))
+                    new_slots[ts] = old
             if landings:
                 out.append((s, k, landings))
     return out

@@ -100,7 +100,7 @@ def forfeit_allowed(state: State, side: int) -> bool:
     return True
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
     """A complete legal turn: the state after it (tags stripped, before traps),
     the move texts, whether it forfeited, and the jump if any."""
@@ -238,6 +238,10 @@ class TurnSearch:
         apply = apply_move
         kings_on = self.kings_on
 
+        tables = self._tables
+        units = _units
+        origins_of = stack_origins
+
         def leaf(state: State, rest: Dice) -> bool:
             """Phase I ends here (no completable move left): record the turns."""
             if state[1][PENDING]:
@@ -251,19 +255,41 @@ class TurnSearch:
                     found[key] = Outcome(key, list(path), None)
                 return True
             key = strip(state)
-            jumps = self.valid_jumps(state, key, bad)
-            if bad and not jumps:
-                return False
+            groups = tables.get(key)
+            if groups is None:
+                groups = self.jump_groups(key)
             moves: list[str] | None = None
-            if not bad and key not in found:
-                moves = list(path)
-                found[key] = Outcome(key, moves, None)
-            for jp, res in jumps:
-                if res not in found:
-                    if moves is None:
-                        moves = list(path)
-                    found[res] = Outcome(res, moves, jp)
-            return True
+            ok = False
+            if not bad:
+                ok = True
+                if key not in found:
+                    moves = list(path)
+                    found[key] = Outcome(key, moves, None)
+            if not groups or len(bad) > 1:
+                return ok
+            # the jumps (see ``valid_jumps``), inlined: the hottest loop
+            slots = state[0]
+            need = bad[0] if bad else -1
+            last = -1
+            split: list = []
+            for s, k, landings in groups:
+                if need >= 0 and s != need:
+                    continue
+                if s != last:
+                    split = units(s, slots[s])
+                    last = s
+                _u, rest_s, _w, _k, origins, _f = split[k - 1]
+                if need >= 0 and (s + 1) in origins_of(rest_s):
+                    continue
+                for jp, ts, res in landings:
+                    if ts + 1 in origins:
+                        continue
+                    ok = True
+                    if res not in found:
+                        if moves is None:
+                            moves = list(path)
+                        found[res] = Outcome(res, moves, jp)
+            return ok
 
         def visit(state: State, rest: Dice) -> bool:
             any_ok = False
