@@ -34,3 +34,21 @@ def _unheld_aiosqlite_results(monkeypatch: pytest.MonkeyPatch) -> None:
         return received.pop()
 
     monkeypatch.setattr(aiosqlite.core.Connection, "_execute", _execute)
+
+
+@pytest.fixture
+async def open_service():  # type: ignore[no-untyped-def]
+    """``await open_service(path)``: a GameService on a SQLite file, closed at teardown
+    (an open aiosqlite connection would keep the test process alive)."""
+    from tests.discord import harness
+
+    opened = []
+
+    async def factory(path):  # type: ignore[no-untyped-def]
+        service = await harness.open_service(path)
+        opened.append(service)
+        return service
+
+    yield factory
+    for service in opened:
+        await service.store.close()

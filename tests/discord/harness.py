@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,8 @@ simcord = pytest.importorskip("simcord")
 #: The game the end-to-end tests play: Hachapury when its engine is installed.
 GAME = "hachapury" if "hachapury" in available_games() else available_games()[0]
 SEED = bytes(range(32))
+#: The ``open_service`` fixture: ``await open_service(path)``.
+Opener = Callable[[Path], Awaitable[GameService]]
 
 
 async def open_service(path: Path) -> GameService:

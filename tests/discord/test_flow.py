@@ -7,10 +7,10 @@ from pathlib import Path
 
 from tests.discord.harness import (
     GAME,
+    Opener,
     make_bot,
     make_world,
     mover,
-    open_service,
     private,
     public,
     simcord,
@@ -18,7 +18,7 @@ from tests.discord.harness import (
 )
 
 
-async def test_short_game_from_challenge_to_result(tmp_path: Path) -> None:
+async def test_short_game_from_challenge_to_result(tmp_path: Path, open_service: Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
     bot = make_bot(service, tmp_path / "db.sqlite3")
     async with simcord.run(bot) as env:
@@ -57,10 +57,9 @@ async def test_short_game_from_challenge_to_result(tmp_path: Path) -> None:
         assert w.bob.mention in public(resigned).content
         session = await service.store.latest_session(str(w.channel.id))
         assert session.status == "finished"
-    await service.store.close()
 
 
-async def test_refusals_are_ephemeral(tmp_path: Path) -> None:
+async def test_refusals_are_ephemeral(tmp_path: Path, open_service: Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
     async with simcord.run(make_bot(service, tmp_path / "db.sqlite3")) as env:
         w = await make_world(env)
@@ -82,10 +81,9 @@ async def test_refusals_are_ephemeral(tmp_path: Path) -> None:
         options = await w.carol.slash(w.channel, "new", game=GAME, opponent=w.mod,
                                       options="kings")
         assert options.ephemeral and "name=value" in private(options).content
-    await service.store.close()
 
 
-async def test_direct_messages_are_answered(tmp_path: Path) -> None:
+async def test_direct_messages_are_answered(tmp_path: Path, open_service: Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
     async with simcord.run(make_bot(service, tmp_path / "db.sqlite3")) as env:
         await make_world(env)
@@ -93,10 +91,9 @@ async def test_direct_messages_are_answered(tmp_path: Path) -> None:
         answer = await loner.slash("board")
         assert "server channel" in answer.response.content
         assert (await loner.autocomplete("move", "text", "")) == []
-    await service.store.close()
 
 
-async def test_moderator_may_abort_a_started_game(tmp_path: Path) -> None:
+async def test_moderator_may_abort_a_started_game(tmp_path: Path, open_service: Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
     async with simcord.run(make_bot(service, tmp_path / "db.sqlite3")) as env:
         w = await make_world(env)
@@ -108,10 +105,9 @@ async def test_moderator_may_abort_a_started_game(tmp_path: Path) -> None:
         assert refused.ephemeral and "moderator" in private(refused).content
         done = await w.mod.slash(w.channel, "abort")
         assert "aborted" in public(done).content
-    await service.store.close()
 
 
-async def test_board_of_another_channel_and_games_list(tmp_path: Path) -> None:
+async def test_board_elsewhere_and_games_list(tmp_path: Path, open_service: Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
     async with simcord.run(make_bot(service, tmp_path / "db.sqlite3")) as env:
         w = await make_world(env)
@@ -123,10 +119,9 @@ async def test_board_of_another_channel_and_games_list(tmp_path: Path) -> None:
         assert f"<#{w.channel.id}>" in private(listed).content
         rules = await w.carol.slash(lounge, "rules", game=GAME)
         assert rules.ephemeral and "Notation" in private(rules).content
-    await service.store.close()
 
 
-async def test_new_game_in_a_thread(tmp_path: Path) -> None:
+async def test_new_game_in_a_thread(tmp_path: Path, open_service: Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
     async with simcord.run(make_bot(service, tmp_path / "db.sqlite3")) as env:
         w = await make_world(env)
@@ -141,4 +136,3 @@ async def test_new_game_in_a_thread(tmp_path: Path) -> None:
         accepted = await w.bob.click(challenge, label="Accept")
         assert "begins" in public(accepted).content
         await asyncio.sleep(0)
-    await service.store.close()

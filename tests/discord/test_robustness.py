@@ -1,0 +1,158 @@
+"""Restarts, races, failed sends, permissions and the autocomplete cache."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import discord
+
+from tests.discord.harness import (
+    GAME,
+    Opener,
+    make_bot,
+    make_world,
+    mover,
+    private,
+    public,
+    simcord,
+    start_game,
+    unsettled,
+)
+
+
+async def test_buttons_work_after_a_restart(tmp_path: Path, open_service: Opener) -> None:
+    db = tmp_path / "db.sqlite3"
+    service = await open_service(db)
+    async with simcord.run(make_bot(service, db)) as env:
+        w = await make_world(env)
+        made = await w.alice.slash(w.channel, "new", game=GAME, opponent=w.bob)
+        challenge = made.response
+        await service.store.close()
+        service = await open_service(db)  # a new process: fresh store, service and bot
+        await env.restart_bot(make_bot(service, db))
+        stranger = await w.carol.click(challenge, label="Accept")
+        assert stranger.ephemeral and "not addressed to you" in private(stranger).content
+        accepted = await w.bob.click(challenge, label="Accept")
+        assert "begins" in public(accepted).content
+        assert [a.filename for a in public(accepted).attachments] == ["board.png"]
+        session = await service.store.live_session(str(w.channel.id))
+        assert session is not None and session.status == "active"
+        assert challenge.components == []  # the answered challenge loses its buttons
+
+
+async def test_decline_button(tmp_path: Path, open_service: Opener) -> None:
+    db = tmp_path / "db.sqlite3"
+    service = await open_service(db)
+    async with simcord.run(make_bot(service, db)) as env:
+        w = await make_world(env)
+        made = await w.alice.slash(w.channel, "new", game=GAME, opponent=w.bob)
+        declined = await w.bob.click(made.response, label="Decline")
+        assert "declines" in public(declined).content
+        assert await service.store.live_session(str(w.channel.id)) is None
+
+
+async def test_two_racing_moves_apply_once(tmp_path: Path, open_service: Opener) -> None:
+    db = tmp_path / "db.sqlite3"
+    service = await open_service(db)
+    async with simcord.run(make_bot(service, db)) as env:
+        w = await make_world(env)
+        await start_game(w)
+        player = await mover(w, service)
+        session = await service.store.live_session(str(w.channel.id))
+        before = len(await service.store.turns(session.id))
+        text = service.legal_turns(session)[0]
+        with unsettled(env):
+            first = await player.slash(w.channel, "move", text=text)
+        second = await player.slash(w.channel, "move", text=text)  # settles both
+        await env.settle()
+        after = await service.store.turns(session.id)
+        played = [t for t in after[before:] if t.actor == str(player.id)]
+        assert len(played) == 1
+        results = [first, second]
+        assert sum(public(r) is not None for r in results) == 1
+        loser = next(r for r in results if public(r) is None)
+        assert private(loser) is not None
+        told = private(loser).content
+        assert "nothing was applied" in told or "not your turn" in told
+
+
+async def test_failed_send_then_board(tmp_path: Path, open_service: Opener) -> None:
+    db = tmp_path / "db.sqlite3"
+    service = await open_service(db)
+    async with simcord.run(make_bot(service, db)) as env:
+        w = await make_world(env)
+        await start_game(w)
+        player = await mover(w, service)
+        session = await service.store.live_session(str(w.channel.id))
+        text = service.legal_turns(session)[0]
+        env.inject_error("POST", "/webhooks/*", status=503, times=1)
+        failed = await player.slash(w.channel, "move", text=text)
+        assert public(failed) is None
+        assert "/board" in private(failed).content
+        after = await service.store.session(session.id)
+        assert after.version > session.version  # the turn is committed
+        for status in (403, 404, 429):
+            env.inject_error("POST", "/webhooks/*", status=status, times=1)
+            lost = await w.carol.slash(w.channel, "board")
+            assert public(lost) is None
+        shown = await w.carol.slash(w.channel, "board")
+        assert [a.filename for a in public(shown).attachments] == ["board.png"]
+
+
+async def test_missing_attach_permission_sends_text(tmp_path: Path, open_service: Opener) -> None:
+    db = tmp_path / "db.sqlite3"
+    service = await open_service(db)
+    async with simcord.run(make_bot(service, db)) as env:
+        w = await make_world(env)
+        me = w.guild.me
+        bare = w.guild.create_text_channel(
+            "bare", overwrites={me: discord.PermissionOverwrite(attach_files=False)})
+        await w.alice.slash(bare, "new", game=GAME, opponent=w.bob)
+        started = await w.bob.slash(bare, "accept")
+        shown = public(started)
+        assert shown.attachments == []
+        assert "Attach Files" in shown.content
+
+
+async def test_autocomplete_filters_and_caches(tmp_path: Path, open_service: Opener) -> None:
+    db = tmp_path / "db.sqlite3"
+    service = await open_service(db)
+    async with simcord.run(make_bot(service, db)) as env:
+        w = await make_world(env)
+        empty = await w.alice.autocomplete(w.channel, "move", "text", "")
+        assert empty == []
+        await start_game(w)
+        player = await mover(w, service)
+        session = await service.store.live_session(str(w.channel.id))
+        legal = service.legal_turns(session)
+        everything = await player.autocomplete(w.channel, "move", "text", "")
+        assert [c["value"] for c in everything] == [t for t in legal if len(t) <= 100][:25]
+        assert all(len(c["name"]) <= 100 and c["name"] == c["value"] for c in everything)
+
+        calls = 0
+        original = service.store.live_session
+
+        async def counting(channel_id: str):  # type: ignore[no-untyped-def]
+            nonlocal calls
+            calls += 1
+            return await original(channel_id)
+
+        service.store.live_session = counting  # type: ignore[method-assign]
+        typed = legal[-1][:3]
+        some = await player.autocomplete(w.channel, "move", "text", typed)
+        upper = await player.autocomplete(w.channel, "move", "text", typed.upper())
+        assert calls == 0, "keystrokes are answered from the cache"
+        values = [c["value"] for c in some]
+        assert values == [c["value"] for c in upper]
+        assert legal[-1] in values or len(values) == 25
+        starts = [v.lower().startswith(typed.lower()) for v in values]
+        assert starts == sorted(starts, reverse=True)  # prefix matches first
+        assert all(typed.lower() in v.lower().replace(",", "") or typed.lower() in v.lower()
+                   for v in values)
+
+        await player.slash(w.channel, "move", text=legal[0])
+        calls = 0
+        await player.autocomplete(w.channel, "move", "text", "")
+        assert calls == 1, "a relayed change invalidates the channel's entry"
+        nonsense = await player.autocomplete(w.channel, "move", "text", "no such turn")
+        assert nonsense == []
