@@ -105,25 +105,58 @@ def _plain_units(stack: tuple[int, ...]) -> list[_PlainUnit]:
     return got
 
 
+#: Per side, the slots of the even spaces 2..16.
+_EVEN_SLOTS = tuple(tuple(SLOT[side][t] for t in range(2, 17, 2)) for side in (0, 1))
+_Geometry = list[tuple[int, int, tuple[int, ...], tuple[int, ...], list[tuple[Jump, int]]]]
+_GEOMETRY: dict[tuple[object, ...], _Geometry] = {}
+
+
 def jump_table(state: State, side: int) -> list[JumpGroup]:
     """Every jump sequence from an untagged ``state`` (the tags cleared, as
     ``strip`` gives), grouped by source slot and unit size, in ``gen_jumps``
     order, with the untagged resulting state.  The rules that depend on this
     turn's tags (no landing where a jumping piece began the turn, no piece
     left returned to stay) are checked by the caller against the tagged state:
-    everything else a jump needs depends only on the untagged state."""
+    everything else a jump needs depends only on the untagged state, and the
+    jumps themselves only on the held Intersections, the Chebache-closed
+    spaces and the stacks on the mover's even spaces (memoised on those)."""
     slots, pools = state
     path = SLOT[side]
-    held = [False] * 19
-    any_held = False
+    held = 0
     for n in range(1, 18, 2):
         st = slots[path[n]]
         if st and (st[0] & 1) == side:
-            held[n] = True
-            any_held = True
-    if not any_held:
+            held |= 1 << n
+    if not held:
         return []
     blocked = controlled_slots(slots, 1 - side)
+    evens = tuple(map(slots.__getitem__, _EVEN_SLOTS[side]))
+    gkey = (side, held, blocked, evens)
+    geom = _GEOMETRY.get(gkey)
+    if geom is None:
+        geom = _geometry(slots, side, held, blocked)
+        if len(_GEOMETRY) < 50_000:
+            _GEOMETRY[gkey] = geom
+    out: list[JumpGroup] = []
+    for s, k, rest, unit, lands in geom:
+        new_slots = list(slots)
+        new_slots[s] = rest
+        landings: list[tuple[Jump, int, State]] = []
+        for jp, ts in lands:
+            old = slots[ts]
+            new_slots[ts] = old + unit
+            landings.append((jp, ts, (tuple(new_slots), pools)))
+            new_slots[ts] = old
+        out.append((s, k, landings))
+    return out
+
+
+def _geometry(slots: tuple[tuple[int, ...], ...], side: int, held_mask: int,
+              blocked: frozenset[int]) -> _Geometry:
+    """The jumps of ``jump_table`` without their resulting states: (source
+    slot, k, rest, unit, [(jump, landing slot), ...])."""
+    path = SLOT[side]
+    held = [bool(held_mask >> n & 1) for n in range(19)]
     # free room on each even space (-1 where a Chebache closes it)
     room = [-1] * 19
     for t in range(2, 17, 2):
@@ -134,7 +167,7 @@ def jump_table(state: State, side: int) -> list[JumpGroup]:
             if w is None:
                 w = _WEIGHT[st] = weight(st)
             room[t] = STACK_LIMIT - w
-    out: list[JumpGroup] = []
+    out: _Geometry = []
     for n in range(2, 17, 2):
         if not (held[n + 1] or held[n - 1]):
             continue
@@ -159,20 +192,14 @@ def jump_table(state: State, side: int) -> list[JumpGroup]:
             continue
         tivit = n in TIVITS
         for k, unit, rest, uw, all_kings, form in _plain_units(stack):
-            landings: list[tuple[Jump, int, State]] = []
-            new_slots = list(slots)
-            new_slots[s] = rest
+            lands: list[tuple[Jump, int]] = []
             for chain in (fwd, back if (tivit or all_kings) else ()):
                 for t in chain:
                     if room[t] < uw:
                         break
-                    ts = path[t]
-                    old = slots[ts]
-                    new_slots[ts] = old + unit
-                    landings.append(((n, t, form), ts, (tuple(new_slots), pools)))
-                    new_slots[ts] = old
-            if landings:
-                out.append((s, k, landings))
+                    lands.append(((n, t, form), path[t]))
+            if lands:
+                out.append((s, k, rest, unit, lands))
     return out
 
 

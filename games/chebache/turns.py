@@ -239,6 +239,7 @@ class TurnSearch:
         kings_on = self.kings_on
 
         tables = self._tables
+        complete: set[State] = set()
         units = _units
         origins_of = stack_origins
 
@@ -261,6 +262,8 @@ class TurnSearch:
             moves: list[str] | None = None
             ok = False
             if not bad:
+                if key in complete:
+                    return True
                 ok = True
                 if key not in found:
                     moves = list(path)
@@ -272,6 +275,7 @@ class TurnSearch:
             need = bad[0] if bad else -1
             last = -1
             split: list = []
+            whole = need < 0  # every jump of ``key`` taken, none refused by a tag
             for s, k, landings in groups:
                 if need >= 0 and s != need:
                     continue
@@ -283,12 +287,17 @@ class TurnSearch:
                     continue
                 for jp, ts, res in landings:
                     if ts + 1 in origins:
+                        whole = False
                         continue
                     ok = True
                     if res not in found:
                         if moves is None:
                             moves = list(path)
                         found[res] = Outcome(res, moves, jp)
+            if whole:
+                # a later ending with the same untagged state and nothing
+                # returned to stay can add nothing: skip it at once
+                complete.add(key)
             return ok
 
         def visit(state: State, rest: Dice) -> bool:
