@@ -132,3 +132,17 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def test_legal_turns_are_cached_per_position_and_throw() -> None:
+    """The bot's autocomplete asks on every keystroke: the second call (either
+    dice order) must not search again, and callers get their own copy."""
+    p = GAME.from_listing(WORST[1], {})
+    first = p.legal_turns((3, 3))
+    search = p._search((3, 3))
+    search.outcomes = None  # type: ignore[assignment, method-assign]  # a new search would fail
+    assert p.legal_turns((3, 3)) == first
+    other = p.legal_turns((6, 1))
+    assert p.legal_turns((1, 6)) == other
+    first.clear()
+    assert p.legal_turns((3, 3))
