@@ -303,10 +303,10 @@ class TurnSearch:
         def visit(state: State, rest: Dice) -> bool:
             any_ok = False
             all_back = True
-            dvals = tuple(sorted(set(rest), reverse=True))
+            dvals, after = _dice_steps(rest)
             for mv in gen(state, side, dvals, kings_on):
                 st2, attack = apply(state, side, mv)
-                rest2 = remove_die(rest, mv[0])
+                rest2 = after[mv[0]]
                 key = (st2, rest2)
                 ok = seen.get(key)
                 if ok is None:
@@ -352,6 +352,17 @@ class TurnSearch:
 
 
 _MOVE_TEXTS: dict[tuple[Move, bool], str] = {}
+_DICE_STEPS: dict[Dice, tuple[tuple[int, ...], dict[int, Dice]]] = {}
+
+
+def _dice_steps(rest: Dice) -> tuple[tuple[int, ...], dict[int, Dice]]:
+    """The distinct die values left (descending) and the dice left after using
+    each (memoised: there are few throws)."""
+    got = _DICE_STEPS.get(rest)
+    if got is None:
+        dvals = tuple(sorted(set(rest), reverse=True))
+        got = _DICE_STEPS[rest] = (dvals, {d: remove_die(rest, d) for d in dvals})
+    return got
 
 
 def format_moves(moves: list[str], jump: Jump | None) -> str:
