@@ -1,39 +1,16 @@
-"""Fixtures for the Discord layer tests (SimCord: discord.py against an in-memory Discord).
-
-SimCord tracks every callback the bot schedules, and its bookkeeping keeps the
-future of each finished aiosqlite call alive a little longer than asyncio
-does; an aiosqlite cursor held that way stays "in progress" and SQLite then
-refuses COMMIT.  ``_unheld_aiosqlite_results`` hands results over through a box
-that is emptied on receipt, so cursors are freed exactly as without SimCord.
-"""
+"""Fixtures for the Discord layer tests (SimCord: discord.py against an in-memory Discord)."""
 
 from __future__ import annotations
 
-import asyncio
-from functools import partial
-
-import aiosqlite.core
 import pytest
+
+from tests.discord.aiosqlite_patch import unhold_results
 
 
 @pytest.fixture(autouse=True)
 def _unheld_aiosqlite_results(monkeypatch: pytest.MonkeyPatch) -> None:
-    async def _execute(self, fn, *args, **kwargs):  # type: ignore[no-untyped-def]
-        if not self._running or not self._connection:
-            raise ValueError("Connection closed")
-        function = partial(fn, *args, **kwargs)
-        box: list[object] = []
-
-        def boxed() -> list[object]:
-            box.append(function())
-            return box
-
-        future = asyncio.get_event_loop().create_future()
-        self._tx.put_nowait((future, boxed))
-        received = await future
-        return received.pop()
-
-    monkeypatch.setattr(aiosqlite.core.Connection, "_execute", _execute)
+    """See tests/discord/aiosqlite_patch.py: cursors must not outlive their call."""
+    unhold_results(monkeypatch.setattr)
 
 
 @pytest.fixture
