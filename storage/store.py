@@ -50,6 +50,21 @@ class NewTurn:
 #: One SQL statement with its parameters, run inside another change's transaction.
 Statement = tuple[str, Sequence[Any]]
 
+@dataclass(frozen=True)
+class Ran:
+    """A statement run inside a transaction, its cursor already closed."""
+
+    rowcount: int
+    lastrowid: int | None
+    rows: list[Any]
+
+    async def fetchone(self) -> Any:
+        return self.rows[0] if self.rows else None
+
+    async def fetchall(self) -> list[Any]:
+        return self.rows
+
+
 _SESSION_COLUMNS = (
     "id, guild_id, channel_id, game, status, options, initial_position, position, next_turn, "
     "dice, seed, seed_hash, opening, result, version, created_by, created_at, updated_at, "
@@ -116,11 +131,18 @@ class Store:
             await self._db.execute("BEGIN IMMEDIATE")
             counter = [0]
 
-            async def run(sql: str, params: Sequence[Any] = ()) -> aiosqlite.Cursor:
+            async def run(sql: str, params: Sequence[Any] = ()) -> Ran:
                 counter[0] += 1
                 if self.statement_hook is not None:
                     self.statement_hook(counter[0])
-                return await self._db.execute(sql, params)
+                # Read everything and close the cursor at once: an open cursor
+                # would make SQLite refuse the COMMIT ("statements in progress").
+                cursor = await self._db.execute(sql, params)
+                try:
+                    rows = await cursor.fetchall()
+                    return Ran(cursor.rowcount, cursor.lastrowid, list(rows))
+                finally:
+                    await cursor.close()
 
             try:
                 yield run
