@@ -40,6 +40,9 @@ class ServiceConfig:
     #: Default time control of new games (see bot/clocks.py) and reminder points.
     time_control: str = "none"
     reminder_hours: tuple[float, ...] = (24.0, 1.0)
+    #: How long a taunt answer or a vote may wait; then the refusing choice
+    #: (drop, no) is played for whoever has not answered.
+    answer_seconds: float = 48 * 3600
 
 
 class _Refused(Exception):
@@ -107,6 +110,9 @@ class GameService(CorrespondenceMixin):
             raise _Refused("There is no game in this channel. Start one with `/new`.")
         if session.status != "active":
             raise _Refused("The game here has not started: the challenge is still open.")
+        session = await self._settle_overdue_answer(session)
+        if session.status != "active":
+            raise _Refused(f"The game is over: {session.result}.")
         return session
 
     def _names(self, session: Session) -> dict[str, str]:
@@ -408,21 +414,11 @@ class GameService(CorrespondenceMixin):
                 played, entry = self._turn(session, position, seat.side, user, text)
         except _Refused as refused:
             return refusal(str(refused))
-        seed = bytes.fromhex(session.seed)
-        number = session.next_turn + (1 if entry.kind == "turn" else 0)
-        passes, after, next_turn, dice = self._auto_passes(session, played.position, number, seed)
-        logged = [entry, *passes]
-        status, result = _status_of(after)
         try:
-            await self.store.append_turns(
-                session, logged, self.clock(), status=status, position=after.listing(),
-                next_turn=next_turn, dice=list(dice), result=result,
-                extra=await self._clock_handover(session, after, next_turn),
-            )
+            session, after, logged = await self._commit(session, played.position, entry)
         except StaleVersion:
             return refusal(RACE_MESSAGE)
-        session = await self.store.session(session.id)
-        assert session is not None
+        status = session.status
         lines = [_entry_text(t) for t in logged]
         status_line, mentions = self._status_line(session, after, await self._time_left(session))
         if status == "finished":
@@ -430,6 +426,51 @@ class GameService(CorrespondenceMixin):
         return Reply(text="\n".join([*lines, status_line]),
                      image=await self._image(session, after), mentions=mentions,
                      session_id=session.id, buttons=self._action_buttons(session, after))
+
+    async def _commit(self, session: Session, position: Position, entry: NewTurn
+                      ) -> tuple[Session, Position, list[NewTurn]]:
+        """Log ``entry`` (which led to ``position``), play the forced passes after it,
+        roll the next dice and hand the clock over: one transaction.  Returns the
+        session re-read, the position after the passes and everything logged;
+        raises StaleVersion when another change got there first."""
+        number = session.next_turn + (1 if entry.kind == "turn" else 0)
+        passes, after, next_turn, dice = self._auto_passes(
+            session, position, number, bytes.fromhex(session.seed))
+        logged = [entry, *passes]
+        status, result = _status_of(after)
+        await self.store.append_turns(
+            session, logged, self.clock(), status=status, position=after.listing(),
+            next_turn=next_turn, dice=list(dice), result=result,
+            extra=await self._clock_handover(session, after, next_turn),
+        )
+        fresh = await self.store.session(session.id)
+        assert fresh is not None
+        return fresh, after, logged
+
+    async def _settle_overdue_answer(self, session: Session) -> Session:
+        """A taunt answer or vote left waiting past ``answer_seconds`` is settled with
+        the refusing choice (drop, no), played by the bot; checked lazily, like
+        challenge expiry, whenever the game is looked at."""
+        position = self.position_of(session)
+        if not position.action_due() or not position.action_choices():
+            return session
+        last = await self.store.last_turn(session.id, kinds=("turn", "amend", "line"))
+        if last is None or self.clock() - last.played_at < self.config.answer_seconds:
+            return session
+        side = position.actors()[0]
+        try:
+            played = position.play_action(position.action_choices()[-1], side)
+        except GameError:
+            return session
+        entry = NewTurn(session.next_turn - 1, side, (), played.record, played.moves, "bot",
+                        "amend" if played.amends_previous else "line")
+        try:
+            session, _, _ = await self._commit(session, played.position, entry)
+        except StaleVersion:
+            fresh = await self.store.session(session.id)
+            assert fresh is not None
+            return fresh
+        return await self._settle_overdue_answer(session)  # several voters may be late
 
     def _turn(self, session: Session, position: Position, side: str, user: User, text: str
               ) -> tuple[Played, NewTurn]:
@@ -570,18 +611,10 @@ class GameService(CorrespondenceMixin):
         The next turn keeps its number and so its dice: the log has no gap."""
         entry = NewTurn(session.next_turn - 1, side, (), played.record, played.moves, user.id,
                         "line")
-        passes, after, next_turn, dice = self._auto_passes(
-            session, played.position, session.next_turn, bytes.fromhex(session.seed))
-        status, result = _status_of(after)
         try:
-            await self.store.append_turns(
-                session, [entry, *passes], self.clock(), status=status,
-                position=after.listing(), next_turn=next_turn, dice=list(dice), result=result,
-                extra=await self._clock_handover(session, after, next_turn))
+            session, after, _ = await self._commit(session, played.position, entry)
         except StaleVersion:
             return refusal(RACE_MESSAGE)
-        session = await self.store.session(session.id)
-        assert session is not None
         status_line, mentions = self._status_line(session, after)
         return Reply(text=f"{user.name} resigns and leaves the game. {status_line}",
                      image=await self._image(session, after), mentions=mentions,

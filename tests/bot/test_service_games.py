@@ -130,3 +130,37 @@ async def test_a_resigning_player_leaves_the_others_playing(service: GameService
     out, err = io.StringIO(), io.StringIO()
     assert replay("cheesegambit", record.attachment[1].decode(), out=out, err=err) == 0
     assert out.getvalue().splitlines()[-1] == final.position
+
+
+async def test_an_unanswered_taunt_is_dropped_after_the_deadline(
+        service: GameService, clock) -> None:  # type: ignore[no-untyped-def]
+    await service.new(ALICE, HERE, "cheesegambit", [BOB], {"pieces": "6"})
+    await service.accept(BOB, HERE)
+    rng = random.Random(11)
+    for _ in range(2000):  # random play, taunting at the first bump
+        session = await service.store.live_session(HERE.id)
+        assert session is not None
+        position = service.position_of(session)
+        if position.action_due():
+            break
+        text = rng.choice(service.legal_turns(session))
+        targets = position.possible_taunts(text, session.dice)  # type: ignore[attr-defined]
+        if targets:
+            text += f" T@{targets[0]}"
+        seat = session.seat_for_side(position.side_to_move or "")
+        assert seat is not None
+        assert (await service.move(PLAYERS[seat.user_id], HERE, text)).ok
+    else:
+        raise AssertionError("no taunt happened")
+    target = position.actors()[0]
+    clock.now += service.config.answer_seconds - 60
+    await service.legal(CAROL, HERE)                          # looking early changes nothing
+    assert service.position_of(await service.store.live_session(HERE.id)).action_due()  # type: ignore[arg-type]
+    clock.now += 120
+    await service.board(CAROL, HERE)                          # board alone does not settle
+    reply = await service.legal(CAROL, HERE)                  # any game command does
+    final = await service.store.latest_session(HERE.id)
+    assert final is not None and final.status == "finished"   # a 2-player drop ends the game
+    assert not reply.ok and "over" in reply.text
+    turns = await service.store.turns(final.id)
+    assert turns[-1].actor == "bot" and turns[-1].record == f"T@{target} drop"
