@@ -24,6 +24,8 @@ class Config:
     #: optionally ``,weekends`` / ``,forfeit``; see bot/clocks.py) and reminder points.
     time_control: str = "none"
     reminder_hours: tuple[float, ...] = (24.0, 1.0)
+    #: How long a CheeseGambit taunt answer or vote may wait before drop/no is played.
+    answer_hours: float = 48.0
     moderator_roles: tuple[str, ...] = field(default=())
 
 
@@ -52,6 +54,7 @@ def load_config(path: str | Path | None = None) -> Config:
         time_control=parse_time_control(
             str(games_part.get("time_control", Config.time_control))).text,
         reminder_hours=_hours(games_part.get("reminder_hours", Config.reminder_hours)),
+        answer_hours=float(games_part.get("answer_hours", Config.answer_hours)),
     )
 
 
