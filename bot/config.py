@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from bot.clocks import parse as parse_time_control
@@ -26,7 +26,6 @@ class Config:
     reminder_hours: tuple[float, ...] = (24.0, 1.0)
     #: How long a CheeseGambit taunt answer or vote may wait before drop/no is played.
     answer_hours: float = 48.0
-    moderator_roles: tuple[str, ...] = field(default=())
 
 
 def load_config(path: str | Path | None = None) -> Config:
