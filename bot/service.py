@@ -423,9 +423,12 @@ class GameService(CorrespondenceMixin):
         status_line, mentions = self._status_line(session, after, await self._time_left(session))
         if status == "finished":
             status_line += f" Dice seed revealed: `{session.seed}` (check with `verify`)."
+        buttons = self._action_buttons(session, after)
+        if status == "finished":
+            buttons = [Button("Rematch", f"rematch:{session.id}", "primary")]
         return Reply(text="\n".join([*lines, status_line]),
                      image=await self._image(session, after), mentions=mentions,
-                     session_id=session.id, buttons=self._action_buttons(session, after))
+                     session_id=session.id, buttons=buttons)
 
     async def _commit(self, session: Session, position: Position, entry: NewTurn
                       ) -> tuple[Session, Position, list[NewTurn]]:
@@ -511,6 +514,8 @@ class GameService(CorrespondenceMixin):
         """A button: ``<verb>:<session id>``.  Stale buttons (another session, or a
         game that has moved on) are refused; the rest are ordinary commands."""
         verb, _, session_text = action.partition(":")
+        if verb == "rematch":
+            return await self.rematch(user, channel, session_text)
         session = await self._live(channel)
         if session is None or str(session.id) != session_text:
             return refusal("That button belongs to a game that is no longer waiting for it.")
@@ -525,6 +530,18 @@ class GameService(CorrespondenceMixin):
         if verb == "start" and session.status == "challenge":
             return await self.start(user, channel)
         return await self.move(user, channel, verb)
+
+    async def rematch(self, user: User, channel: Channel, session_text: str = "") -> Reply:
+        """Challenge the players of the channel's last finished game again, same game
+        and options (the presser is the challenger)."""
+        last = await self.store.latest_session(channel.id)
+        if last is None or last.status != "finished" or (
+                session_text and str(last.id) != session_text):
+            return refusal("There is no finished game here to play again.")
+        if last.seat_of(user.id) is None:
+            return refusal("Only the players of the last game can ask for a rematch.")
+        others = [User(s.user_id, s.name) for s in last.seats if s.user_id != user.id]
+        return await self.new(user, channel, last.game, others, dict(last.options))
 
     async def board(self, user: User, channel: Channel) -> Reply:
         """The current board (anyone may ask); the last finished game if none is live."""
@@ -603,6 +620,7 @@ class GameService(CorrespondenceMixin):
             mentions=[winner.user_id],
             image=await self._image(session, self.position_of(session)),
             session_id=session.id,
+            buttons=[Button("Rematch", f"rematch:{session.id}", "primary")],
         )
 
     async def _leave(self, session: Session, user: User, side: str, played: Played) -> Reply:
