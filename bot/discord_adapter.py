@@ -356,3 +356,56 @@ async def clear_buttons(interaction: discord.Interaction) -> None:
 async def delete_thread(thread: discord.Thread) -> None:
     """Remove a thread the bot opened for a challenge that was refused (best effort)."""
     await _quietly(thread.delete())
+
+
+# ------------------------------------------------------------- notifications
+
+
+class NotificationLike(Protocol):
+    """What the scheduler hands over (``bot.scheduler.Notification``)."""
+
+    kind: str
+    mode: str
+    channel_id: str
+    session_id: int
+    user_id: str | None
+    text: str
+
+
+_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+async def send_notification(client: discord.Client, note: NotificationLike) -> bool:
+    """Deliver a scheduler notification: a direct message to ``user_id`` (mode ``dm``),
+    else a post in ``channel_id`` that pings only the users its text mentions (modes
+    ``mention`` and ``channel``).  A direct message the user does not accept falls back
+    to the channel.  Failures are logged and answered with False, never raised."""
+    if note.mode == "dm" and note.user_id:
+        try:
+            user = client.get_user(int(note.user_id)) or await client.fetch_user(
+                int(note.user_id))
+            await user.send(content=clip(note.text),
+                            allowed_mentions=discord.AllowedMentions.none())
+            log.info(kv("notified", kind=note.kind, mode="dm", session=note.session_id,
+                        user=note.user_id))
+            return True
+        except (discord.Forbidden, discord.NotFound, discord.HTTPException, ValueError) as exc:
+            log.warning(kv("notify_dm_failed", kind=note.kind, session=note.session_id,
+                           user=note.user_id, error=type(exc).__name__))
+    try:
+        channel = client.get_channel(int(note.channel_id)) or await client.fetch_channel(
+            int(note.channel_id))
+        if not isinstance(channel, discord.abc.Messageable):
+            raise TypeError(f"channel {note.channel_id} cannot receive messages")
+        users = dict.fromkeys(_MENTION.findall(note.text))
+        await channel.send(content=clip(note.text), allowed_mentions=discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(id=int(u)) for u in users]))
+    except (discord.Forbidden, discord.NotFound, discord.HTTPException, ValueError,
+            TypeError) as exc:
+        log.warning(kv("notify_failed", kind=note.kind, mode=note.mode,
+                       session=note.session_id, channel=note.channel_id,
+                       error=type(exc).__name__))
+        return False
+    log.info(kv("notified", kind=note.kind, mode=note.mode, session=note.session_id,
+                channel=note.channel_id))
+    return True

@@ -23,6 +23,7 @@ from discord import app_commands
 from bot import cogs
 from bot import discord_adapter as adapter
 from bot.config import Config
+from bot.scheduler import Notification, Scheduler
 from bot.service import GameService, ServiceConfig
 from storage import Store
 
@@ -38,10 +39,14 @@ class BoardBot(discord.Client):
     """The Discord client: a command tree over a GameService.
 
     The store is opened in ``setup_hook`` (unless one was given) and closed by
-    ``close``.  ``press_button`` receives every BoardButton press."""
+    ``close``.  ``press_button`` receives every BoardButton press.  ``setup_hook``
+    also starts the correspondence scheduler (reminders, time-ups, expiries) as a
+    background task, cancelled by ``close``; ``schedule=False`` leaves it stopped
+    (``self.scheduler`` still exists for ``run_once``)."""
 
     def __init__(self, config: Config, store: Store | None = None,
-                 service: GameService | None = None, **client_kwargs: Any) -> None:
+                 service: GameService | None = None, *, schedule: bool = True,
+                 **client_kwargs: Any) -> None:
         client_kwargs.setdefault("intents", discord.Intents.default())
         super().__init__(**client_kwargs)
         self.config = config
@@ -52,6 +57,9 @@ class BoardBot(discord.Client):
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         self.flows = cogs.Flows(lambda: self.service)
         cogs.install(self.tree, self.flows)
+        self.schedule = schedule
+        self.scheduler: Scheduler | None = None
+        self._scheduler_task: asyncio.Task[None] | None = None
 
     @property
     def service(self) -> GameService:
@@ -66,8 +74,17 @@ class BoardBot(discord.Client):
         if self._service is None:
             self._service = GameService(self.store, service_config(self.config))
         self.add_dynamic_items(adapter.BoardButton)
+        self.scheduler = Scheduler.for_service(self._service, self.deliver_notification)
+        if self.schedule and self._scheduler_task is None:
+            self._scheduler_task = asyncio.create_task(self.scheduler.run_forever(),
+                                                       name="boardbot-scheduler")
         log.info(adapter.kv("setup", database=self.config.database,
-                            commands=len(self.tree.get_commands())))
+                            commands=len(self.tree.get_commands()),
+                            scheduler=self._scheduler_task is not None))
+
+    async def deliver_notification(self, notification: Notification) -> None:
+        """The scheduler's ``deliver``: post or DM (failures are logged, not raised)."""
+        await adapter.send_notification(self, notification)
 
     async def press_button(self, interaction: discord.Interaction, verb: str,
                            session_id: int) -> None:
@@ -84,6 +101,11 @@ class BoardBot(discord.Client):
             await adapter.say(interaction, "That did not work; nothing was changed by it.")
 
     async def close(self) -> None:
+        task, self._scheduler_task = self._scheduler_task, None
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+            log.info(adapter.kv("scheduler_stopped"))
         try:
             await super().close()
         finally:
@@ -95,18 +117,23 @@ class BoardBot(discord.Client):
 
 def service_config(config: Config) -> ServiceConfig:
     return ServiceConfig(challenge_seconds=config.challenge_hours * 3600,
-                         image_width=config.image_width, theme=config.theme)
+                         image_width=config.image_width, theme=config.theme,
+                         time_control=config.time_control,
+                         reminder_hours=tuple(config.reminder_hours),
+                         answer_seconds=config.answer_hours * 3600)
 
 
 def build_bot(config: Config, store: Store | None = None, service: GameService | None = None,
-              **client_kwargs: Any) -> BoardBot:
+              *, schedule: bool = True, **client_kwargs: Any) -> BoardBot:
     """Build the bot from a config, for running, tests and embedding.
 
     ``store``: an open Store to use (left open on close); by default the bot
     opens ``config.database`` in its setup hook and closes it with the client.
     ``service``: a ready GameService (its store is used).  ``client_kwargs`` go
-    to ``discord.Client`` (default intents only: no message content)."""
-    return BoardBot(config, store=store, service=service, **client_kwargs)
+    to ``discord.Client`` (default intents only: no message content).  ``schedule``:
+    run the correspondence scheduler in the background (tests may drive
+    ``bot.scheduler.run_once`` themselves instead)."""
+    return BoardBot(config, store=store, service=service, schedule=schedule, **client_kwargs)
 
 
 # ------------------------------------------------------------------ logging

@@ -33,15 +33,19 @@ def build_commands(flows: Flows, games: list[str] | None = None
     def with_games(func):  # type: ignore[no-untyped-def]
         return app_commands.choices(game=choices)(func) if choices else func
 
-    @app_commands.command(name="new", description="Challenge someone to a game in this channel")
+    @app_commands.command(name="new",
+                          description="Challenge players here, or open a lobby (nobody named)")
     @app_commands.describe(
-        game="Which game", opponent="Who you challenge", opponent2="A further player",
-        opponent3="A further player", options="Game options, e.g. kings=false pieces=10",
-        thread="Open the game in a new thread")
+        game="Which game", opponent="Who you challenge (leave out to open a lobby)",
+        opponent2="A further player", opponent3="A further player",
+        options="Game options, e.g. kings=false pieces=10",
+        thread="Open the game in a new thread",
+        time="Time control, e.g. 3d or bank=7d,bonus=1d,cap=14d (default: the server's)")
     @with_games
-    async def new(interaction: Interaction, game: str, opponent: discord.User,
+    async def new(interaction: Interaction, game: str, opponent: discord.User | None = None,
                   opponent2: discord.User | None = None, opponent3: discord.User | None = None,
-                  options: str | None = None, thread: bool = False) -> None:
+                  options: str | None = None, thread: bool = False,
+                  time: app_commands.Range[str, 1, 100] | None = None) -> None:
         players = [p for p in (opponent, opponent2, opponent3) if p is not None]
         if any(p.bot for p in players):
             await adapter.say(interaction, "Bots cannot play; challenge a person.")
@@ -54,7 +58,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
         opponents = [adapter.to_user_of(p) for p in players]
 
         async def call(user: User, channel: Channel) -> Reply:
-            return await flows.service.new(user, channel, game, opponents, parsed)
+            return await flows.service.new(user, channel, game, opponents, parsed,
+                                           time_control=time)
 
         if thread:
             await _new_in_thread(flows, interaction, game, call)
@@ -68,6 +73,15 @@ def build_commands(flows: Flows, games: list[str] | None = None
     @app_commands.command(name="decline", description="Decline the challenge in this channel")
     async def decline(interaction: Interaction) -> None:
         await flows.run(interaction, flows.service.decline, changes=True)
+
+    @app_commands.command(name="join", description="Take a seat in the lobby in this channel")
+    async def join(interaction: Interaction) -> None:
+        await flows.run(interaction, flows.service.join, defer=True, changes=True)
+
+    @app_commands.command(name="start",
+                          description="Start your lobby with the players seated so far")
+    async def start(interaction: Interaction) -> None:
+        await flows.run(interaction, flows.service.start, defer=True, changes=True)
 
     @app_commands.command(name="move", description="Play your turn (the dice are rolled for you)")
     @app_commands.describe(text="Your turn, e.g. 24/18 13/11 (suggestions are the legal turns)",
@@ -116,6 +130,61 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call)
 
+    @app_commands.command(name="claim", description="Claim the win: your opponent's time is up")
+    async def claim(interaction: Interaction) -> None:
+        await flows.run(interaction, flows.service.claim, changes=True)
+
+    @app_commands.command(name="grant", description="Give the player to move more time")
+    @app_commands.describe(amount="How much more time, e.g. 2d, 12h, 1d12h")
+    async def grant(interaction: Interaction, amount: app_commands.Range[str, 1, 40]) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.grant(user, channel, amount)
+
+        await flows.run(interaction, call, changes=True)
+
+    @app_commands.command(name="takeback",
+                          description="Ask to take back your last turn (before anyone plays)")
+    async def takeback(interaction: Interaction) -> None:
+        await flows.run(interaction, flows.service.takeback, changes=True)
+
+    @app_commands.command(name="takeback_answer",
+                          description="Allow or refuse the take-back asked for here")
+    @app_commands.describe(answer="Allow the take-back or refuse it")
+    @app_commands.choices(answer=[app_commands.Choice(name="allow", value="allow"),
+                                  app_commands.Choice(name="refuse", value="refuse")])
+    async def takeback_answer(interaction: Interaction, answer: str) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.takeback_answer(user, channel, answer == "allow")
+
+        await flows.run(interaction, call, defer=True, changes=True)
+
+    @app_commands.command(name="preview",
+                          description="What a turn would give, shown only to you (not played)")
+    @app_commands.describe(text="The turn to try (suggestions are the legal turns)")
+    @app_commands.autocomplete(text=flows.autocomplete_move)
+    async def preview(interaction: Interaction, text: app_commands.Range[str, 1, 200]) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.preview(user, channel, text)
+
+        await flows.run(interaction, call, defer=True)
+
+    @app_commands.command(name="mygames", description="Your games on this server (only you see)")
+    async def mygames(interaction: Interaction) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.my_games(user, channel.guild_id)
+
+        await flows.run(interaction, call)
+
+    @app_commands.command(name="notify", description="How you are reminded that it is your turn")
+    @app_commands.describe(mode="mention: in the game's channel; dm: a direct message; none")
+    @app_commands.choices(mode=[app_commands.Choice(name=m, value=m)
+                                for m in ("mention", "dm", "none")])
+    async def notify(interaction: Interaction, mode: str) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.notify(user, mode)
+
+        await flows.run(interaction, call)
+
     @app_commands.command(name="rules", description="Rules and move notation of a game")
     @app_commands.describe(game="Which game")
     @with_games
@@ -126,7 +195,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
     async def help_(interaction: Interaction) -> None:
         await adapter.deliver(interaction, flows.service.help())
 
-    return [new, accept, decline, move, board, legal, record, resign, abort, games_, rules,
+    return [new, accept, decline, join, start, move, board, legal, record, resign, abort,
+            games_, claim, grant, takeback, takeback_answer, preview, mygames, notify, rules,
             help_]
 
 

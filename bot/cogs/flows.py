@@ -26,9 +26,6 @@ log = logging.getLogger("boardbot.discord")
 Call = Callable[[User, Channel], Awaitable[Reply]]
 ERROR_MESSAGE = ("Something went wrong on my side while doing that. Use `/board` to see "
                  "the game as it stands, then try again.")
-#: Button verbs that change the session: the button must belong to the live session.
-CHANGING_VERBS = frozenset({"accept", "decline", "resign", "abort"})
-BUTTON_VERBS = CHANGING_VERBS | {"board", "legal", "record"}
 
 
 class Flows:
@@ -72,7 +69,8 @@ class Flows:
     # ------------------------------------------------------------- autocomplete
 
     async def move_choices(self, interaction: discord.Interaction, typed: str) -> list[str]:
-        """Legal turns for the channel's position and dice matching ``typed``."""
+        """Legal turns for the channel's position and dice matching ``typed``; when the
+        game waits for an answer (a taunt, a vote), the answers it takes instead."""
         channel = adapter.to_channel(interaction)
         if channel is None:
             return []
@@ -83,6 +81,9 @@ class Flows:
         if session is None or session.status != "active" or session.position is None:
             return []
         service = self.service
+        position = service.position_of(session)
+        if position.action_due():
+            return match_turns(position.action_choices(), typed)
         frozen = session
         index = self.cache.index(frozen, lambda: service.legal_turns(frozen))
         return match_turns((), typed, index=index)
@@ -101,28 +102,26 @@ class Flows:
 
     async def press_button(self, interaction: discord.Interaction, verb: str,
                            session_id: int) -> None:
-        """A BoardButton was pressed: the service checks that the presser may act."""
+        """A BoardButton was pressed: ``GameService.press`` decides what the verb means,
+        whether the presser may act and whether the button is stale."""
         channel = adapter.to_channel(interaction)
         if channel is None:
             await adapter.say(interaction, adapter.DM_MESSAGE)
             return
-        if verb not in BUTTON_VERBS:
-            await adapter.say(interaction, "This button is no longer in use.")
-            return
-        if verb in CHANGING_VERBS:
-            live = await self.service.store.live_session(channel.id)
-            if live is None or live.id != session_id:
-                await adapter.say(interaction, "This button belongs to a game that is no "
-                                               "longer open in this channel.")
-                return
-        method: Call = getattr(self.service, verb)
-        reply = await self.run(interaction, method, defer=True, changes=verb in CHANGING_VERBS,
-                               channel=channel)
-        if reply is not None and reply.ok and verb in ("accept", "decline"):
-            after = await self.service.store.session(session_id)
-            if after is None or after.status != "challenge":
-                await adapter.clear_buttons(interaction)
+        action = f"{verb}:{session_id}"
 
+        async def call(user: User, where: Channel) -> Reply:
+            return await self.service.press(user, where, action)
+
+        reply = await self.run(interaction, call, defer=True, changes=True, channel=channel)
+        if reply is None or not reply.ok:
+            return
+        # The pressed message's buttons are done with when the reply brings its own
+        # (the question moved on) or the session no longer waits for a challenge answer
+        # (a challenge answered by all, a lobby started, an answer or take-back settled).
+        after = await self.service.store.session(session_id)
+        if reply.buttons or after is None or after.status != "challenge":
+            await adapter.clear_buttons(interaction)
 
 def _name(interaction: discord.Interaction) -> str:
     command = interaction.command
