@@ -124,7 +124,8 @@ async def bench(games: int, count: int) -> None:
     db = folder / "bench.sqlite3"
     store = await Store.open(str(db))
     service = GameService(store, ServiceConfig(), seed_factory=lambda: bytes(range(32)))
-    bot = build_bot(Config(database=str(db)), service=service)
+    # No background scheduler: its passes would only add noise to the figures.
+    bot = build_bot(Config(database=str(db)), service=service, schedule=False)
     async with simcord.run(bot, settle_timeout=600) as env:
         guild = env.create_guild()
         alice = guild.add_member(env.create_user("alice"))
