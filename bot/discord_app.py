@@ -25,6 +25,8 @@ from bot import discord_adapter as adapter
 from bot.config import Config
 from bot.scheduler import Notification, Scheduler
 from bot.service import GameService, ServiceConfig
+from games import available_games
+from renderer import warm_up
 from storage import Store
 
 log = logging.getLogger("boardbot.discord")
@@ -74,6 +76,9 @@ class BoardBot(discord.Client):
         if self._service is None:
             self._service = GameService(self.store, service_config(self.config))
         self.add_dynamic_items(adapter.BoardButton)
+        if self.schedule:  # the real bot: draw the cached backgrounds before anyone waits
+            await asyncio.to_thread(warm_up, available_games(), self.config.image_width,
+                                    self.config.theme)
         self.scheduler = Scheduler.for_service(self._service, self.deliver_notification)
         if self.schedule and self._scheduler_task is None:
             self._scheduler_task = asyncio.create_task(self.scheduler.run_forever(),
