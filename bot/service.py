@@ -353,8 +353,9 @@ class GameService(CorrespondenceMixin):
         line, mentions = self._status_line(session, position, await self._time_left(session))
         passes = "".join(f"**{t.number}{t.side}:** `{t.record}` (no legal move: passed)\n"
                          for t in turns)
-        text = (f"**{game.title}** begins. {intro}Dice commitment (SHA-256 of the secret seed, "
-                f"revealed at the end): `{session.seed_hash}`\n{passes}{line}")
+        commit = (f"Dice commitment (SHA-256 of the secret seed, revealed at the end): "
+                  f"`{session.seed_hash}`\n" if _uses_dice(session) else "\n")
+        text = f"**{game.title}** begins. {intro}{commit}{passes}{line}"
         return Reply(text=text, image=await self._image(session, position), mentions=mentions,
                      session_id=session.id)
 
@@ -422,7 +423,7 @@ class GameService(CorrespondenceMixin):
         lines = [_entry_text(t) for t in logged]
         status_line, mentions = self._status_line(session, after, await self._time_left(session))
         if status == "finished":
-            status_line += f" Dice seed revealed: `{session.seed}` (check with `verify`)."
+            status_line += _seed_note(session)
         buttons = self._action_buttons(session, after)
         if status == "finished":
             buttons = [Button("Rematch", f"rematch:{session.id}", "primary")]
@@ -615,8 +616,8 @@ class GameService(CorrespondenceMixin):
         session = await self.store.session(session.id)
         assert session is not None
         return Reply(
-            text=f"{user.name} resigns. {self._who(session, winner.side)} wins. "
-                 f"Dice seed revealed: `{session.seed}`.",
+            text=f"{user.name} resigns. {self._who(session, winner.side)} wins."
+                 f"{_seed_note(session)}",
             mentions=[winner.user_id],
             image=await self._image(session, self.position_of(session)),
             session_id=session.id,
@@ -657,7 +658,7 @@ class GameService(CorrespondenceMixin):
                                             result="aborted", dice=[])
         except StaleVersion:
             return refusal(RACE_MESSAGE)
-        return Reply(text=f"{user.name} aborted the game. Dice seed revealed: `{session.seed}`.",
+        return Reply(text=f"{user.name} aborted the game.{_seed_note(session)}",
                      session_id=session.id)
 
     async def games(self, channel: Channel) -> Reply:
@@ -697,6 +698,19 @@ HELP = """**Commands**
 `/claim` win when the opponent's time is up, `/grant 2d` give them more time
 `/takeback` ask to undo your last turn (the opponent allows or refuses), `/preview TEXT` try a turn
 `/notify mention|dm|none` how you are reminded that it is your turn"""
+
+
+def _uses_dice(session: Session) -> bool:
+    """Whether the game throws dice at all (Che does not: no seed to show)."""
+    game = get_game(session.game)
+    return game.opening_throw or game.initial(session.options).dice_count() > 0
+
+
+def _seed_note(session: Session) -> str:
+    """The revealed seed, for games with dice, once the game has ended."""
+    if not _uses_dice(session):
+        return ""
+    return f" Dice seed revealed: `{session.seed}` (check with `python -m bot verify`)."
 
 
 def _is_lobby(session: Session) -> bool:

@@ -164,3 +164,11 @@ async def test_an_unanswered_taunt_is_dropped_after_the_deadline(
     assert not reply.ok and "over" in reply.text
     turns = await service.store.turns(final.id)
     assert turns[-1].actor == "bot" and turns[-1].record == f"T@{target} drop"
+
+
+async def test_che_has_no_dice_so_no_seed_talk(service: GameService) -> None:
+    await service.new(ALICE, HERE, "che", [BOB])
+    started = await service.accept(BOB, HERE)
+    assert started.ok and "commitment" not in started.text and "with [" not in started.text
+    aborted = await service.abort(ALICE, HERE)
+    assert aborted.ok and "seed" not in aborted.text
