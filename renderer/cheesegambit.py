@@ -16,6 +16,7 @@ theme and cached; a render pastes pieces and text on a copy.
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -48,6 +49,9 @@ ARM_TINT: dict[str, RGB] = {"R": (250, 214, 210), "G": (208, 238, 212), "B": (21
                             "Y": (250, 240, 196)}
 SAFE_TINT: dict[str, RGB] = {"R": (238, 150, 144), "G": (140, 208, 152), "B": (146, 176, 238),
                              "Y": (242, 218, 110)}
+#: Text in each colour, dark enough to read on the light background.
+INK: dict[str, RGB] = {"R": (190, 28, 28), "G": (22, 120, 50), "B": (30, 76, 196),
+                       "Y": (150, 112, 0)}
 HIGHLIGHT = (255, 140, 0)
 BUMP = (20, 20, 20)
 
@@ -135,14 +139,30 @@ class Geometry:
         x0, y0, x1, y1 = self.box(row, col)
         return (x0 + x1) // 2, (y0 + y1) // 2
 
+    @property
+    def piece_radius(self) -> int:
+        """Half the size of a piece (a blot's radius, a block's half side)."""
+        return int(self.cell * 0.31)
+
+    def piece_centre(self, row: int, col: int) -> tuple[int, int]:
+        """Where a piece's centre stands in a cell: low enough to leave the
+        square's number in the top corners readable."""
+        x0, y0, _, _ = self.box(row, col)
+        return x0 + self.cell // 2, y0 + _piece_offset(self.cell)
+
+
+def _piece_offset(cell: int) -> int:
+    """The piece centre's height in a cell, from the cell's top."""
+    return cell - int(cell * 0.31) - max(3, cell // 18)
+
 
 def geometry(width: int) -> Geometry:
     """Cell size and margins for an image ``width`` pixels wide."""
     width = max(700, min(width, 1600))
     cell = (width - 24) // GRID
     left = (width - cell * GRID) // 2
-    top = 74
-    return Geometry(width, cell, left, top, top + cell * GRID + 52)
+    top = 12 + int(cell * 1.55)
+    return Geometry(width, cell, left, top, top + cell * GRID + int(cell * 0.95))
 
 
 def _arm_of(square: int) -> str:
@@ -156,7 +176,6 @@ def _arm_of(square: int) -> str:
 
 
 def _star(draw: ImageDraw.ImageDraw, cx: int, cy: int, r: int, fill: RGB) -> None:
-    import math
     pts = []
     for i in range(10):
         ang = -math.pi / 2 + i * math.pi / 5
@@ -173,8 +192,8 @@ def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Im
     img = Image.new("RGB", (g.width, g.height), th.background)
     d = ImageDraw.Draw(img)
     c = g.cell
-    small = font(max(10, c * 10 // 46))
-    tiny_bold = font(max(9, c // 6), bold=True)
+    number = font(max(12, int(c * 0.29)), bold=True)
+    label_font = font(max(11, int(c * 0.27)), bold=True)
     # home: four triangles towards the arms
     x0, y0, _, _ = g.box(8, 8)
     _, _, x1, y1 = g.box(10, 10)
@@ -190,7 +209,8 @@ def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Im
         for k in range(1, 7):
             box = g.box(*safe_cell(col, k))
             d.rectangle(box, fill=tint, outline=th.grid)
-            d.text((box[0] + 3, box[1] + 1), f"S{k}", font=small, fill=th.muted)
+            d.text((box[0] + 3, box[1] + 1), f"S{k}", font=number,
+                   fill=(70, 66, 60) if col in sides else th.muted)
         gx, gy = g.centre(*GATE[col])
         _star(d, gx, gy, c // 4, PIECE[col] if col in sides else th.muted)
     # track squares
@@ -211,7 +231,7 @@ def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Im
         if sq in reentry:
             col, k = reentry[sq]
             row, column = square_cell(sq)
-            w = max(5, c // 9)
+            w = max(4, c // 14)
             if column == 8:
                 stripe = (box[0] + 1, box[1] + 1, box[0] + w, box[3] - 1)
             elif column == 10:
@@ -222,49 +242,60 @@ def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Im
                 stripe = (box[0] + 1, box[3] - w, box[2] - 1, box[3] - 1)
             d.rectangle(stripe, fill=PIECE[col])
             label = f"R{k}"
-            tw = d.textlength(label, font=tiny_bold)
+            tw = d.textlength(label, font=label_font)
             lx = box[2] - tw - 3 - (w if column == 10 else 0)
-            ly = box[3] - c // 4 - 2 if row == 8 else box[1] + 1
-            d.text((lx, ly), label, font=tiny_bold, fill=PIECE[col])
-        d.text((box[0] + 3, box[1] + 1), str(sq), font=small, fill=th.muted)
+            ly = box[1] + 1
+            d.text((lx, ly), label, font=label_font, fill=_ink(col, theme_name))
+        nx = box[0] + 3 + (max(4, c // 14) if sq in reentry and square_cell(sq)[1] == 8 else 0)
+        d.text((nx, box[1] + 1), str(sq), font=number, fill=th.muted)
     # panels
     for col in COLOURS:
-        r0, c0 = PANEL[col]
-        px0, py0, _, _ = g.box(r0, c0)
-        _, _, px1, py1 = g.box(r0 + 6, c0 + 6)
         if col in sides:
-            d.rounded_rectangle((px0 + 4, py0 + 4, px1 - 4, py1 - 4), radius=14,
-                                fill=th.panel, outline=PIECE[col], width=4)
+            d.rounded_rectangle(_panel_box(g, col), radius=14, fill=th.panel,
+                                outline=PIECE[col], width=3)
     return img
+
+
+def _panel_box(g: Geometry, col: str) -> tuple[int, int, int, int]:
+    r0, c0 = PANEL[col]
+    px0, py0, _, _ = g.box(r0, c0)
+    _, _, px1, py1 = g.box(r0 + 6, c0 + 6)
+    return px0 + 4, py0 + 4, px1 - 4, py1 - 4
+
+
+def _ink(col: str, theme: str) -> RGB:
+    """A colour's text colour on the background (darker on the light theme)."""
+    return PIECE[col] if theme == "dark" else INK[col]
 
 
 @lru_cache(maxsize=512)
 def _sprite(cell: int, colour: str, n: int, safe: bool) -> Image.Image:
-    """A piece picture (RGBA, one cell): a blot is a disc, a block a square
-    with its count; safe-zone pieces are plain discs with their count."""
+    """A piece picture (RGBA, one cell): a blot is a disc with a white ring, a
+    block a bigger square with its count; safe-zone pieces are plain discs
+    with their count."""
     img = Image.new("RGBA", (cell, cell), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    cx, cy = cell // 2, cell // 2 + cell // 10
+    cx, cy = cell // 2, _piece_offset(cell)
     fill = PIECE[colour]
     edge = (25, 25, 25)
+    r = int(cell * 0.31)
     if safe:
-        r = int(cell * 0.31)
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=edge, width=2)
         if n > 1:
-            f = font(int(cell * 0.34), bold=True)
+            f = font(int(cell * 0.36), bold=True)
             d.text((cx, cy), str(n), font=f, fill=PIECE_TEXT[colour], anchor="mm")
         return img
-    r = int(cell * 0.33)
     if n == 1:
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=edge, width=2)
-        d.ellipse((cx - r // 3, cy - r // 3, cx + r // 3, cy + r // 3), outline=(255, 255, 255),
-                  width=2)
+        rb = r - 1
+        d.ellipse((cx - rb, cy - rb, cx + rb, cy + rb), fill=fill, outline=edge, width=2)
+        d.ellipse((cx - rb // 3, cy - rb // 3, cx + rb // 3, cy + rb // 3),
+                  outline=(255, 255, 255), width=2)
     else:
-        d.rounded_rectangle((cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1), radius=r // 3,
-                            fill=fill, outline=edge, width=3)
-        d.rounded_rectangle((cx - r + 3, cy - r + 3, cx + r - 3, cy + r - 3), radius=r // 4,
-                            outline=(255, 255, 255), width=2)
-        f = font(int(cell * 0.38), bold=True)
+        d.rectangle((cx - r - 2, cy - r - 2, cx + r + 2, cy + r + 2), fill=edge)
+        d.rectangle((cx - r + 1, cy - r + 1, cx + r - 1, cy + r - 1), fill=fill)
+        d.rectangle((cx - r + 4, cy - r + 4, cx + r - 4, cy + r - 4), outline=(255, 255, 255),
+                    width=2)
+        f = font(int(cell * 0.40), bold=True)
         d.text((cx, cy), str(n), font=f, fill=PIECE_TEXT[colour], anchor="mm")
     return img
 
@@ -274,33 +305,49 @@ def _paste(img: Image.Image, g: Geometry, row: int, col: int, sprite: Image.Imag
     img.paste(sprite, (x0, y0), sprite)
 
 
-def _die(d: ImageDraw.ImageDraw, x: int, y: int, size: int, value: int, th: Theme) -> None:
-    d.rounded_rectangle((x, y, x + size, y + size), radius=size // 6, fill=(255, 255, 255),
-                        outline=(40, 40, 40), width=2)
-    spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
-             4: [(0, 0), (0, 2), (2, 0), (2, 2)], 5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
-             6: [(0, 0), (0, 2), (1, 0), (1, 2), (2, 0), (2, 2)]}[value]
+_SPOTS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
+          4: [(0, 0), (0, 2), (2, 0), (2, 2)], 5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
+          6: [(0, 0), (0, 2), (1, 0), (1, 2), (2, 0), (2, 2)]}
+
+
+def _die(d: ImageDraw.ImageDraw, x: int, y: int, size: int, value: int, colour: str | None
+         ) -> None:
+    """One die, in the colour of the side whose throw it is."""
+    face = PIECE[colour] if colour else (255, 255, 255)
+    pip = PIECE_TEXT[colour] if colour else (30, 30, 30)
+    d.rounded_rectangle((x, y, x + size, y + size), radius=size // 6, fill=face,
+                        outline=(25, 25, 25), width=3)
     step = size / 4
-    pr = max(3, size // 11)
-    for r, c in spots:
+    pr = max(3, size // 10)
+    for r, c in _SPOTS[value]:
         cx, cy = x + step * (c + 1), y + step * (r + 1)
-        d.ellipse((cx - pr, cy - pr, cx + pr, cy + pr), fill=(30, 30, 30))
+        d.ellipse((cx - pr, cy - pr, cx + pr, cy + pr), fill=pip)
 
 
-def _last_turn(position: CheeseGambitPosition, context: RenderContext
-               ) -> tuple[set[tuple[int, int]], set[tuple[int, int]], set[tuple[int, int]]]:
-    """Cells of the last turn: sources, destinations, bumps."""
+@dataclass
+class LastTurn:
+    """The previous turn as drawn: arrows (cells along the track, count,
+    number),
+    destinations, sources, pool entries and bumps (cells)."""
+
+    arrows: list[tuple[list[tuple[int, int]], int, int]]
+    src: set[tuple[int, int]]
+    dst: set[tuple[int, int]]
+    entries: list[tuple[tuple[int, int], int]]
+    bumps: set[tuple[int, int]]
+
+
+def _last_turn(context: RenderContext) -> LastTurn:
+    """Cells and arrows of the previous turn, read from its move text."""
+    out = LastTurn([], set(), set(), [], set())
     side = context.last_side
     text = context.last_moves
-    src: set[tuple[int, int]] = set()
-    dst: set[tuple[int, int]] = set()
-    bumps: set[tuple[int, int]] = set()
     if not side or side not in COLOURS or not text:
-        return src, dst, bumps
+        return out
     try:
         written = parse_turn(text, side)
     except GameError:
-        return src, dst, bumps
+        return out
 
     def cell(loc: int) -> tuple[int, int] | None:
         if 1 <= loc <= TRACK:
@@ -311,16 +358,47 @@ def _last_turn(position: CheeseGambitPosition, context: RenderContext
             return GATE[side]
         return None
 
+    def path(a: int, b: int) -> list[tuple[int, int]]:
+        """The cells a piece passes from ``a`` to ``b``, both included."""
+        out_cells = []
+        loc = a
+        for _ in range(TRACK + 8):
+            c = cell(loc)
+            if c:
+                out_cells.append(c)
+            if loc == b:
+                break
+            if 1 <= loc <= TRACK:
+                loc = SAFE_BASE + 6 if loc == EXIT[side] else loc % TRACK + 1
+            elif SAFE_BASE + 1 < loc < OFF:
+                loc -= 1
+            else:
+                loc = OFF
+        return out_cells if loc == b else [c for c in (cell(a), cell(b)) if c]
+
+    counts: dict[tuple[int, int], int] = {}
+    order: list[tuple[int, int]] = []
     for chain in written.chains:
         for i, (a, b, x) in enumerate(chain):
             ca, cb = cell(a), cell(b)
             if ca and i == 0:
-                src.add(ca)
+                out.src.add(ca)
             if cb:
-                dst.add(cb)
+                out.dst.add(cb)
                 if x or written.kind in ("gambit", "cheesegambit"):
-                    bumps.add(cb)
-    return src, dst, bumps
+                    out.bumps.add(cb)
+            if (a, b) not in counts:
+                order.append((a, b))
+            counts[(a, b)] = counts.get((a, b), 0) + 1
+    for number, (a, b) in enumerate(order, start=1):
+        ca, cb = cell(a), cell(b)
+        if cb is None:
+            continue
+        if ca is None:
+            out.entries.append((cb, number))
+        elif ca != cb:
+            out.arrows.append((path(a, b), counts[(a, b)], number))
+    return out
 
 
 def render(position: CheeseGambitPosition, context: RenderContext) -> bytes:
@@ -329,23 +407,68 @@ def render(position: CheeseGambitPosition, context: RenderContext) -> bytes:
     pal = _palette(img.width, context.theme)
     out = io.BytesIO()
     img.quantize(palette=pal, dither=Image.Dither.NONE).save(out, format="PNG",
-                                                             compress_level=6)
+                                                             compress_level=3)
     return out.getvalue()
 
 
 @lru_cache(maxsize=8)
 def _palette(width: int, theme: str) -> Image.Image:
-    """A palette for one size and theme, taken from a busy sample picture."""
+    """A palette for one size and theme, taken from busy sample pictures with
+    each colour to move (its header, dice and highlighted panel)."""
     from games.cheesegambit.game import GAME
 
-    sample = GAME.from_listing(
-        "R: 2@9, 1@13, 3@33, 2@P, 1@S6, 2@S3, 3@F; G: 2@11, 1@27, 4@51, 3@67, 1@P, 1@S2, "
-        "2@F; B: 3@29, 4@45, 3@69, 1@14, 1@P, 2@S1; Y: 4@15, 3@31, 4@47, 3@63; "
-        "cube R-B 2 R; R taunts B; R to move", {})
-    ctx = RenderContext(names={"R": "Sample", "G": "Sample"}, dice=(5, 5), last_side="R",
-                        last_moves="9X13 P/49", width=width, theme=theme, footer="x")
-    img = draw(sample, ctx)  # type: ignore[arg-type]
-    return img.quantize(224, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    base = ("R: 2@9, 1@13, 3@33, 2@P, 1@S6, 2@S3, 3@F; G: 2@11, 1@27, 4@51, 3@67, 1@P, 1@S2, "
+            "2@F; B: 3@29, 4@45, 3@69, 1@14, 1@P, 2@S1; Y: 4@15, 3@31, 4@47, 3@63; "
+            "cube R-B 2 R; ")
+    tails = ["R taunts B; G to move", "G to move", "R to move", "Y to move"]
+    shots = []
+    for tail in tails:
+        sample = GAME.from_listing(base + tail, {})
+        ctx = RenderContext(names={"R": "Sample", "G": "Sample"}, dice=(5, 5), last_side="R",
+                            last_moves="9X13 P/49 33/38", width=width, theme=theme,
+                            footer="x")
+        shots.append(draw(sample, ctx))  # type: ignore[arg-type]
+    sheet = Image.new("RGB", (shots[0].width, shots[0].height * len(shots)))
+    for i, shot in enumerate(shots):
+        sheet.paste(shot, (0, i * shot.height))
+    return sheet.quantize(240, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def _arrow(d: ImageDraw.ImageDraw, pts: list[tuple[int, int]], cell: int, colour: RGB
+           ) -> tuple[int, int]:
+    """An arrow through the pixel points ``pts`` (stopping short of the piece
+    at the end); returns a point on it between two cells, where a label hides
+    no piece."""
+    def toward(p: tuple[float, float], q: tuple[float, float], dist: float
+               ) -> tuple[float, float]:
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        n = math.hypot(dx, dy) or 1.0
+        return p[0] + dx / n * dist, p[1] + dy / n * dist
+
+    line: list[tuple[float, float]] = [(float(x), float(y)) for x, y in pts]
+    line[0] = toward(line[0], line[1], cell * 0.22)
+    tip = toward(line[-1], line[-2], cell * 0.30)
+    base = toward(tip, line[-2], cell * 0.30)
+    line[-1] = base
+    w = max(4, cell // 12)
+    d.line(line, fill=(25, 25, 25), width=w + 4, joint="curve")
+    d.line(line, fill=colour, width=w, joint="curve")
+    ux, uy = tip[0] - base[0], tip[1] - base[1]
+    px, py = -uy * 0.6, ux * 0.6
+    head_pts = [toward(tip, base, -2), (base[0] + px, base[1] + py), (base[0] - px, base[1] - py)]
+    d.polygon(head_pts, fill=colour, outline=(25, 25, 25), width=2)
+    steps = len(pts) - 1
+    if steps <= 1:
+        lx, ly = toward(pts[0], pts[-1], cell * 0.22)
+        return int(lx), int(ly)
+    k = (steps - 1) // 2
+    return (pts[k][0] + pts[k + 1][0]) // 2, (pts[k][1] + pts[k + 1][1]) // 2
+
+
+def _badge(d: ImageDraw.ImageDraw, x: int, y: int, r: int, text: str, f: object,
+           fill: RGB = HIGHLIGHT, ink: RGB = (20, 20, 20)) -> None:
+    d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=(25, 25, 25), width=2)
+    d.text((x, y), text, font=f, fill=ink, anchor="mm")  # type: ignore[arg-type]
 
 
 def draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image:
@@ -358,13 +481,12 @@ def draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image:
     c = g.cell
     names = {s: context.names.get(s) or COLOUR_NAMES[s] for s in sides}
 
-    # last turn highlight (under the pieces)
-    src, dst, bumps = _last_turn(position, context)
-    hl = PIECE.get(context.last_side or "", HIGHLIGHT)
-    for cell in src:
+    # last turn: outlines under the pieces
+    last = _last_turn(context)
+    for cell in last.src:
         x0, y0, x1, y1 = g.box(*cell)
-        d.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=hl, width=3)
-    for cell in dst:
+        d.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=2)
+    for cell in last.dst:
         x0, y0, x1, y1 = g.box(*cell)
         d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=HIGHLIGHT, width=5)
 
@@ -376,93 +498,45 @@ def draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image:
             _paste(img, g, *square_cell(sq), _sprite(c, col, n, False))
         for k, n in position.safe_zone(col).items():
             _paste(img, g, *safe_cell(col, k), _sprite(c, col, n, True))
-    for cell in bumps:
+
+    # last turn: arrows, numbers, pool entries and bumps over the pieces
+    small_b = font(max(11, int(c * 0.28)), bold=True)
+    br = max(9, int(c * 0.19))
+    for cells, count, number in last.arrows:
+        mx, my = _arrow(d, [g.piece_centre(*cell) for cell in cells], c, HIGHLIGHT)
+        if len(last.arrows) + len(last.entries) > 1 or count > 1:
+            label = f"{number}" if count == 1 else f"{count}x"
+            _badge(d, mx, my, br, label, small_b)
+    for cb, _number in last.entries:
+        x0, y0, x1, _ = g.box(*cb)
+        _badge(d, (x0 + x1) // 2, y0 + br + 1, br, "P", small_b)
+    for cell in last.bumps:
         x0, y0, x1, y1 = g.box(*cell)
-        r = c // 6
-        bx, by = x1 - r - 2, y0 + r + 2
+        r = max(9, int(c * 0.2))
+        bx, by = x1 - r - 1, y0 + r + 1
         d.ellipse((bx - r, by - r, bx + r, by + r), fill=(255, 255, 255), outline=BUMP, width=2)
-        d.line((bx - r // 2, by - r // 2, bx + r // 2, by + r // 2), fill=(200, 0, 0), width=3)
-        d.line((bx - r // 2, by + r // 2, bx + r // 2, by - r // 2), fill=(200, 0, 0), width=3)
+        q = int(r * 0.55)
+        d.line((bx - q, by - q, bx + q, by + q), fill=(210, 0, 0), width=4)
+        d.line((bx - q, by + q, bx + q, by - q), fill=(210, 0, 0), width=4)
 
     # home: borne-off counts
-    big = font(int(c * 0.42), bold=True)
+    big = font(int(c * 0.46), bold=True)
     hx, hy = g.centre(9, 9)
     offsets = {"R": (0, c), "B": (0, -c), "G": (-c, 0), "Y": (c, 0)}
     for col in sides:
         if col in position.dropped:
             continue
-        n = position.borne_off(col)
         ox, oy = offsets[col]
-        d.text((hx + ox, hy + oy), str(n), font=big, fill=(20, 20, 20), anchor="mm")
+        d.text((hx + ox, hy + oy), str(position.borne_off(col)), font=big, fill=(20, 20, 20),
+               anchor="mm")
 
-    # panels
-    to_move = position.side_to_move
-    head = font(int(c * 0.46), bold=True)
-    body = font(int(c * 0.40))
-    body_b = font(int(c * 0.40), bold=True)
-    n_pieces = int(position.options.get("pieces", "14"))
+    actor = position.side_to_move
     for col in sides:
-        r0, c0 = PANEL[col]
-        px0, py0, _, _ = g.box(r0, c0)
-        _, _, px1, _ = g.box(r0 + 6, c0 + 6)
-        x = px0 + 18
-        y = py0 + 16
-        d.rounded_rectangle((px0 + 4, py0 + 4, px1 - 4, py0 + 16 + int(c * 0.62)),
-                            radius=14, fill=PIECE[col])
-        name = names[col]
-        label = _fit(d, f"{COLOUR_NAMES[col]}: {name}" if name != COLOUR_NAMES[col] else name,
-                     head, px1 - px0 - 60)
-        d.text((x, y), label, font=head, fill=PIECE_TEXT[col])
-        if col == to_move:
-            tx = px1 - 22
-            ty = y + int(c * 0.22)
-            d.polygon([(tx - 14, ty - 11), (tx - 14, ty + 11), (tx + 2, ty)],
-                      fill=PIECE_TEXT[col])
-        y += int(c * 0.62) + 12
-        lines: list[tuple[str, bool]] = []
-        if col in position.dropped:
-            lines.append((f"dropped to {COLOUR_NAMES[position.dropped[col]]}", True))
-        else:
-            if col in position.placings:
-                place = position.placings.index(col) + 1
-                lines.append(("WINNER" if place == 1 else f"placed {place}"
-                              + {2: "nd", 3: "rd"}.get(place, "th"), True))
-            lines.append((f"Borne off: {position.borne_off(col)} / {n_pieces}", False))
-            lines.append((f"Pool: {position.pool(col)}", False))
-        for text, bold in lines:
-            d.text((x, y), text, font=body_b if bold else body, fill=th.text)
-            y += int(c * 0.56)
-        pool = 0 if col in position.dropped else position.pool(col)
-        if pool:
-            pr = int(c * 0.22)
-            for i in range(pool):
-                cx = x + pr + (i % 7) * (2 * pr + 6)
-                cy = y + pr + (i // 7) * (2 * pr + 6)
-                d.ellipse((cx - pr, cy - pr, cx + pr, cy + pr), fill=PIECE[col],
-                          outline=(25, 25, 25), width=2)
-            y += ((pool - 1) // 7 + 1) * (2 * pr + 6) + 4
-        for other in sides:
-            if other == col:
-                continue
-            stake = position.stake(col, other)
-            holder = position.cube_holder(col, other)
-            if stake == 1:
-                continue
-            who = "holds" if holder == col else f"{COLOUR_NAMES[other]} holds"
-            d.text((x, y), f"Cube vs {COLOUR_NAMES[other]}: {stake} ({who})", font=body,
-                   fill=th.text)
-            y += int(c * 0.56)
+        _paste_panel(img, g, position, col, names, col == actor, context.theme)
+    _header(d, g, th, position, context, names)
 
-    # header: status and dice
-    title = font(int(c * 0.46), bold=True)
-    status = _status(position, names)
-    d.text((g.left, 16), _fit(d, status, title, g.width - 2 * g.left - 160), font=title,
-           fill=th.text)
-    size = 46
-    for i, v in enumerate(context.dice[:4]):
-        if 1 <= v <= 6:
-            _die(d, g.width - g.left - (len(context.dice[:4]) - i) * (size + 10), 12, size, v, th)
     # footer: last turn
+    body_b = font(int(c * 0.40), bold=True)
     foot = []
     if context.last_side and context.last_moves:
         who = names.get(context.last_side, context.last_side)
@@ -470,25 +544,227 @@ def draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image:
     if context.footer:
         foot.append(context.footer)
     if foot:
-        d.text((g.left, g.top + GRID * c + 12), _fit(d, "   ".join(foot), body_b,
-                                                      g.width - 2 * g.left),
-               font=body_b, fill=th.text)
+        d.text((g.left, g.top + GRID * c + int(c * 0.2)),
+               _fit(d, "   ".join(foot), body_b, g.width - 2 * g.left), font=body_b,
+               fill=th.text)
     return img
 
 
-def _status(position: CheeseGambitPosition, names: dict[str, str]) -> str:
+def _header(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambitPosition,
+            context: RenderContext, names: dict[str, str]) -> None:
+    """Whose turn it is (in that colour), a pending taunt or vote, the dice."""
+    c = g.cell
+    title = font(int(c * 0.56), bold=True)
+    sub = font(int(c * 0.40), bold=True)
+    main, colour, second = _status(position, names)
+    size = int(c * 1.12)
+    dice = [v for v in context.dice[:4] if 1 <= v <= 6]
+    dice_w = len(dice) * (size + 12)
+    y = 10
+    x = g.left
+    if colour and position.result is None:
+        r = int(c * 0.24)
+        cy = y + int(c * 0.34)
+        d.ellipse((x, cy - r, x + 2 * r, cy + r), fill=PIECE[colour], outline=(25, 25, 25),
+                  width=2)
+        x += 2 * r + 12
+    ink = _ink(colour, context.theme) if colour else th.text
+    text = _fit(d, main, title, g.width - g.left - x - dice_w - 20)
+    d.text((x, y), text, font=title, fill=ink)
+    after_title = x + int(d.textlength(text, font=title)) + int(c * 0.5)
+    if second:
+        d.text((x, y + int(c * 0.78)), _fit(d, second, sub, g.width - g.left - x - dice_w - 20),
+               font=sub, fill=th.text)
+    if dice:
+        die_colour = position.side_to_move if position.result is None else context.last_side
+        if die_colour not in PIECE:
+            die_colour = None
+        dx = min(after_title, g.width - g.left - dice_w + 12)
+        if second:
+            dx = g.width - g.left - dice_w + 12
+        for i, v in enumerate(dice):
+            _die(d, dx + i * (size + 12), 8, size, v, die_colour)
+
+
+#: Panel pictures by content, least recently used first.
+_PANELS: dict[tuple[object, ...], Image.Image] = {}
+
+
+def _paste_panel(img: Image.Image, g: Geometry, position: CheeseGambitPosition, col: str,
+                 names: dict[str, str], active: bool, theme: str) -> None:
+    """Paste ``col``'s panel, drawn once per content (most panels do not
+    change from one turn to the next)."""
+    gone = col in position.dropped
+    key = (g.width, theme, position.sides, col, active, position.pending() is not None,
+           tuple(sorted(names.items())),
+           position.dropped.get(col),
+           position.placings.index(col) if col in position.placings else None,
+           position.options.get("pieces", "14"), position.taunt_enabled,
+           None if gone else (position.pool(col), position.borne_off(col),
+                              tuple(sorted(position.track(col).items())),
+                              tuple(sorted(position.safe_zone(col).items()))),
+           tuple((o, position.stake(col, o), position.cube_holder(col, o))
+                 for o in sides_order(position, col)))
+    x0, y0, x1, y1 = _quadrant(g, col)
+    panel = _PANELS.pop(key, None)
+    if panel is None:
+        panel = _background(g.width, theme, position.sides).crop((x0, y0, x1, y1))
+        local = Geometry(g.width, g.cell, g.left - x0, g.top - y0, g.height)
+        th = THEMES.get(theme, THEMES["light"])
+        _panel(ImageDraw.Draw(panel), local, th, position, col, names, active, theme)
+        if len(_PANELS) >= 64:
+            del _PANELS[next(iter(_PANELS))]
+    _PANELS[key] = panel  # most recently used last
+    img.paste(panel, (x0, y0))
+
+
+def _quadrant(g: Geometry, col: str) -> tuple[int, int, int, int]:
+    r0, c0 = PANEL[col]
+    x0, y0, _, _ = g.box(r0, c0)
+    _, _, x1, y1 = g.box(r0 + 6, c0 + 6)
+    return x0, y0, x1, y1
+
+
+def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambitPosition,
+           col: str, names: dict[str, str], active: bool, theme: str) -> None:
+    """A colour's corner panel: name, pool, borne off, cubes, placing."""
+    c = g.cell
+    x0, y0, x1, y1 = _panel_box(g, col)
+    head = font(int(c * 0.48), bold=True)
+    body = font(int(c * 0.42))
+    body_b = font(int(c * 0.42), bold=True)
+    line = int(c * 0.6)
+    cube_f = font(int(c * 0.37))
+    if active:
+        tint = ARM_TINT[col] if theme != "dark" else tuple(v // 3 for v in PIECE[col])
+        d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=16, fill=tint,
+                            outline=PIECE[col], width=8)
+    bar_h = int(c * 0.78)
+    d.rounded_rectangle((x0, y0, x1, y0 + bar_h), radius=14, fill=PIECE[col])
+    name = names[col]
+    label = f"{name} ({COLOUR_NAMES[col]})" if name != COLOUR_NAMES[col] else name
+    badge_w = 0
+    if active:
+        tag = "TO PLAY" if not position.pending() else "TO ANSWER"
+        tw = int(d.textlength(tag, font=body_b))
+        badge_w = tw + 24
+        bx1 = x1 - 10
+        d.rounded_rectangle((bx1 - badge_w, y0 + 8, bx1, y0 + bar_h - 8), radius=10,
+                            fill=(255, 255, 255))
+        d.text((bx1 - badge_w // 2, y0 + bar_h // 2), tag, font=body_b, fill=INK[col],
+               anchor="mm")
+    room = x1 - x0 - 34 - badge_w
+    if d.textlength(label, font=head) > room:
+        label = name
+    d.text((x0 + 14, y0 + bar_h // 2), _fit(d, label, head, room),
+           font=head, fill=PIECE_TEXT[col], anchor="lm")
+    x = x0 + 16
+    y = y0 + bar_h + 12
+    inner = x1 - x0 - 32
+    if col in position.dropped:
+        d.text((x, y), f"Dropped (lost to {names[position.dropped[col]]})", font=body_b,
+               fill=th.text)
+        return
+    if col in position.placings:
+        place = position.placings.index(col) + 1
+        text = "WINNER" if place == 1 else f"Placed {place}" + {2: "nd", 3: "rd"}.get(place, "th")
+        d.text((x, y), text, font=head, fill=_ink(col, theme))
+        y += int(c * 0.66)
+    n_pieces = int(position.options.get("pieces", "14"))
+    # pool: drawn pieces with the count
+    pool = position.pool(col)
+    d.text((x, y), "Pool:", font=body_b, fill=th.text)
+    px = x + int(d.textlength("Pool: ", font=body_b))
+    if pool == 0:
+        d.text((px, y), "empty", font=body, fill=th.muted)
+        y += line
+    else:
+        d.text((px, y), f"{pool}", font=body_b, fill=th.text)
+        pr = int(c * 0.2)
+        step = 2 * pr + 5
+        per_row = max(1, (x1 - 16 - (px + 40)) // step)
+        sx = px + 40
+        for i in range(pool):
+            cx = sx + pr + (i % per_row) * step
+            cy = y + int(c * 0.22) + (i // per_row) * step
+            d.ellipse((cx - pr, cy - pr, cx + pr, cy + pr), fill=PIECE[col],
+                      outline=(25, 25, 25), width=2)
+        y += max(line, ((pool - 1) // per_row + 1) * step + 4)
+    # borne off: a bar with one segment per piece
+    off = position.borne_off(col)
+    d.text((x, y), f"Borne off: {off} / {n_pieces}", font=body_b if off else body,
+           fill=th.text)
+    y += line
+    seg = inner / max(1, n_pieces)
+    bh = int(c * 0.22)
+    for i in range(n_pieces):
+        sx0 = x + int(i * seg)
+        sx1 = x + int((i + 1) * seg) - 3
+        d.rectangle((sx0, y, sx1, y + bh), fill=PIECE[col] if i < off else th.background,
+                    outline=th.grid)
+    y += bh + 10
+    safe = sum(position.safe_zone(col).values())
+    track = sum(position.track(col).values())
+    d.text((x, y), f"Track {track} · safe {safe} · {_pips(position, col)} pips", font=body,
+           fill=th.muted)
+    y += line + 4
+    # cubes, one line per opponent still in the game
+    if position.taunt_enabled:
+        for other in sides_order(position, col):
+            stake = position.stake(col, other)
+            holder = position.cube_holder(col, other)
+            cube = "centre" if holder is None else ("you" if holder == col
+                                                    else COLOUR_NAMES[holder])
+            chip = int(c * 0.15)
+            cy = y + int(c * 0.26)
+            d.rectangle((x, cy - chip, x + 2 * chip, cy + chip), fill=PIECE[other],
+                        outline=(25, 25, 25))
+            text = f"vs {COLOUR_NAMES[other]}: stake {stake}, cube: {cube}"
+            f = cube_f
+            d.text((x + 2 * chip + 8, y), _fit(d, text, f, inner - 2 * chip - 8), font=f,
+                   fill=th.text)
+            y += line
+
+
+def _pips(position: CheeseGambitPosition, col: str) -> int:
+    """Steps ``col`` still needs to bear every piece off (a pool piece counts
+    from the square before R1)."""
+    total = sum(((EXIT[col] - sq) % TRACK + 7) * n for sq, n in position.track(col).items())
+    total += sum(k * n for k, n in position.safe_zone(col).items())
+    before_r1 = reentry_square(col, 1) - 1
+    total += position.pool(col) * ((EXIT[col] - before_r1) % TRACK + 7)
+    return total
+
+
+def sides_order(position: CheeseGambitPosition, col: str) -> list[str]:
+    """``col``'s opponents still in the game (not dropped), in turn order."""
+    return [s for s in position.sides if s != col and s not in position.dropped]
+
+
+def _status(position: CheeseGambitPosition, names: dict[str, str]
+            ) -> tuple[str, str | None, str]:
+    """The header: main line, the colour it is written in, a second line."""
     pend = position.pending()
+
+    def who(s: str) -> str:
+        n = names.get(s, s)
+        return n if n == COLOUR_NAMES.get(s) else f"{n} ({COLOUR_NAMES.get(s, s)})"
+
     if position.result is not None:
         return "Game over: " + ", ".join(
             f"{names[s]} {'wins' if i == 0 else ('2nd', '3rd', '4th')[i - 1]}"
-            for i, s in enumerate(position.placings))
+            for i, s in enumerate(position.placings)), None, ""
     if pend and pend[0] == "taunt":
-        return f"{names[pend[2]]}: accept or drop {names[pend[1]]}'s taunt " \
-               f"(stake {2 * position.stake(pend[1], pend[2])})"
+        taunter, target = pend[1], pend[2]
+        stake = 2 * position.stake(taunter, target)
+        return (f"{who(target)} must answer {names[taunter]}'s taunt (x{stake})", target,
+                f"accept: stake {stake}, {names[target]} holds the cube; "
+                f"drop: lose {position.stake(taunter, target)} and leave")
     if pend and pend[0] == "vote":
-        return "Vote to play on: " + ", ".join(names[s] for s in pend[1])
+        voters = ", ".join(names[s] for s in pend[1])
+        return f"Vote to play on: {voters}", pend[1][0], "any \"no\" ends the game"
     side = position.side_to_move or ""
-    return f"{names.get(side, side)} ({COLOUR_NAMES.get(side, side)}) to move"
+    return f"{who(side)} to move", side or None, ""
 
 
 def _fit(d: ImageDraw.ImageDraw, text: str, f: object, width: int) -> str:

@@ -1,4 +1,5 @@
-"""The CheeseGambit board picture: decodes, size, pixels where pieces stand."""
+"""The CheeseGambit board picture: decodes, size, pixels where pieces stand,
+the dice in the mover's colour, the mover's panel, last-turn arrows."""
 
 from __future__ import annotations
 
@@ -8,31 +9,137 @@ from PIL import Image
 
 from games.cheesegambit import GAME
 from renderer import RenderContext, render
-from renderer.cheesegambit import PIECE, geometry, square_cell
+from renderer.cheesegambit import (
+    ARM_TINT,
+    HIGHLIGHT,
+    PIECE,
+    _panel_box,
+    _status,
+    geometry,
+    square_cell,
+)
+
+NAMES = {"R": "alice", "G": "bob", "B": "carol", "Y": "dave"}
 
 
 def _close(a: tuple[int, ...], b: tuple[int, ...], tol: int = 40) -> bool:
     return all(abs(x - y) <= tol for x, y in zip(a, b, strict=False))
 
 
+def _image(data: bytes) -> Image.Image:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(data) < 150_000
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def _count(img: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, ...],
+           tol: int = 30) -> int:
+    colours = img.crop(box).getcolors(maxcolors=1 << 20) or []
+    return sum(n for n, px in colours if _close(px, colour, tol))
+
+
 def test_render_decodes_with_pieces_where_they_stand() -> None:
     p = GAME.initial({"players": "4"}, "R")
     played = p.play("9/12 33/38", (3, 5))
-    ctx = RenderContext(names={"R": "alice", "G": "bob", "B": "carol", "Y": "dave"},
-                        dice=(6, 6), last_side="R", last_moves=played.moves)
-    data = render(played.position, ctx)
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert len(data) < 150_000
-    img = Image.open(io.BytesIO(data)).convert("RGB")
+    ctx = RenderContext(names=NAMES, dice=(6, 6), last_side="R", last_moves=played.moves)
+    img = _image(render(played.position, ctx))
     g = geometry(ctx.width)
-    assert img.size == (g.width, g.height) and 1000 <= img.width <= 1200
-    r = int(g.cell * 0.33)
+    assert img.size == (g.width, g.height) and 1000 <= img.width <= 1300
+    r = g.piece_radius
     for square, colour in ((12, "R"), (13, "B"), (11, "G"), (15, "Y")):
-        x0, y0, x1, y1 = g.box(*square_cell(square))
-        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2 + g.cell // 10
+        cx, cy = g.piece_centre(*square_cell(square))
         assert _close(img.getpixel((cx - r + 8, cy)), PIECE[colour]), square
     x0, y0, x1, y1 = g.box(*square_cell(20))  # an empty square stays light
     assert sum(img.getpixel(((x0 + x1) // 2, (y0 + y1) // 2))) > 600
+
+
+def test_blocks_and_blots_differ() -> None:
+    """A block is a square filling its corners; a blot is a disc."""
+    p = GAME.from_listing("R: 2@10, 1@12, 11@F; B: 1@45, 13@F; R to move", {})
+    img = _image(render(p, RenderContext()))
+    g = geometry(1100)
+    r = g.piece_radius
+    for square, block in ((10, True), (12, False)):
+        cx, cy = g.piece_centre(*square_cell(square))
+        assert _close(img.getpixel((cx, cy + r // 2)), PIECE["R"]), square
+        corner = img.getpixel((cx - r + 3, cy - r + 3))
+        assert _close(corner, PIECE["R"]) is block, square
+        assert _close(corner, ARM_TINT["R"], 12) is not block, square
+
+
+def test_dice_in_movers_colour_and_panel_highlighted() -> None:
+    p = GAME.initial({"players": "4"}, "B")
+    img = _image(render(p, RenderContext(names=NAMES, dice=(3, 3))))
+    g = geometry(1100)
+    header = (0, 0, g.width, g.top)
+    assert _count(img, header, PIECE["B"], 20) > 2000  # two big blue dice
+    assert _count(img, header, PIECE["R"], 20) == 0
+    # the mover's panel is tinted, the others are not
+    for col in "RGBY":
+        x0, y0, x1, y1 = _panel_box(g, col)
+        inside = (x0 + 20, y1 - 40, x1 - 20, y1 - 20)
+        tinted = _count(img, inside, ARM_TINT["B"], 6)
+        assert (tinted > 1000) is (col == "B"), col
+
+
+def test_last_turn_arrow_follows_the_track() -> None:
+    p = GAME.initial({"players": "4"}, "R")
+    played = p.play("9/12 33/38", (3, 5))
+    ctx = RenderContext(names=NAMES, dice=(2, 1), last_side="R", last_moves=played.moves)
+    img = _image(render(played.position, ctx))
+    g = geometry(1100)
+    # 9 -> 12 runs 9, 10, 11, 12: the arrow crosses the empty square 10
+    x0, y0, x1, y1 = g.box(*square_cell(10))
+    assert _count(img, (x0, y0, x1, y1), HIGHLIGHT, 30) > 60
+    # an untouched square has none
+    x0, y0, x1, y1 = g.box(*square_cell(40))
+    assert _count(img, (x0, y0, x1, y1), HIGHLIGHT, 30) == 0
+
+
+def test_pending_taunt_in_header() -> None:
+    p = GAME.from_listing("R: 2@9, 12@F; B: 1@P, 13@F; cube R-B 2 R; R taunts B; B to move",
+                          {})
+    text, colour, second = _status(p, dict(NAMES))
+    assert text.startswith("carol (Blue) must answer alice's taunt (x4)") and colour == "B"
+    assert "drop" in second
+    img = _image(render(p, RenderContext(names=NAMES)))
+    g = geometry(1100)
+    assert _count(img, (0, 0, g.width // 2, g.top), PIECE["B"], 60) > 300
+
+
+def test_panels_follow_changes() -> None:
+    """Panels are cached by content: a change shows, a repeat is identical."""
+    p = GAME.from_listing("R: 2@9, 1@P, 11@F; B: 1@45, 13@F; R to move", {})
+    q = GAME.from_listing("R: 2@9, 12@F; B: 1@45, 13@F; R to move", {})
+    a1, b, a2 = (render(x, RenderContext(names=NAMES)) for x in (p, q, p))
+    assert a1 == a2 and a1 != b
+
+
+def test_busy_game_renders_small() -> None:
+    import random
+
+    rng = random.Random(5)
+    p = GAME.initial({"players": "4"}, "R")
+    side, moves = None, ""
+    for _ in range(120):
+        if p.result is not None:
+            break
+        if p.action_due():
+            p = p.play_action(p.action_choices()[0]).position
+            continue
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        legal = p.legal_turns(dice)
+        text = rng.choice(legal) if legal else "(dance)"
+        taunts = p.possible_taunts(text, dice) if legal else []
+        if taunts:
+            text += f" T@{taunts[0]}"
+        side = p.side_to_move
+        played = p.play(text, dice)
+        p, moves = played.position, played.moves
+    for theme in ("light", "dark"):
+        img = _image(render(p, RenderContext(names=NAMES, dice=(4, 2), last_side=side,
+                                             last_moves=moves, theme=theme)))
+        assert img.width == 1100
 
 
 def test_render_finished_dark_and_odd_last_moves() -> None:
