@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from games.chebache.board import SLOT, STACK_LIMIT, TIVITS
 from games.chebache.chebaches import controlled_slots
-from games.chebache.state import KING, MOVED_FROM, State, stack_form, tagged, weight
+from games.chebache.state import (
+    KING,
+    MOVED_FROM,
+    State,
+    slot_shift,
+    stack_code,
+    stack_form,
+    tagged,
+    weight,
+)
 
 Jump = tuple[int, int, str]
 
@@ -149,6 +158,52 @@ def jump_table(state: State, side: int) -> list[JumpGroup]:
             new_slots[ts] = old
         out.append((s, k, landings))
     return out
+
+
+#: A jump's landing for the search: (jump, landing slot, the change of the
+#: state code, (source slot, stack left there, landing slot, stack there after)).
+CodedLanding = tuple[Jump, int, int, tuple[int, tuple[int, ...], int, tuple[int, ...]]]
+#: One source unit: (source slot, k, landings).
+CodedGroup = tuple[int, int, list[CodedLanding]]
+_CODED: dict[tuple[object, ...], list[CodedGroup]] = {}
+
+
+def coded_jumps(state: State, side: int) -> list[CodedGroup]:
+    """``jump_table`` for the legal-turn search: the same jumps in the same
+    order, each with the difference it makes to the ``state_code`` of the
+    untagged ``state`` instead of the resulting state (built only on demand
+    from the landing's slots and stacks).  Memoised like the geometry: the
+    held Intersections, closed spaces and even-space stacks determine it."""
+    slots = state[0]
+    path = SLOT[side]
+    held = 0
+    for n in range(1, 18, 2):
+        st = slots[path[n]]
+        if st and (st[0] & 1) == side:
+            held |= 1 << n
+    if not held:
+        return []
+    blocked = controlled_slots(slots, 1 - side)
+    evens = tuple(map(slots.__getitem__, _EVEN_SLOTS[side]))
+    gkey = (side, held, blocked, evens)
+    got = _CODED.get(gkey)
+    if got is None:
+        geom = _GEOMETRY.get(gkey)
+        if geom is None:
+            geom = _geometry(slots, side, held, blocked)
+        got = []
+        for s, k, rest, unit, lands in geom:
+            gone = (stack_code(rest) - stack_code(slots[s])) << slot_shift(s)
+            coded: list[CodedLanding] = []
+            for jp, ts in lands:
+                old = slots[ts]
+                new = old + unit
+                delta = gone + ((stack_code(new) - stack_code(old)) << slot_shift(ts))
+                coded.append((jp, ts, delta, (s, rest, ts, new)))
+            got.append((s, k, coded))
+        if len(_CODED) < 50_000:
+            _CODED[gkey] = got
+    return got
 
 
 def _geometry(slots: tuple[tuple[int, ...], ...], side: int, held_mask: int,

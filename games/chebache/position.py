@@ -39,7 +39,6 @@ from games.chebache.turns import (
     expand_dice,
     format_moves,
     returned_to_stay,
-    turn_texts,
 )
 from games.errors import GameError, IllegalTurnError
 from games.notation import format_dice
@@ -150,8 +149,7 @@ class ChebachePosition(Position):
         key = tuple(sorted(dice))
         got = self._legal.get(key)
         if got is None:
-            outs = self._search(dice).outcomes(dice)
-            got = turn_texts(outs) or [NO_MOVE]
+            got = self._search(dice).turns(dice) or [NO_MOVE]
             self._legal[key] = got
         return list(got)
 

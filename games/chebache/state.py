@@ -137,3 +137,50 @@ def parse_stack_form(text: str) -> list[bool] | None:
             out.extend([False] * n)
             prev_digit = True
     return out
+
+
+# --- integer codes of untagged states (dictionary keys on the hot path) ------
+#
+# A state's code packs every stack into a fixed field of ``CODE_BITS`` bits
+# (slot 0 lowest; base 4 digits, one per piece's colour and King bits, after
+# a leading 1 so that lengths differ), then the eight Start/Finish counts
+# (8 bits each).  Two untagged states have the same code exactly when they
+# are equal, and a change of one stack changes the code by a difference that
+# can be computed once: Python hashes and compares such an int far faster
+# than the nested tuples.  A stack holds at most 8 pieces (4 of each side
+# while an attack is unresolved), well inside the field.
+
+CODE_BITS = 24
+_CODE_BYTES = CODE_BITS // 8
+_CODES: dict[Stack, int] = {}
+_CODE_FIELDS: dict[Stack, bytes] = {}
+
+
+def stack_code(stack: Stack) -> int:
+    """The field value of a stack (memoised); tags are ignored."""
+    got = _CODES.get(stack)
+    if got is None:
+        got = 1
+        for p in stack:
+            got = (got << 2) | (p & 3)
+        if got >> CODE_BITS:
+            raise ValueError(f"stack too tall to encode: {stack!r}")
+        if len(_CODES) < 200_000:
+            _CODES[stack] = got
+            _CODE_FIELDS[stack] = got.to_bytes(_CODE_BYTES, "little")
+    return got
+
+
+def slot_shift(slot: int) -> int:
+    """Where a slot's field starts in a state code."""
+    return CODE_BITS * slot
+
+
+def state_code(state: State) -> int:
+    """The integer code of an untagged state (see above)."""
+    slots, pools = state
+    try:
+        raw = b"".join(map(_CODE_FIELDS.__getitem__, slots))
+    except KeyError:
+        raw = b"".join(stack_code(st).to_bytes(_CODE_BYTES, "little") for st in slots)
+    return int.from_bytes(raw + bytes(pools[:8]), "little")

@@ -15,7 +15,16 @@ from dataclasses import dataclass, field
 from games.chebache.board import FINISH, SLOT
 from games.chebache.chebaches import apply_traps, holds
 from games.chebache.phase1 import Move, apply_move, gen_moves, move_text, must_leave_start
-from games.chebache.phase2 import Jump, JumpGroup, _units, gen_jumps, jump_table, jump_text
+from games.chebache.phase2 import (
+    CodedGroup,
+    Jump,
+    JumpGroup,
+    _units,
+    coded_jumps,
+    gen_jumps,
+    jump_table,
+    jump_text,
+)
 from games.chebache.state import (
     MOVED_FROM,
     P_FIN,
@@ -25,6 +34,7 @@ from games.chebache.state import (
     PENDING,
     State,
     stack_origins,
+    state_code,
     strip,
 )
 
@@ -100,14 +110,41 @@ def forfeit_allowed(state: State, side: int) -> bool:
     return True
 
 
-@dataclass(slots=True)
+#: One complete turn as the search records it: (move texts, jump or None, the
+#: untagged Phase I end state, None or the jump's landing: (source slot, stack
+#: left there, landing slot, stack there after)).
+Landing = tuple[int, tuple[int, ...], int, tuple[int, ...]]
+Record = tuple[list[str], "Jump | None", State, "Landing | None"]
+
+
 class Outcome:
     """A complete legal turn: the state after it (tags stripped, before traps),
-    the move texts, whether it forfeited, and the jump if any."""
+    the move texts, whether it forfeited, and the jump if any.  The state
+    after a jump is built when first asked for."""
 
-    state: State
-    moves: list[str]
-    jump: Jump | None
+    __slots__ = ("moves", "jump", "_base", "_land", "_state")
+
+    def __init__(self, moves: list[str], jump: Jump | None, base: State,
+                 land: Landing | None) -> None:
+        self.moves = moves
+        self.jump = jump
+        self._base = base
+        self._land = land
+        self._state: State | None = None if land else base
+
+    @property
+    def state(self) -> State:
+        got = self._state
+        if got is None:
+            s, rest, ts, new = self._land  # type: ignore[misc]
+            slots = list(self._base[0])
+            slots[s] = rest
+            slots[ts] = new
+            got = self._state = (tuple(slots), self._base[1])
+        return got
+
+    def __repr__(self) -> str:
+        return f"Outcome({self.moves!r}, {self.jump!r}, {self.state!r})"
 
 
 @dataclass
@@ -121,6 +158,7 @@ class TurnSearch:
     _completable: dict[tuple[State, Dice], bool] = field(default_factory=dict)
     _jumps: dict[State, list[tuple[Jump, State]]] = field(default_factory=dict)
     _tables: dict[State, list[JumpGroup]] = field(default_factory=dict)
+    _records: dict[Dice, list[Record]] = field(default_factory=dict)
 
     # --- building blocks -------------------------------------------------
     def children(self, state: State, dice: Dice) -> list[Child]:
@@ -220,6 +258,31 @@ class TurnSearch:
 
     # --- enumeration -----------------------------------------------------
     def outcomes(self, dice: Dice) -> list[Outcome]:
+        """Every complete legal turn, deduplicated by resulting position (see
+        ``records``)."""
+        return [Outcome(*r) for r in self.records(dice)]
+
+    def turns(self, dice: Dice) -> list[str]:
+        """The canonical texts of ``outcomes`` (``turn_texts``), without
+        building them."""
+        out: list[str] = []
+        last: list[str] | None = None
+        head = ""
+        jtexts = _JUMP_TEXTS
+        for moves, jp, _b, _l in self.records(dice):
+            if moves is not last:
+                last = moves
+                head = format_moves(moves, None) if moves else ""
+            if jp is None:
+                out.append(head or NO_MOVE)
+                continue
+            jt = jtexts.get(jp)
+            if jt is None:
+                jt = jtexts[jp] = jump_text(jp)
+            out.append(f"{head}, {jt}" if head else jt)
+        return out
+
+    def records(self, dice: Dice) -> list[Record]:
         """Every complete legal turn, deduplicated by resulting position.
 
         One depth-first pass over (state, remaining dice) finds both whether
@@ -228,8 +291,9 @@ class TurnSearch:
         end there.  Completable nodes are reached in the same order as a walk
         over available moves only (every ancestor of a completable node is
         completable), so the first path to each result, which names it, is
-        the same.  The memo is then kept for ``play``."""
-        found: dict[State, Outcome] = {}
+        the same.  Results are told apart by their ``state_code``; the memo
+        is then kept for ``play``."""
+        found: dict[int, Record] = {}
         seen: dict[tuple[State, Dice], bool] = {}
         path: list[str] = []
         side = self.side
@@ -238,10 +302,13 @@ class TurnSearch:
         apply = apply_move
         kings_on = self.kings_on
 
-        tables = self._tables
+        # untagged Phase I end state -> (its code, its jumps or None if not
+        # computed yet)
+        ends: dict[State, tuple[int, list[CodedGroup] | None]] = {}
         complete: set[State] = set()
         units = _units
         origins_of = stack_origins
+        code_of = state_code
 
         def leaf(state: State, rest: Dice) -> bool:
             """Phase I ends here (no completable move left): record the turns."""
@@ -252,22 +319,29 @@ class TurnSearch:
                 if bad:
                     return False
                 key = strip(state)
-                if key not in found:
-                    found[key] = Outcome(key, list(path), None)
+                got = ends.get(key)
+                if got is None:
+                    got = ends[key] = (code_of(key), None)
+                if got[0] not in found:
+                    found[got[0]] = (list(path), None, key, None)
                 return True
             key = strip(state)
-            groups = tables.get(key)
-            if groups is None:
-                groups = self.jump_groups(key)
+            got = ends.get(key)
+            if got is None or got[1] is None:
+                kc = got[0] if got is not None else code_of(key)
+                groups = coded_jumps(key, side) if self.can_jump(key) else []
+                ends[key] = (kc, groups)
+            else:
+                kc, groups = got
             moves: list[str] | None = None
             ok = False
             if not bad:
                 if key in complete:
                     return True
                 ok = True
-                if key not in found:
+                if kc not in found:
                     moves = list(path)
-                    found[key] = Outcome(key, moves, None)
+                    found[kc] = (moves, None, key, None)
             if not groups or len(bad) > 1:
                 return ok
             # the jumps (see ``valid_jumps``), inlined: the hottest loop
@@ -285,15 +359,16 @@ class TurnSearch:
                 _u, rest_s, _w, _k, origins, _f = split[k - 1]
                 if need >= 0 and (s + 1) in origins_of(rest_s):
                     continue
-                for jp, ts, res in landings:
+                for jp, ts, delta, land in landings:
                     if ts + 1 in origins:
                         whole = False
                         continue
                     ok = True
-                    if res not in found:
+                    c = kc + delta
+                    if c not in found:
                         if moves is None:
                             moves = list(path)
-                        found[res] = Outcome(res, moves, jp)
+                        found[c] = (moves, jp, key, land)
             if whole:
                 # a later ending with the same untagged state and nothing
                 # returned to stay can add nothing: skip it at once
@@ -332,10 +407,14 @@ class TurnSearch:
             if state[1][PENDING] or returned_to_stay(state):
                 return
             key = strip(state)
-            if key not in found:
-                found[key] = Outcome(key, list(path), None)
+            kc = code_of(key)
+            if kc not in found:
+                found[kc] = (list(path), None, key, None)
 
         start = expand_dice(dice)
+        got = self._records.get(start)
+        if got is not None:
+            return got
         try:
             with gc_paused():
                 ok = visit(self.state, start) if start else leaf(self.state, start)
@@ -348,7 +427,8 @@ class TurnSearch:
             self._completable.update(seen)
         else:
             self._completable = seen
-        return list(found.values())
+        got = self._records[start] = list(found.values())
+        return got
 
 
 _MOVE_TEXTS: dict[tuple[Move, bool], str] = {}
