@@ -173,7 +173,9 @@ def coded_jumps(state: State, side: int) -> list[CodedGroup]:
     order, each with the difference it makes to the ``state_code`` of the
     untagged ``state`` instead of the resulting state (built only on demand
     from the landing's slots and stacks).  Memoised like the geometry: the
-    held Intersections, closed spaces and even-space stacks determine it."""
+    held Intersections, closed spaces and even-space stacks determine it;
+    on a miss it is put together from the jumps of each source stack,
+    memoised on that stack and the stacks on its two chains of landings."""
     slots = state[0]
     path = SLOT[side]
     held = 0
@@ -188,22 +190,69 @@ def coded_jumps(state: State, side: int) -> list[CodedGroup]:
     gkey = (side, held, blocked, evens)
     got = _CODED.get(gkey)
     if got is None:
-        geom = _GEOMETRY.get(gkey)
-        if geom is None:
-            geom = _geometry(slots, side, held, blocked)
         got = []
-        for s, k, rest, unit, lands in geom:
-            gone = (stack_code(rest) - stack_code(slots[s])) << slot_shift(s)
-            coded: list[CodedLanding] = []
-            for jp, ts in lands:
-                old = slots[ts]
-                new = old + unit
-                delta = gone + ((stack_code(new) - stack_code(old)) << slot_shift(ts))
-                coded.append((jp, ts, delta, (s, rest, ts, new)))
-            got.append((s, k, coded))
+        for n in range(2, 17, 2):
+            stack = slots[path[n]]
+            if not stack:
+                continue
+            # the landings over held Intersections onto open spaces
+            fwd = []
+            t = n + 2
+            while t <= 16 and held >> (t - 1) & 1 and path[t] not in blocked:
+                fwd.append(slots[path[t]])
+                t += 2
+            back = []
+            t = n - 2
+            while t >= 2 and held >> (t + 1) & 1 and path[t] not in blocked:
+                back.append(slots[path[t]])
+                if t not in TIVITS:
+                    break
+                t -= 2
+            if not fwd and not back:
+                continue
+            skey = (side, n, stack, tuple(fwd), tuple(back))
+            groups = _SOURCES.get(skey)
+            if groups is None:
+                groups = _source_jumps(side, n, stack, fwd, back)
+                if len(_SOURCES) < 50_000:
+                    _SOURCES[skey] = groups
+            got.extend(groups)
         if len(_CODED) < 50_000:
             _CODED[gkey] = got
     return got
+
+
+_SOURCES: dict[tuple[object, ...], list[CodedGroup]] = {}
+
+
+def _source_jumps(side: int, n: int, stack: tuple[int, ...], fwd: list[tuple[int, ...]],
+                  back: list[tuple[int, ...]]) -> list[CodedGroup]:
+    """The coded jumps of every top unit of the untagged ``stack`` on the even
+    space ``n``, given the stacks on the open spaces it can reach forward
+    (n + 2, n + 4, ...) and backward (n - 2, ...) over held Intersections;
+    ``_geometry``'s order and rules."""
+    path = SLOT[side]
+    s = path[n]
+    tivit = n in TIVITS
+    code_s = stack_code(stack)
+    shift_s = slot_shift(s)
+    out: list[CodedGroup] = []
+    for k, unit, rest, uw, all_kings, form in _plain_units(stack):
+        gone = (stack_code(rest) - code_s) << shift_s
+        coded: list[CodedLanding] = []
+        for chain, step in ((fwd, 2), (back if (tivit or all_kings) else (), -2)):
+            t = n
+            for old in chain:
+                t += step
+                if weight(old) + uw > STACK_LIMIT:
+                    break
+                ts = path[t]
+                new = old + unit
+                delta = gone + ((stack_code(new) - stack_code(old)) << slot_shift(ts))
+                coded.append(((n, t, form), ts, delta, (s, rest, ts, new)))
+        if coded:
+            out.append((s, k, coded))
+    return out
 
 
 def _geometry(slots: tuple[tuple[int, ...], ...], side: int, held_mask: int,
