@@ -58,7 +58,12 @@ def _finish_exception(slots: tuple[tuple[int, ...], ...], side: int) -> int:
     lowest = 0
     for n in range(1, 18):
         stack = slots[path[n]]
-        if stack and any((p & 1) == side for p in stack):
+        if stack:
+            for p in stack:
+                if (p & 1) == side:
+                    break
+            else:
+                continue
             if n < 13:
                 return 0
             if not lowest:
@@ -66,22 +71,49 @@ def _finish_exception(slots: tuple[tuple[int, ...], ...], side: int) -> int:
     return lowest
 
 
+#: Per stack: (White's weight, Black's weight, White has a King, Black has a King).
+_INFO: dict[tuple[int, ...], tuple[int, int, bool, bool]] = {}
+
+
+def _stack_info(stack: tuple[int, ...]) -> tuple[int, int, bool, bool]:
+    w = [0, 0]
+    k = [False, False]
+    for p in stack:
+        c = p & 1
+        if p & KING:
+            w[c] += 2
+            k[c] = True
+        else:
+            w[c] += 1
+    got = (w[0], w[1], k[0], k[1])
+    if len(_INFO) < 200_000:
+        _INFO[stack] = got
+    return got
+
+
 def gen_moves(state: State, side: int, dvals: tuple[int, ...], kings_on: bool) -> list[Move]:
     """Every Phase I move for the distinct die values ``dvals`` (not yet checked
-    for whether the turn can be completed after it)."""
+    for whether the turn can be completed after it).  ``can_land`` inlined,
+    with each target stack's weights and Kings memoised."""
     slots, pools = state
     b = side * 4
     path = SLOT[side]
     blocked = controlled_slots(slots, 1 - side)
+    info = _INFO
+    foe = 3 - side  # index of the opponent's King flag in a stack's info
     out: list[Move] = []
     in_start = pools[b + P_START] or pools[b + P_START_K]
     if in_start:
         for d in dvals:
             slot = path[d]
+            if slot in blocked:
+                continue
             stack = slots[slot]
-            if pools[b + P_START] and can_land(stack, slot, side, False, blocked):
+            inf = info.get(stack) or _stack_info(stack)
+            w = inf[side]
+            if pools[b + P_START] and w < STACK_LIMIT:
                 out.append((d, START, d, False, False))
-            if pools[b + P_START_K] and can_land(stack, slot, side, True, blocked):
+            if pools[b + P_START_K] and w + 2 <= STACK_LIMIT and not inf[foe]:
                 out.append((d, START, d, True, False))
         if pools[b + P_FIN] or pools[b + P_FIN_K]:
             return out
@@ -94,6 +126,7 @@ def gen_moves(state: State, side: int, dvals: tuple[int, ...], kings_on: bool) -
         if (top & 1) != side:
             continue
         king = bool(top & KING)
+        need = STACK_LIMIT - (2 if king else 1)
         back_ok = kings_on and (king or n in TIVITS)
         for d in dvals:
             t = n + d
@@ -101,13 +134,19 @@ def gen_moves(state: State, side: int, dvals: tuple[int, ...], kings_on: bool) -
                 out.append((d, n, FINISH, king, False))
             elif t < FINISH:
                 slot = path[t]
-                if can_land(slots[slot], slot, side, king, blocked):
-                    out.append((d, n, t, king, False))
+                if slot not in blocked:
+                    st = slots[slot]
+                    inf = info.get(st) or _stack_info(st)
+                    if inf[side] <= need and not (king and inf[foe]):
+                        out.append((d, n, t, king, False))
             if back_ok and n - d >= 1:
                 t = n - d
                 slot = path[t]
-                if can_land(slots[slot], slot, side, king, blocked):
-                    out.append((d, n, t, king, True))
+                if slot not in blocked:
+                    st = slots[slot]
+                    inf = info.get(st) or _stack_info(st)
+                    if inf[side] <= need and not (king and inf[foe]):
+                        out.append((d, n, t, king, True))
     return out
 
 

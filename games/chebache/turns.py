@@ -25,6 +25,7 @@ from games.chebache.phase2 import (
     jump_table,
     jump_text,
 )
+from games.chebache.state import _ORIGINS as _ORIGINS_OF
 from games.chebache.state import (
     MOVED_FROM,
     P_FIN,
@@ -56,14 +57,18 @@ def returned_to_stay(state: State) -> list[int]:
         return []
     out = []
     slots = state[0]
-    i = 0
+    origins = _ORIGINS_OF
     while mask:
-        if mask & 1:
-            st = slots[i]
-            if st and (i + 1) in stack_origins(st):
+        low = mask & -mask
+        i = low.bit_length() - 1
+        mask ^= low
+        st = slots[i]
+        if st:
+            got = origins.get(st)
+            if got is None:
+                got = stack_origins(st)
+            if (i + 1) in got:
                 out.append(i)
-        mask >>= 1
-        i += 1
     return out
 
 
@@ -449,15 +454,14 @@ def format_moves(moves: list[str], jump: Jump | None) -> str:
     """Canonical move text: identical ordinary moves in a row grouped as ``n(...)``."""
     out: list[str] = []
     i = 0
-    while i < len(moves):
-        j = i
-        if not moves[i].startswith("K("):
-            while j < len(moves) and moves[j] == moves[i]:
+    n = len(moves)
+    while i < n:
+        m = moves[i]
+        j = i + 1
+        if m[0] != "K":  # King moves, ``K(...)``, are never grouped
+            while j < n and moves[j] == m:
                 j += 1
-        else:
-            j = i + 1
-        run = j - i
-        out.append(moves[i] if run == 1 else f"{run}({moves[i]})")
+        out.append(m if j == i + 1 else f"{j - i}({m})")
         i = j
     if jump is not None:
         out.append(jump_text(jump))
