@@ -16,7 +16,6 @@ from games.chebache.board import FINISH, SLOT
 from games.chebache.chebaches import apply_traps, holds
 from games.chebache.phase1 import Move, apply_move, gen_moves, move_text, must_leave_start
 from games.chebache.phase2 import (
-    CodedGroup,
     Jump,
     JumpGroup,
     _units,
@@ -307,42 +306,41 @@ class TurnSearch:
         apply = apply_move
         kings_on = self.kings_on
 
-        # untagged Phase I end state -> (its code, its jumps or None if not
-        # computed yet)
-        ends: dict[State, tuple[int, list[CodedGroup] | None]] = {}
-        complete: set[State] = set()
+        # untagged Phase I end state -> [its code, its jumps (None until
+        # needed), whether an ending there with nothing returned to stay has
+        # taken every jump (a later such ending can add nothing)]
+        ends: dict[State, list] = {}
         units = _units
         origins_of = stack_origins
         code_of = state_code
+        leave_start = must_leave_start
 
         def leaf(state: State, rest: Dice) -> bool:
             """Phase I ends here (no completable move left): record the turns."""
             if state[1][PENDING]:
                 return False
             bad = returned_to_stay(state)
-            if rest:
-                if bad:
-                    return False
-                key = strip(state)
-                got = ends.get(key)
-                if got is None:
-                    got = ends[key] = (code_of(key), None)
-                if got[0] not in found:
-                    found[got[0]] = (list(path), None, key, None)
-                return True
+            if rest and bad:
+                return False
             key = strip(state)
-            got = ends.get(key)
-            if got is None or got[1] is None:
-                kc = got[0] if got is not None else code_of(key)
-                groups = coded_jumps(key, side) if self.can_jump(key) else []
-                ends[key] = (kc, groups)
-            else:
-                kc, groups = got
+            end = ends.get(key)
+            if end is None:
+                end = ends[key] = [code_of(key), None, False]
+            kc = end[0]
+            if rest:
+                if kc not in found:
+                    found[kc] = (list(path), None, key, None)
+                return True
+            if not bad:
+                if end[2]:
+                    return True
+            groups = end[1]
+            if groups is None:
+                groups = end[1] = coded_jumps(key, side) if kings_on and not leave_start(
+                    key[1], side) else []
             moves: list[str] | None = None
             ok = False
             if not bad:
-                if key in complete:
-                    return True
                 ok = True
                 if kc not in found:
                     moves = list(path)
@@ -377,7 +375,7 @@ class TurnSearch:
             if whole:
                 # a later ending with the same untagged state and nothing
                 # returned to stay can add nothing: skip it at once
-                complete.add(key)
+                end[2] = True
             return ok
 
         def visit(state: State, rest: Dice) -> bool:
