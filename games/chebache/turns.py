@@ -378,24 +378,57 @@ class TurnSearch:
                 end[2] = True
             return ok
 
-        def visit(state: State, rest: Dice) -> bool:
+        def visit(state: State, rest: Dice, skip: dict[Move, int] | None) -> bool:
+            """Expand a node; ``skip`` maps moves known to lead to an already
+            expanded node (see below) to their footprints."""
             any_ok = False
             all_back = True
             dvals, after = _dice_steps(rest)
+            inner = len(rest) > 1
+            # (move, footprint) of the moves made from here so far: the bits
+            # of the two spaces a move touches, or 0 for a move that may
+            # interact with others (Start, Finish, an attack)
+            done: list[tuple[Move, int]] = []
             for mv in gen(state, side, dvals, kings_on):
+                if skip is not None and not all_back:
+                    mk = skip.get(mv)
+                    if mk is not None:
+                        # its result is already expanded and, with a
+                        # completable forward move found, cannot change
+                        # anything here
+                        if inner:
+                            done.append((mv, mk))
+                        continue
                 st2, attack = apply(state, side, mv)
                 rest2 = after[mv[0]]
                 key = (st2, rest2)
                 ok = seen.get(key)
+                if inner:
+                    src = mv[1]
+                    dst = mv[2]
+                    mk = 0 if attack or not src or dst == FINISH else (1 << src) | (1 << dst)
                 if ok is None:
                     tk = (mv, attack)
                     text = texts.get(tk)
                     if text is None:
                         text = texts[tk] = move_text(mv, attack)
                     path.append(text)
-                    ok = visit(st2, rest2) if rest2 else leaf(st2, rest2)
+                    if rest2:
+                        # an earlier move here that touches other spaces
+                        # (footprints disjoint, neither interacting) commutes
+                        # with this one: from the new node it leads where
+                        # this move led from that earlier move's node, which
+                        # is expanded already
+                        below = None
+                        if mk:
+                            below = {m: k for m, k in done if k and not k & mk} or None
+                        ok = visit(st2, rest2, below)
+                    else:
+                        ok = leaf(st2, rest2)
                     path.pop()
                     seen[key] = ok
+                if inner:
+                    done.append((mv, mk))
                 if ok:
                     any_ok = True
                     if not mv[4]:
@@ -420,7 +453,7 @@ class TurnSearch:
             return got
         try:
             with gc_paused():
-                ok = visit(self.state, start) if start else leaf(self.state, start)
+                ok = visit(self.state, start, None) if start else leaf(self.state, start)
         finally:
             # ``visit`` refers to itself: clear the cell so that no reference
             # cycle keeps this search's tables alive until the next collection
