@@ -61,6 +61,10 @@ class Reply:
     session_id: int | None = None
 
 
+RACE_MESSAGE = ("Someone else changed this game at the same moment; nothing was applied. "
+                "Look at `/board` and try again.")
+
+
 def refusal(text: str) -> Reply:
     """A private answer to a command that changed nothing."""
     return Reply(text=text, private=True, ok=False)

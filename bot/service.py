@@ -16,8 +16,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.correspondence import CorrespondenceMixin
+from bot.lobby import LobbyMixin, is_lobby
 from bot.records import record_text
-from bot.replies import Button, Channel, Reply, User, refusal
+from bot.replies import RACE_MESSAGE, Button, Channel, Reply, User, refusal
 from games import GameError, Played, Position, available_games, get_game
 from games.base import Game
 from games.dice import commitment, opening_throws, opening_winner, turn_dice
@@ -28,8 +29,6 @@ from storage import ChannelBusy, NewTurn, Session, StaleVersion, Store
 #: Turn texts that mean "nothing to play"; the service plays these itself.
 PASS_TEXTS = frozenset({"(no move)", "(dance)"})
 
-RACE_MESSAGE = "Someone else changed this game at the same moment; nothing was applied. " \
-    "Look at `/board` and try again."
 
 
 @dataclass(frozen=True)
@@ -49,7 +48,7 @@ class _Refused(Exception):
     """Raised inside a command to answer privately and change nothing."""
 
 
-class GameService(CorrespondenceMixin):
+class GameService(LobbyMixin, CorrespondenceMixin):
     """Commands over a Store.  ``clock`` and ``seed_factory`` are injectable for tests."""
 
     def __init__(
@@ -238,69 +237,11 @@ class GameService(CorrespondenceMixin):
             session_id=session_id,
         )
 
-    async def join(self, user: User, channel: Channel) -> Reply:
-        """Take a seat in the channel's open lobby."""
-        session = await self._live(channel)
-        if session is None or session.status != "challenge":
-            return refusal("There is no open lobby in this channel.")
-        if not _is_lobby(session):
-            return refusal("This challenge names its players; it has no open seat.")
-        if session.seat_of(user.id) is not None:
-            return refusal("You already have a seat in this lobby.")
-        game = get_game(session.game)
-        if len(session.seats) >= game.max_players:
-            return refusal(f"The lobby is full ({game.max_players} players).")
-        try:
-            await self.store.add_seat(session, user.id, user.name, self.clock())
-        except StaleVersion:
-            return refusal(RACE_MESSAGE)
-        session = await self.store.session(session.id)
-        assert session is not None
-        if len(session.seats) >= game.max_players or game.max_players == 2:
-            return await self._start_lobby(session)
-        names = ", ".join(s.name for s in session.seats)
-        host = session.seats[0]
-        return Reply(text=f"{user.name} joins. Seated: {names}. <@{host.user_id}> can `/start` "
-                          f"now ({game.min_players}-{game.max_players} players).",
-                     mentions=[host.user_id], session_id=session.id,
-                     buttons=[Button("Join", f"join:{session.id}", "success"),
-                              Button("Start", f"start:{session.id}", "primary")])
-
-    async def start(self, user: User, channel: Channel) -> Reply:
-        """The host starts the lobby with the players seated so far."""
-        session = await self._live(channel)
-        if session is None or session.status != "challenge" or not _is_lobby(session):
-            return refusal("There is no open lobby in this channel.")
-        if session.seats[0].user_id != user.id:
-            return refusal("Only the host who opened the lobby can start it.")
-        game = get_game(session.game)
-        if len(session.seats) < game.min_players:
-            return refusal(f"{game.title} needs at least {game.min_players} players; "
-                           f"{len(session.seats)} seated so far.")
-        return await self._start_lobby(session)
-
-    async def _start_lobby(self, session: Session) -> Reply:
-        game = get_game(session.game)
-        options = dict(session.options)
-        if "players" in options:
-            options["players"] = str(len(session.seats))
-        options = game.normalise_options(options)
-        sides = [info.letter for info in game.sides(options)]
-        if len(sides) != len(session.seats):
-            return refusal(f"{game.title} cannot seat {len(session.seats)} players.")
-        try:
-            await self.store.assign_sides(session, sides, self.clock(), options=options)
-        except StaleVersion:
-            return refusal(RACE_MESSAGE)
-        started = await self.store.session(session.id)
-        assert started is not None
-        return await self._start(started)
-
     async def accept(self, user: User, channel: Channel) -> Reply:
         session = await self._live(channel)
         if session is None or session.status != "challenge":
             return refusal("There is no open challenge in this channel.")
-        if _is_lobby(session) and session.seat_of(user.id) is None:
+        if is_lobby(session) and session.seat_of(user.id) is None:
             return await self.join(user, channel)
         seat = session.seat_of(user.id)
         if seat is None:
@@ -711,12 +652,6 @@ def _seed_note(session: Session) -> str:
     if not _uses_dice(session):
         return ""
     return f" Dice seed revealed: `{session.seed}` (check with `python -m bot verify`)."
-
-
-def _is_lobby(session: Session) -> bool:
-    """An open lobby: seats whose sides are not decided yet (``?n``)."""
-    return session.status == "challenge" and bool(session.seats) \
-        and session.seats[0].side.startswith("?")
 
 
 def _entry_text(entry: NewTurn) -> str:
