@@ -177,12 +177,11 @@ def coded_jumps(state: State, side: int) -> list[CodedGroup]:
     on a miss it is put together from the jumps of each source stack,
     memoised on that stack and the stacks on its two chains of landings."""
     slots = state[0]
-    path = SLOT[side]
     held = 0
-    for n in range(1, 18, 2):
-        st = slots[path[n]]
+    for bit, sl in _ODD_BITS[side]:
+        st = slots[sl]
         if st and (st[0] & 1) == side:
-            held |= 1 << n
+            held |= bit
     if not held:
         return []
     blocked = controlled_slots(slots, 1 - side)
@@ -191,23 +190,23 @@ def coded_jumps(state: State, side: int) -> list[CodedGroup]:
     got = _CODED.get(gkey)
     if got is None:
         got = []
-        for n in range(2, 17, 2):
-            stack = slots[path[n]]
+        for n, s, fwd_spec, back_spec in _SOURCE_SPECS[side]:
+            stack = slots[s]
             if not stack:
                 continue
             # the landings over held Intersections onto open spaces
             fwd = []
-            t = n + 2
-            while t <= 16 and held >> (t - 1) & 1 and path[t] not in blocked:
-                fwd.append(slots[path[t]])
-                t += 2
-            back = []
-            t = n - 2
-            while t >= 2 and held >> (t + 1) & 1 and path[t] not in blocked:
-                back.append(slots[path[t]])
-                if t not in TIVITS:
+            for bit, ts in fwd_spec:
+                if not held & bit or ts in blocked:
                     break
-                t -= 2
+                fwd.append(slots[ts])
+            back = []
+            for bit, ts, tivit in back_spec:
+                if not held & bit or ts in blocked:
+                    break
+                back.append(slots[ts])
+                if not tivit:
+                    break
             if not fwd and not back:
                 continue
             skey = (side, n, stack, tuple(fwd), tuple(back))
@@ -220,6 +219,20 @@ def coded_jumps(state: State, side: int) -> list[CodedGroup]:
         if len(_CODED) < 50_000:
             _CODED[gkey] = got
     return got
+
+
+#: Per side: (bit of the space number, slot) of each Intersection 1..17.
+_ODD_BITS = tuple(tuple((1 << n, SLOT[side][n]) for n in range(1, 18, 2)) for side in (0, 1))
+#: Per side, each even space n as a jump source: (n, slot, forward chain
+#: [(bit of the Intersection jumped, landing slot)], backward chain [(bit,
+#: landing slot, whether the landing is a Tivit)]).
+_SOURCE_SPECS = tuple(
+    tuple(
+        (n, SLOT[side][n],
+         tuple((1 << (t - 1), SLOT[side][t]) for t in range(n + 2, 17, 2)),
+         tuple((1 << (t + 1), SLOT[side][t], t in TIVITS) for t in range(n - 2, 1, -2)))
+        for n in range(2, 17, 2))
+    for side in (0, 1))
 
 
 _SOURCES: dict[tuple[object, ...], list[CodedGroup]] = {}
