@@ -119,6 +119,8 @@ def forfeit_allowed(state: State, side: int) -> bool:
 #: left there, landing slot, stack there after)).
 Landing = tuple[int, tuple[int, ...], int, tuple[int, ...]]
 Record = tuple[list[str], "Jump | None", State, "Landing | None"]
+#: Every record of a search, as four parallel lists (the fields of ``Record``).
+Records = tuple[list[list[str]], list["Jump | None"], list[State], list["Landing | None"]]
 
 
 class Outcome:
@@ -162,7 +164,7 @@ class TurnSearch:
     _completable: dict[tuple[State, Dice], bool] = field(default_factory=dict)
     _jumps: dict[State, list[tuple[Jump, State]]] = field(default_factory=dict)
     _tables: dict[State, list[JumpGroup]] = field(default_factory=dict)
-    _records: dict[Dice, list[Record]] = field(default_factory=dict)
+    _records: dict[Dice, Records] = field(default_factory=dict)
 
     # --- building blocks -------------------------------------------------
     def children(self, state: State, dice: Dice) -> list[Child]:
@@ -264,7 +266,7 @@ class TurnSearch:
     def outcomes(self, dice: Dice) -> list[Outcome]:
         """Every complete legal turn, deduplicated by resulting position (see
         ``records``)."""
-        return [Outcome(*r) for r in self.records(dice)]
+        return [Outcome(*r) for r in zip(*self.records(dice), strict=True)]
 
     def turns(self, dice: Dice) -> list[str]:
         """The canonical texts of ``outcomes`` (``turn_texts``), without
@@ -273,7 +275,8 @@ class TurnSearch:
         last: list[str] | None = None
         head = ""
         jtexts = _JUMP_TEXTS
-        for moves, jp, _b, _l in self.records(dice):
+        all_moves, jumps, _b, _l = self.records(dice)
+        for moves, jp in zip(all_moves, jumps, strict=True):
             if moves is not last:
                 last = moves
                 head = format_moves(moves, None) if moves else ""
@@ -286,7 +289,7 @@ class TurnSearch:
             out.append(f"{head}, {jt}" if head else jt)
         return out
 
-    def records(self, dice: Dice) -> list[Record]:
+    def records(self, dice: Dice) -> Records:
         """Every complete legal turn, deduplicated by resulting position.
 
         One depth-first pass over (state, remaining dice) finds both whether
@@ -297,7 +300,22 @@ class TurnSearch:
         completable), so the first path to each result, which names it, is
         the same.  Results are told apart by their ``state_code``; the memo
         is then kept for ``play``."""
-        found: dict[int, Record] = {}
+        # the codes of the results found, and the parts of their records in
+        # parallel lists (no object per record for the collector to trace)
+        found: set[int] = set()
+        rec_moves: list[list[str]] = []
+        rec_jumps: list[Jump | None] = []
+        rec_bases: list[State] = []
+        rec_lands: list[Landing | None] = []
+
+        def record(code: int, moves: list[str], jp: Jump | None, base: State,
+                   land: Landing | None) -> None:
+            found.add(code)
+            rec_moves.append(moves)
+            rec_jumps.append(jp)
+            rec_bases.append(base)
+            rec_lands.append(land)
+
         seen: dict[tuple[State, Dice], bool] = {}
         path: list[str] = []
         side = self.side
@@ -314,6 +332,7 @@ class TurnSearch:
         origins_of = stack_origins
         code_of = state_code
         leave_start = must_leave_start
+        found_add = found.add
 
         def leaf(state: State, rest: Dice) -> bool:
             """Phase I ends here (no completable move left): record the turns."""
@@ -329,7 +348,7 @@ class TurnSearch:
             kc = end[0]
             if rest:
                 if kc not in found:
-                    found[kc] = (list(path), None, key, None)
+                    record(kc, list(path), None, key, None)
                 return True
             if not bad:
                 if end[2]:
@@ -344,7 +363,7 @@ class TurnSearch:
                 ok = True
                 if kc not in found:
                     moves = list(path)
-                    found[kc] = (moves, None, key, None)
+                    record(kc, moves, None, key, None)
             if not groups or len(bad) > 1:
                 return ok
             # the jumps (see ``valid_jumps``), inlined: the hottest loop
@@ -371,7 +390,11 @@ class TurnSearch:
                     if c not in found:
                         if moves is None:
                             moves = list(path)
-                        found[c] = (moves, jp, key, land)
+                        found_add(c)
+                        rec_moves.append(moves)
+                        rec_jumps.append(jp)
+                        rec_bases.append(key)
+                        rec_lands.append(land)
             if whole:
                 # a later ending with the same untagged state and nothing
                 # returned to stay can add nothing: skip it at once
@@ -445,7 +468,7 @@ class TurnSearch:
             key = strip(state)
             kc = code_of(key)
             if kc not in found:
-                found[kc] = (list(path), None, key, None)
+                record(kc, list(path), None, key, None)
 
         start = expand_dice(dice)
         got = self._records.get(start)
@@ -463,7 +486,7 @@ class TurnSearch:
             self._completable.update(seen)
         else:
             self._completable = seen
-        got = self._records[start] = list(found.values())
+        got = self._records[start] = (rec_moves, rec_jumps, rec_bases, rec_lands)
         return got
 
 
