@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot import clocks
-from bot.replies import Button, Channel, Reply, User, refusal
+from bot.replies import Button, Channel, Refused, Reply, User, refusal
 from games import GameError, Position, get_game
 from renderer import RenderContext, render
 from storage import Session, StaleVersion, Store, TurnEntry
@@ -191,37 +191,35 @@ class CorrespondenceMixin:
     async def _clocked(self, user: User, channel: Channel
                        ) -> tuple[Session, str, ClockRow, clocks.TimeControl, float]:
         """The active game, the user's side, its clock and the running side's time left."""
-        from bot.service import _Refused
 
         session = await self._active(channel)
         seat = session.seat_of(user.id)
         if seat is None:
-            raise _Refused("You are not playing in this game.")
+            raise Refused("You are not playing in this game.")
         row = await self.ledger.clock(session.id)
         tc = clocks.parse(row.control) if row else clocks.NO_CLOCK
         if row is None or not tc.enabled:
-            raise _Refused("This game is played without a clock.")
+            raise Refused("This game is played without a clock.")
         if row.side is None or row.started_at is None:
-            raise _Refused("Nobody's clock is running in this game.")
+            raise Refused("Nobody's clock is running in this game.")
         if row.side == seat.side:
-            raise _Refused("It is your own time that is running: play your turn.")
+            raise Refused("It is your own time that is running: play your turn.")
         left = (row.budget or 0.0) - tc.charged(row.started_at, self.clock())
         return session, seat.side, row, tc, left
 
     async def claim(self, user: User, channel: Channel) -> Reply:
         """Claim the win when the opponent's time has run out (two-player games)."""
-        from bot.service import _Refused
 
         try:
             session, side, row, tc, left = await self._clocked(user, channel)
             assert row.side is not None
             if len(session.seats) != 2:
-                raise _Refused("Claims on time are for two-player games; ask a moderator to "
+                raise Refused("Claims on time are for two-player games; ask a moderator to "
                                "`/abort` this one if it is stale.")
             if left > 0:
-                raise _Refused(f"{self._who(session, row.side)} still has "
+                raise Refused(f"{self._who(session, row.side)} still has "
                                f"{clocks.format_duration(left)}: nothing to claim yet.")
-        except _Refused as refused:
+        except Refused as refused:
             return refusal(str(refused))
         now = self.clock()
         result = f"{side} wins ({row.side} ran out of time)"
@@ -243,14 +241,13 @@ class CorrespondenceMixin:
 
     async def grant(self, user: User, channel: Channel, amount: str) -> Reply:
         """Give the opponent more time (``2d``, ``12h``); their reminders start over."""
-        from bot.service import _Refused
 
         try:
             extra_time = clocks.parse_duration(amount)
             session, _side, row, tc, left = await self._clocked(user, channel)
         except clocks.TimeControlError as exc:
             return refusal(f"Cannot grant that: {exc}.")
-        except _Refused as refused:
+        except Refused as refused:
             return refusal(str(refused))
         assert row.side is not None and row.started_at is not None
         now = self.clock()
@@ -276,23 +273,22 @@ class CorrespondenceMixin:
 
     async def takeback(self, user: User, channel: Channel) -> Reply:
         """Ask to take back your last turn, before anybody else has played."""
-        from bot.service import _Refused
 
         try:
             session = await self._active(channel)
             seat = session.seat_of(user.id)
             if seat is None:
-                raise _Refused("You are not playing in this game.")
+                raise Refused("You are not playing in this game.")
             turns = await self.ledger.effective_turns(session.id)
             last = turns[-1] if turns else None
             if last is None or last.kind != "turn" or last.actor != user.id:
-                raise _Refused("You can take back only your own last turn, and only before "
+                raise Refused("You can take back only your own last turn, and only before "
                                "anybody else has played.")
             asked = await self.ledger.undo_request(session.id, last.seq)
             if asked is not None:
-                raise _Refused("You have already asked to take this turn back"
+                raise Refused("You have already asked to take this turn back"
                                + (" and were refused." if asked.accepted is False else "."))
-        except _Refused as refused:
+        except Refused as refused:
             return refusal(str(refused))
         if not await self.ledger.request_undo(session.id, last.seq, user.id, self.clock()):
             return refusal(RACE)
@@ -308,22 +304,21 @@ class CorrespondenceMixin:
 
     async def takeback_answer(self, user: User, channel: Channel, accept: bool) -> Reply:
         """The opponent allows or refuses the open take-back request."""
-        from bot.service import _Refused
 
         try:
             session = await self._active(channel)
             seat = session.seat_of(user.id)
             if seat is None:
-                raise _Refused("You are not playing in this game.")
+                raise Refused("You are not playing in this game.")
             turns = await self.ledger.effective_turns(session.id)
             last = turns[-1] if turns else None
             asked = await self.ledger.undo_request(session.id, last.seq) if last else None
             if last is None or asked is None or asked.accepted is not None:
-                raise _Refused("There is no open take-back request (the game may have moved "
+                raise Refused("There is no open take-back request (the game may have moved "
                                "on since).")
             if asked.requested_by == user.id:
-                raise _Refused("The other player answers your take-back request.")
-        except _Refused as refused:
+                raise Refused("The other player answers your take-back request.")
+        except Refused as refused:
             return refusal(str(refused))
         now = self.clock()
         if not accept:
@@ -378,19 +373,18 @@ class CorrespondenceMixin:
 
     async def preview(self, user: User, channel: Channel, text: str) -> Reply:
         """What a turn would do, privately, with its picture; nothing is played."""
-        from bot.service import _Refused
 
         try:
             session = await self._active(channel)
             seat = session.seat_of(user.id)
             if seat is None:
-                raise _Refused("You are not playing in this game.")
+                raise Refused("You are not playing in this game.")
             position = self.position_of(session)
             if position.action_due():
                 played, _ = self._action(session, position, seat.side, user, text)
             else:
                 played, _ = self._turn(session, position, seat.side, user, text)
-        except _Refused as refused:
+        except Refused as refused:
             return refusal(str(refused))
         image = None
         if self.render_images:

@@ -61,6 +61,10 @@ class Reply:
     session_id: int | None = None
 
 
+class Refused(Exception):
+    """Raised inside a command to answer privately and change nothing."""
+
+
 RACE_MESSAGE = ("Someone else changed this game at the same moment; nothing was applied. "
                 "Look at `/board` and try again.")
 

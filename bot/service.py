@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from bot.correspondence import CorrespondenceMixin
 from bot.lobby import LobbyMixin, is_lobby
 from bot.records import record_text
-from bot.replies import RACE_MESSAGE, Button, Channel, Reply, User, refusal
+from bot.replies import RACE_MESSAGE, Button, Channel, Refused, Reply, User, refusal
 from games import GameError, Played, Position, available_games, get_game
 from games.base import Game
 from games.dice import commitment, opening_throws, opening_winner, turn_dice
@@ -42,10 +42,6 @@ class ServiceConfig:
     #: How long a taunt answer or a vote may wait; then the refusing choice
     #: (drop, no) is played for whoever has not answered.
     answer_seconds: float = 48 * 3600
-
-
-class _Refused(Exception):
-    """Raised inside a command to answer privately and change nothing."""
 
 
 class GameService(LobbyMixin, CorrespondenceMixin):
@@ -106,12 +102,12 @@ class GameService(LobbyMixin, CorrespondenceMixin):
     async def _active(self, channel: Channel) -> Session:
         session = await self._live(channel)
         if session is None:
-            raise _Refused("There is no game in this channel. Start one with `/new`.")
+            raise Refused("There is no game in this channel. Start one with `/new`.")
         if session.status != "active":
-            raise _Refused("The game here has not started: the challenge is still open.")
+            raise Refused("The game here has not started: the challenge is still open.")
         session = await self._settle_overdue_answer(session)
         if session.status != "active":
-            raise _Refused(f"The game is over: {session.result}.")
+            raise Refused(f"The game is over: {session.result}.")
         return session
 
     def _names(self, session: Session) -> dict[str, str]:
@@ -345,16 +341,16 @@ class GameService(LobbyMixin, CorrespondenceMixin):
             session = await self._active(channel)
             seat = session.seat_of(user.id)
             if seat is None:
-                raise _Refused("You are not playing in this game; you can watch with `/board`.")
+                raise Refused("You are not playing in this game; you can watch with `/board`.")
             position = self.position_of(session)
             if expected_turn is not None and expected_turn != session.next_turn:
-                raise _Refused(f"That move was written for turn {expected_turn}, but the game "
+                raise Refused(f"That move was written for turn {expected_turn}, but the game "
                                f"is at turn {session.next_turn}. Look at `/board` again.")
             if position.action_due():
                 played, entry = self._action(session, position, seat.side, user, text)
             else:
                 played, entry = self._turn(session, position, seat.side, user, text)
-        except _Refused as refused:
+        except Refused as refused:
             return refusal(str(refused))
         try:
             session, after, logged = await self._commit(session, played.position, entry)
@@ -420,12 +416,12 @@ class GameService(LobbyMixin, CorrespondenceMixin):
     def _turn(self, session: Session, position: Position, side: str, user: User, text: str
               ) -> tuple[Played, NewTurn]:
         if position.side_to_move != side:
-            raise _Refused(f"It is not your turn: "
+            raise Refused(f"It is not your turn: "
                            f"{self._who(session, position.side_to_move or '?')} is to move.")
         try:
             played = position.play(text, session.dice)
         except GameError as exc:
-            raise _Refused(f"`{text.strip()}` is not playable: {exc}") from exc
+            raise Refused(f"`{text.strip()}` is not playable: {exc}") from exc
         return played, NewTurn(session.next_turn, side, session.dice, played.record,
                                played.moves, user.id)
 
@@ -433,12 +429,12 @@ class GameService(LobbyMixin, CorrespondenceMixin):
                 ) -> tuple[Played, NewTurn]:
         if side not in position.actors():
             waiting = ", ".join(self._who(session, s) for s in position.actors())
-            raise _Refused(f"The game is waiting for {waiting} to answer; nothing to do for "
+            raise Refused(f"The game is waiting for {waiting} to answer; nothing to do for "
                            "you yet.")
         try:
             played = position.play_action(text, side)
         except GameError as exc:
-            raise _Refused(f"`{text.strip()}` is not an answer the game can take: {exc}") from exc
+            raise Refused(f"`{text.strip()}` is not an answer the game can take: {exc}") from exc
         kind = "amend" if played.amends_previous else "line"
         # An action belongs to the turn just played: same number, no dice.
         return played, NewTurn(session.next_turn - 1, side, (), played.record, played.moves,
@@ -504,7 +500,7 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         """The legal turns for the player to move (anyone may ask; shown privately)."""
         try:
             session = await self._active(channel)
-        except _Refused as refused:
+        except Refused as refused:
             return refusal(str(refused))
         position = self.position_of(session)
         if position.side_to_move is None:
@@ -532,7 +528,7 @@ class GameService(LobbyMixin, CorrespondenceMixin):
     async def resign(self, user: User, channel: Channel) -> Reply:
         try:
             session = await self._active(channel)
-        except _Refused as refused:
+        except Refused as refused:
             return refusal(str(refused))
         seat = session.seat_of(user.id)
         if seat is None:
