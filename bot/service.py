@@ -123,6 +123,7 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         if not self.render_images:
             return None
         last = await self.store.last_turn(session.id)
+        left = (await self._time_left(session)).strip(" —")
         context = RenderContext(
             names=self._names(session),
             dice=session.dice if session.status == "active" else (last.dice if last else ()),
@@ -131,6 +132,8 @@ class GameService(LobbyMixin, CorrespondenceMixin):
             viewer=viewer,
             width=self.config.image_width,
             theme=self.config.theme,
+            footer=f"{self._who(session, position.side_to_move)}: {left}"
+            if left and position.side_to_move else "",
         )
         try:
             return await asyncio.to_thread(render, position, context)

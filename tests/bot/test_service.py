@@ -194,3 +194,17 @@ async def test_rematch_button_after_the_end(service: GameService) -> None:
     assert again.ok and again.mentions == [ALICE.id] and "challenges" in again.text
     assert not (await service.press(BOB, HERE, f"rematch:{first.id}")).ok  # already open
     assert (await service.accept(ALICE, HERE)).ok
+
+
+async def test_board_image_shows_the_time_left(service: GameService, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import bot.service as service_module
+
+    seen = []
+    monkeypatch.setattr(service_module, "render",
+                        lambda position, context: seen.append(context) or b"png")
+    service.render_images = True
+    await service.new(ALICE, HERE, "hachapury", [BOB], time_control="3d")
+    await service.accept(BOB, HERE)
+    await service.board(CAROL, HERE)
+    assert seen and seen[-1].footer.endswith("3d left")
+    assert seen[-1].footer.startswith(("White (alice)", "Black (bob)"))
