@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from games.chebache.board import FINISH, SLOT
+from games.chebache.board import FINISH, NUM_SLOTS, SLOT
 from games.chebache.chebaches import apply_traps, holds
 from games.chebache.phase1 import Move, apply_move, gen_moves, move_text, must_leave_start
 from games.chebache.phase2 import (
@@ -24,19 +24,23 @@ from games.chebache.phase2 import (
     jump_table,
     jump_text,
 )
-from games.chebache.state import _ORIGINS as _ORIGINS_OF
 from games.chebache.state import (
+    _CODES,
     MOVED_FROM,
     P_FIN,
     P_FIN_K,
     P_START,
     P_START_K,
     PENDING,
+    Pools,
     State,
+    slot_shift,
+    stack_code,
     stack_origins,
     state_code,
     strip,
 )
+from games.chebache.state import _ORIGINS as _ORIGINS_OF
 
 Dice = tuple[int, ...]
 Child = tuple[Move, State, Dice, bool]
@@ -324,28 +328,33 @@ class TurnSearch:
         apply = apply_move
         kings_on = self.kings_on
 
-        # untagged Phase I end state -> [its code, its jumps (None until
-        # needed), whether an ending there with nothing returned to stay has
-        # taken every jump (a later such ending can add nothing)]
-        ends: dict[State, list] = {}
+        # code of an untagged Phase I end state -> [that state, its jumps
+        # (None until needed), whether an ending there with nothing returned
+        # to stay has taken every jump (a later such ending can add nothing)]
+        ends: dict[int, list] = {}
+        # every node carries the ``state_code`` of its untagged state, kept
+        # up to date move by move (the two stacks a move changes, and the
+        # Start/Finish counts when it enters, leaves or attacks)
+        codes_get = _CODES.get
+        shifts = _SPACE_SHIFTS[side]
+        pool_code = _pool_code
         units = _units
         origins_of = stack_origins
-        code_of = state_code
         leave_start = must_leave_start
         found_add = found.add
 
-        def leaf(state: State, rest: Dice) -> bool:
-            """Phase I ends here (no completable move left): record the turns."""
+        def leaf(state: State, rest: Dice, kc: int) -> bool:
+            """Phase I ends here (no completable move left): record the turns;
+            ``kc`` is the code of the untagged state."""
             if state[1][PENDING]:
                 return False
             bad = returned_to_stay(state)
             if rest and bad:
                 return False
-            key = strip(state)
-            end = ends.get(key)
+            end = ends.get(kc)
             if end is None:
-                end = ends[key] = [code_of(key), None, False]
-            kc = end[0]
+                end = ends[kc] = [strip(state), None, False]
+            key = end[0]
             if rest:
                 if kc not in found:
                     record(kc, list(path), None, key, None)
@@ -401,9 +410,10 @@ class TurnSearch:
                 end[2] = True
             return ok
 
-        def visit(state: State, rest: Dice, skip: dict[Move, int] | None) -> bool:
-            """Expand a node; ``skip`` maps moves known to lead to an already
-            expanded node (see below) to their footprints."""
+        def visit(state: State, rest: Dice, skip: dict[Move, int] | None, code: int) -> bool:
+            """Expand a node (``code`` its untagged state's code); ``skip``
+            maps moves known to lead to an already expanded node (see below)
+            to their footprints."""
             any_ok = False
             all_back = True
             dvals, after = _dice_steps(rest)
@@ -436,6 +446,32 @@ class TurnSearch:
                     if text is None:
                         text = texts[tk] = move_text(mv, attack)
                     path.append(text)
+                    # the child's code: the source and target stacks changed
+                    slots = state[0]
+                    slots2 = st2[0]
+                    code2 = code
+                    src = mv[1]
+                    dst = mv[2]
+                    if src:
+                        sl, sh = shifts[src]
+                        old = slots[sl]
+                        a = codes_get(old) or stack_code(old)
+                        new = slots2[sl]
+                        b = codes_get(new) or stack_code(new)
+                        code2 += (b - a) << sh
+                        if dst == FINISH:
+                            code2 += pool_code(st2[1]) - pool_code(state[1])
+                    else:
+                        code2 += pool_code(st2[1]) - pool_code(state[1])
+                    if dst != FINISH:
+                        sl, sh = shifts[dst]
+                        old = slots[sl]
+                        a = codes_get(old) or stack_code(old)
+                        new = slots2[sl]
+                        b = codes_get(new) or stack_code(new)
+                        code2 += (b - a) << sh
+                        if attack and src:
+                            code2 += pool_code(st2[1]) - pool_code(state[1])
                     if rest2:
                         # an earlier move here that touches other spaces
                         # (footprints disjoint, neither interacting) commutes
@@ -445,9 +481,9 @@ class TurnSearch:
                         below = None
                         if mk:
                             below = {m: k for m, k in done if k and not k & mk} or None
-                        ok = visit(st2, rest2, below)
+                        ok = visit(st2, rest2, below, code2)
                     else:
-                        ok = leaf(st2, rest2)
+                        ok = leaf(st2, rest2, code2)
                     path.pop()
                     seen[key] = ok
                 if inner:
@@ -457,18 +493,16 @@ class TurnSearch:
                     if not mv[4]:
                         all_back = False
             if not any_ok:
-                return leaf(state, rest)
+                return leaf(state, rest, code)
             if all_back and forfeit_allowed(state, side):
-                emit_forfeit(state)
+                emit_forfeit(state, code)
             return True
 
-        def emit_forfeit(state: State) -> None:
+        def emit_forfeit(state: State, kc: int) -> None:
             if state[1][PENDING] or returned_to_stay(state):
                 return
-            key = strip(state)
-            kc = code_of(key)
             if kc not in found:
-                record(kc, list(path), None, key, None)
+                record(kc, list(path), None, strip(state), None)
 
         start = expand_dice(dice)
         got = self._records.get(start)
@@ -476,7 +510,9 @@ class TurnSearch:
             return got
         try:
             with gc_paused():
-                ok = visit(self.state, start, None) if start else leaf(self.state, start)
+                code = state_code(strip(self.state))
+                ok = visit(self.state, start, None, code) if start else leaf(
+                    self.state, start, code)
         finally:
             # ``visit`` refers to itself: clear the cell so that no reference
             # cycle keeps this search's tables alive until the next collection
@@ -491,6 +527,17 @@ class TurnSearch:
 
 
 _MOVE_TEXTS: dict[tuple[Move, bool], str] = {}
+#: Per side, per space number 1..17: (its slot, where the slot's field starts
+#: in a state code).
+_SPACE_SHIFTS = tuple(
+    ((-1, 0),) + tuple((SLOT[side][n], slot_shift(SLOT[side][n])) for n in range(1, 18))
+    for side in (0, 1))
+_POOLS_SHIFT = slot_shift(NUM_SLOTS)
+
+
+def _pool_code(pools: Pools) -> int:
+    """The part of a ``state_code`` that the Start and Finish counts make."""
+    return int.from_bytes(bytes(pools[:8]), "little") << _POOLS_SHIFT
 _DICE_STEPS: dict[Dice, tuple[tuple[int, ...], dict[int, Dice]]] = {}
 
 
