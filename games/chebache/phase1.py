@@ -91,14 +91,17 @@ def _stack_info(stack: tuple[int, ...]) -> tuple[int, int, bool, bool]:
     return got
 
 
-def gen_moves(state: State, side: int, dvals: tuple[int, ...], kings_on: bool) -> list[Move]:
+def gen_moves(state: State, side: int, dvals: tuple[int, ...], kings_on: bool,
+              blocked: frozenset[int] | None = None) -> list[Move]:
     """Every Phase I move for the distinct die values ``dvals`` (not yet checked
     for whether the turn can be completed after it).  ``can_land`` inlined,
-    with each target stack's weights and Kings memoised."""
+    with each target stack's weights and Kings memoised.  ``blocked``, the
+    slots the opponent's Chebaches close, is computed when not given."""
     slots, pools = state
     b = side * 4
     path = SLOT[side]
-    blocked = controlled_slots(slots, 1 - side)
+    if blocked is None:
+        blocked = controlled_slots(slots, 1 - side)
     info = _INFO
     foe = 3 - side  # index of the opponent's King flag in a stack's info
     out: list[Move] = []

@@ -165,17 +165,17 @@ def jump_table(state: State, side: int) -> list[JumpGroup]:
 CodedLanding = tuple[Jump, int, int, tuple[int, tuple[int, ...], int, tuple[int, ...]]]
 #: One source unit: (source slot, k, landings).
 CodedGroup = tuple[int, int, list[CodedLanding]]
-_CODED: dict[tuple[object, ...], list[CodedGroup]] = {}
 
 
-def coded_jumps(state: State, side: int) -> list[CodedGroup]:
+def coded_jumps(state: State, side: int,
+                blocked: frozenset[int] | None = None) -> list[CodedGroup]:
     """``jump_table`` for the legal-turn search: the same jumps in the same
     order, each with the difference it makes to the ``state_code`` of the
     untagged ``state`` instead of the resulting state (built only on demand
-    from the landing's slots and stacks).  Memoised like the geometry: the
-    held Intersections, closed spaces and even-space stacks determine it;
-    on a miss it is put together from the jumps of each source stack,
-    memoised on that stack and the stacks on its two chains of landings."""
+    from the landing's slots and stacks).  Put together from the jumps of
+    each source stack, memoised on that stack and the stacks on its two
+    chains of landings.  ``blocked`` (the slots the opponent's Chebaches
+    close) is computed when not given."""
     slots = state[0]
     held = 0
     for bit, sl in _ODD_BITS[side]:
@@ -184,40 +184,36 @@ def coded_jumps(state: State, side: int) -> list[CodedGroup]:
             held |= bit
     if not held:
         return []
-    blocked = controlled_slots(slots, 1 - side)
-    evens = tuple(map(slots.__getitem__, _EVEN_SLOTS[side]))
-    gkey = (side, held, blocked, evens)
-    got = _CODED.get(gkey)
-    if got is None:
-        got = []
-        for n, s, fwd_spec, back_spec in _SOURCE_SPECS[side]:
-            stack = slots[s]
-            if not stack:
-                continue
-            # the landings over held Intersections onto open spaces
-            fwd = []
-            for bit, ts in fwd_spec:
-                if not held & bit or ts in blocked:
-                    break
-                fwd.append(slots[ts])
-            back = []
-            for bit, ts, tivit in back_spec:
-                if not held & bit or ts in blocked:
-                    break
-                back.append(slots[ts])
-                if not tivit:
-                    break
-            if not fwd and not back:
-                continue
-            skey = (side, n, stack, tuple(fwd), tuple(back))
-            groups = _SOURCES.get(skey)
-            if groups is None:
-                groups = _source_jumps(side, n, stack, fwd, back)
-                if len(_SOURCES) < 50_000:
-                    _SOURCES[skey] = groups
-            got.extend(groups)
-        if len(_CODED) < 50_000:
-            _CODED[gkey] = got
+    if blocked is None:
+        blocked = controlled_slots(slots, 1 - side)
+    got: list[CodedGroup] = []
+    sources = _SOURCES
+    for n, s, fwd_spec, back_spec in _SOURCE_SPECS[side]:
+        stack = slots[s]
+        if not stack:
+            continue
+        # the landings over held Intersections onto open spaces
+        fwd = []
+        for bit, ts in fwd_spec:
+            if not held & bit or ts in blocked:
+                break
+            fwd.append(slots[ts])
+        back = []
+        for bit, ts, tivit in back_spec:
+            if not held & bit or ts in blocked:
+                break
+            back.append(slots[ts])
+            if not tivit:
+                break
+        if not fwd and not back:
+            continue
+        skey = (side, n, stack, tuple(fwd), tuple(back))
+        groups = sources.get(skey)
+        if groups is None:
+            groups = _source_jumps(side, n, stack, fwd, back)
+            if len(sources) < 50_000:
+                sources[skey] = groups
+        got.extend(groups)
     return got
 
 

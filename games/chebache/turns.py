@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from games.chebache.board import FINISH, NUM_SLOTS, SLOT
-from games.chebache.chebaches import apply_traps, holds
+from games.chebache.chebaches import apply_traps, controlled_slots, holds
 from games.chebache.phase1 import Move, apply_move, gen_moves, move_text, must_leave_start
 from games.chebache.phase2 import (
     Jump,
@@ -324,6 +324,12 @@ class TurnSearch:
         path: list[str] = []
         side = self.side
         texts = _MOVE_TEXTS
+        attack_texts = _ATTACK_TEXTS
+        controlled = controlled_slots
+        foe = 1 - side
+        # moves by untagged state code and dice values: moves depend on
+        # nothing else (not on this turn's tags)
+        move_memo: dict[tuple[int, tuple[int, ...]], list[Move]] = {}
         gen = gen_moves
         apply = apply_move
         kings_on = self.kings_on
@@ -343,9 +349,10 @@ class TurnSearch:
         leave_start = must_leave_start
         found_add = found.add
 
-        def leaf(state: State, rest: Dice, kc: int) -> bool:
+        def leaf(state: State, rest: Dice, kc: int, blocked: frozenset[int]) -> bool:
             """Phase I ends here (no completable move left): record the turns;
-            ``kc`` is the code of the untagged state."""
+            ``kc`` is the code of the untagged state, ``blocked`` the slots
+            closed by the opponent's Chebaches."""
             if state[1][PENDING]:
                 return False
             bad = returned_to_stay(state)
@@ -364,7 +371,7 @@ class TurnSearch:
                     return True
             groups = end[1]
             if groups is None:
-                groups = end[1] = coded_jumps(key, side) if kings_on and not leave_start(
+                groups = end[1] = coded_jumps(key, side, blocked) if kings_on and not leave_start(
                     key[1], side) else []
             moves: list[str] | None = None
             ok = False
@@ -410,10 +417,12 @@ class TurnSearch:
                 end[2] = True
             return ok
 
-        def visit(state: State, rest: Dice, skip: dict[Move, int] | None, code: int) -> bool:
-            """Expand a node (``code`` its untagged state's code); ``skip``
-            maps moves known to lead to an already expanded node (see below)
-            to their footprints."""
+        def visit(state: State, rest: Dice, skip: dict[Move, int] | None, code: int,
+                  blocked: frozenset[int]) -> bool:
+            """Expand a node (``code`` its untagged state's code, ``blocked``
+            the slots closed by the opponent's Chebaches, which only an
+            attack can change); ``skip`` maps moves known to lead to an
+            already expanded node (see below) to their footprints."""
             any_ok = False
             all_back = True
             dvals, after = _dice_steps(rest)
@@ -422,7 +431,11 @@ class TurnSearch:
             # of the two spaces a move touches, or 0 for a move that may
             # interact with others (Start, Finish, an attack)
             done: list[tuple[Move, int]] = []
-            for mv in gen(state, side, dvals, kings_on):
+            mkey = (code, dvals)
+            moves = move_memo.get(mkey)
+            if moves is None:
+                moves = move_memo[mkey] = gen(state, side, dvals, kings_on, blocked)
+            for mv in moves:
                 if skip is not None and not all_back:
                     mk = skip.get(mv)
                     if mk is not None:
@@ -441,10 +454,14 @@ class TurnSearch:
                     dst = mv[2]
                     mk = 0 if attack or not src or dst == FINISH else (1 << src) | (1 << dst)
                 if ok is None:
-                    tk = (mv, attack)
-                    text = texts.get(tk)
-                    if text is None:
-                        text = texts[tk] = move_text(mv, attack)
+                    if attack:
+                        text = attack_texts.get(mv)
+                        if text is None:
+                            text = attack_texts[mv] = move_text(mv, True)
+                    else:
+                        text = texts.get(mv)
+                        if text is None:
+                            text = texts[mv] = move_text(mv, False)
                     path.append(text)
                     # the child's code: the source and target stacks changed
                     slots = state[0]
@@ -472,6 +489,7 @@ class TurnSearch:
                         code2 += (b - a) << sh
                         if attack and src:
                             code2 += pool_code(st2[1]) - pool_code(state[1])
+                    blocked2 = controlled(slots2, foe) if attack else blocked
                     if rest2:
                         # an earlier move here that touches other spaces
                         # (footprints disjoint, neither interacting) commutes
@@ -481,9 +499,9 @@ class TurnSearch:
                         below = None
                         if mk:
                             below = {m: k for m, k in done if k and not k & mk} or None
-                        ok = visit(st2, rest2, below, code2)
+                        ok = visit(st2, rest2, below, code2, blocked2)
                     else:
-                        ok = leaf(st2, rest2, code2)
+                        ok = leaf(st2, rest2, code2, blocked2)
                     path.pop()
                     seen[key] = ok
                 if inner:
@@ -493,7 +511,7 @@ class TurnSearch:
                     if not mv[4]:
                         all_back = False
             if not any_ok:
-                return leaf(state, rest, code)
+                return leaf(state, rest, code, blocked)
             if all_back and forfeit_allowed(state, side):
                 emit_forfeit(state, code)
             return True
@@ -511,8 +529,9 @@ class TurnSearch:
         try:
             with gc_paused():
                 code = state_code(strip(self.state))
-                ok = visit(self.state, start, None, code) if start else leaf(
-                    self.state, start, code)
+                blocked = controlled_slots(self.state[0], 1 - side)
+                ok = visit(self.state, start, None, code, blocked) if start else leaf(
+                    self.state, start, code, blocked)
         finally:
             # ``visit`` refers to itself: clear the cell so that no reference
             # cycle keeps this search's tables alive until the next collection
@@ -526,7 +545,9 @@ class TurnSearch:
         return got
 
 
-_MOVE_TEXTS: dict[tuple[Move, bool], str] = {}
+#: Move texts (``move_text``) of the moves that attack, and of the others.
+_ATTACK_TEXTS: dict[Move, str] = {}
+_MOVE_TEXTS: dict[Move, str] = {}
 #: Per side, per space number 1..17: (its slot, where the slot's field starts
 #: in a state code).
 _SPACE_SHIFTS = tuple(
