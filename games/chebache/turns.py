@@ -14,7 +14,15 @@ from dataclasses import dataclass, field
 
 from games.chebache.board import FINISH, NUM_SLOTS, SLOT
 from games.chebache.chebaches import apply_traps, controlled_slots, holds
-from games.chebache.phase1 import Move, apply_move, gen_moves, move_text, must_leave_start
+from games.chebache.phase1 import (
+    _INFO,
+    Move,
+    _stack_info,
+    apply_move,
+    gen_moves,
+    move_text,
+    must_leave_start,
+)
 from games.chebache.phase2 import (
     Jump,
     JumpGroup,
@@ -331,6 +339,9 @@ class TurnSearch:
         # nothing else (not on this turn's tags)
         move_memo: dict[tuple[int, tuple[int, ...]], list[Move]] = {}
         gen = gen_moves
+        path_slots = SLOT[side]
+        info_get = _INFO.get
+        stack_info = _stack_info
         apply = apply_move
         kings_on = self.kings_on
 
@@ -425,6 +436,7 @@ class TurnSearch:
             already expanded node (see below) to their footprints."""
             any_ok = False
             all_back = True
+            slots, pools = state
             dvals, after = _dice_steps(rest)
             inner = len(rest) > 1
             # (move, footprint) of the moves made from here so far: the bits
@@ -445,13 +457,37 @@ class TurnSearch:
                         if inner:
                             done.append((mv, mk))
                         continue
-                st2, attack = apply(state, side, mv)
+                # ``apply_move`` inlined for a move between two spaces that
+                # does not attack (the common case)
+                src = mv[1]
+                dst = mv[2]
+                if src and dst != FINISH:
+                    tl = path_slots[dst]
+                    old = slots[tl]
+                    if tl < 9 and (info_get(old) or stack_info(old))[foe]:
+                        st2, attack = apply(state, side, mv)
+                    else:
+                        sl = path_slots[src]
+                        stack = slots[sl]
+                        piece = stack[-1]
+                        pools2 = pools
+                        if not piece >> 2:
+                            piece |= (sl + 1) << 2
+                            if not pools[MOVED_FROM] >> sl & 1:
+                                plist = list(pools)
+                                plist[MOVED_FROM] |= 1 << sl
+                                pools2 = tuple(plist)
+                        new_slots = list(slots)
+                        new_slots[sl] = stack[:-1]
+                        new_slots[tl] = old + (piece,)
+                        st2 = (tuple(new_slots), pools2)
+                        attack = False
+                else:
+                    st2, attack = apply(state, side, mv)
                 rest2 = after[mv[0]]
                 key = (st2, rest2)
                 ok = seen.get(key)
                 if inner:
-                    src = mv[1]
-                    dst = mv[2]
                     mk = 0 if attack or not src or dst == FINISH else (1 << src) | (1 << dst)
                 if ok is None:
                     if attack:
@@ -464,11 +500,8 @@ class TurnSearch:
                             text = texts[mv] = move_text(mv, False)
                     path.append(text)
                     # the child's code: the source and target stacks changed
-                    slots = state[0]
                     slots2 = st2[0]
                     code2 = code
-                    src = mv[1]
-                    dst = mv[2]
                     if src:
                         sl, sh = shifts[src]
                         old = slots[sl]
