@@ -6,13 +6,12 @@ Run from the project root: ``.venv/bin/python bench/bench_render_hachapury.py [N
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.render_timing import time_renders  # noqa: E402
 from renderer import hachapury  # noqa: E402
 from renderer.context import RenderContext  # noqa: E402
 
@@ -52,25 +51,7 @@ def main() -> None:
         theme=theme,
         footer="Game #12 · turn 31",
     )
-    first = time.perf_counter()
-    data = hachapury.render(position, context)
-    cold = (time.perf_counter() - first) * 1000
-    times = []
-    cpu = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        start_cpu = time.process_time()
-        data = hachapury.render(position, context)
-        cpu.append((time.process_time() - start_cpu) * 1000)
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    p90 = times[int(len(times) * 0.9) - 1]
-    print(f"theme {theme}, {runs} renders, width {context.width}")
-    print(f"first render (cold caches): {cold:.1f} ms")
-    print(f"median render: {statistics.median(times):.1f} ms (p90 {p90:.1f} ms)")
-    print(f"median CPU time: {statistics.median(cpu):.1f} ms (wall time suffers on a busy box)")
-    print(f"PNG size: {len(data) / 1024:.1f} KB")
-
+    time_renders(hachapury.render, position, context, runs)
 
 if __name__ == "__main__":
     main()
