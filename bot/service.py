@@ -118,12 +118,15 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         colour = _colour(get_game(session.game), session, side)
         return f"{colour} ({seat.name})" if seat else colour
 
-    async def _image(self, session: Session, position: Position, viewer: str | None = None
-                     ) -> bytes | None:
+    async def _image(self, session: Session, position: Position, viewer: str | None = None,
+                     left: str | None = None) -> bytes | None:
+        """The board PNG; ``left`` is the time-left text when the caller has it already."""
         if not self.render_images:
             return None
         last = await self.store.last_turn(session.id)
-        left = (await self._time_left(session)).strip(" —")
+        if left is None:
+            left = await self._time_left(session)
+        left = left.strip(" —")
         context = RenderContext(
             names=self._names(session),
             dice=session.dice if session.status == "active" else (last.dice if last else ()),
@@ -290,13 +293,15 @@ class GameService(LobbyMixin, CorrespondenceMixin):
             return refusal(RACE_MESSAGE)
         session = await self.store.session(session.id)
         assert session is not None
-        line, mentions = self._status_line(session, position, await self._time_left(session))
+        left = await self._time_left(session)
+        line, mentions = self._status_line(session, position, left)
         passes = "".join(f"**{t.number}{t.side}:** `{t.record}` (no legal move: passed)\n"
                          for t in turns)
         commit = (f"Dice commitment (SHA-256 of the secret seed, revealed at the end): "
                   f"`{session.seed_hash}`\n" if _uses_dice(session) else "\n")
         text = f"**{game.title}** begins. {intro}{commit}{passes}{line}"
-        return Reply(text=text, image=await self._image(session, position), mentions=mentions,
+        return Reply(text=text, image=await self._image(session, position, left=left),
+                     mentions=mentions,
                      session_id=session.id)
 
     async def decline(self, user: User, channel: Channel) -> Reply:
@@ -361,14 +366,15 @@ class GameService(LobbyMixin, CorrespondenceMixin):
             return refusal(RACE_MESSAGE)
         status = session.status
         lines = [_entry_text(t) for t in logged]
-        status_line, mentions = self._status_line(session, after, await self._time_left(session))
+        left = await self._time_left(session)
+        status_line, mentions = self._status_line(session, after, left)
         if status == "finished":
             status_line += _seed_note(session)
         buttons = self._action_buttons(session, after)
         if status == "finished":
             buttons = [Button("Rematch", f"rematch:{session.id}", "primary")]
         return Reply(text="\n".join([*lines, status_line]),
-                     image=await self._image(session, after), mentions=mentions,
+                     image=await self._image(session, after, left=left), mentions=mentions,
                      session_id=session.id, buttons=buttons)
 
     async def _commit(self, session: Session, position: Position, entry: NewTurn
@@ -491,11 +497,12 @@ class GameService(LobbyMixin, CorrespondenceMixin):
             return refusal("There is no game to show in this channel.")
         position = self.position_of(session)
         seat = session.seat_of(user.id)
-        line, _ = self._status_line(session, position, await self._time_left(session))
+        left = await self._time_left(session)
+        line, _ = self._status_line(session, position, left)
         game = get_game(session.game)
         return Reply(
             text=f"**{game.title}**, turn {session.next_turn}. {line}\n`{position.listing()}`",
-            image=await self._image(session, position, seat.side if seat else None),
+            image=await self._image(session, position, seat.side if seat else None, left),
             session_id=session.id,
         )
 
