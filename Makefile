@@ -5,7 +5,8 @@ BIN    := $(VENV)/bin
 
 .PHONY: run test lint bench setup clean
 
-$(BIN)/.installed: pyproject.toml
+# setup.py compiles the Chebache search from games/chebache/*.py: rebuild when they change
+$(BIN)/.installed: pyproject.toml setup.py $(wildcard games/chebache/*.py)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test]"
@@ -28,4 +29,4 @@ bench: setup
 	@for f in bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) *.egg-info
+	rm -rf $(VENV) *.egg-info build games/chebache/*.so games/chebache/_compiled.json

@@ -61,6 +61,8 @@ def typical_positions(count: int, seed: int = 7) -> list[tuple[str, tuple[int, i
 
 
 def main() -> None:
+    from games.chebache import ENGINE
+    print(f"engine: {ENGINE}")
     start = time.perf_counter()
     positions = typical_positions(40)
     plain = [measure(lst, d, 1)[0] for lst, d in positions if d[0] != d[1]]

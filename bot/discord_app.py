@@ -26,6 +26,7 @@ from bot.config import Config
 from bot.scheduler import Notification, Scheduler
 from bot.service import GameService, ServiceConfig
 from games import available_games
+from games.chebache import ENGINE as CHEBACHE_ENGINE
 from renderer import warm_up
 from storage import Store
 
@@ -85,7 +86,8 @@ class BoardBot(discord.Client):
                                                        name="boardbot-scheduler")
         log.info(adapter.kv("setup", database=self.config.database,
                             commands=len(self.tree.get_commands()),
-                            scheduler=self._scheduler_task is not None))
+                            scheduler=self._scheduler_task is not None,
+                            chebache_engine=str(CHEBACHE_ENGINE)))
 
     async def deliver_notification(self, notification: Notification) -> None:
         """The scheduler's ``deliver``: post or DM (failures are logged, not raised)."""

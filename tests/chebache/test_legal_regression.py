@@ -119,7 +119,32 @@ def test_legal_turns_unchanged(case: dict[str, object]) -> None:
         assert got[key] == case[key], key
 
 
+def check() -> int:
+    """Compare every case with the data file (run by the test of the
+    pure-Python engine in its own interpreter); prints and returns 0 or 1."""
+    from games.chebache import ENGINE
+
+    print(f"engine: {ENGINE}")
+    cases = _load()
+    bad = 0
+    for case in cases:
+        dice = tuple(case["dice"])  # type: ignore[arg-type]
+        got = summary(str(case["listing"]), dict(case["options"]), dice)  # type: ignore[call-overload, arg-type]
+        wrong = [k for k in ("count", "positions", "pairs", "ordered", "sample")
+                 if got[k] != case[k]]
+        if wrong:
+            bad += 1
+            print(f"MISMATCH {wrong} {dice} {case['listing']}")
+    print(f"{len(cases) - bad} of {len(cases)} cases match" if bad
+          else f"{len(cases)} cases match")
+    return 1 if bad else 0
+
+
 def main() -> None:
+    import sys
+
+    if sys.argv[1:] == ["--check"]:
+        raise SystemExit(check())
     records = []
     for listing, options, dice in cases():
         rec: dict[str, object] = {"listing": listing, "options": options, "dice": list(dice)}
