@@ -35,10 +35,14 @@ def extensions() -> list:
     except ImportError:
         print("boardbot: Cython not available; the Chebache search stays pure Python")
         return []
-    exts = [Extension(f"{PACKAGE}.{m}", [os.path.join(PKG_DIR, f"{m}.py")], optional=True)
+    exts = [Extension(f"{PACKAGE}.{m}", [os.path.join(PKG_DIR, f"{m}.py")])
             for m in ACCEL["ACCELERATED"]]
-    return cythonize(exts, compiler_directives=ACCEL["DIRECTIVES"],
-                     build_dir=os.path.join("build", "cython"), quiet=True)
+    try:
+        return cythonize(exts, compiler_directives=ACCEL["DIRECTIVES"],
+                         build_dir=os.path.join("build", "cython"), quiet=True)
+    except Exception as exc:  # noqa: BLE001 - any failure: install as plain Python
+        print(f"boardbot: Cython failed ({exc}); the Chebache search stays pure Python")
+        return []
 
 
 class BuildExtWithManifest(build_ext):
@@ -49,16 +53,31 @@ class BuildExtWithManifest(build_ext):
         if self.parallel is None:
             self.parallel = os.cpu_count() or 1
 
+    def build_extension(self, ext) -> None:  # noqa: ANN001 - setuptools' own type
+        # optional: no C compiler (or a failing one) leaves that module pure Python,
+        # and the manifest below then keeps every module pure Python
+        try:
+            super().build_extension(ext)
+        except Exception as exc:  # noqa: BLE001
+            print(f"boardbot: could not compile {ext.name} ({exc}); using the .py file")
+            self.failed.append(ext)
+
+    def build_extensions(self) -> None:
+        super().build_extensions()
+        # what failed is not an output: nothing may look for it (in-place copy, wheel)
+        self.extensions = [e for e in self.extensions if e not in self.failed]
+
     def run(self) -> None:
         started = time.time()
         for ext in self.extensions:  # never leave an older build looking current
             old = self.get_ext_fullpath(ext.name)
             if os.path.exists(old):
                 os.remove(old)
+        self.failed: list = []
         super().run()
         built: dict[str, str] = {}
         out_dir = None
-        for ext in self.extensions:
+        for ext in self.extensions + self.failed:
             path = self.get_ext_fullpath(ext.name)
             out_dir = os.path.dirname(path)
             if os.path.exists(path) and os.path.getmtime(path) >= started - 1:
