@@ -184,3 +184,35 @@ def state_code(state: State) -> int:
     except KeyError:
         raw = b"".join(stack_code(st).to_bytes(_CODE_BYTES, "little") for st in slots)
     return int.from_bytes(raw + bytes(pools[:8]), "little")
+
+
+# --- integer keys of tagged states (the search's memo of visited nodes) ------
+#
+# ``tag_key(state)`` covers what ``state_code`` leaves out: the move tag of
+# every piece (5 bits at its slot and height) and the PENDING and MOVED_FROM
+# masks, all above ``TAG_BASE`` so that ``state_code(strip(s)) + tag_key(s)``
+# is one int that tells tagged states apart exactly.  A move changes it by a
+# few terms (``TAG_UNIT``), so the search keeps it up to date per move.
+
+MAX_HEIGHT = 8
+TAG_BASE = slot_shift(NUM_SLOTS) + 64  # above every state_code
+TAG_BITS = 5
+_TAGS_END = TAG_BASE + TAG_BITS * MAX_HEIGHT * NUM_SLOTS
+#: ``TAG_UNIT[slot * MAX_HEIGHT + height]``: the weight of a tag there.
+TAG_UNIT = tuple(1 << (TAG_BASE + TAG_BITS * i) for i in range(NUM_SLOTS * MAX_HEIGHT))
+PENDING_UNIT = 1 << _TAGS_END
+MOVED_UNIT = 1 << (_TAGS_END + 32)
+
+
+def tag_key(state: State) -> int:
+    """The tags and turn masks of a state as an int (see above)."""
+    slots, pools = state
+    key = pools[PENDING] * PENDING_UNIT + pools[MOVED_FROM] * MOVED_UNIT
+    for i, st in enumerate(slots):
+        if len(st) > MAX_HEIGHT:
+            raise ValueError(f"stack too tall to encode: {st!r}")
+        base = i * MAX_HEIGHT
+        for h, p in enumerate(st):
+            if p >> 2:
+                key += (p >> 2) * TAG_UNIT[base + h]
+    return key

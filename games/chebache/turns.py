@@ -34,12 +34,17 @@ from games.chebache.phase2 import (
 )
 from games.chebache.state import (
     _CODES,
+    CODE_BITS,
+    MAX_HEIGHT,
     MOVED_FROM,
+    MOVED_UNIT,
+    ORIGIN_START,
     P_FIN,
     P_FIN_K,
     P_START,
     P_START_K,
     PENDING,
+    TAG_UNIT,
     Pools,
     State,
     slot_shift,
@@ -47,6 +52,7 @@ from games.chebache.state import (
     stack_origins,
     state_code,
     strip,
+    tag_key,
 )
 from games.chebache.state import _ORIGINS as _ORIGINS_OF
 
@@ -177,6 +183,9 @@ class TurnSearch:
     _jumps: dict[State, list[tuple[Jump, State]]] = field(default_factory=dict)
     _tables: dict[State, list[JumpGroup]] = field(default_factory=dict)
     _records: dict[Dice, Records] = field(default_factory=dict)
+    #: ``records``' memo: dice left -> tagged key (state_code + tag_key) ->
+    #: whether the turn can be completed from there
+    _seen: dict[Dice, dict[int, bool]] = field(default_factory=dict)
 
     # --- building blocks -------------------------------------------------
     def children(self, state: State, dice: Dice) -> list[Child]:
@@ -251,6 +260,10 @@ class TurnSearch:
         """Whether the turn can still be completed legally from here."""
         key = (state, dice)
         got = self._completable.get(key)
+        if got is None:
+            memo = self._seen.get(dice)
+            if memo is not None:  # found by ``records``
+                got = memo.get(state_code(strip(state)) + tag_key(state))
         if got is None:
             got = self.terminal_ok(state, dice) or any(
                 self.completable(c[1], c[2]) for c in self.children(state, dice)
@@ -328,7 +341,12 @@ class TurnSearch:
             rec_bases.append(base)
             rec_lands.append(land)
 
-        seen: dict[tuple[State, Dice], bool] = {}
+        # whether each node can be completed, by the dice left and then by the
+        # node's tagged key (ints: cheap to hash, and nothing for the garbage
+        # collector to trace); shared with ``completable`` afterwards
+        seen = self._seen
+        steps_memo: dict[Dice, tuple[tuple[int, ...], dict[int, Dice],
+                                     dict[int, dict[int, bool]]]] = {}
         path: list[str] = []
         side = self.side
         texts = _MOVE_TEXTS
@@ -354,6 +372,10 @@ class TurnSearch:
         # Start/Finish counts when it enters, leaves or attacks)
         codes_get = _CODES.get
         shifts = _SPACE_SHIFTS[side]
+        code_bits = CODE_BITS
+        max_height = MAX_HEIGHT
+        tag_unit = TAG_UNIT
+        moved_units = _MOVED_UNITS
         pool_code = _pool_code
         units = _units
         origins_of = stack_origins
@@ -429,15 +451,21 @@ class TurnSearch:
             return ok
 
         def visit(state: State, rest: Dice, skip: dict[Move, int] | None, code: int,
-                  blocked: frozenset[int]) -> bool:
-            """Expand a node (``code`` its untagged state's code, ``blocked``
+                  tkey: int, blocked: frozenset[int]) -> bool:
+            """Expand a node (``code`` its untagged state's code, ``tkey`` its
+            ``tag_key``, ``blocked``
             the slots closed by the opponent's Chebaches, which only an
             attack can change); ``skip`` maps moves known to lead to an
             already expanded node (see below) to their footprints."""
             any_ok = False
             all_back = True
             slots, pools = state
-            dvals, after = _dice_steps(rest)
+            got_steps = steps_memo.get(rest)
+            if got_steps is None:
+                dvals, after = _dice_steps(rest)
+                got_steps = steps_memo[rest] = (dvals, after, {
+                    d: seen.setdefault(r, {}) for d, r in after.items()})
+            dvals, after, seen_after = got_steps
             inner = len(rest) > 1
             # (move, footprint) of the moves made from here so far: the bits
             # of the two spaces a move touches, or 0 for a move that may
@@ -457,10 +485,16 @@ class TurnSearch:
                         if inner:
                             done.append((mv, mk))
                         continue
-                # ``apply_move`` inlined for a move between two spaces that
-                # does not attack (the common case)
+                # the child's keys first: the untagged ``code2`` and the
+                # tagged ``key`` (``code2 + tkey2``); the child's state is
+                # built only if that key is new.  ``apply_move`` is inlined
+                # for a move between two spaces that does not attack (the
+                # common case), the keys updated from the two stacks it
+                # changes; other moves are applied, then keyed.
                 src = mv[1]
                 dst = mv[2]
+                st2 = None
+                attack = False
                 if src and dst != FINISH:
                     tl = path_slots[dst]
                     old = slots[tl]
@@ -470,35 +504,24 @@ class TurnSearch:
                         sl = path_slots[src]
                         stack = slots[sl]
                         piece = stack[-1]
-                        pools2 = pools
-                        if not piece >> 2:
-                            piece |= (sl + 1) << 2
-                            if not pools[MOVED_FROM] >> sl & 1:
-                                plist = list(pools)
-                                plist[MOVED_FROM] |= 1 << sl
-                                pools2 = tuple(plist)
-                        new_slots = list(slots)
-                        new_slots[sl] = stack[:-1]
-                        new_slots[tl] = old + (piece,)
-                        st2 = (tuple(new_slots), pools2)
-                        attack = False
+                        a = codes_get(stack) or stack_code(stack)
+                        b = codes_get(old) or stack_code(old)
+                        code2 = (code + (((a >> 2) - a) << sl * code_bits)
+                                 + ((((b << 2) | (piece & 3)) - b) << tl * code_bits))
+                        t0 = piece >> 2
+                        hi = tl * max_height + len(old)
+                        if t0:
+                            newly = False
+                            tkey2 = tkey + t0 * (tag_unit[hi]
+                                                 - tag_unit[sl * max_height + len(stack) - 1])
+                        else:
+                            newly = not pools[MOVED_FROM] >> sl & 1
+                            tkey2 = tkey + (sl + 1) * tag_unit[hi]
+                            if newly:
+                                tkey2 += moved_units[sl]
                 else:
                     st2, attack = apply(state, side, mv)
-                rest2 = after[mv[0]]
-                key = (st2, rest2)
-                ok = seen.get(key)
-                if inner:
-                    mk = 0 if attack or not src or dst == FINISH else (1 << src) | (1 << dst)
-                if ok is None:
-                    if attack:
-                        text = attack_texts.get(mv)
-                        if text is None:
-                            text = attack_texts[mv] = move_text(mv, True)
-                    else:
-                        text = texts.get(mv)
-                        if text is None:
-                            text = texts[mv] = move_text(mv, False)
-                    path.append(text)
+                if st2 is not None:
                     # the child's code: the source and target stacks changed
                     slots2 = st2[0]
                     code2 = code
@@ -510,9 +533,9 @@ class TurnSearch:
                         b = codes_get(new) or stack_code(new)
                         code2 += (b - a) << sh
                         if dst == FINISH:
-                            code2 += pool_code(st2[1]) - pool_code(state[1])
+                            code2 += pool_code(st2[1]) - pool_code(pools)
                     else:
-                        code2 += pool_code(st2[1]) - pool_code(state[1])
+                        code2 += pool_code(st2[1]) - pool_code(pools)
                     if dst != FINISH:
                         sl, sh = shifts[dst]
                         old = slots[sl]
@@ -521,8 +544,48 @@ class TurnSearch:
                         b = codes_get(new) or stack_code(new)
                         code2 += (b - a) << sh
                         if attack and src:
-                            code2 += pool_code(st2[1]) - pool_code(state[1])
-                    blocked2 = controlled(slots2, foe) if attack else blocked
+                            code2 += pool_code(st2[1]) - pool_code(pools)
+                    if attack:
+                        tkey2 = tag_key(st2)
+                    elif not src:  # from Start: a piece tagged ORIGIN_START on top
+                        tl = path_slots[dst]
+                        tkey2 = tkey + ORIGIN_START * tag_unit[tl * max_height + len(slots[tl])]
+                    else:  # into Finish: the piece's tag leaves the board
+                        sl = path_slots[src]
+                        stack = slots[sl]
+                        t0 = stack[-1] >> 2
+                        tkey2 = tkey - t0 * tag_unit[sl * max_height + len(stack) - 1]
+                        if not t0 and not pools[MOVED_FROM] >> sl & 1:
+                            tkey2 += moved_units[sl]
+                rest2 = after[mv[0]]
+                seen_r = seen_after[mv[0]]
+                key = code2 + tkey2
+                ok = seen_r.get(key)
+                if inner:
+                    mk = 0 if attack or not src or dst == FINISH else (1 << src) | (1 << dst)
+                if ok is None:
+                    if st2 is None:
+                        if not t0:
+                            piece |= (sl + 1) << 2
+                        pools2 = pools
+                        if newly:
+                            plist = list(pools)
+                            plist[MOVED_FROM] |= 1 << sl
+                            pools2 = tuple(plist)
+                        new_slots = list(slots)
+                        new_slots[sl] = stack[:-1]
+                        new_slots[tl] = old + (piece,)
+                        st2 = (tuple(new_slots), pools2)
+                    if attack:
+                        text = attack_texts.get(mv)
+                        if text is None:
+                            text = attack_texts[mv] = move_text(mv, True)
+                    else:
+                        text = texts.get(mv)
+                        if text is None:
+                            text = texts[mv] = move_text(mv, False)
+                    path.append(text)
+                    blocked2 = controlled(st2[0], foe) if attack else blocked
                     if rest2:
                         # an earlier move here that touches other spaces
                         # (footprints disjoint, neither interacting) commutes
@@ -532,11 +595,11 @@ class TurnSearch:
                         below = None
                         if mk:
                             below = {m: k for m, k in done if k and not k & mk} or None
-                        ok = visit(st2, rest2, below, code2, blocked2)
+                        ok = visit(st2, rest2, below, code2, tkey2, blocked2)
                     else:
                         ok = leaf(st2, rest2, code2, blocked2)
                     path.pop()
-                    seen[key] = ok
+                    seen_r[key] = ok
                 if inner:
                     done.append((mv, mk))
                 if ok:
@@ -562,18 +625,20 @@ class TurnSearch:
         try:
             with gc_paused():
                 code = state_code(strip(self.state))
+                tkey = tag_key(self.state)
                 blocked = controlled_slots(self.state[0], 1 - side)
-                ok = visit(self.state, start, None, code, blocked) if start else leaf(
+                ok = visit(self.state, start, None, code, tkey, blocked) if start else leaf(
                     self.state, start, code, blocked)
+                seen.setdefault(start, {})[code + tkey] = ok
+                # free the search's own tables while the collector is off:
+                # objects freed before it runs are never traced
+                move_memo.clear()
+                ends.clear()
+                steps_memo.clear()
         finally:
             # ``visit`` refers to itself: clear the cell so that no reference
             # cycle keeps this search's tables alive until the next collection
             visit = None  # type: ignore[assignment]
-        seen[(self.state, start)] = ok
-        if self._completable:
-            self._completable.update(seen)
-        else:
-            self._completable = seen
         got = self._records[start] = (rec_moves, rec_jumps, rec_bases, rec_lands)
         return got
 
@@ -587,6 +652,8 @@ _SPACE_SHIFTS = tuple(
     ((-1, 0),) + tuple((SLOT[side][n], slot_shift(SLOT[side][n])) for n in range(1, 18))
     for side in (0, 1))
 _POOLS_SHIFT = slot_shift(NUM_SLOTS)
+#: ``tag_key``'s MOVED_FROM bit of each slot.
+_MOVED_UNITS = tuple(MOVED_UNIT << i for i in range(NUM_SLOTS))
 
 
 def _pool_code(pools: Pools) -> int:
