@@ -132,13 +132,17 @@ def forfeit_allowed(state: State, side: int) -> bool:
     return True
 
 
-#: One complete turn as the search records it: (move texts, jump or None, the
-#: untagged Phase I end state, None or the jump's landing: (source slot, stack
-#: left there, landing slot, stack there after)).
+#: A jump's landing as the search keeps it: (source slot, stack left there,
+#: landing slot, stack there after).
 Landing = tuple[int, tuple[int, ...], int, tuple[int, ...]]
-Record = tuple[list[str], "Jump | None", State, "Landing | None"]
-#: Every record of a search, as four parallel lists (the fields of ``Record``).
-Records = tuple[list[list[str]], list["Jump | None"], list[State], list["Landing | None"]]
+#: The turns found at one Phase I ending, as the search records them: [the
+#: move texts, the untagged Phase I end state, whether that ending is itself a
+#: turn (no jump), the jumps that make further turns from it, in order, as
+#: ``coded_jumps`` gives them: (jump, landing slot, code change, Landing)].
+#: One list per ending, the jump entries shared with the jump tables: nothing
+#: is allocated per turn.
+Block = list
+Records = list[Block]
 
 
 class Outcome:
@@ -291,27 +295,28 @@ class TurnSearch:
     def outcomes(self, dice: Dice) -> list[Outcome]:
         """Every complete legal turn, deduplicated by resulting position (see
         ``records``)."""
-        return [Outcome(*r) for r in zip(*self.records(dice), strict=True)]
+        out: list[Outcome] = []
+        for moves, base, plain, jumps in self.records(dice):
+            if plain:
+                out.append(Outcome(moves, None, base, None))
+            out.extend(Outcome(moves, jl[0], base, jl[3]) for jl in jumps)
+        return out
 
     def turns(self, dice: Dice) -> list[str]:
         """The canonical texts of ``outcomes`` (``turn_texts``), without
         building them."""
         out: list[str] = []
-        last: list[str] | None = None
-        head = ""
         jtexts = _JUMP_TEXTS
-        all_moves, jumps, _b, _l = self.records(dice)
-        for moves, jp in zip(all_moves, jumps, strict=True):
-            if moves is not last:
-                last = moves
-                head = format_moves(moves, None) if moves else ""
-            if jp is None:
+        for moves, _base, plain, jumps in self.records(dice):
+            head = format_moves(moves, None) if moves else ""
+            if plain:
                 out.append(head or NO_MOVE)
-                continue
-            jt = jtexts.get(jp)
-            if jt is None:
-                jt = jtexts[jp] = jump_text(jp)
-            out.append(f"{head}, {jt}" if head else jt)
+            for jl in jumps:
+                jp = jl[0]
+                jt = jtexts.get(jp)
+                if jt is None:
+                    jt = jtexts[jp] = jump_text(jp)
+                out.append(f"{head}, {jt}" if head else jt)
         return out
 
     def records(self, dice: Dice) -> Records:
@@ -325,21 +330,14 @@ class TurnSearch:
         completable), so the first path to each result, which names it, is
         the same.  Results are told apart by their ``state_code``; the memo
         is then kept for ``play``."""
-        # the codes of the results found, and the parts of their records in
-        # parallel lists (no object per record for the collector to trace)
+        # the codes of the results found, and the turns (see ``Block``)
         found: set[int] = set()
-        rec_moves: list[list[str]] = []
-        rec_jumps: list[Jump | None] = []
-        rec_bases: list[State] = []
-        rec_lands: list[Landing | None] = []
+        blocks: Records = []
 
-        def record(code: int, moves: list[str], jp: Jump | None, base: State,
-                   land: Landing | None) -> None:
+        def record(code: int, base: State) -> None:
+            """A Phase I ending that is a turn without a jump."""
             found.add(code)
-            rec_moves.append(moves)
-            rec_jumps.append(jp)
-            rec_bases.append(base)
-            rec_lands.append(land)
+            blocks.append([list(path), base, True, ()])
 
         # whether each node can be completed, by the dice left and then by the
         # node's tagged key (ints: cheap to hash, and nothing for the garbage
@@ -397,7 +395,7 @@ class TurnSearch:
             key = end[0]
             if rest:
                 if kc not in found:
-                    record(kc, list(path), None, key, None)
+                    record(kc, key)
                 return True
             if not bad:
                 if end[2]:
@@ -406,13 +404,14 @@ class TurnSearch:
             if groups is None:
                 groups = end[1] = coded_jumps(key, side, blocked) if kings_on and not leave_start(
                     key[1], side) else []
-            moves: list[str] | None = None
+            block: Block | None = None
             ok = False
             if not bad:
                 ok = True
                 if kc not in found:
-                    moves = list(path)
-                    record(kc, moves, None, key, None)
+                    found_add(kc)
+                    block = [list(path), key, True, []]
+                    blocks.append(block)
             if not groups or len(bad) > 1:
                 return ok
             # the jumps (see ``valid_jumps``), inlined: the hottest loop
@@ -430,20 +429,18 @@ class TurnSearch:
                 _u, rest_s, _w, _k, origins, _f = split[k - 1]
                 if need >= 0 and (s + 1) in origins_of(rest_s):
                     continue
-                for jp, ts, delta, land in landings:
-                    if ts + 1 in origins:
+                for jl in landings:
+                    if jl[1] + 1 in origins:
                         whole = False
                         continue
                     ok = True
-                    c = kc + delta
+                    c = kc + jl[2]
                     if c not in found:
-                        if moves is None:
-                            moves = list(path)
                         found_add(c)
-                        rec_moves.append(moves)
-                        rec_jumps.append(jp)
-                        rec_bases.append(key)
-                        rec_lands.append(land)
+                        if block is None:
+                            block = [list(path), key, False, []]
+                            blocks.append(block)
+                        block[3].append(jl)
             if whole:
                 # a later ending with the same untagged state and nothing
                 # returned to stay can add nothing: skip it at once
@@ -616,7 +613,7 @@ class TurnSearch:
             if state[1][PENDING] or returned_to_stay(state):
                 return
             if kc not in found:
-                record(kc, list(path), None, strip(state), None)
+                record(kc, strip(state))
 
         start = expand_dice(dice)
         got = self._records.get(start)
@@ -639,7 +636,7 @@ class TurnSearch:
             # ``visit`` refers to itself: clear the cell so that no reference
             # cycle keeps this search's tables alive until the next collection
             visit = None  # type: ignore[assignment]
-        got = self._records[start] = (rec_moves, rec_jumps, rec_bases, rec_lands)
+        got = self._records[start] = blocks
         return got
 
 
