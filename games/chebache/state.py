@@ -171,6 +171,22 @@ def stack_code(stack: Stack) -> int:
     return got
 
 
+def state_from_code(code: int) -> State:
+    """The untagged state whose ``state_code`` is ``code`` (the inverse)."""
+    mask = (1 << CODE_BITS) - 1
+    slots: list[Stack] = []
+    for i in range(NUM_SLOTS):
+        field = code >> (CODE_BITS * i) & mask
+        pieces: list[int] = []
+        while field > 1:
+            pieces.append(field & 3)
+            field >>= 2
+        pieces.reverse()
+        slots.append(tuple(pieces))
+    counts = (code >> (CODE_BITS * NUM_SLOTS)).to_bytes(8, "little")
+    return tuple(slots), tuple(counts) + (0, 0)
+
+
 def slot_shift(slot: int) -> int:
     """Where a slot's field starts in a state code."""
     return CODE_BITS * slot

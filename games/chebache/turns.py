@@ -24,6 +24,7 @@ from games.chebache.phase1 import (
     must_leave_start,
 )
 from games.chebache.phase2 import (
+    CodedLanding,
     Jump,
     JumpGroup,
     _units,
@@ -51,6 +52,7 @@ from games.chebache.state import (
     stack_code,
     stack_origins,
     state_code,
+    state_from_code,
     strip,
     tag_key,
 )
@@ -132,47 +134,76 @@ def forfeit_allowed(state: State, side: int) -> bool:
     return True
 
 
-#: A jump's landing as the search keeps it: (source slot, stack left there,
-#: landing slot, stack there after).
-Landing = tuple[int, tuple[int, ...], int, tuple[int, ...]]
-#: The turns found at one Phase I ending, as the search records them: [the
-#: move texts, the untagged Phase I end state, whether that ending is itself a
-#: turn (no jump), the jumps that make further turns from it, in order, as
-#: ``coded_jumps`` gives them: (jump, landing slot, code change, Landing)].
-#: One list per ending, the jump entries shared with the jump tables: nothing
-#: is allocated per turn.
-Block = list
-Records = list[Block]
+@dataclass(slots=True)
+class Found:
+    """Every turn a search found, in order, grouped by Phase I ending: for
+    each ending its moves part (canonical text, "" for none), the
+    ``state_code`` of its end state, whether that ending is itself a turn (no
+    jump), and how many of ``jumps`` follow it; ``jumps`` holds the jump
+    entries of ``coded_jumps`` (jump, landing slot, code change, landing),
+    shared with its tables.  Flat lists of strings, ints and shared tuples:
+    nothing is allocated per turn, and nothing new for the garbage collector
+    to trace."""
+
+    heads: list[str] = field(default_factory=list)
+    codes: list[int] = field(default_factory=list)
+    plain: list[bool] = field(default_factory=list)
+    counts: list[int] = field(default_factory=list)
+    jumps: list[CodedLanding] = field(default_factory=list)
+
+    def texts(self) -> list[str]:
+        """The canonical text of every turn."""
+        out: list[str] = []
+        jtexts = _JUMP_TEXTS
+        jumps = self.jumps
+        i = 0
+        for head, plain, n in zip(self.heads, self.plain, self.counts, strict=True):
+            if plain:
+                out.append(head or NO_MOVE)
+            for k in range(i, i + n):
+                jp = jumps[k][0]
+                jt = jtexts.get(jp)
+                if jt is None:
+                    jt = jtexts[jp] = jump_text(jp)
+                out.append(f"{head}, {jt}" if head else jt)
+            i += n
+        return out
+
+    def outcomes(self) -> list[Outcome]:
+        """Every turn as its text and the ``state_code`` after it."""
+        out: list[Outcome] = []
+        texts = iter(self.texts())
+        jumps = self.jumps
+        i = 0
+        for code, plain, n in zip(self.codes, self.plain, self.counts, strict=True):
+            if plain:
+                out.append(Outcome(next(texts), code))
+            for k in range(i, i + n):
+                out.append(Outcome(next(texts), code + jumps[k][2]))
+            i += n
+        return out
 
 
 class Outcome:
-    """A complete legal turn: the state after it (tags stripped, before traps),
-    the move texts, whether it forfeited, and the jump if any.  The state
-    after a jump is built when first asked for."""
+    """A complete legal turn: its canonical text and the state after it (tags
+    stripped, before traps), decoded from its code when first asked for."""
 
-    __slots__ = ("moves", "jump", "_base", "_land", "_state")
+    __slots__ = ("text", "code", "_state")
 
-    def __init__(self, moves: list[str], jump: Jump | None, base: State,
-                 land: Landing | None) -> None:
-        self.moves = moves
-        self.jump = jump
-        self._base = base
-        self._land = land
-        self._state: State | None = None if land else base
+    def __init__(self, text: str, code: int) -> None:
+        self.text = text
+        self.code = code
+        self._state: State | None = None
 
     @property
     def state(self) -> State:
         got = self._state
         if got is None:
-            s, rest, ts, new = self._land  # type: ignore[misc]
-            slots = list(self._base[0])
-            slots[s] = rest
-            slots[ts] = new
-            got = self._state = (tuple(slots), self._base[1])
+            got = self._state = state_from_code(self.code)
         return got
 
     def __repr__(self) -> str:
-        return f"Outcome({self.moves!r}, {self.jump!r}, {self.state!r})"
+        return f"Outcome({self.text!r}, {self.state!r})"
 
 
 @dataclass
@@ -186,7 +217,7 @@ class TurnSearch:
     _completable: dict[tuple[State, Dice], bool] = field(default_factory=dict)
     _jumps: dict[State, list[tuple[Jump, State]]] = field(default_factory=dict)
     _tables: dict[State, list[JumpGroup]] = field(default_factory=dict)
-    _records: dict[Dice, Records] = field(default_factory=dict)
+    _records: dict[Dice, Found] = field(default_factory=dict)
     #: ``records``' memo: dice left -> tagged key (state_code + tag_key) ->
     #: whether the turn can be completed from there
     _seen: dict[Dice, dict[int, bool]] = field(default_factory=dict)
@@ -295,31 +326,13 @@ class TurnSearch:
     def outcomes(self, dice: Dice) -> list[Outcome]:
         """Every complete legal turn, deduplicated by resulting position (see
         ``records``)."""
-        out: list[Outcome] = []
-        for moves, base, plain, jumps in self.records(dice):
-            if plain:
-                out.append(Outcome(moves, None, base, None))
-            out.extend(Outcome(moves, jl[0], base, jl[3]) for jl in jumps)
-        return out
+        return self.records(dice).outcomes()
 
     def turns(self, dice: Dice) -> list[str]:
-        """The canonical texts of ``outcomes`` (``turn_texts``), without
-        building them."""
-        out: list[str] = []
-        jtexts = _JUMP_TEXTS
-        for moves, _base, plain, jumps in self.records(dice):
-            head = format_moves(moves, None) if moves else ""
-            if plain:
-                out.append(head or NO_MOVE)
-            for jl in jumps:
-                jp = jl[0]
-                jt = jtexts.get(jp)
-                if jt is None:
-                    jt = jtexts[jp] = jump_text(jp)
-                out.append(f"{head}, {jt}" if head else jt)
-        return out
+        """The canonical texts of ``outcomes``, without building them."""
+        return self.records(dice).texts()
 
-    def records(self, dice: Dice) -> Records:
+    def records(self, dice: Dice) -> Found:
         """Every complete legal turn, deduplicated by resulting position.
 
         One depth-first pass over (state, remaining dice) finds both whether
@@ -330,14 +343,26 @@ class TurnSearch:
         completable), so the first path to each result, which names it, is
         the same.  Results are told apart by their ``state_code``; the memo
         is then kept for ``play``."""
-        # the codes of the results found, and the turns (see ``Block``)
+        # the codes of the results found, and the turns (see ``Found``)
         found: set[int] = set()
-        blocks: Records = []
+        result = Found()
+        heads_append = result.heads.append
+        codes_append = result.codes.append
+        plain_append = result.plain.append
+        counts = result.counts
+        counts_append = counts.append
+        jumps = result.jumps
+        jumps_append = jumps.append
 
-        def record(code: int, base: State) -> None:
-            """A Phase I ending that is a turn without a jump."""
-            found.add(code)
-            blocks.append([list(path), base, True, ()])
+        def record(code: int, plain: bool) -> None:
+            """A Phase I ending with turns: itself (``plain``) and/or the
+            jumps appended next (their number set by the caller)."""
+            heads_append(format_moves(path, None) if path else "")
+            codes_append(code)
+            plain_append(plain)
+            counts_append(0)
+            if plain:
+                found_add(code)
 
         # whether each node can be completed, by the dice left and then by the
         # node's tagged key (ints: cheap to hash, and nothing for the garbage
@@ -387,39 +412,39 @@ class TurnSearch:
             if state[1][PENDING]:
                 return False
             bad = returned_to_stay(state)
-            if rest and bad:
-                return False
+            if rest:
+                if bad:
+                    return False
+                if kc not in found:
+                    record(kc, True)
+                return True
             end = ends.get(kc)
             if end is None:
-                end = ends[kc] = [strip(state), None, False]
-            key = end[0]
-            if rest:
-                if kc not in found:
-                    record(kc, key)
+                # [its jumps, whether an ending there with nothing returned to
+                # stay has taken every jump (a later one can add nothing)]
+                key = strip(state)
+                end = ends[kc] = [
+                    coded_jumps(key, side, blocked) if kings_on and not leave_start(
+                        key[1], side) else [], False]
+            elif not bad and end[1]:
                 return True
-            if not bad:
-                if end[2]:
-                    return True
-            groups = end[1]
-            if groups is None:
-                groups = end[1] = coded_jumps(key, side, blocked) if kings_on and not leave_start(
-                    key[1], side) else []
-            block: Block | None = None
+            groups = end[0]
             ok = False
+            block = False
             if not bad:
                 ok = True
                 if kc not in found:
-                    found_add(kc)
-                    block = [list(path), key, True, []]
-                    blocks.append(block)
+                    record(kc, True)
+                    block = True
             if not groups or len(bad) > 1:
                 return ok
             # the jumps (see ``valid_jumps``), inlined: the hottest loop
+            j0 = len(jumps)
             slots = state[0]
             need = bad[0] if bad else -1
             last = -1
             split: list = []
-            whole = need < 0  # every jump of ``key`` taken, none refused by a tag
+            whole = need < 0  # every jump of the end state taken, none refused by a tag
             for s, k, landings in groups:
                 if need >= 0 and s != need:
                     continue
@@ -437,14 +462,14 @@ class TurnSearch:
                     c = kc + jl[2]
                     if c not in found:
                         found_add(c)
-                        if block is None:
-                            block = [list(path), key, False, []]
-                            blocks.append(block)
-                        block[3].append(jl)
+                        if not block:
+                            record(kc, False)
+                            block = True
+                        jumps_append(jl)
+            if block:
+                counts[-1] = len(jumps) - j0
             if whole:
-                # a later ending with the same untagged state and nothing
-                # returned to stay can add nothing: skip it at once
-                end[2] = True
+                end[1] = True
             return ok
 
         def visit(state: State, rest: Dice, skip: dict[Move, int] | None, code: int,
@@ -613,7 +638,7 @@ class TurnSearch:
             if state[1][PENDING] or returned_to_stay(state):
                 return
             if kc not in found:
-                record(kc, strip(state))
+                record(kc, True)
 
         start = expand_dice(dice)
         got = self._records.get(start)
@@ -636,7 +661,7 @@ class TurnSearch:
             # ``visit`` refers to itself: clear the cell so that no reference
             # cycle keeps this search's tables alive until the next collection
             visit = None  # type: ignore[assignment]
-        got = self._records[start] = blocks
+        got = self._records[start] = result
         return got
 
 

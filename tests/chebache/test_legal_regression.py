@@ -22,7 +22,7 @@ import pytest
 
 from games import get_game
 from games.chebache.listing import write_listing
-from games.chebache.turns import TurnSearch, format_moves
+from games.chebache.turns import TurnSearch
 
 from .util import listing as make_listing
 
@@ -47,8 +47,7 @@ def summary(listing: str, options: dict[str, str], dice: tuple[int, int]) -> dic
     texts = p.legal_turns(dice)
     search = TurnSearch(p.state, "WB".index(p.side_to_move or "W"),
                         options.get("kings", "true") == "true")
-    pairs = sorted(f"{format_moves(o.moves, o.jump)}\t{write_listing(o.state, '')}"
-                   for o in search.outcomes(dice))
+    pairs = sorted(f"{o.text}\t{write_listing(o.state, '')}" for o in search.outcomes(dice))
     return {
         "count": len(texts),
         "ordered": _digest(texts),
