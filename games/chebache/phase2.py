@@ -9,12 +9,16 @@ from __future__ import annotations
 from games.chebache.board import SLOT, STACK_LIMIT, TIVITS
 from games.chebache.chebaches import controlled_slots
 from games.chebache.state import (
+    CODE_BITS,
     KING,
     MOVED_FROM,
     State,
     slot_shift,
     stack_code,
     stack_form,
+    state_code,
+    strip,
+    strip_stack,
     tagged,
     weight,
 )
@@ -161,21 +165,25 @@ def jump_table(state: State, side: int) -> list[JumpGroup]:
 
 
 #: A jump's landing for the search: (jump, landing slot, the change of the
-#: state code, (source slot, stack left there, landing slot, stack there after)).
-CodedLanding = tuple[Jump, int, int, tuple[int, tuple[int, ...], int, tuple[int, ...]]]
+#: state code, the jump's text).
+CodedLanding = tuple[Jump, int, int, str]
 #: One source unit: (source slot, k, landings).
 CodedGroup = tuple[int, int, list[CodedLanding]]
 
 
-def coded_jumps(state: State, side: int,
-                blocked: frozenset[int] | None = None) -> list[CodedGroup]:
+def coded_jumps(state: State, side: int, blocked: frozenset[int] | None = None,
+                code: int | None = None) -> list[CodedGroup]:
     """``jump_table`` for the legal-turn search: the same jumps in the same
     order, each with the difference it makes to the ``state_code`` of the
-    untagged ``state`` instead of the resulting state (built only on demand
-    from the landing's slots and stacks).  Put together from the jumps of
-    each source stack, memoised on that stack and the stacks on its two
-    chains of landings.  ``blocked`` (the slots the opponent's Chebaches
-    close) is computed when not given."""
+    untagged ``state`` (``code``, computed when not given) instead of the
+    resulting state.  ``state`` may carry this turn's tags: they are ignored.
+
+    Which spaces each source stack can reach depends only on the
+    Intersections held and the spaces closed (``blocked``, computed when not
+    given): that plan is memoised.  The jumps of one source then depend only
+    on its stack and the stacks on its landings, which are fields of the
+    code: each source's jumps are memoised on the code masked to those
+    fields (one ``&`` instead of a lookup per stack)."""
     slots = state[0]
     held = 0
     for bit, sl in _ODD_BITS[side]:
@@ -186,35 +194,64 @@ def coded_jumps(state: State, side: int,
         return []
     if blocked is None:
         blocked = controlled_slots(slots, 1 - side)
+    if code is None:
+        code = state_code(strip(state))
+    pkey = (held << 1 | side, blocked)
+    plan = _PLANS.get(pkey)
+    if plan is None:
+        plan = _plan(side, held, blocked)
+        if len(_PLANS) >= 4096:
+            _PLANS.clear()
+        _PLANS[pkey] = plan
     got: list[CodedGroup] = []
-    sources = _SOURCES
+    for mask, memo, n, s, fwd, back in plan:
+        k = code & mask
+        groups = memo.get(k)
+        if groups is None:
+            stack = slots[s]
+            groups = _source_jumps(
+                side, n, strip_stack(stack), [strip_stack(slots[t]) for t in fwd],
+                [strip_stack(slots[t]) for t in back]) if stack else []
+            if len(memo) >= 20_000:
+                memo.clear()
+            memo[k] = groups
+        if groups:
+            got.extend(groups)
+    return got
+
+
+#: (held Intersections and side, closed slots) -> ``_plan``.
+_PLANS: dict[tuple[int, frozenset[int]], list[tuple[int, dict[int, list[CodedGroup]], int,
+                                                    int, tuple[int, ...], tuple[int, ...]]]] = {}
+_FIELD = (1 << CODE_BITS) - 1
+
+
+def _plan(side: int, held: int, blocked: frozenset[int]) -> list:
+    """Per even space n that has somewhere to jump (in ``_SOURCE_SPECS``
+    order): (the mask of its slot's and its landing slots' fields in a state
+    code, that source's memo of jumps by masked code, n, its slot, the
+    landing slots forward, the landing slots backward)."""
+    out: list = []
     for n, s, fwd_spec, back_spec in _SOURCE_SPECS[side]:
-        stack = slots[s]
-        if not stack:
-            continue
-        # the landings over held Intersections onto open spaces
-        fwd = []
+        fwd: list[int] = []
         for bit, ts in fwd_spec:
             if not held & bit or ts in blocked:
                 break
-            fwd.append(slots[ts])
-        back = []
+            fwd.append(ts)
+        back: list[int] = []
         for bit, ts, tivit in back_spec:
             if not held & bit or ts in blocked:
                 break
-            back.append(slots[ts])
+            back.append(ts)
             if not tivit:
                 break
         if not fwd and not back:
             continue
-        skey = (side, n, stack, tuple(fwd), tuple(back))
-        groups = sources.get(skey)
-        if groups is None:
-            groups = _source_jumps(side, n, stack, fwd, back)
-            if len(sources) < 50_000:
-                sources[skey] = groups
-        got.extend(groups)
-    return got
+        mask = 0
+        for sl in [s, *fwd, *back]:
+            mask |= _FIELD << slot_shift(sl)
+        out.append((mask, {}, n, s, tuple(fwd), tuple(back)))
+    return out
 
 
 #: Per side: (bit of the space number, slot) of each Intersection 1..17.
@@ -229,9 +266,6 @@ _SOURCE_SPECS = tuple(
          tuple((1 << (t + 1), SLOT[side][t], t in TIVITS) for t in range(n - 2, 1, -2)))
         for n in range(2, 17, 2))
     for side in (0, 1))
-
-
-_SOURCES: dict[tuple[object, ...], list[CodedGroup]] = {}
 
 
 def _source_jumps(side: int, n: int, stack: tuple[int, ...], fwd: list[tuple[int, ...]],
@@ -258,7 +292,8 @@ def _source_jumps(side: int, n: int, stack: tuple[int, ...], fwd: list[tuple[int
                 ts = path[t]
                 new = old + unit
                 delta = gone + ((stack_code(new) - stack_code(old)) << slot_shift(ts))
-                coded.append(((n, t, form), ts, delta, (s, rest, ts, new)))
+                jump = (n, t, form)
+                coded.append((jump, ts, delta, jump_text(jump)))
         if coded:
             out.append((s, k, coded))
     return out

@@ -140,7 +140,7 @@ class Found:
     each ending its moves part (canonical text, "" for none), the
     ``state_code`` of its end state, whether that ending is itself a turn (no
     jump), and how many of ``jumps`` follow it; ``jumps`` holds the jump
-    entries of ``coded_jumps`` (jump, landing slot, code change, landing),
+    entries of ``coded_jumps`` (jump, landing slot, code change, text),
     shared with its tables.  Flat lists of strings, ints and shared tuples:
     nothing is allocated per turn, and nothing new for the garbage collector
     to trace."""
@@ -154,18 +154,18 @@ class Found:
     def texts(self) -> list[str]:
         """The canonical text of every turn."""
         out: list[str] = []
-        jtexts = _JUMP_TEXTS
         jumps = self.jumps
         i = 0
         for head, plain, n in zip(self.heads, self.plain, self.counts, strict=True):
             if plain:
                 out.append(head or NO_MOVE)
-            for k in range(i, i + n):
-                jp = jumps[k][0]
-                jt = jtexts.get(jp)
-                if jt is None:
-                    jt = jtexts[jp] = jump_text(jp)
-                out.append(f"{head}, {jt}" if head else jt)
+            if head:
+                prefix = head + ", "
+                for k in range(i, i + n):
+                    out.append(prefix + jumps[k][3])
+            else:
+                for k in range(i, i + n):
+                    out.append(jumps[k][3])
             i += n
         return out
 
@@ -420,12 +420,12 @@ class TurnSearch:
                 return True
             end = ends.get(kc)
             if end is None:
-                # [its jumps, whether an ending there with nothing returned to
-                # stay has taken every jump (a later one can add nothing)]
-                key = strip(state)
+                # [its jumps (the tags do not matter to them), whether an
+                # ending there with nothing returned to stay has taken every
+                # jump (a later one can add nothing)]
                 end = ends[kc] = [
-                    coded_jumps(key, side, blocked) if kings_on and not leave_start(
-                        key[1], side) else [], False]
+                    coded_jumps(state, side, blocked, kc) if kings_on and not leave_start(
+                        state[1], side) else [], False]
             elif not bad and end[1]:
                 return True
             groups = end[0]
@@ -472,13 +472,15 @@ class TurnSearch:
                 end[1] = True
             return ok
 
-        def visit(state: State, rest: Dice, skip: dict[Move, int] | None, code: int,
-                  tkey: int, blocked: frozenset[int]) -> bool:
+        def visit(state: State, rest: Dice, pdone: dict[Move, int] | None, pmk: int,
+                  code: int, tkey: int, blocked: frozenset[int]) -> bool:
             """Expand a node (``code`` its untagged state's code, ``tkey`` its
-            ``tag_key``, ``blocked``
-            the slots closed by the opponent's Chebaches, which only an
-            attack can change); ``skip`` maps moves known to lead to an
-            already expanded node (see below) to their footprints."""
+            ``tag_key``, ``blocked`` the slots closed by the opponent's
+            Chebaches, which only an attack can change).  ``pdone`` is the
+            parent's ``done`` as it stood when the move here (footprint
+            ``pmk``) was made, or None: a move in it with a footprint
+            disjoint from ``pmk`` leads to an already expanded node (see
+            below); reading it in place costs nothing per child."""
             any_ok = False
             all_back = True
             slots, pools = state
@@ -492,20 +494,20 @@ class TurnSearch:
             # (move, footprint) of the moves made from here so far: the bits
             # of the two spaces a move touches, or 0 for a move that may
             # interact with others (Start, Finish, an attack)
-            done: list[tuple[Move, int]] = []
+            done: dict[Move, int] = {}
             mkey = (code, dvals)
             moves = move_memo.get(mkey)
             if moves is None:
                 moves = move_memo[mkey] = gen(state, side, dvals, kings_on, blocked)
             for mv in moves:
-                if skip is not None and not all_back:
-                    mk = skip.get(mv)
-                    if mk is not None:
+                if pdone is not None and not all_back:
+                    mk = pdone.get(mv)
+                    if mk and not mk & pmk:
                         # its result is already expanded and, with a
                         # completable forward move found, cannot change
                         # anything here
                         if inner:
-                            done.append((mv, mk))
+                            done[mv] = mk
                         continue
                 # the child's keys first: the untagged ``code2`` and the
                 # tagged ``key`` (``code2 + tkey2``); the child's state is
@@ -614,16 +616,14 @@ class TurnSearch:
                         # with this one: from the new node it leads where
                         # this move led from that earlier move's node, which
                         # is expanded already
-                        below = None
-                        if mk:
-                            below = {m: k for m, k in done if k and not k & mk} or None
-                        ok = visit(st2, rest2, below, code2, tkey2, blocked2)
+                        ok = visit(st2, rest2, done if mk else None, mk, code2, tkey2,
+                                   blocked2)
                     else:
                         ok = leaf(st2, rest2, code2, blocked2)
                     path.pop()
                     seen_r[key] = ok
                 if inner:
-                    done.append((mv, mk))
+                    done[mv] = mk
                 if ok:
                     any_ok = True
                     if not mv[4]:
@@ -649,7 +649,7 @@ class TurnSearch:
                 code = state_code(strip(self.state))
                 tkey = tag_key(self.state)
                 blocked = controlled_slots(self.state[0], 1 - side)
-                ok = visit(self.state, start, None, code, tkey, blocked) if start else leaf(
+                ok = visit(self.state, start, None, 0, code, tkey, blocked) if start else leaf(
                     self.state, start, code, blocked)
                 seen.setdefault(start, {})[code + tkey] = ok
                 # free the search's own tables while the collector is off:
