@@ -402,6 +402,7 @@ class TurnSearch:
         pool_code = _pool_code
         units = _units
         origins_of = stack_origins
+        origins_get = _ORIGINS_OF.get
         leave_start = must_leave_start
         found_add = found.add
 
@@ -443,25 +444,35 @@ class TurnSearch:
             slots = state[0]
             need = bad[0] if bad else -1
             last = -1
-            split: list = []
+            split: list | None = None
+            origins: frozenset[int] | None = None
             whole = need < 0  # every jump of the end state taken, none refused by a tag
             for s, k, landings in groups:
                 if need >= 0 and s != need:
                     continue
                 if s != last:
-                    split = units(s, slots[s])
+                    # the units' tags matter only if the stack has a piece
+                    # moved this turn (always so on the slot in ``need``)
                     last = s
-                _u, rest_s, _w, _k, origins, _f = split[k - 1]
-                if need >= 0 and (s + 1) in origins_of(rest_s):
-                    continue
+                    st_s = slots[s]
+                    tags = origins_get(st_s)
+                    if tags is None:
+                        tags = origins_of(st_s)
+                    split = units(s, st_s) if tags else None
+                if split is not None:
+                    _u, rest_s, _w, _k, origins, _f = split[k - 1]
+                    if need >= 0 and (s + 1) in origins_of(rest_s):
+                        continue
+                else:
+                    origins = None
                 for jl in landings:
-                    if jl[1] + 1 in origins:
+                    if origins is not None and jl[1] + 1 in origins:
                         whole = False
                         continue
                     ok = True
-                    c = kc + jl[2]
-                    if c not in found:
-                        found_add(c)
+                    n0 = len(found)
+                    found_add(kc + jl[2])
+                    if len(found) != n0:  # a new result (one hash, not two)
                         if not block:
                             record(kc, False)
                             block = True
