@@ -154,19 +154,22 @@ class Found:
     def texts(self) -> list[str]:
         """The canonical text of every turn."""
         out: list[str] = []
+        append = out.append
         jumps = self.jumps
         i = 0
         for head, plain, n in zip(self.heads, self.plain, self.counts, strict=True):
             if plain:
-                out.append(head or NO_MOVE)
-            if head:
-                prefix = head + ", "
-                for k in range(i, i + n):
-                    out.append(prefix + jumps[k][3])
-            else:
-                for k in range(i, i + n):
-                    out.append(jumps[k][3])
-            i += n
+                append(head or NO_MOVE)
+            if n:
+                j = i + n
+                if head:
+                    prefix = head + ", "
+                    for jl in jumps[i:j]:
+                        append(prefix + jl[3])
+                else:
+                    for jl in jumps[i:j]:
+                        append(jl[3])
+                i = j
         return out
 
     def outcomes(self) -> list[Outcome]:
@@ -410,9 +413,26 @@ class TurnSearch:
             """Phase I ends here (no completable move left): record the turns;
             ``kc`` is the code of the untagged state, ``blocked`` the slots
             closed by the opponent's Chebaches."""
-            if state[1][PENDING]:
+            pools = state[1]
+            if pools[PENDING]:
                 return False
-            bad = returned_to_stay(state)
+            # ``returned_to_stay`` inlined: the slots where a piece that moved
+            # this turn stands where it began
+            bad: list[int] = []
+            mask = pools[MOVED_FROM]
+            if mask:
+                slots = state[0]
+                while mask:
+                    low = mask & -mask
+                    i = low.bit_length() - 1
+                    mask ^= low
+                    st = slots[i]
+                    if st:
+                        tags = origins_get(st)
+                        if tags is None:
+                            tags = origins_of(st)
+                        if (i + 1) in tags:
+                            bad.append(i)
             if rest:
                 if bad:
                     return False
@@ -665,6 +685,7 @@ class TurnSearch:
                 seen.setdefault(start, {})[code + tkey] = ok
                 # free the search's own tables while the collector is off:
                 # objects freed before it runs are never traced
+                found.clear()
                 move_memo.clear()
                 ends.clear()
                 steps_memo.clear()
