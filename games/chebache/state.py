@@ -148,12 +148,11 @@ def parse_stack_form(text: str) -> list[bool] | None:
 # are equal, and a change of one stack changes the code by a difference that
 # can be computed once: Python hashes and compares such an int far faster
 # than the nested tuples.  A stack holds at most 8 pieces (4 of each side
-# while an attack is unresolved), well inside the field.
+# while an attack is unresolved): 1 + 2 x 8 bits, exactly the field (the
+# narrower the fields, the cheaper every hash and sum of codes).
 
-CODE_BITS = 24
-_CODE_BYTES = CODE_BITS // 8
+CODE_BITS = 17
 _CODES: dict[Stack, int] = {}
-_CODE_FIELDS: dict[Stack, bytes] = {}
 
 
 def stack_code(stack: Stack) -> int:
@@ -167,7 +166,6 @@ def stack_code(stack: Stack) -> int:
             raise ValueError(f"stack too tall to encode: {stack!r}")
         if len(_CODES) < 200_000:
             _CODES[stack] = got
-            _CODE_FIELDS[stack] = got.to_bytes(_CODE_BYTES, "little")
     return got
 
 
@@ -195,11 +193,10 @@ def slot_shift(slot: int) -> int:
 def state_code(state: State) -> int:
     """The integer code of an untagged state (see above)."""
     slots, pools = state
-    try:
-        raw = b"".join(map(_CODE_FIELDS.__getitem__, slots))
-    except KeyError:
-        raw = b"".join(stack_code(st).to_bytes(_CODE_BYTES, "little") for st in slots)
-    return int.from_bytes(raw + bytes(pools[:8]), "little")
+    code = int.from_bytes(bytes(pools[:8]), "little")
+    for st in reversed(slots):
+        code = code << CODE_BITS | stack_code(st)
+    return code
 
 
 # --- integer keys of tagged states (the search's memo of visited nodes) ------
