@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 .PHONY: run test lint bench setup clean
 
 # setup.py compiles the Chebache search from games/chebache/*.py: rebuild when they change
-$(BIN)/.installed: pyproject.toml setup.py $(wildcard games/chebache/*.py)
+$(BIN)/.installed: pyproject.toml setup.py $(wildcard games/chebache/*.py games/chebache/*.pxd)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test]"
