@@ -45,6 +45,7 @@ from games.chebache.state import (
     P_START,
     P_START_K,
     PENDING,
+    PENDING_UNIT,
     TAG_UNIT,
     Pools,
     State,
@@ -402,7 +403,8 @@ class TurnSearch:
         max_height = MAX_HEIGHT
         tag_unit = TAG_UNIT
         moved_units = _MOVED_UNITS
-        pool_code = _pool_code
+        slot_tags = _slot_tags
+        pool_delta = _pool_delta
         units = _units
         origins_of = stack_origins
         origins_get = _ORIGINS_OF.get
@@ -577,36 +579,34 @@ class TurnSearch:
                 else:
                     st2, attack = apply(state, side, mv)
                 if st2 is not None:
-                    # the child's code: the source and target stacks changed
-                    slots2 = st2[0]
+                    # the child's keys from what changed: the source and
+                    # target stacks, and the pools (Start and Finish counts,
+                    # the PENDING and MOVED_FROM masks) if they did
+                    slots2, pools2 = st2
                     code2 = code
                     if src:
                         sl, sh = shifts[src]
                         old = slots[sl]
-                        a = codes_get(old) or stack_code(old)
                         new = slots2[sl]
-                        b = codes_get(new) or stack_code(new)
-                        code2 += (b - a) << sh
-                        if dst == FINISH:
-                            code2 += pool_code(st2[1]) - pool_code(pools)
-                    else:
-                        code2 += pool_code(st2[1]) - pool_code(pools)
+                        code2 += ((codes_get(new) or stack_code(new))
+                                  - (codes_get(old) or stack_code(old))) << sh
                     if dst != FINISH:
-                        sl, sh = shifts[dst]
-                        old = slots[sl]
-                        a = codes_get(old) or stack_code(old)
-                        new = slots2[sl]
-                        b = codes_get(new) or stack_code(new)
-                        code2 += (b - a) << sh
-                        if attack and src:
-                            code2 += pool_code(st2[1]) - pool_code(pools)
-                    if attack:
-                        tkey2 = tag_key(st2)
+                        tl, sh = shifts[dst]
+                        old = slots[tl]
+                        new = slots2[tl]
+                        code2 += ((codes_get(new) or stack_code(new))
+                                  - (codes_get(old) or stack_code(old))) << sh
+                    if pools2 is not pools:
+                        code2 += pool_delta(pools, pools2)
+                    if attack:  # the target stack and the pools changed in many ways
+                        tkey2 = tkey + (slot_tags(tl, slots2[tl]) - slot_tags(tl, slots[tl])
+                                        + (pools2[PENDING] - pools[PENDING]) * PENDING_UNIT
+                                        + (pools2[MOVED_FROM] - pools[MOVED_FROM]) * MOVED_UNIT)
+                        if src:
+                            tkey2 += slot_tags(sl, slots2[sl]) - slot_tags(sl, slots[sl])
                     elif not src:  # from Start: a piece tagged ORIGIN_START on top
-                        tl = path_slots[dst]
                         tkey2 = tkey + ORIGIN_START * tag_unit[tl * max_height + len(slots[tl])]
                     else:  # into Finish: the piece's tag leaves the board
-                        sl = path_slots[src]
                         stack = slots[sl]
                         t0 = stack[-1] >> 2
                         tkey2 = tkey - t0 * tag_unit[sl * max_height + len(stack) - 1]
@@ -710,9 +710,28 @@ _POOLS_SHIFT = slot_shift(NUM_SLOTS)
 _MOVED_UNITS = tuple(MOVED_UNIT << i for i in range(NUM_SLOTS))
 
 
-def _pool_code(pools: Pools) -> int:
-    """The part of a ``state_code`` that the Start and Finish counts make."""
-    return int.from_bytes(bytes(pools[:8]), "little") << _POOLS_SHIFT
+#: The weight of one piece in each of the eight Start/Finish counts of a
+#: ``state_code``.
+_POOL_UNIT = tuple(1 << (_POOLS_SHIFT + 8 * i) for i in range(8))
+
+
+def _pool_delta(old: Pools, new: Pools) -> int:
+    """How the Start and Finish counts' part of a ``state_code`` changes."""
+    d = 0
+    for i in range(8):
+        if old[i] != new[i]:
+            d += (new[i] - old[i]) * _POOL_UNIT[i]
+    return d
+
+
+def _slot_tags(slot: int, stack: tuple[int, ...]) -> int:
+    """A stack's part of ``tag_key`` (its pieces' tags at their heights)."""
+    t = 0
+    base = slot * MAX_HEIGHT
+    for h, p in enumerate(stack):
+        if p >> 2:
+            t += (p >> 2) * TAG_UNIT[base + h]
+    return t
 _DICE_STEPS: dict[Dice, tuple[tuple[int, ...], dict[int, Dice]]] = {}
 
 
