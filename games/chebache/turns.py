@@ -36,6 +36,7 @@ from games.chebache.phase2 import (
 from games.chebache.state import (
     _CODES,
     CODE_BITS,
+    KING,
     MAX_HEIGHT,
     MOVED_FROM,
     MOVED_UNIT,
@@ -404,6 +405,10 @@ class TurnSearch:
         tag_unit = TAG_UNIT
         moved_units = _MOVED_UNITS
         slot_tags = _slot_tags
+        pool_unit = _POOL_UNIT
+        # a piece entering from Start, and its Start count, by whether it is a King
+        start_piece = (side | ORIGIN_START << 2, side | KING | ORIGIN_START << 2)
+        start_pool = (side * 4 + P_START, side * 4 + P_START_K)
         pool_delta = _pool_delta
         units = _units
         origins_of = stack_origins
@@ -576,6 +581,19 @@ class TurnSearch:
                             tkey2 = tkey + (sl + 1) * tag_unit[hi]
                             if newly:
                                 tkey2 += moved_units[sl]
+                elif not src:
+                    # from Start, inlined the same way unless it attacks
+                    tl = path_slots[dst]
+                    old = slots[tl]
+                    if tl < 9 and (info_get(old) or stack_info(old))[foe]:
+                        st2, attack = apply(state, side, mv)
+                    else:
+                        piece = start_piece[mv[3]]
+                        pidx = start_pool[mv[3]]
+                        b = codes_get(old) or stack_code(old)
+                        code2 = (code + ((((b << 2) | (piece & 3)) - b) << tl * code_bits)
+                                 - pool_unit[pidx])
+                        tkey2 = tkey + ORIGIN_START * tag_unit[tl * max_height + len(old)]
                 else:
                     st2, attack = apply(state, side, mv)
                 if st2 is not None:
@@ -620,15 +638,20 @@ class TurnSearch:
                     mk = 0 if attack or not src or dst == FINISH else (1 << src) | (1 << dst)
                 if ok is None:
                     if st2 is None:
-                        if not t0:
-                            piece |= (sl + 1) << 2
-                        pools2 = pools
-                        if newly:
-                            plist = list(pools)
-                            plist[MOVED_FROM] |= 1 << sl
-                            pools2 = tuple(plist)
                         new_slots = list(slots)
-                        new_slots[sl] = stack[:-1]
+                        if src:
+                            if not t0:
+                                piece |= (sl + 1) << 2
+                            pools2 = pools
+                            if newly:
+                                plist = list(pools)
+                                plist[MOVED_FROM] |= 1 << sl
+                                pools2 = tuple(plist)
+                            new_slots[sl] = stack[:-1]
+                        else:
+                            plist = list(pools)
+                            plist[pidx] -= 1
+                            pools2 = tuple(plist)
                         new_slots[tl] = old + (piece,)
                         st2 = (tuple(new_slots), pools2)
                     if attack:
