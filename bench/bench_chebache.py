@@ -60,24 +60,38 @@ def typical_positions(count: int, seed: int = 7) -> list[tuple[str, tuple[int, i
     return out
 
 
+def calibration() -> float:
+    """Milliseconds for a fixed pure-Python loop: this shared machine's speed
+    varies by up to 1.5x over minutes, so every report carries it."""
+    t = time.perf_counter()
+    total = 0
+    for i in range(2_000_000):
+        total += i & 7
+    return (time.perf_counter() - t) * 1000
+
+
 def main() -> None:
     from games.chebache import ENGINE
     print(f"engine: {ENGINE}")
+    print(f"calibration loop before: {calibration():.0f} ms (quiet machine: about 75 ms)")
     start = time.perf_counter()
     positions = typical_positions(40)
-    plain = [measure(lst, d, 1)[0] for lst, d in positions if d[0] != d[1]]
-    doubles = [measure(lst, (d[0], d[0]), 1)[0] for lst, d in positions]
+    # each position three times, its median kept: one slow moment does not
+    # decide a position's figure
+    plain = [statistics.median(measure(lst, d, 3)) for lst, d in positions if d[0] != d[1]]
+    doubles = [statistics.median(measure(lst, (d[0], d[0]), 3)) for lst, d in positions]
     report("typical, non-doubles", plain)
     report("typical, doubles", doubles)
     worst: list[float] = []
     for lst in WORST:
         for d in range(1, 7):
-            t = measure(lst, (d, d), 1)
-            worst.extend(t)
+            t = measure(lst, (d, d), 7)
+            worst.append(statistics.median(t))
             n = len(GAME.from_listing(lst, {}).legal_turns((d, d)))
             print(f"  worst {lst[:28]}... [{d} {d}] {n:5d} turns  median "
                   f"{statistics.median(t):8.2f} ms")
     report("constructed worst cases, doubles", worst)
+    print(f"calibration loop after: {calibration():.0f} ms")
     print(f"total {time.perf_counter() - start:.1f} s")
 
 
