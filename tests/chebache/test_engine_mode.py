@@ -120,3 +120,17 @@ def test_pure_python_gives_the_same_legal_turns() -> None:
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     assert "pure Python" in run.stdout
     assert "76 cases match" in run.stdout
+
+
+def test_installed_packages_carry_the_declarations() -> None:
+    """A wheel must ship every ``.pxd`` (part of a module's hash): without
+    them an installed copy would judge its own compiled modules stale."""
+    import fnmatch
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    globs = data["tool"]["setuptools"]["package-data"]["games.chebache"]
+    pxds = sorted(p.name for p in (ROOT / "games" / "chebache").glob("*.pxd"))
+    assert pxds
+    for name in pxds:
+        assert any(fnmatch.fnmatch(name, g) for g in globs), name
