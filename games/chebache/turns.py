@@ -406,6 +406,7 @@ class TurnSearch:
         moved_units = _MOVED_UNITS
         slot_tags = _slot_tags
         pool_unit = _POOL_UNIT
+        own_start = side * 4 + P_START
         # a piece entering from Start, and its Start count, by whether it is a King
         start_piece = (side | ORIGIN_START << 2, side | KING | ORIGIN_START << 2)
         start_pool = (side * 4 + P_START, side * 4 + P_START_K)
@@ -634,8 +635,23 @@ class TurnSearch:
                 seen_r = seen_after[mv[0]]
                 key = code2 + tkey2
                 ok = seen_r.get(key)
+                # an attack may break an opponent Chebache: which spaces are closed
+                blocked2 = controlled(st2[0], foe) if attack else blocked
                 if inner:
-                    mk = 0 if attack or not src or dst == FINISH else (1 << src) | (1 << dst)
+                    # the move's footprint (see ``done``): the two spaces, or 0
+                    # when it can change other moves: one from Start or into
+                    # Finish, or an attack that breaks an opponent Chebache
+                    # or sacrifices attackers (the mover's Start, hence
+                    # must-leave-Start)
+                    if not src or dst == FINISH:
+                        mk = 0
+                    elif attack:
+                        p2 = st2[1]
+                        mk = ((1 << src) | (1 << dst) if blocked2 == blocked
+                              and p2[own_start] == pools[own_start]
+                              and p2[own_start + 1] == pools[own_start + 1] else 0)
+                    else:
+                        mk = (1 << src) | (1 << dst)
                 if ok is None:
                     if st2 is None:
                         new_slots = list(slots)
@@ -663,7 +679,6 @@ class TurnSearch:
                         if text is None:
                             text = texts[mv] = move_text(mv, False)
                     path.append(text)
-                    blocked2 = controlled(st2[0], foe) if attack else blocked
                     if rest2:
                         # an earlier move here that touches other spaces
                         # (footprints disjoint, neither interacting) commutes
