@@ -347,7 +347,13 @@ class TurnSearch:
         over available moves only (every ancestor of a completable node is
         completable), so the first path to each result, which names it, is
         the same.  Results are told apart by their ``state_code``; the memo
-        is then kept for ``play``."""
+        (``_seen``) is then kept for ``play``.
+
+        Moves that commute are tried in one order only (a sleep set: see
+        ``done`` in ``visit``), and each node carries its keys, updated from
+        the stacks a move changes, so that a node already seen costs no
+        state.  ``tests/chebache/test_search_oracle.py`` checks the result
+        against a plain walk over every order."""
         # the codes of the results found, and the turns (see ``Found``)
         found: set[int] = set()
         result = Found()
@@ -391,9 +397,8 @@ class TurnSearch:
         apply = apply_move
         kings_on = self.kings_on
 
-        # code of an untagged Phase I end state -> [that state, its jumps
-        # (None until needed), whether an ending there with nothing returned
-        # to stay has taken every jump (a later such ending can add nothing)]
+        # code of an untagged Phase I end state -> [its jumps, whether an
+        # ending there with nothing returned to stay has taken every jump]
         ends: dict[int, list] = {}
         # every node carries the ``state_code`` of its untagged state, kept
         # up to date move by move (the two stacks a move changes, and the
