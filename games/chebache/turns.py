@@ -535,9 +535,10 @@ class TurnSearch:
                     d: seen.setdefault(r, {}) for d, r in after.items()})
             dvals, after, seen_after = got_steps
             inner = len(rest) > 1
-            # (move, footprint) of the moves made from here so far: the bits
+            # move -> footprint, for the moves made from here so far: the bits
             # of the two spaces a move touches, or 0 for a move that may
-            # interact with others (Start, Finish, an attack)
+            # interact with others (from Start, into Finish, an attack that
+            # changes which spaces are closed or sacrifices attackers)
             done: dict[Move, int] = {}
             mkey = (code, dvals)
             moves = move_memo.get(mkey)
