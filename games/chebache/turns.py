@@ -363,7 +363,6 @@ class TurnSearch:
         counts = result.counts
         counts_append = counts.append
         jumps = result.jumps
-        jumps_append = jumps.append
 
         def record(code: int, plain: bool) -> None:
             """A Phase I ending with turns: itself (``plain``) and/or the
@@ -416,7 +415,6 @@ class TurnSearch:
         start_piece = (side | ORIGIN_START << 2, side | KING | ORIGIN_START << 2)
         start_pool = (side * 4 + P_START, side * 4 + P_START_K)
         pool_delta = _pool_delta
-        units = _units
         origins_of = stack_origins
         origins_get = _ORIGINS_OF.get
         leave_start = must_leave_start
@@ -472,49 +470,17 @@ class TurnSearch:
                     block = True
             if not groups or len(bad) > 1:
                 return ok
-            # the jumps (see ``valid_jumps``), inlined: the hottest loop
             j0 = len(jumps)
-            slots = state[0]
-            need = bad[0] if bad else -1
-            last = -1
-            split: list | None = None
-            origins: frozenset[int] | None = None
-            whole = need < 0  # every jump of the end state taken, none refused by a tag
-            for s, k, landings in groups:
-                if need >= 0 and s != need:
-                    continue
-                if s != last:
-                    # the units' tags matter only if the stack has a piece
-                    # moved this turn (always so on the slot in ``need``)
-                    last = s
-                    st_s = slots[s]
-                    tags = origins_get(st_s)
-                    if tags is None:
-                        tags = origins_of(st_s)
-                    split = units(s, st_s) if tags else None
-                if split is not None:
-                    _u, rest_s, _w, _k, origins, _f = split[k - 1]
-                    if need >= 0 and (s + 1) in origins_of(rest_s):
-                        continue
-                else:
-                    origins = None
-                for jl in landings:
-                    if origins is not None and jl[1] + 1 in origins:
-                        whole = False
-                        continue
-                    ok = True
-                    n0 = len(found)
-                    found_add(kc + jl[2])
-                    if len(found) != n0:  # a new result (one hash, not two)
-                        if not block:
-                            record(kc, False)
-                            block = True
-                        jumps_append(jl)
+            took, whole = take_jumps(groups, state[0], bad[0] if bad else -1, kc, found, jumps)
+            if len(jumps) != j0:
+                if not block:
+                    record(kc, False)
+                    block = True
             if block:
                 counts[-1] = len(jumps) - j0
             if whole:
                 end[1] = True
-            return ok
+            return ok or took
 
         def visit(state: State, rest: Dice, pdone: dict[Move, int] | None, pmk: int,
                   code: int, tkey: int, blocked: frozenset[int]) -> bool:
@@ -787,6 +753,51 @@ def _dice_steps(rest: Dice) -> tuple[tuple[int, ...], dict[int, Dice]]:
         dvals = tuple(sorted(set(rest), reverse=True))
         got = _DICE_STEPS[rest] = (dvals, {d: remove_die(rest, d) for d in dvals})
     return got
+
+
+def take_jumps(groups: list, slots: tuple[tuple[int, ...], ...], need: int, kc: int,
+               found: set[int], jumps: list) -> tuple[bool, bool]:
+    """The search's hottest loop: the jumps from a Phase I end state (code
+    ``kc``; ``groups`` from ``coded_jumps``) that end the turn legally (see
+    ``valid_jumps``: a jump moves a unit off one slot only, so it can mend at
+    most one returned-to-stay slot, ``need``, its source, or -1), each
+    appended to ``jumps`` if its result is not yet in ``found``.  Returns
+    whether any jump is legal, and whether every jump was (none refused by
+    where a jumping piece began the turn)."""
+    ok = False
+    whole = need < 0
+    last = -1
+    split = None
+    origins = None
+    for s, k, landings in groups:
+        if need >= 0 and s != need:
+            continue
+        if s != last:
+            # the units' tags matter only if the stack has a piece moved
+            # this turn (always so on the slot in ``need``)
+            last = s
+            st_s = slots[s]
+            tags = _ORIGINS_OF.get(st_s)
+            if tags is None:
+                tags = stack_origins(st_s)
+            split = _units(s, st_s) if tags else None
+        if split is not None:
+            unit = split[k - 1]
+            origins = unit[4]
+            if need >= 0 and (s + 1) in stack_origins(unit[1]):
+                continue
+        else:
+            origins = None
+        for jl in landings:
+            if origins is not None and jl[1] + 1 in origins:
+                whole = False
+                continue
+            ok = True
+            n0 = len(found)
+            found.add(kc + jl[2])
+            if len(found) != n0:  # a new result (one hash, not two)
+                jumps.append(jl)
+    return ok, whole
 
 
 def format_moves(moves: list[str], jump: Jump | None) -> str:

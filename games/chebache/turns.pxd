@@ -1,0 +1,8 @@
+# Cython declarations for turns.py (used only when it is compiled; see _accel.py).
+import cython
+
+
+@cython.locals(ok=cython.bint, whole=cython.bint, last=cython.int, s=cython.int,
+               k=cython.int, n0=cython.Py_ssize_t, landings=list, jl=tuple, unit=tuple,
+               split=list, st_s=tuple)
+cpdef tuple take_jumps(list groups, tuple slots, int need, object kc, set found, list jumps)
