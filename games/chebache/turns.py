@@ -818,31 +818,6 @@ def format_moves(moves: list[str], jump: Jump | None) -> str:
     return ", ".join(out) if out else NO_MOVE
 
 
-_JUMP_TEXTS: dict[Jump, str] = {}
-
-
-def turn_texts(outcomes: list[Outcome]) -> list[str]:
-    """``format_moves`` of every outcome; the moves part is formatted once for
-    the outcomes sharing one moves list (a Phase I ending and its jumps)."""
-    out: list[str] = []
-    prefix: dict[int, str] = {}
-    jtexts = _JUMP_TEXTS
-    for o in outcomes:
-        moves = o.moves
-        head = prefix.get(id(moves))
-        if head is None:
-            head = prefix[id(moves)] = format_moves(moves, None) if moves else ""
-        jp = o.jump
-        if jp is None:
-            out.append(head or NO_MOVE)
-            continue
-        jt = jtexts.get(jp)
-        if jt is None:
-            jt = jtexts[jp] = jump_text(jp)
-        out.append(f"{head}, {jt}" if head else jt)
-    return out
-
-
 @dataclass
 class EndOfTurn:
     """The state after traps and the result they bring."""
@@ -885,5 +860,5 @@ def finished(state: State, side: int) -> int:
 
 __all__ = [
     "FINISH", "NO_MOVE", "EndOfTurn", "Outcome", "TurnSearch", "end_of_turn",
-    "expand_dice", "format_moves", "turn_texts", "has_mixed", "remove_die", "returned_to_stay",
+    "expand_dice", "format_moves", "has_mixed", "remove_die", "returned_to_stay",
 ]
