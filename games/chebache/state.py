@@ -201,20 +201,24 @@ def state_code(state: State) -> int:
 
 # --- integer keys of tagged states (the search's memo of visited nodes) ------
 #
-# ``tag_key(state)`` covers what ``state_code`` leaves out: the move tag of
-# every piece (5 bits at its slot and height) and the PENDING and MOVED_FROM
-# masks, all above ``TAG_BASE`` so that ``state_code(strip(s)) + tag_key(s)``
+# ``tag_key(state)`` covers what ``state_code`` leaves out: the PENDING and
+# MOVED_FROM masks, then the move tag of every piece (5 bits for its slot and
+# height), all above ``TAG_BASE`` so that ``state_code(strip(s)) + tag_key(s)``
 # is one int that tells tagged states apart exactly.  A move changes it by a
-# few terms (``TAG_UNIT``), so the search keeps it up to date per move.
+# few terms (``TAG_UNIT``), so the search keeps it up to date per move.  The
+# tags are laid out height by height (every slot's bottom piece first): moved
+# pieces sit low in stacks of at most a few pieces, so the keys stay short,
+# and every hash and sum of them is cheaper.
 
 MAX_HEIGHT = 8
 TAG_BASE = slot_shift(NUM_SLOTS) + 64  # above every state_code
 TAG_BITS = 5
-_TAGS_END = TAG_BASE + TAG_BITS * MAX_HEIGHT * NUM_SLOTS
+PENDING_UNIT = 1 << TAG_BASE  # PENDING marks Intersections: slots 0-8
+MOVED_UNIT = 1 << (TAG_BASE + 9)
+_TAGS_START = TAG_BASE + 9 + NUM_SLOTS
 #: ``TAG_UNIT[slot * MAX_HEIGHT + height]``: the weight of a tag there.
-TAG_UNIT = tuple(1 << (TAG_BASE + TAG_BITS * i) for i in range(NUM_SLOTS * MAX_HEIGHT))
-PENDING_UNIT = 1 << _TAGS_END
-MOVED_UNIT = 1 << (_TAGS_END + 32)
+TAG_UNIT = tuple(1 << (_TAGS_START + TAG_BITS * (h * NUM_SLOTS + slot))
+                 for slot in range(NUM_SLOTS) for h in range(MAX_HEIGHT))
 
 
 def tag_key(state: State) -> int:
