@@ -6,3 +6,13 @@ import cython
                k=cython.int, n0=cython.Py_ssize_t, landings=list, jl=tuple, unit=tuple,
                split=list, st_s=tuple)
 cpdef tuple take_jumps(list groups, tuple slots, int need, object kc, set found, list jumps)
+
+
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t,
+               b=cython.Py_ssize_t, n=cython.Py_ssize_t, out=list, head=str, prefix=str)
+cpdef list turn_texts(list heads, list plain, list counts, list jumps)
+
+
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, n=cython.Py_ssize_t, out=list,
+               m=str)
+cpdef str format_moves(list moves, object jump)

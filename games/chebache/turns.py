@@ -155,24 +155,7 @@ class Found:
 
     def texts(self) -> list[str]:
         """The canonical text of every turn."""
-        out: list[str] = []
-        append = out.append
-        jumps = self.jumps
-        i = 0
-        for head, plain, n in zip(self.heads, self.plain, self.counts, strict=True):
-            if plain:
-                append(head or NO_MOVE)
-            if n:
-                j = i + n
-                if head:
-                    prefix = head + ", "
-                    for jl in jumps[i:j]:
-                        append(prefix + jl[3])
-                else:
-                    for jl in jumps[i:j]:
-                        append(jl[3])
-                i = j
-        return out
+        return turn_texts(self.heads, self.plain, self.counts, self.jumps)
 
     def outcomes(self) -> list[Outcome]:
         """Every turn as its text and the ``state_code`` after it."""
@@ -798,6 +781,30 @@ def take_jumps(groups: list, slots: tuple[tuple[int, ...], ...], need: int, kc: 
             if len(found) != n0:  # a new result (one hash, not two)
                 jumps.append(jl)
     return ok, whole
+
+
+def turn_texts(heads: list[str], plain: list[bool], counts: list[int],
+               jumps: list) -> list[str]:
+    """``Found.texts``: a module function so that it can be compiled with C
+    types (turns.pxd)."""
+    out: list[str] = []
+    i = 0
+    for b in range(len(heads)):
+        head = heads[b]
+        if plain[b]:
+            out.append(head or NO_MOVE)
+        n = counts[b]
+        if n:
+            j = i + n
+            if head:
+                prefix = head + ", "
+                for k in range(i, j):
+                    out.append(prefix + jumps[k][3])
+            else:
+                for k in range(i, j):
+                    out.append(jumps[k][3])
+            i = j
+    return out
 
 
 def format_moves(moves: list[str], jump: Jump | None) -> str:
