@@ -16,3 +16,7 @@ cpdef list turn_texts(list heads, list plain, list counts, list jumps)
 @cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, n=cython.Py_ssize_t, out=list,
                m=str)
 cpdef str format_moves(list moves, object jump)
+
+
+@cython.locals(mask=cython.long, i=cython.int, slots=tuple, out=list, st=tuple)
+cpdef list returned_to_stay(tuple state)

@@ -74,22 +74,22 @@ def has_mixed(state: State) -> bool:
 def returned_to_stay(state: State) -> list[int]:
     """Slots holding a piece that moved this turn and stands where it began."""
     mask = state[1][MOVED_FROM]
+    out: list[int] = []
     if not mask:
-        return []
-    out = []
+        return out
     slots = state[0]
-    origins = _ORIGINS_OF
+    i = 0
     while mask:
-        low = mask & -mask
-        i = low.bit_length() - 1
-        mask ^= low
-        st = slots[i]
-        if st:
-            got = origins.get(st)
-            if got is None:
-                got = stack_origins(st)
-            if (i + 1) in got:
-                out.append(i)
+        if mask & 1:
+            st = slots[i]
+            if st:
+                got = _ORIGINS_OF.get(st)
+                if got is None:
+                    got = stack_origins(st)
+                if (i + 1) in got:
+                    out.append(i)
+        mask >>= 1
+        i += 1
     return out
 
 
@@ -398,8 +398,6 @@ class TurnSearch:
         start_piece = (side | ORIGIN_START << 2, side | KING | ORIGIN_START << 2)
         start_pool = (side * 4 + P_START, side * 4 + P_START_K)
         pool_delta = _pool_delta
-        origins_of = stack_origins
-        origins_get = _ORIGINS_OF.get
         leave_start = must_leave_start
         found_add = found.add
 
@@ -410,23 +408,7 @@ class TurnSearch:
             pools = state[1]
             if pools[PENDING]:
                 return False
-            # ``returned_to_stay`` inlined: the slots where a piece that moved
-            # this turn stands where it began
-            bad: list[int] = []
-            mask = pools[MOVED_FROM]
-            if mask:
-                slots = state[0]
-                while mask:
-                    low = mask & -mask
-                    i = low.bit_length() - 1
-                    mask ^= low
-                    st = slots[i]
-                    if st:
-                        tags = origins_get(st)
-                        if tags is None:
-                            tags = origins_of(st)
-                        if (i + 1) in tags:
-                            bad.append(i)
+            bad = returned_to_stay(state)
             if rest:
                 if bad:
                     return False
