@@ -20,3 +20,11 @@ cpdef str format_moves(list moves, object jump)
 
 @cython.locals(mask=cython.long, i=cython.int, slots=tuple, out=list, st=tuple)
 cpdef list returned_to_stay(tuple state)
+
+
+@cython.locals(i=cython.int)
+cpdef object _pool_delta(tuple old, tuple new)
+
+
+@cython.locals(base=cython.int, h=cython.int, p=cython.long)
+cpdef object _slot_tags(int slot, tuple stack)
