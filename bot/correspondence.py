@@ -18,7 +18,7 @@ from bot import clocks
 from bot.replies import Button, Channel, Refused, Reply, User, refusal
 from games import GameError, Position, get_game
 from renderer import RenderContext, render
-from storage import Session, StaleVersion, Store, TurnEntry
+from storage import Seat, Session, StaleVersion, Store, TurnEntry
 from storage.correspondence import (
     NOTIFY_MODES,
     ClockRow,
@@ -81,6 +81,8 @@ class CorrespondenceMixin:
     # Provided by GameService.
     if TYPE_CHECKING:
         async def _active(self, channel: Channel) -> Session: ...
+        async def _player_in(self, channel: Channel, user: User,
+                             outsider: str = ...) -> tuple[Session, Seat]: ...
         def _who(self, session: Session, side: str) -> str: ...
         def position_of(self, session: Session) -> Position: ...
         def _names(self, session: Session) -> dict[str, str]: ...
@@ -192,10 +194,7 @@ class CorrespondenceMixin:
                        ) -> tuple[Session, str, ClockRow, clocks.TimeControl, float]:
         """The active game, the user's side, its clock and the running side's time left."""
 
-        session = await self._active(channel)
-        seat = session.seat_of(user.id)
-        if seat is None:
-            raise Refused("You are not playing in this game.")
+        session, seat = await self._player_in(channel, user)
         row = await self.ledger.clock(session.id)
         tc = clocks.parse(row.control) if row else clocks.NO_CLOCK
         if row is None or not tc.enabled:
@@ -275,10 +274,7 @@ class CorrespondenceMixin:
         """Ask to take back your last turn, before anybody else has played."""
 
         try:
-            session = await self._active(channel)
-            seat = session.seat_of(user.id)
-            if seat is None:
-                raise Refused("You are not playing in this game.")
+            session, seat = await self._player_in(channel, user)
             turns = await self.ledger.effective_turns(session.id)
             last = turns[-1] if turns else None
             if last is None or last.kind != "turn" or last.actor != user.id:
@@ -306,10 +302,7 @@ class CorrespondenceMixin:
         """The opponent allows or refuses the open take-back request."""
 
         try:
-            session = await self._active(channel)
-            seat = session.seat_of(user.id)
-            if seat is None:
-                raise Refused("You are not playing in this game.")
+            session, seat = await self._player_in(channel, user)
             turns = await self.ledger.effective_turns(session.id)
             last = turns[-1] if turns else None
             asked = await self.ledger.undo_request(session.id, last.seq) if last else None
@@ -375,10 +368,7 @@ class CorrespondenceMixin:
         """What a turn would do, privately, with its picture; nothing is played."""
 
         try:
-            session = await self._active(channel)
-            seat = session.seat_of(user.id)
-            if seat is None:
-                raise Refused("You are not playing in this game.")
+            session, seat = await self._player_in(channel, user)
             position = self.position_of(session)
             if position.action_due():
                 played, _ = self._action(session, position, seat.side, user, text)

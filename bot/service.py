@@ -24,7 +24,7 @@ from games.base import Game
 from games.dice import commitment, opening_throws, opening_winner, turn_dice
 from games.notation import format_dice
 from renderer import RenderContext, render
-from storage import ChannelBusy, NewTurn, Session, StaleVersion, Store
+from storage import ChannelBusy, NewTurn, Seat, Session, StaleVersion, Store
 
 #: Turn texts that mean "nothing to play"; the service plays these itself.
 PASS_TEXTS = frozenset({"(no move)", "(dance)"})
@@ -109,6 +109,17 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         if session.status != "active":
             raise Refused(f"The game is over: {session.result}.")
         return session
+
+    async def _player_in(
+        self, channel: Channel, user: User, outsider: str = "You are not playing in this game."
+    ) -> tuple[Session, Seat]:
+        """The active game here and the user's seat in it (``Refused`` with
+        ``outsider`` for a watcher)."""
+        session = await self._active(channel)
+        seat = session.seat_of(user.id)
+        if seat is None:
+            raise Refused(outsider)
+        return session, seat
 
     def _names(self, session: Session) -> dict[str, str]:
         return {seat.side: seat.name for seat in session.seats}
@@ -346,10 +357,8 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         """Play a turn for the user's side with the stored dice, or the action
         (taunt answer, vote) the game is waiting for from the user."""
         try:
-            session = await self._active(channel)
-            seat = session.seat_of(user.id)
-            if seat is None:
-                raise Refused("You are not playing in this game; you can watch with `/board`.")
+            session, seat = await self._player_in(
+                channel, user, "You are not playing in this game; you can watch with `/board`.")
             position = self.position_of(session)
             if expected_turn is not None and expected_turn != session.next_turn:
                 raise Refused(f"That move was written for turn {expected_turn}, but the game "
