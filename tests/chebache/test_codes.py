@@ -28,6 +28,16 @@ def random_position(rnd: random.Random, plies: int) -> ChebachePosition:
     return p
 
 
+def random_turn(rnd: random.Random, plies: int,
+                doubles: bool) -> tuple[State, int, tuple[int, int]] | None:
+    """A position from a random game, its mover and a throw (None if the game ended)."""
+    p = random_position(rnd, plies)
+    if p.side_to_move is None:
+        return None
+    a = rnd.randint(1, 6)
+    return p.state, "WB".index(p.side_to_move), (a, a) if doubles else (a, rnd.randint(1, 6))
+
+
 def tagged_states(state: State, side: int, dice: tuple[int, ...], limit: int) -> list[State]:
     """States with this turn's tags reached by Phase I moves (breadth first)."""
     out = [state]
@@ -75,17 +85,15 @@ def test_search_memo_matches_the_plain_recursion(rnd: random.Random, plies: int,
     """Every node reachable by Phase I moves is in the search's memo under the
     key computed from scratch, with the answer the plain recursive
     ``completable`` gives on a fresh search (no shared memo)."""
-    p = random_position(rnd, plies)
-    if p.side_to_move is None:
+    case = random_turn(rnd, plies, doubles)
+    if case is None:
         return
-    side = "WB".index(p.side_to_move)
-    a = rnd.randint(1, 6)
-    dice = (a, a) if doubles else (a, rnd.randint(1, 6))
-    search = TurnSearch(p.state, side, True)
+    state, side, dice = case
+    search = TurnSearch(state, side, True)
     search.records(dice)
-    plain = TurnSearch(p.state, side, True)
+    plain = TurnSearch(state, side, True)
     start = expand_dice(dice)
-    todo = [(p.state, start)]
+    todo = [(state, start)]
     checked = 0
     seen: set[tuple[State, tuple[int, ...]]] = set()
     while todo and checked < 400:

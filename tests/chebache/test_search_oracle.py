@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from games.chebache.state import State, strip
 from games.chebache.turns import TurnSearch, expand_dice, returned_to_stay
 
-from .test_codes import random_position
+from .test_codes import random_turn
 
 
 def oracle(state: State, side: int, dice: tuple[int, int]) -> set[State]:
@@ -44,12 +44,10 @@ def oracle(state: State, side: int, dice: tuple[int, int]) -> set[State]:
 @given(st.randoms(use_true_random=False), st.integers(0, 50), st.booleans())
 def test_search_finds_exactly_the_oracles_positions(rnd: random.Random, plies: int,
                                                     doubles: bool) -> None:
-    p = random_position(rnd, plies)
-    if p.side_to_move is None:
+    case = random_turn(rnd, plies, doubles)
+    if case is None:
         return
-    side = "WB".index(p.side_to_move)
-    a = rnd.randint(1, 6)
-    dice = (a, a) if doubles else (a, rnd.randint(1, 6))
-    found = [o.state for o in TurnSearch(p.state, side, True).outcomes(dice)]
+    state, side, dice = case
+    found = [o.state for o in TurnSearch(state, side, True).outcomes(dice)]
     assert len(found) == len(set(found))  # each position once
-    assert set(found) == oracle(p.state, side, dice)
+    assert set(found) == oracle(state, side, dice)
