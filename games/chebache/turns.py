@@ -707,6 +707,8 @@ def _slot_tags(slot: int, stack: tuple[int, ...]) -> int:
         if p >> 2:
             t += (p >> 2) * TAG_UNIT[base + h]
     return t
+
+
 _DICE_STEPS: dict[Dice, tuple[tuple[int, ...], dict[int, Dice]]] = {}
 
 
