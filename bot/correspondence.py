@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot import clocks
+from bot.buttons import takeback_tag
 from bot.replies import Button, Channel, Refused, Reply, User, refusal
 from games import GameError, Position, get_game
 from renderer import RenderContext, render
@@ -26,7 +27,6 @@ from storage.correspondence import (
     CorrespondenceStore,
     ReminderRow,
     clock_statements,
-    undo_answer_statement,
 )
 from storage.store import Statement
 
@@ -290,23 +290,32 @@ class CorrespondenceMixin:
             return refusal(RACE)
         others = [s for s in session.seats if s.user_id != user.id]
         pings = " ".join(f"<@{s.user_id}>" for s in others)
+        tag = takeback_tag(last.seq)  # the button answers this request only
         return Reply(
             text=f"{user.name} asks to take back turn **{last.number}{last.side}** "
                  f"`{last.record}`. {pings}: accept or refuse (`/takeback_answer`). "
                  "The dice stay as they were.",
             mentions=[s.user_id for s in others], session_id=session.id,
-            buttons=[Button("Allow take-back", f"takeback_yes:{session.id}", "success"),
-                     Button("Refuse take-back", f"takeback_no:{session.id}", "danger")])
+            buttons=[Button("Allow take-back", f"takeback_yes:{session.id}:{tag}", "success"),
+                     Button("Refuse take-back", f"takeback_no:{session.id}:{tag}", "danger")])
 
-    async def takeback_answer(self, user: User, channel: Channel, accept: bool) -> Reply:
-        """The opponent allows or refuses the open take-back request."""
+    async def takeback_answer(self, user: User, channel: Channel, accept: bool,
+                              seq: int | None = None) -> Reply:
+        """The opponent allows or refuses the open take-back request (``seq``: the log
+        entry a button's request named; refused if that request is no longer open).
+        Both answers go through the session's version check: of two racing answers
+        exactly one wins."""
 
         try:
             session, seat = await self._player_in(channel, user)
             turns = await self.ledger.effective_turns(session.id)
             last = turns[-1] if turns else None
+            if seq is not None and (last is None or last.seq != seq):
+                raise Refused(await self._takeback_gone(session.id, seq))
             asked = await self.ledger.undo_request(session.id, last.seq) if last else None
             if last is None or asked is None or asked.accepted is not None:
+                if seq is not None:
+                    raise Refused(await self._takeback_gone(session.id, seq))
                 raise Refused("There is no open take-back request (the game may have moved "
                                "on since).")
             if asked.requested_by == user.id:
@@ -315,7 +324,9 @@ class CorrespondenceMixin:
             return refusal(str(refused))
         now = self.clock()
         if not accept:
-            if not await self.ledger.refuse_undo(session.id, last.seq, user.id, now):
+            try:
+                await self.ledger.answer_undo(session, last.seq, user.id, False, now)
+            except StaleVersion:
                 return refusal(RACE)
             return Reply(text=f"{user.name} refuses the take-back; turn {last.number}"
                               f"{last.side} stands.", session_id=session.id)
@@ -327,12 +338,11 @@ class CorrespondenceMixin:
         if not consistent:  # never store a position that is not a replay of the log
             return refusal("This turn cannot be taken back (the log of this game does not "
                            "replay here); ask a moderator.")
-        extra = [undo_answer_statement(session.id, last.seq, user.id, True, now),
-                 *await self._clock_undo(session, last, now)]
         try:
-            await self.store.update_session(
-                session, now, position=before.listing(), next_turn=last.number,
-                dice=list(last.dice), extra=extra)
+            await self.ledger.answer_undo(
+                session, last.seq, user.id, True, now,
+                extra=await self._clock_undo(session, last, now),
+                position=before.listing(), next_turn=last.number, dice=list(last.dice))
         except StaleVersion:
             return refusal(RACE)
         session = await self.store.session(session.id) or session
@@ -342,6 +352,15 @@ class CorrespondenceMixin:
                  f"`{last.record}` is undone (the dice stay).\n{line}",
             image=await self._image(session, before), mentions=mentions,
             session_id=session.id)
+
+    async def _takeback_gone(self, session_id: int, seq: int) -> str:
+        """Why the take-back request of entry ``seq`` can no longer be answered."""
+        asked = await self.ledger.undo_request(session_id, seq)
+        if asked is not None and asked.accepted is not None:
+            return (f"That take-back request was already "
+                    f"{'allowed' if asked.accepted else 'refused'}. Nothing was changed.")
+        return ("That take-back request is no longer open: the game has moved on since it "
+                "was asked. Nothing was changed.")
 
     async def _clock_undo(self, session: Session, last: TurnEntry, now: float
                           ) -> list[Statement]:

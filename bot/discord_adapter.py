@@ -34,8 +34,11 @@ from bot.replies import Button, Channel, Reply, User
 
 log = logging.getLogger("boardbot.discord")
 
-#: Custom ids of every button the bot posts: stable across restarts.
-CUSTOM_ID_TEMPLATE = r"boardbot:(?P<verb>\w+):(?P<session>\d+)"
+#: Custom ids of every button the bot posts: stable across restarts.  The optional
+#: question tag names what the button answers (bot/buttons.py); ids posted before
+#: tags existed have none and are still recognised.
+CUSTOM_ID_TEMPLATE = r"boardbot:(?P<verb>\w+):(?P<session>\d+)(?::(?P<tag>[\w-]+))?"
+MAX_CUSTOM_ID = 100
 _CUSTOM_ID = re.compile(CUSTOM_ID_TEMPLATE)
 MAX_CONTENT = 2000
 MAX_CHOICES = 25
@@ -111,17 +114,19 @@ def channel_of(channel: discord.abc.Snowflake, guild_id: int | None) -> Channel:
 
 
 def custom_id(button: Button) -> str:
-    """``Button.action`` (``verb:session``) -> the button's custom id."""
+    """``Button.action`` (``verb:session[:question]``) -> the button's custom id."""
     value = f"boardbot:{button.action}"
-    if not _CUSTOM_ID.fullmatch(value):
-        raise ValueError(f"button action {button.action!r} is not <verb>:<session id>")
+    if not _CUSTOM_ID.fullmatch(value) or len(value) > MAX_CUSTOM_ID:
+        raise ValueError(f"button action {button.action!r} is not "
+                         f"<verb>:<session id>[:<question>] within {MAX_CUSTOM_ID} characters")
     return value
 
 
-def parse_custom_id(value: str) -> tuple[str, int] | None:
-    """A custom id -> (verb, session id), or None if it is not one of ours."""
+def parse_custom_id(value: str) -> tuple[str, int, str] | None:
+    """A custom id -> (verb, session id, question tag; '' on an old button), or None
+    if it is not one of ours."""
     match = _CUSTOM_ID.fullmatch(value)
-    return (match["verb"], int(match["session"])) if match else None
+    return (match["verb"], int(match["session"]), match["tag"] or "") if match else None
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
@@ -191,7 +196,7 @@ class ButtonReceiver(Protocol):
     """What the client must offer for buttons to work (``BoardBot`` does)."""
 
     async def press_button(self, interaction: discord.Interaction, verb: str,
-                           session_id: int) -> None: ...
+                           session_id: int, tag: str = "") -> None: ...
 
 
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=CUSTOM_ID_TEMPLATE):
@@ -199,24 +204,28 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=CUSTOM_ID_
     because the client registers this class with ``add_dynamic_items``."""
 
     def __init__(self, verb: str, session_id: int, label: str | None = None,
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 tag: str = "") -> None:
         super().__init__(discord.ui.Button(
             label=label or verb.title(), style=style,
-            custom_id=f"boardbot:{verb}:{session_id}"))
+            custom_id=f"boardbot:{verb}:{session_id}" + (f":{tag}" if tag else "")))
         self.verb = verb
         self.session_id = session_id
+        self.tag = tag
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str], /) -> BoardButton:
-        return cls(match["verb"], int(match["session"]), item.label, item.style)
+        return cls(match["verb"], int(match["session"]), item.label, item.style,
+                   match["tag"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         receiver = interaction.client
         if not hasattr(receiver, "press_button"):
             log.warning(kv("button_unhandled", custom_id=self.item.custom_id))
             return
-        await receiver.press_button(interaction, self.verb, self.session_id)  # type: ignore
+        await receiver.press_button(interaction, self.verb, self.session_id,  # type: ignore
+                                    self.tag)
 
 
 def button_view(buttons: Sequence[Button]) -> discord.ui.View:
@@ -226,7 +235,8 @@ def button_view(buttons: Sequence[Button]) -> discord.ui.View:
         parsed = parse_custom_id(custom_id(button))
         assert parsed is not None
         view.add_item(BoardButton(parsed[0], parsed[1], button.label,
-                                  _STYLES.get(button.style, discord.ButtonStyle.secondary)))
+                                  _STYLES.get(button.style, discord.ButtonStyle.secondary),
+                                  parsed[2]))
     return view
 
 

@@ -94,8 +94,8 @@ class BoardBot(discord.Client):
         await adapter.send_notification(self, notification)
 
     async def press_button(self, interaction: discord.Interaction, verb: str,
-                           session_id: int) -> None:
-        await self.flows.press_button(interaction, verb, session_id)
+                           session_id: int, tag: str = "") -> None:
+        await self.flows.press_button(interaction, verb, session_id, tag)
 
     async def on_ready(self) -> None:
         log.info(adapter.kv("ready", user=self.user, guilds=len(self.guilds)))

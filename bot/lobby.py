@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.buttons import CHALLENGE
 from bot.replies import RACE_MESSAGE, Button, Channel, Reply, User, refusal
 from games import get_game
 from storage import Session, StaleVersion
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from storage import Store
+    from storage.correspondence import CorrespondenceStore
 
 
 class LobbyMixin:
@@ -29,6 +31,8 @@ class LobbyMixin:
     if TYPE_CHECKING:
         async def _live(self, channel: Channel) -> Session | None: ...
         async def _start(self, session: Session) -> Reply: ...
+        @property
+        def ledger(self) -> CorrespondenceStore: ...
 
     async def join(self, user: User, channel: Channel) -> Reply:
         """Take a seat in the channel's open lobby."""
@@ -55,8 +59,8 @@ class LobbyMixin:
         return Reply(text=f"{user.name} joins. Seated: {names}. <@{host.user_id}> can `/start` "
                           f"now ({game.min_players}-{game.max_players} players).",
                      mentions=[host.user_id], session_id=session.id,
-                     buttons=[Button("Join", f"join:{session.id}", "success"),
-                              Button("Start", f"start:{session.id}", "primary")])
+                     buttons=[Button("Join", f"join:{session.id}:{CHALLENGE}", "success"),
+                              Button("Start", f"start:{session.id}:{CHALLENGE}", "primary")])
 
     async def start(self, user: User, channel: Channel) -> Reply:
         """The host starts the lobby with the players seated so far."""
@@ -70,6 +74,31 @@ class LobbyMixin:
             return refusal(f"{game.title} needs at least {game.min_players} players; "
                            f"{len(session.seats)} seated so far.")
         return await self._start_lobby(session)
+
+    async def leave(self, user: User, channel: Channel) -> Reply:
+        """A joined player gives up their seat in the open lobby (``/decline`` there);
+        the lobby stays open for the others.  The host closes it with ``/abort``."""
+        session = await self._live(channel)
+        if session is None or not is_lobby(session):
+            return refusal("There is no open lobby in this channel.")
+        seat = session.seat_of(user.id)
+        if seat is None:
+            return refusal("You have no seat in this lobby (`/join` takes one).")
+        if seat.seat == 0:
+            return refusal("You opened this lobby: `/abort` closes it for everyone.")
+        try:
+            await self.ledger.leave_lobby(session, user.id, self.clock())
+        except StaleVersion:
+            return refusal(RACE_MESSAGE)
+        session = await self.store.session(session.id)
+        assert session is not None
+        game = get_game(session.game)
+        names = ", ".join(s.name for s in session.seats)
+        buttons = [Button("Join", f"join:{session.id}:{CHALLENGE}", "success")]
+        if game.max_players > 2 and len(session.seats) >= game.min_players:
+            buttons.append(Button("Start", f"start:{session.id}:{CHALLENGE}", "primary"))
+        return Reply(text=f"{user.name} leaves the lobby. Seated: {names}. `/join` to take "
+                          "a seat.", session_id=session.id, buttons=buttons)
 
     async def _start_lobby(self, session: Session) -> Reply:
         game = get_game(session.game)

@@ -15,6 +15,20 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bot.buttons import (
+    CHALLENGE,
+    CHALLENGE_VERBS,
+    FINISHED,
+    OLD_ANSWER_BUTTON,
+    OLD_TAKEBACK_BUTTON,
+    TAKEBACK_VERBS,
+    Question,
+    challenge_gone,
+    parse_question,
+    parse_takeback,
+    pending_question,
+    stale_question,
+)
 from bot.correspondence import CorrespondenceMixin
 from bot.lobby import LobbyMixin, is_lobby
 from bot.records import record_text
@@ -235,7 +249,7 @@ class GameService(LobbyMixin, CorrespondenceMixin):
                      f"{_options_text(game, normalised)}{_clock_text(control)}: `/join` to "
                      f"take a seat; {start} "
                      f"(open seats expire in {hours:g} h).",
-                buttons=[Button("Join", f"join:{session_id}", "success")],
+                buttons=[Button("Join", f"join:{session_id}:{CHALLENGE}", "success")],
                 session_id=session_id,
             )
         invited = ", ".join(p.mention for p in opponents)
@@ -245,8 +259,8 @@ class GameService(LobbyMixin, CorrespondenceMixin):
                  "`/accept` or `/decline` "
                  f"(expires in {hours:g} h).",
             mentions=[p.id for p in opponents],
-            buttons=[Button("Accept", f"accept:{session_id}", "success"),
-                     Button("Decline", f"decline:{session_id}", "danger")],
+            buttons=[Button("Accept", f"accept:{session_id}:{CHALLENGE}", "success"),
+                     Button("Decline", f"decline:{session_id}:{CHALLENGE}", "danger")],
             session_id=session_id,
         )
 
@@ -320,6 +334,10 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         if session is None or session.status != "challenge":
             return refusal("There is no open challenge in this channel.")
         seat = session.seat_of(user.id)
+        if is_lobby(session):
+            # In a lobby, declining means giving up one's own seat: only the host (or a
+            # moderator) ends the lobby for everyone, with /abort.
+            return await self.leave(user, channel)
         if seat is None or session.created_by == user.id:
             return refusal("Only an invited player can decline (the challenger may `/abort`).")
         try:
@@ -352,10 +370,13 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         return passes, position, number, ()
 
     async def move(
-        self, user: User, channel: Channel, text: str, expected_turn: int | None = None
+        self, user: User, channel: Channel, text: str, expected_turn: int | None = None,
+        question: Question | None = None,
     ) -> Reply:
         """Play a turn for the user's side with the stored dice, or the action
-        (taunt answer, vote) the game is waiting for from the user."""
+        (taunt answer, vote) the game is waiting for from the user.  ``question``
+        (from a button) is the answer the text was meant for: refused if another
+        question is pending now."""
         try:
             session, seat = await self._player_in(
                 channel, user, "You are not playing in this game; you can watch with `/board`.")
@@ -363,6 +384,9 @@ class GameService(LobbyMixin, CorrespondenceMixin):
             if expected_turn is not None and expected_turn != session.next_turn:
                 raise Refused(f"That move was written for turn {expected_turn}, but the game "
                                f"is at turn {session.next_turn}. Look at `/board` again.")
+            if question is not None and \
+                    not question.answered_by(pending_question(session, position)):
+                raise Refused(await self._stale_answer(session, question))
             if position.action_due():
                 played, entry = self._action(session, position, seat.side, user, text)
             else:
@@ -381,7 +405,7 @@ class GameService(LobbyMixin, CorrespondenceMixin):
             status_line += _seed_note(session)
         buttons = self._action_buttons(session, after)
         if status == "finished":
-            buttons = [Button("Rematch", f"rematch:{session.id}", "primary")]
+            buttons = [Button("Rematch", f"rematch:{session.id}:{FINISHED}", "primary")]
         return Reply(text="\n".join([*lines, status_line]),
                      image=await self._image(session, after, left=left), mentions=mentions,
                      session_id=session.id, buttons=buttons)
@@ -459,40 +483,69 @@ class GameService(LobbyMixin, CorrespondenceMixin):
                                user.id, kind)
 
     def _action_buttons(self, session: Session, position: Position) -> list[Button]:
-        """Buttons for the answer the game now waits for (the engine names the texts)."""
-        if not position.action_due():
+        """Buttons for the answer the game now waits for (the engine names the texts);
+        each names its question (bot/buttons.py), so it never answers a later one."""
+        question = pending_question(session, position)
+        if question is None:
             return []
-        return [Button(label.capitalize(), f"{label}:{session.id}",
+        return [Button(label.capitalize(), f"{label}:{session.id}:{question.tag}",
                        "success" if i == 0 else "danger")
                 for i, label in enumerate(position.action_choices())]
 
     async def press(self, user: User, channel: Channel, action: str) -> Reply:
-        """A button: ``<verb>:<session id>``.  Stale buttons (another session, or a
-        game that has moved on) are refused; the rest are ordinary commands."""
-        verb, _, session_text = action.partition(":")
+        """A button: ``<verb>:<session id>:<question>`` (bot/buttons.py).  A button
+        whose question is no longer the pending one changes nothing and says why."""
+        verb, _, rest = action.partition(":")
+        session_text, _, tag = rest.partition(":")
         if verb == "rematch":
             return await self.rematch(user, channel, session_text)
-        session = await self._live(channel)
-        if session is None or str(session.id) != session_text:
+        live = await self._live(channel)  # expires a challenge that timed out
+        pressed = await self.store.session(int(session_text)) \
+            if session_text.isdigit() else None
+        if pressed is None or pressed.channel_id != channel.id:
             return refusal("That button belongs to a game that is no longer waiting for it.")
-        if verb == "accept" and session.status == "challenge":
-            return await self.accept(user, channel)
-        if verb == "decline" and session.status == "challenge":
-            return await self.decline(user, channel)
-        if verb in ("takeback_yes", "takeback_no"):
-            return await self.takeback_answer(user, channel, verb == "takeback_yes")
-        if verb == "join" and session.status == "challenge":
-            return await self.join(user, channel)
-        if verb == "start" and session.status == "challenge":
-            return await self.start(user, channel)
-        return await self.move(user, channel, verb)
+        if verb in CHALLENGE_VERBS and tag in ("", CHALLENGE) and (
+                tag or pressed.status == "challenge" or verb in ("join", "start")
+                or not await self._taunt_open(pressed)):
+            gone = challenge_gone(pressed, verb)
+            if gone is not None:
+                return refusal(gone)
+            return await getattr(self, verb)(user, channel)
+        if live is None or live.id != pressed.id or live.status != "active":
+            return refusal(f"That game is over: {pressed.result or pressed.status}. "
+                           "Nothing was changed.")
+        if verb in TAKEBACK_VERBS:
+            seq = parse_takeback(tag) if tag else await self.ledger.only_undo_request(live.id)
+            if seq is None:
+                return refusal(OLD_TAKEBACK_BUTTON)
+            return await self.takeback_answer(user, channel, verb == "takeback_yes", seq)
+        question = parse_question(tag)
+        if question is None:  # an old button: which taunt or vote it answered is unknown
+            choices = self.position_of(live).action_choices()
+            return refusal(OLD_ANSWER_BUTTON.format(choices="` or `/move ".join(choices))
+                           if choices else "That button's question is no longer open. "
+                           "Nothing was changed.")
+        return await self.move(user, channel, verb, question=question)
+
+    async def _taunt_open(self, session: Session) -> bool:
+        """Whether the game waits for an answer (an old, untagged Accept or Decline
+        may then be a taunt's button rather than the challenge's)."""
+        return session.status == "active" and session.position is not None \
+            and self.position_of(session).action_due()
+
+    async def _stale_answer(self, session: Session, question: Question) -> str:
+        """Why an answer button no longer applies, from the answers logged at its turn."""
+        answers = [t.record for t in await self.store.turns(session.id)
+                   if t.number == question.turn and t.kind in ("amend", "line")]
+        return stale_question(question, answers)
 
     async def rematch(self, user: User, channel: Channel, session_text: str = "") -> Reply:
         """Challenge the players of the channel's last finished game again, same game
         and options (the presser is the challenger)."""
         last = await self.store.latest_session(channel.id)
-        if last is None or last.status != "finished" or (
-                session_text and str(last.id) != session_text):
+        if last is not None and session_text and str(last.id) != session_text:
+            return refusal(_rematch_gone(last))
+        if last is None or last.status != "finished":
             return refusal("There is no finished game here to play again.")
         if last.seat_of(user.id) is None:
             return refusal("Only the players of the last game can ask for a rematch.")
@@ -577,7 +630,7 @@ class GameService(LobbyMixin, CorrespondenceMixin):
             mentions=[winner.user_id],
             image=await self._image(session, self.position_of(session)),
             session_id=session.id,
-            buttons=[Button("Rematch", f"rematch:{session.id}", "primary")],
+            buttons=[Button("Rematch", f"rematch:{session.id}:{FINISHED}", "primary")],
         )
 
     async def _leave(self, session: Session, user: User, side: str, played: Played) -> Reply:
@@ -602,6 +655,10 @@ class GameService(LobbyMixin, CorrespondenceMixin):
             return refusal("There is no game in this channel.")
         seat = session.seat_of(user.id)
         started = await self.store.last_turn(session.id) is not None
+        if is_lobby(session) and not user.moderator and session.created_by != user.id:
+            host = session.seats[0].name
+            return refusal(f"Only the host ({host}) or a moderator can close this lobby"
+                           + ("; `/decline` gives up your seat in it." if seat else "."))
         if not user.moderator:
             if seat is None:
                 return refusal("Only the players (before the first turn) or a moderator "
@@ -654,6 +711,18 @@ HELP = """**Commands**
 `/claim` win when the opponent's time is up, `/grant 2d` give them more time
 `/takeback` ask to undo your last turn (the opponent allows or refuses), `/preview TEXT` try a turn
 `/notify mention|dm|none` how you are reminded that it is your turn"""
+
+
+def _rematch_gone(latest: Session) -> str:
+    """Why a rematch button of an older game does nothing: ``latest`` came since."""
+    if latest.status in ("challenge", "active"):
+        return ("A new game has already been offered or started here since that game "
+                "(the rematch may be it): see `/board`. Nothing was changed.")
+    if latest.status in ("declined", "expired", "aborted"):
+        return (f"That rematch offer was already used: the new challenge was "
+                f"{latest.status}. Challenge again with `/new`.")
+    return ("That rematch offer is for an older game: a later game has finished here "
+            "since (use its own Rematch button). Nothing was changed.")
 
 
 def _uses_dice(session: Session) -> bool:

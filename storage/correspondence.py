@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from storage.models import Session, TurnEntry
-from storage.store import Statement, Store
+from storage.store import StaleVersion, Statement, Store
 
 NOTIFY_MODES = ("mention", "dm", "none")
 
@@ -259,11 +259,49 @@ class CorrespondenceStore:
                             "requested_at) VALUES (?, ?, ?, ?)", (session_id, seq, user_id, now))
             return cur.rowcount == 1
 
-    async def refuse_undo(self, session_id: int, seq: int, user_id: str, now: float) -> bool:
+    async def answer_undo(self, session: Session, seq: int, user_id: str, accepted: bool,
+                          now: float, extra: Sequence[Statement] = (), **changes: Any
+                          ) -> None:
+        """Allow or refuse the open take-back request of entry ``seq`` under the session's
+        version check (both answers bump the version, so of two racing answers exactly one
+        wins); ``changes`` and ``extra`` (the rewound position, the clock) commit with it.
+        Raises ``StaleVersion`` when the session changed or the request is no longer open."""
         async with self.store._transaction() as run:
-            sql, params = undo_answer_statement(session_id, seq, user_id, False, now)
+            await self.store._bump(run, session, now, **changes)
+            sql, params = undo_answer_statement(session.id, seq, user_id, accepted, now)
             cur = await run(sql, params)
-            return cur.rowcount == 1
+            if cur.rowcount != 1:
+                raise StaleVersion(f"take-back of entry {seq} is no longer open")
+            for statement, values in extra:
+                await run(statement, values)
+
+    async def undo_requests(self, session_id: int) -> list[UndoRow]:
+        """Every take-back request of the session, oldest first."""
+        rows = await self._fetchall(
+            "SELECT session_id, seq_undone, requested_by, requested_at, accepted FROM undos "
+            "WHERE session_id=? ORDER BY requested_at, seq_undone", (session_id,))
+        return [UndoRow(r[0], r[1], r[2], r[3], None if r[4] is None else bool(r[4]))
+                for r in rows]
+
+    async def only_undo_request(self, session_id: int) -> int | None:
+        """The entry of the session's one take-back request while it is open, or None:
+        a button from before buttons named their request can only have asked that."""
+        rows = await self.undo_requests(session_id)
+        return rows[0].seq_undone if len(rows) == 1 and rows[0].accepted is None else None
+
+    # -- lobbies --------------------------------------------------------------------
+
+    async def leave_lobby(self, session: Session, user_id: str, now: float) -> None:
+        """Take a joined player's seat out of an open lobby; the later seats move up so
+        that seats stay numbered 0, 1, ... (``?n`` sides with them)."""
+        gone = next(s for s in session.seats if s.user_id == user_id)
+        async with self.store._transaction() as run:
+            await self.store._bump(run, session, now)
+            await run("DELETE FROM seats WHERE session_id=? AND seat=?", (session.id, gone.seat))
+            for seat in session.seats:
+                if seat.seat > gone.seat:  # in seat order: each moves into a freed place
+                    await run("UPDATE seats SET seat=?, side=? WHERE session_id=? AND seat=?",
+                              (seat.seat - 1, f"?{seat.seat - 1}", session.id, seat.seat))
 
     # -- users ----------------------------------------------------------------------
 

@@ -101,14 +101,15 @@ class Flows:
     # ------------------------------------------------------------------ buttons
 
     async def press_button(self, interaction: discord.Interaction, verb: str,
-                           session_id: int) -> None:
+                           session_id: int, tag: str = "") -> None:
         """A BoardButton was pressed: ``GameService.press`` decides what the verb means,
-        whether the presser may act and whether the button is stale."""
+        whether the presser may act and whether the button's question (``tag``, see
+        bot/buttons.py; '' on buttons posted before tags) is still the pending one."""
         channel = adapter.to_channel(interaction)
         if channel is None:
             await adapter.say(interaction, adapter.DM_MESSAGE)
             return
-        action = f"{verb}:{session_id}"
+        action = f"{verb}:{session_id}" + (f":{tag}" if tag else "")
 
         async def call(user: User, where: Channel) -> Reply:
             return await self.service.press(user, where, action)

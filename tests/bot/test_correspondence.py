@@ -315,11 +315,12 @@ async def test_takeback_accepted_keeps_the_dice(service: GameService, clock: Fak
     assert not (await service.takeback(other, HERE)).ok
     asked = await service.takeback(mover, HERE)
     assert asked.ok and asked.mentions == [other.id]
-    assert [b.action for b in asked.buttons] == [f"takeback_yes:{session.id}",
-                                                  f"takeback_no:{session.id}"]
+    seq = (await service.store.turns(session.id))[-1].seq
+    assert [b.action for b in asked.buttons] == [f"takeback_yes:{session.id}:u{seq}",
+                                                  f"takeback_no:{session.id}:u{seq}"]
     assert not (await service.takeback(mover, HERE)).ok  # asked already
     assert not (await service.takeback_answer(mover, HERE, True)).ok  # not theirs to answer
-    answer = await service.press(other, HERE, f"takeback_yes:{session.id}")
+    answer = await service.press(other, HERE, asked.buttons[0].action)
     assert answer.ok, answer.text
     assert "undone" in answer.text and "2d 23h left" in answer.text
     undone = await service.store.live_session(HERE.id)

@@ -188,7 +188,7 @@ async def test_anyone_may_look(service: GameService) -> None:
 async def test_rematch_button_after_the_end(service: GameService) -> None:
     first = await _started(service)
     ended = await service.resign(BOB, HERE)
-    assert [b.action for b in ended.buttons] == [f"rematch:{first.id}"]
+    assert [b.action for b in ended.buttons] == [f"rematch:{first.id}:f"]
     assert not (await service.press(CAROL, HERE, f"rematch:{first.id}")).ok  # not a player
     again = await service.press(BOB, HERE, f"rematch:{first.id}")
     assert again.ok and again.mentions == [ALICE.id] and "challenges" in again.text

@@ -68,8 +68,9 @@ def test_buttons_become_dynamic_items_with_stable_custom_ids() -> None:
 
 
 def test_custom_id_parsing() -> None:
-    assert adapter.parse_custom_id("boardbot:accept:12") == ("accept", 12)
-    assert adapter.parse_custom_id("boardbot:resign:007") == ("resign", 7)
+    assert adapter.parse_custom_id("boardbot:accept:12") == ("accept", 12, "")
+    assert adapter.parse_custom_id("boardbot:resign:007") == ("resign", 7, "")
+    assert adapter.parse_custom_id("boardbot:drop:12:t56-R-B") == ("drop", 12, "t56-R-B")
     for bad in ("boardbot:accept:", "boardbot:accept:x", "other:accept:1", "boardbot:a:1:2",
                 "boardbot::1"):
         assert adapter.parse_custom_id(bad) is None

@@ -52,12 +52,12 @@ async def test_three_player_lobby_joined_by_button_started_by_command(
         lobby = public(opened)
         assert lobby is not None and "lobby" in lobby.content, opened
         session = await service.store.live_session(str(w.channel.id))
-        assert button_ids(lobby) == [f"boardbot:join:{session.id}"]
+        assert button_ids(lobby) == [f"boardbot:join:{session.id}:c"]
 
         joined = await w.bob.click(lobby, label="Join")
         after_bob = public(joined)
         assert after_bob is not None and "joins" in after_bob.content, joined
-        assert f"boardbot:start:{session.id}" in button_ids(after_bob)
+        assert f"boardbot:start:{session.id}:c" in button_ids(after_bob)
         assert lobby.components == []  # superseded by the reply's own buttons
 
         early = await w.bob.slash(w.channel, "start")
@@ -77,8 +77,9 @@ async def test_three_player_lobby_joined_by_button_started_by_command(
 
 async def test_answer_buttons_go_through_press(tmp_path: Path, open_service: Opener,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    """A taunt's `accept:<id>` / `drop:<id>` buttons reach GameService.press, which
-    decides (here: the game waits for no answer, so it is refused privately)."""
+    """Buttons in the format posted before question tags (`accept:<id>`, `drop:<id>`)
+    reach GameService.press, which decides: the game waits for no answer, so each is
+    refused privately and specifically."""
     service = await open_service(tmp_path / "db.sqlite3")
     pressed: list[tuple[str, str]] = []
     real_press = service.press
@@ -102,10 +103,11 @@ async def test_answer_buttons_go_through_press(tmp_path: Path, open_service: Ope
         taunt = w.channel.last_message
         dropped = await player.click(taunt, label="Drop")
         assert pressed[-1] == (str(player.id), f"drop:{session.id}")
-        assert public(dropped) is None and "not playable" in private(dropped).content
+        assert public(dropped) is None and "no longer open" in private(dropped).content
         accepted = await player.click(taunt, label="Accept")
         assert pressed[-1] == (str(player.id), f"accept:{session.id}")
         assert public(accepted) is None
+        assert "challenge was already accepted" in private(accepted).content
         stale = await player.click(taunt, label="Old")
         assert "no longer waiting" in private(stale).content
         assert len(taunt.components) == 1  # refusals leave the buttons in place

@@ -1,0 +1,135 @@
+"""Buttons bound to their question.
+
+A button's action is ``<verb>:<session id>:<question>``: the question tag names
+exactly what the button answers, so a button left under an old message can never
+answer a newer question.  Tags (short: a Discord custom id holds 100 characters):
+
+- ``c``: the challenge or lobby of that session (its status ``challenge``);
+- ``t<turn>-<taunter>-<target>``: a taunt (CheeseGambit's doubling cube);
+- ``v<turn>-<voters>``: a vote, with the sides asked to vote when it opened;
+- ``a<turn>-<actors>``: any other answer a game waits for;
+- ``u<seq>``: the take-back request of log entry ``seq``;
+- ``f``: the rematch offer of that finished session.
+
+Buttons posted before tags existed (``<verb>:<session id>``) have an empty tag;
+the service honours them only where the question they answered cannot be
+mistaken for another one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from games import Position
+from storage import Session
+
+CHALLENGE = "c"
+FINISHED = "f"
+#: Verbs of challenge and lobby buttons.
+CHALLENGE_VERBS = ("accept", "decline", "join", "start")
+TAKEBACK_VERBS = ("takeback_yes", "takeback_no")
+
+_ANSWER_TAG = re.compile(r"(?P<kind>[tva])(?P<turn>\d+)-(?P<sides>[\w-]*)")
+_TAKEBACK_TAG = re.compile(r"u(?P<seq>\d+)")
+
+
+@dataclass(frozen=True)
+class Question:
+    """An answer a game waits for: its kind (``t`` taunt, ``v`` vote, ``a`` other),
+    the turn it belongs to and the sides it concerns (taunter and target; the voters;
+    the actors)."""
+
+    kind: str
+    turn: int
+    sides: tuple[str, ...]
+
+    @property
+    def tag(self) -> str:
+        return f"{self.kind}{self.turn}-{'-'.join(self.sides)}"
+
+    def answered_by(self, now: Question | None) -> bool:
+        """Whether a button asking this question may answer ``now``, the question the
+        game waits for: the same taunt, or the same vote with fewer voters left."""
+        if now is None or now.kind != self.kind or now.turn != self.turn:
+            return False
+        if self.kind == "v":
+            return set(now.sides) <= set(self.sides)
+        return now.sides == self.sides
+
+
+def pending_question(session: Session, position: Position) -> Question | None:
+    """The answer the game waits for now (None if it waits for a turn)."""
+    if not position.action_due():
+        return None
+    turn = session.next_turn - 1  # an answer belongs to the turn just played
+    pending = getattr(position, "pending", None)
+    state = pending() if callable(pending) else None
+    if state and state[0] == "taunt":
+        return Question("t", turn, (str(state[1]), str(state[2])))
+    if state and state[0] == "vote":
+        return Question("v", turn, tuple(str(s) for s in state[1]))
+    return Question("a", turn, tuple(position.actors()))
+
+
+def parse_question(tag: str) -> Question | None:
+    match = _ANSWER_TAG.fullmatch(tag)
+    if match is None:
+        return None
+    sides = tuple(s for s in match["sides"].split("-") if s)
+    return Question(match["kind"], int(match["turn"]), sides)
+
+
+def takeback_tag(seq: int) -> str:
+    return f"u{seq}"
+
+
+def parse_takeback(tag: str) -> int | None:
+    match = _TAKEBACK_TAG.fullmatch(tag)
+    return int(match["seq"]) if match else None
+
+
+def stale_question(question: Question, answers: list[str]) -> str:
+    """Why a taunt or vote button no longer does anything; ``answers`` are the
+    records of the answers logged at the question's turn (may be empty)."""
+    if question.kind == "t" and len(question.sides) == 2:
+        taunter, target = question.sides
+        said = [a for a in answers if a.upper().startswith(f"T@{target.upper()}")]
+        if said:
+            return (f"That taunt ({taunter} at {target}) was answered at turn "
+                    f"{question.turn}: `{said[-1]}`. Nothing was changed.")
+        return (f"That taunt ({taunter} at {target}, turn {question.turn}) is no longer "
+                "waiting for an answer. Nothing was changed.")
+    if question.kind == "v":
+        return (f"That vote (turn {question.turn}) is already settled. Nothing was "
+                "changed.")
+    return (f"That question (turn {question.turn}) was already answered. Nothing was "
+            "changed.")
+
+
+def challenge_gone(session: Session, verb: str) -> str | None:
+    """Why a challenge or lobby button no longer applies (None while it is open)."""
+    if session.status == "challenge":
+        return None
+    lobby = verb in ("join", "start")
+    what = "This lobby" if lobby else "This challenge"
+    return {
+        "active": f"{what} has already started: the game is under way." if lobby
+        else f"{what} was already accepted: the game is under way.",
+        "finished": f"{what} has already started, and that game is over." if lobby
+        else f"{what} was already accepted, and that game is over.",
+        "declined": f"{what} was closed." if lobby else f"{what} was already declined.",
+        "expired": f"{what} expired before it started." if lobby
+        else f"{what} expired before everyone answered.",
+        "aborted": f"{what} was closed by its host or a moderator." if lobby
+        else f"{what} was withdrawn.",
+    }.get(session.status, f"{what} is no longer open.")
+
+
+OLD_ANSWER_BUTTON = (
+    "This button is from before the bot was updated and does not say which question it "
+    "answers, so it does nothing. Answer the question now open with `/move {choices}`.")
+OLD_TAKEBACK_BUTTON = (
+    "This button is from before the bot was updated and does not say which take-back "
+    "request it answers, so it does nothing. Answer the open request with "
+    "`/takeback_answer`.")
