@@ -37,7 +37,7 @@ log = logging.getLogger("boardbot.discord")
 #: Custom ids of every button the bot posts: stable across restarts.  The optional
 #: question tag names what the button answers (bot/buttons.py); ids posted before
 #: tags existed have none and are still recognised.
-CUSTOM_ID_TEMPLATE = r"boardbot:(?P<verb>\w+):(?P<session>\d+)(?::(?P<tag>[\w-]+))?"
+CUSTOM_ID_TEMPLATE = r"boardbot:(?P<verb>\w+):(?P<session>\d+)(?::(?P<tag>[a-z][\w-]*))?"
 MAX_CUSTOM_ID = 100
 _CUSTOM_ID = re.compile(CUSTOM_ID_TEMPLATE)
 MAX_CONTENT = 2000
