@@ -314,6 +314,9 @@ class CorrespondenceMixin:
                 raise Refused(await self._takeback_gone(session.id, seq))
             asked = await self.ledger.undo_request(session.id, last.seq) if last else None
             if last is None or asked is None or asked.accepted is not None:
+                requests = await self.ledger.undo_requests(session.id)
+                if seq is None and requests and requests[-1].accepted is not None:
+                    seq = requests[-1].seq_undone  # answered a moment ago: say how
                 if seq is not None:
                     raise Refused(await self._takeback_gone(session.id, seq))
                 raise Refused("There is no open take-back request (the game may have moved "
