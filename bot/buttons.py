@@ -113,6 +113,9 @@ def challenge_gone(session: Session, verb: str) -> str | None:
         return None
     lobby = verb in ("join", "start")
     what = "This lobby" if lobby else "This challenge"
+    if session.status == "aborted" and session.initial_position is not None:
+        return (f"{what} has already started, and that game was aborted." if lobby
+                else f"{what} was already accepted, and that game was aborted.")
     return {
         "active": f"{what} has already started: the game is under way." if lobby
         else f"{what} was already accepted: the game is under way.",
