@@ -701,7 +701,8 @@ class GameService(LobbyMixin, CorrespondenceMixin):
 
 HELP = """**Commands**
 `/new GAME @opponent [option=value ...]` challenge someone (games: {games})
-`/new GAME` with nobody named opens a lobby: others `/join`, the host `/start`s
+`/new GAME` with nobody named opens a lobby: others `/join` (`/decline` gives the seat
+up again), the host `/start`s or `/abort`s it
 `/accept`, `/decline` answer a challenge (and a taunt or vote: `/move accept`, `/move yes`)
 `/move TEXT` play your turn, e.g. `/move 24/18 24/19` (the dice are rolled for you)
 `/board` show the board, `/legal` list legal turns, `/record` the game record file
