@@ -33,7 +33,8 @@ class Channel:
 
 @dataclass(frozen=True)
 class Button:
-    """A button under a reply: ``action`` is ``<verb>:<session id>`` (stable across restarts)."""
+    """A button under a reply: ``action`` is ``<verb>:<session id>:<question>`` (stable
+    across restarts; the question tag names what it answers, see bot/buttons.py)."""
 
     label: str
     action: str

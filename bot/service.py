@@ -512,8 +512,7 @@ class GameService(LobbyMixin, CorrespondenceMixin):
                 return refusal(gone)
             return await getattr(self, verb)(user, channel)
         if live is None or live.id != pressed.id or live.status != "active":
-            return refusal(f"That game is over: {pressed.result or pressed.status}. "
-                           "Nothing was changed.")
+            return refusal(_game_gone(pressed))
         if verb in TAKEBACK_VERBS:
             seq = parse_takeback(tag) if tag else await self.ledger.only_undo_request(live.id)
             if seq is None:
@@ -712,6 +711,17 @@ up again), the host `/start`s or `/abort`s it
 `/claim` win when the opponent's time is up, `/grant 2d` give them more time
 `/takeback` ask to undo your last turn (the opponent allows or refuses), `/preview TEXT` try a turn
 `/notify mention|dm|none` how you are reminded that it is your turn"""
+
+
+def _game_gone(session: Session) -> str:
+    """Why an answer button of ``session`` does nothing: the game is not under way."""
+    if session.status == "challenge":
+        return "That game has not started yet. Nothing was changed."
+    if session.status == "finished":
+        return f"That game is over ({session.result}). Nothing was changed."
+    if session.status == "aborted":
+        return "That game was aborted. Nothing was changed."
+    return "That game never started. Nothing was changed."
 
 
 def _rematch_gone(latest: Session) -> str:

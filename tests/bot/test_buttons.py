@@ -187,6 +187,8 @@ async def test_a_taunt_taken_back_leaves_its_buttons_dead(store: Store,
     assert (await service.press(target, HERE, _action(asked, "Allow take-back"))).ok
     await _refused_unchanged(service, target, _action(taunt, "Drop"),
                              "is no longer waiting for an answer")
+    assert (await service.resign(taunter, HERE)).ok
+    await _refused_unchanged(service, target, _action(taunt, "Accept"), "That game is over")
 
 
 # ------------------------------------------------------------------ votes
