@@ -70,7 +70,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
     async def accept(interaction: Interaction) -> None:
         await flows.run(interaction, flows.service.accept, defer=True, changes=True)
 
-    @app_commands.command(name="decline", description="Decline the challenge in this channel")
+    @app_commands.command(name="decline",
+                          description="Decline the challenge here (in a lobby: give up your seat)")
     async def decline(interaction: Interaction) -> None:
         await flows.run(interaction, flows.service.decline, changes=True)
 
