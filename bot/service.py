@@ -518,13 +518,30 @@ class GameService(LobbyMixin, CorrespondenceMixin):
             if seq is None:
                 return refusal(OLD_TAKEBACK_BUTTON)
             return await self.takeback_answer(user, channel, verb == "takeback_yes", seq)
-        question = parse_question(tag)
+        question = parse_question(tag) if tag else await self._old_question(live, verb)
         if question is None:  # an old button: which taunt or vote it answered is unknown
             choices = self.position_of(live).action_choices()
             return refusal(OLD_ANSWER_BUTTON.format(choices="` or `/move ".join(choices))
                            if choices else "That button's question is no longer open. "
                            "Nothing was changed.")
         return await self.move(user, channel, verb, question=question)
+
+    async def _old_question(self, session: Session, verb: str) -> Question | None:
+        """The question an untagged answer button (posted before buttons named their
+        question) can only have asked, or None when that cannot be told: a game holds
+        one vote (at the first placing), so Yes/No answer it; Drop answers a taunt when
+        the game raised no other.  An untagged Accept may be the challenge's own button,
+        so it never answers a taunt."""
+        now = pending_question(session, self.position_of(session))
+        if now is None:
+            return None
+        if now.kind == "v" and verb in ("yes", "no"):
+            return now
+        if now.kind == "t" and verb == "drop":
+            raised = [t for t in await self.store.turns(session.id)
+                      if t.kind == "turn" and "T@" in t.record.upper()]
+            return now if len(raised) == 1 else None
+        return None
 
     async def _taunt_open(self, session: Session) -> bool:
         """Whether the game waits for an answer (an old, untagged Accept or Decline

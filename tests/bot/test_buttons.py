@@ -400,3 +400,46 @@ def test_button_ids_fit_discord() -> None:
     from bot.discord_adapter import custom_id
     longest = Button("Refuse take-back", f"takeback_yes:{2**63 - 1}:v{2**31}-R-G-B-Y")
     assert len(custom_id(longest)) <= 100
+
+
+async def test_old_format_answer_buttons_only_where_unmistakable(store: Store,
+                                                                 clock: FakeClock) -> None:
+    """Untagged Drop answers the game's only taunt; with a second taunt raised it is
+    refused; untagged Accept never answers a taunt (it may be the challenge's button)."""
+    service = _service(store, clock)
+    await service.new(ALICE, HERE, "cheesegambit", [BOB, CAROL], {"pieces": "6"})
+    await service.accept(BOB, HERE)
+    await service.accept(CAROL, HERE)
+    rng = random.Random(7)
+    await _until_buttons(service, rng, "Drop")
+    session = await _live(service)
+    target = _target_of(service, session)
+    await _refused_unchanged(service, target, f"accept:{session.id}", "/move accept")
+    assert (await service.move(target, HERE, "accept")).ok
+    await _until_buttons(service, rng, "Drop")
+    session = await _live(service)
+    await _refused_unchanged(service, _target_of(service, session), f"drop:{session.id}",
+                             "does not say which question")
+
+
+async def test_old_format_drop_answers_the_only_taunt(store: Store, clock: FakeClock) -> None:
+    service = _service(store, clock)
+    await service.new(ALICE, HERE, "cheesegambit", [BOB, CAROL], {"pieces": "6"})
+    await service.accept(BOB, HERE)
+    await service.accept(CAROL, HERE)
+    await _until_buttons(service, random.Random(7), "Drop")
+    session = await _live(service)
+    dropped = await service.press(_target_of(service, session), HERE, f"drop:{session.id}")
+    assert dropped.ok and "drop" in dropped.text, dropped.text
+
+
+async def test_old_format_vote_buttons_answer_the_vote(store: Store, clock: FakeClock) -> None:
+    service = _service(store, clock)
+    await service.new(ALICE, HERE, "cheesegambit", [BOB, CAROL], {"pieces": "4"})
+    await service.accept(BOB, HERE)
+    await service.accept(CAROL, HERE)
+    await _until_buttons(service, random.Random(4), "Yes")
+    session = await _live(service)
+    voter = _target_of(service, session)
+    voted = await service.press(voter, HERE, f"yes:{session.id}")
+    assert voted.ok and "yes" in voted.text, voted.text
