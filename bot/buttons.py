@@ -30,8 +30,8 @@ FINISHED = "f"
 CHALLENGE_VERBS = ("accept", "decline", "join", "start")
 TAKEBACK_VERBS = ("takeback_yes", "takeback_no")
 
-_ANSWER_TAG = re.compile(r"(?P<kind>[tva])(?P<turn>\d+)-(?P<sides>[\w-]*)")
-_TAKEBACK_TAG = re.compile(r"u(?P<seq>\d+)")
+_ANSWER_TAG = re.compile(r"(?P<kind>[tva])(?P<turn>\d{1,9})-(?P<sides>[\w-]*)")
+_TAKEBACK_TAG = re.compile(r"u(?P<seq>\d{1,18})")
 
 
 @dataclass(frozen=True)

@@ -501,7 +501,7 @@ class GameService(LobbyMixin, CorrespondenceMixin):
             return await self.rematch(user, channel, session_text)
         live = await self._live(channel)  # expires a challenge that timed out
         pressed = await self.store.session(int(session_text)) \
-            if session_text.isdigit() else None
+            if session_text.isdigit() and len(session_text) <= 18 else None  # SQLite ints
         if pressed is None or pressed.channel_id != channel.id:
             return refusal("That button belongs to a game that is no longer waiting for it.")
         if verb in CHALLENGE_VERBS and tag in ("", CHALLENGE) and (

@@ -443,3 +443,13 @@ async def test_old_format_vote_buttons_answer_the_vote(store: Store, clock: Fake
     voter = _target_of(service, session)
     voted = await service.press(voter, HERE, f"yes:{session.id}")
     assert voted.ok and "yes" in voted.text, voted.text
+
+
+async def test_forged_button_ids_are_refused(store: Store, clock: FakeClock) -> None:
+    service = _service(store, clock)
+    session = await _hachapury(service)
+    for action in (f"takeback_yes:{session.id}:u{'9' * 40}", f"yes:{session.id}:v{'9' * 40}-R",
+                   f"accept:{'9' * 40}:c", "accept:x:c", f"drop:{session.id}:zz",
+                   f"accept:{session.id + 1}:c"):
+        reply = await service.press(BOB, HERE, action)
+        assert not reply.ok and reply.private, (action, reply.text)
