@@ -118,9 +118,10 @@ def result_text(result: Result, label: Callable[[str], str]) -> str:
             continue
         if result.winner is not None or len(words) > 1:
             words[0] = label(words[0])
+        else:  # a word of the engine's own ("draw")
+            words[0] = words[0].capitalize()
         clauses.append(" ".join(words))
-    text = ", ".join(clauses)
-    return text[:1].upper() + text[1:]
+    return ", ".join(clauses)
 
 
 def headline(position: Any, label: Callable[[str], str]) -> str:

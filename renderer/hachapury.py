@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from PIL import Image, ImageDraw
 
@@ -712,6 +712,8 @@ def _draw_plate(
 @dataclass(frozen=True)
 class _Sample:
     """A made-up position showing every kind of thing a picture can hold."""
+
+    game: ClassVar[str] = "hachapury"
 
     white: tuple[int, ...]
     black: tuple[int, ...]
