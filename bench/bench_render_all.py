@@ -68,7 +68,8 @@ def main() -> None:
     runs = int(args[0]) if args and args[0].isdigit() else 30
     if save:
         save.mkdir(parents=True, exist_ok=True)
-    print(f"{'game':13} {'theme':5} {'cold ms':>8} {'median ms':>9} {'PNG KB':>7} {'colour err':>10}")
+    print(f"{'game':13} {'theme':5} {'cold ms':>8} {'median ms':>9} {'PNG KB':>7} "
+          f"{'colour err':>10}")
     for name, options, turns, seed in GAMES:
         position, base = sample(name, options, turns, seed)
         for theme in ("light", "dark"):

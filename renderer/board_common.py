@@ -222,6 +222,11 @@ def dice_values(dice: tuple[int, ...] | list[int], most: int = 4) -> list[int]:
     return [v for v in dice if isinstance(v, int) and 1 <= v <= 6][:most]
 
 
+def die_pip_colour(face: RGB) -> RGB:
+    """Pips that read on a die of ``face``: near-black on light, cream on dark."""
+    return (30, 30, 34) if luminance(face) > 140 else (245, 240, 228)
+
+
 def paste_dice(
     image: Image.Image,
     values: list[int],

@@ -22,6 +22,7 @@ from games.che.notation import parse_placements
 from games.che.position import ChePosition
 from games.errors import GameError
 from renderer.base import BoardRenderer, headline, theme_name
+from renderer.board_common import fit_text
 from renderer.context import RenderContext
 from renderer.fonts import font
 
@@ -331,8 +332,10 @@ def _draw_header(draw: ImageDraw.ImageDraw, position: ChePosition, context: Rend
         sub = ""
     else:
         sub = position.end_reason
-    draw.text((margin, 16), title, fill=theme.text, font=font(30, True))
     pool = f"tiles left {position.tiles_left} of {position.total_tiles}"
+    room = width - 2 * margin - _text_width(draw, pool, 22) - 24
+    draw.text((margin, 16), fit_text(title, font(30, True), room), fill=theme.text,
+              font=font(30, True))
     draw.text((width - margin, 22), pool, fill=theme.text, font=font(22), anchor="ra")
     if not sub and position.tiles:
         sub = "legal cells are shaded"
@@ -377,7 +380,8 @@ class CheRenderer(BoardRenderer[Theme]):
     game = "che"
     themes = THEMES
 
-    def draw(self, position: Any, context: RenderContext) -> Image.Image:
+    @staticmethod
+    def draw(position: Any, context: RenderContext) -> Image.Image:
         """The picture as a full-colour Pillow image."""
         return draw_with_centres(position, context)[0]
 
@@ -406,6 +410,4 @@ class CheRenderer(BoardRenderer[Theme]):
 
 
 RENDERER = CheRenderer()
-render = RENDERER.render
-draw = RENDERER.draw
-warm_up = RENDERER.warm_up
+render, draw, warm_up = RENDERER.render, RENDERER.draw, RENDERER.warm_up

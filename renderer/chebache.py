@@ -31,6 +31,7 @@ from renderer.board_common import (
     arrow_head,
     contrast_ink,
     dice_values,
+    die_pip_colour,
     fit_text,
     mix,
     name_plate,
@@ -643,12 +644,9 @@ def _draw_dice(img: Image.Image, dice: tuple[int, ...], side: str, th: Theme, wi
     values = dice_values(dice)
     if not values:
         return
-    if side == "W":
-        face, pip, edge = th.white_face, (30, 30, 34), th.white_rim
-    else:
-        face, pip, edge = th.black_face, (245, 240, 228), th.black_rim
-    paste_dice(img, values, dice_centres(len(values), width), lay.die, face, pip, edge,
-               max(2, int(3 * lay.scale)))
+    face, edge = piece_colours(side, th)
+    paste_dice(img, values, dice_centres(len(values), width), lay.die, face,
+               die_pip_colour(face), edge, max(2, int(3 * lay.scale)))
 
 
 def _headline(position: Any) -> tuple[str, bool]:
@@ -827,8 +825,9 @@ def last_turn_marks(context: RenderContext) -> list[Step]:
     return parse_moves(context.last_moves)
 
 
-def _draw(position: Any, ctx: RenderContext) -> Image.Image:
+def _draw(position: Any, context: RenderContext) -> Image.Image:
     """The full-colour picture (see :meth:`ChebacheRenderer.draw`)."""
+    ctx = context
     width = max(600, min(2400, int(ctx.width or 1100)))
     theme = theme_name(THEMES, ctx.theme)
     th = THEMES[theme]
@@ -850,9 +849,7 @@ class ChebacheRenderer(BoardRenderer[Theme]):
     game = "chebache"
     themes = THEMES
 
-    def draw(self, position: Any, context: RenderContext) -> Image.Image:
-        """The picture as a full-colour Pillow image."""
-        return _draw(position, context)
+    draw = staticmethod(_draw)
 
     def palette_samples(self, width: int, theme: str) -> list[tuple[Any, RenderContext]]:
         """Both viewers, both colours of dice, Kings, a threat and jumps."""
@@ -881,9 +878,7 @@ class ChebacheRenderer(BoardRenderer[Theme]):
 
 
 RENDERER = ChebacheRenderer()
-render = RENDERER.render
-draw = RENDERER.draw
-warm_up = RENDERER.warm_up
+render, draw, warm_up = RENDERER.render, RENDERER.draw, RENDERER.warm_up
 
 
 __all__ = ["RENDERER", "THEMES", "Layout", "draw", "last_turn_marks", "pool_centre", "render",

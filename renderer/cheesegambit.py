@@ -727,9 +727,7 @@ class CheeseGambitRenderer(BoardRenderer[Theme]):
     game = "cheesegambit"
     themes = THEMES
 
-    def draw(self, position: Any, context: RenderContext) -> Image.Image:
-        """The picture as a full-colour Pillow image."""
-        return _draw(position, context)
+    draw = staticmethod(_draw)
 
     def palette_samples(self, width: int, theme: str) -> list[tuple[Any, RenderContext]]:
         """A busy board with each colour to move (its header, dice and
@@ -747,9 +745,7 @@ class CheeseGambitRenderer(BoardRenderer[Theme]):
 
 
 RENDERER = CheeseGambitRenderer()
-render = RENDERER.render
-draw = RENDERER.draw
-warm_up = RENDERER.warm_up
+render, draw, warm_up = RENDERER.render, RENDERER.draw, RENDERER.warm_up
 
 __all__ = ["POOL", "RENDERER", "draw", "last_turn_marks", "render", "safe_cell", "square_cell",
            "warm_up"]

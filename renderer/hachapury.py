@@ -35,6 +35,7 @@ from renderer.board_common import (
     checker_sprite,
     contrast_ink,
     dice_values,
+    die_pip_colour,
     die_pip_offsets,
     fit_text,
     mix,
@@ -644,12 +645,10 @@ def _draw_dice(
     values = dice_values(dice)
     if not values:
         return
-    if side == "W":
-        face, pip, edge = th.white_face, (30, 30, 34), th.white_rim
-    else:
-        face, pip, edge = th.black_face, (245, 240, 228), th.black_rim
+    face, edge, _ = checker_colours(side, th)
     centres = dice_centres(len(values), side == viewer, width)
-    paste_dice(img, values, centres, lay.die, face, pip, edge, max(2, int(3 * lay.scale)))
+    paste_dice(img, values, centres, lay.die, face, die_pip_colour(face), edge,
+               max(2, int(3 * lay.scale)))
 
 
 def _headline(position: Any, context: RenderContext) -> str:
@@ -734,8 +733,9 @@ def _counts(points: dict[int, int]) -> tuple[int, ...]:
     return tuple(row)
 
 
-def _draw(position: Any, ctx: RenderContext) -> Image.Image:
+def _draw(position: Any, context: RenderContext) -> Image.Image:
     """The full-colour picture (see :meth:`HachapuryRenderer.draw`)."""
+    ctx = context
     width = max(600, min(2400, int(ctx.width or 1100)))
     lay = layout(width)
     theme = theme_name(THEMES, ctx.theme)
@@ -821,9 +821,7 @@ class HachapuryRenderer(BoardRenderer[Theme]):
     game = "hachapury"
     themes = THEMES
 
-    def draw(self, position: Any, context: RenderContext) -> Image.Image:
-        """The picture as a full-colour Pillow image."""
-        return _draw(position, context)
+    draw = staticmethod(_draw)
 
     def palette_samples(self, width: int, theme: str) -> list[tuple[Any, RenderContext]]:
         """Both colours of checkers, dice and trays, highlights, plates, a result."""
@@ -845,6 +843,4 @@ class HachapuryRenderer(BoardRenderer[Theme]):
 
 
 RENDERER = HachapuryRenderer()
-render = RENDERER.render
-draw = RENDERER.draw
-warm_up = RENDERER.warm_up
+render, draw, warm_up = RENDERER.render, RENDERER.draw, RENDERER.warm_up

@@ -82,3 +82,19 @@ def test_long_line_keeps_tiles_large() -> None:
     _, centres = draw_with_centres(pos, RenderContext())
     step = centres[(1, 0)][0] - centres[(0, 0)][0]
     assert step >= 40
+
+
+def test_long_names_are_shortened_to_fit_the_header() -> None:
+    from renderer.che import THEMES
+    from renderer.fonts import font
+
+    pos = POSITIONS["midturn"]
+    long_name = "Bartholomew the Unreasonably Long-Named " * 3
+    ctx = RenderContext(names={"W": "alice", "B": long_name})
+    img = Image.open(io.BytesIO(render(pos, ctx))).convert("RGB")
+    # The title stops short of the tile count on the right: the band just
+    # left of the count shows only the page colour.
+    pool_left = img.width - 24 - font(22).getlength("tiles left 62 of 64")
+    gap = img.crop((int(pool_left) - 20, 16, int(pool_left) - 4, 50))
+    page = THEMES["light"].background
+    assert all(_close(px, page, 6) for _, px in gap.getcolors() or [])
