@@ -41,6 +41,25 @@ def test_every_game_has_a_renderer_with_the_common_calls(game: str) -> None:
     assert module.warm_up == renderer.warm_up
 
 
+@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+def test_last_turn_is_read_in_one_place(game: str) -> None:
+    """Each renderer learns what the last turn did through ``last_turn_marks``
+    alone (to be switched from move text to the turn's events); without a
+    last turn it marks nothing, and for its own sample it marks something."""
+    module = __import__(f"renderer.{game}", fromlist=["last_turn_marks"])
+    marks = module.last_turn_marks
+    assert not _marked(marks(RenderContext()))
+    _, context = for_game(game).palette_samples(1100, "light")[0]
+    assert _marked(marks(context))
+
+
+def _marked(marks: Any) -> bool:
+    """Whether a renderer's last-turn marks hold anything to draw."""
+    if hasattr(marks, "__dataclass_fields__"):  # CheeseGambit's LastTurn
+        return any(getattr(marks, f) for f in marks.__dataclass_fields__)
+    return bool(marks)
+
+
 def test_unknown_game_has_no_renderer() -> None:
     with pytest.raises(NoRenderer):
         for_game("tic-tac-toe")
