@@ -28,7 +28,7 @@ from games.base import Position  # noqa: E402
 from renderer import RenderContext, render  # noqa: E402
 
 #: (game, options, turns to play, seed)
-GAMES = (
+GAMES: tuple[tuple[str, dict[str, str], int, int], ...] = (
     ("hachapury", {}, 30, 3),
     ("chebache", {}, 24, 3),
     ("cheesegambit", {"players": "4"}, 40, 5),
