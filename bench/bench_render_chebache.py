@@ -13,10 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.render_timing import time_renders  # noqa: E402
+from bench.render_timing import bench_args, time_renders, white_black_context  # noqa: E402
 from games.chebache import GAME  # noqa: E402
-from renderer import chebache  # noqa: E402
-from renderer.context import RenderContext  # noqa: E402
+from renderer import for_game  # noqa: E402
 
 BUSY = (
     "W: 1@S, 1@3, 4@6, 1@11, 2@12, 2@15, 1@16, K@17; "
@@ -25,19 +24,10 @@ BUSY = (
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    runs = int(args[0]) if args else 100
-    theme = "dark" if "--dark" in sys.argv else "light"
+    runs, theme = bench_args()
     position = GAME.from_listing(BUSY, {})
-    context = RenderContext(
-        names={"W": "alice", "B": "Bob the Magnificent"},
-        dice=(4, 4),
-        last_side="W",
-        last_moves="5/11, 3(11/14), 14^16",
-        theme=theme,
-        footer="Game #12 · turn 31",
-    )
-    time_renders(chebache.render, position, context, runs)
+    context = white_black_context(theme, (4, 4), "5/11, 3(11/14), 14^16")
+    time_renders(for_game("chebache").render, position, context, runs)
 
 if __name__ == "__main__":
     main()

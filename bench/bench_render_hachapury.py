@@ -11,9 +11,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.render_timing import time_renders  # noqa: E402
-from renderer import hachapury  # noqa: E402
-from renderer.context import RenderContext  # noqa: E402
+from bench.render_timing import bench_args, time_renders, white_black_context  # noqa: E402
+from renderer import for_game  # noqa: E402
 
 
 class CrowdedPosition:
@@ -39,19 +38,10 @@ class CrowdedPosition:
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    runs = int(args[0]) if args else 100
-    theme = "dark" if "--dark" in sys.argv else "light"
+    runs, theme = bench_args()
     position = CrowdedPosition()
-    context = RenderContext(
-        names={"W": "alice", "B": "Bob the Magnificent"},
-        dice=(4, 4, 4, 4),
-        last_side="W",
-        last_moves="24/18, 18/13",
-        theme=theme,
-        footer="Game #12 · turn 31",
-    )
-    time_renders(hachapury.render, position, context, runs)
+    context = white_black_context(theme, (4, 4, 4, 4), "24/18, 18/13")
+    time_renders(for_game("hachapury").render, position, context, runs)
 
 if __name__ == "__main__":
     main()

@@ -4,10 +4,24 @@
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 from collections.abc import Callable
 
 from renderer.context import RenderContext
+
+
+def bench_args(default_runs: int = 100) -> tuple[int, str]:
+    """(runs, theme) from the command line: ``[N] [--dark]``."""
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    return (int(args[0]) if args else default_runs), ("dark" if "--dark" in sys.argv else "light")
+
+
+def white_black_context(theme: str, dice: tuple[int, ...], last_moves: str) -> RenderContext:
+    """The context of the two-player benches: White just played ``last_moves``."""
+    return RenderContext(names={"W": "alice", "B": "Bob the Magnificent"}, dice=dice,
+                         last_side="W", last_moves=last_moves, theme=theme,
+                         footer="Game #12 · turn 31")
 
 
 def time_renders(render: Callable[[object, RenderContext], bytes], position: object,

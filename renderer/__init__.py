@@ -1,34 +1,57 @@
 """Board pictures: ``render(position, context)`` returns PNG bytes.
 
-Each game has a module ``renderer.<game>`` with ``render(position, context)``;
-this dispatcher finds it by the position's ``game`` name, so new games appear
-without touching callers.
+Each game has a module ``renderer.<game>`` whose ``RENDERER`` is a
+:class:`~renderer.base.BoardRenderer`; ``for_game(name)`` finds it through
+the registry below, so callers never import a game's renderer by name.
+Adding a game's picture = a module with a ``RENDERER`` and one line in
+``RENDERERS``.
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from games.base import Position
+from renderer.base import BoardRenderer
 from renderer.context import RenderContext
 
-__all__ = ["RenderContext", "render", "warm_up"]
+__all__ = ["BoardRenderer", "NoRenderer", "RenderContext", "for_game", "render", "warm_up"]
+
+#: Game name -> the module holding its ``RENDERER``.
+RENDERERS = {
+    "hachapury": "renderer.hachapury",
+    "chebache": "renderer.chebache",
+    "cheesegambit": "renderer.cheesegambit",
+    "che": "renderer.che",
+}
+
+
+class NoRenderer(ImportError):
+    """The game has no board picture (callers fall back to text)."""
+
+
+def for_game(name: str) -> BoardRenderer[Any]:
+    """The renderer of the game called ``name``; NoRenderer if it has none."""
+    module_name = RENDERERS.get(name)
+    if module_name is None:
+        raise NoRenderer(f"no board picture for the game {name!r}")
+    renderer = importlib.import_module(module_name).RENDERER
+    assert isinstance(renderer, BoardRenderer)
+    return renderer
 
 
 def render(position: Position, context: RenderContext | None = None) -> bytes:
     """Draw ``position`` to PNG bytes."""
-    module = importlib.import_module(f"renderer.{position.game}")
-    return module.render(position, context or RenderContext())
+    return for_game(position.game).render(position, context)
 
 
 def warm_up(games: list[str], width: int = 1100, theme: str = "light") -> None:
-    """Build the cached board backgrounds now (a first render costs 0.3-0.7 s):
-    the bot calls this at start-up so that no player waits for it."""
+    """Build the cached palettes and board backgrounds now (a first render
+    costs 0.3-0.7 s): the bot calls this at start-up so that no player waits."""
     for game in games:
         try:
-            module = importlib.import_module(f"renderer.{game}")
-        except ImportError:
+            renderer = for_game(game)
+        except NoRenderer:
             continue
-        warm = getattr(module, "warm_up", None)
-        if warm is not None:
-            warm(width, (theme,))
+        renderer.warm_up(width, (theme,))

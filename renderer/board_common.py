@@ -217,6 +217,38 @@ def die_sprite(size: int, value: int, face: RGB, pip: RGB, edge: RGB) -> Image.I
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
+def dice_values(dice: tuple[int, ...] | list[int], most: int = 4) -> list[int]:
+    """The dice worth drawing: real die faces (1-6), at most ``most`` of them."""
+    return [v for v in dice if isinstance(v, int) and 1 <= v <= 6][:most]
+
+
+def die_pip_colour(face: RGB) -> RGB:
+    """Pips that read on a die of ``face``: near-black on light, cream on dark."""
+    return (30, 30, 34) if luminance(face) > 140 else (245, 240, 228)
+
+
+def paste_dice(
+    image: Image.Image,
+    values: list[int],
+    centres: list[tuple[float, float]],
+    size: int,
+    face: RGB,
+    pip: RGB,
+    edge: RGB,
+    shadow_offset: int = 0,
+) -> None:
+    """Dice showing ``values`` centred on ``centres``; with ``shadow_offset``
+    each casts a soft shadow that far down and right."""
+    layer = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    ImageDraw.Draw(layer).rounded_rectangle(
+        (0, 0, size - 1, size - 1), radius=size * 0.2, fill=(0, 0, 0, 80)
+    )
+    for value, (cx, cy) in zip(values, centres, strict=True):
+        if shadow_offset:
+            paste_sprite(image, layer, (cx + shadow_offset, cy + shadow_offset))
+        paste_sprite(image, die_sprite(size, value, face, pip, edge), (cx, cy))
+
+
 def die_pip_offsets(size: float, value: int) -> list[tuple[float, float]]:
     """Centres of the pips of ``value`` on a die of ``size`` pixels, relative to
     its top-left corner (also what tests sample)."""
@@ -360,10 +392,11 @@ def plate_width(
 # --------------------------------------------------------------------------- output
 
 
-def encode_png(image: Image.Image, colours: int | None = None, level: int = 6) -> bytes:
-    """PNG bytes of ``image``; with ``colours``, palette-quantised first (smaller)."""
-    if colours is not None:
-        image = image.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+def encode_png(image: Image.Image, palette: Image.Image, level: int = 3) -> bytes:
+    """PNG bytes of ``image`` mapped onto ``palette`` (a "P" image) without
+    dithering, which keeps flat colours flat.  Level 3 compresses within a few
+    per cent of level 6 in a third of the time."""
+    mapped = image.quantize(palette=palette, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    image.save(buf, format="PNG", compress_level=level)
+    mapped.save(buf, format="PNG", compress_level=level)
     return buf.getvalue()

@@ -9,10 +9,11 @@ supersampling and pasted, which keeps rendering fast and the edges smooth.
 
 from __future__ import annotations
 
-import io
 import math
+import random
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -20,6 +21,8 @@ from games.che.geometry import BLUE, SLASH, WHITE, Cell, coloured_corners, other
 from games.che.notation import parse_placements
 from games.che.position import ChePosition
 from games.errors import GameError
+from renderer.base import BoardRenderer, headline, theme_name
+from renderer.board_common import fit_text
 from renderer.context import RenderContext
 from renderer.fonts import font
 
@@ -61,7 +64,6 @@ MIN_VIEW_ROWS = 5
 MAX_BOARD_HEIGHT = 1250
 PANEL_GAP = 16
 SUPERSAMPLE = 4
-PALETTE_SIZE = 96
 
 
 @dataclass(frozen=True)
@@ -158,7 +160,10 @@ def _layout(view: tuple[int, int, int, int], avail: int, label: int) -> tuple[in
     return s, panels
 
 
-def _last_cells(context: RenderContext) -> set[Cell]:
+def last_turn_marks(context: RenderContext) -> set[Cell]:
+    """The cells of the last turn's tiles, to outline.  The one place the
+    picture learns what the last turn did: read from its move text today,
+    from the turn's events once ``Played`` carries them."""
     try:
         return {p.cell for p in parse_placements(context.last_moves or "")}
     except GameError:
@@ -189,16 +194,11 @@ def _name(context: RenderContext, side: str) -> str:
     return f"{colour} ({name})" if name else colour
 
 
-def render(position: ChePosition, context: RenderContext) -> bytes:
-    """Draw ``position`` to PNG bytes."""
-    return render_image(position, context)[0]
-
-
-def render_image(
+def draw_with_centres(
     position: ChePosition, context: RenderContext
-) -> tuple[bytes, dict[Cell, tuple[int, int]]]:
-    """PNG bytes and, for tests, the image centre of every visible cell."""
-    theme = THEMES.get(context.theme, THEMES["light"])
+) -> tuple[Image.Image, dict[Cell, tuple[int, int]]]:
+    """The full-colour picture and, for tests, the image centre of every visible cell."""
+    theme = THEMES[theme_name(THEMES, context.theme)]
     width = max(1000, min(1200, context.width or 1100))
     margin = 24
     view = _view(position)
@@ -224,7 +224,7 @@ def render_image(
     cells = position.cells
     legal = set(position.legal_cells()) if position.result is None else set()
     states = _states(position)
-    last = _last_cells(context)
+    last = last_turn_marks(context)
     pattern = position.pattern
     centres: dict[Cell, tuple[int, int]] = {}
     outline_w = max(3, s // 14)
@@ -270,20 +270,7 @@ def render_image(
 
     _draw_legend(draw, position, context, theme, width, margin, header_h + board_h + 10, bool(last))
 
-    return _encode(img), centres
-
-
-def _encode(img: Image.Image) -> bytes:
-    """PNG bytes of a palette version of ``img``: a third of the data, so small and fast.
-
-    The palette is chosen on a reduced copy (cheap) and then applied to the
-    whole image without dithering, which keeps flat tile colours flat.
-    """
-    sample = img.reduce(3).quantize(PALETTE_SIZE, method=Image.Quantize.FASTOCTREE)
-    small = img.quantize(palette=sample, dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    small.save(buf, "PNG", compress_level=6)
-    return buf.getvalue()
+    return img, centres
 
 
 def _tile_for(position: ChePosition, cell: Cell, dom: str, states: dict, s: int) -> Image.Image:
@@ -334,9 +321,8 @@ def _draw_labels(draw: ImageDraw.ImageDraw, panel: Panel, px: int, py: int, s: i
 def _draw_header(draw: ImageDraw.ImageDraw, position: ChePosition, context: RenderContext,
                  theme: Theme, width: int, margin: int) -> None:
     result = position.result
+    title = headline(position, lambda side: _name(context, side))
     if result is None:
-        side = position.side_to_move or WHITE
-        title = f"{_name(context, side)} to move"
         if position.second_tile:
             title += " (second tile)"
         elif position.tiles_this_turn == 2:
@@ -344,14 +330,12 @@ def _draw_header(draw: ImageDraw.ImageDraw, position: ChePosition, context: Rend
         elif position.tiles_this_turn == 1 and position.tiles:
             title += ": the last tile"
         sub = ""
-    elif result.winner is None:
-        title = "Draw"
-        sub = position.end_reason
     else:
-        title = f"{_name(context, result.winner)} wins"
         sub = position.end_reason
-    draw.text((margin, 16), title, fill=theme.text, font=font(30, True))
     pool = f"tiles left {position.tiles_left} of {position.total_tiles}"
+    room = width - 2 * margin - _text_width(draw, pool, 22) - 24
+    draw.text((margin, 16), fit_text(title, font(30, True), room), fill=theme.text,
+              font=font(30, True))
     draw.text((width - margin, 22), pool, fill=theme.text, font=font(22), anchor="ra")
     if not sub and position.tiles:
         sub = "legal cells are shaded"
@@ -388,3 +372,42 @@ def _draw_legend(draw: ImageDraw.ImageDraw, position: ChePosition, context: Rend
         x += 36 + _text_width(draw, text, 20) + 40
     if context.footer:
         draw.text((margin, y + 44), context.footer, fill=theme.muted, font=font(18))
+
+
+class CheRenderer(BoardRenderer[Theme]):
+    """The Che board (see the module's description)."""
+
+    game = "che"
+    themes = THEMES
+
+    @staticmethod
+    def draw(position: Any, context: RenderContext) -> Image.Image:
+        """The picture as a full-colour Pillow image."""
+        return draw_with_centres(position, context)[0]
+
+    def palette_samples(self, width: int, theme: str) -> list[tuple[Any, RenderContext]]:
+        """Both colours in every shade (normal, largest region, closed region),
+        shaded legal cells, the last-turn outline and both legends."""
+        from games.che import GAME
+
+        names = {"W": "White player", "B": "Blue player"}
+        rng = random.Random(1)  # a fixed middle game: the palette never changes
+        played = GAME.initial({}).play("0,0W/", ())
+        position = played.position
+        for _ in range(12):
+            if position.result is not None:
+                break
+            played = position.play(rng.choice(position.legal_turns(())), ())
+            position = played.position
+        return [
+            (position,
+             RenderContext(names=names, last_side="W", last_moves=played.moves, width=width,
+                           theme=theme, footer="footer 0123456789")),
+            (GAME.from_listing("0,0B\\ 1,0B 0,1B 1,1B; tiles left 60; W wins", {}),
+             RenderContext(names=names, last_side="B", last_moves="1,1B", width=width,
+                           theme=theme)),
+        ]
+
+
+RENDERER = CheRenderer()
+render, draw, warm_up = RENDERER.render, RENDERER.draw, RENDERER.warm_up

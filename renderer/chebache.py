@@ -24,16 +24,18 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.chebache.board import location
+from renderer.base import BoardRenderer, headline, theme_name
 from renderer.board_common import (
     RGB,
     SS,
     arrow_head,
     contrast_ink,
-    die_sprite,
-    encode_png,
+    dice_values,
+    die_pip_colour,
     fit_text,
     mix,
     name_plate,
+    paste_dice,
     paste_sprite,
     plate_width,
     ring_sprite,
@@ -170,7 +172,7 @@ THEMES: dict[str, Theme] = {
 
 
 def theme_of(name: str) -> Theme:
-    return THEMES.get(name, THEMES["light"])
+    return THEMES[theme_name(THEMES, name)]
 
 
 def piece_colours(side: str, theme: Theme) -> tuple[RGB, RGB]:
@@ -639,34 +641,18 @@ def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, 
 
 def _draw_dice(img: Image.Image, dice: tuple[int, ...], side: str, th: Theme, width: int) -> None:
     lay = layout(width)
-    values = [v for v in dice if isinstance(v, int) and 1 <= v <= 6][:4]
+    values = dice_values(dice)
     if not values:
         return
-    if side == "W":
-        face, pip, edge = th.white_face, (30, 30, 34), th.white_rim
-    else:
-        face, pip, edge = th.black_face, (245, 240, 228), th.black_rim
-    shadow = Image.new("RGBA", (lay.die, lay.die), (0, 0, 0, 0))
-    ImageDraw.Draw(shadow).rounded_rectangle((0, 0, lay.die - 1, lay.die - 1),
-                                             radius=lay.die * 0.2, fill=(0, 0, 0, 80))
-    off = max(2, int(3 * lay.scale))
-    for value, (cx, cy) in zip(values, dice_centres(len(values), width), strict=True):
-        paste_sprite(img, shadow, (cx + off, cy + off))
-        paste_sprite(img, die_sprite(lay.die, value, face, pip, edge), (cx, cy))
+    face, edge = piece_colours(side, th)
+    paste_dice(img, values, dice_centres(len(values), width), lay.die, face,
+               die_pip_colour(face), edge, max(2, int(3 * lay.scale)))
 
 
-def _headline(position: Any, names: dict[str, str]) -> tuple[str, bool]:
+def _headline(position: Any) -> tuple[str, bool]:
     """(text, is the game over)."""
-    result = getattr(position, "result", None)
-    if result is not None:
-        winner = getattr(result, "winner", None)
-        if winner in SIDES:
-            return f"{COLOUR_NAMES[winner]} wins", True
-        return "Draw", True
-    mover = position.side_to_move
-    if mover in SIDES:
-        return f"{COLOUR_NAMES[mover]} to move", False
-    return "Game over", True
+    text = headline(position, lambda side: COLOUR_NAMES.get(side, side))
+    return text, position.side_to_move not in SIDES
 
 
 def _draw_plate(img: Image.Image, box: Box, side: str, name: str, active: bool, badge: str,
@@ -714,7 +700,7 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     mover = position.side_to_move
     result = getattr(position, "result", None)
     winner = getattr(result, "winner", None) if result is not None else None
-    headline, over = _headline(position, names)
+    headline, over = _headline(position)
     hf = font(int(30 * k), True)
     d.text((cx, lay.headline_y), fit_text(headline, hf, px1 - px0 - 2 * pad), font=hf,
            fill=th.accent if over else th.ink, anchor="mm")
@@ -830,66 +816,70 @@ def _viewer(position: Any, ctx: RenderContext) -> str:
     return mover if mover in SIDES else "W"
 
 
-def render_image(position: Any, context: RenderContext | None = None) -> Image.Image:
-    """The picture as a Pillow image (what :func:`render` encodes)."""
-    ctx = context or RenderContext()
+def last_turn_marks(context: RenderContext) -> list[Step]:
+    """The steps of the last turn to draw as arrows.  The one place the
+    picture learns what the last turn did: read from its move text today,
+    from the turn's events once ``Played`` carries them."""
+    if context.last_side not in SIDES:
+        return []
+    return parse_moves(context.last_moves)
+
+
+def _draw(position: Any, context: RenderContext) -> Image.Image:
+    """The full-colour picture (see :meth:`ChebacheRenderer.draw`)."""
+    ctx = context
     width = max(600, min(2400, int(ctx.width or 1100)))
-    theme_name = ctx.theme if ctx.theme in THEMES else "light"
-    th = THEMES[theme_name]
+    theme = theme_name(THEMES, ctx.theme)
+    th = THEMES[theme]
     viewer = _viewer(position, ctx)
-    img = background(width, theme_name, viewer).copy()
+    img = background(width, theme, viewer).copy()
     _draw_threats(img, position, th, viewer, width)
-    if ctx.last_side in SIDES and ctx.last_moves:
-        steps = parse_moves(ctx.last_moves)
-        if steps:
-            _draw_last_turn(img, steps, ctx.last_side, th, viewer, width)  # type: ignore[arg-type]
+    steps = last_turn_marks(ctx)
+    if steps:
+        _draw_last_turn(img, steps, ctx.last_side, th, viewer, width)  # type: ignore[arg-type]
     _draw_stacks(img, position, th, viewer, width)
     _draw_pools(img, position, th, viewer, width)
     _draw_panel(img, position, ctx, th, viewer, width)
     return img
 
 
-@lru_cache(maxsize=8)
-def palette(width: int, theme_name: str) -> Image.Image:
-    """A 256-colour palette fitted to sample pictures of this width and theme."""
-    from games.chebache import GAME
+class ChebacheRenderer(BoardRenderer[Theme]):
+    """The Chebache board and panel (see the module's description)."""
 
-    samples = [
-        ("W: 1@S, 1@3, 4@6, 1@11, 2@12, 2@15, 1@16, K@17; "
-         "B: 1@1, 2@2, 1@4, 2@6, K@9, 1@10, 1@14, 4@F; B to move",
-         RenderContext(names={"W": "White player", "B": "Black player"}, dice=(6, 5),
-                       last_side="W", last_moves="5/11, 3(11/14), 14^16", width=width,
-                       theme=theme_name, viewer="B")),
-        ("W: 2K@S, 1@2, 1@4, 1@6, 3@8, 1@9, 1@10, 2@16; "
-         "B: 3K@S, 2@2, 1@3, 1@5, 1@11, 2@12, 1@13, 1@16; W to move",
-         RenderContext(names={"W": "White player", "B": "Black player"}, dice=(3, 3),
-                       last_side="B", last_moves="S/3, 16\\11, 2(10^12)", width=width,
-                       theme=theme_name, footer="footer 0123456789")),
-    ]
-    images = [render_image(GAME.from_listing(text, {}), ctx) for text, ctx in samples]
-    sheet = Image.new("RGB", (images[0].width, sum(im.height for im in images)))
-    y = 0
-    for im in images:
-        sheet.paste(im, (0, y))
-        y += im.height
-    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    game = "chebache"
+    themes = THEMES
 
+    draw = staticmethod(_draw)
 
-def render(position: Any, context: RenderContext | None = None) -> bytes:
-    """PNG bytes of a Chebache position (palette-mapped: small and quick)."""
-    img = render_image(position, context)
-    ctx = context or RenderContext()
-    theme_name = ctx.theme if ctx.theme in THEMES else "light"
-    pal = palette(img.width, theme_name)
-    return encode_png(img.quantize(palette=pal, dither=Image.Dither.NONE), level=3)
+    def palette_samples(self, width: int, theme: str) -> list[tuple[Any, RenderContext]]:
+        """Both viewers, both colours of dice, Kings, a threat and jumps."""
+        from games.chebache import GAME
 
+        names = {"W": "White player", "B": "Black player"}
+        return [
+            (GAME.from_listing(
+                "W: 1@S, 1@3, 4@6, 1@11, 2@12, 2@15, 1@16, K@17; "
+                "B: 1@1, 2@2, 1@4, 2@6, K@9, 1@10, 1@14, 4@F; B to move", {}),
+             RenderContext(names=names, dice=(6, 5), last_side="W",
+                           last_moves="5/11, 3(11/14), 14^16", width=width, theme=theme,
+                           viewer="B")),
+            (GAME.from_listing(
+                "W: 2K@S, 1@2, 1@4, 1@6, 3@8, 1@9, 1@10, 2@16; "
+                "B: 3K@S, 2@2, 1@3, 1@5, 1@11, 2@12, 1@13, 1@16; W to move", {}),
+             RenderContext(names=names, dice=(3, 3), last_side="B",
+                           last_moves="S/3, 16\\11, 2(10^12)", width=width, theme=theme,
+                           footer="footer 0123456789")),
+        ]
 
-def warm_up(width: int = 1100, themes: tuple[str, ...] = ("light", "dark")) -> None:
-    """Build the cached backgrounds and palettes ahead of the first picture."""
-    for name in themes:
-        palette(width, name if name in THEMES else "light")
+    def warm_caches(self, width: int, theme: str) -> None:
+        """The empty board from both chairs (the samples show only one each)."""
         for viewer in SIDES:
-            background(width, name if name in THEMES else "light", viewer)
+            background(width, theme, viewer)
 
 
-__all__ = ["THEMES", "Layout", "pool_centre", "render", "render_image", "warm_up"]
+RENDERER = ChebacheRenderer()
+render, draw, warm_up = RENDERER.render, RENDERER.draw, RENDERER.warm_up
+
+
+__all__ = ["RENDERER", "THEMES", "Layout", "draw", "last_turn_marks", "pool_centre", "render",
+           "warm_up"]

@@ -15,10 +15,10 @@ theme and cached; a render pastes pieces and text on a copy.
 
 from __future__ import annotations
 
-import io
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -35,6 +35,8 @@ from games.cheesegambit.board import (
 from games.cheesegambit.notation import parse_turn
 from games.cheesegambit.position import CheeseGambitPosition
 from games.errors import GameError
+from renderer.base import BoardRenderer, result_text, theme_name
+from renderer.board_common import dice_values, fit_text, paste_dice
 from renderer.context import RenderContext
 from renderer.fonts import font
 
@@ -188,7 +190,7 @@ def _star(draw: ImageDraw.ImageDraw, cx: int, cy: int, r: int, fill: RGB) -> Non
 def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Image:
     """The board without pieces or text that changes."""
     g = geometry(width)
-    th = THEMES.get(theme_name, THEMES["light"])
+    th = THEMES[theme_name]
     img = Image.new("RGB", (g.width, g.height), th.background)
     d = ImageDraw.Draw(img)
     c = g.cell
@@ -305,25 +307,6 @@ def _paste(img: Image.Image, g: Geometry, row: int, col: int, sprite: Image.Imag
     img.paste(sprite, (x0, y0), sprite)
 
 
-_SPOTS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
-          4: [(0, 0), (0, 2), (2, 0), (2, 2)], 5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
-          6: [(0, 0), (0, 2), (1, 0), (1, 2), (2, 0), (2, 2)]}
-
-
-def _die(d: ImageDraw.ImageDraw, x: int, y: int, size: int, value: int, colour: str | None
-         ) -> None:
-    """One die, in the colour of the side whose throw it is."""
-    face = PIECE[colour] if colour else (255, 255, 255)
-    pip = PIECE_TEXT[colour] if colour else (30, 30, 30)
-    d.rounded_rectangle((x, y, x + size, y + size), radius=size // 6, fill=face,
-                        outline=(25, 25, 25), width=3)
-    step = size / 4
-    pr = max(3, size // 10)
-    for r, c in _SPOTS[value]:
-        cx, cy = x + step * (c + 1), y + step * (r + 1)
-        d.ellipse((cx - pr, cy - pr, cx + pr, cy + pr), fill=pip)
-
-
 @dataclass
 class LastTurn:
     """The previous turn as drawn: arrows (cells along the track, count,
@@ -337,8 +320,10 @@ class LastTurn:
     bumps: set[tuple[int, int]]
 
 
-def _last_turn(context: RenderContext) -> LastTurn:
-    """Cells and arrows of the previous turn, read from its move text."""
+def last_turn_marks(context: RenderContext) -> LastTurn:
+    """Cells and arrows of the previous turn.  The one place the picture
+    learns what the last turn did: read from its move text today, from the
+    turn's events once ``Played`` carries them."""
     out = LastTurn([], set(), set(), [], set())
     side = context.last_side
     text = context.last_moves
@@ -401,39 +386,6 @@ def _last_turn(context: RenderContext) -> LastTurn:
     return out
 
 
-def render(position: CheeseGambitPosition, context: RenderContext) -> bytes:
-    """Draw ``position`` to PNG bytes (a palette image: small and quick to encode)."""
-    img = draw(position, context)
-    pal = _palette(img.width, context.theme)
-    out = io.BytesIO()
-    img.quantize(palette=pal, dither=Image.Dither.NONE).save(out, format="PNG",
-                                                             compress_level=3)
-    return out.getvalue()
-
-
-@lru_cache(maxsize=8)
-def _palette(width: int, theme: str) -> Image.Image:
-    """A palette for one size and theme, taken from busy sample pictures with
-    each colour to move (its header, dice and highlighted panel)."""
-    from games.cheesegambit.game import GAME
-
-    base = ("R: 2@9, 1@13, 3@33, 2@P, 1@S6, 2@S3, 3@F; G: 2@11, 1@27, 4@51, 3@67, 1@P, 1@S2, "
-            "2@F; B: 3@29, 4@45, 3@69, 1@14, 1@P, 2@S1; Y: 4@15, 3@31, 4@47, 3@63; "
-            "cube R-B 2 R; ")
-    tails = ["R taunts B; G to move", "G to move", "R to move", "Y to move"]
-    shots = []
-    for tail in tails:
-        sample = GAME.from_listing(base + tail, {})
-        ctx = RenderContext(names={"R": "Sample", "G": "Sample"}, dice=(5, 5), last_side="R",
-                            last_moves="9X13 P/49 33/38", width=width, theme=theme,
-                            footer="x")
-        shots.append(draw(sample, ctx))  # type: ignore[arg-type]
-    sheet = Image.new("RGB", (shots[0].width, shots[0].height * len(shots)))
-    for i, shot in enumerate(shots):
-        sheet.paste(shot, (0, i * shot.height))
-    return sheet.quantize(240, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-
-
 def _arrow(d: ImageDraw.ImageDraw, pts: list[tuple[int, int]], cell: int, colour: RGB
            ) -> tuple[int, int]:
     """An arrow through the pixel points ``pts`` (stopping short of the piece
@@ -471,18 +423,19 @@ def _badge(d: ImageDraw.ImageDraw, x: int, y: int, r: int, text: str, f: object,
     d.text((x, y), text, font=f, fill=ink, anchor="mm")  # type: ignore[arg-type]
 
 
-def draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image:
-    """Draw ``position`` as an RGB image."""
+def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image:
+    """The full-colour picture (see :meth:`CheeseGambitRenderer.draw`)."""
     g = geometry(context.width)
-    th = THEMES.get(context.theme, THEMES["light"])
+    theme = theme_name(THEMES, context.theme)
+    th = THEMES[theme]
     sides = position.sides
-    img = _background(g.width, context.theme, sides).copy()
+    img = _background(g.width, theme, sides).copy()
     d = ImageDraw.Draw(img)
     c = g.cell
     names = {s: context.names.get(s) or COLOUR_NAMES[s] for s in sides}
 
     # last turn: outlines under the pieces
-    last = _last_turn(context)
+    last = last_turn_marks(context)
     for cell in last.src:
         x0, y0, x1, y1 = g.box(*cell)
         d.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=2)
@@ -532,8 +485,8 @@ def draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image:
 
     actor = position.side_to_move
     for col in sides:
-        _paste_panel(img, g, position, col, names, col == actor, context.theme)
-    _header(d, g, th, position, context, names)
+        _paste_panel(img, g, position, col, names, col == actor, theme)
+    _header(img, g, th, position, context, names)
 
     # footer: last turn
     body_b = font(int(c * 0.40), bold=True)
@@ -545,20 +498,21 @@ def draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image:
         foot.append(context.footer)
     if foot:
         d.text((g.left, g.top + GRID * c + int(c * 0.2)),
-               _fit(d, "   ".join(foot), body_b, g.width - 2 * g.left), font=body_b,
+               fit_text("   ".join(foot), body_b, g.width - 2 * g.left), font=body_b,
                fill=th.text)
     return img
 
 
-def _header(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambitPosition,
+def _header(image: Image.Image, g: Geometry, th: Theme, position: CheeseGambitPosition,
             context: RenderContext, names: dict[str, str]) -> None:
     """Whose turn it is (in that colour), a pending taunt or vote, the dice."""
+    d = ImageDraw.Draw(image)
     c = g.cell
     title = font(int(c * 0.56), bold=True)
     sub = font(int(c * 0.40), bold=True)
     main, colour, second = _status(position, names)
     size = int(c * 1.12)
-    dice = [v for v in context.dice[:4] if 1 <= v <= 6]
+    dice = dice_values(context.dice)
     dice_w = len(dice) * (size + 12)
     y = 10
     x = g.left
@@ -568,12 +522,12 @@ def _header(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGamb
         d.ellipse((x, cy - r, x + 2 * r, cy + r), fill=PIECE[colour], outline=(25, 25, 25),
                   width=2)
         x += 2 * r + 12
-    ink = _ink(colour, context.theme) if colour else th.text
-    text = _fit(d, main, title, g.width - g.left - x - dice_w - 20)
+    ink = _ink(colour, theme_name(THEMES, context.theme)) if colour else th.text
+    text = fit_text(main, title, g.width - g.left - x - dice_w - 20)
     d.text((x, y), text, font=title, fill=ink)
     after_title = x + int(d.textlength(text, font=title)) + int(c * 0.5)
     if second:
-        d.text((x, y + int(c * 0.78)), _fit(d, second, sub, g.width - g.left - x - dice_w - 20),
+        d.text((x, y + int(c * 0.78)), fit_text(second, sub, g.width - g.left - x - dice_w - 20),
                font=sub, fill=th.text)
     if dice:
         die_colour = position.side_to_move if position.result is None else context.last_side
@@ -582,8 +536,10 @@ def _header(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGamb
         dx = min(after_title, g.width - g.left - dice_w + 12)
         if second:
             dx = g.width - g.left - dice_w + 12
-        for i, v in enumerate(dice):
-            _die(d, dx + i * (size + 12), 8, size, v, die_colour)
+        face = PIECE[die_colour] if die_colour else (255, 255, 255)
+        pip = PIECE_TEXT[die_colour] if die_colour else (30, 30, 30)
+        centres = [(dx + i * (size + 12) + size / 2, 8 + size / 2) for i in range(len(dice))]
+        paste_dice(image, dice, centres, size, face, pip, (25, 25, 25))
 
 
 #: Panel pictures by content, least recently used first.
@@ -610,7 +566,7 @@ def _paste_panel(img: Image.Image, g: Geometry, position: CheeseGambitPosition, 
     if panel is None:
         panel = _background(g.width, theme, position.sides).crop((x0, y0, x1, y1))
         local = Geometry(g.width, g.cell, g.left - x0, g.top - y0, g.height)
-        th = THEMES.get(theme, THEMES["light"])
+        th = THEMES[theme]
         _panel(ImageDraw.Draw(panel), local, th, position, col, names, active, theme)
         if len(_PANELS) >= 64:
             del _PANELS[next(iter(_PANELS))]
@@ -656,7 +612,7 @@ def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambi
     room = x1 - x0 - 34 - badge_w
     if d.textlength(label, font=head) > room:
         label = name
-    d.text((x0 + 14, y0 + bar_h // 2), _fit(d, label, head, room),
+    d.text((x0 + 14, y0 + bar_h // 2), fit_text(label, head, room),
            font=head, fill=PIECE_TEXT[col], anchor="lm")
     x = x0 + 16
     y = y0 + bar_h + 12
@@ -721,7 +677,7 @@ def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambi
                         outline=(25, 25, 25))
             text = f"vs {COLOUR_NAMES[other]}: stake {stake}, cube: {cube}"
             f = cube_f
-            d.text((x + 2 * chip + 8, y), _fit(d, text, f, inner - 2 * chip - 8), font=f,
+            d.text((x + 2 * chip + 8, y), fit_text(text, f, inner - 2 * chip - 8), font=f,
                    fill=th.text)
             y += line
 
@@ -751,9 +707,7 @@ def _status(position: CheeseGambitPosition, names: dict[str, str]
         return n if n == COLOUR_NAMES.get(s) else f"{n} ({COLOUR_NAMES.get(s, s)})"
 
     if position.result is not None:
-        return "Game over: " + ", ".join(
-            f"{names[s]} {'wins' if i == 0 else ('2nd', '3rd', '4th')[i - 1]}"
-            for i, s in enumerate(position.placings)), None, ""
+        return "Game over: " + result_text(position.result, lambda s: names.get(s, s)), None, ""
     if pend and pend[0] == "taunt":
         taunter, target = pend[1], pend[2]
         stake = 2 * position.stake(taunter, target)
@@ -767,13 +721,31 @@ def _status(position: CheeseGambitPosition, names: dict[str, str]
     return f"{who(side)} to move", side or None, ""
 
 
-def _fit(d: ImageDraw.ImageDraw, text: str, f: object, width: int) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
-    if d.textlength(text, font=f) <= width:  # type: ignore[arg-type]
-        return text
-    while text and d.textlength(text + "...", font=f) > width:  # type: ignore[arg-type]
-        text = text[:-1]
-    return text + "..."
+class CheeseGambitRenderer(BoardRenderer[Theme]):
+    """The CheeseGambit cross (see the module's description)."""
+
+    game = "cheesegambit"
+    themes = THEMES
+
+    draw = staticmethod(_draw)
+
+    def palette_samples(self, width: int, theme: str) -> list[tuple[Any, RenderContext]]:
+        """A busy board with each colour to move (its header, dice and
+        highlighted panel) and a pending taunt."""
+        from games.cheesegambit.game import GAME
+
+        base = ("R: 2@9, 1@13, 3@33, 2@P, 1@S6, 2@S3, 3@F; G: 2@11, 1@27, 4@51, 3@67, 1@P, "
+                "1@S2, 2@F; B: 3@29, 4@45, 3@69, 1@14, 1@P, 2@S1; Y: 4@15, 3@31, 4@47, 3@63; "
+                "cube R-B 2 R; ")
+        tails = ["R taunts B; G to move", "G to move", "R to move", "Y to move"]
+        context = RenderContext(names={"R": "Sample", "G": "Sample"}, dice=(5, 5),
+                                last_side="R", last_moves="9X13 P/49 33/38", width=width,
+                                theme=theme, footer="x")
+        return [(GAME.from_listing(base + tail, {}), context) for tail in tails]
 
 
-__all__ = ["render", "square_cell", "safe_cell", "POOL"]
+RENDERER = CheeseGambitRenderer()
+render, draw, warm_up = RENDERER.render, RENDERER.draw, RENDERER.warm_up
+
+__all__ = ["POOL", "RENDERER", "draw", "last_turn_marks", "render", "safe_cell", "square_cell",
+           "warm_up"]

@@ -13,9 +13,10 @@ class RenderContext:
     ``names`` maps side letters to players' display names.  ``dice`` are the
     dice just rolled for the side to move (or, once the game is over, the
     last turn's).  ``last_side``/``last_moves`` are the side that played the
-    previous turn and its canonical move text, which each renderer reads to
-    highlight it.  ``viewer`` is the side whose numbering the picture uses
-    (default: the side to move).  ``theme`` is ``light`` or ``dark``.
+    previous turn and its canonical move text, which each renderer reads in
+    one function, ``last_turn_marks(context)``, to highlight it.  ``viewer``
+    is the side whose numbering the picture uses (default: the side to move).
+    ``theme`` is ``light`` or ``dark``.
     """
 
     names: Mapping[str, str] = field(default_factory=dict)

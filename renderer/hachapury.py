@@ -23,22 +23,25 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from PIL import Image, ImageDraw
 
+from games.base import Result
+from renderer.base import BoardRenderer, headline, theme_name
 from renderer.board_common import (
     RGB,
     ccw_arrow_icon,
     checker_sprite,
     contrast_ink,
+    dice_values,
+    die_pip_colour,
     die_pip_offsets,
-    die_sprite,
-    encode_png,
     fit_text,
     mix,
     name_plate,
     outlined_text,
+    paste_dice,
     paste_sprite,
     plate_width,
     ring_sprite,
@@ -137,7 +140,7 @@ THEMES: dict[str, Theme] = {
 
 
 def theme_of(name: str) -> Theme:
-    return THEMES.get(name, THEMES["light"])
+    return THEMES[theme_name(THEMES, name)]
 
 
 def checker_colours(side: str, theme: Theme) -> tuple[RGB, RGB, RGB | None]:
@@ -347,6 +350,15 @@ def parse_moves(text: str) -> list[tuple[int, int]]:
                 if a:
                     steps.append((a, b))
     return steps
+
+
+def last_turn_marks(context: RenderContext) -> list[tuple[int, int]]:
+    """The (from, to) steps of the last turn in the mover's numbering, to
+    highlight.  The one place the picture learns what the last turn did: read
+    from its move text today, from the turn's events once ``Played`` carries them."""
+    if context.last_side not in SIDES:
+        return []
+    return parse_moves(context.last_moves)
 
 
 # --------------------------------------------------------------------------- background
@@ -630,46 +642,27 @@ def _draw_dice(
     img: Image.Image, dice: tuple[int, ...], side: str, viewer: str, th: Theme, width: int
 ) -> None:
     lay = layout(width)
-    values = [v for v in dice if 1 <= v <= 6][:4]
+    values = dice_values(dice)
     if not values:
         return
-    if side == "W":
-        face, pip, edge = th.white_face, (30, 30, 34), th.white_rim
-    else:
-        face, pip, edge = th.black_face, (245, 240, 228), th.black_rim
+    face, edge, _ = checker_colours(side, th)
     centres = dice_centres(len(values), side == viewer, width)
-    shadow = Image.new("RGBA", (lay.die, lay.die), (0, 0, 0, 0))
-    ImageDraw.Draw(shadow).rounded_rectangle(
-        (0, 0, lay.die - 1, lay.die - 1), radius=lay.die * 0.2, fill=(0, 0, 0, 80)
-    )
-    for value, (cx, cy) in zip(values, centres, strict=True):
-        off = max(2, int(3 * lay.scale))
-        paste_sprite(img, shadow, (cx + off, cy + off))
-        paste_sprite(img, die_sprite(lay.die, value, face, pip, edge), (cx, cy))
+    paste_dice(img, values, centres, lay.die, face, die_pip_colour(face), edge,
+               max(2, int(3 * lay.scale)))
 
 
 def _headline(position: Any, context: RenderContext) -> str:
+    """Who is to move, or the result: a gammon-like 2 points is a mars, and
+    the winner's name follows."""
+    text = headline(position, lambda side: COLOUR_NAMES.get(side, side))
     result = getattr(position, "result", None)
-    names = context.names or {}
-    if result is not None:
-        winner = getattr(result, "winner", None)
-        if winner in SIDES:
-            who = COLOUR_NAMES[winner]
-            points = getattr(result, "points", 1)
-            if points == 2:
-                text = f"{who} wins 2 (mars)"
-            elif points and points != 1:
-                text = f"{who} wins {points}"
-            else:
-                text = f"{who} wins"
-            if names.get(winner):
-                text += f" — {names[winner]}"
-            return text
-        return str(getattr(result, "text", "Game over")).capitalize()
-    mover = position.side_to_move
-    if mover in SIDES:
-        return f"{COLOUR_NAMES[mover]} to move"
-    return "Game over"
+    winner = getattr(result, "winner", None)
+    if result is not None and winner in SIDES:
+        if result.points == 2:
+            text += " (mars)"
+        if (context.names or {}).get(winner):
+            text += f" — {context.names[winner]}"
+    return text
 
 
 def _pip_count(counts: tuple[int, ...]) -> int:
@@ -715,30 +708,11 @@ def _draw_plate(
     )
 
 
-def render(position: Any, context: RenderContext | None = None) -> bytes:
-    """PNG bytes of a Hachapury position.
-
-    The picture is mapped onto a 256-colour palette made once per width and
-    theme (see :func:`palette`): an eighth of the bytes of a full-colour PNG,
-    and far quicker than quantising every picture afresh.
-    """
-    img = render_image(position, context)
-    ctx = context or RenderContext()
-    theme_name = ctx.theme if ctx.theme in THEMES else "light"
-    pal = palette(img.width, theme_name)
-    return encode_png(img.quantize(palette=pal, dither=Image.Dither.NONE), level=3)
-
-
-def warm_up(width: int = 1100, themes: tuple[str, ...] = ("light", "dark")) -> None:
-    """Build the cached backgrounds and palettes ahead of the first picture
-    (the first render of a width/theme otherwise takes a few hundred ms)."""
-    for name in themes:
-        palette(width, name if name in THEMES else "light")
-
-
 @dataclass(frozen=True)
 class _Sample:
     """A made-up position showing every kind of thing a picture can hold."""
+
+    game: ClassVar[str] = "hachapury"
 
     white: tuple[int, ...]
     black: tuple[int, ...]
@@ -759,80 +733,26 @@ def _counts(points: dict[int, int]) -> tuple[int, ...]:
     return tuple(row)
 
 
-@lru_cache(maxsize=8)
-def palette(width: int, theme_name: str) -> Image.Image:
-    """A 256-colour palette image fitted to sample pictures of this width and
-    theme: both colours of checkers, dice and trays, highlights, plates, result."""
-    from games.base import Result
-
-    white = _counts({0: 2, 24: 7, 20: 1, 18: 2, 13: 1, 6: 2})
-    black = _counts({0: 3, 24: 6, 21: 2, 16: 1, 9: 1, 3: 2})
-    names = {"W": "White player", "B": "Black player"}
-    samples = [
-        (
-            _Sample(white, black, "W"),
-            RenderContext(
-                names=names,
-                dice=(6, 5),
-                last_side="B",
-                last_moves="24/18, 18/13, 9/F",
-                width=width,
-                theme=theme_name,
-                footer="footer 0123456789",
-            ),
-        ),
-        (
-            _Sample(white, black, "B"),
-            RenderContext(
-                names=names,
-                dice=(3, 3, 3, 3),
-                last_side="W",
-                last_moves="2(24/20), 20/16/13, 6/F",
-                width=width,
-                theme=theme_name,
-            ),
-        ),
-        (
-            _Sample(_counts({0: 15}), black, None, Result("W", 2, "W wins 2")),
-            RenderContext(
-                names=names,
-                dice=(1, 4),
-                last_side="W",
-                last_moves="6/F, 2/F",
-                width=width,
-                theme=theme_name,
-            ),
-        ),
-    ]
-    images = [render_image(pos, ctx) for pos, ctx in samples]
-    sheet = Image.new("RGB", (images[0].width, sum(im.height for im in images)))
-    y = 0
-    for im in images:
-        sheet.paste(im, (0, y))
-        y += im.height
-    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-
-
-def render_image(position: Any, context: RenderContext | None = None) -> Image.Image:
-    """The picture as a Pillow image (what :func:`render` encodes)."""
-    ctx = context or RenderContext()
+def _draw(position: Any, context: RenderContext) -> Image.Image:
+    """The full-colour picture (see :meth:`HachapuryRenderer.draw`)."""
+    ctx = context
     width = max(600, min(2400, int(ctx.width or 1100)))
     lay = layout(width)
-    th = theme_of(ctx.theme)
+    theme = theme_name(THEMES, ctx.theme)
+    th = THEMES[theme]
     mover = position.side_to_move
     viewer = ctx.viewer if ctx.viewer in SIDES else (mover if mover in SIDES else "W")
     opponent = other(viewer)
-    img = background(width, ctx.theme if ctx.theme in THEMES else "light").copy()
+    img = background(width, theme).copy()
     d = ImageDraw.Draw(img)
     k = lay.scale
 
     # Last turn first, so checkers sit on top of the tint.
-    theme_name = ctx.theme if ctx.theme in THEMES else "light"
     counts = {s: _checkers(position, s) for s in SIDES}
     last_side = ctx.last_side if ctx.last_side in SIDES else None
-    if last_side and ctx.last_moves:
-        steps = parse_moves(ctx.last_moves)
-        _highlight(img, d, steps, last_side, viewer, theme_name, width)
+    steps = last_turn_marks(ctx)
+    if last_side and steps:
+        _highlight(img, d, steps, last_side, viewer, theme, width)
         _ghosts(img, steps, counts, last_side, viewer, th, width)
 
     for s in SIDES:
@@ -893,3 +813,34 @@ def render_image(position: Any, context: RenderContext | None = None) -> Image.I
             anchor="rm",
         )
     return img
+
+
+class HachapuryRenderer(BoardRenderer[Theme]):
+    """The Hachapury board (see the module's description)."""
+
+    game = "hachapury"
+    themes = THEMES
+
+    draw = staticmethod(_draw)
+
+    def palette_samples(self, width: int, theme: str) -> list[tuple[Any, RenderContext]]:
+        """Both colours of checkers, dice and trays, highlights, plates, a result."""
+        white = _counts({0: 2, 24: 7, 20: 1, 18: 2, 13: 1, 6: 2})
+        black = _counts({0: 3, 24: 6, 21: 2, 16: 1, 9: 1, 3: 2})
+        names = {"W": "White player", "B": "Black player"}
+        return [
+            (_Sample(white, black, "W"),
+             RenderContext(names=names, dice=(6, 5), last_side="B",
+                           last_moves="24/18, 18/13, 9/F", width=width, theme=theme,
+                           footer="footer 0123456789")),
+            (_Sample(white, black, "B"),
+             RenderContext(names=names, dice=(3, 3, 3, 3), last_side="W",
+                           last_moves="2(24/20), 20/16/13, 6/F", width=width, theme=theme)),
+            (_Sample(_counts({0: 15}), black, None, Result("W", 2, "W wins 2")),
+             RenderContext(names=names, dice=(1, 4), last_side="W", last_moves="6/F, 2/F",
+                           width=width, theme=theme)),
+        ]
+
+
+RENDERER = HachapuryRenderer()
+render, draw, warm_up = RENDERER.render, RENDERER.draw, RENDERER.warm_up

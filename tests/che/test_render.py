@@ -9,7 +9,7 @@ from PIL import Image
 
 from games.che import GAME
 from renderer import RenderContext, render
-from renderer.che import TILE_COLOURS, render_image
+from renderer.che import TILE_COLOURS, draw_with_centres
 
 
 def _close(a: tuple[int, ...], b: tuple[int, ...], tol: int = 24) -> bool:
@@ -49,8 +49,9 @@ def test_image_decodes(name: str, theme: str) -> None:
 
 def test_tile_centres_show_the_band_colour() -> None:
     pos = GAME.from_listing("0,0W/ 1,0B 0,1W 2,0W -1,0B; tiles left 59; B to move", {})
-    png, centres = render_image(pos, RenderContext(last_moves="2,0W -1,0B"))
-    img = Image.open(io.BytesIO(png)).convert("RGB")
+    ctx = RenderContext(last_moves="2,0W -1,0B")
+    _, centres = draw_with_centres(pos, ctx)
+    img = Image.open(io.BytesIO(render(pos, ctx))).convert("RGB")
     for tile in pos.tiles:
         pixel = img.getpixel(centres[tile.cell])
         shades = TILE_COLOURS[tile.colour].values()
@@ -61,8 +62,8 @@ def test_tile_centres_show_the_band_colour() -> None:
 
 def test_closed_region_is_highlighted() -> None:
     pos = POSITIONS["won"]
-    png, centres = render_image(pos, RenderContext())
-    img = Image.open(io.BytesIO(png)).convert("RGB")
+    _, centres = draw_with_centres(pos, RenderContext())
+    img = Image.open(io.BytesIO(render(pos, RenderContext()))).convert("RGB")
     # the closed White point (1,1) is the shared corner of four cells
     x, y = centres[(1, 1)]
     x0, _ = centres[(0, 0)]
@@ -78,6 +79,23 @@ def test_bad_last_moves_are_ignored() -> None:
 
 def test_long_line_keeps_tiles_large() -> None:
     pos = POSITIONS["line"]
-    _, centres = render_image(pos, RenderContext())
+    _, centres = draw_with_centres(pos, RenderContext())
     step = centres[(1, 0)][0] - centres[(0, 0)][0]
     assert step >= 40
+
+
+def test_long_names_are_shortened_to_fit_the_header() -> None:
+    from renderer.che import THEMES
+    from renderer.fonts import font
+
+    pos = POSITIONS["midturn"]
+    long_name = "Bartholomew the Unreasonably Long-Named " * 3
+    ctx = RenderContext(names={"W": "alice", "B": long_name})
+    img = Image.open(io.BytesIO(render(pos, ctx))).convert("RGB")
+    # The title stops short of the tile count on the right: the band just
+    # left of the count shows only the page colour.
+    pool_left = img.width - 24 - font(22).getlength("tiles left 62 of 64")
+    gap = img.crop((int(pool_left) - 20, 16, int(pool_left) - 4, 50))
+    page = THEMES["light"].background
+    colours = gap.getcolors(maxcolors=4096)
+    assert colours and all(_close(px, page, 6) for _, px in colours)

@@ -342,7 +342,7 @@ def test_odd_contexts_still_draw(ctx: RenderContext) -> None:
 def test_palette_keeps_colours_faithful() -> None:
     # The shared palette must not shift the main colours of the board.
     img = decode(hr.render(BEARING, RenderContext(dice=(1, 2), last_side="B", last_moves="6/F")))
-    raw = hr.render_image(BEARING, RenderContext(dice=(1, 2), last_side="B", last_moves="6/F"))
+    raw = hr.draw(BEARING, RenderContext(dice=(1, 2), last_side="B", last_moves="6/F"))
     for xy in [hr.checker_centre(6, 0), hr.checker_centre(13, 0), hr.point_anchor(20), (5, 5)]:
         assert close(px(img, xy), px(raw, xy), 10)
 

@@ -1,0 +1,133 @@
+"""What every board renderer shares: the public calls, theme lookup, the
+headline, the palette PNG encoding and warm-up.
+
+A game's renderer is a :class:`BoardRenderer` subclass with three things of
+its own: its ``themes``, :meth:`~BoardRenderer.draw` (the full-colour
+picture) and :meth:`~BoardRenderer.palette_samples` (a few busy pictures
+whose colours the PNG palette is fitted to).  Everything callers use,
+``render(position, context) -> bytes`` and ``warm_up(width, themes)``, is
+here, so all games behave alike and the bot needs no game's name.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from PIL import Image
+
+from games.base import Result
+from renderer.board_common import encode_png
+from renderer.context import RenderContext
+
+ThemeT = TypeVar("ThemeT")
+
+#: The theme used when a context names one the renderer does not have.
+DEFAULT_THEME = "light"
+
+
+class BoardRenderer(ABC, Generic[ThemeT]):
+    """One game's board picture.  Subclasses set ``game`` and ``themes`` and
+    implement :meth:`draw` and :meth:`palette_samples`."""
+
+    game: ClassVar[str]
+    themes: Mapping[str, ThemeT]
+    #: Palette size of the PNG.
+    colours: ClassVar[int] = 256
+
+    def __init__(self) -> None:
+        # (width, theme) -> palette image; built once, reused for every picture.
+        self._palettes: dict[tuple[int, str], Image.Image] = {}
+
+    # -- what a game provides ------------------------------------------------
+
+    @abstractmethod
+    def draw(self, position: Any, context: RenderContext) -> Image.Image:
+        """The picture as a full-colour Pillow image (what :meth:`render` encodes)."""
+
+    @abstractmethod
+    def palette_samples(self, width: int, theme: str) -> Sequence[tuple[Any, RenderContext]]:
+        """Positions and contexts whose pictures show every colour the game
+        draws (both sides to move, dice, highlights, results) at this width
+        and theme: the PNG palette is fitted to them."""
+
+    def warm_caches(self, width: int, theme: str) -> None:
+        """Build caches the palette samples do not reach (default: none)."""
+
+    # -- shared --------------------------------------------------------------
+
+    def theme_name(self, context: RenderContext) -> str:
+        """The context's theme if this renderer has it, else the default."""
+        return theme_name(self.themes, context.theme)
+
+    def theme(self, context: RenderContext) -> ThemeT:
+        """The colours for the context's theme."""
+        return self.themes[self.theme_name(context)]
+
+    def render(self, position: Any, context: RenderContext | None = None) -> bytes:
+        """PNG bytes of ``position``: the picture mapped onto the palette of its
+        width and theme (a fifth of the bytes of a full-colour PNG, and much
+        quicker than quantising every picture afresh)."""
+        ctx = context or RenderContext()
+        image = self.draw(position, ctx)
+        return encode_png(image, self.palette(image.width, self.theme_name(ctx)))
+
+    def palette(self, width: int, theme: str) -> Image.Image:
+        """The palette image for pictures ``width`` pixels wide in ``theme``."""
+        key = (width, theme)
+        cached = self._palettes.get(key)
+        if cached is None:
+            samples = self.palette_samples(width, theme)
+            cached = fit_palette([self.draw(p, c) for p, c in samples], self.colours)
+            self._palettes[key] = cached
+        return cached
+
+    def warm_up(self, width: int = 1100, themes: Sequence[str] = ("light", "dark")) -> None:
+        """Build the palettes and cached backgrounds now, so that no player
+        waits for them (a first render otherwise costs a few hundred ms)."""
+        for name in themes:
+            theme = theme_name(self.themes, name)
+            self.render(*self.palette_samples(width, theme)[0])  # fits the palette
+            self.warm_caches(width, theme)
+
+
+def theme_name(themes: Mapping[str, object], name: str) -> str:
+    """``name`` if ``themes`` has it, else the default theme's name."""
+    return name if name in themes else DEFAULT_THEME
+
+
+def fit_palette(images: Sequence[Image.Image], colours: int) -> Image.Image:
+    """A ``colours``-entry palette image fitted to ``images`` stacked together."""
+    sheet = Image.new("RGB", (max(im.width for im in images), sum(im.height for im in images)))
+    y = 0
+    for im in images:
+        sheet.paste(im.convert("RGB"), (0, y))
+        y += im.height
+    return sheet.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def result_text(result: Result, label: Callable[[str], str]) -> str:
+    """``Result.text`` in words: each clause's side letter through ``label``
+    (``W wins 2`` -> ``White wins 2``; ``R wins; G 2nd`` -> ``alice wins, bob
+    2nd``; ``draw`` -> ``Draw``)."""
+    clauses = []
+    for clause in result.text.split(";"):
+        words = clause.split()
+        if not words:
+            continue
+        if result.winner is not None or len(words) > 1:
+            words[0] = label(words[0])
+        else:  # a word of the engine's own ("draw")
+            words[0] = words[0].capitalize()
+        clauses.append(" ".join(words))
+    return ", ".join(clauses)
+
+
+def headline(position: Any, label: Callable[[str], str]) -> str:
+    """``<side> to move``, the result in words, or ``Game over``."""
+    result = getattr(position, "result", None)
+    if result is not None:
+        return result_text(result, label)
+    side = position.side_to_move
+    return f"{label(side)} to move" if side else "Game over"
