@@ -14,6 +14,7 @@ start is refused.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sqlite3
@@ -29,6 +30,8 @@ _HEADER = b"SQLite format 3\x00"
 #: Tables every version of our schema has; a file without them is another program's.
 OUR_TABLES = frozenset({"sessions", "seats", "turns"})
 _QUIET_BELOW = logging.INFO
+_READ_ONLY = ("it is read-only (the bot writes to the file and, for its journal, to the "
+              "folder {folder}); give write access or choose another path")
 
 
 class DatabaseUnavailable(StorageError):
@@ -66,9 +69,13 @@ async def open_database(path: str, latest: int, busy_timeout: float = BUSY_TIMEO
     file = Path(path)
     _prepare_folder(file)
     _check_header(file)
+    if not _writable(file):  # before SQLite leaves -wal/-shm files it cannot remove
+        raise DatabaseUnavailable(path, _READ_ONLY.format(folder=file.parent))
+    connecting = aiosqlite.connect(path, isolation_level=None)
     try:
-        db = await aiosqlite.connect(path, isolation_level=None)
+        db = await connecting
     except sqlite3.Error as exc:
+        await _worker_stopped(connecting)
         raise DatabaseUnavailable(path, describe(file, exc, busy_timeout)) from exc
     try:
         await _check(db, file, latest, busy_timeout)
@@ -78,6 +85,14 @@ async def open_database(path: str, latest: int, busy_timeout: float = BUSY_TIMEO
             raise DatabaseUnavailable(path, describe(file, exc, busy_timeout)) from exc
         raise
     return db
+
+
+async def _worker_stopped(connection: aiosqlite.Connection) -> None:
+    """aiosqlite stops its thread after a failed connect but does not wait for it; the
+    thread then reports to a closed event loop and prints a traceback at exit."""
+    thread = getattr(connection, "_thread", None)
+    if thread is not None and thread.is_alive():
+        await asyncio.to_thread(thread.join, 5.0)
 
 
 def _prepare_folder(file: Path) -> None:
@@ -116,14 +131,22 @@ async def _check(db: aiosqlite.Connection, file: Path, latest: int, busy_timeout
     await db.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
     await _check_sound(db, file)
     await _check_schema(db, file, latest)
-    # Take and release the write lock: a locked or read-only file is refused
-    # here, at start, rather than at the first move.
-    await db.execute("BEGIN IMMEDIATE")
-    await db.execute("ROLLBACK")
+    await _check_writable(db)
     await db.execute("PRAGMA journal_mode=WAL")
     await db.execute("PRAGMA synchronous=NORMAL")
     await db.execute("PRAGMA foreign_keys=ON")
     db.row_factory = sqlite3.Row
+
+
+async def _check_writable(db: aiosqlite.Connection) -> None:
+    """Take the write lock and write, then roll back: a locked or read-only file is
+    refused here, at start, rather than at the first move.  (In WAL mode SQLite
+    grants ``BEGIN IMMEDIATE`` on a read-only file; only a write tells.)"""
+    await db.execute("BEGIN IMMEDIATE")
+    try:
+        await db.execute("CREATE TABLE main.boardbot_write_probe (x)")
+    finally:
+        await db.execute("ROLLBACK")
 
 
 async def _check_sound(db: aiosqlite.Connection, file: Path) -> None:
@@ -168,8 +191,7 @@ def describe(file: Path, exc: sqlite3.Error, busy_timeout: float = BUSY_TIMEOUT)
                 "stop that process or try again later")
     if code == sqlite3.SQLITE_READONLY or (code == sqlite3.SQLITE_CANTOPEN
                                            and not _writable(file)):
-        return ("it is read-only (the bot writes to the file and, for its journal, "
-                f"to the folder {file.parent}); give write access or choose another path")
+        return _READ_ONLY.format(folder=file.parent)
     if code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
         return f"it is damaged ({exc}); it was left untouched: restore it from a backup"
     if code == sqlite3.SQLITE_FULL:
