@@ -17,7 +17,7 @@ class Config:
     #: Kept out of repr (and so out of any log line or traceback that shows a Config).
     token: str | None = field(default=None, repr=False)
     database: str = "data/boardbot.sqlite3"
-    #: Seconds a start waits for another process's lock on the database before refusing.
+    #: Seconds to wait for another process's lock on the database (a start then refuses).
     busy_timeout: float = 5.0
     image_width: int = 1100
     theme: str = "light"
