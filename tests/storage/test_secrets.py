@@ -11,7 +11,7 @@ import pytest
 from bot.config import Config, load_config
 from bot.replies import Channel, User
 from bot.service import GameService
-from storage import Store
+from storage import Session, Store
 
 ALICE, BOB = User("1", "alice"), User("2", "bob")
 TOKEN = "MTIzNDU2Nzg5.secret-token-value.abcdefghijklmnop"
@@ -55,10 +55,22 @@ async def test_no_dice_seed_is_logged_at_debug(tmp_path: Path,
     finally:
         await store.close()
     assert len(seeds) == 3
+    session = await _reopened_session(tmp_path)
+    assert session.seed == seeds[-1].hex() and session.seed not in repr(session)
     logged = _everything_logged(caplog)
     for secret in seeds:
         assert secret.hex() not in logged
         assert secret.hex().upper() not in logged
+
+
+async def _reopened_session(tmp_path: Path) -> Session:
+    store = await Store.open(str(tmp_path / "secrets.sqlite3"))
+    try:
+        session = await store.live_session("c2")
+    finally:
+        await store.close()
+    assert session is not None
+    return session
 
 
 def test_a_debug_record_sent_to_aiosqlite_is_dropped(caplog: pytest.LogCaptureFixture) -> None:
