@@ -7,7 +7,11 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.config import load_config
+from bot.config import Config, load_config
+from storage import DatabaseUnavailable
+
+#: Exit code when the database cannot be used (locked, read-only, damaged, foreign, newer).
+EXIT_DATABASE = 4
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -61,6 +65,16 @@ def main(argv: list[str] | None = None) -> int:
         text = _read(args.file)
         return 2 if text is None else verify(text)
     config = load_config(args.config)
+    try:
+        return _serve(args, config)
+    except DatabaseUnavailable as exc:
+        # One line a person can act on; the store has closed its connection.
+        print(str(exc), file=sys.stderr)
+        return EXIT_DATABASE
+
+
+def _serve(args: argparse.Namespace, config: Config) -> int:
+    """The bot or the console (both open the database before anything else)."""
     if args.command == "start" and config.token is None:
         print("No Discord token configured (DISCORD_TOKEN or config.toml): "
               "starting the local console instead.", file=sys.stderr)
@@ -69,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "local":
         from bot.console import run_console
         return asyncio.run(run_console(args.db or config.database, args.images, args.seed,
-                                       args.moderator))
+                                       args.moderator, busy_timeout=config.busy_timeout))
     from bot import discord_app  # imported late: only the bot itself needs discord
 
     if args.command == "sync":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.clocks import parse as parse_time_control
@@ -14,8 +14,11 @@ from bot.clocks import parse as parse_time_control
 class Config:
     """Settings for the bot and the service (see config.example.toml)."""
 
-    token: str | None = None
+    #: Kept out of repr (and so out of any log line or traceback that shows a Config).
+    token: str | None = field(default=None, repr=False)
     database: str = "data/boardbot.sqlite3"
+    #: Seconds to wait for another process's lock on the database (a start then refuses).
+    busy_timeout: float = 5.0
     image_width: int = 1100
     theme: str = "light"
     dev_guild_id: int | None = None
@@ -45,6 +48,7 @@ def load_config(path: str | Path | None = None) -> Config:
     return Config(
         token=str(token) if token else None,
         database=str(storage_part.get("database", Config.database)),
+        busy_timeout=float(storage_part.get("busy_timeout", Config.busy_timeout)),
         image_width=int(images_part.get("width", Config.image_width)),
         theme=str(images_part.get("theme", Config.theme)),
         dev_guild_id=int(guild) if guild else None,

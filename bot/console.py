@@ -121,12 +121,17 @@ class Console:
 
 async def run_console(database: str, images: str, seed: int | None,
                       moderators: Iterable[str], script: TextIO = sys.stdin,
-                      out: TextIO = sys.stdout) -> int:
+                      out: TextIO = sys.stdout, busy_timeout: float | None = None) -> int:
     """Read lines from ``script`` until EOF or ``quit``."""
-    Path(database).parent.mkdir(parents=True, exist_ok=True)
+    # Opened first: a database that cannot be used (DatabaseUnavailable) stops the
+    # start before anything else is created.  Store.open creates a missing folder.
+    store = await Store.open(database, busy_timeout)
     image_dir = Path(images)
-    image_dir.mkdir(parents=True, exist_ok=True)
-    store = await Store.open(database)
+    try:
+        image_dir.mkdir(parents=True, exist_ok=True)
+    except BaseException:
+        await store.close()
+        raise
     rng = random.Random(seed)
     factory = (lambda: rng.randbytes(32)) if seed is not None else None
     kwargs = {"seed_factory": factory} if factory else {}

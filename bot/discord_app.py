@@ -14,7 +14,6 @@ import logging
 import signal
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -71,9 +70,8 @@ class BoardBot(discord.Client):
         return self._service
 
     async def setup_hook(self) -> None:
-        if self.store is None:
-            Path(self.config.database).parent.mkdir(parents=True, exist_ok=True)
-            self.store = await Store.open(self.config.database)
+        if self.store is None:  # Store.open creates a missing folder
+            self.store = await Store.open(self.config.database, self.config.busy_timeout)
         if self._service is None:
             self._service = GameService(self.store, service_config(self.config))
         self.add_dynamic_items(adapter.BoardButton)
@@ -180,7 +178,19 @@ def run_bot(config: Config) -> int:
 
 
 async def _run(config: Config, token: str) -> int:
-    bot = build_bot(config)
+    # The database is opened and checked before any network connection: a locked,
+    # read-only, damaged or foreign file stops the start (DatabaseUnavailable) offline.
+    store = await Store.open(config.database, config.busy_timeout)
+    try:
+        bot = build_bot(config, store=store)
+    except BaseException:
+        await store.close()
+        raise
+    bot._owns_store = True  # closed with the client, as if setup_hook had opened it
+    return await _serve(bot, token)
+
+
+async def _serve(bot: BoardBot, token: str) -> int:
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):

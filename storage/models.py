@@ -28,7 +28,8 @@ class Session:
     position: str | None
     next_turn: int
     dice: tuple[int, ...]
-    seed: str
+    #: Secret until the game ends: kept out of repr, so out of logs and tracebacks.
+    seed: str = field(repr=False)
     seed_hash: str
     opening: list[tuple[int, ...]]
     result: str | None

@@ -14,6 +14,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import aiosqlite
@@ -82,15 +83,22 @@ class Store:
         self.statement_hook: Callable[[int], None] | None = None
 
     @classmethod
-    async def open(cls, path: str) -> Store:
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = sqlite3.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
+    async def open(cls, path: str, busy_timeout: float | None = None) -> Store:
+        """Open (creating the file and its folder if missing) and migrate.  Raises
+        ``DatabaseUnavailable`` (closing the connection) when the file is locked
+        past ``busy_timeout`` seconds, read-only, damaged, not ours or newer."""
+        from storage.opening import BUSY_TIMEOUT, DatabaseUnavailable, describe, open_database
+
+        wait = BUSY_TIMEOUT if busy_timeout is None else busy_timeout
+        db = await open_database(path, LATEST, wait)
         store = cls(db)
-        await store.migrate()
+        try:
+            await store.migrate()
+        except BaseException as exc:
+            await db.close()
+            if isinstance(exc, sqlite3.Error):
+                raise DatabaseUnavailable(path, describe(Path(path), exc, wait)) from exc
+            raise
         return store
 
     async def close(self) -> None:

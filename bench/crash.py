@@ -1,0 +1,233 @@
+"""Crash safety at volume: a move storm killed with SIGKILL at random moments.
+
+A child process (forked, so it starts in a millisecond with everything imported)
+runs the real ``GameService`` over a real SQLite file: several channels,
+Hachapury games played with random legal moves, a new game wherever one ends.
+After each committed move it writes an acknowledgement line to a pipe (one
+``os.write``, unbuffered: the line exists only if the commit returned).  The
+parent kills it with SIGKILL after a random delay (sometimes while the store is
+still opening), then checks the file with plain ``sqlite3``:
+
+- ``PRAGMA integrity_check`` is ok;
+- every session's stored position equals a replay of its log from its initial
+  position (with the logged dice);
+- every acknowledged move is in the log, exactly once, and no turn is doubled
+  (one entry per session, turn number and side; ``seq`` runs 1..n).
+
+The same file carries on from kill to kill, so the log keeps growing.
+
+Run: ``.venv/bin/python bench/crash.py [--kills 1000] [--channels 6] [--seed 1]``
+Exit status 0 when every check passed, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import sqlite3
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.replies import Channel, User  # noqa: E402
+from bot.service import GameService  # noqa: E402
+from games import GameError, get_game  # noqa: E402
+from storage import Store  # noqa: E402
+
+ALICE, BOB = User("1", "alice"), User("2", "bob")
+GAME = "hachapury"
+#: An acknowledged move: (session id, turn number, side, move text).
+Ack = tuple[int, int, str, str]
+
+
+# ------------------------------------------------------------------ the child
+
+
+async def _storm(path: str, channels: int, seed: int, ack_fd: int) -> None:
+    """Play random legal moves until killed; acknowledge each committed move."""
+    rng = random.Random(seed)
+    store = await Store.open(path)
+    service = GameService(store, seed_factory=lambda: rng.randbytes(32), render_images=False)
+    rooms = [Channel(f"crash-{n}", "bench", f"crash-{n}") for n in range(channels)]
+    while True:
+        room = rng.choice(rooms)
+        session = await store.live_session(room.id)
+        if session is None:
+            await service.new(ALICE, room, GAME, [BOB])
+            continue
+        if session.status == "challenge":
+            await service.accept(BOB, room)
+            continue
+        position = service.position_of(session)
+        side = position.side_to_move or ""
+        seat = session.seat_for_side(side)
+        user = ALICE if seat is not None and seat.user_id == ALICE.id else BOB
+        text = rng.choice(service.legal_turns(session))
+        reply = await service.move(user, room, text)
+        if reply.ok:
+            line = json.dumps([session.id, session.next_turn, side, text]) + "\n"
+            os.write(ack_fd, line.encode())
+
+
+def _child(path: str, channels: int, seed: int, ack_fd: int) -> None:
+    try:
+        asyncio.run(_storm(path, channels, seed, ack_fd))
+    finally:
+        os._exit(3)  # the storm never ends by itself: reaching here is a failure
+
+
+# ----------------------------------------------------------------- the checks
+
+
+@dataclass
+class Figures:
+    kills: int = 0
+    acknowledged: int = 0
+    checks_passed: int = 0
+    failures: list[str] = field(default_factory=list)
+    kills_before_first_ack: int = 0
+    turns_replayed: int = 0
+    #: Sessions replayed after they ended: never replayed again.
+    settled: set[int] = field(default_factory=set)
+
+
+def _check(path: str, acks: list[Ack], figures: Figures, kill: int) -> None:
+    """Integrity, replay of every session, acknowledged moves present once."""
+    db = sqlite3.connect(path)
+    try:
+        for name, ok in _checks(db, acks, figures):
+            if ok is True:
+                figures.checks_passed += 1
+            else:
+                figures.failures.append(f"kill {kill}: {name}: {ok}")
+    finally:
+        db.close()
+
+
+def _checks(db: sqlite3.Connection, acks: list[Ack], figures: Figures
+            ) -> list[tuple[str, bool | str]]:
+    results: list[tuple[str, bool | str]] = []
+    integrity = [row[0] for row in db.execute("PRAGMA integrity_check")]
+    results.append(("integrity_check", True if integrity == ["ok"] else "; ".join(integrity)))
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if "turns" not in tables:  # killed before the first migration committed
+        results.append(("nothing acknowledged before the schema exists",
+                        True if not acks else f"{len(acks)} acknowledged, no tables"))
+        return results
+    results.append(("stored position = replay of the log", _replays(db, figures)))
+    logged: dict[tuple[int, int, str], list[str]] = {}
+    for session_id, number, side, moves in db.execute(
+            "SELECT session_id, number, side, moves FROM turns WHERE kind='turn'"):
+        logged.setdefault((session_id, number, side), []).append(moves)
+    doubled = [key for key, entries in logged.items() if len(entries) > 1]
+    results.append(("no turn doubled", True if not doubled else f"doubled {doubled[:3]}"))
+    gaps = db.execute("SELECT session_id FROM turns GROUP BY session_id "
+                      "HAVING COUNT(*) != MAX(seq) OR MIN(seq) != 1").fetchall()
+    results.append(("seq runs 1..n", True if not gaps else f"gaps in sessions {gaps[:3]}"))
+    missing = [ack for ack in acks if logged.get((ack[0], ack[1], ack[2])) != [ack[3]]]
+    results.append(("every acknowledged move logged once",
+                    True if not missing else f"{len(missing)} missing, e.g. {missing[:2]}"))
+    return results
+
+
+def _replays(db: sqlite3.Connection, figures: Figures) -> bool | str:
+    """Replay every session not yet seen finished (a finished one never changes
+    again, so it is replayed once after it ends, not after every kill)."""
+    game = get_game(GAME)
+    sessions = db.execute("SELECT id, options, initial_position, position, status "
+                          "FROM sessions WHERE initial_position IS NOT NULL").fetchall()
+    for session_id, options, initial, stored, status in sessions:
+        if session_id in figures.settled:
+            continue
+        position = game.from_listing(initial, json.loads(options))
+        for moves, dice in db.execute("SELECT moves, dice FROM turns WHERE session_id=? "
+                                      "AND kind='turn' ORDER BY seq", (session_id,)):
+            try:
+                position = position.play(moves, tuple(json.loads(dice))).position
+            except GameError as exc:
+                return f"session {session_id}: the log does not replay ({exc})"
+            figures.turns_replayed += 1
+        if position.listing() != stored:
+            return f"session {session_id}: replay differs from the stored position"
+        if status not in ("challenge", "active"):
+            figures.settled.add(session_id)
+    return True
+
+
+# ------------------------------------------------------------------ the parent
+
+
+def _one_kill(path: str, channels: int, rng: random.Random, max_delay: float,
+              figures: Figures, acks: list[Ack]) -> None:
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read_fd)
+        _child(path, channels, rng.randrange(1 << 30), write_fd)
+    os.close(write_fd)
+    time.sleep(rng.uniform(0.0, max_delay))
+    os.kill(pid, signal.SIGKILL)
+    _, status = os.waitpid(pid, 0)
+    data = b""
+    while chunk := os.read(read_fd, 1 << 16):
+        data += chunk
+    os.close(read_fd)
+    figures.kills += 1
+    if not (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL):
+        figures.failures.append(f"kill {figures.kills}: the storm ended by itself ({status})")
+    # Only whole lines count: a line is written in one call after the commit.
+    fresh = [tuple(json.loads(line)) for line in data.decode().splitlines(keepends=True)
+             if line.endswith("\n")]
+    if not fresh:
+        figures.kills_before_first_ack += 1
+    acks.extend(fresh)  # type: ignore[arg-type]
+    figures.acknowledged += len(fresh)
+    _check(path, acks, figures, figures.kills)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--kills", type=int, default=1000, help="how many SIGKILLs")
+    parser.add_argument("--channels", type=int, default=6, help="channels playing at once")
+    parser.add_argument("--max-delay", type=float, default=0.3,
+                        help="longest run before a kill, in seconds (uniform from 0)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db", default=None, help="SQLite file (default: a temporary one)")
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    figures, acks = Figures(), []
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = args.db or str(Path(tmp) / "crash.sqlite3")
+        for _ in range(args.kills):
+            _one_kill(path, args.channels, rng, args.max_delay, figures, acks)
+        size = Path(path).stat().st_size
+        db = sqlite3.connect(path)
+        sessions, turns = db.execute(
+            "SELECT (SELECT COUNT(*) FROM sessions), (SELECT COUNT(*) FROM turns)").fetchone()
+        db.close()
+    seconds = time.perf_counter() - started
+    print(f"kills: {figures.kills} (SIGKILL after 0-{args.max_delay:g} s; "
+          f"{figures.kills_before_first_ack} before the first acknowledged move)")
+    print(f"moves acknowledged: {figures.acknowledged}; log entries: {turns} in {sessions} "
+          f"sessions over {args.channels} channels; file {size / 1e6:.1f} MB")
+    print(f"checks passed: {figures.checks_passed} "
+          f"(integrity, replay, no doubles, seq, acknowledged present; "
+          f"{figures.turns_replayed} turns replayed)")
+    print(f"failures: {len(figures.failures)}")
+    for failure in figures.failures[:20]:
+        print(f"  {failure}")
+    print(f"time: {seconds:.1f} s ({seconds / max(figures.kills, 1) * 1000:.0f} ms a kill)")
+    return 0 if not figures.failures and figures.kills == args.kills else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,53 @@
+"""``bench/crash.py`` in small: a move storm SIGKILLed 5 times, every check passing."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_five_kills_leave_a_sound_database_with_every_acknowledged_move() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "crash.py"), "--kills", "5", "--seed", "7"],
+        capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert re.search(r"^kills: 5 ", result.stdout, re.M), result.stdout
+    assert re.search(r"^failures: 0$", result.stdout, re.M), result.stdout
+    passed = re.search(r"^checks passed: (\d+) ", result.stdout, re.M)
+    assert passed and int(passed.group(1)) >= 5, result.stdout
+
+
+def test_the_checks_catch_a_doubled_turn_a_lost_move_and_a_wrong_position(
+        tmp_path: Path) -> None:
+    from bench.crash import Figures, _checks
+
+    db_path = tmp_path / "storm.sqlite3"
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "crash.py"), "--kills", "3", "--seed", "3",
+         "--max-delay", "0.5", "--db", str(db_path)],
+        capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    db = sqlite3.connect(db_path)
+    session_id, number, side, moves = db.execute(
+        "SELECT session_id, number, side, moves FROM turns WHERE kind='turn' "
+        "ORDER BY session_id, seq LIMIT 1").fetchone()
+    ack = (session_id, number, side, moves)
+    failed = [name for name, ok in _checks(db, [ack], Figures()) if ok is not True]
+    assert failed == []
+    lost = (session_id, 10_000, side, moves)
+    failed = [name for name, ok in _checks(db, [ack, lost], Figures()) if ok is not True]
+    assert failed == ["every acknowledged move logged once"]
+    db.execute("UPDATE sessions SET position = position || ' ' WHERE id=?", (session_id,))
+    db.execute("INSERT INTO turns (session_id, seq, number, side, dice, record, moves, actor, "
+               "played_at, kind) SELECT session_id, (SELECT MAX(seq) + 1 FROM turns "
+               "WHERE session_id=?), number, side, dice, record, moves, actor, played_at, kind "
+               "FROM turns WHERE session_id=? AND seq=1", (session_id, session_id))
+    failed = [name for name, ok in _checks(db, [ack], Figures()) if ok is not True]
+    assert failed == ["stored position = replay of the log", "no turn doubled",
+                      "every acknowledged move logged once"]
+    db.close()
