@@ -54,6 +54,8 @@ def tokenize(text: str) -> list[Token]:
 
 
 _COUNT = re.compile(r"^([0-9]+)\((.*)\)$", re.DOTALL)
+#: Backgammon's count after the move: ``8/5(2)`` for ``2(8/5)``.
+_SUFFIX_COUNT = re.compile(r"^([^()]+)\(([0-9]+)\)$", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -65,18 +67,26 @@ class Counted:
 
 
 def split_count(token: Token, source: str, limit: int = 15) -> Counted:
-    """Read ``2(24/18)`` as count 2 of ``24/18``; a bare token is count 1.
+    """Read ``2(24/18)`` (or backgammon's ``24/18(2)``) as count 2 of ``24/18``;
+    a bare token is count 1.
 
     A count of 0 or above ``limit`` is refused: nobody moves 99 checkers.
     """
     m = _COUNT.match(token.text)
-    if not m:
+    suffix = None if m else _SUFFIX_COUNT.match(token.text)
+    if not m and not suffix:
         return Counted(1, token)
-    count = int(m.group(1))
+    digits = m.group(1) if m else suffix.group(2) if suffix else ""
+    # no int() of a huge digit string (Python refuses over 4,300 digits)
+    count = int(digits) if len(digits) <= 3 else limit + 1
     if count < 1 or count > limit:
-        raise token.error(f"count {count} is out of range 1-{limit}", source)
-    inner_offset = len(m.group(1)) + 1
-    return Counted(count, Token(m.group(2), token.column + inner_offset))
+        offset = 0 if m else len(token.text) - len(digits) - 1
+        shown = digits if len(digits) <= 6 else digits[:6] + "..."
+        raise token.error(f"count {shown} is out of range 1-{limit}", source, offset)
+    if m:
+        return Counted(count, Token(m.group(2), token.column + len(digits) + 1))
+    assert suffix is not None
+    return Counted(count, Token(suffix.group(1), token.column))
 
 
 def group_runs(moves: list[str]) -> list[str]:

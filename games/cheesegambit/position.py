@@ -13,6 +13,7 @@ from games.cheesegambit.board import (
     POOL,
     SAFE_BASE,
     TRACK,
+    MAX_PIECES,
     location_name,
     reentry_square,
 )
@@ -299,6 +300,7 @@ class CheeseGambitPosition(Position):
         double = dice[0] == dice[1]
         gen = self.generator()
         kind = written.kind
+        _check_written_count(written, dice)
         if double and gen.bearing_off():
             only = table[0][1]
             if kind == DANCE and only.kind == DANCE:
@@ -368,10 +370,22 @@ class CheeseGambitPosition(Position):
                      gen: TurnGenerator) -> TurnOption:
         ordinary = {(o.pieces, o.bumped): (t, o) for t, o in table if o.kind == MOVE}
         results = gen.realise(written.chains, dice) if written.chains else {}
-        found: dict[tuple[Pieces, int], tuple[str, TurnOption]] = {}
+        playable: dict[tuple[Pieces, int], tuple[str, TurnOption]] = {}
         for key, used in results.items():
             if key in ordinary and used >= len(ordinary[key][1].moves):
-                found[key] = ordinary[key]
+                playable[key] = ordinary[key]
+        # X may stand on any landing on a square where a bump happened this turn
+        marked = [(s, d) for ch in written.chains for s, d, x in ch if x]
+        found = {key: v for key, v in playable.items()
+                 if all((key[1] >> d) & 1 for _, d in marked)}
+        if playable and not found:
+            bumped = next(iter(playable))[1]
+            src, dst = next((s, d) for s, d in marked if not (bumped >> d) & 1)
+            colour = gen.colour
+            raise IllegalTurnError(
+                f"no piece was bumped on {location_name(colour, dst)} this turn: write "
+                f"{location_name(colour, src)}/{location_name(colour, dst)}",
+                [t for t, _ in playable.values()])
         if len(found) == 1:
             return next(iter(found.values()))[1]
         if len(found) > 1:
@@ -599,3 +613,19 @@ class CheeseGambitPosition(Position):
 
 
 __all__ = ["CheeseGambitPosition", "DANCE_TEXT"]
+
+
+def _check_written_count(written: WrittenTurn, dice: tuple[int, ...]) -> None:
+    """Refuse, before any search, a text that writes more steps than the throw
+    gives: each written step takes at least one die.  This bounds the search
+    that realises a written turn (issue 12: repeated groups made it explode)."""
+    steps = sum(len(chain) for chain in written.chains)
+    double = dice[0] == dice[1]
+    if written.kind == GAMBLE:
+        most, what = MAX_PIECES, "the Gamble bears off at most"
+    elif written.kind in (GAMBIT, CHEESEGAMBIT):
+        most, what = 2, "it moves at most"
+    else:
+        most, what = (4 if double else 2), f"{format_dice(dice)} gives at most"
+    if steps > most:
+        raise IllegalTurnError(f"you wrote {steps} moves but {what} {most}")
