@@ -107,9 +107,10 @@ def _read_path(token: Token, source: str) -> WrittenPath:
             if part.isascii() and part.isdigit():
                 if points and points[-1] == OFF:
                     raise token.error("nothing can follow F (borne off)", source, offset)
-                value = int(part)
+                value = int(part) if len(part) <= 3 else 0  # no int() of 10,000 digits
                 if not 1 <= value <= 24:
-                    raise token.error(f"point {value} is not on the board (1-24)", source, offset)
+                    shown = part if len(part) <= 6 else part[:6] + "..."
+                    raise token.error(f"point {shown} is not on the board (1-24)", source, offset)
                 points.append(value)
             elif part.lower() in ("f", "off"):
                 if not points:

@@ -113,3 +113,56 @@ def test_malformed_files_exit_two_with_reason_on_stderr(text: str) -> None:
         assert code == 0
         return
     assert code == 2 and out == "" and err.strip()
+
+
+# -- hostile record files (issue 12): exit 2 or 1, never a traceback ------------------
+
+HUGE = "9" * 10_000
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "1W: [² 3]; 24/18 24/21",           # a superscript: isdigit() is True, int() refuses
+        "1W: [٦ ٥]; 24/18 24/19",           # Arabic-Indic digits: int() would take them
+        f"{HUGE}W: [6 5]; 24/13",           # a turn number int() refuses
+        "1W: [6 5 6 5 6 5 6 5 6 5]; 24/13",  # more dice than any game throws
+        f"1W: [{'6 ' * 5000}]; 24/13",
+        "١W: [6 5]; 24/13",                 # an Arabic-Indic turn number
+    ],
+)
+def test_hostile_record_lines_are_malformed(line: str) -> None:
+    code, out, err = _run('[Game "hachapury"]\n' + line + "\n")
+    assert code == 2 and out == "" and "line 2" in err
+
+
+@pytest.mark.parametrize(
+    ("game", "line"),
+    [
+        ("hachapury", "99999999999999999999W: [5 2]; 24/22 24/19"),
+        ("hachapury", f"1W: [6 5]; {HUGE}/13"),
+        ("cheesegambit", f"1R: [6 5]; 9/{HUGE}"),
+        ("cheesegambit", f"1R: [6 5]; {HUGE}(9/15)"),
+        ("cheesegambit", "1R: [6 5]; ٩/١٥ 9/14"),
+        ("chebache", f"1W: [6 5]; S/{HUGE}"),
+        ("chebache", f"1W: [6 5]; {HUGE}(S/6)"),
+    ],
+)
+def test_hostile_turn_texts_are_illegal_turns(game: str, line: str) -> None:
+    code, out, err = _run(f'[Game "{game}"]\n' + line + "\n", game)
+    assert (code == 1 and out.startswith("illegal turn 1")) or (
+        code == 2 and err.startswith("malformed: line 2")), (code, out, err)
+
+
+def test_verify_exits_two_on_hostile_dice_and_numbers() -> None:
+    from bot.verify import verify
+
+    head = '[Game "hachapury"]\n[Session "s"]\n[SeedHash "ab"]\n[Seed "ab"]\n'
+    for body in ("1W: [² 3]; 24/18\n", f"{HUGE}W: [6 5]; 24/13\n", "1W: [6 5 6 5 6]; 24/13\n"):
+        out, err = io.StringIO(), io.StringIO()
+        assert verify(head + body, out=out, err=err) == 2, body
+        assert "malformed" in err.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    opening = '[Game "hachapury"]\n[Session "s"]\n[SeedHash "x"]\n[Seed "ab"]\n'
+    assert verify(opening.replace('[Seed "ab"]', f'[Seed "ab"]\n[Opening "{HUGE} 1"]'),
+                  out=out, err=err) in (1, 2)
