@@ -18,8 +18,9 @@ from games.errors import NotationError
 MAX_COORD = 9999
 
 _SEPARATORS = " \t\r\n,;"
+# Coordinates are ASCII digits: \d would also take Arabic-Indic ones.
 _PLACEMENT = re.compile(
-    r"([-\u2212]?)(\d+)\s*,\s*([-\u2212]?)(\d+)\s*([WwBb])?([/\\]?)"
+    r"([-\u2212]?)([0-9]+)\s*,\s*([-\u2212]?)([0-9]+)\s*([WwBb])?([/\\]?)"
 )
 
 

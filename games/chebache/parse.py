@@ -51,7 +51,7 @@ class ParsedTurn:
 
 _SPACE = r"(S|F|\d{1,2})"
 _INNER = re.compile(rf"^{_SPACE}([/\\X^]){_SPACE}$")
-_COUNTED = re.compile(r"^(\d+)\((.*)\)$")
+_COUNTED = re.compile(r"^([0-9]+)\((.*)\)$")
 _UNIT = re.compile(r"^([0-9K]*K[0-9K]*)\((.*)\)$")
 _ANNOT_PIECES = re.compile(r"^([0-9K]+)@(\d{1,2})$")
 _FLIP = re.compile(r"^(K{1,2})\(([WB])->([WB])@(\d{1,2})\)$")
@@ -111,7 +111,8 @@ def parse_turn(text: str) -> ParsedTurn:
     dm = _DICE.match(work)
     if dm:
         faces = dm.group(1).replace(",", " ").split()
-        if not faces or not all(f.isdigit() and 1 <= int(f) <= 6 for f in faces):
+        # one ASCII digit each: isdigit() is True for '²', which int() refuses
+        if not faces or len(faces) > 4 or not all(len(f) == 1 and f in "123456" for f in faces):
             raise NotationError("dice must be written like [5 2]", source, dm.start(1) + 1)
         turn.dice = tuple(int(f) for f in faces)
         work = " " * dm.end() + work[dm.end():]

@@ -4,7 +4,8 @@ Accepted, per the architecture page: moves separated by spaces, commas or
 semicolons, in any order; ``24/18``; a checker's several dice in one step
 (``24/13``) or with its stops (``24/18/13``); ``F``, ``f`` or ``off`` for
 bearing off; counts ``2(24/18)`` (also around several moves:
-``2(24/20, 20/16)``); ``(no move)`` or ``pass`` for a pass.
+``2(24/20, 20/16)``) or backgammon's ``24/18(2)``; ``24-18`` for ``24/18``
+(a hit mark ``*`` is refused: nothing is ever hit); ``(no move)`` or ``pass`` for a pass.
 Anything else is a NotationError that points at the offending column.
 """
 
@@ -122,7 +123,12 @@ def _read_path(token: Token, source: str) -> WrittenPath:
                 raise token.error(f"expected a point number, got {part!r}", source, offset)
             expect_point = False
         else:
-            if part != "/":
+            if part == "*":
+                raise token.error(
+                    "Hachapury has no hitting, so there is nothing to mark with '*': "
+                    f"write {token.text.replace('*', '')}", source, offset)
+            # backgammon's 24-18 is the same as 24/18
+            if part not in ("/", "-"):
                 raise token.error(f"expected '/', got {part!r}", source, offset)
             expect_point = True
     if expect_point:

@@ -106,7 +106,7 @@ def test_no_checker_on_point() -> None:
         ("24", 1),
         ("F/3", 1),
         ("24/18, 0(24/18)", 8),
-        ("24-18", 3),
+        ("24-18*", 6),  # backgammon's 24-18 is read; its hit mark is not
         ("pass 24/18", 1),
         ("2(pass)", 3),
         ("²(24/18)", 1),
@@ -160,3 +160,15 @@ def test_nested_counts_are_capped() -> None:
 def test_more_moves_than_dice() -> None:
     with pytest.raises(IllegalTurnError, match="3 moves, but \\[6 5\\] gives only 2"):
         OPEN.play("2(24/18), 18/13", (6, 5))
+
+
+def test_backgammon_spellings_and_no_hit_mark() -> None:
+    from games.hachapury import GAME as HACHAPURY
+    from games.errors import NotationError as Unreadable
+
+    p = HACHAPURY.initial({})
+    canonical = p.play("2(24/20) 2(20/16)", (4, 4)).position.listing()
+    for text in ("24-20(2) 20-16(2)", "24/20(2), 2(20-16)", "24-20-16(2)"):
+        assert p.play(text, (4, 4)).position.listing() == canonical, text
+    with pytest.raises(Unreadable, match="no hitting.*write 24/20"):
+        p.play("24/20* 24/20 2(20/16)", (4, 4))
