@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from games.errors import GameError
 
-
 #: Longer turn numbers are not a record's (and int() refuses 4,301 digits).
 MAX_TURN_DIGITS = 9
 #: No game throws more dice at once.

@@ -9,11 +9,11 @@ from types import MappingProxyType
 from games.base import Dice, Played, Position, Result
 from games.cheesegambit.board import (
     COLOURS,
+    MAX_PIECES,
     OFF,
     POOL,
     SAFE_BASE,
     TRACK,
-    MAX_PIECES,
     location_name,
     reentry_square,
 )

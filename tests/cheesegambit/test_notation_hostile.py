@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from games.cheesegambit import GAME
-from games.cheesegambit import movegen
+from games.cheesegambit import GAME, movegen
 from games.errors import IllegalTurnError, NotationError
 
 from .helpers import pos

@@ -163,8 +163,8 @@ def test_more_moves_than_dice() -> None:
 
 
 def test_backgammon_spellings_and_no_hit_mark() -> None:
-    from games.hachapury import GAME as HACHAPURY
     from games.errors import NotationError as Unreadable
+    from games.hachapury import GAME as HACHAPURY
 
     p = HACHAPURY.initial({})
     canonical = p.play("2(24/20) 2(20/16)", (4, 4)).position.listing()
