@@ -158,7 +158,7 @@ def test_nested_counts_are_capped() -> None:
 
 
 def test_more_moves_than_dice() -> None:
-    with pytest.raises(IllegalTurnError, match="3 moves, but \\[6 5\\] gives only 2"):
+    with pytest.raises(IllegalTurnError, match="you wrote 3 moves but \\[6 5\\] gives at most 2"):
         OPEN.play("2(24/18), 18/13", (6, 5))
 
 
@@ -172,3 +172,9 @@ def test_backgammon_spellings_and_no_hit_mark() -> None:
         assert p.play(text, (4, 4)).position.listing() == canonical, text
     with pytest.raises(Unreadable, match="no hitting.*write 24/20"):
         p.play("24/20* 24/20 2(20/16)", (4, 4))
+
+
+def test_written_steps_beyond_the_dice_refused_before_searching() -> None:
+    p = GAME.initial({})
+    with pytest.raises(IllegalTurnError, match=r"you wrote 6 moves but \[4 4\] gives at most 4"):
+        p.play("24/20/16/12 13/9/5/1", (4, 4))
