@@ -13,6 +13,11 @@ from dataclasses import dataclass
 from games.errors import NotationError
 
 SEPARATORS = " \t,;"
+#: No turn needs longer text (a full Chebache record line is under 200
+#: characters); longer text is refused before any work is done on it.
+MAX_TEXT = 500
+#: No turn writes more tokens (a Gamble written out is 15, a Chebache record ~20).
+MAX_TOKENS = 64
 
 
 @dataclass(frozen=True)
@@ -28,7 +33,13 @@ class Token:
 
 
 def tokenize(text: str) -> list[Token]:
-    """Split move text into tokens; parentheses keep a group (and its prefix) together."""
+    """Split move text into tokens; parentheses keep a group (and its prefix) together.
+
+    Text over MAX_TEXT characters or MAX_TOKENS tokens is refused: it bounds
+    the work every engine does on what a player types."""
+    if len(text) > MAX_TEXT:
+        raise NotationError(
+            f"that text is {len(text)} characters; a turn is written in at most {MAX_TEXT}")
     tokens: list[Token] = []
     i = 0
     n = len(text)
@@ -50,6 +61,10 @@ def tokenize(text: str) -> list[Token]:
         if depth:
             raise NotationError("unclosed '('", text, start + 1)
         tokens.append(Token(text[start:i], start + 1))
+        if len(tokens) > MAX_TOKENS:
+            raise NotationError(
+                f"more than {MAX_TOKENS} moves and notes written; a turn has far fewer",
+                text, start + 1)
     return tokens
 
 

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.replay import replay
 from bot.verify import verify
 from games import GameError, get_game
+from games.errors import NotationError
+from games.notation import MAX_TEXT, MAX_TOKENS, tokenize
 from games.record import parse_record
 
 GAMES = ("hachapury", "chebache", "cheesegambit", "che")
@@ -129,3 +132,13 @@ def test_numbers_of_every_size_and_script_in_listings_and_texts() -> None:
                     position.play(text, dice)
                 except GameError:
                     pass
+
+
+def test_long_texts_refused_before_any_work() -> None:
+    for game in GAMES:
+        position = get_game(game).initial({})
+        dice = () if position.dice_count() == 0 else (6, 5)
+        with pytest.raises(NotationError, match=f"at most {MAX_TEXT}"):
+            position.play("1" * (MAX_TEXT + 1), dice)
+    with pytest.raises(NotationError, match=f"more than {MAX_TOKENS}"):
+        tokenize("a " * (MAX_TOKENS + 1))
