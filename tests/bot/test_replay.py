@@ -166,3 +166,30 @@ def test_verify_exits_two_on_hostile_dice_and_numbers() -> None:
     opening = '[Game "hachapury"]\n[Session "s"]\n[SeedHash "x"]\n[Seed "ab"]\n'
     assert verify(opening.replace('[Seed "ab"]', f'[Seed "ab"]\n[Opening "{HUGE} 1"]'),
                   out=out, err=err) in (1, 2)
+
+
+# -- CheeseGambit records in the page's form and in the old form (issue 12) -----------
+
+CG_PAGE_FORM = """[Game "cheesegambit"]
+[Position "R: 2@65, 12@33; B: 1@66, 1@70, 12@45; R to move"]
+1R: [1 1] 2(65X66) 2(33/34)
+2B: [5 6] P/17 45/51
+3R: [4 4] 66X70 66X70/2 34/38
+"""
+# Before issue 12 the bot wrote X only on the move that bumped.
+CG_OLD_FORM = CG_PAGE_FORM.replace("2(65X66)", "65X66 65/66").replace("66X70/2", "66/70/2")
+CG_CANONICAL = [
+    "1R: [1 1] 2(33/34) 2(65X66)",
+    "2B: [5 6] P/17 45/51",
+    "3R: [4 4] 34/38 66X70 66X70/2",
+]
+
+
+@pytest.mark.parametrize("text", [CG_PAGE_FORM, CG_OLD_FORM])
+def test_cheesegambit_records_in_page_and_old_form_replay(text: str, tmp_path: Path) -> None:
+    path = tmp_path / "cg.txt"
+    path.write_text(text)
+    done = subprocess.run([sys.executable, "-m", "bot", "replay", "cheesegambit", str(path)],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[::2] == CG_CANONICAL
