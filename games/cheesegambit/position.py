@@ -17,6 +17,7 @@ from games.cheesegambit.board import (
     location_name,
     reentry_square,
 )
+from games.cheesegambit.explain import chain_reason, explain
 from games.cheesegambit.listing import ORDINALS, ListingData, pair, write_listing
 from games.cheesegambit.movegen import (
     CHEESEGAMBIT,
@@ -427,7 +428,11 @@ class CheeseGambitPosition(Position):
                 return f"{name}: {dst} is a {self._owner[dst]} block"
             if dst == OFF and pieces[0] <= TRACK:
                 return f"{name}: bearing off needs every piece in the safe zone"
-        return f"these moves cannot be played with {format_dice(dice)}"
+            reason = chain_reason(colour, chain, dice)
+            if reason:
+                return reason
+        return explain(gen, written.chains, dice) or \
+            f"these moves cannot be played with {format_dice(dice)}"
 
     # -- applying ------------------------------------------------------------------
     def _replace(self, **changes: object) -> CheeseGambitPosition:

@@ -98,3 +98,18 @@ def test_the_first_wrong_part_is_named() -> None:
     p = GAME.initial({}, "R")
     with pytest.raises(NotationError, match="S5"):
         p.play("9/13 33XS5", (4, 4))
+
+
+@pytest.mark.parametrize(
+    ("text", "dice", "reason"),
+    [
+        ("9/14 9/13 9/13 9/13", (4, 4), r"^9/14 is 5 steps; \[4 4\] move a piece 4, 8, 12, 16"),
+        ("9/8 9/13", (5, 4), r"^9/8: a R piece turns off the track at its exit square 19"),
+        ("9/20", (6, 5), r"^9/20: a R piece turns off the track at its exit square 19"),
+        ("9/15 9/15", (6, 5), r"^9/15 cannot be played as well as 9/15: \[6 5\] do not give"),
+        ("33/37/42 9/13", (4, 4), r"^33/37/42 is 5 steps|^37/42 is 5 steps"),
+    ],
+)
+def test_errors_name_the_first_wrong_part(text: str, dice: tuple[int, int], reason: str) -> None:
+    with pytest.raises(IllegalTurnError, match=reason):
+        GAME.initial({}, "R").play(text, dice)
