@@ -162,10 +162,20 @@ def test_verify_exits_two_on_hostile_dice_and_numbers() -> None:
         out, err = io.StringIO(), io.StringIO()
         assert verify(head + body, out=out, err=err) == 2, body
         assert "malformed" in err.getvalue()
+
+
+@pytest.mark.parametrize("opening", [f"{HUGE} 1", "٣ 1", "² 1", "6 " * 400, "1 2, 3", ""])
+def test_verify_refuses_hostile_opening_tags(opening: str) -> None:
+    """400 dice would never give one highest throw: the check must not loop on it."""
+    from bot.verify import verify
+    from games.dice import commitment
+
+    seed = bytes(range(32))
+    text = (f'[Game "cheesegambit"]\n[Session "s"]\n[SeedHash "{commitment(seed)}"]\n'
+            f'[Seed "{seed.hex()}"]\n[Opening "{opening}"]\n')
     out, err = io.StringIO(), io.StringIO()
-    opening = '[Game "hachapury"]\n[Session "s"]\n[SeedHash "x"]\n[Seed "ab"]\n'
-    assert verify(opening.replace('[Seed "ab"]', f'[Seed "ab"]\n[Opening "{HUGE} 1"]'),
-                  out=out, err=err) in (1, 2)
+    code = verify(text, out=out, err=err)
+    assert (code == 2 and "Opening" in err.getvalue()) or (code in (0, 1) and out.getvalue())
 
 
 # -- CheeseGambit records in the page's form and in the old form (issue 12) -----------
