@@ -49,7 +49,7 @@ class ParsedTurn:
     chebaches: frozenset[tuple[str, int]] | None = None
 
 
-_SPACE = r"(S|F|\d{1,2})"
+_SPACE = r"(S|F|[0-9]{1,2})"
 _INNER = re.compile(rf"^{_SPACE}([/\\X^]){_SPACE}$")
 _COUNTED = re.compile(r"^([0-9]+)\((.*)\)$")
 #: Backgammon's count after the move: ``2/5(3)`` for ``3(2/5)``.
@@ -57,11 +57,11 @@ _SUFFIX_COUNTED = re.compile(r"^[^()]+\([0-9]+\)$")
 #: Backgammon spellings of one move: ``2-7`` (either way) and ``2/7*`` (a hit).
 _BACKGAMMON = re.compile(r"^(S|F|[0-9]{1,2})([-/\\])(S|F|[0-9]{1,2})(\*?)$")
 _UNIT = re.compile(r"^([0-9K]*K[0-9K]*)\((.*)\)$")
-_ANNOT_PIECES = re.compile(r"^([0-9K]+)@(\d{1,2})$")
-_FLIP = re.compile(r"^(K{1,2})\(([WB])->([WB])@(\d{1,2})\)$")
+_ANNOT_PIECES = re.compile(r"^([0-9K]+)@([0-9]{1,2})$")
+_FLIP = re.compile(r"^(K{1,2})\(([WB])->([WB])@([0-9]{1,2})\)$")
 _DICE = re.compile(r"^\s*\[([^\]]*)\]")
 _CHEB = re.compile(r"<([^<>]*)>")
-_CHEB_SIDE = re.compile(r"^([WB])(\d{1,2}(?:,\d{1,2})*)$")
+_CHEB_SIDE = re.compile(r"^([WB])([0-9]{1,2}(?:,[0-9]{1,2})*)$")
 _TIGHTEN = re.compile(r"\s*(->|[/\\^@])\s*")
 
 

@@ -142,3 +142,26 @@ def test_long_texts_refused_before_any_work() -> None:
             position.play("1" * (MAX_TEXT + 1), dice)
     with pytest.raises(NotationError, match=f"more than {MAX_TOKENS}"):
         tokenize("a " * (MAX_TOKENS + 1))
+
+
+ARABIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "dice"),
+    [
+        ("hachapury", "24/13", (6, 5)),
+        ("chebache", "S/6 S/5", (6, 5)),
+        ("cheesegambit", "9/15 9/14", (6, 5)),
+        ("che", "0,0W/", ()),
+    ],
+)
+def test_only_ascii_digits_are_numbers(game: str, text: str, dice: tuple[int, ...]) -> None:
+    g = get_game(game)
+    position = g.initial({})
+    position.play(text, dice)  # the ASCII text is a legal turn
+    with pytest.raises(NotationError):
+        position.play(text.translate(ARABIC), dice)
+    listing = position.listing()
+    with pytest.raises(GameError):
+        g.from_listing(listing.translate(ARABIC), {})
