@@ -178,3 +178,37 @@ def test_written_steps_beyond_the_dice_refused_before_searching() -> None:
     p = GAME.initial({})
     with pytest.raises(IllegalTurnError, match=r"you wrote 6 moves but \[4 4\] gives at most 4"):
         p.play("24/20/16/12 13/9/5/1", (4, 4))
+
+
+HOSTILE_200 = [
+    " ".join(["24/18"] * 33), " ".join(["15(24/18)"] * 20), " ".join(["24/20/16/12/8/4"] * 12),
+    " ".join(["24-20(4)"] * 22), "9(" * 30 + "24/18" + ")" * 30, " ".join(["2(2(24/20))"] * 16),
+    " ".join(["24/23"] * 4), "24/23/22/21", "/".join(str(p) for p in range(24, 0, -1)),
+]
+
+
+def test_matching_work_is_bounded_for_any_short_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    import games.hachapury.matching as matching
+
+    calls = 0
+    original = matching.apply_single
+
+    def counting(*args: object) -> object:
+        nonlocal calls
+        calls += 1
+        return original(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(matching, "apply_single", counting)
+    position = GAME.initial({})
+    for dice in ((1, 1), (4, 4), (6, 5)):
+        position.legal_turns(dice)
+        for text in HOSTILE_200:
+            assert len(text) <= 200
+            before = calls
+            try:
+                position.play(text, dice)
+            except GameError:
+                pass
+            # four dice at most: a few hundred single steps, never thousands
+            assert calls - before < 500, (text, dice, calls - before)
+    assert calls > 0  # the texts that fit the dice were searched
