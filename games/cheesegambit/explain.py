@@ -1,4 +1,5 @@
-"""Why a written CheeseGambit turn cannot be played: the first wrong part, named.
+"""Why a written CheeseGambit turn cannot be played: the first wrong part, named
+(and, before any search, whether it writes more steps than the dice give).
 
 Used after the search found no way to play the written moves and the simple
 reasons (pool first, missing piece, landing on a block, bearing off too early)
@@ -10,8 +11,10 @@ search bounded by the dice (at most four written steps reach this point).
 
 from __future__ import annotations
 
-from games.cheesegambit.board import EXIT, OFF, POOL, TRACK, location_name, remaining
-from games.cheesegambit.movegen import TurnGenerator
+from games.cheesegambit.board import EXIT, MAX_PIECES, OFF, POOL, TRACK, location_name, remaining
+from games.cheesegambit.movegen import CHEESEGAMBIT, GAMBIT, GAMBLE, TurnGenerator
+from games.cheesegambit.notation import WrittenTurn
+from games.errors import IllegalTurnError
 from games.notation import format_dice
 
 Segment = tuple[int, int, bool]
@@ -84,3 +87,21 @@ def explain(gen: TurnGenerator, chains: list[list[Segment]], dice: tuple[int, ..
             return (f"{text} cannot be played as well as {before}: "
                     f"{format_dice(dice)} do not give the dice for all of them")
     return None
+
+
+def check_written_count(written: WrittenTurn, dice: tuple[int, ...]) -> None:
+    """Refuse, before any search, a text that writes more steps than the throw
+    gives: each written step takes at least one die.  This bounds the search
+    that realises a written turn (issue 12: repeated groups made it explode)."""
+    steps = sum(len(chain) for chain in written.chains)
+    double = dice[0] == dice[1]
+    if written.kind == GAMBLE:
+        most, what = MAX_PIECES, "the Gamble bears off at most"
+    elif written.kind == GAMBIT:
+        most, what = 2, "the Gambit moves"
+    elif written.kind == CHEESEGAMBIT:
+        most, what = 2, "the CheeseGambit places at most"
+    else:
+        most, what = (4 if double else 2), f"{format_dice(dice)} gives at most"
+    if steps > most:
+        raise IllegalTurnError(f"you wrote {steps} moves but {what} {most}")

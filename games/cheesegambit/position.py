@@ -9,7 +9,6 @@ from types import MappingProxyType
 from games.base import Dice, Played, Position, Result
 from games.cheesegambit.board import (
     COLOURS,
-    MAX_PIECES,
     OFF,
     POOL,
     SAFE_BASE,
@@ -17,7 +16,7 @@ from games.cheesegambit.board import (
     location_name,
     reentry_square,
 )
-from games.cheesegambit.explain import chain_reason, explain
+from games.cheesegambit.explain import chain_reason, check_written_count, explain
 from games.cheesegambit.listing import ORDINALS, ListingData, pair, write_listing
 from games.cheesegambit.movegen import (
     CHEESEGAMBIT,
@@ -301,7 +300,7 @@ class CheeseGambitPosition(Position):
         double = dice[0] == dice[1]
         gen = self.generator()
         kind = written.kind
-        _check_written_count(written, dice)
+        check_written_count(written, dice)
         if double and gen.bearing_off():
             only = table[0][1]
             if kind == DANCE and only.kind == DANCE:
@@ -619,18 +618,3 @@ class CheeseGambitPosition(Position):
 
 __all__ = ["CheeseGambitPosition", "DANCE_TEXT"]
 
-
-def _check_written_count(written: WrittenTurn, dice: tuple[int, ...]) -> None:
-    """Refuse, before any search, a text that writes more steps than the throw
-    gives: each written step takes at least one die.  This bounds the search
-    that realises a written turn (issue 12: repeated groups made it explode)."""
-    steps = sum(len(chain) for chain in written.chains)
-    double = dice[0] == dice[1]
-    if written.kind == GAMBLE:
-        most, what = MAX_PIECES, "the Gamble bears off at most"
-    elif written.kind in (GAMBIT, CHEESEGAMBIT):
-        most, what = 2, "it moves at most"
-    else:
-        most, what = (4 if double else 2), f"{format_dice(dice)} gives at most"
-    if steps > most:
-        raise IllegalTurnError(f"you wrote {steps} moves but {what} {most}")
