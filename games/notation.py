@@ -13,6 +13,11 @@ from dataclasses import dataclass
 from games.errors import NotationError
 
 SEPARATORS = " \t,;"
+#: No turn needs longer text (a full Chebache record line is under 200
+#: characters); longer text is refused before any work is done on it.
+MAX_TEXT = 500
+#: No turn writes more tokens (a Gamble written out is 15, a Chebache record ~20).
+MAX_TOKENS = 64
 
 
 @dataclass(frozen=True)
@@ -28,7 +33,13 @@ class Token:
 
 
 def tokenize(text: str) -> list[Token]:
-    """Split move text into tokens; parentheses keep a group (and its prefix) together."""
+    """Split move text into tokens; parentheses keep a group (and its prefix) together.
+
+    Text over MAX_TEXT characters or MAX_TOKENS tokens is refused: it bounds
+    the work every engine does on what a player types."""
+    if len(text) > MAX_TEXT:
+        raise NotationError(
+            f"that text is {len(text)} characters; a turn is written in at most {MAX_TEXT}")
     tokens: list[Token] = []
     i = 0
     n = len(text)
@@ -50,10 +61,16 @@ def tokenize(text: str) -> list[Token]:
         if depth:
             raise NotationError("unclosed '('", text, start + 1)
         tokens.append(Token(text[start:i], start + 1))
+        if len(tokens) > MAX_TOKENS:
+            raise NotationError(
+                f"more than {MAX_TOKENS} moves and notes written; a turn has far fewer",
+                text, start + 1)
     return tokens
 
 
 _COUNT = re.compile(r"^([0-9]+)\((.*)\)$", re.DOTALL)
+#: Backgammon's count after the move: ``8/5(2)`` for ``2(8/5)``.
+_SUFFIX_COUNT = re.compile(r"^([^()]+)\(([0-9]+)\)$", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -65,18 +82,26 @@ class Counted:
 
 
 def split_count(token: Token, source: str, limit: int = 15) -> Counted:
-    """Read ``2(24/18)`` as count 2 of ``24/18``; a bare token is count 1.
+    """Read ``2(24/18)`` (or backgammon's ``24/18(2)``) as count 2 of ``24/18``;
+    a bare token is count 1.
 
     A count of 0 or above ``limit`` is refused: nobody moves 99 checkers.
     """
     m = _COUNT.match(token.text)
-    if not m:
+    suffix = None if m else _SUFFIX_COUNT.match(token.text)
+    if not m and not suffix:
         return Counted(1, token)
-    count = int(m.group(1))
+    digits = m.group(1) if m else suffix.group(2) if suffix else ""
+    # no int() of a huge digit string (Python refuses over 4,300 digits)
+    count = int(digits) if len(digits) <= 3 else limit + 1
     if count < 1 or count > limit:
-        raise token.error(f"count {count} is out of range 1-{limit}", source)
-    inner_offset = len(m.group(1)) + 1
-    return Counted(count, Token(m.group(2), token.column + inner_offset))
+        offset = 0 if m else len(token.text) - len(digits) - 1
+        shown = digits if len(digits) <= 6 else digits[:6] + "..."
+        raise token.error(f"count {shown} is out of range 1-{limit}", source, offset)
+    if m:
+        return Counted(count, Token(m.group(2), token.column + len(digits) + 1))
+    assert suffix is not None
+    return Counted(count, Token(suffix.group(1), token.column))
 
 
 def group_runs(moves: list[str]) -> list[str]:

@@ -11,6 +11,11 @@ from dataclasses import dataclass, field
 
 from games.errors import GameError
 
+#: Longer turn numbers are not a record's (and int() refuses 4,301 digits).
+MAX_TURN_DIGITS = 9
+#: No game throws more dice at once.
+MAX_DICE = 4
+
 
 class RecordFormatError(GameError):
     """The file is not a game record (as opposed to a record with an illegal turn)."""
@@ -53,7 +58,8 @@ class Record:
 
 
 _TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
-_TURN = re.compile(r"^(\d+)\s*([A-Za-z])\s*:\s*(.*)$")
+# ASCII digits only: \d and str.isdigit() also take '²' or Arabic-Indic digits.
+_TURN = re.compile(r"^([0-9]+)\s*([A-Za-z])\s*:\s*(.*)$", re.DOTALL)
 _DICE = re.compile(r"^\[\s*([^\]]*)\]\s*;?\s*")
 
 
@@ -80,20 +86,33 @@ def parse_record(text: str, action_line: str | None = None) -> Record:
         if not turn:
             raise RecordFormatError(f"line {number}: neither a tag nor a turn: {line!r}")
         body = turn.group(3)
+        digits = turn.group(1)
+        if len(digits) > MAX_TURN_DIGITS:
+            raise RecordFormatError(
+                f"line {number}: turn number {digits[:12]}... is longer than "
+                f"{MAX_TURN_DIGITS} digits")
         dice: tuple[int, ...] = ()
         dm = _DICE.match(body)
         if dm:
-            faces = dm.group(1).split()
-            if not faces or not all(f.isdigit() and 1 <= int(f) <= 6 for f in faces):
-                raise RecordFormatError(f"line {number}: dice must be 1-6, got [{dm.group(1)}]")
-            dice = tuple(int(f) for f in faces)
+            dice = _read_dice(dm.group(1), number)
             body = body[dm.end():]
-        entry = TurnLine(int(turn.group(1)), turn.group(2).upper(), dice, body.strip(), number)
+        entry = TurnLine(int(digits), turn.group(2).upper(), dice, body.strip(), number)
         record.turns.append(entry)
         record.entries.append(entry)
     if record.tag("Game") is None:
         raise RecordFormatError("no Game tag")
     return record
+
+
+def _read_dice(text: str, line: int) -> tuple[int, ...]:
+    """``6 5`` as (6, 5); every face one ASCII digit 1-6, at most MAX_DICE faces."""
+    faces = text.split()
+    if not faces or len(faces) > MAX_DICE or not all(
+            len(f) == 1 and f in "123456" for f in faces):
+        shown = text if len(text) <= 20 else text[:20] + "..."
+        raise RecordFormatError(
+            f"line {line}: dice must be 1-6, at most {MAX_DICE}, like [6 5]; got [{shown}]")
+    return tuple(int(f) for f in faces)
 
 
 def format_tag(name: str, value: str) -> str:

@@ -13,13 +13,15 @@ from dataclasses import dataclass
 
 from games.che.geometry import Cell, format_cell
 from games.errors import NotationError
+from games.notation import MAX_TEXT
 
 #: Coordinates further out than this cannot be legal in any game (at most 200 tiles).
 MAX_COORD = 9999
 
 _SEPARATORS = " \t\r\n,;"
+# Coordinates are ASCII digits: \d would also take Arabic-Indic ones.
 _PLACEMENT = re.compile(
-    r"([-\u2212]?)(\d+)\s*,\s*([-\u2212]?)(\d+)\s*([WwBb])?([/\\]?)"
+    r"([-\u2212]?)([0-9]+)\s*,\s*([-\u2212]?)([0-9]+)\s*([WwBb])?([/\\]?)"
 )
 
 
@@ -46,6 +48,9 @@ def _number(sign: str, digits: str, source: str, column: int) -> int:
 
 def parse_placements(text: str) -> list[Placement]:
     """Read every placement of a turn text; NotationError points at the first bad character."""
+    if len(text) > MAX_TEXT:  # bounds the work on anything a player types
+        raise NotationError(
+            f"that text is {len(text)} characters; a turn is written in at most {MAX_TEXT}")
     placements: list[Placement] = []
     i = 0
     n = len(text)

@@ -440,7 +440,7 @@ class ChePosition(Position):
                 f"(e.g. `0,0W/ 1,0B; tiles left 62; B to move (second tile)`), got {text!r}"
             )
         status = " ".join(parts[-1].split())
-        m = re.fullmatch(r"tiles\s+left\s+(\d{1,4})", parts[-2], re.IGNORECASE)
+        m = re.fullmatch(r"tiles\s+left\s+([0-9]{1,4})", parts[-2], re.IGNORECASE)
         if not m:
             raise PositionError(f"expected `tiles left N`, got {parts[-2]!r}")
         left = int(m.group(1))

@@ -28,6 +28,7 @@ NOTATION = """\
 Spaces in your own numbering, S = Start, F = Finish. `2/7` forward, `8\\6` backward, \
 `3X9` attack, `3(2/5)` three times, `K(4/10)` the King, `S/5`, `14/F`. \
 Jump (last): `4^6`, `2(6^8)`, `3(2^8)`, `1K(4^6)`, `1K1(2^10)` (stack bottom to top). \
+Backgammon spellings work too: `2-7`, `8-6`, `3/9*` (attack), `2/5(3)`. \
 Moves are played in the order written; spaces/commas optional. `(no move)` when nothing \
 is legal. The bot adds attacks `X2K@17`, flips `K(B->W@5)`, sacrifices/traps `-2@5` and \
 Chebaches `<B12; W14>`.

@@ -45,7 +45,7 @@ def write_listing(state: State, tail: str) -> str:
     return f"W: {side_listing(state, 0)}; B: {side_listing(state, 1)}; {tail}"
 
 
-_ITEM = re.compile(r"^([0-9K]+)@(S|F|\d{1,2})$")
+_ITEM = re.compile(r"^([0-9K]+)@(S|F|[0-9]{1,2})$")
 _TAIL = re.compile(r"^(?:([WB])\s+TO\s+MOVE|([WB])\s+WINS(?:\s+1)?|(DRAW))$")
 
 

@@ -49,15 +49,19 @@ class ParsedTurn:
     chebaches: frozenset[tuple[str, int]] | None = None
 
 
-_SPACE = r"(S|F|\d{1,2})"
+_SPACE = r"(S|F|[0-9]{1,2})"
 _INNER = re.compile(rf"^{_SPACE}([/\\X^]){_SPACE}$")
-_COUNTED = re.compile(r"^(\d+)\((.*)\)$")
+_COUNTED = re.compile(r"^([0-9]+)\((.*)\)$")
+#: Backgammon's count after the move: ``2/5(3)`` for ``3(2/5)``.
+_SUFFIX_COUNTED = re.compile(r"^[^()]+\([0-9]+\)$")
+#: Backgammon spellings of one move: ``2-7`` (either way) and ``2/7*`` (a hit).
+_BACKGAMMON = re.compile(r"^(S|F|[0-9]{1,2})([-/\\])(S|F|[0-9]{1,2})(\*?)$")
 _UNIT = re.compile(r"^([0-9K]*K[0-9K]*)\((.*)\)$")
-_ANNOT_PIECES = re.compile(r"^([0-9K]+)@(\d{1,2})$")
-_FLIP = re.compile(r"^(K{1,2})\(([WB])->([WB])@(\d{1,2})\)$")
+_ANNOT_PIECES = re.compile(r"^([0-9K]+)@([0-9]{1,2})$")
+_FLIP = re.compile(r"^(K{1,2})\(([WB])->([WB])@([0-9]{1,2})\)$")
 _DICE = re.compile(r"^\s*\[([^\]]*)\]")
 _CHEB = re.compile(r"<([^<>]*)>")
-_CHEB_SIDE = re.compile(r"^([WB])(\d{1,2}(?:,\d{1,2})*)$")
+_CHEB_SIDE = re.compile(r"^([WB])([0-9]{1,2}(?:,[0-9]{1,2})*)$")
 _TIGHTEN = re.compile(r"\s*(->|[/\\^@])\s*")
 
 
@@ -111,7 +115,8 @@ def parse_turn(text: str) -> ParsedTurn:
     dm = _DICE.match(work)
     if dm:
         faces = dm.group(1).replace(",", " ").split()
-        if not faces or not all(f.isdigit() and 1 <= int(f) <= 6 for f in faces):
+        # one ASCII digit each: isdigit() is True for '²', which int() refuses
+        if not faces or len(faces) > 4 or not all(len(f) == 1 and f in "123456" for f in faces):
             raise NotationError("dice must be written like [5 2]", source, dm.start(1) + 1)
         turn.dice = tuple(int(f) for f in faces)
         work = " " * dm.end() + work[dm.end():]
@@ -188,13 +193,26 @@ def _init(turn: ParsedTurn, name: str) -> list:  # type: ignore[type-arg]
     return getattr(turn, name)  # type: ignore[no-any-return]
 
 
+def _from_backgammon(inner: str) -> str:
+    """``2-7`` as ``2/7``, ``8-6`` as ``8\\6`` and ``3/9*`` (a hit) as the
+    attack ``3X9``: unambiguous, since the numbers give the direction."""
+    m = _BACKGAMMON.match(inner)
+    if not m or (m.group(2) != "-" and not m.group(4)):
+        return inner
+    a, b = m.group(1), m.group(3)
+    if m.group(4):  # X names no direction: attackers may come from either side
+        return f"{a}X{b}"
+    forward = a == "S" or b == "F" or (a != "F" and b != "S" and int(a) < int(b))
+    return f"{a}{'/' if forward else chr(92)}{b}"
+
+
 def _read_move(tok: Token, source: str, turn: ParsedTurn) -> None:
     t = tok.text
     count = 1
     unit: str | None = None
     inner = t
     offset = 0
-    if _COUNTED.match(t):
+    if _COUNTED.match(t) or _SUFFIX_COUNTED.match(t):
         counted = split_count(tok, source)
         count = counted.count
         inner = counted.inner.text
@@ -209,6 +227,7 @@ def _read_move(tok: Token, source: str, turn: ParsedTurn) -> None:
             unit = stack_form([2 if k else 0 for k in form])
             inner = um.group(2)
             offset = len(um.group(1)) + 1
+    inner = _from_backgammon(inner)
     m = _INNER.match(inner)
     if not m:
         raise tok.error(f"cannot read {t!r} (moves look like 2/7, 8\\6, 3X9, K(4/10), 4^6)",

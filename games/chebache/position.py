@@ -159,6 +159,10 @@ class ChebachePosition(Position):
             raise IllegalTurnError(f"the game is over ({over})")
         dice = self._check_dice(dice)
         parsed = parse_turn(text)
+        most = len(expand_dice(dice))
+        if len(parsed.moves) > most:  # each written move takes a die: refuse before searching
+            raise IllegalTurnError(
+                f"you wrote {len(parsed.moves)} moves but {format_dice(dice)} gives at most {most}")
         if parsed.dice is not None and sorted(parsed.dice) != sorted(dice):
             raise IllegalTurnError(
                 f"the text says {format_dice(parsed.dice)} but the dice are {format_dice(dice)}")

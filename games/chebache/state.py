@@ -114,7 +114,9 @@ def pool_form(ordinary: int, kings: int) -> str:
     return (str(ordinary) if ordinary else "") + "K" * kings
 
 
-_FORM = re.compile(r"(\d+|K)")
+# ASCII digits, at most two of them: int() takes Arabic-Indic digits and
+# refuses 4,301; a longer run is left over by sub() below, so unreadable.
+_FORM = re.compile(r"([0-9]{1,2}(?![0-9])|K)")
 
 
 def parse_stack_form(text: str) -> list[bool] | None:

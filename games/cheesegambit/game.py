@@ -45,7 +45,8 @@ place 1-2 pieces there, bump it all, and play again.
 NOTATION = """\
 Squares are the track numbers 1-72; P is your pool, S1-S6 your safe zone, F off.
 - `9/13 13/17` two moves; `9/13/17` one piece with both dice; `2(9/13)` two pieces.
-- `9X13` a move that bumps (X optional when you type it).
+- `9X13` lands where a piece was bumped, `2(9X13)` two do (X optional).
+- Also: `9-13`, `9/13*` (= `9X13`), `9/13(2)` (= `2(9/13)`).
 - `P/51` re-entry (or `P/R3`); `17/S5` into the safe zone; `S3/F` bear off.
 - `G 2(9X13)` Gambit; `CG 2(PX15)` CheeseGambit; `gamble 4(S3/F)`; `(dance)`.
 - Add `T@B` at the end of a turn that bumped Blue to taunt them.

@@ -33,10 +33,13 @@ from games.errors import PositionError
 
 ORDINALS = {1: "wins", 2: "2nd", 3: "3rd", 4: "4th"}
 
-_ENTRY = re.compile(r"^([RGBY])\s*:\s*(.*)$", re.IGNORECASE)
-_ITEM = re.compile(r"^(\d+)\s*@\s*(\d{1,2}|[PF]|S[1-6])$", re.IGNORECASE)
+# ASCII digits only (\d would take Arabic-Indic ones), and few of them: int()
+# refuses 4,301 digits and no count or stake needs more than a handful.
+_ENTRY = re.compile(r"^([RGBY])\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL)
+_ITEM = re.compile(r"^(\d{1,3})\s*@\s*(\d{1,2}|[PF]|S[1-6])$", re.IGNORECASE | re.ASCII)
 _DROPPED = re.compile(r"^dropped\s+to\s+([RGBY])$", re.IGNORECASE)
-_CUBE = re.compile(r"^cube\s+([RGBY])\s*-\s*([RGBY])\s+(\d+)\s+([RGBY])$", re.IGNORECASE)
+_CUBE = re.compile(r"^cube\s+([RGBY])\s*-\s*([RGBY])\s+(\d{1,6})\s+([RGBY])$",
+                   re.IGNORECASE | re.ASCII)
 _TAUNT_OFF = re.compile(r"^taunt\s+off$", re.IGNORECASE)
 _PLACE = re.compile(r"^([RGBY])\s+(wins|2nd|3rd|4th)$", re.IGNORECASE)
 _PENDING_TAUNT = re.compile(r"^([RGBY])\s+taunts\s+([RGBY])$", re.IGNORECASE)

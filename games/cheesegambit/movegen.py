@@ -257,7 +257,12 @@ class TurnGenerator:
         """Every (pieces, bumped) result of playing the written ``chains`` (each a
         list of (from, to, X-written) segments of one piece) with these dice in
         some order, one die a step, each step legal; values are dice used (a
-        finished player counts as having used them all)."""
+        finished player counts as having used them all).  X marks are not
+        checked here: they concern the whole turn's bumps.
+
+        The search is bounded by the dice: at most four steps deep, each level
+        trying at most one step per written piece and distinct die; callers
+        refuse texts that write more steps than the throw gives."""
         if len(dice) == 2 and dice[0] == dice[1]:
             pool_dice = (dice[0],) * 4
         else:
@@ -287,7 +292,7 @@ class TurnGenerator:
                 tried.add((loc, si, i))
                 if loc not in pieces:
                     continue
-                _, goal, xmark, goal_rem = targets[i][si]
+                _, goal, _, goal_rem = targets[i][si]
                 last_die = -1
                 for j, die in enumerate(rest):
                     if die == last_die:
@@ -301,8 +306,8 @@ class TurnGenerator:
                         continue
                     nsi = si
                     if dst == goal:
-                        if xmark and not bump:
-                            continue
+                        # X is checked on the whole turn (any landing on a
+                        # square bumped this turn may carry it): see the caller
                         nsi = si + 1
                     elif dst == OFF:
                         continue

@@ -30,9 +30,12 @@ DANCE_TEXT = "(dance)"
 #: A written segment: (from location, to location, X written?)
 Segment = tuple[int, int, bool]
 
-_LOC = re.compile(r"(\d{1,2}|[PF]|[SR][1-6])", re.IGNORECASE)
-_TAUNT = re.compile(r"^T@([RGBY])$", re.IGNORECASE)
-_STAKE = re.compile(r"^X(\d{1,6})$", re.IGNORECASE)
+# ASCII digits only (re.ASCII): \d would also take Arabic-Indic digits.
+_LOC = re.compile(r"(\d+|[PF]|[SR][1-6])", re.IGNORECASE | re.ASCII)
+_TAUNT = re.compile(r"^T@([RGBY])$", re.IGNORECASE | re.ASCII)
+_STAKE = re.compile(r"^X(\d{1,6})$", re.IGNORECASE | re.ASCII)
+#: Separators between squares: ``/`` and ``X`` (a bump), and backgammon's ``-``.
+_STEP_SEPARATORS = "/-xX"
 
 
 @dataclass
@@ -60,9 +63,10 @@ def parse_location(text: str, colour: str, token: Token, source: str, offset: in
         return SAFE_BASE + int(t[1])
     if t[0] == "R":
         return reentry_square(colour, int(t[1]))
-    n = int(t)
+    n = int(t) if len(t) <= 3 else TRACK + 1  # no int() of a 10,000-digit text
     if not 1 <= n <= TRACK:
-        raise token.error(f"square {n} is not on the track (1-{TRACK})", source, offset)
+        shown = t if len(t) <= 6 else t[:6] + "..."
+        raise token.error(f"square {shown} is not on the track (1-{TRACK})", source, offset)
     return n
 
 
@@ -81,13 +85,18 @@ def parse_chain(token: Token, colour: str, source: str) -> list[Segment]:
             )
         locs.append(parse_location(m.group(1), colour, token, source, pos))
         pos = m.end()
+        if pos < len(text) and text[pos] == "*":
+            # backgammon's hit mark after a landing: the same as X before it
+            if not marks:
+                raise token.error("'*' marks a bump after the square landed on, like 65/66*",
+                                  source, pos)
+            marks[-1] = True
+            pos += 1
         if pos == len(text):
             break
         sep = text[pos]
-        if sep == "/":
-            marks.append(False)
-        elif sep in "xX":
-            marks.append(True)
+        if sep in _STEP_SEPARATORS:
+            marks.append(sep in "xX")
         else:
             raise token.error(f"expected '/' or 'X' between squares, found {sep!r}", source, pos)
         pos += 1
@@ -97,6 +106,11 @@ def parse_chain(token: Token, colour: str, source: str) -> list[Segment]:
         raise token.error("F (borne off) can only end a move", source)
     if POOL in locs[1:]:
         raise token.error("P (the pool) can only start a move", source)
+    for i, marked in enumerate(marks):
+        if marked and not 1 <= locs[i + 1] <= TRACK:
+            name = location_name(colour, locs[i + 1])
+            raise token.error(f"X marks a bump, and nothing can be bumped on {name}: "
+                              f"write {location_name(colour, locs[i])}/{name}", source)
     return [(locs[i], locs[i + 1], marks[i]) for i in range(len(locs) - 1)]
 
 
@@ -155,8 +169,11 @@ def chain_texts(colour: str, moves: tuple[Move, ...]) -> list[str]:
     """Single-die moves joined into one chain per piece where they follow on."""
     ends: list[int] = []
     texts: list[str] = []
-    for src, dst, bump in moves:
-        step = ("X" if bump else "/") + location_name(colour, dst)
+    # The page's form: X on every landing on a square where a bump happened
+    # this turn (``2(65X66)``), not only on the move that bumped.
+    bumped = {dst for _, dst, bump in moves if bump}
+    for src, dst, _ in moves:
+        step = ("X" if dst in bumped else "/") + location_name(colour, dst)
         for i in range(len(ends) - 1, -1, -1):
             if ends[i] == src and src != POOL:
                 ends[i] = dst

@@ -16,6 +16,7 @@ from games.cheesegambit.board import (
     location_name,
     reentry_square,
 )
+from games.cheesegambit.explain import chain_reason, check_written_count, explain
 from games.cheesegambit.listing import ORDINALS, ListingData, pair, write_listing
 from games.cheesegambit.movegen import (
     CHEESEGAMBIT,
@@ -299,6 +300,7 @@ class CheeseGambitPosition(Position):
         double = dice[0] == dice[1]
         gen = self.generator()
         kind = written.kind
+        check_written_count(written, dice)
         if double and gen.bearing_off():
             only = table[0][1]
             if kind == DANCE and only.kind == DANCE:
@@ -368,10 +370,22 @@ class CheeseGambitPosition(Position):
                      gen: TurnGenerator) -> TurnOption:
         ordinary = {(o.pieces, o.bumped): (t, o) for t, o in table if o.kind == MOVE}
         results = gen.realise(written.chains, dice) if written.chains else {}
-        found: dict[tuple[Pieces, int], tuple[str, TurnOption]] = {}
+        playable: dict[tuple[Pieces, int], tuple[str, TurnOption]] = {}
         for key, used in results.items():
             if key in ordinary and used >= len(ordinary[key][1].moves):
-                found[key] = ordinary[key]
+                playable[key] = ordinary[key]
+        # X may stand on any landing on a square where a bump happened this turn
+        marked = [(s, d) for ch in written.chains for s, d, x in ch if x]
+        found = {key: v for key, v in playable.items()
+                 if all((key[1] >> d) & 1 for _, d in marked)}
+        if playable and not found:
+            bumped = next(iter(playable))[1]
+            src, dst = next((s, d) for s, d in marked if not (bumped >> d) & 1)
+            colour = gen.colour
+            raise IllegalTurnError(
+                f"no piece was bumped on {location_name(colour, dst)} this turn: write "
+                f"{location_name(colour, src)}/{location_name(colour, dst)}",
+                [t for t, _ in playable.values()])
         if len(found) == 1:
             return next(iter(found.values()))[1]
         if len(found) > 1:
@@ -413,7 +427,11 @@ class CheeseGambitPosition(Position):
                 return f"{name}: {dst} is a {self._owner[dst]} block"
             if dst == OFF and pieces[0] <= TRACK:
                 return f"{name}: bearing off needs every piece in the safe zone"
-        return f"these moves cannot be played with {format_dice(dice)}"
+            reason = chain_reason(colour, chain, dice)
+            if reason:
+                return reason
+        return explain(gen, written.chains, dice) or \
+            f"these moves cannot be played with {format_dice(dice)}"
 
     # -- applying ------------------------------------------------------------------
     def _replace(self, **changes: object) -> CheeseGambitPosition:
@@ -599,3 +617,4 @@ class CheeseGambitPosition(Position):
 
 
 __all__ = ["CheeseGambitPosition", "DANCE_TEXT"]
+

@@ -38,6 +38,7 @@ Points are in **your own** numbering: 24 is your head, 6-1 your home, F is off.
 - Moves may come in any order, separated by spaces, commas or semicolons: \
 `24/18 24/19`, `6/1; 24/18`.
 - Doubles: `2(24/20), 2(20/16)` or `24/16 24/16` with [4 4].
+- Backgammon spellings work too: `24-18`, `24/18(2)`; nothing is ever hit, so no `*`.
 - No legal move: `(no move)` (or `pass`).
 Records: `7W: [6 5]; 24/18, 18/13`; a pass `8B: [6 6]; (no move)`."""
 

@@ -37,10 +37,10 @@ def _precheck(paths: tuple[WrittenPath, ...], dice: tuple[int, ...], shown: str)
     """Arithmetic that needs no search: direction and pips of every step."""
     sums = _dice_sums(dice)
     total = sum(dice)
-    if len(paths) > len(dice):
-        raise IllegalTurnError(
-            f"that is {len(paths)} moves, but {shown} gives only {len(dice)}"
-        )
+    # Each written step takes at least one die: this bounds the search below.
+    steps = sum(len(path.points) - 1 for path in paths)
+    if steps > len(dice):
+        raise IllegalTurnError(f"you wrote {steps} moves but {shown} gives at most {len(dice)}")
     for path in paths:
         for a, b in zip(path.points, path.points[1:], strict=False):
             step = f"{a}/{b if b else 'F'}"

@@ -4,7 +4,8 @@ Accepted, per the architecture page: moves separated by spaces, commas or
 semicolons, in any order; ``24/18``; a checker's several dice in one step
 (``24/13``) or with its stops (``24/18/13``); ``F``, ``f`` or ``off`` for
 bearing off; counts ``2(24/18)`` (also around several moves:
-``2(24/20, 20/16)``); ``(no move)`` or ``pass`` for a pass.
+``2(24/20, 20/16)``) or backgammon's ``24/18(2)``; ``24-18`` for ``24/18``
+(a hit mark ``*`` is refused: nothing is ever hit); ``(no move)`` or ``pass`` for a pass.
 Anything else is a NotationError that points at the offending column.
 """
 
@@ -107,9 +108,10 @@ def _read_path(token: Token, source: str) -> WrittenPath:
             if part.isascii() and part.isdigit():
                 if points and points[-1] == OFF:
                     raise token.error("nothing can follow F (borne off)", source, offset)
-                value = int(part)
+                value = int(part) if len(part) <= 3 else 0  # no int() of 10,000 digits
                 if not 1 <= value <= 24:
-                    raise token.error(f"point {value} is not on the board (1-24)", source, offset)
+                    shown = part if len(part) <= 6 else part[:6] + "..."
+                    raise token.error(f"point {shown} is not on the board (1-24)", source, offset)
                 points.append(value)
             elif part.lower() in ("f", "off"):
                 if not points:
@@ -121,7 +123,12 @@ def _read_path(token: Token, source: str) -> WrittenPath:
                 raise token.error(f"expected a point number, got {part!r}", source, offset)
             expect_point = False
         else:
-            if part != "/":
+            if part == "*":
+                raise token.error(
+                    "Hachapury has no hitting, so there is nothing to mark with '*': "
+                    f"write {token.text.replace('*', '')}", source, offset)
+            # backgammon's 24-18 is the same as 24/18
+            if part not in ("/", "-"):
                 raise token.error(f"expected '/', got {part!r}", source, offset)
             expect_point = True
     if expect_point:

@@ -193,7 +193,8 @@ def _side_listing(counts: tuple[int, ...]) -> str:
 
 # -- reading a listing --------------------------------------------------------
 
-_ENTRY = re.compile(r"^([0-9]+)@([0-9]+|[Ff])$")  # ASCII digits: int() refuses '²'.
+# ASCII digits (int() refuses '²'), few of them (int() refuses 4,301).
+_ENTRY = re.compile(r"^([0-9]{1,4})@([0-9]{1,4}|[Ff])$")
 _TAIL = re.compile(r"^(?:([WB]) to move|([WB]) wins(?: ([12]))?)$")
 
 

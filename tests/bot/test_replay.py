@@ -113,3 +113,93 @@ def test_malformed_files_exit_two_with_reason_on_stderr(text: str) -> None:
         assert code == 0
         return
     assert code == 2 and out == "" and err.strip()
+
+
+# -- hostile record files (issue 12): exit 2 or 1, never a traceback ------------------
+
+HUGE = "9" * 10_000
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "1W: [² 3]; 24/18 24/21",           # a superscript: isdigit() is True, int() refuses
+        "1W: [٦ ٥]; 24/18 24/19",           # Arabic-Indic digits: int() would take them
+        f"{HUGE}W: [6 5]; 24/13",           # a turn number int() refuses
+        "1W: [6 5 6 5 6 5 6 5 6 5]; 24/13",  # more dice than any game throws
+        f"1W: [{'6 ' * 5000}]; 24/13",
+        "١W: [6 5]; 24/13",                 # an Arabic-Indic turn number
+    ],
+)
+def test_hostile_record_lines_are_malformed(line: str) -> None:
+    code, out, err = _run('[Game "hachapury"]\n' + line + "\n")
+    assert code == 2 and out == "" and "line 2" in err
+
+
+@pytest.mark.parametrize(
+    ("game", "line"),
+    [
+        ("hachapury", "99999999999999999999W: [5 2]; 24/22 24/19"),
+        ("hachapury", f"1W: [6 5]; {HUGE}/13"),
+        ("cheesegambit", f"1R: [6 5]; 9/{HUGE}"),
+        ("cheesegambit", f"1R: [6 5]; {HUGE}(9/15)"),
+        ("cheesegambit", "1R: [6 5]; ٩/١٥ 9/14"),
+        ("chebache", f"1W: [6 5]; S/{HUGE}"),
+        ("chebache", f"1W: [6 5]; {HUGE}(S/6)"),
+    ],
+)
+def test_hostile_turn_texts_are_illegal_turns(game: str, line: str) -> None:
+    code, out, err = _run(f'[Game "{game}"]\n' + line + "\n", game)
+    assert (code == 1 and out.startswith("illegal turn 1")) or (
+        code == 2 and err.startswith("malformed: line 2")), (code, out, err)
+
+
+def test_verify_exits_two_on_hostile_dice_and_numbers() -> None:
+    from bot.verify import verify
+
+    head = '[Game "hachapury"]\n[Session "s"]\n[SeedHash "ab"]\n[Seed "ab"]\n'
+    for body in ("1W: [² 3]; 24/18\n", f"{HUGE}W: [6 5]; 24/13\n", "1W: [6 5 6 5 6]; 24/13\n"):
+        out, err = io.StringIO(), io.StringIO()
+        assert verify(head + body, out=out, err=err) == 2, body
+        assert "malformed" in err.getvalue()
+
+
+@pytest.mark.parametrize("opening", [f"{HUGE} 1", "٣ 1", "² 1", "6 " * 400, "1 2, 3", ""])
+def test_verify_refuses_hostile_opening_tags(opening: str) -> None:
+    """400 dice would never give one highest throw: the check must not loop on it."""
+    from bot.verify import verify
+    from games.dice import commitment
+
+    seed = bytes(range(32))
+    text = (f'[Game "cheesegambit"]\n[Session "s"]\n[SeedHash "{commitment(seed)}"]\n'
+            f'[Seed "{seed.hex()}"]\n[Opening "{opening}"]\n')
+    out, err = io.StringIO(), io.StringIO()
+    code = verify(text, out=out, err=err)
+    assert (code == 2 and "Opening" in err.getvalue()) or (code in (0, 1) and out.getvalue())
+
+
+# -- CheeseGambit records in the page's form and in the old form (issue 12) -----------
+
+CG_PAGE_FORM = """[Game "cheesegambit"]
+[Position "R: 2@65, 12@33; B: 1@66, 1@70, 12@45; R to move"]
+1R: [1 1] 2(65X66) 2(33/34)
+2B: [5 6] P/17 45/51
+3R: [4 4] 66X70 66X70/2 34/38
+"""
+# Before issue 12 the bot wrote X only on the move that bumped.
+CG_OLD_FORM = CG_PAGE_FORM.replace("2(65X66)", "65X66 65/66").replace("66X70/2", "66/70/2")
+CG_CANONICAL = [
+    "1R: [1 1] 2(33/34) 2(65X66)",
+    "2B: [5 6] P/17 45/51",
+    "3R: [4 4] 34/38 66X70 66X70/2",
+]
+
+
+@pytest.mark.parametrize("text", [CG_PAGE_FORM, CG_OLD_FORM])
+def test_cheesegambit_records_in_page_and_old_form_replay(text: str, tmp_path: Path) -> None:
+    path = tmp_path / "cg.txt"
+    path.write_text(text)
+    done = subprocess.run([sys.executable, "-m", "bot", "replay", "cheesegambit", str(path)],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[::2] == CG_CANONICAL

@@ -275,7 +275,7 @@ def test_notation_errors_point_at_the_column() -> None:
         pos.play("1,0B x", ())
     assert err.value.column == 6
     with pytest.raises(NotationError, match="too large"):
-        pos.play("1,0B 0," + "9" * 5000 + "W", ())
+        pos.play("1,0B 0," + "9" * 400 + "W", ())
     with pytest.raises(IllegalTurnError, match="no dice"):
         pos.play("1,0B 0,1W", (3,))
 

@@ -148,3 +148,20 @@ def test_game_description() -> None:
         GAME.normalise_options({"kings": "maybe"})
     with pytest.raises(OptionError):
         GAME.normalise_options({"queens": "true"})
+
+
+def test_backgammon_spellings_read_as_the_seed_writes_them() -> None:
+    def read(text: str) -> list[tuple[int, int, str]]:
+        return [(m.src, m.dst, m.sym) for m in parse_turn(text).moves]
+
+    # the numbers give the direction of 2-7 and 8-6; a hit mark is an attack
+    assert read("2-7 8-6 3/9* 8\\6*") == [(2, 7, "/"), (8, 6, "\\"), (3, 9, "X"), (8, 6, "X")]
+    assert read("2/5(3)") == read("3(2/5)")
+    p = get_game("chebache").initial({})
+    assert p.play("S-4(4)", (4, 4)).position == p.play("4(S/4)", (4, 4)).position
+
+
+def test_more_moves_than_dice_refused_before_matching() -> None:
+    p = get_game("chebache").initial({})
+    with pytest.raises(IllegalTurnError, match=r"you wrote 45 moves but \[4 4\] gives at most 4"):
+        p.play("15(S/4) 15(S/4) 15(S/4)", (4, 4))

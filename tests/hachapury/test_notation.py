@@ -106,7 +106,7 @@ def test_no_checker_on_point() -> None:
         ("24", 1),
         ("F/3", 1),
         ("24/18, 0(24/18)", 8),
-        ("24-18", 3),
+        ("24-18*", 6),  # backgammon's 24-18 is read; its hit mark is not
         ("pass 24/18", 1),
         ("2(pass)", 3),
         ("²(24/18)", 1),
@@ -158,5 +158,57 @@ def test_nested_counts_are_capped() -> None:
 
 
 def test_more_moves_than_dice() -> None:
-    with pytest.raises(IllegalTurnError, match="3 moves, but \\[6 5\\] gives only 2"):
+    with pytest.raises(IllegalTurnError, match="you wrote 3 moves but \\[6 5\\] gives at most 2"):
         OPEN.play("2(24/18), 18/13", (6, 5))
+
+
+def test_backgammon_spellings_and_no_hit_mark() -> None:
+    from games.errors import NotationError as Unreadable
+    from games.hachapury import GAME as HACHAPURY
+
+    p = HACHAPURY.initial({})
+    canonical = p.play("2(24/20) 2(20/16)", (4, 4)).position.listing()
+    for text in ("24-20(2) 20-16(2)", "24/20(2), 2(20-16)", "24-20-16(2)"):
+        assert p.play(text, (4, 4)).position.listing() == canonical, text
+    with pytest.raises(Unreadable, match="no hitting.*write 24/20"):
+        p.play("24/20* 24/20 2(20/16)", (4, 4))
+
+
+def test_written_steps_beyond_the_dice_refused_before_searching() -> None:
+    p = GAME.initial({})
+    with pytest.raises(IllegalTurnError, match=r"you wrote 6 moves but \[4 4\] gives at most 4"):
+        p.play("24/20/16/12 13/9/5/1", (4, 4))
+
+
+HOSTILE_200 = [
+    " ".join(["24/18"] * 33), " ".join(["15(24/18)"] * 20), " ".join(["24/20/16/12/8/4"] * 12),
+    " ".join(["24-20(4)"] * 22), "9(" * 30 + "24/18" + ")" * 30, " ".join(["2(2(24/20))"] * 16),
+    " ".join(["24/23"] * 4), "24/23/22/21", "/".join(str(p) for p in range(24, 0, -1)),
+]
+
+
+def test_matching_work_is_bounded_for_any_short_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    import games.hachapury.matching as matching
+
+    calls = 0
+    original = matching.apply_single
+
+    def counting(*args: object) -> object:
+        nonlocal calls
+        calls += 1
+        return original(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(matching, "apply_single", counting)
+    position = GAME.initial({})
+    for dice in ((1, 1), (4, 4), (6, 5)):
+        position.legal_turns(dice)
+        for text in HOSTILE_200:
+            assert len(text) <= 200
+            before = calls
+            try:
+                position.play(text, dice)
+            except GameError:
+                pass
+            # four dice at most: a few hundred single steps, never thousands
+            assert calls - before < 500, (text, dice, calls - before)
+    assert calls > 0  # the texts that fit the dice were searched
