@@ -154,7 +154,7 @@ class CorrespondenceMixin:
         row = await self.ledger.clock(session.id)
         if row is None:
             return []
-        tc = clocks.parse(row.control)
+        tc = clocks.parse_stored(row.control)
         if not tc.enabled:
             return []
         now = self.clock()
@@ -180,7 +180,7 @@ class CorrespondenceMixin:
         row = await self.ledger.clock(session.id)
         if row is None or row.side is None or row.started_at is None:
             return ""
-        tc = clocks.parse(row.control)
+        tc = clocks.parse_stored(row.control)
         now = self.clock()
         left = (row.budget or 0.0) - tc.charged(row.started_at, now)
         if left <= 0:
@@ -196,7 +196,7 @@ class CorrespondenceMixin:
 
         session, seat = await self._player_in(channel, user)
         row = await self.ledger.clock(session.id)
-        tc = clocks.parse(row.control) if row else clocks.NO_CLOCK
+        tc = clocks.parse_stored(row.control) if row else clocks.NO_CLOCK
         if row is None or not tc.enabled:
             raise Refused("This game is played without a clock.")
         if row.side is None or row.started_at is None:
@@ -348,7 +348,7 @@ class CorrespondenceMixin:
         """Give the clock back to the mover with the time they had left when they moved;
         the opponent's time spent waiting is not charged."""
         row = await self.ledger.clock(session.id)
-        tc = clocks.parse(row.control) if row else clocks.NO_CLOCK
+        tc = clocks.parse_stored(row.control) if row else clocks.NO_CLOCK
         if row is None or not tc.enabled:
             return []
         previous = row.previous or {}

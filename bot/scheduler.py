@@ -127,7 +127,7 @@ class Scheduler:
         for row in await self.ledger.running_clocks():
             if row.started_at is None or row.budget is None:
                 continue
-            tc = clocks.parse(row.control)
+            tc = clocks.parse_stored(row.control)
             credit = tc.charged(max(last, row.started_at), now)
             if credit <= 0:
                 continue
