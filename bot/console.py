@@ -83,7 +83,7 @@ class Console:
         if command in simple:
             return await simple[command](user, ch)
         if command == "games":
-            return await s.games(ch)
+            return await s.games(ch, _page(rest))
         correspondence = await self._correspondence(user, command, rest)
         if correspondence is not None:
             return correspondence
@@ -104,7 +104,7 @@ class Console:
         if command == "notify":
             return await s.notify(user, rest or "mention")
         if command == "mygames":
-            return await s.my_games(user, ch.guild_id)
+            return await s.my_games(user, ch.guild_id, _page(rest))
         simple = {"claim": s.claim, "takeback": s.takeback}
         if command in simple:
             return await simple[command](user, ch)
@@ -129,6 +129,12 @@ class Console:
 
     def _print(self, text: str) -> None:
         print(text, file=self.out, flush=True)
+
+
+def _page(text: str) -> int:
+    """``/games 2`` or ``/games page:2`` -> 2 (1 when absent or unreadable)."""
+    digits = text.strip().removeprefix("page").strip(" :=")
+    return int(digits) if digits.isdigit() and len(digits) < 7 else 1
 
 
 async def run_console(database: str, images: str, seed: int | None,

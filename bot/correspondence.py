@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from bot import clocks
+from bot import clocks, pages
 from bot.replies import Button, Channel, Refused, Reply, User, refusal
 from games import GameError, Position, get_game
 from renderer import RenderContext, render
@@ -68,6 +68,18 @@ def _replay_entry(position: Position, entry: TurnEntry) -> Position:
         return position.play_action(entry.moves, entry.side).position
     except GameError:
         return position.play_action(entry.record).position
+
+
+def _left_text(tc: clocks.TimeControl, side: str | None, started_at: float | None,
+               budget: float | None, now: float) -> str:
+    """`` — 2d 4h left`` for a running clock ('' when none runs)."""
+    if side is None or started_at is None:
+        return ""
+    left = (budget or 0.0) - tc.charged(started_at, now)
+    if left <= 0:
+        return " — time is up"
+    paused = " (clock paused for the weekend)" if tc.weekends and is_weekend(now) else ""
+    return f" — {clocks.format_duration(left)} left{paused}"
 
 
 class CorrespondenceMixin:
@@ -180,13 +192,8 @@ class CorrespondenceMixin:
         row = await self.ledger.clock(session.id)
         if row is None or row.side is None or row.started_at is None:
             return ""
-        tc = clocks.parse_stored(row.control)
-        now = self.clock()
-        left = (row.budget or 0.0) - tc.charged(row.started_at, now)
-        if left <= 0:
-            return " — time is up"
-        paused = " (clock paused for the weekend)" if tc.weekends and is_weekend(now) else ""
-        return f" — {clocks.format_duration(left)} left{paused}"
+        return _left_text(clocks.parse_stored(row.control), row.side, row.started_at,
+                          row.budget, self.clock())
 
     # ------------------------------------------------------------------ time-outs
 
@@ -393,14 +400,22 @@ class CorrespondenceMixin:
 
     # ------------------------------------------------------------------ my games
 
-    async def my_games(self, user: User, guild_id: str | None) -> Reply:
-        """The user's games on this server: whose turn, time left, channel links."""
-        sessions = await self.ledger.user_sessions(user.id, guild_id)
+    async def my_games(self, user: User, guild_id: str | None, page: int = 1) -> Reply:
+        """The user's games on this server: whose turn, time left, channel links; a page
+        at a time, read in one query (seats and clocks joined)."""
+        statuses = ("active", "challenge")
+        found = await self.store.session_page(guild_id, statuses, user_id=user.id,
+                                              offset=pages.offset(page), limit=pages.PAGE_SIZE)
+        if not found.sessions and page > 1:
+            first = await self.store.session_page(guild_id, statuses, user_id=user.id, limit=1)
+            return pages.out_of_range(page, first.total, "your games")
         yours: list[str] = []
         theirs: list[str] = []
-        for s in sessions:
+        now = self.clock()
+        for s in found.sessions:
             game = get_game(s.game)
-            others = ", ".join(seat.name for seat in s.seats if seat.user_id != user.id)
+            others = ", ".join(pages.name(seat.name) for seat in s.seats
+                               if seat.user_id != user.id)
             where = f"<#{s.channel_id}>: {game.title}" + (f" vs {others}" if others else "")
             if s.status == "challenge":
                 theirs.append(f"{where}: waiting for the challenge to be answered")
@@ -409,15 +424,17 @@ class CorrespondenceMixin:
                 continue
             side = running_side(self.position_of(s))
             seat = s.seat_for_side(side) if side else None
-            left = await self._time_left(s)
+            clock = found.clocks.get(s.id)
+            left = _left_text(clocks.parse_stored(clock[0]), clock[1], clock[2], clock[3],
+                              now) if clock else ""
             if seat is not None and seat.user_id == user.id:
                 yours.append(f"{where}, turn {s.next_turn}: **your turn**{left}")
             else:
-                name = seat.name if seat else (side or "?")
+                name = pages.name(seat.name) if seat else (side or "?")
                 theirs.append(f"{where}, turn {s.next_turn}: {name} to play{left}")
         if not yours and not theirs:
             return Reply(text="You have no games running on this server.", private=True)
-        return Reply(text="\n".join([*yours, *theirs]), private=True)
+        return pages.paged("Your games here", [*yours, *theirs], page, found.total, "mygames")
 
     # ------------------------------------------------------------------ preferences
 

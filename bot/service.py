@@ -15,6 +15,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bot import pages
 from bot.correspondence import CorrespondenceMixin
 from bot.lobby import LobbyMixin, is_lobby
 from bot.records import record_text
@@ -617,17 +618,21 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         return Reply(text=f"{user.name} aborted the game.{_seed_note(session)}",
                      session_id=session.id)
 
-    async def games(self, channel: Channel) -> Reply:
-        """The guild's active games (for spectators)."""
-        sessions = await self.store.sessions(channel.guild_id, statuses=("active",))
-        if not sessions:
+    async def games(self, channel: Channel, page: int = 1) -> Reply:
+        """The guild's active games (for spectators), a page at a time: one query."""
+        found = await self.store.session_page(channel.guild_id, ("active",),
+                                              offset=pages.offset(page), limit=pages.PAGE_SIZE)
+        if not found.sessions:
+            if page > 1:
+                first = await self.store.session_page(channel.guild_id, ("active",), limit=1)
+                return pages.out_of_range(page, first.total, "games")
             return Reply(text="No games are being played here right now.", private=True)
-        lines = []
-        for s in sessions:
-            game = get_game(s.game)
-            names = " vs ".join(seat.name for seat in s.seats)
-            lines.append(f"<#{s.channel_id}>: {game.title}, {names}, turn {s.next_turn}")
-        return Reply(text="\n".join(lines), private=True)
+        rows = []
+        for s in found.sessions:
+            names = " vs ".join(pages.name(seat.name) for seat in s.seats)
+            rows.append(f"<#{s.channel_id}>: {get_game(s.game).title}, {names}, "
+                        f"turn {s.next_turn}")
+        return pages.paged("Games being played here", rows, page, found.total, "games")
 
     def rules(self, game_name: str) -> Reply:
         try:
