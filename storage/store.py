@@ -240,14 +240,18 @@ class Store:
             where.append("EXISTS (SELECT 1 FROM seats m WHERE m.session_id=sessions.id "
                          "AND m.user_id=?)")
             params.append(user_id)
+        columns = ", ".join(f"s.{c.strip()}" for c in _SESSION_COLUMNS.split(","))
+        # The page is chosen (and the total counted) on ids alone, which the indexes
+        # cover; only the page's rows are then read whole.
         sql = (
-            f"WITH page AS (SELECT {_SESSION_COLUMNS}, COUNT(*) OVER () AS total "
-            f"FROM sessions WHERE {' AND '.join(where)} ORDER BY id LIMIT ? OFFSET ?) "
-            "SELECT page.*, t.seat AS t_seat, t.side AS t_side, t.user_id AS t_user, "
-            "t.name AS t_name, t.accepted AS t_accepted, c.control AS c_control, "
-            "c.side AS c_side, c.started_at AS c_started, c.budget AS c_budget "
-            "FROM page LEFT JOIN seats t ON t.session_id=page.id "
-            "LEFT JOIN clocks c ON c.session_id=page.id ORDER BY page.id, t.seat"
+            f"WITH page AS (SELECT id AS pid, COUNT(*) OVER () AS total FROM sessions "
+            f"WHERE {' AND '.join(where)} ORDER BY id LIMIT ? OFFSET ?) "
+            f"SELECT {columns}, page.total, t.seat AS t_seat, t.side AS t_side, "
+            "t.user_id AS t_user, t.name AS t_name, t.accepted AS t_accepted, "
+            "c.control AS c_control, c.side AS c_side, c.started_at AS c_started, "
+            "c.budget AS c_budget FROM page JOIN sessions s ON s.id=page.pid "
+            "LEFT JOIN seats t ON t.session_id=s.id "
+            "LEFT JOIN clocks c ON c.session_id=s.id ORDER BY s.id, t.seat"
         )
         async with self._db.execute(sql, (*params, max(1, limit), max(0, offset))) as cur:
             rows = await cur.fetchall()
