@@ -97,6 +97,7 @@ class CorrespondenceMixin:
                              outsider: str = ...) -> tuple[Session, Seat]: ...
         def _who(self, session: Session, side: str) -> str: ...
         def position_of(self, session: Session) -> Position: ...
+        async def position_async(self, session: Session) -> Position: ...
         def _names(self, session: Session) -> dict[str, str]: ...
         async def _image(self, session: Session, position: Position,
                          viewer: str | None = None) -> bytes | None: ...
@@ -376,11 +377,11 @@ class CorrespondenceMixin:
 
         try:
             session, seat = await self._player_in(channel, user)
-            position = self.position_of(session)
-            if position.action_due():
-                played, _ = self._action(session, position, seat.side, user, text)
-            else:
-                played, _ = self._turn(session, position, seat.side, user, text)
+            position = await self.position_async(session)
+            play = self._action if position.action_due() else self._turn
+            # off the event loop: a hostile text may make the engine work for long
+            played, _ = await asyncio.to_thread(play, session, position, seat.side, user,
+                                                text)
         except Refused as refused:
             return refusal(str(refused))
         image = None

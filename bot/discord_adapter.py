@@ -148,15 +148,17 @@ def only_users(ids: Sequence[str]) -> discord.AllowedMentions:
                                    users=users)
 
 
-def fit_content(text: str, can_attach: bool = True) -> tuple[str, bytes | None]:
-    """Content within Discord's 2,000 characters, and the full text as a file when it
-    had to be cut (None when it fits, or when no file can be attached)."""
-    if len(text) <= MAX_CONTENT:
+def fit_content(text: str, can_attach: bool = True, room: int = 0
+                ) -> tuple[str, bytes | None]:
+    """Content within Discord's 2,000 characters less ``room``, and the full text as a
+    file when it had to be cut (None when it fits, or when no file can be attached)."""
+    limit = MAX_CONTENT - room
+    if len(text) <= limit:
         return text, None
     if not can_attach:
-        return clip(text), None
+        return clip(text, limit), None
     note = f"\n… (too long for one message: the whole text is in `{OVERFLOW_NAME}`)"
-    return clip(text, MAX_CONTENT - len(note)) + note, text.encode()
+    return clip(text, limit - len(note)) + note, text.encode()
 
 
 def reply_kwargs(
@@ -195,13 +197,17 @@ def reply_kwargs(
         else:
             files.append(discord.File(io.BytesIO(data), filename=name))
     users = [str(u) for u in dict.fromkeys(reply.mentions) if str(u).isdigit()]
-    missing = " ".join(f"<@{u}>" for u in users if f"<@{u}>" not in reply.text)
-    text = f"{reply.text} {missing}" if missing else reply.text  # a ping needs the mention
+    text = reply.text
     if notes:
         text += "\n" + " ".join(notes)
-    content, overflow = fit_content(quiet_crowds(text), can_attach and len(text) * 4 < budget)
+    pings = sum(len(f" <@{u}>") for u in users)  # room kept for the pings a cut removes
+    content, overflow = fit_content(quiet_crowds(text), can_attach and len(text) * 4 < budget,
+                                    room=pings)
     if overflow is not None:
         files.append(discord.File(io.BytesIO(overflow), filename=OVERFLOW_NAME))
+    missing = " ".join(f"<@{u}>" for u in users if f"<@{u}>" not in content)
+    if missing:  # a ping needs the mention in the content
+        content = f"{content} {missing}"
     kwargs: dict[str, Any] = {"content": content, "allowed_mentions": only_users(users)}
     if embeds:
         kwargs["embeds"] = embeds

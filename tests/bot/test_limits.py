@@ -4,12 +4,19 @@ keeps off the event loop."""
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Awaitable
+from typing import TypeVar
+
+import pytest
 
 from bot.clocks import DAY, HOUR
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from tests.bot.conftest import ALICE, BOB, HERE, FakeClock
 from tests.bot.test_correspondence import Outbox, _play, _start, _to_move
+
+T = TypeVar("T")
 
 
 async def test_a_huge_clock_is_refused_with_the_bound(service: GameService) -> None:
@@ -46,3 +53,63 @@ async def test_a_game_stored_with_a_huge_clock_still_plays(service: GameService,
     session = await _play(service)
     assert "left" in (await service.board(ALICE, HERE)).text
     await Scheduler.for_service(service, Outbox()).run_once(clock.now + DAY)
+
+
+# -- engine work off the event loop -------------------------------------------------------
+
+ENGINE_SECONDS = 0.4
+
+
+def _slow_engine(monkeypatch: pytest.MonkeyPatch, position: object, method: str) -> None:
+    """Make one engine method do ENGINE_SECONDS of real CPU work before its own."""
+    cls = type(position)
+    original = getattr(cls, method)
+
+    def slow(self: object, *args: object) -> object:
+        end = time.perf_counter() + ENGINE_SECONDS
+        while time.perf_counter() < end:  # busy: CPU work, as a hostile text causes
+            pass
+        return original(self, *args)
+
+    monkeypatch.setattr(cls, method, slow)
+
+
+async def _ticks_during(call: Awaitable[T]) -> tuple[T, int]:
+    """Run ``call`` while another task ticks every 5 ms; how often it ticked meanwhile
+    (a blocked event loop ticks at most once or twice, around the database awaits)."""
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.005)
+            ticks += 1
+
+    task = asyncio.create_task(ticker())
+    await asyncio.sleep(0)
+    try:
+        result = await call
+    finally:
+        task.cancel()
+    return result, ticks
+
+
+@pytest.mark.parametrize("command", ["move", "preview", "legal"])
+async def test_other_channels_are_served_while_the_engine_works(
+        service: GameService, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    session = await _start(service, None)
+    mover, _ = _to_move(service, session)
+    turn = service.legal_turns(session)[0]
+    service._legal.clear()
+    service._positions.clear()
+    position = service.position_of(session)
+    service._positions.clear()
+    _slow_engine(monkeypatch, position, "legal_turns" if command == "legal" else "play")
+    calls = {"move": lambda: service.move(mover, HERE, turn),
+             "preview": lambda: service.preview(mover, HERE, turn),
+             "legal": lambda: service.legal(mover, HERE)}
+    reply, ticks = await _ticks_during(calls[command]())
+    assert reply.ok, reply.text
+    # 0.4 s of engine work: 15-40 ticks when it runs in a worker thread (the GIL is
+    # shared), 0-1 when it runs on the event loop
+    assert ticks >= 5, ticks
