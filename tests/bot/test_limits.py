@@ -113,3 +113,31 @@ async def test_other_channels_are_served_while_the_engine_works(
     # 0.4 s of engine work: 15-40 ticks when it runs in a worker thread (the GIL is
     # shared), 0-1 when it runs on the event loop
     assert ticks >= 5, ticks
+
+
+# -- notices ping only the players meant -------------------------------------------------
+
+
+async def test_notices_name_their_mentions_and_defuse_hostile_names(
+        service: GameService, clock: FakeClock) -> None:
+    """A nickname ``<@victim>`` in a time-up or forfeit notice pinged the victim: the
+    adapter pinged every id in the text.  Notices now carry whom they mean."""
+    session = await _start(service, "1d")
+    mover, other = _to_move(service, session)
+    hostile = "<@4242> @everyone <@&77>"
+    await service.store._db.execute("UPDATE seats SET name=? WHERE user_id=?",
+                                    (hostile, mover.id))
+    scheduler = Scheduler.for_service(service, Outbox())
+    await scheduler.run_once()
+    clock.now += DAY + HOUR
+    (timeout,) = await scheduler.run_once()
+    assert timeout.kind == "timeout" and timeout.mentions == (other.id,)
+    assert "<@4242>" not in timeout.text and "@everyone" not in timeout.text
+    assert "<@\u200b4242>" in timeout.text  # shown, but neither a ping nor like one
+    await service.store._db.execute("UPDATE clocks SET control='1d,forfeit'")
+    await service.grant(other, HERE, "1h")
+    clock.now += 2 * HOUR
+    forfeits = [n for n in await scheduler.run_once() if n.kind == "forfeit"]
+    assert len(forfeits) == 1
+    assert set(forfeits[0].mentions) == {mover.id, other.id}
+    assert "<@4242>" not in forfeits[0].text
