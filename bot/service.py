@@ -317,7 +317,8 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         else:
             first = game.first_mover(session.options)
         position = game.initial(session.options, first)
-        turns, position, next_turn, dice = self._auto_passes(session, position, 1, seed)
+        turns, position, next_turn, dice = await asyncio.to_thread(
+            self._auto_passes, session, position, 1, seed)
         status, result = _status_of(position)
         try:
             await self.store.append_turns(
