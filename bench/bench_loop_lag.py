@@ -4,7 +4,8 @@ A ticker task sleeps 1 ms at a time and records how late it wakes up; the larges
 delay while a command runs is that command's loop lag (what every other channel
 waits).  Prints, for a Hachapury game played through the service with board images,
 the worst lag per command; then the lag of one crowded CheeseGambit legal-turn
-listing run on the loop versus in a worker thread, as the service now does.
+listing run on the loop versus in a worker thread, as the service now does (and
+with a 1 ms GIL switch interval).
 
 Run: ``.venv/bin/python bench/bench_loop_lag.py``
 """
@@ -127,6 +128,13 @@ async def crowded_listing(repeat: int) -> None:
 async def main() -> None:
     await service_game(moves=60)
     await crowded_listing(repeat=15)
+    # A pure-Python engine in a thread still holds the GIL; the loop gets it back only
+    # every switch interval (5 ms by default).  Shown for comparison: 1 ms.
+    default = sys.getswitchinterval()
+    sys.setswitchinterval(0.001)
+    print("with sys.setswitchinterval(0.001):")
+    await crowded_listing(repeat=15)
+    sys.setswitchinterval(default)
 
 
 if __name__ == "__main__":
