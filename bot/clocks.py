@@ -27,6 +27,12 @@ WEEK = 7 * DAY
 _WEEKEND_START = 2 * DAY
 _WEEKEND_END = 4 * DAY
 
+#: The longest value any clock item (time per move, bank, bonus, cap) or grant may take.
+#: A year is far beyond any correspondence game's pace, yet it keeps every budget and
+#: deadline a small float: a typo like ``99999999999d`` is refused instead of stored.
+MAX_DURATION = 365 * DAY
+_CHARGED_PER_WEEK = WEEK - (_WEEKEND_END - _WEEKEND_START)
+
 _UNITS = {"d": DAY, "h": HOUR, "m": MINUTE}
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)([dhm])")
 
@@ -35,8 +41,8 @@ class TimeControlError(ValueError):
     """A time-control text that cannot be read; the message says what is wrong."""
 
 
-def parse_duration(text: str) -> float:
-    """``2d``, ``36h``, ``1d12h``, ``90m`` -> seconds."""
+def parse_duration(text: str, limit: float | None = MAX_DURATION) -> float:
+    """``2d``, ``36h``, ``1d12h``, ``90m`` -> seconds (at most ``limit``)."""
     body = text.strip().lower()
     if not body:
         raise TimeControlError("an empty duration (write e.g. `2d`, `12h` or `1d12h`)")
@@ -50,7 +56,16 @@ def parse_duration(text: str) -> float:
         raise TimeControlError(f"`{text}` is not a duration (write e.g. `2d`, `12h` or `1d12h`)")
     if total <= 0:
         raise TimeControlError(f"`{text}` is not a positive duration")
+    if limit is not None and total > limit:
+        raise TimeControlError(f"`{_shown(text)}` is too long: a clock value may be at most "
+                               "365 days (e.g. `30d` or `bank=60d`)")
     return total
+
+
+def _shown(text: str, limit: int = 24) -> str:
+    """The value as quoted back to the player (a 400-digit number is shortened)."""
+    body = text.strip()
+    return body if len(body) <= limit else body[: limit - 1] + "…"
 
 
 def format_duration(seconds: float) -> str:
@@ -133,8 +148,9 @@ class TimeControl:
 NO_CLOCK = TimeControl()
 
 
-def parse(text: str | None) -> TimeControl:
-    """Read a time control (see the module text); raises TimeControlError."""
+def parse(text: str | None, limit: float | None = MAX_DURATION) -> TimeControl:
+    """Read a time control (see the module text); raises TimeControlError.  ``limit``
+    bounds every value; ``None`` only for controls already stored (``parse_stored``)."""
     body = (text or "").strip().lower().replace(" ", "")
     if body in ("", "none", "off"):
         return NO_CLOCK
@@ -149,15 +165,15 @@ def parse(text: str | None) -> TimeControl:
             elif item == "forfeit":
                 forfeit = True
             elif per_move is None:
-                per_move = parse_duration(item)
+                per_move = parse_duration(item, limit)
             else:
                 raise TimeControlError("give one time per move (e.g. `3d`)")
         elif key == "bank":
-            bank = parse_duration(value)
+            bank = parse_duration(value, limit)
         elif key == "bonus":
-            bonus = parse_duration(value)
+            bonus = parse_duration(value, limit)
         elif key == "cap":
-            cap = parse_duration(value)
+            cap = parse_duration(value, limit)
         else:
             raise TimeControlError(
                 f"unknown time-control item `{item}`: write `none`, `3d` or "
@@ -171,6 +187,12 @@ def parse(text: str | None) -> TimeControl:
     if cap is not None and bank is not None and cap < bank:
         raise TimeControlError("the cap must be at least the bank")
     return TimeControl(per_move, bank, bonus, cap, weekends, forfeit)
+
+
+def parse_stored(text: str | None) -> TimeControl:
+    """A control read back from the database: games created before values were bounded
+    keep their clock (the arithmetic is constant-time for any value)."""
+    return parse(text, limit=None)
 
 
 # -- weekend-aware arithmetic ----------------------------------------------------------
@@ -193,21 +215,23 @@ def charged(start: float, end: float, weekends: bool = False) -> float:
 
 
 def deadline(start: float, budget: float, weekends: bool = False) -> float:
-    """The earliest time ``t`` with ``charged(start, t) == budget``."""
+    """The earliest time ``t`` with ``charged(start, t) == budget``.
+
+    With weekends paused this inverts the charged-time function directly: every
+    week from the epoch charges exactly five days, so whole weeks are skipped in
+    one division instead of stepping through them (constant time for any budget)."""
     if budget <= 0:
         return start
     if not weekends:
         return start + budget
-    t, left = start, budget
-    while True:
-        weeks, rest = divmod(t, WEEK)
-        base = weeks * WEEK
-        if _WEEKEND_START <= rest < _WEEKEND_END:  # paused: skip to Monday 00:00
-            t = base + _WEEKEND_END
-            continue
-        # charged stretch until the next weekend starts
-        stop = base + (_WEEKEND_START if rest < _WEEKEND_START else WEEK + _WEEKEND_START)
-        if t + left <= stop:
-            return t + left
-        left -= stop - t
-        t = stop
+    target = _charged_before(start) + budget
+    weeks, rest = divmod(target, _CHARGED_PER_WEEK)
+    base = weeks * WEEK
+    if rest <= _WEEKEND_START:  # lands before the weekend (or just as it starts)
+        return base + rest
+    return base + rest + (_WEEKEND_END - _WEEKEND_START)  # after the weekend
+
+
+def _charged_before(t: float) -> float:
+    """Charged (weekday) seconds between the epoch and ``t``."""
+    return t - _weekend_seconds_before(t)

@@ -8,6 +8,7 @@ Discord bot; board images are written to a folder and their paths printed.
 
 from __future__ import annotations
 
+import logging
 import random
 import re
 import shlex
@@ -20,6 +21,12 @@ from bot.replies import Channel, Reply, User
 from bot.service import GameService, ServiceConfig
 from storage import Store
 
+log = logging.getLogger("boardbot.console")
+#: What the user sees when a command fails unexpectedly.  The service commits each
+#: change in one transaction before it renders or answers, so a fault either left
+#: the game untouched or came after the change was saved: ``/board`` tells which.
+INTERNAL_ERROR = ("?? internal error: this command did not finish (the details are in the "
+                  "log); nothing else was changed. `/board` shows the game as it stands.")
 _LINE = re.compile(r"^\s*([A-Za-z0-9_.-]+)\s*:\s*/?(\w+)\s*(.*)$")
 
 
@@ -47,8 +54,13 @@ class Console:
             self._print("?? write `name: /command arguments`, e.g. `alice: /new hachapury @bob`")
             return None
         user, command, rest = self.user(m.group(1)), m.group(2).lower(), m.group(3).strip()
-        reply = await self._dispatch(user, command, rest)
-        self._show(user, reply)
+        try:
+            reply = await self._dispatch(user, command, rest)
+            self._show(user, reply)
+        except Exception:  # a bug must not end the session: log it and read on
+            log.exception("console command failed: %s", line.strip()[:200])
+            self._print(INTERNAL_ERROR)
+            return None
         return reply
 
     async def _dispatch(self, user: User, command: str, rest: str) -> Reply:
@@ -71,7 +83,7 @@ class Console:
         if command in simple:
             return await simple[command](user, ch)
         if command == "games":
-            return await s.games(ch)
+            return await s.games(ch, _page(rest))
         correspondence = await self._correspondence(user, command, rest)
         if correspondence is not None:
             return correspondence
@@ -92,7 +104,7 @@ class Console:
         if command == "notify":
             return await s.notify(user, rest or "mention")
         if command == "mygames":
-            return await s.my_games(user, ch.guild_id)
+            return await s.my_games(user, ch.guild_id, _page(rest))
         simple = {"claim": s.claim, "takeback": s.takeback}
         if command in simple:
             return await simple[command](user, ch)
@@ -117,6 +129,12 @@ class Console:
 
     def _print(self, text: str) -> None:
         print(text, file=self.out, flush=True)
+
+
+def _page(text: str) -> int:
+    """``/games 2`` or ``/games page:2`` -> 2 (1 when absent or unreadable)."""
+    digits = text.strip().removeprefix("page").strip(" :=")
+    return int(digits) if digits.isdigit() and len(digits) < 7 else 1
 
 
 async def run_console(database: str, images: str, seed: int | None,

@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from bot import clocks
+from bot import clocks, pages
 from bot.buttons import takeback_tag
 from bot.replies import Button, Channel, Refused, Reply, User, refusal
 from games import GameError, Position, get_game
@@ -70,6 +70,18 @@ def _replay_entry(position: Position, entry: TurnEntry) -> Position:
         return position.play_action(entry.record).position
 
 
+def _left_text(tc: clocks.TimeControl, side: str | None, started_at: float | None,
+               budget: float | None, now: float) -> str:
+    """`` — 2d 4h left`` for a running clock ('' when none runs)."""
+    if side is None or started_at is None:
+        return ""
+    left = (budget or 0.0) - tc.charged(started_at, now)
+    if left <= 0:
+        return " — time is up"
+    paused = " (clock paused for the weekend)" if tc.weekends and is_weekend(now) else ""
+    return f" — {clocks.format_duration(left)} left{paused}"
+
+
 class CorrespondenceMixin:
     """Correspondence commands and hooks; mixed into ``GameService``."""
 
@@ -85,6 +97,7 @@ class CorrespondenceMixin:
                              outsider: str = ...) -> tuple[Session, Seat]: ...
         def _who(self, session: Session, side: str) -> str: ...
         def position_of(self, session: Session) -> Position: ...
+        async def position_async(self, session: Session) -> Position: ...
         def _names(self, session: Session) -> dict[str, str]: ...
         async def _image(self, session: Session, position: Position,
                          viewer: str | None = None) -> bytes | None: ...
@@ -154,7 +167,7 @@ class CorrespondenceMixin:
         row = await self.ledger.clock(session.id)
         if row is None:
             return []
-        tc = clocks.parse(row.control)
+        tc = clocks.parse_stored(row.control)
         if not tc.enabled:
             return []
         now = self.clock()
@@ -180,13 +193,8 @@ class CorrespondenceMixin:
         row = await self.ledger.clock(session.id)
         if row is None or row.side is None or row.started_at is None:
             return ""
-        tc = clocks.parse(row.control)
-        now = self.clock()
-        left = (row.budget or 0.0) - tc.charged(row.started_at, now)
-        if left <= 0:
-            return " — time is up"
-        paused = " (clock paused for the weekend)" if tc.weekends and is_weekend(now) else ""
-        return f" — {clocks.format_duration(left)} left{paused}"
+        return _left_text(clocks.parse_stored(row.control), row.side, row.started_at,
+                          row.budget, self.clock())
 
     # ------------------------------------------------------------------ time-outs
 
@@ -196,7 +204,7 @@ class CorrespondenceMixin:
 
         session, seat = await self._player_in(channel, user)
         row = await self.ledger.clock(session.id)
-        tc = clocks.parse(row.control) if row else clocks.NO_CLOCK
+        tc = clocks.parse_stored(row.control) if row else clocks.NO_CLOCK
         if row is None or not tc.enabled:
             raise Refused("This game is played without a clock.")
         if row.side is None or row.started_at is None:
@@ -370,7 +378,7 @@ class CorrespondenceMixin:
         """Give the clock back to the mover with the time they had left when they moved;
         the opponent's time spent waiting is not charged."""
         row = await self.ledger.clock(session.id)
-        tc = clocks.parse(row.control) if row else clocks.NO_CLOCK
+        tc = clocks.parse_stored(row.control) if row else clocks.NO_CLOCK
         if row is None or not tc.enabled:
             return []
         previous = row.previous or {}
@@ -391,11 +399,11 @@ class CorrespondenceMixin:
 
         try:
             session, seat = await self._player_in(channel, user)
-            position = self.position_of(session)
-            if position.action_due():
-                played, _ = self._action(session, position, seat.side, user, text)
-            else:
-                played, _ = self._turn(session, position, seat.side, user, text)
+            position = await self.position_async(session)
+            play = self._action if position.action_due() else self._turn
+            # off the event loop: a hostile text may make the engine work for long
+            played, _ = await asyncio.to_thread(play, session, position, seat.side, user,
+                                                text)
         except Refused as refused:
             return refusal(str(refused))
         image = None
@@ -415,14 +423,22 @@ class CorrespondenceMixin:
 
     # ------------------------------------------------------------------ my games
 
-    async def my_games(self, user: User, guild_id: str | None) -> Reply:
-        """The user's games on this server: whose turn, time left, channel links."""
-        sessions = await self.ledger.user_sessions(user.id, guild_id)
+    async def my_games(self, user: User, guild_id: str | None, page: int = 1) -> Reply:
+        """The user's games on this server: whose turn, time left, channel links; a page
+        at a time, read in one query (seats and clocks joined)."""
+        statuses = ("active", "challenge")
+        found = await self.store.session_page(guild_id, statuses, user_id=user.id,
+                                              offset=pages.offset(page), limit=pages.PAGE_SIZE)
+        if not found.sessions and page > 1:
+            first = await self.store.session_page(guild_id, statuses, user_id=user.id, limit=1)
+            return pages.out_of_range(page, first.total, "your games")
         yours: list[str] = []
         theirs: list[str] = []
-        for s in sessions:
+        now = self.clock()
+        for s in found.sessions:
             game = get_game(s.game)
-            others = ", ".join(seat.name for seat in s.seats if seat.user_id != user.id)
+            others = ", ".join(pages.name(seat.name) for seat in s.seats
+                               if seat.user_id != user.id)
             where = f"<#{s.channel_id}>: {game.title}" + (f" vs {others}" if others else "")
             if s.status == "challenge":
                 theirs.append(f"{where}: waiting for the challenge to be answered")
@@ -431,15 +447,17 @@ class CorrespondenceMixin:
                 continue
             side = running_side(self.position_of(s))
             seat = s.seat_for_side(side) if side else None
-            left = await self._time_left(s)
+            clock = found.clocks.get(s.id)
+            left = _left_text(clocks.parse_stored(clock[0]), clock[1], clock[2], clock[3],
+                              now) if clock else ""
             if seat is not None and seat.user_id == user.id:
                 yours.append(f"{where}, turn {s.next_turn}: **your turn**{left}")
             else:
-                name = seat.name if seat else (side or "?")
+                name = pages.name(seat.name) if seat else (side or "?")
                 theirs.append(f"{where}, turn {s.next_turn}: {name} to play{left}")
         if not yours and not theirs:
             return Reply(text="You have no games running on this server.", private=True)
-        return Reply(text="\n".join([*yours, *theirs]), private=True)
+        return pages.paged("Your games here", [*yours, *theirs], page, found.total, "mygames")
 
     # ------------------------------------------------------------------ preferences
 

@@ -30,7 +30,7 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
-from bot.replies import Button, Channel, Reply, User
+from bot.replies import Button, Channel, Reply, User, quiet_crowds, quiet_name
 
 log = logging.getLogger("boardbot.discord")
 
@@ -40,9 +40,16 @@ log = logging.getLogger("boardbot.discord")
 CUSTOM_ID_TEMPLATE = r"boardbot:(?P<verb>\w+):(?P<session>\d+)(?::(?P<tag>[a-z][\w-]*))?"
 MAX_CUSTOM_ID = 100
 _CUSTOM_ID = re.compile(CUSTOM_ID_TEMPLATE)
+# Discord's limits: a message's content, autocomplete choices (count, name and value
+# length), buttons per message and a button label, a display name.
 MAX_CONTENT = 2000
 MAX_CHOICES = 25
 MAX_CHOICE_LENGTH = 100
+MAX_BUTTONS = 25
+MAX_LABEL = 80
+MAX_NAME = 32
+#: The file that carries a reply's full text when it does not fit one message.
+OVERFLOW_NAME = "message.txt"
 DEFAULT_SIZE_LIMIT = 10 * 1024 * 1024
 DM_MESSAGE = ("Games are played in server channels: use these commands in a channel (or "
               "thread) of a server where I am installed, not in direct messages.")
@@ -89,15 +96,20 @@ def parse_options(text: str | None) -> dict[str, str]:
     return options
 
 
+def display_name(member: discord.abc.User) -> str:
+    """The name the bot shows and stores: Discord's length at most, never ping-like."""
+    return quiet_name(clip(member.display_name, MAX_NAME))
+
+
 def to_user(interaction: discord.Interaction) -> User:
     """The sender; a moderator is anyone with Manage Messages in this channel."""
     moderator = interaction.guild_id is not None and interaction.permissions.manage_messages
-    return User(id=str(interaction.user.id), name=interaction.user.display_name,
+    return User(id=str(interaction.user.id), name=display_name(interaction.user),
                 moderator=bool(moderator))
 
 
 def to_user_of(member: discord.abc.User) -> User:
-    return User(id=str(member.id), name=member.display_name)
+    return User(id=str(member.id), name=display_name(member))
 
 
 def to_channel(interaction: discord.Interaction) -> Channel | None:
@@ -131,6 +143,27 @@ def parse_custom_id(value: str) -> tuple[str, int, str] | None:
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def only_users(ids: Sequence[str]) -> discord.AllowedMentions:
+    """Mentions that may notify exactly these users: never everyone, here, a role or
+    the author of a replied-to message."""
+    users = [discord.Object(id=int(u)) for u in dict.fromkeys(ids) if str(u).isdigit()]
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=users)
+
+
+def fit_content(text: str, can_attach: bool = True, room: int = 0
+                ) -> tuple[str, bytes | None]:
+    """Content within Discord's 2,000 characters less ``room``, and the full text as a
+    file when it had to be cut (None when it fits, or when no file can be attached)."""
+    limit = MAX_CONTENT - room
+    if len(text) <= limit:
+        return text, None
+    if not can_attach:
+        return clip(text, limit), None
+    note = f"\n… (too long for one message: the whole text is in `{OVERFLOW_NAME}`)"
+    return clip(text, limit - len(note)) + note, text.encode()
 
 
 def reply_kwargs(
@@ -168,18 +201,19 @@ def reply_kwargs(
             notes.append(f"(`{name}` is too large to upload here.)")
         else:
             files.append(discord.File(io.BytesIO(data), filename=name))
-    users = [str(u) for u in reply.mentions if str(u).isdigit()]
-    missing = " ".join(f"<@{u}>" for u in users if f"<@{u}>" not in reply.text)
-    text = f"{reply.text} {missing}" if missing else reply.text  # a ping needs the mention
+    users = [str(u) for u in dict.fromkeys(reply.mentions) if str(u).isdigit()]
+    text = reply.text
     if notes:
         text += "\n" + " ".join(notes)
-    kwargs: dict[str, Any] = {
-        "content": clip(text),
-        "allowed_mentions": discord.AllowedMentions(
-            everyone=False, roles=False, replied_user=False,
-            users=[discord.Object(id=int(u)) for u in users],
-        ),
-    }
+    pings = sum(len(f" <@{u}>") for u in users)  # room kept for the pings a cut removes
+    content, overflow = fit_content(quiet_crowds(text), can_attach and len(text) * 4 < budget,
+                                    room=pings)
+    if overflow is not None:
+        files.append(discord.File(io.BytesIO(overflow), filename=OVERFLOW_NAME))
+    missing = " ".join(f"<@{u}>" for u in users if f"<@{u}>" not in content)
+    if missing:  # a ping needs the mention in the content
+        content = f"{content} {missing}"
+    kwargs: dict[str, Any] = {"content": content, "allowed_mentions": only_users(users)}
     if embeds:
         kwargs["embeds"] = embeds
     if files:
@@ -231,10 +265,10 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=CUSTOM_ID_
 def button_view(buttons: Sequence[Button]) -> discord.ui.View:
     """A view of BoardButtons (fully dynamic: nothing is kept in memory per message)."""
     view = discord.ui.View(timeout=None)
-    for button in buttons[:25]:
+    for button in buttons[:MAX_BUTTONS]:
         parsed = parse_custom_id(custom_id(button))
         assert parsed is not None
-        view.add_item(BoardButton(parsed[0], parsed[1], button.label,
+        view.add_item(BoardButton(parsed[0], parsed[1], clip(button.label, MAX_LABEL),
                                   _STYLES.get(button.style, discord.ButtonStyle.secondary),
                                   parsed[2]))
     return view
@@ -328,8 +362,10 @@ async def say(interaction: discord.Interaction, text: str, *, private: bool = Tr
 
 
 async def send_choices(interaction: discord.Interaction, values: Sequence[str]) -> None:
-    """Answer an autocomplete request (values already filtered, at most 25)."""
-    choices = [app_commands.Choice(name=v, value=v) for v in values[:MAX_CHOICES]]
+    """Answer an autocomplete request: at most 25 choices; a value longer than Discord
+    takes (100 characters) cannot be sent, so it is left out (it can still be typed)."""
+    choices = [app_commands.Choice(name=v, value=v) for v in values
+               if 0 < len(v) <= MAX_CHOICE_LENGTH][:MAX_CHOICES]
     try:
         await interaction.response.autocomplete(choices)
     except discord.HTTPException as exc:  # the user typed on: a stale request
@@ -380,21 +416,19 @@ class NotificationLike(Protocol):
     session_id: int
     user_id: str | None
     text: str
-
-
-_MENTION = re.compile(r"<@!?(\d+)>")
+    mentions: tuple[str, ...]
 
 
 async def send_notification(client: discord.Client, note: NotificationLike) -> bool:
     """Deliver a scheduler notification: a direct message to ``user_id`` (mode ``dm``),
-    else a post in ``channel_id`` that pings only the users its text mentions (modes
+    else a post in ``channel_id`` that pings only the users in ``mentions`` (modes
     ``mention`` and ``channel``).  A direct message the user does not accept falls back
     to the channel.  Failures are logged and answered with False, never raised."""
     if note.mode == "dm" and note.user_id:
         try:
             user = client.get_user(int(note.user_id)) or await client.fetch_user(
                 int(note.user_id))
-            await user.send(content=clip(note.text),
+            await user.send(content=clip(quiet_crowds(note.text)),
                             allowed_mentions=discord.AllowedMentions.none())
             log.info(kv("notified", kind=note.kind, mode="dm", session=note.session_id,
                         user=note.user_id))
@@ -407,9 +441,9 @@ async def send_notification(client: discord.Client, note: NotificationLike) -> b
             int(note.channel_id))
         if not isinstance(channel, discord.abc.Messageable):
             raise TypeError(f"channel {note.channel_id} cannot receive messages")
-        users = dict.fromkeys(_MENTION.findall(note.text))
-        await channel.send(content=clip(note.text), allowed_mentions=discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(id=int(u)) for u in users]))
+        # only the players the notice is for: never whatever ids a name in the text holds
+        await channel.send(content=clip(quiet_crowds(note.text)),
+                           allowed_mentions=only_users(note.mentions))
     except (discord.Forbidden, discord.NotFound, discord.HTTPException, ValueError,
             TypeError) as exc:
         log.warning(kv("notify_failed", kind=note.kind, mode=note.mode,

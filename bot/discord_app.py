@@ -50,6 +50,8 @@ class BoardBot(discord.Client):
                  service: GameService | None = None, *, schedule: bool = True,
                  **client_kwargs: Any) -> None:
         client_kwargs.setdefault("intents", discord.Intents.default())
+        # Safe default for any send that forgets its own: nobody is pinged.
+        client_kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(**client_kwargs)
         self.config = config
         self.store: Store | None = service.store if service is not None else store

@@ -6,7 +6,26 @@ tests all consume the same thing.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+
+#: What Discord would read as a mention: @everyone, @here, <@user>, <@!user>, <@&role>.
+_PING_LIKE = re.compile(r"@(?=everyone|here)|<@(?=[!&]?\d)")
+#: What can ping a crowd: @everyone, @here and role mentions.
+_CROWD_PING = re.compile(r"@(?=everyone|here)|<@(?=&\d)")
+ZERO_WIDTH = "\u200b"
+
+
+def quiet_name(name: str) -> str:
+    """A user-chosen name shown so that it neither pings nor looks like a ping:
+    a zero-width space after the ``@`` of ``@everyone``, ``@here``, ``<@123>``, ``<@&1>``."""
+    return _PING_LIKE.sub(lambda m: m.group(0) + ZERO_WIDTH, name)
+
+
+def quiet_crowds(text: str) -> str:
+    """Text the bot sends, with every @everyone, @here and role mention defused (the
+    bot never means one; user mentions are left, ``allowed_mentions`` decides those)."""
+    return _CROWD_PING.sub(lambda m: m.group(0) + ZERO_WIDTH, text)
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot import clocks
+from bot.replies import quiet_name
 from games import get_game
 from storage import Session, Store
 from storage.correspondence import CorrespondenceStore, ReminderRow
@@ -46,7 +47,8 @@ class Notification:
     ``kind``: ``reminder`` (your turn, time running low), ``timeout`` (the
     opponent's time is up: claim or grant) or ``forfeit`` (the game was lost on
     time).  ``mode``: ``mention`` (post in the channel, pinging ``user_id``),
-    ``dm`` (direct message to ``user_id``) or ``channel`` (post in the channel)."""
+    ``dm`` (direct message to ``user_id``) or ``channel`` (post in the channel).
+    ``mentions``: the only users the post may ping (whatever ids the text holds)."""
 
     kind: str
     mode: str
@@ -55,6 +57,7 @@ class Notification:
     session_id: int
     user_id: str | None
     text: str
+    mentions: tuple[str, ...] = ()
 
 
 Deliver = Callable[[Notification], Awaitable[None]]
@@ -127,7 +130,7 @@ class Scheduler:
         for row in await self.ledger.running_clocks():
             if row.started_at is None or row.budget is None:
                 continue
-            tc = clocks.parse(row.control)
+            tc = clocks.parse_stored(row.control)
             credit = tc.charged(max(last, row.started_at), now)
             if credit <= 0:
                 continue
@@ -147,7 +150,7 @@ class Scheduler:
             return []
         title = get_game(session.game).title
         seat = session.seat_for_side(row.side)
-        name = seat.name if seat else row.side
+        name = quiet_name(seat.name) if seat else row.side  # a name never pings anyone
         where = f"<#{session.channel_id}>"
         if row.point > 0:
             if seat is None:
@@ -157,11 +160,12 @@ class Scheduler:
             note = await self._to(session, "reminder", seat.user_id, text)
             return [note] if note else []
         if row.forfeit:
-            pings = " ".join(f"<@{s.user_id}>" for s in session.seats)
+            players = tuple(s.user_id for s in session.seats)
+            pings = " ".join(f"<@{p}>" for p in players)
             return [Notification(
                 "forfeit", "channel", session.channel_id, session.guild_id, session.id, None,
                 f"{name} ran out of time in {title}: {row.forfeit}. Dice seed revealed: "
-                f"`{session.seed}`. {pings}")]
+                f"`{session.seed}`. {pings}", players)]
         notes = []
         for other in session.seats:
             if other.side == row.side:
@@ -180,4 +184,4 @@ class Scheduler:
         if mode == "none":
             return None
         return Notification(kind, mode, session.channel_id, session.guild_id, session.id,
-                            user_id, text)
+                            user_id, text, (user_id,))

@@ -15,6 +15,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bot import pages
 from bot.buttons import (
     CHALLENGE,
     CHALLENGE_VERBS,
@@ -98,6 +99,32 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         cached = self._legal.get(key)
         if cached is None:
             cached = self.position_of(session).legal_turns(session.dice)
+            _remember(self._legal, key, cached)
+        return cached
+
+    # The engine's parse, play and legal-turn listing are CPU work that a hostile text
+    # can make long: commands run them in a worker thread (``asyncio.to_thread``) so
+    # that other channels are answered meanwhile.  The caches are touched only here,
+    # on the event loop.
+
+    async def position_async(self, session: Session) -> Position:
+        """``position_of``, parsed off the event loop."""
+        key = (session.id, session.version)
+        cached = self._positions.get(key)
+        if cached is None:
+            assert session.position is not None
+            cached = await asyncio.to_thread(get_game(session.game).from_listing,
+                                             session.position, session.options)
+            _remember(self._positions, key, cached)
+        return cached
+
+    async def legal_turns_async(self, session: Session) -> list[str]:
+        """``legal_turns``, listed off the event loop."""
+        key = (session.id, session.version)
+        cached = self._legal.get(key)
+        if cached is None:
+            position = await self.position_async(session)
+            cached = await asyncio.to_thread(position.legal_turns, session.dice)
             _remember(self._legal, key, cached)
         return cached
 
@@ -304,7 +331,8 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         else:
             first = game.first_mover(session.options)
         position = game.initial(session.options, first)
-        turns, position, next_turn, dice = self._auto_passes(session, position, 1, seed)
+        turns, position, next_turn, dice = await asyncio.to_thread(
+            self._auto_passes, session, position, 1, seed)
         status, result = _status_of(position)
         try:
             await self.store.append_turns(
@@ -380,17 +408,16 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         try:
             session, seat = await self._player_in(
                 channel, user, "You are not playing in this game; you can watch with `/board`.")
-            position = self.position_of(session)
+            position = await self.position_async(session)
             if expected_turn is not None and expected_turn != session.next_turn:
                 raise Refused(f"That move was written for turn {expected_turn}, but the game "
                                f"is at turn {session.next_turn}. Look at `/board` again.")
             if question is not None and \
                     not question.answered_by(pending_question(session, position)):
                 raise Refused(await self._stale_answer(session, question))
-            if position.action_due():
-                played, entry = self._action(session, position, seat.side, user, text)
-            else:
-                played, entry = self._turn(session, position, seat.side, user, text)
+            play = self._action if position.action_due() else self._turn
+            played, entry = await asyncio.to_thread(play, session, position, seat.side, user,
+                                                    text)
         except Refused as refused:
             return refusal(str(refused))
         try:
@@ -417,8 +444,8 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         session re-read, the position after the passes and everything logged;
         raises StaleVersion when another change got there first."""
         number = session.next_turn + (1 if entry.kind == "turn" else 0)
-        passes, after, next_turn, dice = self._auto_passes(
-            session, position, number, bytes.fromhex(session.seed))
+        passes, after, next_turn, dice = await asyncio.to_thread(
+            self._auto_passes, session, position, number, bytes.fromhex(session.seed))
         logged = [entry, *passes]
         status, result = _status_of(after)
         await self.store.append_turns(
@@ -434,7 +461,7 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         """A taunt answer or vote left waiting past ``answer_seconds`` is settled with
         the refusing choice (drop, no), played by the bot; checked lazily, like
         challenge expiry, whenever the game is looked at."""
-        position = self.position_of(session)
+        position = await self.position_async(session)
         if not position.action_due() or not position.action_choices():
             return session
         last = await self.store.last_turn(session.id, kinds=("turn", "amend", "line"))
@@ -573,7 +600,7 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         session = await self._live(channel) or await self.store.latest_session(channel.id)
         if session is None or session.position is None:
             return refusal("There is no game to show in this channel.")
-        position = self.position_of(session)
+        position = await self.position_async(session)
         seat = session.seat_of(user.id)
         left = await self._time_left(session)
         line, _ = self._status_line(session, position, left)
@@ -590,18 +617,15 @@ class GameService(LobbyMixin, CorrespondenceMixin):
             session = await self._active(channel)
         except Refused as refused:
             return refusal(str(refused))
-        position = self.position_of(session)
+        position = await self.position_async(session)
         if position.side_to_move is None:
             return refusal("The game is over.")
-        turns = self.legal_turns(session)
-        shown = turns[:25]
-        more = f"\n... and {len(turns) - 25} more." if len(turns) > 25 else ""
+        turns = await self.legal_turns_async(session)
         dice = f" with {format_dice(session.dice)}" if session.dice else ""
-        return Reply(
-            text=f"{len(turns)} legal turn(s) for {self._who(session, position.side_to_move)}"
-                 f"{dice}:\n" + "\n".join(f"`{t}`" for t in shown) + more,
-            private=True, session_id=session.id,
-        )
+        header = (f"{len(turns)} legal turn(s) for "
+                  f"{self._who(session, position.side_to_move)}{dice}:")
+        return Reply(text=_listed(header, [f"`{t}`" for t in turns]), private=True,
+                     session_id=session.id)
 
     async def record(self, user: User, channel: Channel) -> Reply:
         """The game record as a file (live or the last game here)."""
@@ -690,17 +714,21 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         return Reply(text=f"{user.name} aborted the game.{_seed_note(session)}",
                      session_id=session.id)
 
-    async def games(self, channel: Channel) -> Reply:
-        """The guild's active games (for spectators)."""
-        sessions = await self.store.sessions(channel.guild_id, statuses=("active",))
-        if not sessions:
+    async def games(self, channel: Channel, page: int = 1) -> Reply:
+        """The guild's active games (for spectators), a page at a time: one query."""
+        found = await self.store.session_page(channel.guild_id, ("active",),
+                                              offset=pages.offset(page), limit=pages.PAGE_SIZE)
+        if not found.sessions:
+            if page > 1:
+                first = await self.store.session_page(channel.guild_id, ("active",), limit=1)
+                return pages.out_of_range(page, first.total, "games")
             return Reply(text="No games are being played here right now.", private=True)
-        lines = []
-        for s in sessions:
-            game = get_game(s.game)
-            names = " vs ".join(seat.name for seat in s.seats)
-            lines.append(f"<#{s.channel_id}>: {game.title}, {names}, turn {s.next_turn}")
-        return Reply(text="\n".join(lines), private=True)
+        rows = []
+        for s in found.sessions:
+            names = " vs ".join(pages.name(seat.name) for seat in s.seats)
+            rows.append(f"<#{s.channel_id}>: {get_game(s.game).title}, {names}, "
+                        f"turn {s.next_turn}")
+        return pages.paged("Games being played here", rows, page, found.total, "games")
 
     def rules(self, game_name: str) -> Reply:
         try:
@@ -773,6 +801,26 @@ def _entry_text(entry: NewTurn) -> str:
         return f"**{entry.side}** answers: `{entry.record}`"
     passed = " (no legal move: passed)" if entry.actor == "bot" else ""
     return f"**{entry.number}{entry.side}:** `{entry.record}`{passed}"
+
+
+#: A listing that fits one Discord message (2,000 characters) with room to spare.
+LIST_BUDGET = 1900
+LIST_MAX_ROWS = 25
+
+
+def _listed(header: str, rows: list[str]) -> str:
+    """``header`` and as many ``rows`` as fit (at most 25 and ``LIST_BUDGET``
+    characters), then "… and N more" for the rest."""
+    shown: list[str] = []
+    used = len(header)
+    for index, row in enumerate(rows):
+        rest = len(rows) - index
+        tail = len(f"\n… and {rest} more.") if rest > 1 else 0
+        if index == LIST_MAX_ROWS or used + 1 + len(row) + tail > LIST_BUDGET:
+            return "\n".join([header, *shown, f"… and {rest} more."])
+        shown.append(row)
+        used += 1 + len(row)
+    return "\n".join([header, *shown])
 
 
 def _remember(cache: OrderedDict, key: tuple[int, int], value: object, size: int = 256) -> None:

@@ -14,6 +14,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,16 @@ class Ran:
 
     async def fetchall(self) -> list[Any]:
         return self.rows
+
+
+@dataclass(frozen=True)
+class SessionPage:
+    """One page of sessions (seats included), how many match in all, and the running
+    clock of each session that has one: ``(control, side, started_at, budget)``."""
+
+    sessions: list[Session]
+    total: int
+    clocks: dict[int, tuple[str, str | None, float | None, float | None]]
 
 
 _SESSION_COLUMNS = (
@@ -176,17 +187,7 @@ class Store:
     async def _session_from_row(self, row: sqlite3.Row | None) -> Session | None:
         if row is None:
             return None
-        return Session(
-            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-            game=row["game"], status=row["status"], options=json.loads(row["options"]),
-            initial_position=row["initial_position"], position=row["position"],
-            next_turn=row["next_turn"], dice=tuple(json.loads(row["dice"])), seed=row["seed"],
-            seed_hash=row["seed_hash"],
-            opening=[tuple(r) for r in json.loads(row["opening"])], result=row["result"],
-            version=row["version"], created_by=row["created_by"], created_at=row["created_at"],
-            updated_at=row["updated_at"], expires_at=row["expires_at"],
-            seats=await self._seats(row["id"]),
-        )
+        return _session_of(row, await self._seats(row["id"]))
 
     async def live_session(self, channel_id: str) -> Session | None:
         """The channel's challenge or active session, if any."""
@@ -229,6 +230,53 @@ class Store:
         async with self._db.execute(sql + " ORDER BY id", params) as cur:
             rows = await cur.fetchall()
         return [s for s in [await self._session_from_row(r) for r in rows] if s is not None]
+
+    async def session_page(
+        self, guild_id: str | None, statuses: Sequence[str], *, user_id: str | None = None,
+        limit: int = 15, offset: int = 0,
+    ) -> SessionPage:
+        """Sessions in ``statuses`` (of one guild when given; only those where ``user_id``
+        holds a seat when given), oldest first, ``limit`` from ``offset``: ONE query,
+        seats and clocks joined, the total counted by a window over the same rows."""
+        marks = ",".join("?" for _ in statuses)
+        where = [f"status IN ({marks})"]
+        params: list[Any] = list(statuses)
+        if guild_id is not None:
+            where.append("guild_id=?")
+            params.append(guild_id)
+        if user_id is not None:
+            where.append("EXISTS (SELECT 1 FROM seats m WHERE m.session_id=sessions.id "
+                         "AND m.user_id=?)")
+            params.append(user_id)
+        columns = ", ".join(f"s.{c.strip()}" for c in _SESSION_COLUMNS.split(","))
+        # The page is chosen (and the total counted) on ids alone, which the indexes
+        # cover; only the page's rows are then read whole.
+        sql = (
+            f"WITH page AS (SELECT id AS pid, COUNT(*) OVER () AS total FROM sessions "
+            f"WHERE {' AND '.join(where)} ORDER BY id LIMIT ? OFFSET ?) "
+            f"SELECT {columns}, page.total, t.seat AS t_seat, t.side AS t_side, "
+            "t.user_id AS t_user, t.name AS t_name, t.accepted AS t_accepted, "
+            "c.control AS c_control, c.side AS c_side, c.started_at AS c_started, "
+            "c.budget AS c_budget FROM page JOIN sessions s ON s.id=page.pid "
+            "LEFT JOIN seats t ON t.session_id=s.id "
+            "LEFT JOIN clocks c ON c.session_id=s.id ORDER BY s.id, t.seat"
+        )
+        async with self._db.execute(sql, (*params, max(1, limit), max(0, offset))) as cur:
+            rows = await cur.fetchall()
+        sessions: list[Session] = []
+        clocks: dict[int, tuple[str, str | None, float | None, float | None]] = {}
+        total = 0
+        for session_id, group in groupby(rows, key=lambda r: r["id"]):
+            members = list(group)
+            first = members[0]
+            total = first["total"]
+            seats = tuple(Seat(r["t_seat"], r["t_side"], r["t_user"], r["t_name"],
+                               bool(r["t_accepted"])) for r in members if r["t_seat"] is not None)
+            sessions.append(_session_of(first, seats))
+            if first["c_control"] is not None:
+                clocks[session_id] = (first["c_control"], first["c_side"], first["c_started"],
+                                      first["c_budget"])
+        return SessionPage(sessions, total, clocks)
 
     async def turns(self, session_id: int) -> list[TurnEntry]:
         async with self._db.execute(
@@ -365,6 +413,20 @@ class Store:
                     (session.id, seq, turn.number, turn.side, json.dumps(list(turn.dice)),
                      turn.record, turn.moves, turn.actor, now, turn.kind),
                 )
+
+
+def _session_of(row: sqlite3.Row, seats: tuple[Seat, ...]) -> Session:
+    """A sessions row (``_SESSION_COLUMNS``) and its seats -> Session."""
+    return Session(
+        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+        game=row["game"], status=row["status"], options=json.loads(row["options"]),
+        initial_position=row["initial_position"], position=row["position"],
+        next_turn=row["next_turn"], dice=tuple(json.loads(row["dice"])), seed=row["seed"],
+        seed_hash=row["seed_hash"],
+        opening=[tuple(r) for r in json.loads(row["opening"])], result=row["result"],
+        version=row["version"], created_by=row["created_by"], created_at=row["created_at"],
+        updated_at=row["updated_at"], expires_at=row["expires_at"], seats=seats,
+    )
 
 
 def _encode(value: Any) -> Any:

@@ -125,9 +125,11 @@ def build_commands(flows: Flows, games: list[str] | None = None
         await flows.run(interaction, flows.service.abort, changes=True)
 
     @app_commands.command(name="games", description="Games being played in this server")
-    async def games_(interaction: Interaction) -> None:
+    @app_commands.describe(page="Which page of the list (15 games a page)")
+    async def games_(interaction: Interaction,
+                     page: app_commands.Range[int, 1, 100000] = 1) -> None:
         async def call(user: User, channel: Channel) -> Reply:
-            return await flows.service.games(channel)
+            return await flows.service.games(channel, page)
 
         await flows.run(interaction, call)
 
@@ -170,9 +172,11 @@ def build_commands(flows: Flows, games: list[str] | None = None
         await flows.run(interaction, call, defer=True)
 
     @app_commands.command(name="mygames", description="Your games on this server (only you see)")
-    async def mygames(interaction: Interaction) -> None:
+    @app_commands.describe(page="Which page of the list (15 games a page)")
+    async def mygames(interaction: Interaction,
+                      page: app_commands.Range[int, 1, 100000] = 1) -> None:
         async def call(user: User, channel: Channel) -> Reply:
-            return await flows.service.my_games(user, channel.guild_id)
+            return await flows.service.my_games(user, channel.guild_id, page)
 
         await flows.run(interaction, call)
 

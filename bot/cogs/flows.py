@@ -81,11 +81,11 @@ class Flows:
         if session is None or session.status != "active" or session.position is None:
             return []
         service = self.service
-        position = service.position_of(session)
+        position = await service.position_async(session)  # engine work off the event loop
         if position.action_due():
             return match_turns(position.action_choices(), typed)
-        frozen = session
-        index = self.cache.index(frozen, lambda: service.legal_turns(frozen))
+        turns = await service.legal_turns_async(session)
+        index = self.cache.index(session, lambda: turns)
         return match_turns((), typed, index=index)
 
     async def autocomplete_move(self, interaction: discord.Interaction, typed: str

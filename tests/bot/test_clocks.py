@@ -69,3 +69,53 @@ def test_format_duration() -> None:
     assert clocks.format_duration(5 * HOUR + 30 * 60) == "5h 30m"
     assert clocks.format_duration(3 * DAY) == "3d"
     assert clocks.format_duration(-5) == "0m"
+
+
+# -- bounds: no clock value can make the arithmetic run for long -------------------------
+
+
+def _deadline_in_subprocess(budget_days: float, seconds: float) -> None:
+    """Run ``deadline`` in a child process so that a hang fails the test instead of it."""
+    import subprocess
+    import sys
+
+    code = ("from bot import clocks; "
+            f"clocks.deadline(1.8e9, {budget_days!r} * clocks.DAY, weekends=True)")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=seconds)
+
+
+def test_deadline_of_a_huge_weekend_budget_returns_at_once() -> None:
+    # Used to step week by week: 10,000,000 days took seconds, 99999999999d never ended.
+    _deadline_in_subprocess(99_999_999_999.0, 20)
+    _deadline_in_subprocess(10_000_000.0, 20)
+
+
+def test_deadline_skips_whole_weeks_exactly() -> None:
+    weeks = 1000
+    assert clocks.deadline(FRIDAY_NOON, weeks * 5 * DAY, weekends=True) == \
+        FRIDAY_NOON + weeks * 7 * DAY
+    assert clocks.deadline(SATURDAY, 5 * DAY, weekends=True) == MONDAY + 7 * DAY - 2 * DAY
+    assert clocks.deadline(MONDAY, 5 * DAY, weekends=True) == SATURDAY + 7 * DAY
+
+
+@given(start=st.floats(0, 4e9), budget=st.floats(0, 400 * DAY))
+def test_deadline_is_the_earliest_moment_the_budget_is_used(start: float,
+                                                            budget: float) -> None:
+    end = clocks.deadline(start, budget, weekends=True)
+    assert clocks.charged(start, end, weekends=True) == pytest.approx(budget, abs=1e-3)
+    if budget > 1:  # a second earlier, less was charged
+        assert clocks.charged(start, end - 1, weekends=True) < budget
+
+
+@pytest.mark.parametrize("text", ["99999999999d", "366d", "bank=400d", "bank=7d,bonus=366d",
+                                  "bank=7d,cap=9999d", "10000000d,weekends",
+                                  "9" * 400 + "d", "365d1m"])
+def test_clock_values_beyond_a_year_are_refused_clearly(text: str) -> None:
+    with pytest.raises(TimeControlError, match="at most 365 days"):
+        parse(text)
+
+
+def test_a_year_is_still_allowed() -> None:
+    assert parse("365d,weekends").per_move == 365 * DAY
+    assert parse("bank=365d,bonus=365d,cap=365d").cap == 365 * DAY
+    assert clocks.parse_duration("8760h") == 365 * DAY

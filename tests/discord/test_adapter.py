@@ -50,7 +50,9 @@ def test_missing_permissions_are_explained() -> None:
 def test_record_attachment_and_long_text() -> None:
     kwargs = adapter.reply_kwargs(Reply(text="x" * 2500, attachment=("g-1.txt", b"1W: ...")))
     assert len(kwargs["content"]) == adapter.MAX_CONTENT
-    assert [f.filename for f in kwargs["files"]] == ["g-1.txt"]
+    # the text that did not fit travels whole as a file next to the record
+    assert [f.filename for f in kwargs["files"]] == ["g-1.txt", adapter.OVERFLOW_NAME]
+    assert kwargs["files"][1].fp.read() == b"x" * 2500
 
 
 def test_buttons_become_dynamic_items_with_stable_custom_ids() -> None:

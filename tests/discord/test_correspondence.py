@@ -121,10 +121,15 @@ async def test_autocomplete_offers_the_answers_when_one_is_due() -> None:
     async def live_session(channel_id: str) -> Any:
         return session
 
+    async def position_async(s: Any) -> Any:
+        return position
+
+    async def no_legal_turns(s: Any) -> Any:
+        pytest.fail("no legal turns while an answer is due")
+
     service = SimpleNamespace(
         store=SimpleNamespace(live_session=live_session),
-        position_of=lambda s: position,
-        legal_turns=lambda s: pytest.fail("no legal turns while an answer is due"))
+        position_async=position_async, legal_turns_async=no_legal_turns)
     flows = Flows(lambda: service)  # type: ignore[arg-type, return-value]
     interaction = SimpleNamespace(guild_id=1, channel_id=2, channel=SimpleNamespace(name="g"))
     assert await flows.move_choices(interaction, "") == ["accept", "drop"]  # type: ignore

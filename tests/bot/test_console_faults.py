@@ -1,0 +1,36 @@
+"""The console survives a command that fails unexpectedly: it says so and reads on."""
+
+from __future__ import annotations
+
+import io
+import logging
+from pathlib import Path
+
+import pytest
+
+import bot.service
+from bot.console import run_console
+from games import Position
+from renderer import RenderContext
+
+
+def _broken_renderer(position: Position, context: RenderContext) -> bytes:
+    """A renderer with a real fault (a bug, not a refusal)."""
+    raise RuntimeError("renderer fault")
+
+
+async def test_a_failing_command_is_reported_and_the_next_line_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(bot.service, "render", _broken_renderer)
+    out = io.StringIO()
+    script = "alice: /new hachapury @bob\nbob: /accept\nalice: /board\ncarol: /games\n"
+    with caplog.at_level(logging.ERROR, logger="boardbot.console"):
+        code = await run_console(str(tmp_path / "db.sqlite3"), str(tmp_path / "img"), 7, [],
+                                 io.StringIO(script), out)
+    text = out.getvalue()
+    assert code == 0
+    assert text.count("internal error") == 2  # the accept and the board
+    # the lines after each fault still ran: /games lists the game the accept started
+    assert "Hachapury, alice vs bob, turn" in text.splitlines()[-1]
+    assert "RuntimeError: renderer fault" in caplog.text  # the traceback is logged
