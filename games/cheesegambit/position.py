@@ -7,6 +7,20 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from games.base import Dice, Played, Position, Result
+from games.events import (
+    BorneOff,
+    Event,
+    Hit,
+    Moved,
+    Passed,
+    PlacedAt,
+    Resigned,
+    TauntAccepted,
+    TauntDropped,
+    Taunted,
+    Voted,
+    Won,
+)
 from games.cheesegambit.board import (
     COLOURS,
     OFF,
@@ -46,6 +60,7 @@ class CheeseGambitPosition(Position):
     turn / answer / vote protocol)."""
 
     game = "cheesegambit"
+    pass_text = DANCE_TEXT
 
     def __init__(self, data: ListingData, options: Mapping[str, str]) -> None:
         self._d = data
@@ -90,6 +105,20 @@ class CheeseGambitPosition(Position):
         winner = d.placings[0] if d.placings else None
         points = sum(self.stake(winner, s) for s in d.sides if s != winner) if winner else 0
         return Result(winner, points, self.placings_text())
+
+    def piece_counts(self) -> Mapping[tuple[str, str], int]:
+        """Pieces per (colour, location as notation writes it: ``P``, ``13``,
+        ``S3``, ``F``); a side that has left the game has none."""
+        counts: dict[tuple[str, str], int] = {}
+        for side in self._d.sides:
+            for p in self._d.pieces[side]:
+                key = (side, location_name(side, p))
+                counts[key] = counts.get(key, 0) + 1
+        return counts
+
+    def turn_additions(self, text: str, dice: Dice) -> list[str]:
+        """The taunts the mover may end ``text`` with: ``T@B`` per side bumped."""
+        return [f"T@{target}" for target in self.possible_taunts(text, dice)]
 
     def dice_count(self) -> int:
         """2 when the side to move throws; 0 while an answer or vote is due or
@@ -250,10 +279,12 @@ class CheeseGambitPosition(Position):
         moves = format_moves(colour, option.kind, option.moves)
         after = self._after_turn(colour, option)
         record = f"{format_dice(tuple(dice))} {moves}"
+        events = self._move_events(colour, option)
         if written.taunt:
             after = after._declare_taunt(colour, written.taunt, self._bumped_sides(option))
             moves += f" T@{written.taunt}"
             record += f" T@{written.taunt}"
+            events.append(Taunted(colour, written.taunt))
             if written.answer is not None:
                 if written.answer == "drop":
                     answered = after.answer_taunt(False)
@@ -266,7 +297,42 @@ class CheeseGambitPosition(Position):
                     answered = after.answer_taunt(True)
                 after = answered.position
                 record += " " + answered.record.split(" ", 1)[1]
-        return Played(after, record, moves)
+                return Played(after, record, moves,
+                              events=(*events, *answered.events))
+        return Played(after, record, moves, events=self._with_ending(events, after))
+
+    def _move_events(self, colour: str, option: TurnOption) -> list[Event]:
+        """The moves of ``option`` as events in play order; a bump follows the
+        move that made it (once per square: a Gambit's two pieces bump once)."""
+        if not option.moves:
+            return [Passed(colour)]
+        events: list[Event] = []
+        hit: set[int] = set()
+        for src, dst, bump in option.moves:
+            here = location_name(colour, src)
+            if dst == OFF:
+                events.append(BorneOff(colour, here))
+            else:
+                events.append(Moved(colour, here, location_name(colour, dst)))
+            if (option.bumped >> dst) & 1 and 1 <= dst <= TRACK and dst not in hit:
+                hit.add(dst)
+                victim = self._owner[dst]
+                assert victim is not None
+                events.append(Hit(colour, victim, str(dst), "P", self._count[dst]))
+        return events
+
+    def _with_ending(self, events: list[Event], after: CheeseGambitPosition
+                     ) -> tuple[Event, ...]:
+        """``events`` plus the placings this step made and the win if it ended
+        the game."""
+        out = list(events)
+        known = len(self._d.placings)
+        for place, side in enumerate(after.placings[known:], start=known + 1):
+            out.append(PlacedAt(side, place))
+        if after.result is not None and self.result is None:
+            reason = f"first home; {after.placings_text()}"
+            out.append(Won(after.result.winner or "", after.result.points, reason))
+        return tuple(out)
 
     def possible_taunts(self, text: str, dice: Dice) -> list[str]:
         """Whom the mover could taunt after playing ``text`` (without a taunt)."""
@@ -483,9 +549,12 @@ class CheeseGambitPosition(Position):
             cubes = dict(d.cubes)
             cubes[pair(taunter, target)] = (stake, target)
             text = f"T@{target} x{stake}"
-            return Played(self._replace(cubes=cubes, taunt=None), text, text, True)
+            return Played(self._replace(cubes=cubes, taunt=None), text, text, True,
+                          (TauntAccepted(target, taunter, stake),))
         text = f"T@{target} drop"
-        return Played(self._leave(target, taunter), text, text, True)
+        after = self._leave(target, taunter)
+        dropped: list[Event] = [TauntDropped(target, taunter, self.stake(taunter, target))]
+        return Played(after, text, text, True, self._with_ending(dropped, after))
 
     def _leave(self, side: str, to: str) -> CheeseGambitPosition:
         """``side`` leaves the game (a drop to ``to``, or a resignation when
@@ -512,7 +581,8 @@ class CheeseGambitPosition(Position):
         if side not in self.active():
             raise IllegalTurnError(f"{side} is not playing any more")
         text = f"{side} resigns"
-        return Played(self._leave(side, side), text, text)
+        after = self._leave(side, side)
+        return Played(after, text, text, events=self._with_ending([Resigned(side)], after))
 
     def vote(self, side: str, yes: bool) -> Played:
         """A remaining player's vote to play on for the places: the first "no"
@@ -526,9 +596,10 @@ class CheeseGambitPosition(Position):
                 f"{side} has no vote to cast; waiting for {' '.join(d.vote)}")
         text = f"vote {side} {'yes' if yes else 'no'}"
         if not yes:
-            return Played(self._replace(vote=None, next_side=None), text, text)
+            after = self._replace(vote=None, next_side=None)
+            return Played(after, text, text, events=self._with_ending([Voted(side, False)], after))
         rest = tuple(v for v in d.vote if v != side)
-        return Played(self._replace(vote=rest or None), text, text)
+        return Played(self._replace(vote=rest or None), text, text, events=(Voted(side, True),))
 
     def action_due(self) -> bool:
         """A taunt answer or a vote is due before the next throw."""
