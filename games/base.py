@@ -138,8 +138,8 @@ class Position(ABC):
 
     def piece_counts(self) -> Mapping[tuple[str, str], int] | None:
         """Pieces per (side letter, place in that side's notation), for
-        checking events against positions; None where pieces are not counted
-        per place (Che places tiles)."""
+        checking events against positions (Che: one per tile, keyed by its
+        colour and cell); None where a game does not count them."""
         return None
 
     # -- actions without dice (answers, votes); most games have none ----------

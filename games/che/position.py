@@ -109,6 +109,10 @@ class ChePosition(Position):
 
     # -- state ---------------------------------------------------------------------
 
+    def piece_counts(self) -> Mapping[tuple[str, str], int]:
+        """One per placed tile, keyed (dominant colour, cell ``x,y``)."""
+        return {(colour, format_cell(cell)): 1 for cell, colour in self._cells.items()}
+
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """The placed tiles in the order placed."""
