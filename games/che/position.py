@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from games.base import Dice, Played, Position, Result
-from games.events import Event, RegionClosed, TilePlaced, Won
 from games.che.geometry import (
     COLOUR_NAMES,
     COLOURS,
@@ -32,6 +31,7 @@ from games.che.geometry import (
 from games.che.notation import Placement, parse_placements
 from games.che.regions import Analysis, Effect, Outcome, Region, effect_for
 from games.errors import GameError, IllegalTurnError, NotationError, PositionError
+from games.events import Event, RegionClosed, TilePlaced, Won
 
 #: How many legal cells an error message names before "...".
 _CELLS_SHOWN = 12

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.base import Game, OptionSpec, Options, Result, SideInfo
+from games.base import Game, Options, OptionSpec, Result, SideInfo
 from games.chebache.board import SLOT
 from games.chebache.listing import read_listing
 from games.chebache.position import ChebachePosition

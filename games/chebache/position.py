@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from games.base import Dice, Played, Position, Result
-from games.events import Event, Flipped, Hit, Moved, Passed, Sacrificed, Trapped, Won
 from games.chebache.board import (
     FINISH,
     NUMBER,
@@ -43,6 +42,7 @@ from games.chebache.turns import (
     returned_to_stay,
 )
 from games.errors import GameError, IllegalTurnError
+from games.events import Event, Flipped, Hit, Moved, Passed, Sacrificed, Trapped, Won
 from games.notation import format_dice
 
 
@@ -244,7 +244,8 @@ class ChebachePosition(Position):
         side = self._side
         assert side is not None
         eot = end_of_turn(after, side)
-        did = cand.did + _trap_events(after, eot.state)
+        # nothing moved: the turn passed (a Chebache may still trap pieces after it)
+        did = (cand.did or (Passed(SIDE_LETTERS[side]),)) + _trap_events(after, eot.state)
         attacks = [t for k, t in cand.events if k == "X"]
         flips = [t for k, t in cand.events if k == "K"]
         sacs = [t for k, t in cand.events if k == "-"]
@@ -263,8 +264,6 @@ class ChebachePosition(Position):
             parts.append(cheb)
         moves = moves_list if not jtext else (
             jtext if moves_list == NO_MOVE else f"{moves_list}, {jtext}")
-        if not did:
-            did = (Passed(SIDE_LETTERS[side]),)
         if eot.winner is not None:
             w = SIDE_LETTERS[eot.winner]
             res: Result | None = Result(w, 1, f"{w} wins")

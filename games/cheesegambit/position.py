@@ -7,20 +7,6 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from games.base import Dice, Played, Position, Result
-from games.events import (
-    BorneOff,
-    Event,
-    Hit,
-    Moved,
-    Passed,
-    PlacedAt,
-    Resigned,
-    TauntAccepted,
-    TauntDropped,
-    Taunted,
-    Voted,
-    Won,
-)
 from games.cheesegambit.board import (
     COLOURS,
     OFF,
@@ -50,6 +36,20 @@ from games.cheesegambit.notation import (
     parse_turn,
 )
 from games.errors import GameError, IllegalTurnError, NotationError
+from games.events import (
+    BorneOff,
+    Event,
+    Hit,
+    Moved,
+    Passed,
+    PlacedAt,
+    Resigned,
+    TauntAccepted,
+    TauntDropped,
+    Taunted,
+    Voted,
+    Won,
+)
 from games.notation import format_dice, tokenize
 
 Pending = tuple[str, str, str] | tuple[str, list[str]] | None
@@ -308,7 +308,7 @@ class CheeseGambitPosition(Position):
             return [Passed(colour)]
         events: list[Event] = []
         hit: set[int] = set()
-        for src, dst, bump in option.moves:
+        for src, dst, _bump in option.moves:
             here = location_name(colour, src)
             if dst == OFF:
                 events.append(BorneOff(colour, here))

@@ -14,8 +14,8 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from games.base import Dice, Played, Position, Result
-from games.events import BorneOff, Event, Moved, Passed, Won
 from games.errors import IllegalTurnError, PositionError
+from games.events import BorneOff, Event, Moved, Passed, Won
 from games.hachapury.board import (
     CHECKERS,
     POINTS,
