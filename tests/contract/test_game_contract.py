@@ -168,10 +168,19 @@ def random_value(spec: OptionSpec, rng: random.Random) -> str:
 
 
 def random_game(name: str, seed: int, turns: int, restart_at: int | None) -> None:
-    """Play ``turns`` random steps, checking the contract at every one; at step
-    ``restart_at`` continue from the position read back from its listing."""
-    game = get_game(name)
+    """Play ``turns`` random steps, checking the contract at every one, in as
+    many games as it takes (short games end early); at step ``restart_at`` of
+    the first game continue from the position read back from its listing."""
     rng = random.Random(seed)
+    while turns > 0:
+        turns -= one_game(name, rng, turns, restart_at)
+        restart_at = None
+
+
+def one_game(name: str, rng: random.Random, turns: int, restart_at: int | None) -> int:
+    """One random game of at most ``turns`` steps (options drawn from the
+    specs); returns the steps played."""
+    game = get_game(name)
     options = game.normalise_options({spec.name: random_value(spec, rng)
                                       for spec in game.option_specs})
     sides = [s.letter for s in game.sides(options)]
@@ -180,6 +189,7 @@ def random_game(name: str, seed: int, turns: int, restart_at: int | None) -> Non
     lines: list[str] = []
     number = 1
     last_turn: tuple[Position, int, str, str] | None = None  # before, number, side, line
+    step = 0
     for step in range(turns):
         if position.result is not None:
             break
@@ -224,6 +234,7 @@ def random_game(name: str, seed: int, turns: int, restart_at: int | None) -> Non
         assert snapshot(position) == before, "playing changed the position played from"
         position = played.position
     check_replay(game, start, lines, position)
+    return step + 1
 
 
 def check_joined(game: Game, last_turn: tuple[Position, int, str, str], joined: str,
