@@ -259,14 +259,14 @@ def check_replay(game: Game, start: Position, lines: list[str], end: Position) -
 
 
 @pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=6)
+@settings(max_examples=4)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_play_from_the_start(name: str, seed: int) -> None:
     random_game(name, seed, turns=60, restart_at=None)
 
 
 @pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=6)
+@settings(max_examples=4)
 @given(seed=st.integers(0, 2**32 - 1), restart=st.integers(5, 40))
 def test_random_play_from_mid_game(name: str, seed: int, restart: int) -> None:
     random_game(name, seed, turns=restart + 40, restart_at=restart)
