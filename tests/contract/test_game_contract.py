@@ -315,3 +315,27 @@ def test_every_allowed_option_value_starts_a_game(name: str) -> None:
             assert game.options_text(options) == (
                 "" if value == spec.default else f" ({spec.name}={value})")
             check_listing(game, position)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(value=st.one_of(st.text(max_size=12), st.integers(-10**6, 10**6), st.none()))
+def test_any_option_value_is_read_or_refused_with_the_projects_error(
+        name: str, value: object) -> None:
+    game = get_game(name)
+    for spec in game.option_specs:
+        try:
+            stored = game.normalise_options({spec.name: value})[spec.name]  # type: ignore[dict-item]
+        except OptionError as exc:
+            assert spec.name in str(exc)
+            continue
+        assert game.normalise_options({spec.name: stored})[spec.name] == stored
+        if spec.kind == "int":
+            assert spec.low <= int(stored) <= spec.high
+        else:
+            assert stored in spec.words
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_engine_info_is_text_or_nothing(name: str) -> None:
+    info = get_game(name).engine_info()
+    assert info is None or (isinstance(info, str) and info.strip())
