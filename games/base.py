@@ -6,6 +6,14 @@ returns a new position together with the canonical record of that turn.
 
 Dice come in as values (the engines never roll); a game without dice (Che)
 takes an empty tuple.
+
+Everything the service, the renderers, computer players and narration need
+is asked here, never decided by a game's name: options are declared
+(``OptionSpec``: validation, defaults, help), a ``Played`` carries typed
+events (games/events.py), a position says what a pass is (``is_pass``,
+``forced_pass``) and what may be added to a turn (``turn_additions``), and a
+game says how an answer joins its turn line (``join_action``) and what to log
+about its engine (``engine_info``).
 """
 
 from __future__ import annotations
@@ -193,7 +201,7 @@ class OptionSpec:
     high: int = 0
     words: tuple[str, str] = ("on", "off")
 
-    def normalise(self, value: object, title: str = "") -> str:
+    def normalise(self, value: object) -> str:
         """The stored form of ``value``; OptionError naming what is allowed."""
         text = str(value).strip().lower()
         if self.kind == "switch":
@@ -256,7 +264,7 @@ class Game(ABC):
                     raise OptionError(f"{self.title} has no options (got: {key})")
                 raise OptionError(f"unknown option {key!r} for {self.title}; options: "
                                   f"{', '.join(specs)}")
-            out[name] = spec.normalise(value, self.title)
+            out[name] = spec.normalise(value)
         return out
 
     def options_help(self) -> str:
