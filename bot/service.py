@@ -634,10 +634,8 @@ class GameService(LobbyMixin, CorrespondenceMixin):
             game = get_game(game_name)
         except GameError as exc:
             return refusal(str(exc))
-        listed = game.options_help()
-        options = f"\n\n**Options** (`/new` … `options: name=value`)\n{listed}" if listed else ""
         return Reply(text=f"**{game.title}**\n{game.rules_text()}\n\n**Notation**\n"
-                          f"{game.notation_text()}{options}", private=True)
+                          f"{game.notation_text()}", private=True)
 
     def help(self) -> Reply:
         games = ", ".join(available_games())
