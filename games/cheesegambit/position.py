@@ -15,6 +15,8 @@ from games.cheesegambit.board import (
     TRACK,
     location_name,
     reentry_square,
+    remaining,
+    step,
 )
 from games.cheesegambit.listing import ORDINALS, ListingData, pair, write_listing
 from games.cheesegambit.movegen import (
@@ -279,7 +281,7 @@ class CheeseGambitPosition(Position):
         moves = format_moves(colour, option.kind, option.moves)
         after = self._after_turn(colour, option)
         record = f"{format_dice(tuple(dice))} {moves}"
-        events = self._move_events(colour, option)
+        events = self._move_events(colour, option, tuple(dice))
         if written.taunt:
             after = after._declare_taunt(colour, written.taunt, self._bumped_sides(option))
             moves += f" T@{written.taunt}"
@@ -301,19 +303,22 @@ class CheeseGambitPosition(Position):
                               events=(*events, *answered.events))
         return Played(after, record, moves, events=self._with_ending(events, after))
 
-    def _move_events(self, colour: str, option: TurnOption) -> list[Event]:
+    def _move_events(self, colour: str, option: TurnOption, dice: tuple[int, ...]
+                     ) -> list[Event]:
         """The moves of ``option`` as events in play order; a bump follows the
         move that made it (once per square: a Gambit's two pieces bump once)."""
         if not option.moves:
             return [Passed(colour)]
         events: list[Event] = []
         hit: set[int] = set()
+        spare = list(dice) * (2 if dice[0] == dice[1] else 1)
         for src, dst, _bump in option.moves:
             here = location_name(colour, src)
+            die = _die_for(colour, src, dst, spare)
             if dst == OFF:
-                events.append(BorneOff(colour, here))
+                events.append(BorneOff(colour, here, die))
             else:
-                events.append(Moved(colour, here, location_name(colour, dst)))
+                events.append(Moved(colour, here, location_name(colour, dst), die))
             if (option.bumped >> dst) & 1 and 1 <= dst <= TRACK and dst not in hit:
                 hit.add(dst)
                 victim = self._owner[dst]
@@ -667,6 +672,23 @@ class CheeseGambitPosition(Position):
             return self.vote(side, answer == "yes")
         raise NotationError(
             "expected accept, drop, T@B x2, T@B drop or vote G yes/no", text, 1)
+
+
+def _die_for(colour: str, src: int, dst: int, spare: list[int]) -> int | None:
+    """The die (taken out of ``spare``) that moves a piece from ``src`` to
+    ``dst``: the exact one, or for a bear-off from the highest square the
+    smallest larger one; None when no die is left (a Gamble takes a whole
+    stack off with one double)."""
+    for die in sorted(spare):
+        if (reentry_square(colour, die) if src == POOL else step(colour, src, die)) == dst:
+            spare.remove(die)
+            return die
+    if dst == OFF:
+        bigger = [d for d in sorted(spare) if d >= remaining(colour, src)]
+        if bigger:
+            spare.remove(bigger[0])
+            return bigger[0]
+    return None
 
 
 __all__ = ["CheeseGambitPosition", "DANCE_TEXT"]

@@ -102,14 +102,20 @@ def apply_events(counts: Mapping[tuple[str, str], int], events: tuple[Event, ...
     return +out  # drop zero counts
 
 
-def check_events(before: Position, played: Played, turn_text: str | None) -> None:
-    """The events agree with the positions before and after them."""
+def check_events(before: Position, played: Played, turn_text: str | None,
+                 dice: tuple[int, ...] = ()) -> None:
+    """The events agree with the positions before and after them, and the dice
+    they name were thrown (doubles count four times)."""
     after = played.position
     events = played.events
     assert all(isinstance(e, Event) for e in events)
     counts = before.piece_counts()
     if counts is not None:
         assert apply_events(counts, events) == Counter(after.piece_counts() or {}), events
+    used = Counter(e.die for e in events
+                   if isinstance(e, Moved | BorneOff) and e.die is not None)
+    thrown = Counter(dice * (2 if len(dice) == 2 and dice[0] == dice[1] else 1))
+    assert not used - thrown, f"events use dice {used} of {dice}: {events}"
     if turn_text is not None:
         passed = any(isinstance(e, Passed) for e in events)
         assert passed == before.is_pass(played.moves), (played.moves, events)
@@ -225,7 +231,7 @@ def one_game(name: str, rng: random.Random, turns: int, restart_at: int | None) 
             if extras and rng.random() < 0.5:
                 text = f"{text} {rng.choice(extras)}"
             played = position.play(text, dice)
-            check_events(position, played, text)
+            check_events(position, played, text, dice)
             check_record_line(game, position, number, side, played, dice)
             line = format_turn(number, side, played.record)
             lines.append(line)
