@@ -301,7 +301,8 @@ class CheeseGambitPosition(Position):
                 record += " " + answered.record.split(" ", 1)[1]
                 return Played(after, record, moves,
                               events=(*events, *answered.events))
-        return Played(after, record, moves, events=self._with_ending(events, after))
+        return Played(after, record, moves,
+                      events=self._with_ending(events, after, "first home"))
 
     def _move_events(self, colour: str, option: TurnOption, dice: tuple[int, ...]
                      ) -> list[Event]:
@@ -326,16 +327,16 @@ class CheeseGambitPosition(Position):
                 events.append(Hit(colour, victim, str(dst), "P", self._count[dst]))
         return events
 
-    def _with_ending(self, events: list[Event], after: CheeseGambitPosition
+    def _with_ending(self, events: list[Event], after: CheeseGambitPosition, why: str
                      ) -> tuple[Event, ...]:
         """``events`` plus the placings this step made and the win if it ended
-        the game."""
+        the game (``why``: what ended it)."""
         out = list(events)
         known = len(self._d.placings)
         for place, side in enumerate(after.placings[known:], start=known + 1):
             out.append(PlacedAt(side, place))
         if after.result is not None and self.result is None:
-            reason = f"first home; {after.placings_text()}"
+            reason = f"{why}; {after.placings_text()}"
             out.append(Won(after.result.winner or "", after.result.points, reason))
         return tuple(out)
 
@@ -559,7 +560,8 @@ class CheeseGambitPosition(Position):
         text = f"T@{target} drop"
         after = self._leave(target, taunter)
         dropped: list[Event] = [TauntDropped(target, taunter, self.stake(taunter, target))]
-        return Played(after, text, text, True, self._with_ending(dropped, after))
+        return Played(after, text, text, True,
+                      self._with_ending(dropped, after, f"{target} dropped the taunt"))
 
     def _leave(self, side: str, to: str) -> CheeseGambitPosition:
         """``side`` leaves the game (a drop to ``to``, or a resignation when
@@ -587,7 +589,8 @@ class CheeseGambitPosition(Position):
             raise IllegalTurnError(f"{side} is not playing any more")
         text = f"{side} resigns"
         after = self._leave(side, side)
-        return Played(after, text, text, events=self._with_ending([Resigned(side)], after))
+        return Played(after, text, text,
+                      events=self._with_ending([Resigned(side)], after, f"{side} resigned"))
 
     def vote(self, side: str, yes: bool) -> Played:
         """A remaining player's vote to play on for the places: the first "no"
@@ -602,7 +605,8 @@ class CheeseGambitPosition(Position):
         text = f"vote {side} {'yes' if yes else 'no'}"
         if not yes:
             after = self._replace(vote=None, next_side=None)
-            return Played(after, text, text, events=self._with_ending([Voted(side, False)], after))
+            return Played(after, text, text, events=self._with_ending(
+                [Voted(side, False)], after, f"{side} voted to stop"))
         rest = tuple(v for v in d.vote if v != side)
         return Played(self._replace(vote=rest or None), text, text, events=(Voted(side, True),))
 
