@@ -9,13 +9,23 @@ from __future__ import annotations
 
 import importlib
 
-from games.base import Dice, Game, OptionSpec, Played, Position, Result, SideInfo, TurnKind
+from games.base import (
+    Dice,
+    Game,
+    OptionKind,
+    OptionSpec,
+    Played,
+    Position,
+    Result,
+    SideInfo,
+    TurnKind,
+)
 from games.errors import GameError, IllegalTurnError, NotationError, OptionError, PositionError
 
 __all__ = [
     "Dice", "Game", "GameError", "IllegalTurnError", "NotationError", "OptionError",
-    "OptionSpec", "Played", "Position", "PositionError", "Result", "SideInfo", "TurnKind",
-    "available_games", "get_game",
+    "OptionKind", "OptionSpec", "Played", "Position", "PositionError", "Result", "SideInfo",
+    "TurnKind", "available_games", "get_game",
 ]
 
 #: Every game the project knows, in the order menus show them (the registry:

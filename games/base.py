@@ -185,6 +185,13 @@ class Position(ABC):
 _DIGITS = re.compile(r"[0-9]{1,6}")  # ASCII only: int() would take '²' or '١'
 
 
+class OptionKind(StrEnum):
+    """What values an option takes (see ``OptionSpec``)."""
+
+    INT = "int"
+    SWITCH = "switch"
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One game option, declared: it validates, normalises and explains itself.
@@ -194,17 +201,27 @@ class OptionSpec:
     1/0 and the other pair are read too).  Values are stored as strings."""
 
     name: str
-    kind: str
+    kind: OptionKind
     default: str
     help: str
     low: int = 0
     high: int = 0
     words: tuple[str, str] = ("on", "off")
 
+    def __post_init__(self) -> None:
+        # A game that declares a default it would refuse is a programming error.
+        try:
+            canonical = self.normalise(self.default) == self.default
+        except OptionError:
+            canonical = False
+        if not canonical:
+            raise ValueError(f"option {self.name}: default {self.default!r} is not an "
+                             "allowed value in its stored form")
+
     def normalise(self, value: object) -> str:
         """The stored form of ``value``; OptionError naming what is allowed."""
         text = str(value).strip().lower()
-        if self.kind == "switch":
+        if self.kind == OptionKind.SWITCH:
             yes, no = self.words
             if text in (yes, "on", "true", "yes", "1"):
                 return yes
@@ -218,7 +235,8 @@ class OptionSpec:
 
     def describe(self) -> str:
         """``pieces`` (1-15, default 14): help."""
-        allowed = f"{self.low}-{self.high}" if self.kind == "int" else "/".join(self.words)
+        allowed = (f"{self.low}-{self.high}" if self.kind == OptionKind.INT
+                   else "/".join(self.words))
         return f"`{self.name}` ({allowed}, default {self.default}): {self.help}"
 
 

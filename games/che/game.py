@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.base import Game, Options, OptionSpec, SideInfo
+from games.base import Game, OptionKind, Options, OptionSpec, SideInfo
 from games.che.geometry import BLUE, WHITE
 from games.che.position import ChePosition
 from games.errors import OptionError
@@ -44,8 +44,8 @@ class CheGame(Game):
     name = "che"
     title = "Che"
     opening_throw = False
-    option_specs = (OptionSpec("tiles", "int", str(DEFAULT_TILES), "tiles in the shared pool",
-                               MIN_TILES, MAX_TILES),)
+    option_specs = (OptionSpec("tiles", OptionKind.INT, str(DEFAULT_TILES),
+                               "tiles in the shared pool", MIN_TILES, MAX_TILES),)
 
     def sides(self, options: Options) -> list[SideInfo]:
         """White (W) then Blue (B)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.base import Game, Options, OptionSpec, Result, SideInfo
+from games.base import Game, OptionKind, Options, OptionSpec, Result, SideInfo
 from games.chebache.board import SLOT
 from games.chebache.listing import read_listing
 from games.chebache.position import ChebachePosition
@@ -50,7 +50,7 @@ class ChebacheGame(Game):
     name = "chebache"
     title = "Chebache"
     opening_throw = False
-    option_specs = (OptionSpec("kings", "switch", "true",
+    option_specs = (OptionSpec("kings", OptionKind.SWITCH, "true",
                                "whether each side has a King (and jumps, backward moves)",
                                words=("true", "false")),)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.base import Game, Options, OptionSpec, SideInfo
+from games.base import Game, OptionKind, Options, OptionSpec, SideInfo
 from games.cheesegambit.board import (
     COLOUR_NAMES,
     MAX_PIECES,
@@ -18,10 +18,11 @@ from games.cheesegambit.position import CheeseGambitPosition
 from games.errors import OptionError
 
 OPTIONS = (
-    OptionSpec("players", "int", "2", "how many play (Red, Green, Blue, Yellow in order)",
-               2, 4),
-    OptionSpec("pieces", "int", "14", "pieces per player", MIN_PIECES, MAX_PIECES),
-    OptionSpec("taunt", "switch", "on", "whether a bump may be taunted (doubling the stake)"),
+    OptionSpec("players", OptionKind.INT, "2",
+               "how many play (Red, Green, Blue, Yellow in order)", 2, 4),
+    OptionSpec("pieces", OptionKind.INT, "14", "pieces per player", MIN_PIECES, MAX_PIECES),
+    OptionSpec("taunt", OptionKind.SWITCH, "on",
+               "whether a bump may be taunted (doubling the stake)"),
 )
 DEFAULTS = {spec.name: spec.default for spec in OPTIONS}
 

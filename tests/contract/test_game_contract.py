@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from bot.replay import replay
 from games import GAME_MODULES, Game, OptionError, Played, Position, get_game
-from games.base import OptionSpec
+from games.base import OptionKind, OptionSpec
 from games.events import (
     BorneOff,
     Event,
@@ -168,7 +168,7 @@ def play_all_listed(position: Position, dice: tuple[int, ...], rng: random.Rando
 
 def random_value(spec: OptionSpec, rng: random.Random) -> str:
     """An allowed value, small numbers favoured (short games reach their ends)."""
-    if spec.kind == "switch":
+    if spec.kind == OptionKind.SWITCH:
         return rng.choice(spec.words)
     return str(rng.choice([spec.low, spec.low + 1, rng.randint(spec.low, spec.high)]))
 
@@ -301,7 +301,7 @@ def test_bad_options_raise_the_projects_error(name: str) -> None:
         game.normalise_options({"nosuch": "1"})
     for spec in game.option_specs:
         bad = [*_GARBAGE]
-        if spec.kind == "int":
+        if spec.kind == OptionKind.INT:
             bad += [str(spec.low - 1), str(spec.high + 1)]
         for value in bad:
             with pytest.raises(OptionError, match=spec.name):
@@ -312,7 +312,7 @@ def test_bad_options_raise_the_projects_error(name: str) -> None:
 def test_every_allowed_option_value_starts_a_game(name: str) -> None:
     game = get_game(name)
     for spec in game.option_specs:
-        values = ([str(v) for v in (spec.low, spec.high)] if spec.kind == "int"
+        values = ([str(v) for v in (spec.low, spec.high)] if spec.kind == OptionKind.INT
                   else list(spec.words))
         for value in values:
             options = game.normalise_options({spec.name: value})
@@ -335,7 +335,7 @@ def test_any_option_value_is_read_or_refused_with_the_projects_error(
             assert spec.name in str(exc)
             continue
         assert game.normalise_options({spec.name: stored})[spec.name] == stored
-        if spec.kind == "int":
+        if spec.kind == OptionKind.INT:
             assert spec.low <= int(stored) <= spec.high
         else:
             assert stored in spec.words
@@ -345,3 +345,10 @@ def test_any_option_value_is_read_or_refused_with_the_projects_error(
 def test_engine_info_is_text_or_nothing(name: str) -> None:
     info = get_game(name).engine_info()
     assert info is None or (isinstance(info, str) and info.strip())
+
+
+def test_a_spec_whose_default_it_would_refuse_cannot_be_declared() -> None:
+    with pytest.raises(ValueError, match="default"):
+        OptionSpec("pieces", OptionKind.INT, "9", "pieces per player", 1, 5)
+    with pytest.raises(ValueError, match="default"):
+        OptionSpec("kings", OptionKind.SWITCH, "yes", "kings", words=("true", "false"))
