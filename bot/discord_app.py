@@ -24,8 +24,7 @@ from bot import discord_adapter as adapter
 from bot.config import Config
 from bot.scheduler import Notification, Scheduler
 from bot.service import GameService, ServiceConfig
-from games import available_games
-from games.chebache import ENGINE as CHEBACHE_ENGINE
+from games import available_games, get_game
 from renderer import warm_up
 from storage import Store
 
@@ -87,7 +86,8 @@ class BoardBot(discord.Client):
         log.info(adapter.kv("setup", database=self.config.database,
                             commands=len(self.tree.get_commands()),
                             scheduler=self._scheduler_task is not None,
-                            chebache_engine=str(CHEBACHE_ENGINE)))
+                            engines="; ".join(info for name in available_games()
+                                              if (info := get_game(name).engine_info()))))
 
     async def deliver_notification(self, notification: Notification) -> None:
         """The scheduler's ``deliver``: post or DM (failures are logged, not raised)."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from games import get_game
+from games import Game, get_game
+from games.base import TurnKind
 from games.record import format_tag
 from storage.models import Session, TurnEntry
 
@@ -36,26 +37,17 @@ def record_text(session: Session, turns: list[TurnEntry]) -> str:
     if session.result:
         tags.append(("Result", session.result))
     lines = [format_tag(name, value) for name, value in tags]
-    lines += record_lines(turns)
+    lines += record_lines(turns, game)
     return "\n".join(lines) + "\n"
 
 
-def record_lines(turns: list[TurnEntry]) -> list[str]:
+def record_lines(turns: list[TurnEntry], game: Game) -> list[str]:
     """The log as record lines: an 'amend' entry (a taunt answer) completes the
-    line before it, e.g. ``12R: [4 4] G 2(9X13) T@B`` + ``T@B x2``."""
+    line before it, joined the game's way (``Game.join_action``)."""
     lines: list[str] = []
     for entry in turns:
-        if entry.kind == "amend" and lines:
-            lines[-1] = amend(lines[-1], entry.record)
+        if entry.kind == TurnKind.AMEND and lines:
+            lines[-1] = game.join_action(lines[-1], entry.record)
         else:
             lines.append(entry.line)
     return lines
-
-
-def amend(line: str, answer: str) -> str:
-    """Join an answer to its turn line without repeating the shared token."""
-    head, _, last = line.rpartition(" ")
-    first = answer.split(" ", 1)[0]
-    if head and last == first:
-        return f"{head} {answer}"
-    return f"{line} {answer}"

@@ -41,10 +41,6 @@ from games.notation import format_dice
 from renderer import RenderContext, render
 from storage import ChannelBusy, NewTurn, Seat, Session, StaleVersion, Store
 
-#: Turn texts that mean "nothing to play"; the service plays these itself.
-PASS_TEXTS = frozenset({"(no move)", "(dance)"})
-
-
 
 @dataclass(frozen=True)
 class ServiceConfig:
@@ -234,12 +230,16 @@ class GameService(LobbyMixin, CorrespondenceMixin):
             return refusal(f"Time control: {exc}.")
         try:
             game = get_game(game_name)
+        except GameError as exc:
+            return refusal(str(exc))
+        try:
             if "players" in game.normalise_options({}) and "players" not in wanted \
                     and opponents:
                 wanted["players"] = str(len(players))  # the seats named decide
             normalised = game.normalise_options(wanted)
         except GameError as exc:
-            return refusal(str(exc))
+            listed = game.options_help()
+            return refusal(f"{exc}." + (f"\n{game.title}'s options:\n{listed}" if listed else ""))
         if len({p.id for p in players}) != len(players):
             return refusal("Each player must be a different person (you cannot play yourself).")
         sides = game.sides(normalised)
@@ -387,11 +387,11 @@ class GameService(LobbyMixin, CorrespondenceMixin):
             dice = turn_dice(seed, session.id, number, count) if count else ()
             if not count:
                 return passes, position, number, dice
-            legal = position.legal_turns(dice)
-            if len(legal) != 1 or legal[0] not in PASS_TEXTS:
+            passing = position.forced_pass(dice)
+            if passing is None:
                 return passes, position, number, dice
             side = position.side_to_move
-            played = position.play(legal[0], dice)
+            played = position.play(passing, dice)
             passes.append(NewTurn(number, side, dice, played.record, played.moves, "bot"))
             position = played.position
             number += 1
@@ -473,7 +473,7 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         except GameError:
             return session
         entry = NewTurn(session.next_turn - 1, side, (), played.record, played.moves, "bot",
-                        "amend" if played.amends_previous else "line")
+                        played.kind)
         try:
             session, _, _ = await self._commit(session, played.position, entry)
         except StaleVersion:
@@ -504,7 +504,7 @@ class GameService(LobbyMixin, CorrespondenceMixin):
             played = position.play_action(text, side)
         except GameError as exc:
             raise Refused(f"`{text.strip()}` is not an answer the game can take: {exc}") from exc
-        kind = "amend" if played.amends_previous else "line"
+        kind = played.kind
         # An action belongs to the turn just played: same number, no dice.
         return played, NewTurn(session.next_turn - 1, side, (), played.record, played.moves,
                                user.id, kind)
@@ -848,6 +848,4 @@ def _clock_text(control: str) -> str:
 
 
 def _options_text(game: Game, options: dict[str, str]) -> str:
-    defaults = game.normalise_options({})
-    changed = [f"{k}={v}" for k, v in sorted(options.items()) if defaults.get(k) != v]
-    return f" ({', '.join(changed)})" if changed else ""
+    return game.options_text(options)

@@ -9,15 +9,27 @@ from __future__ import annotations
 
 import importlib
 
-from games.base import Dice, Game, Played, Position, Result, SideInfo
+from games.base import (
+    Dice,
+    Game,
+    OptionKind,
+    OptionSpec,
+    Played,
+    Position,
+    Result,
+    SideInfo,
+    TurnKind,
+)
 from games.errors import GameError, IllegalTurnError, NotationError, OptionError, PositionError
 
 __all__ = [
     "Dice", "Game", "GameError", "IllegalTurnError", "NotationError", "OptionError",
-    "Played", "Position", "PositionError", "Result", "SideInfo", "available_games", "get_game",
+    "OptionKind", "OptionSpec", "Played", "Position", "PositionError", "Result", "SideInfo",
+    "TurnKind", "available_games", "get_game",
 ]
 
-#: Every game the project knows, in the order menus show them.
+#: Every game the project knows, in the order menus show them (the registry:
+#: adding a game is one line here, see CONTRIBUTING.md).
 GAME_MODULES = {
     "hachapury": "games.hachapury",
     "chebache": "games.chebache",

@@ -6,17 +6,42 @@ returns a new position together with the canonical record of that turn.
 
 Dice come in as values (the engines never roll); a game without dice (Che)
 takes an empty tuple.
+
+Everything the service, the renderers, computer players and narration need
+is asked here, never decided by a game's name: options are declared
+(``OptionSpec``: validation, defaults, help), a ``Played`` carries typed
+events (games/events.py), a position says what a pass is (``is_pass``,
+``forced_pass``) and what may be added to a turn (``turn_additions``), and a
+game says how an answer joins its turn line (``join_action``) and what to log
+about its engine (``engine_info``).
 """
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import ClassVar
+
+from games.errors import OptionError
+from games.events import Event
 
 Dice = tuple[int, ...]
 Options = Mapping[str, str]
+
+
+class TurnKind(StrEnum):
+    """How a logged entry stands in the record (shared with storage).
+
+    ``turn`` is a numbered turn line; ``amend`` completes the line before it
+    (a taunt answer, joined by ``Game.join_action``); ``line`` is an action
+    line of its own (``vote G yes``, ``B resigns``)."""
+
+    TURN = "turn"
+    AMEND = "amend"
+    LINE = "line"
 
 
 @dataclass(frozen=True)
@@ -47,6 +72,13 @@ class Played:
     #: True when this record completes the previous turn's line instead of
     #: standing on its own (a CheeseGambit taunt answer: ``T@B x2``).
     amends_previous: bool = False
+    #: What the turn did, in play order (see games/events.py).
+    events: tuple[Event, ...] = field(default=(), compare=False)
+
+    @property
+    def kind(self) -> TurnKind:
+        """The record kind of this entry when it is an action (``amend`` or ``line``)."""
+        return TurnKind.AMEND if self.amends_previous else TurnKind.LINE
 
 
 class Position(ABC):
@@ -88,6 +120,36 @@ class Position(ABC):
     def listing(self) -> str:
         """The one-line position listing, exactly as the design page writes it."""
 
+    # -- asked by the service, the renderers and computer players ----------------
+
+    #: The text of a turn with no legal move (``(no move)``, ``(dance)``); None
+    #: when the game never passes (Che).
+    pass_text: ClassVar[str | None] = None
+
+    def is_pass(self, text: str) -> bool:
+        """Whether ``text`` is this game's pass (a turn that moves nothing)."""
+        return self.pass_text is not None and text.strip() == self.pass_text
+
+    def forced_pass(self, dice: Dice) -> str | None:
+        """The pass text when passing is the only legal turn with these dice
+        (the service then plays it itself), else None."""
+        if self.pass_text is None or self.result is not None or self.action_due():
+            return None
+        legal = self.legal_turns(dice)
+        return legal[0] if len(legal) == 1 and self.is_pass(legal[0]) else None
+
+    def turn_additions(self, text: str, dice: Dice) -> list[str]:
+        """What the side to move may add at the end of the legal turn ``text``
+        (CheeseGambit's taunts: ``T@B``); each addition is written after the
+        turn, separated by a space.  Most games have none."""
+        return []
+
+    def piece_counts(self) -> Mapping[tuple[str, str], int] | None:
+        """Pieces per (side letter, place in that side's notation), for
+        checking events against positions (Che: one per tile, keyed by its
+        colour and cell); None where a game does not count them."""
+        return None
+
     # -- actions without dice (answers, votes); most games have none ----------
 
     def action_due(self) -> bool:
@@ -120,6 +182,64 @@ class Position(ABC):
         return self.listing()
 
 
+_DIGITS = re.compile(r"[0-9]{1,6}")  # ASCII only: int() would take '²' or '١'
+
+
+class OptionKind(StrEnum):
+    """What values an option takes (see ``OptionSpec``)."""
+
+    INT = "int"
+    SWITCH = "switch"
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option, declared: it validates, normalises and explains itself.
+
+    ``kind`` is ``int`` (a whole number ``low``-``high``) or ``switch`` (one of
+    two words, ``on``/``off`` or ``true``/``false`` as ``words`` says; yes/no,
+    1/0 and the other pair are read too).  Values are stored as strings."""
+
+    name: str
+    kind: OptionKind
+    default: str
+    help: str
+    low: int = 0
+    high: int = 0
+    words: tuple[str, str] = ("on", "off")
+
+    def __post_init__(self) -> None:
+        # A game that declares a default it would refuse is a programming error.
+        try:
+            canonical = self.normalise(self.default) == self.default
+        except OptionError:
+            canonical = False
+        if not canonical:
+            raise ValueError(f"option {self.name}: default {self.default!r} is not an "
+                             "allowed value in its stored form")
+
+    def normalise(self, value: object) -> str:
+        """The stored form of ``value``; OptionError naming what is allowed."""
+        text = str(value).strip().lower()
+        if self.kind == OptionKind.SWITCH:
+            yes, no = self.words
+            if text in (yes, "on", "true", "yes", "1"):
+                return yes
+            if text in (no, "off", "false", "no", "0"):
+                return no
+            raise OptionError(f"{self.name} must be {yes} or {no}, not {value!r}")
+        if not _DIGITS.fullmatch(text) or not self.low <= int(text) <= self.high:
+            raise OptionError(
+                f"{self.name} must be a whole number {self.low}-{self.high}, not {value!r}")
+        return str(int(text))
+
+    def describe(self) -> str:
+        """``pieces`` (1-15, default 14): help."""
+        allowed = (f"{self.low}-{self.high}" if self.kind == OptionKind.INT
+                   else "/".join(self.words))
+        return f"`{self.name}` ({allowed}, default {self.default}): {self.help}"
+
+
 @dataclass(frozen=True)
 class SideInfo:
     """A side's letter, its colour name and the record tag naming its player."""
@@ -141,15 +261,50 @@ class Game(ABC):
     #: A regular expression for record lines that are actions of their own
     #: (CheeseGambit's ``vote G yes``); None when the game has none.
     action_line: ClassVar[str | None] = None
+    #: The options this game takes, declared (``normalise_options`` and the
+    #: ``/new`` help are built from them).
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
 
     @abstractmethod
     def sides(self, options: Options) -> list[SideInfo]:
         """The sides playing under these options, in turn order."""
 
-    @abstractmethod
     def normalise_options(self, options: Options) -> dict[str, str]:
-        """Validate options (names lower case) and fill in defaults; raise
-        OptionError on an unknown name or a bad value."""
+        """Validate options (names any case) against ``option_specs`` and fill in
+        defaults; raise OptionError on an unknown name or a bad value."""
+        specs = {spec.name: spec for spec in self.option_specs}
+        out = {spec.name: spec.default for spec in self.option_specs}
+        for key, value in options.items():
+            name = str(key).strip().lower()
+            spec = specs.get(name)
+            if spec is None:
+                if not specs:
+                    raise OptionError(f"{self.title} has no options (got: {key})")
+                raise OptionError(f"unknown option {key!r} for {self.title}; options: "
+                                  f"{', '.join(specs)}")
+            out[name] = spec.normalise(value)
+        return out
+
+    def options_help(self) -> str:
+        """One line per option for ``/new`` help (empty when there are none)."""
+        return "\n".join(f"- {spec.describe()}" for spec in self.option_specs)
+
+    def options_text(self, options: Options) -> str:
+        """The options that differ from the defaults, ``(pieces=6, taunt=off)``,
+        or empty; what a challenge announces."""
+        defaults = self.normalise_options({})
+        changed = [f"{k}={v}" for k, v in sorted(options.items()) if defaults.get(k) != v]
+        return f" ({', '.join(changed)})" if changed else ""
+
+    def join_action(self, line: str, action: str) -> str:
+        """The record line ``line`` completed by an amending ``action`` record
+        (see ``Played.amends_previous``); by default they are joined by a space."""
+        return f"{line} {action}"
+
+    def engine_info(self) -> str | None:
+        """What the service logs at start about this engine (e.g. whether a
+        compiled search is loaded); None when there is nothing to say."""
+        return None
 
     @abstractmethod
     def initial(self, options: Options, first: str | None = None) -> Position:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.base import Game, Options, SideInfo
+from games.base import Game, OptionKind, Options, OptionSpec, SideInfo
 from games.che.geometry import BLUE, WHITE
 from games.che.position import ChePosition
 from games.errors import OptionError
@@ -44,26 +44,12 @@ class CheGame(Game):
     name = "che"
     title = "Che"
     opening_throw = False
+    option_specs = (OptionSpec("tiles", OptionKind.INT, str(DEFAULT_TILES),
+                               "tiles in the shared pool", MIN_TILES, MAX_TILES),)
 
     def sides(self, options: Options) -> list[SideInfo]:
         """White (W) then Blue (B)."""
         return [SideInfo(WHITE, "White", "White"), SideInfo(BLUE, "Blue", "Blue")]
-
-    def normalise_options(self, options: Options) -> dict[str, str]:
-        """Only ``tiles``: an integer 2-200, default 64."""
-        tiles = DEFAULT_TILES
-        for key, value in options.items():
-            name = str(key).strip().lower()
-            if name != "tiles":
-                raise OptionError(f"Che has no option {key!r}; its option is `tiles` (2-200)")
-            text = str(value).strip()
-            if not text.isdigit() or len(text) > 4:
-                raise OptionError(f"tiles must be a whole number {MIN_TILES}-{MAX_TILES}, "
-                                  f"not {value!r}")
-            tiles = int(text)
-            if not MIN_TILES <= tiles <= MAX_TILES:
-                raise OptionError(f"tiles must be {MIN_TILES}-{MAX_TILES}, not {tiles}")
-        return {"tiles": str(tiles)}
 
     def initial(self, options: Options, first: str | None = None) -> ChePosition:
         """The empty board; White always places the first tile."""

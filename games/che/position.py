@@ -31,6 +31,7 @@ from games.che.geometry import (
 from games.che.notation import Placement, parse_placements
 from games.che.regions import Analysis, Effect, Outcome, Region, effect_for
 from games.errors import GameError, IllegalTurnError, NotationError, PositionError
+from games.events import Event, RegionClosed, TilePlaced, Won
 
 #: How many legal cells an error message names before "...".
 _CELLS_SHOWN = 12
@@ -107,6 +108,10 @@ class ChePosition(Position):
         return 0
 
     # -- state ---------------------------------------------------------------------
+
+    def piece_counts(self) -> Mapping[tuple[str, str], int]:
+        """One per placed tile, keyed (dominant colour, cell ``x,y``)."""
+        return {(colour, format_cell(cell)): 1 for cell, colour in self._cells.items()}
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -312,18 +317,27 @@ class ChePosition(Position):
 
     def _put(self, tile: Tile) -> ChePosition:
         """Place a checked tile and decide the game if it ends it."""
+        return self._put_events(tile)[0]
+
+    def _put_events(self, tile: Tile) -> tuple[ChePosition, list[Event]]:
+        """Place a checked tile; the new position and what the tile did."""
         mover = self.side_to_move or WHITE
         result: Result | None = None
         reason = ""
+        events: list[Event] = [TilePlaced(mover, format_cell(tile.cell), tile.colour,
+                                          tile.orientation)]
         if self._tiles:
             last = self.tiles_left == 1
             outcome = self.analysis.outcome(tile.cell, tile.colour, mover, last)
             if outcome.ended:
                 result = _result_of(outcome)
                 reason = self._explain(outcome, tile, mover)
+                events += [RegionClosed(colour) for colour in outcome.closed]
+                events.append(Won(result.winner or "", result.points, reason))
         cells = dict(self._cells)
         cells[tile.cell] = tile.colour
-        return ChePosition(self._total, self._tiles + (tile,), cells, result, reason)
+        after = ChePosition(self._total, self._tiles + (tile,), cells, result, reason)
+        return after, events
 
     def _explain(self, outcome: Outcome, tile: Tile, mover: str) -> str:
         names = COLOUR_NAMES
@@ -356,6 +370,7 @@ class ChePosition(Position):
             raise IllegalTurnError(f"this turn needs {need} {noun}{extra}", self.legal_turns())
         position: ChePosition = self
         done: list[str] = []
+        events: list[Event] = []
         for placement in placements:
             if position._result is not None:
                 raise IllegalTurnError(
@@ -373,14 +388,15 @@ class ChePosition(Position):
                 prefix = " ".join(done) + " "
                 raise IllegalTurnError(exc.reason, self._completions(position, prefix)) from None
             done.append(tile.text(with_orientation=not position._tiles))
-            position = position._put(tile)
+            position, did = position._put_events(tile)
+            events += did
         moves = " ".join(done)
         if position._result is None and len(done) < need:
             raise IllegalTurnError(
                 f"this turn needs {need} {noun}; `{moves}` is only {len(done)}",
                 self._completions(position, moves + " "),
             )
-        return Played(position, moves, moves)
+        return Played(position, moves, moves, events=tuple(events))
 
     def place(self, text: str) -> ChePosition:
         """The position after one placement (which may leave the turn half done).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.base import Game, Options, Result, SideInfo
+from games.base import Game, OptionKind, Options, OptionSpec, Result, SideInfo
 from games.chebache.board import SLOT
 from games.chebache.listing import read_listing
 from games.chebache.position import ChebachePosition
@@ -51,24 +51,18 @@ class ChebacheGame(Game):
     name = "chebache"
     title = "Chebache"
     opening_throw = False
+    option_specs = (OptionSpec("kings", OptionKind.SWITCH, "true",
+                               "whether each side has a King (and jumps, backward moves)",
+                               words=("true", "false")),)
 
     def sides(self, options: Options) -> list[SideInfo]:
         return [SideInfo("W", "White", "White"), SideInfo("B", "Black", "Black")]
 
-    def normalise_options(self, options: Options) -> dict[str, str]:
-        out = {"kings": "true"}
-        for key, value in (options or {}).items():
-            k = str(key).strip().lower()
-            if k != "kings":
-                raise OptionError(f"unknown Chebache option {key!r}; options: kings")
-            v = str(value).strip().lower()
-            if v in ("true", "yes", "on", "1"):
-                out["kings"] = "true"
-            elif v in ("false", "no", "off", "0"):
-                out["kings"] = "false"
-            else:
-                raise OptionError(f"kings must be true or false, got {value!r}")
-        return out
+    def engine_info(self) -> str | None:
+        """Whether the compiled search is loaded (``compiled``) or pure Python."""
+        from games.chebache._accel import ENGINE
+
+        return f"chebache search: {ENGINE}"
 
     def initial(self, options: Options, first: str | None = None) -> ChebachePosition:
         opts = self.normalise_options(options)

@@ -16,12 +16,13 @@ from games.chebache.board import (
     TIVITS,
     Location,
     location,
+    opp,
 )
 from games.chebache.chebaches import chebache_part, controlled_slots, standing
 from games.chebache.listing import write_listing
 from games.chebache.parse import JumpSpec, MoveSpec, ParsedTurn, parse_turn
 from games.chebache.phase1 import Move, apply_move, can_land, must_leave_start
-from games.chebache.phase2 import jump_text
+from games.chebache.phase2 import Jump, jump_text
 from games.chebache.state import (
     KING,
     P_FIN,
@@ -41,6 +42,7 @@ from games.chebache.turns import (
     returned_to_stay,
 )
 from games.errors import GameError, IllegalTurnError
+from games.events import Event, Flipped, Hit, Moved, Passed, Sacrificed, Trapped, Won
 from games.notation import format_dice
 
 
@@ -74,6 +76,8 @@ class _Cand:
     dice: tuple[int, ...]
     moves: list[str]
     events: list[tuple[str, str]]
+    #: What the moves did, as typed events (games/events.py).
+    did: tuple[Event, ...] = ()
 
 
 class ChebachePosition(Position):
@@ -194,7 +198,8 @@ class ChebachePosition(Position):
                         continue
                     seen.add((st2, rest))
                     text = _move_text(mv, attack)
-                    new.append(_Cand(st2, rest, c.moves + [text], c.events + events))
+                    did = c.did + _move_events(c.state, st2, side, mv)
+                    new.append(_Cand(st2, rest, c.moves + [text], c.events + events, did))
             if not new:
                 raise self._illegal(self._explain(cands[0], spec, search), dice)
             cands = new
@@ -211,7 +216,7 @@ class ChebachePosition(Position):
             raise self._illegal(
                 f"the turn is not complete: dice {rest} can still be used "
                 f"(e.g. {', '.join(options[:6])})", dice)
-        final: tuple[_Cand, str | None, State] | None = None
+        final: tuple[_Cand, str | None, State, Jump | None] | None = None
         reason = ""
         for c, jump_ok in stops:
             if parsed.jump is None:
@@ -219,7 +224,7 @@ class ChebachePosition(Position):
                 if bad:
                     reason = _returned_reason(bad, side)
                     continue
-                final = (c, None, c.state)
+                final = (c, None, c.state, None)
                 break
             if not jump_ok or not search.can_jump(c.state):
                 reason = _no_jump_reason(c, search, side, self._kings_on)
@@ -228,11 +233,14 @@ class ChebachePosition(Position):
             if isinstance(got, str):
                 reason = got
                 continue
-            final = (c, got[0], got[1])
+            final = (c, got[0], got[1], got[2])
             break
         if final is None:
             raise self._illegal(reason, dice)
-        cand, jtext, after = final
+        cand, jtext, after, jump = final
+        if jump is not None:
+            cand = _Cand(cand.state, cand.dice, cand.moves, cand.events,
+                         cand.did + _jump_events(cand.state, after, side, jump))
         return self._finish(parsed, dice, cand, jtext, after)
 
     def _finish(self, parsed: ParsedTurn, dice: tuple[int, ...], cand: _Cand,
@@ -240,6 +248,8 @@ class ChebachePosition(Position):
         side = self._side
         assert side is not None
         eot = end_of_turn(after, side)
+        # nothing moved: the turn passed (a Chebache may still trap pieces after it)
+        did = (cand.did or (Passed(SIDE_LETTERS[side]),)) + _trap_events(after, eot.state)
         attacks = [t for k, t in cand.events if k == "X"]
         flips = [t for k, t in cand.events if k == "K"]
         sacs = [t for k, t in cand.events if k == "-"]
@@ -262,12 +272,15 @@ class ChebachePosition(Position):
             w = SIDE_LETTERS[eot.winner]
             res: Result | None = Result(w, 1, f"{w} wins")
             nxt = None
+            why = "all pieces in Finish" if eot.winner == side else "a King trapped"
+            did += (Won(w, 1, why),)
         elif eot.draw:
             res, nxt = Result(None, 0, "draw"), None
+            did += (Won("", 0, "draw: no pieces left in play"),)
         else:
             res, nxt = None, 1 - side
         pos = ChebachePosition(eot.state, nxt, res, self._options)
-        return Played(pos, "; ".join(parts), moves)
+        return Played(pos, "; ".join(parts), moves, events=did)
 
     def _explain(self, cand: _Cand, spec: MoveSpec, search: TurnSearch) -> str:
         side = self._side
@@ -275,6 +288,25 @@ class ChebachePosition(Position):
         return explain_move(cand.state, cand.dice, spec, side, search, self._kings_on)
 
     # --- renderer view ----------------------------------------------------
+    pass_text = NO_MOVE
+
+    def piece_counts(self) -> Mapping[tuple[str, str], int]:
+        """Pieces (a King counts one) per (side, space in its numbering), ``S``
+        Start and ``F`` Finish."""
+        counts: dict[tuple[str, str], int] = {}
+        for slot, stack in enumerate(self._state[0]):
+            for p in stack:
+                key = (SIDE_LETTERS[p & 1], str(NUMBER[p & 1][slot]))
+                counts[key] = counts.get(key, 0) + 1
+        pools = self._state[1]
+        for s, letter in enumerate(SIDE_LETTERS):
+            b = s * 4
+            for name, n in (("S", pools[b + P_START] + pools[b + P_START_K]),
+                            ("F", pools[b + P_FIN] + pools[b + P_FIN_K])):
+                if n:
+                    counts[(letter, name)] = n
+        return counts
+
     def spaces(self) -> list[SpaceView]:
         """Every occupied board space, in each occupant's own numbering."""
         out = []
@@ -326,6 +358,56 @@ class ChebachePosition(Position):
         return out
 
 
+def _place(n: int) -> str:
+    return "S" if n == START else "F" if n == FINISH else str(n)
+
+
+def _move_events(before: State, after: State, side: int, mv: Move) -> tuple[Event, ...]:
+    """One Phase I move and what its landing did, read from the stacks
+    before and after it (not from the record text)."""
+    die, src, dst, king, _back = mv
+    me = SIDE_LETTERS[side]
+    out: list[Event] = [Moved(me, _place(src), _place(dst), die, 1, "K" if king else "")]
+    if dst == FINISH:
+        return tuple(out)
+    slot = SLOT[side][dst]
+    old = before[0][slot]
+    foes = [p for p in old if (p & 1) != side]
+    new = after[0][slot]
+    if not foes or any((p & 1) != side for p in new):
+        return tuple(out)  # no attack, or one that did not (yet) succeed
+    kings = sum(1 for p in foes if p & KING)
+    victim = SIDE_LETTERS[1 - side]
+    there = str(opp(dst))
+    if len(foes) > kings:
+        out.append(Hit(me, victim, there, "S", len(foes) - kings))
+    out += [Flipped(me, victim, str(dst), there)] * kings
+    own_before = sum(1 for p in old if (p & 1) == side) + 1  # with the piece that came
+    lost = own_before + kings - len(new)
+    if lost:
+        out.append(Sacrificed(me, str(dst), "S", lost))
+    return tuple(out)
+
+
+def _jump_events(before: State, after: State, side: int, jump: Jump) -> tuple[Event, ...]:
+    """A Phase II jump: the unit that left ``src`` (no die)."""
+    src, dst, form = jump
+    slot = SLOT[side][src]
+    count = len(before[0][slot]) - len(after[0][slot])
+    return (Moved(SIDE_LETTERS[side], str(src), str(dst), None, count, form),)
+
+
+def _trap_events(before: State, after: State) -> tuple[Event, ...]:
+    """Stacks a Chebache emptied at the end of the turn (sent to Start)."""
+    out: list[Event] = []
+    for slot, stack in enumerate(before[0]):
+        if stack and not after[0][slot]:
+            owner = stack[0] & 1
+            out.append(Trapped(SIDE_LETTERS[owner], str(NUMBER[owner][slot]), "S",
+                               len(stack), any(p & KING for p in stack)))
+    return tuple(out)
+
+
 def _move_text(mv: Move, attack: bool) -> str:
     from games.chebache.phase1 import move_text
 
@@ -362,12 +444,13 @@ def _no_jump_reason(c: _Cand, search: TurnSearch, side: int, kings_on: bool) -> 
     return "no jump after a forfeited move"
 
 
-def _find_jump(search: TurnSearch, state: State, spec: JumpSpec) -> tuple[str, State] | str:
+def _find_jump(search: TurnSearch, state: State, spec: JumpSpec
+               ) -> tuple[str, State, Jump] | str:
     for jp, st in search.jumps(state):
         if jp[0] == spec.src and jp[1] == spec.dst and jp[2] == spec.unit:
             if returned_to_stay(st):
                 return "the jump leaves a piece returned to stay where it began the turn"
-            return jump_text(jp), st
+            return jump_text(jp), st, jp
     side = search.side
     slots = state[0]
     if spec.src % 2 or spec.dst % 2 or spec.src in (START,) or spec.dst in (FINISH,):

@@ -4,8 +4,8 @@ Rules: ``/work/shared/design/cheesegambit.md`` (the project's reading of the
 seed).  Modules: ``board`` (geometry, location codes), ``movegen`` (legal
 turns, special moves, realising written turns), ``notation`` (reading and
 writing move text), ``listing`` (position listings), ``position`` (the
-position and its actions), ``game`` (the ``Game`` object), ``record``
-(records with vote lines).
+position and its actions), ``game`` (the ``Game`` object: options, and how a
+taunt answer joins its turn line in a record).
 
 Protocol for the service: turns, answers and votes
 --------------------------------------------------
@@ -30,13 +30,14 @@ answering a taunt and voting to play on once the first player has finished.
 Dice turns: ``position.play(text, dice)`` with moves such as ``9/13 13/17``,
 ``G 2(9X13)``, ``CG 2(PX15)``, ``gamble 4(S3/F)`` or ``(dance)``, optionally
 ending with a taunt ``T@B`` (allowed at a side bumped this turn; see
-``position.possible_taunts(text, dice)``).  ``Played.record`` is the text
+``position.turn_additions(text, dice)``).  ``Played.record`` is the text
 after ``12R: ``, e.g. ``[4 4] G 2(9X13) T@B``.  The answer comes later and
 belongs on the same record line: the full line is the turn's record followed
 by the answer's record (``[4 4] G 2(9X13) T@B x2``).  ``play`` also accepts
 such a complete line (``... T@B x2`` / ``... T@B drop``) and applies the
 answer at once, which is how a record is replayed.  Votes are record lines of
-their own (``vote G yes``); ``record.parse_record`` reads them.
+their own (``vote G yes``); ``games.record.parse_record`` reads them with the
+game's ``action_line`` pattern.
 
 ``legal_turns(dice)`` lists movement turns only (no taunt suffixes) and is
 empty while an action is due.  The position listing's ``X to move`` names

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.base import Game, Options, SideInfo
+from games.base import Game, OptionKind, Options, OptionSpec, SideInfo
 from games.cheesegambit.board import (
     COLOUR_NAMES,
     MAX_PIECES,
@@ -17,9 +17,14 @@ from games.cheesegambit.listing import ListingData, read_listing
 from games.cheesegambit.position import CheeseGambitPosition
 from games.errors import OptionError
 
-DEFAULTS = {"players": "2", "pieces": "14", "taunt": "on"}
-_ON = {"on": "on", "true": "on", "yes": "on", "1": "on",
-       "off": "off", "false": "off", "no": "off", "0": "off"}
+OPTIONS = (
+    OptionSpec("players", OptionKind.INT, "2",
+               "how many play (Red, Green, Blue, Yellow in order)", 2, 4),
+    OptionSpec("pieces", OptionKind.INT, "14", "pieces per player", MIN_PIECES, MAX_PIECES),
+    OptionSpec("taunt", OptionKind.SWITCH, "on",
+               "whether a bump may be taunted (doubling the stake)"),
+)
+DEFAULTS = {spec.name: spec.default for spec in OPTIONS}
 
 RULES = """\
 **CheeseGambit** (2-4 players, Parcheesi x Backgammon). Race all your pieces round \
@@ -63,30 +68,21 @@ class CheeseGambitGame(Game):
     min_players = 2
     max_players = 4
     action_line = r"^(vote\s+[RGBY]\s+(yes|no)|[RGBY]\s+resigns)\s*$"
+    option_specs = OPTIONS
 
     def sides(self, options: Options) -> list[SideInfo]:
         opts = self.normalise_options(options)
         return [SideInfo(c, COLOUR_NAMES[c], COLOUR_NAMES[c])
                 for c in SIDES_BY_PLAYERS[int(opts["players"])]]
 
-    def normalise_options(self, options: Options) -> dict[str, str]:
-        out = dict(DEFAULTS)
-        for key, value in options.items():
-            name = key.strip().lower()
-            if name not in DEFAULTS:
-                raise OptionError(
-                    f"unknown option {key!r} for CheeseGambit; options: players, pieces, taunt")
-            text = str(value).strip().lower()
-            if name == "taunt":
-                if text not in _ON:
-                    raise OptionError(f"taunt must be on or off, not {value!r}")
-                out[name] = _ON[text]
-                continue
-            low, high = (2, 4) if name == "players" else (MIN_PIECES, MAX_PIECES)
-            if not text.isdigit() or not low <= int(text) <= high:
-                raise OptionError(f"{name} must be a number {low}-{high}, not {value!r}")
-            out[name] = str(int(text))
-        return out
+    def join_action(self, line: str, action: str) -> str:
+        """A taunt answer completes its turn line without repeating the taunt:
+        ``12R: [4 4] G 2(9X13) T@B`` + ``T@B x2`` -> ``... T@B x2``."""
+        head, _, last = line.rpartition(" ")
+        first = action.split(" ", 1)[0]
+        if head and last == first:
+            return f"{head} {action}"
+        return f"{line} {action}"
 
     def options_from_tags(self, tags: Mapping[str, str]) -> dict[str, str]:
         """Options from record tags; without ``Players`` the number of colour

@@ -15,6 +15,8 @@ from games.cheesegambit.board import (
     TRACK,
     location_name,
     reentry_square,
+    remaining,
+    step,
 )
 from games.cheesegambit.explain import chain_reason, check_written_count, explain
 from games.cheesegambit.listing import ORDINALS, ListingData, pair, write_listing
@@ -37,6 +39,20 @@ from games.cheesegambit.notation import (
     parse_turn,
 )
 from games.errors import GameError, IllegalTurnError, NotationError
+from games.events import (
+    BorneOff,
+    Event,
+    Hit,
+    Moved,
+    Passed,
+    PlacedAt,
+    Resigned,
+    TauntAccepted,
+    TauntDropped,
+    Taunted,
+    Voted,
+    Won,
+)
 from games.notation import format_dice, tokenize
 
 Pending = tuple[str, str, str] | tuple[str, list[str]] | None
@@ -47,6 +63,7 @@ class CheeseGambitPosition(Position):
     turn / answer / vote protocol)."""
 
     game = "cheesegambit"
+    pass_text = DANCE_TEXT
 
     def __init__(self, data: ListingData, options: Mapping[str, str]) -> None:
         self._d = data
@@ -91,6 +108,20 @@ class CheeseGambitPosition(Position):
         winner = d.placings[0] if d.placings else None
         points = sum(self.stake(winner, s) for s in d.sides if s != winner) if winner else 0
         return Result(winner, points, self.placings_text())
+
+    def piece_counts(self) -> Mapping[tuple[str, str], int]:
+        """Pieces per (colour, location as notation writes it: ``P``, ``13``,
+        ``S3``, ``F``); a side that has left the game has none."""
+        counts: dict[tuple[str, str], int] = {}
+        for side in self._d.sides:
+            for p in self._d.pieces[side]:
+                key = (side, location_name(side, p))
+                counts[key] = counts.get(key, 0) + 1
+        return counts
+
+    def turn_additions(self, text: str, dice: Dice) -> list[str]:
+        """The taunts the mover may end ``text`` with: ``T@B`` per side bumped."""
+        return [f"T@{target}" for target in self.possible_taunts(text, dice)]
 
     def dice_count(self) -> int:
         """2 when the side to move throws; 0 while an answer or vote is due or
@@ -251,10 +282,12 @@ class CheeseGambitPosition(Position):
         moves = format_moves(colour, option.kind, option.moves)
         after = self._after_turn(colour, option)
         record = f"{format_dice(tuple(dice))} {moves}"
+        events = self._move_events(colour, option, tuple(dice))
         if written.taunt:
             after = after._declare_taunt(colour, written.taunt, self._bumped_sides(option))
             moves += f" T@{written.taunt}"
             record += f" T@{written.taunt}"
+            events.append(Taunted(colour, written.taunt))
             if written.answer is not None:
                 if written.answer == "drop":
                     answered = after.answer_taunt(False)
@@ -267,7 +300,46 @@ class CheeseGambitPosition(Position):
                     answered = after.answer_taunt(True)
                 after = answered.position
                 record += " " + answered.record.split(" ", 1)[1]
-        return Played(after, record, moves)
+                return Played(after, record, moves,
+                              events=(*events, *answered.events))
+        return Played(after, record, moves,
+                      events=self._with_ending(events, after, "first home"))
+
+    def _move_events(self, colour: str, option: TurnOption, dice: tuple[int, ...]
+                     ) -> list[Event]:
+        """The moves of ``option`` as events in play order; a bump follows the
+        move that made it (once per square: a Gambit's two pieces bump once)."""
+        if not option.moves:
+            return [Passed(colour)]
+        events: list[Event] = []
+        hit: set[int] = set()
+        spare = list(dice) * (2 if dice[0] == dice[1] else 1)
+        for src, dst, _bump in option.moves:
+            here = location_name(colour, src)
+            die = _die_for(colour, src, dst, spare)
+            if dst == OFF:
+                events.append(BorneOff(colour, here, die))
+            else:
+                events.append(Moved(colour, here, location_name(colour, dst), die))
+            if (option.bumped >> dst) & 1 and 1 <= dst <= TRACK and dst not in hit:
+                hit.add(dst)
+                victim = self._owner[dst]
+                assert victim is not None
+                events.append(Hit(colour, victim, str(dst), "P", self._count[dst]))
+        return events
+
+    def _with_ending(self, events: list[Event], after: CheeseGambitPosition, why: str
+                     ) -> tuple[Event, ...]:
+        """``events`` plus the placings this step made and the win if it ended
+        the game (``why``: what ended it)."""
+        out = list(events)
+        known = len(self._d.placings)
+        for place, side in enumerate(after.placings[known:], start=known + 1):
+            out.append(PlacedAt(side, place))
+        if after.result is not None and self.result is None:
+            reason = f"{why}; {after.placings_text()}"
+            out.append(Won(after.result.winner or "", after.result.points, reason))
+        return tuple(out)
 
     def possible_taunts(self, text: str, dice: Dice) -> list[str]:
         """Whom the mover could taunt after playing ``text`` (without a taunt)."""
@@ -501,9 +573,13 @@ class CheeseGambitPosition(Position):
             cubes = dict(d.cubes)
             cubes[pair(taunter, target)] = (stake, target)
             text = f"T@{target} x{stake}"
-            return Played(self._replace(cubes=cubes, taunt=None), text, text, True)
+            return Played(self._replace(cubes=cubes, taunt=None), text, text, True,
+                          (TauntAccepted(target, taunter, stake),))
         text = f"T@{target} drop"
-        return Played(self._leave(target, taunter), text, text, True)
+        after = self._leave(target, taunter)
+        dropped: list[Event] = [TauntDropped(target, taunter, self.stake(taunter, target))]
+        return Played(after, text, text, True,
+                      self._with_ending(dropped, after, f"{target} dropped the taunt"))
 
     def _leave(self, side: str, to: str) -> CheeseGambitPosition:
         """``side`` leaves the game (a drop to ``to``, or a resignation when
@@ -530,7 +606,9 @@ class CheeseGambitPosition(Position):
         if side not in self.active():
             raise IllegalTurnError(f"{side} is not playing any more")
         text = f"{side} resigns"
-        return Played(self._leave(side, side), text, text)
+        after = self._leave(side, side)
+        return Played(after, text, text,
+                      events=self._with_ending([Resigned(side)], after, f"{side} resigned"))
 
     def vote(self, side: str, yes: bool) -> Played:
         """A remaining player's vote to play on for the places: the first "no"
@@ -544,9 +622,11 @@ class CheeseGambitPosition(Position):
                 f"{side} has no vote to cast; waiting for {' '.join(d.vote)}")
         text = f"vote {side} {'yes' if yes else 'no'}"
         if not yes:
-            return Played(self._replace(vote=None, next_side=None), text, text)
+            after = self._replace(vote=None, next_side=None)
+            return Played(after, text, text, events=self._with_ending(
+                [Voted(side, False)], after, f"{side} voted to stop"))
         rest = tuple(v for v in d.vote if v != side)
-        return Played(self._replace(vote=rest or None), text, text)
+        return Played(self._replace(vote=rest or None), text, text, events=(Voted(side, True),))
 
     def action_due(self) -> bool:
         """A taunt answer or a vote is due before the next throw."""
@@ -614,6 +694,23 @@ class CheeseGambitPosition(Position):
             return self.vote(side, answer == "yes")
         raise NotationError(
             "expected accept, drop, T@B x2, T@B drop or vote G yes/no", text, 1)
+
+
+def _die_for(colour: str, src: int, dst: int, spare: list[int]) -> int | None:
+    """The die (taken out of ``spare``) that moves a piece from ``src`` to
+    ``dst``: the exact one, or for a bear-off from the highest square the
+    smallest larger one; None when no die is left (a Gamble takes a whole
+    stack off with one double)."""
+    for die in sorted(spare):
+        if (reentry_square(colour, die) if src == POOL else step(colour, src, die)) == dst:
+            spare.remove(die)
+            return die
+    if dst == OFF:
+        bigger = [d for d in sorted(spare) if d >= remaining(colour, src)]
+        if bigger:
+            spare.remove(bigger[0])
+            return bigger[0]
+    return None
 
 
 __all__ = ["CheeseGambitPosition", "DANCE_TEXT"]

@@ -54,13 +54,6 @@ class HachapuryGame(Game):
         self.normalise_options(options)
         return [SideInfo(s, COLOURS[s], COLOURS[s]) for s in SIDES]
 
-    def normalise_options(self, options: Options) -> dict[str, str]:
-        """Hachapury has no options: any option is refused."""
-        if options:
-            names = ", ".join(sorted(str(k) for k in options))
-            raise OptionError(f"Hachapury has no options (got: {names})")
-        return {}
-
     def initial(self, options: Options, first: str | None = None) -> HachapuryPosition:
         """4 checkers on 24 and 11 on 6 for each side; ``first`` (default W) moves."""
         self.normalise_options(options)

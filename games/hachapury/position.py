@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from games.base import Dice, Played, Position, Result
 from games.errors import IllegalTurnError, PositionError
+from games.events import BorneOff, Event, Moved, Passed, Won
 from games.hachapury.board import (
     CHECKERS,
     POINTS,
@@ -26,7 +27,7 @@ from games.hachapury.board import (
 )
 from games.hachapury.matching import match_turn
 from games.hachapury.movetext import parse_turn
-from games.hachapury.search import TurnSet, search
+from games.hachapury.search import PASS_TEXT, Move, TurnSet, search
 from games.notation import format_dice
 
 SIDES = ("W", "B")
@@ -50,6 +51,7 @@ class HachapuryPosition(Position):
     """An immutable Hachapury position (see hachapury.md)."""
 
     game: ClassVar[str] = "hachapury"
+    pass_text: ClassVar[str | None] = PASS_TEXT
     __slots__ = ("_counts", "_to_move", "_result", "_turn_cache")
 
     def __init__(
@@ -108,6 +110,11 @@ class HachapuryPosition(Position):
     def dice_count(self) -> int:
         return 0 if self._result is not None else 2
 
+    def piece_counts(self) -> Mapping[tuple[str, str], int]:
+        """Checkers per (side, point in its numbering); ``F`` borne off."""
+        return {(side, str(p) if p else "F"): n
+                for side in SIDES for p, n in enumerate(self._counts[side]) if n}
+
     # -- listing -------------------------------------------------------------
 
     def listing(self) -> str:
@@ -157,7 +164,8 @@ class HachapuryPosition(Position):
         final = match_turn(ctx, state, mask, turns.dice, written, turns, shown)
         moves = turns.by_state[final]
         position = self.after(unpack(final))
-        return Played(position, f"{shown}; {moves}", moves)
+        events = _events(self._to_move or "", turns.turns.get(final, ()), turns.dice, position)
+        return Played(position, f"{shown}; {moves}", moves, events=events)
 
     def after(self, mover_counts: tuple[int, ...]) -> HachapuryPosition:
         """The position once the side to move has reached ``mover_counts``."""
@@ -172,6 +180,37 @@ class HachapuryPosition(Position):
             result = make_result(mover, counts[opponent][0])
             to_move = None
         return HachapuryPosition(counts["W"], counts["B"], to_move, result)
+
+
+def _events(side: str, moves: tuple[Move, ...], dice: tuple[int, ...],
+            after: HachapuryPosition) -> tuple[Event, ...]:
+    """The turn's events from the canonical moves the search played.
+
+    Moves are sorted highest source first, which is always a playable order
+    (a checker's later steps start lower).  A move's die is its distance; a
+    bear-off takes one of the dice the moves on the board left over."""
+    if not moves:
+        return (Passed(side),)
+    spare = list(dice)
+    for src, dst in moves:
+        if dst and -src - dst in spare:
+            spare.remove(-src - dst)
+    spare.sort()
+    out: list[Event] = []
+    for src, dst in moves:
+        if dst:
+            out.append(Moved(side, str(-src), str(dst), -src - dst))
+        else:
+            # the smallest die that reaches off: exact first, else a larger one
+            die = next((d for d in spare if d >= -src), spare[-1] if spare else None)
+            if die is not None:
+                spare.remove(die)
+            out.append(BorneOff(side, str(-src), die))
+    if after.result is not None:
+        reason = "mars: the loser bore off none" if after.result.points == 2 else \
+            "bore off all 15"
+        out.append(Won(side, after.result.points, reason))
+    return tuple(out)
 
 
 def _check_dice(dice: Dice) -> tuple[int, ...]:

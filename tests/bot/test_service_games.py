@@ -34,11 +34,10 @@ async def _play_to_the_end(service: GameService, rng: random.Random, limit: int 
         else:
             side = position.side_to_move or ""
             text = rng.choice(service.legal_turns(session))
-            taunts = getattr(position, "possible_taunts", None)
-            if taunts is not None and rng.random() < 0.7:
-                targets = taunts(text, session.dice)
-                if targets:  # a bump: taunt the victim (CheeseGambit's doubling cube)
-                    text += f" T@{rng.choice(targets)}"
+            if rng.random() < 0.7:
+                additions = position.turn_additions(text, session.dice)
+                if additions:  # a bump: taunt the victim (CheeseGambit's doubling cube)
+                    text += f" {rng.choice(additions)}"
         seat = session.seat_for_side(side)
         assert seat is not None
         reply = await service.move(PLAYERS[seat.user_id], HERE, text)
@@ -144,9 +143,9 @@ async def test_an_unanswered_taunt_is_dropped_after_the_deadline(
         if position.action_due():
             break
         text = rng.choice(service.legal_turns(session))
-        targets = position.possible_taunts(text, session.dice)  # type: ignore[attr-defined]
-        if targets:
-            text += f" T@{targets[0]}"
+        additions = position.turn_additions(text, session.dice)
+        if additions:
+            text += f" {additions[0]}"
         seat = session.seat_for_side(position.side_to_move or "")
         assert seat is not None
         assert (await service.move(PLAYERS[seat.user_id], HERE, text)).ok
@@ -172,3 +171,20 @@ async def test_che_has_no_dice_so_no_seed_talk(service: GameService) -> None:
     assert started.ok and "commitment" not in started.text and "with [" not in started.text
     aborted = await service.abort(ALICE, HERE)
     assert aborted.ok and "seed" not in aborted.text
+
+
+@pytest.mark.parametrize("game, options, named", [
+    ("cheesegambit", {"pieces": "²"}, "pieces"),
+    ("cheesegambit", {"players": "٣"}, "players"),
+    ("che", {"tiles": "1e3"}, "tiles"),
+    ("chebache", {"kings": "maybe"}, "kings"),
+    ("hachapury", {"pieces": "3"}, "no options"),
+])
+async def test_a_bad_option_is_refused_with_what_is_allowed(
+        service: GameService, game: str, options: dict[str, str], named: str) -> None:
+    reply = await service.new(ALICE, HERE, game, [BOB], options)
+    assert not reply.ok and reply.private
+    assert named in reply.text
+    for spec in get_game(game).option_specs:  # the refusal lists the game's options
+        assert f"`{spec.name}`" in reply.text
+    assert await service.store.live_session(HERE.id) is None

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
+from bot.replay import replay
 from games.cheesegambit import GAME
-from games.cheesegambit.record import parse_record, replay
 from games.errors import IllegalTurnError, NotationError, OptionError
+from games.record import ActionLine, parse_record
 
 from .helpers import pos
 
@@ -63,11 +66,15 @@ def test_record_with_taunt_answer_and_votes() -> None:
 vote R yes
 vote B no
 """
-    record, entries = parse_record(text)
+    record = parse_record(text, GAME.action_line)
     assert record.tag("Players") == "3"
-    start = GAME.from_listing(record.tag("Position") or "", GAME.options_from_tags(record.tags))
-    lines = [line for line, _ in replay(start, entries)]
-    assert lines == ["7R: [4 4] G 2(9X13) T@B x2", "8G: [1 2] S1/F", "vote R yes", "vote B no"]
-    *_, (_, last) = replay(start, entries)
-    assert last.position.result is not None and last.position.result.winner == "G"
-    assert last.position.listing().endswith("cube R-B 2 B; G wins")
+    assert [e.text for e in record.entries if isinstance(e, ActionLine)] == [
+        "vote R yes", "vote B no"]
+    out = io.StringIO()
+    assert replay(GAME.name, text, out=out) == 0
+    printed = out.getvalue().splitlines()
+    assert printed[::2] == ["7R: [4 4] G 2(9X13) T@B x2", "8G: [1 2] S1/F", "vote R yes",
+                            "vote B no"]
+    last = GAME.from_listing(printed[-1], {"players": "3"})
+    assert last.result is not None and last.result.winner == "G"
+    assert printed[-1].endswith("cube R-B 2 B; G wins")
