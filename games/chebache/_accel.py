@@ -91,14 +91,11 @@ def decide(pkg_dir: Path, env: Mapping[str, str]) -> EngineMode:
     if env.get(PURE_ENV, "") not in ("", "0"):
         return EngineMode(False, f"{PURE_ENV} is set")
     build = build_dir(pkg_dir)
-    found = [m for m in ACCELERATED if compiled_file(build, m)]
-    if len(found) == len(ACCELERATED):
+    if all(compiled_file(build, m) for m in ACCELERATED):
         return EngineMode(True, f"Cython build {build.name} matching the sources")
-    if found:
-        return EngineMode(False, f"{build.name} is incomplete (a module did not compile)")
     if any((pkg_dir / BUILDS).glob("src_*/*")):
-        return EngineMode(False, "the compiled build is of older sources (games/chebache/*.py "
-                                 "or *.pxd changed since); `make compile` builds these")
+        return EngineMode(False, "no complete build of these sources (games/chebache/*.py or "
+                                 "*.pxd changed since, or did not compile); `make compile`")
     return EngineMode(False, NOT_BUILT)
 
 
@@ -120,18 +117,22 @@ def load(pkg_dir: Path, mode: EngineMode) -> EngineMode:
 
 def _load_module(module: str, file: Path | None) -> None:
     name = f"{PACKAGE}.{module}"
-    spec = importlib.util.spec_from_file_location(name, file)
+    spec = importlib.util.spec_from_file_location(name, file) if file else None
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {name} from {file}")
     loaded = importlib.util.module_from_spec(spec)
     sys.modules[name] = loaded  # the later modules import it under this name
-    spec.loader.exec_module(loaded)
+    try:
+        spec.loader.exec_module(loaded)
+    except BaseException:
+        del sys.modules[name]  # as the import system does: no half-run module stays
+        raise
     setattr(sys.modules[PACKAGE], module, loaded)
 
 
 def select(pkg_dir: Path | None = None, env: Mapping[str, str] | None = None) -> EngineMode:
-    """Choose and load the search modules (warning when a build is there but
-    cannot be used: it is of older sources, incomplete or fails to load)."""
+    """Choose and load the search modules (warning when there is a build but not
+    a usable one: of older sources, incomplete or failing to load)."""
     pkg_dir = pkg_dir or Path(__file__).resolve().parent
     mode = load(pkg_dir, decide(pkg_dir, os.environ if env is None else env))
     if not mode.compiled and mode.reason not in (NOT_BUILT, f"{PURE_ENV} is set"):
