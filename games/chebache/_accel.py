@@ -94,8 +94,8 @@ def decide(pkg_dir: Path, env: Mapping[str, str]) -> EngineMode:
     if all(compiled_file(build, m) for m in ACCELERATED):
         return EngineMode(True, f"Cython build {build.name} matching the sources")
     if any((pkg_dir / BUILDS).glob("src_*/*")):
-        return EngineMode(False, "no complete build of these sources (games/chebache/*.py or "
-                                 "*.pxd changed since, or did not compile); `make compile`")
+        return EngineMode(False, "no complete build of these sources: games/chebache/*.py or "
+                                 "*.pxd changed since, or did not compile; `make compile`")
     return EngineMode(False, NOT_BUILT)
 
 
