@@ -149,3 +149,14 @@ def test_installed_packages_carry_the_declarations() -> None:
     assert pxds
     for name in pxds:
         assert any(fnmatch.fnmatch(name, g) for g in globs), name
+
+
+def test_builds_in_place_are_not_packages() -> None:
+    """An editable install removes the builds of older sources; were they
+    found as (namespace) packages first, setuptools would then miss them."""
+    import fnmatch
+    import tomllib
+
+    find = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    excluded = find["packages"]["find"].get("exclude", [])
+    assert any(fnmatch.fnmatch(f"games.chebache.{BUILDS}.src_0", g) for g in excluded)
