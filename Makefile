@@ -33,4 +33,4 @@ bench: setup
 	@for f in bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) *.egg-info build games/chebache/_compiled
+	rm -rf $(VENV) *.egg-info build games/chebache/_compiled games/chebache/*.so
