@@ -3,16 +3,20 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint bench setup clean
+.PHONY: run test lint bench setup compile clean
 
-# setup.py compiles the Chebache search from games/chebache/*.py: rebuild when they change
-$(BIN)/.installed: pyproject.toml setup.py $(wildcard games/chebache/*.py games/chebache/*.pxd)
+# the install also compiles the Chebache search (setup.py); an edit to it needs no rebuild
+$(BIN)/.installed: pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $@
 
 setup: $(BIN)/.installed
+
+## compile: the Chebache search again after editing it (about 30 s; until then its .py files run)
+compile: setup
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 
 ## run: the Discord bot when a token is configured, otherwise the local console
 run: setup
@@ -29,4 +33,4 @@ bench: setup
 	@for f in bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) *.egg-info build games/chebache/*.so games/chebache/_compiled.json
+	rm -rf $(VENV) *.egg-info build games/chebache/_compiled games/chebache/*.so

@@ -2,91 +2,63 @@
 
 Project metadata lives in pyproject.toml; this file only adds the optional C
 extensions.  They are compiled from the very ``.py`` files the rules are
-written in (listed in games/chebache/_accel.py), so there is one source.
-Without Cython or a C compiler, or with BOARDBOT_PURE_PYTHON set, the install
-still succeeds and the pure-Python modules run.  After building, a manifest
-records the hash of each source compiled, so that an edited ``.py`` is never
-shadowed by an older compiled module (see _accel.py).
+written in (listed in games/chebache/_accel.py), so there is one source, into
+``games/chebache/_compiled/src_<hash of those sources>/``: after an edit the
+package looks for a build of another name and, not finding it, runs the
+``.py`` files.  Without Cython or a C compiler, or with BOARDBOT_PURE_PYTHON
+set, the install still succeeds and the pure-Python modules run.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import runpy
-import time
+import shutil
+from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ACCEL = runpy.run_path(os.path.join(HERE, "games", "chebache", "_accel.py"))
-PACKAGE: str = ACCEL["PACKAGE"]
-PKG_DIR = os.path.join("games", "chebache")
+PKG_DIR = Path("games", "chebache")
+ACCEL = runpy.run_path(str(PKG_DIR / "_accel.py"))
+BUILD: Path = ACCEL["build_dir"](PKG_DIR)
 
 
-def extensions() -> list:
+def extensions() -> list[Extension]:
     """The Cython extensions, or none when they cannot or should not be built."""
     if os.environ.get(ACCEL["PURE_ENV"], "") not in ("", "0"):
         return []
     try:
         from Cython.Build import cythonize
-        from setuptools import Extension
     except ImportError:
         print("boardbot: Cython not available; the Chebache search stays pure Python")
         return []
-    exts = [Extension(f"{PACKAGE}.{m}", [os.path.join(PKG_DIR, f"{m}.py")])
-            for m in ACCEL["ACCELERATED"]]
-    try:
-        return cythonize(exts, compiler_directives=ACCEL["DIRECTIVES"],
-                         build_dir=os.path.join("build", "cython"), quiet=True)
-    except Exception as exc:  # noqa: BLE001 - any failure: install as plain Python
-        print(f"boardbot: Cython failed ({exc}); the Chebache search stays pure Python")
-        return []
+    modules = [Extension(f"{ACCEL['PACKAGE']}.{m}", [str(PKG_DIR / f"{m}.py")])
+               for m in ACCEL["ACCELERATED"]]
+    exts = cythonize(modules, compiler_directives=ACCEL["DIRECTIVES"],
+                     build_dir=str(Path("build", "cython")), quiet=True)
+    for ext in exts:  # compiled under the module's own name, stored under the sources' hash
+        ext.name = ".".join([*BUILD.parts, ext.name.rsplit(".", 1)[1]])
+        ext.optional = True  # a module that does not compile leaves all of them pure Python
+    return exts
 
 
-class BuildExtWithManifest(build_ext):
-    """``build_ext`` in parallel, then the manifest of what was compiled."""
+class ParallelBuildExt(build_ext):
+    """``build_ext`` on every core; building in place (an editable install)
+    also removes the builds of older sources."""
 
     def finalize_options(self) -> None:
         super().finalize_options()
         if self.parallel is None:
             self.parallel = os.cpu_count() or 1
 
-    def build_extension(self, ext) -> None:  # noqa: ANN001 - setuptools' own type
-        # optional: no C compiler (or a failing one) leaves that module pure Python,
-        # and the manifest below then keeps every module pure Python
-        try:
-            super().build_extension(ext)
-        except Exception as exc:  # noqa: BLE001
-            print(f"boardbot: could not compile {ext.name} ({exc}); using the .py file")
-            self.failed.append(ext)
-
-    def build_extensions(self) -> None:
-        super().build_extensions()
-        # what failed is not an output: nothing may look for it (in-place copy, wheel)
-        self.extensions = [e for e in self.extensions if e not in self.failed]
-
     def run(self) -> None:
-        started = time.time()
-        for ext in self.extensions:  # never leave an older build looking current
-            old = self.get_ext_fullpath(ext.name)
-            if os.path.exists(old):
-                os.remove(old)
-        self.failed: list = []
+        if self.inplace or getattr(self, "editable_mode", False):
+            for old in BUILD.parent.glob("src_*"):
+                if old != BUILD:
+                    shutil.rmtree(old)
+            BUILD.mkdir(parents=True, exist_ok=True)  # setuptools copies into it
         super().run()
-        built: dict[str, str] = {}
-        out_dir = None
-        for ext in self.extensions + self.failed:
-            path = self.get_ext_fullpath(ext.name)
-            out_dir = os.path.dirname(path)
-            if os.path.exists(path) and os.path.getmtime(path) >= started - 1:
-                module = ext.name.rsplit(".", 1)[1]
-                built[module] = ACCEL["source_hash"](os.path.join(HERE, PKG_DIR, f"{module}.py"))
-        if out_dir is not None:
-            with open(os.path.join(out_dir, ACCEL["MANIFEST"]), "w") as f:
-                json.dump(built, f, indent=1, sort_keys=True)
-            print(f"boardbot: compiled {len(built)} of {len(self.extensions)} Chebache modules")
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExtWithManifest})
+setup(ext_modules=extensions(), cmdclass={"build_ext": ParallelBuildExt})

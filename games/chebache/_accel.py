@@ -3,16 +3,15 @@
 The rules have one source, the ``.py`` files of this package.  When the
 project is installed with Cython and a C compiler at hand, ``setup.py`` also
 compiles the modules named in ``ACCELERATED`` from those same files (legal
-turns for doubles come out about twice as fast) and writes ``MANIFEST``: the
-SHA-256 of each source as it was compiled.
+turns come out about twice as fast) into ``_compiled/src_<hash>/``, where
+``<hash>`` is ``source_hash()`` of the sources it compiled.
 
-Python would import a compiled module in preference to its ``.py`` file even
-after the ``.py`` has been edited, so before any of them loads, ``select``
-checks the manifest against the sources: if anything differs (an edit since
-the last install, a module that did not compile) or ``PURE_ENV`` is set, a
-finder placed first on ``sys.meta_path`` makes every one of them load from
-its ``.py`` file instead.  All or none: the modules pass their own tuples and
-memo tables to each other.
+At import the package computes that hash of the sources now on disk and loads
+each module itself, in dependency order, from the build directory of that
+name if it holds all of them, and otherwise from its ``.py`` file.  An edited
+``.py`` (or ``.pxd``) has a new hash, so an older build is simply never found;
+a stray compiled file beside a ``.py`` is never consulted either.  All or
+none: the modules pass their own tuples and memo tables to each other.
 
 Standard library only: ``setup.py`` runs this file before the package exists.
 """
@@ -22,21 +21,21 @@ from __future__ import annotations
 import hashlib
 import importlib.machinery
 import importlib.util
-import json
 import os
 import sys
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 PACKAGE = "games.chebache"
 #: The modules the legal-turn search runs through, dependencies first.
 ACCELERATED = ("state", "king", "chebaches", "phase1", "phase2", "turns")
-MANIFEST = "_compiled.json"
+#: Where the builds live, inside the package: ``_compiled/src_<hash>/``.
+BUILDS = "_compiled"
 #: Set (to anything but "" or "0") to run the pure-Python modules.
 PURE_ENV = "BOARDBOT_PURE_PYTHON"
+NOT_BUILT = "no compiled modules were built"
 #: Cython's options.  ``infer_types`` lets loop counters and flags become C
 #: ints; every such variable in these modules holds a space number, a die, a
 #: weight or a bit mask of 18 bits (the big state codes stay Python ints,
@@ -64,75 +63,80 @@ class EngineMode:
         return ("compiled" if self.compiled else "pure Python") + f" ({self.reason})"
 
 
-def source_hash(path: str | os.PathLike[str]) -> str:
-    """SHA-256 of a module's source: its ``.py`` file's bytes, then those of
-    its Cython declarations (``.pxd``) if it has them."""
-    py = Path(path)
-    digest = hashlib.sha256(py.read_bytes())
-    pxd = py.with_suffix(".pxd")
-    if pxd.exists():
-        digest.update(b"\0pxd\0" + pxd.read_bytes())
-    return digest.hexdigest()
+def source_hash(pkg_dir: Path) -> str:
+    """The build name of the sources in ``pkg_dir``: SHA-256 over every
+    accelerated module's ``.py`` and ``.pxd`` (C types) file."""
+    digest = hashlib.sha256()
+    for name in (f"{m}{ext}" for m in ACCELERATED for ext in (".py", ".pxd")):
+        path = pkg_dir / name
+        digest.update(name.encode() + b"\0" + (path.read_bytes() if path.exists() else b"")
+                      + b"\0")
+    return digest.hexdigest()[:20]
 
 
-def compiled_files(pkg_dir: Path, module: str) -> list[Path]:
-    """The extension-module files present for ``module`` (any ABI tag)."""
-    return [p for suffix in importlib.machinery.EXTENSION_SUFFIXES
-            for p in [pkg_dir / f"{module}{suffix}"] if p.exists()]
+def build_dir(pkg_dir: Path) -> Path:
+    """Where a build of the sources now in ``pkg_dir`` is (or would be)."""
+    return pkg_dir / BUILDS / f"src_{source_hash(pkg_dir)}"
 
 
-def decide(pkg_dir: Path, env: Mapping[str, str],
-           modules: Sequence[str] = ACCELERATED) -> EngineMode:
-    """Whether the compiled modules in ``pkg_dir`` may be used (pure function
-    of the files and the environment; see the module docstring)."""
-    present = {m for m in modules if compiled_files(pkg_dir, m)}
-    if not present:
-        return EngineMode(False, "no compiled modules were built")
+def compiled_file(directory: Path, module: str) -> Path | None:
+    """The extension-module file for ``module`` in ``directory`` (any ABI tag)."""
+    return next((p for s in importlib.machinery.EXTENSION_SUFFIXES
+                 if (p := directory / f"{module}{s}").exists()), None)
+
+
+def decide(pkg_dir: Path, env: Mapping[str, str]) -> EngineMode:
+    """Whether a build matching the sources in ``pkg_dir`` exists and may be
+    used (a pure function of the files and the environment)."""
     if env.get(PURE_ENV, "") not in ("", "0"):
         return EngineMode(False, f"{PURE_ENV} is set")
+    build = build_dir(pkg_dir)
+    if all(compiled_file(build, m) for m in ACCELERATED):
+        return EngineMode(True, f"Cython build {build.name} matching the sources")
+    if any((pkg_dir / BUILDS).glob("src_*/*")):
+        return EngineMode(False, "no complete build of these sources: games/chebache/*.py or "
+                                 "*.pxd changed since, or did not compile; `make compile`")
+    return EngineMode(False, NOT_BUILT)
+
+
+def load(pkg_dir: Path, mode: EngineMode) -> EngineMode:
+    """Import every accelerated module, from the build ``mode`` chose or from
+    its ``.py`` file; a build that fails to load leaves all of them pure."""
+    build = build_dir(pkg_dir) if mode.compiled else None
     try:
-        manifest = json.loads((pkg_dir / MANIFEST).read_text())
-    except (OSError, ValueError):
-        return EngineMode(False, f"compiled modules without a readable {MANIFEST}")
-    for m in modules:
-        if m not in present or m not in manifest:
-            return EngineMode(False, f"{m}.py was not compiled")
-        if manifest[m] != source_hash(pkg_dir / f"{m}.py"):
-            return EngineMode(False, f"{m}.py changed since it was compiled; "
-                                     "reinstall (make setup) to compile it again")
-    return EngineMode(True, "Cython build matching the sources")
+        for m in ACCELERATED:
+            _load_module(m, compiled_file(build, m) if build else pkg_dir / f"{m}.py")
+    except ImportError as exc:
+        if build is None:
+            raise
+        for m in ACCELERATED:  # none of a half-loaded build may stay
+            sys.modules.pop(f"{PACKAGE}.{m}", None)
+        return load(pkg_dir, EngineMode(False, f"{build.name} failed to load: {exc}"))
+    return mode
 
 
-class _SourceFinder:
-    """Finds the ``.py`` file, never the compiled module, for the
-    accelerated modules (a ``sys.meta_path`` finder)."""
-
-    def __init__(self, pkg_dir: Path, modules: Sequence[str]) -> None:
-        self._paths = {f"{PACKAGE}.{m}": pkg_dir / f"{m}.py" for m in modules}
-
-    def find_spec(self, name: str, path: object = None,
-                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
-        file = self._paths.get(name)
-        if file is None:
-            return None
-        return importlib.util.spec_from_file_location(name, file)
+def _load_module(module: str, file: Path | None) -> None:
+    name = f"{PACKAGE}.{module}"
+    spec = importlib.util.spec_from_file_location(name, file) if file else None
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {name} from {file}")
+    loaded = importlib.util.module_from_spec(spec)
+    sys.modules[name] = loaded  # the later modules import it under this name
+    try:
+        spec.loader.exec_module(loaded)
+    except BaseException:
+        del sys.modules[name]  # as the import system does: no half-run module stays
+        raise
+    setattr(sys.modules[PACKAGE], module, loaded)
 
 
 def select(pkg_dir: Path | None = None, env: Mapping[str, str] | None = None) -> EngineMode:
-    """Decide, and when the compiled modules must not run, make sure they are
-    not imported (warning when they are stale rather than merely absent or
-    turned off)."""
+    """Choose and load the search modules (warning when there is a build but not
+    a usable one: of older sources, incomplete or failing to load)."""
     pkg_dir = pkg_dir or Path(__file__).resolve().parent
-    mode = decide(pkg_dir, os.environ if env is None else env)
-    if not mode.compiled and any(compiled_files(pkg_dir, m) for m in ACCELERATED):
-        loaded = [m for m in ACCELERATED if f"{PACKAGE}.{m}" in sys.modules]
-        if loaded:  # too late to choose (only if imported out of order)
-            raise ImportError(f"{PACKAGE} modules imported before the engine was chosen: "
-                              + ", ".join(loaded))
-        if not any(isinstance(f, _SourceFinder) for f in sys.meta_path):
-            sys.meta_path.insert(0, _SourceFinder(pkg_dir, ACCELERATED))  # type: ignore[arg-type]
-        if PURE_ENV not in mode.reason:
-            warnings.warn(f"Chebache engine: {mode}", RuntimeWarning, stacklevel=2)
+    mode = load(pkg_dir, decide(pkg_dir, os.environ if env is None else env))
+    if not mode.compiled and mode.reason not in (NOT_BUILT, f"{PURE_ENV} is set"):
+        warnings.warn(f"Chebache engine: {mode}", RuntimeWarning, stacklevel=2)
     return mode
 
 
