@@ -86,6 +86,17 @@ def repeat_group(rng: random.Random, legal: str) -> str:
     return " ".join([group] * rng.randint(2, 12))
 
 
+def inflate_count(rng: random.Random, legal: str) -> str:
+    """A group's piece count raised and the group written again (``4(9/14)`` ->
+    ``15(9/14) 15(9/14)``), as a player who mistypes doubles would."""
+    counts = re.findall(r"(\d+)\(([^)]*)\)", legal)
+    if not counts:
+        return repeat_group(rng, legal)
+    _, inner = rng.choice(counts)
+    group = f"{rng.choice([2, 3, 4, 8, 15, 99])}({inner})"
+    return " ".join([group] * rng.randint(1, 8))
+
+
 def swap_digits(rng: random.Random, legal: str) -> str:
     chars = list(legal)
     digits = [i for i, c in enumerate(chars) if c.isdigit()]
@@ -126,6 +137,10 @@ def case_and_space(rng: random.Random, legal: str) -> str:
     return rng.choice(["  ", "\t", "\n", "\u3000", "\xa0"]).join(text.split(" "))
 
 
+#: Generators that start from a legal text (chosen more often for move texts).
+MUTATIONS = ("zero_width", "repeat_group", "inflate_count", "swap_digits", "append_suffix",
+             "huge_numbers", "drop_or_duplicate", "case_and_space")
+
 TextGenerator = Callable[[random.Random, str], str]
 
 #: name -> generator; generators of raw text ignore the legal text.
@@ -137,6 +152,7 @@ GENERATORS: dict[str, TextGenerator] = {
     "zero_width": zero_width_text,
     "nasty": lambda rng, legal: nasty_text(rng),
     "repeat_group": repeat_group,
+    "inflate_count": inflate_count,
     "swap_digits": swap_digits,
     "append_suffix": append_suffix,
     "huge_numbers": huge_numbers,
@@ -146,7 +162,7 @@ GENERATORS: dict[str, TextGenerator] = {
 }
 
 #: Generators that reach a known slow or hanging fault (issue 12, being fixed).
-KNOWN_HANGING = frozenset({"repeat_group", "huge_clock"})
+KNOWN_HANGING = frozenset({"repeat_group", "inflate_count", "huge_clock"})
 
 
 # ------------------------------------------------------------------ options and clocks
