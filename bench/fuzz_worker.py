@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-import bot.replay  # noqa: F401  (imported here, not first inside a redirect: both bind
-import bot.verify  # noqa: F401  sys.stdout/sys.stderr as default arguments at import)
+import bot.replay
+import bot.verify
 from bench import fuzz_inputs as gen
 from bot.__main__ import main as bot_main
 from bot.replies import RACE_MESSAGE, Channel, Reply, User
@@ -510,7 +510,8 @@ def _run_cli(argv: list[str], text: str) -> tuple[int | None, str]:
                     stream.flush()
             os.dup2(capture.fileno(), 1)
             os.dup2(capture.fileno(), 2)
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out), \
+                    _printing_to(out):
                 code = bot_main([*argv, path])
         finally:
             for stream in (sys.__stdout__, sys.__stderr__):
@@ -524,6 +525,23 @@ def _run_cli(argv: list[str], text: str) -> tuple[int | None, str]:
         capture.seek(0)
         printed = capture.read().decode("utf-8", errors="replace")
     return code, printed[-3000:] + out.getvalue()[-3000:]
+
+
+@contextlib.contextmanager
+def _printing_to(stream: io.StringIO) -> Generator[None, None, None]:
+    """Point the ``out``/``err`` default arguments of replay and verify at ``stream``
+    for one call (they were bound to whatever ``sys.stdout`` was at import: the
+    real one in the worker, the capture under pytest)."""
+    functions = (bot.replay.replay, bot.verify.verify)
+    saved = [f.__defaults__ for f in functions]
+    try:
+        for f, defaults in zip(functions, saved, strict=True):
+            assert defaults is not None
+            f.__defaults__ = (*defaults[:-2], stream, stream)
+        yield
+    finally:
+        for f, defaults in zip(functions, saved, strict=True):
+            f.__defaults__ = defaults
 
 
 def _check_cli(code: int | None, output: str) -> tuple[str, str]:
