@@ -126,6 +126,8 @@ def _run_range(lo: int, hi: int, seed: int, budget: float, include_known: bool, 
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
         last_begin, stopped = _follow(proc, summary, lock, budget, progress)
         done = nxt + count
+        if stopped is not None and last_begin is None:  # died before its first line
+            last_begin = {"i": nxt, "cmd": "setup", "key": "start-up", "repro": {}}
         if stopped is not None:
             assert last_begin is not None
             record = {**last_begin, "why": stopped}
@@ -170,7 +172,7 @@ def _follow(proc: subprocess.Popen[bytes], summary: Summary, lock: threading.Loc
             *lines, buffer = buffer.split(b"\n")
             for line in lines:
                 message = json.loads(line)
-                if message["t"] == "begin":
+                if message["t"] in ("begin", "setup"):
                     running = message
                     deadline = time.monotonic() + budget
                 elif message["t"] == "end":
@@ -182,6 +184,7 @@ def _follow(proc: subprocess.Popen[bytes], summary: Summary, lock: threading.Loc
                     if progress and summary.inputs % 5000 == 0:
                         print(f"  ... {summary.inputs} inputs", file=sys.stderr, flush=True)
                 elif message["t"] == "skip":
+                    running = None
                     with lock:
                         summary.skipped += 1
                     deadline = time.monotonic() + budget

@@ -411,6 +411,10 @@ class Fuzzer:
 
     async def one(self, i: int) -> None:
         rng = random.Random(f"{self.seed}:{i}")
+        # The set-up (legal turns played, games opened) can hang too: say where we are.
+        self._emit({"t": "setup", "i": i, "cmd": "setup", "gen": "legal",
+                    "key": "setup|legal|-|-", "repro": {"command": "setup (legal turns, new "
+                                                        "games) before input", "text": ""}})
         if rng.random() < 0.03:
             self.clock[0] += rng.choice([3600.0, 86400.0, 3 * 86400.0, 20 * 86400.0])
         if self.arenas and rng.random() < 0.3:
