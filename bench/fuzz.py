@@ -271,6 +271,13 @@ def report(summary: Summary, examples: int = 3) -> str:
     if summary.slow:
         out.append(f"\nSLOW INPUTS (<= {SHORT} chars, hold > {HOLD_TARGET * 1000:.0f} ms): "
                    f"{len(summary.slow)}; worst:")
+        kinds_slow: dict[str, list[float]] = defaultdict(list)
+        for record in summary.slow:
+            repro = record.get("repro", {})
+            kinds_slow[f"{record['cmd']} [{record['gen']}] {repro.get('game')} "
+                       f"setup={repro.get('setup')}"].append(record["hold"])
+        for kind, holds in sorted(kinds_slow.items(), key=lambda kv: -max(kv[1])):
+            out.append(f"  {len(holds):>4}x  max {max(holds) * 1000:7.0f} ms  {kind}")
         for record in sorted(summary.slow, key=lambda r: -r["hold"])[:examples * 2]:
             out.append(f"  {record['hold'] * 1000:.0f} ms  " + _show(record))
     return "\n".join(out)
