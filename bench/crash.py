@@ -211,8 +211,12 @@ def main(argv: list[str] | None = None) -> int:
             _one_kill(path, args.channels, rng, args.max_delay, figures, acks)
         size = Path(path).stat().st_size
         db = sqlite3.connect(path)
-        sessions, turns = db.execute(
-            "SELECT (SELECT COUNT(*) FROM sessions), (SELECT COUNT(*) FROM turns)").fetchone()
+        try:
+            sessions, turns = db.execute(
+                "SELECT (SELECT COUNT(*) FROM sessions), (SELECT COUNT(*) FROM turns)"
+            ).fetchone()
+        except sqlite3.OperationalError:  # every kill came before the schema was made
+            sessions = turns = 0
         db.close()
     seconds = time.perf_counter() - started
     print(f"kills: {figures.kills} (SIGKILL after 0-{args.max_delay:g} s; "
