@@ -33,6 +33,9 @@ _WEEKEND_END = 4 * DAY
 MAX_DURATION = 365 * DAY
 _CHARGED_PER_WEEK = WEEK - (_WEEKEND_END - _WEEKEND_START)
 
+#: The longest duration text read (``1d12h30m`` is 8); longer texts are refused unread.
+MAX_DURATION_TEXT = 32
+
 _UNITS = {"d": DAY, "h": HOUR, "m": MINUTE}
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)([dhm])")
 
@@ -46,10 +49,13 @@ def parse_duration(text: str, limit: float | None = MAX_DURATION) -> float:
     body = text.strip().lower()
     if not body:
         raise TimeControlError("an empty duration (write e.g. `2d`, `12h` or `1d12h`)")
+    if len(body) > MAX_DURATION_TEXT:
+        raise TimeControlError(f"`{_shown(text)}` is too long: a clock value may be at most "
+                               "365 days (write e.g. `30d`, `12h` or `1d12h`)")
     total, pos = 0.0, 0
-    for match in _DURATION.finditer(body):
-        if match.start() != pos:
-            break
+    # match() anchored at pos, not finditer(): a search restarted at every digit of a long
+    # unit-less number costs quadratic time.
+    while pos < len(body) and (match := _DURATION.match(body, pos)) is not None:
         total += float(match.group(1)) * _UNITS[match.group(2)]
         pos = match.end()
     if pos != len(body):

@@ -119,3 +119,15 @@ def test_a_year_is_still_allowed() -> None:
     assert parse("365d,weekends").per_move == 365 * DAY
     assert parse("bank=365d,bonus=365d,cap=365d").cap == 365 * DAY
     assert clocks.parse_duration("8760h") == 365 * DAY
+
+
+def test_a_long_unit_less_number_is_refused_at_once() -> None:
+    """Regression (fuzz): ``parse_duration`` searched again from every digit of a number
+    with no unit, quadratic in its length (8,000 digits took 7.8 s)."""
+    from bot.clocks import MAX_DURATION_TEXT, parse_duration
+
+    for text in ("9" * 100_000, "1" * (MAX_DURATION_TEXT + 1), "x" * (MAX_DURATION_TEXT + 1)):
+        for call in (parse_duration, parse):
+            with pytest.raises(TimeControlError, match="too long"):
+                call(text)
+    assert parse_duration("1d12h30m") == DAY + 12 * HOUR + 30 * 60
