@@ -46,7 +46,10 @@ def get_game(name: str) -> Game:
     if key in _loaded:
         return _loaded[key]
     if key not in GAME_MODULES:
-        raise OptionError(f"unknown game {name!r}; games: {', '.join(available_games())}")
+        # Name the games from the registry, not available_games(): an unknown name must not
+        # import every engine (a second of work the first time), and a long name is cut.
+        shown = key if len(key) <= 30 else key[:29] + "…"
+        raise OptionError(f"unknown game {shown!r}; games: {', '.join(GAME_MODULES)}")
     try:
         module = importlib.import_module(GAME_MODULES[key])
         game: Game = module.GAME

@@ -88,3 +88,14 @@ def test_tokenizer_only_raises_notation_errors(text: str) -> None:
             split_count(token, text)
         except GameError:
             pass
+
+
+def test_an_unknown_game_name_is_cut_and_the_registry_named() -> None:
+    import games
+    from games import OptionError
+
+    with pytest.raises(OptionError) as caught:
+        games.get_game("x" * 100_000)
+    message = str(caught.value)
+    assert len(message) < 200
+    assert all(name in message for name in games.GAME_MODULES)
