@@ -46,11 +46,14 @@ def _number(sign: str, digits: str, source: str, column: int) -> int:
     return -value if sign else value
 
 
-def parse_placements(text: str) -> list[Placement]:
-    """Read every placement of a turn text; NotationError points at the first bad character."""
-    if len(text) > MAX_TEXT:  # bounds the work on anything a player types
+def parse_placements(text: str, limit: int = MAX_TEXT) -> list[Placement]:
+    """Read every placement of a turn text; NotationError points at the first bad character.
+
+    ``limit`` bounds the work on anything a player types; a position listing, which
+    holds every tile on the board, passes a larger one."""
+    if len(text) > limit:
         raise NotationError(
-            f"that text is {len(text)} characters; a turn is written in at most {MAX_TEXT}")
+            f"that text is {len(text)} characters; a turn is written in at most {limit}")
     placements: list[Placement] = []
     i = 0
     n = len(text)

@@ -28,7 +28,7 @@ from games.che.geometry import (
     pattern_for,
     point_colour,
 )
-from games.che.notation import Placement, parse_placements
+from games.che.notation import MAX_TEXT, Placement, parse_placements
 from games.che.regions import Analysis, Effect, Outcome, Region, effect_for
 from games.errors import GameError, IllegalTurnError, NotationError, PositionError
 from games.events import Event, RegionClosed, TilePlaced, Won
@@ -461,7 +461,9 @@ class ChePosition(Position):
             raise PositionError(f"expected `tiles left N`, got {parts[-2]!r}")
         left = int(m.group(1))
         try:
-            placements = parse_placements(parts[0]) if len(parts) == 3 else []
+            # A listing holds every tile placed: up to ``high`` of `-xxxx,-yyyyW/ ` each.
+            placements = (parse_placements(parts[0], limit=16 * high + MAX_TEXT)
+                          if len(parts) == 3 else [])
         except NotationError as exc:
             raise PositionError(f"cannot read the tiles: {exc}") from None
         if len(parts) == 3 and not placements:

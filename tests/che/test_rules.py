@@ -304,3 +304,19 @@ def test_errors_are_game_errors() -> None:
     pos = play_all(["0,0W/"])
     with pytest.raises(GameError):
         pos.play("zz", ())
+
+
+def test_a_listing_longer_than_a_turn_text_reads_back() -> None:
+    """Regression: the 500-character cap on typed turns refused long game listings."""
+    from games.che.game import GAME as CHE
+
+    import random
+
+    rng = random.Random(5)
+    position = CHE.initial(CHE.normalise_options({"tiles": "200"}), "W")
+    while len(position.listing()) <= 600:
+        if position.result is not None:  # a closed region ended it early: play another
+            position = CHE.initial(CHE.normalise_options({"tiles": "200"}), "W")
+        position = position.play(rng.choice(position.legal_turns(())), ()).position
+    again = CHE.from_listing(position.listing(), position.options)
+    assert again.listing() == position.listing()
