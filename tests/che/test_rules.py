@@ -308,9 +308,9 @@ def test_errors_are_game_errors() -> None:
 
 def test_a_listing_longer_than_a_turn_text_reads_back() -> None:
     """Regression: the 500-character cap on typed turns refused long game listings."""
-    from games.che.game import GAME as CHE
-
     import random
+
+    from games.che.game import GAME as CHE
 
     rng = random.Random(5)
     position = CHE.initial(CHE.normalise_options({"tiles": "200"}), "W")
