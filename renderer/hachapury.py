@@ -386,7 +386,8 @@ def background(width: int, theme_name: str, variant: str = "") -> Image.Image:
     d = ImageDraw.Draw(big)
 
     def sc(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
-        return tuple(v * s for v in box)  # type: ignore[return-value]
+        x0, y0, x1, y1 = box
+        return x0 * s, y0 * s, x1 * s, y1 * s
 
     k = lay.scale
     bx0, by0, bx1, by1 = lay.board

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.chebache.board import FINISH, START
 from games.chebache.state import parse_stack_form, stack_form
@@ -188,9 +189,11 @@ def _read_token(tok: Token, source: str, turn: ParsedTurn) -> None:
     _read_move(tok, source, turn)
 
 
-def _init(turn: ParsedTurn, name: str) -> list:  # type: ignore[type-arg]
-    setattr(turn, name, [])
-    return getattr(turn, name)  # type: ignore[no-any-return]
+def _init(turn: ParsedTurn, name: str) -> list[Any]:
+    """Give ``turn`` an empty list as its field ``name`` and return it."""
+    fresh: list[Any] = []
+    setattr(turn, name, fresh)
+    return fresh
 
 
 def _from_backgammon(inner: str) -> str:
