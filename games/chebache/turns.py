@@ -335,7 +335,7 @@ class TurnSearch:
         Moves that commute are tried in one order only (a sleep set: see
         ``done`` in ``visit``), and each node carries its keys, updated from
         the stacks a move changes, so that a node already seen costs no
-        state.  ``tests/chebache/test_search_oracle.py`` checks the result
+        state.  ``tests/games/chebache/test_search_oracle.py`` checks the result
         against a plain walk over every order."""
         # the codes of the results found, and the turns (see ``Found``)
         found: set[int] = set()
