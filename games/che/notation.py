@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from games.che.geometry import Cell, format_cell
 from games.errors import NotationError
-from games.notation import MAX_TEXT
+from games.notation import check_length
 
 #: Coordinates further out than this cannot be legal in any game (at most 200 tiles).
 MAX_COORD = 9999
@@ -48,9 +48,7 @@ def _number(sign: str, digits: str, source: str, column: int) -> int:
 
 def parse_placements(text: str) -> list[Placement]:
     """Read every placement of a turn text; NotationError points at the first bad character."""
-    if len(text) > MAX_TEXT:  # bounds the work on anything a player types
-        raise NotationError(
-            f"that text is {len(text)} characters; a turn is written in at most {MAX_TEXT}")
+    check_length(text)
     placements: list[Placement] = []
     i = 0
     n = len(text)

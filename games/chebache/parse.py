@@ -166,20 +166,12 @@ def _read_token(tok: Token, source: str, turn: ParsedTurn) -> None:
         turn.no_move = True
         return
     if t.startswith("X") and "@" in t:
-        m = _ANNOT_PIECES.match(t[1:])
-        pieces = _pieces(m.group(1)) if m else None
-        if m is None or pieces is None:
-            raise tok.error(f"cannot read attack note {t!r} (like X2K@17)", source)
         (turn.attacks if turn.attacks is not None else _init(turn, "attacks")).append(
-            (pieces[0], pieces[1], int(m.group(2))))
+            _note(tok, source, f"attack note {t!r} (like X2K@17)"))
         return
     if t.startswith("-"):
-        m = _ANNOT_PIECES.match(t[1:])
-        pieces = _pieces(m.group(1)) if m else None
-        if m is None or pieces is None:
-            raise tok.error(f"cannot read note {t!r} (like -2@5)", source)
         (turn.minus if turn.minus is not None else _init(turn, "minus")).append(
-            (pieces[0], pieces[1], int(m.group(2))))
+            _note(tok, source, f"note {t!r} (like -2@5)"))
         return
     fm = _FLIP.match(t)
     if fm:
@@ -187,6 +179,16 @@ def _read_token(tok: Token, source: str, turn: ParsedTurn) -> None:
             (len(fm.group(1)), fm.group(2), fm.group(3), int(fm.group(4))))
         return
     _read_move(tok, source, turn)
+
+
+def _note(tok: Token, source: str, what: str) -> tuple[int, int, int]:
+    """An attack or removal note after its one-letter mark (``X2K@17``, ``-2@5``):
+    (ordinary pieces, Kings, space)."""
+    m = _ANNOT_PIECES.match(tok.text[1:])
+    pieces = _pieces(m.group(1)) if m else None
+    if m is None or pieces is None:
+        raise tok.error(f"cannot read {what}", source)
+    return pieces[0], pieces[1], int(m.group(2))
 
 
 def _init(turn: ParsedTurn, name: str) -> list[Any]:
