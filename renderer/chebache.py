@@ -23,6 +23,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.chebache.board import SIDE_LETTERS as SIDES
 from games.chebache.board import location
 from renderer.base import BoardRenderer, headline, theme_name
 from renderer.board_common import (
@@ -59,7 +60,6 @@ from renderer.chebache_layout import (
 from renderer.context import RenderContext
 from renderer.fonts import font
 
-SIDES = ("W", "B")
 COLOUR_NAMES = {"W": "White", "B": "Black"}
 #: Start and Finish cells of each side.
 POOLS = {("B", 0): "a1", ("B", 18): "d4", ("W", 0): "a4", ("W", 18): "d1"}

@@ -28,6 +28,8 @@ from typing import Any, ClassVar
 from PIL import Image, ImageDraw
 
 from games.base import Result
+from games.hachapury.position import COLOURS as COLOUR_NAMES
+from games.hachapury.position import SIDES
 from renderer.base import BoardRenderer, headline, theme_name
 from renderer.board_common import (
     RGB,
@@ -49,8 +51,6 @@ from renderer.board_common import (
 from renderer.context import RenderContext
 from renderer.fonts import font
 
-SIDES = ("W", "B")
-COLOUR_NAMES = {"W": "White", "B": "Black"}
 #: Checkers drawn in one stack before the rest are shown as a count.
 STACK = 5
 #: Height / width of the picture.
