@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint bench setup compile clean
+.PHONY: run test lint typecheck bench setup compile clean
 
 # the install also compiles the Chebache search (setup.py); an edit to it needs no rebuild
 $(BIN)/.installed: pyproject.toml setup.py
@@ -26,8 +26,14 @@ run: setup
 test: setup
 	$(BIN)/python -m pytest
 
+## lint: ruff, then the type check
 lint: setup
 	$(BIN)/ruff check .
+	$(MAKE) typecheck
+
+## typecheck: mypy over games, renderer, storage, bot and bench (settings in pyproject.toml)
+typecheck: setup
+	$(BIN)/mypy
 
 bench: setup
 	@for f in bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done

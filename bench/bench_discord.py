@@ -33,6 +33,7 @@ from bot.discord_app import build_bot  # noqa: E402
 from bot.service import GameService, ServiceConfig  # noqa: E402
 from games import available_games, get_game  # noqa: E402
 from storage import Store  # noqa: E402
+from storage.models import Session  # noqa: E402
 from tests.discord.aiosqlite_patch import unhold_results  # noqa: E402
 
 GAME = "hachapury" if "hachapury" in available_games() else available_games()[0]
@@ -115,9 +116,17 @@ class _Probe:
         self.channel = None
 
 
+async def game_in(store: Store, channel: Any) -> Session:
+    """The game the bench started in ``channel`` (live, or just over)."""
+    session = (await store.live_session(str(channel.id))
+               or await store.latest_session(str(channel.id)))
+    assert session is not None, f"no game in {channel.name}"
+    return session
+
+
 def typing_of(turns: list[str], count: int) -> list[str]:
     rng = random.Random(7)
-    texts = []
+    texts: list[str] = []
     while len(texts) < count:
         turn = rng.choice(turns)
         texts += [turn[:i] for i in range(0, len(turn) + 1)]
@@ -140,7 +149,7 @@ async def bench(games: int, count: int) -> None:
         fresh = guild.create_text_channel("fresh")
         await alice.slash(fresh, "new", game=GAME, opponent=bob)
         await bob.slash(fresh, "accept")
-        session = await store.live_session(str(fresh.id))
+        session = await game_in(store, fresh)
         legal = service.legal_turns(session)
         texts = typing_of(legal, count)
         trips, inside = await keystrokes(env, bot, alice, fresh, texts)
@@ -165,10 +174,10 @@ async def autocomplete_worst(env: Any, bot: Any, service: GameService, store: St
     worst = guild.create_text_channel(f"worst-{game}")
     await alice.slash(worst, "new", game=game, opponent=bob)
     await bob.slash(worst, "accept")
-    session = await store.live_session(str(worst.id))
+    session = await game_in(store, worst)
     await store.update_session(session, time.time(), position=listing, dice=list(dice))
     bot.flows.cache.forget(str(worst.id))
-    session = await store.live_session(str(worst.id))
+    session = await game_in(store, worst)
     start = time.perf_counter()
     legal = service.legal_turns(session)
     cold = time.perf_counter() - start
@@ -191,9 +200,9 @@ async def many_games(env: Any, bot: Any, service: GameService, guild: Any, alice
         await env.settle(timeout=600)
     movers = []
     for channel in channels:
-        session = await service.store.live_session(str(channel.id))
-        side = service.position_of(session).side_to_move
-        seat = session.seat_for_side(side)
+        session = await game_in(service.store, channel)
+        seat = session.seat_for_side(service.position_of(session).side_to_move or "")
+        assert seat is not None, f"nobody plays the side to move in {channel.name}"
         member = alice if seat.user_id == str(alice.id) else bob
         movers.append((channel, member, service.legal_turns(session)[0]))
 
@@ -227,8 +236,7 @@ async def many_games(env: Any, bot: Any, service: GameService, guild: Any, alice
     acks = [acked[c] - sent[c] for c in sent if c in acked]
     applied = 0
     for channel, _member, _text in movers:
-        session = await service.store.live_session(str(channel.id)) or \
-            await service.store.latest_session(str(channel.id))
+        session = await game_in(service.store, channel)
         turns = await service.store.turns(session.id)
         applied += any(t.actor != "bot" for t in turns)
     print(f"interaction to reply, {games} games in {games} channels, one move each, "

@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -97,8 +98,8 @@ async def service_game(moves: int) -> None:
                 await note("legal", lambda: service.legal(CAROL, HERE))
                 turns = await service.legal_turns_async(session)
                 turn = rng.choice(turns)
-                await note("preview", lambda m=mover, t=turn: service.preview(m, HERE, t))
-                await note("move", lambda m=mover, t=turn: service.move(m, HERE, t))
+                await note("preview", partial(service.preview, mover, HERE, turn))
+                await note("move", partial(service.move, mover, HERE, turn))
                 await note("board", lambda: service.board(CAROL, HERE))
         await store.close()
     print("Hachapury through the service (images on):")

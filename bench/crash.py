@@ -188,7 +188,7 @@ def _one_kill(path: str, channels: int, rng: random.Random, max_delay: float,
              if line.endswith("\n")]
     if not fresh:
         figures.kills_before_first_ack += 1
-    acks.extend(fresh)  # type: ignore[arg-type]
+    acks.extend(fresh)
     figures.acknowledged += len(fresh)
     _check(path, acks, figures, figures.kills)
 
@@ -203,7 +203,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", default=None, help="SQLite file (default: a temporary one)")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
-    figures, acks = Figures(), []
+    figures = Figures()
+    acks: list[Ack] = []
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         path = args.db or str(Path(tmp) / "crash.sqlite3")

@@ -60,9 +60,7 @@ def main() -> None:
         print("valgrind is not installed: no instruction counts")
         return
     sys.path.insert(0, str(ROOT))
-    sys.path.insert(0, str(ROOT / "bench"))
-    from bench_chebache import WORST, typical_positions
-
+    from bench.bench_chebache import WORST, typical_positions
     from games.chebache import ENGINE
 
     print(f"engine: {ENGINE}")

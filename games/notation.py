@@ -32,14 +32,19 @@ class Token:
         return NotationError(message, source, self.column + offset)
 
 
+def check_length(text: str, limit: int = MAX_TEXT) -> None:
+    """Refuse text over ``limit`` (MAX_TEXT) characters: it bounds the work every engine
+    does on what a player types.  A position listing may pass a larger limit."""
+    if len(text) > limit:
+        raise NotationError(
+            f"that text is {len(text)} characters; a turn is written in at most {limit}")
+
+
 def tokenize(text: str) -> list[Token]:
     """Split move text into tokens; parentheses keep a group (and its prefix) together.
 
-    Text over MAX_TEXT characters or MAX_TOKENS tokens is refused: it bounds
-    the work every engine does on what a player types."""
-    if len(text) > MAX_TEXT:
-        raise NotationError(
-            f"that text is {len(text)} characters; a turn is written in at most {MAX_TEXT}")
+    Text over MAX_TEXT characters (``check_length``) or MAX_TOKENS tokens is refused."""
+    check_length(text)
     tokens: list[Token] = []
     i = 0
     n = len(text)

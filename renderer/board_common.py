@@ -313,7 +313,9 @@ def pill(
 ) -> Box:
     """A small rounded label (badge); ``xy`` is its left-middle point.  Returns its box."""
     w = text_width(text, fnt)
-    asc, desc = fnt.getmetrics() if hasattr(fnt, "getmetrics") else (fnt.size, 0)
+    # Pillow's bitmap font (no FreeType) has neither metrics nor a size: its ink height
+    asc, desc = (fnt.getmetrics() if isinstance(fnt, ImageFont.FreeTypeFont)
+                 else (fnt.getbbox("Ag")[3], 0))
     h = asc + desc
     x0 = xy[0] if anchor_left else xy[0] - w - 2 * pad_x
     box = (x0, xy[1] - h / 2 - pad_y, x0 + w + 2 * pad_x, xy[1] + h / 2 + pad_y)

@@ -23,6 +23,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.chebache.board import SIDE_LETTERS as SIDES
 from games.chebache.board import location
 from renderer.base import BoardRenderer, headline, theme_name
 from renderer.board_common import (
@@ -59,7 +60,6 @@ from renderer.chebache_layout import (
 from renderer.context import RenderContext
 from renderer.fonts import font
 
-SIDES = ("W", "B")
 COLOUR_NAMES = {"W": "White", "B": "Black"}
 #: Start and Finish cells of each side.
 POOLS = {("B", 0): "a1", ("B", 18): "d4", ("W", 0): "a4", ("W", 18): "d1"}
@@ -222,7 +222,7 @@ def slab_sprite(w: int, h: int, face: RGB, rim: RGB, king: bool, gold: RGB, gold
     radius = (H - 2 * gap) * (0.22 if king else 0.42)
     outer = (0, gap, W - 1, H - 1 - gap)
     d.rounded_rectangle(outer, radius=radius, fill=(gold_edge if king else rim) + (255,))
-    body = (edge, gap + edge, W - 1 - edge, H - 1 - gap - edge)
+    body: tuple[float, float, float, float] = (edge, gap + edge, W - 1 - edge, H - 1 - gap - edge)
     inner_r = max(1, radius - edge)
     bh = body[3] - body[1]
     if king:
@@ -812,7 +812,7 @@ def _draw_legend(img: Image.Image, th: Theme, width: int) -> float:
 def _viewer(position: Any, ctx: RenderContext) -> str:
     mover = position.side_to_move
     if ctx.viewer in SIDES:
-        return ctx.viewer  # type: ignore[return-value]
+        return ctx.viewer
     return mover if mover in SIDES else "W"
 
 
@@ -835,8 +835,8 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
     img = background(width, theme, viewer).copy()
     _draw_threats(img, position, th, viewer, width)
     steps = last_turn_marks(ctx)
-    if steps:
-        _draw_last_turn(img, steps, ctx.last_side, th, viewer, width)  # type: ignore[arg-type]
+    if steps and ctx.last_side is not None:  # (there are steps only with a side)
+        _draw_last_turn(img, steps, ctx.last_side, th, viewer, width)
     _draw_stacks(img, position, th, viewer, width)
     _draw_pools(img, position, th, viewer, width)
     _draw_panel(img, position, ctx, th, viewer, width)

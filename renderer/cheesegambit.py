@@ -36,7 +36,7 @@ from games.cheesegambit.notation import parse_turn
 from games.cheesegambit.position import CheeseGambitPosition
 from games.errors import GameError
 from renderer.base import BoardRenderer, result_text, theme_name
-from renderer.board_common import dice_values, fit_text, paste_dice
+from renderer.board_common import Font, dice_values, fit_text, paste_dice
 from renderer.context import RenderContext
 from renderer.fonts import font
 
@@ -226,7 +226,7 @@ def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Im
         exit_sq = EXIT[arm] == sq
         fill = SAFE_TINT[arm] if exit_sq else ARM_TINT[arm]
         if theme_name == "dark":
-            fill = tuple(v // 2 for v in fill)  # type: ignore[assignment]
+            fill = (fill[0] // 2, fill[1] // 2, fill[2] // 2)
         d.rectangle(box, fill=fill, outline=th.grid)
         if exit_sq:
             _star(d, box[2] - c // 5, box[3] - c // 5, c // 7, PIECE[arm])
@@ -417,10 +417,10 @@ def _arrow(d: ImageDraw.ImageDraw, pts: list[tuple[int, int]], cell: int, colour
     return (pts[k][0] + pts[k + 1][0]) // 2, (pts[k][1] + pts[k + 1][1]) // 2
 
 
-def _badge(d: ImageDraw.ImageDraw, x: int, y: int, r: int, text: str, f: object,
+def _badge(d: ImageDraw.ImageDraw, x: int, y: int, r: int, text: str, f: Font,
            fill: RGB = HIGHLIGHT, ink: RGB = (20, 20, 20)) -> None:
     d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=(25, 25, 25), width=2)
-    d.text((x, y), text, font=f, fill=ink, anchor="mm")  # type: ignore[arg-type]
+    d.text((x, y), text, font=f, fill=ink, anchor="mm")
 
 
 def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image:

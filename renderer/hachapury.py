@@ -28,6 +28,8 @@ from typing import Any, ClassVar
 from PIL import Image, ImageDraw
 
 from games.base import Result
+from games.hachapury.position import COLOURS as COLOUR_NAMES
+from games.hachapury.position import SIDES
 from renderer.base import BoardRenderer, headline, theme_name
 from renderer.board_common import (
     RGB,
@@ -49,8 +51,6 @@ from renderer.board_common import (
 from renderer.context import RenderContext
 from renderer.fonts import font
 
-SIDES = ("W", "B")
-COLOUR_NAMES = {"W": "White", "B": "Black"}
 #: Checkers drawn in one stack before the rest are shown as a count.
 STACK = 5
 #: Height / width of the picture.
@@ -386,7 +386,8 @@ def background(width: int, theme_name: str, variant: str = "") -> Image.Image:
     d = ImageDraw.Draw(big)
 
     def sc(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
-        return tuple(v * s for v in box)  # type: ignore[return-value]
+        x0, y0, x1, y1 = box
+        return x0 * s, y0 * s, x1 * s, y1 * s
 
     k = lay.scale
     bx0, by0, bx1, by1 = lay.board

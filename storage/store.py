@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from itertools import groupby
@@ -145,7 +145,7 @@ class Store:
     # -- transactions -------------------------------------------------------------
 
     @asynccontextmanager
-    async def _transaction(self):  # type: ignore[no-untyped-def]
+    async def _transaction(self) -> AsyncIterator[Callable[..., Awaitable[Ran]]]:
         async with self._lock:
             await self._db.execute("BEGIN IMMEDIATE")
             counter = [0]

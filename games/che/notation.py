@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from games.che.geometry import Cell, format_cell
 from games.errors import NotationError
-from games.notation import MAX_TEXT
+from games.notation import MAX_TEXT, check_length
 
 #: Coordinates further out than this cannot be legal in any game (at most 200 tiles).
 MAX_COORD = 9999
@@ -51,9 +51,7 @@ def parse_placements(text: str, limit: int = MAX_TEXT) -> list[Placement]:
 
     ``limit`` bounds the work on anything a player types; a position listing, which
     holds every tile on the board, passes a larger one."""
-    if len(text) > limit:
-        raise NotationError(
-            f"that text is {len(text)} characters; a turn is written in at most {limit}")
+    check_length(text, limit)
     placements: list[Placement] = []
     i = 0
     n = len(text)

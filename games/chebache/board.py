@@ -77,11 +77,14 @@ def _build_slots() -> tuple[tuple[int, ...], tuple[int, ...]]:
 #: SLOT[side][n]: the slot of space n (1..17) on side's path; -1 for S and F.
 SLOT: tuple[tuple[int, ...], tuple[int, ...]] = _build_slots()
 
+
+def _numbers(side: int) -> tuple[int, ...]:
+    return tuple(next((n for n in range(1, 18) if SLOT[side][n] == slot), 0)
+                 for slot in range(NUM_SLOTS))
+
+
 #: NUMBER[side][slot]: side's number for a slot, 0 where the slot is not on its path.
-NUMBER: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[assignment]
-    tuple(next((n for n in range(1, 18) if SLOT[s][n] == slot), 0) for slot in range(NUM_SLOTS))
-    for s in (WHITE, BLACK)
-)
+NUMBER: tuple[tuple[int, ...], tuple[int, ...]] = (_numbers(WHITE), _numbers(BLACK))
 
 INTERSECTION_SLOTS = tuple(range(9))
 

@@ -81,7 +81,7 @@ def apply_traps(state: State, victim: int) -> tuple[State, list[str], bool]:
     if not items:
         return state, [], False
     items.sort()
-    return (tuple(new_slots), tuple(new_pools)), [t for _, t in items], king  # type: ignore[return-value]
+    return (tuple(new_slots), tuple(new_pools)), [t for _, t in items], king
 
 
 def chebache_part(slots: Slots, mover: int) -> str:

@@ -70,7 +70,7 @@ def read_listing(text: str, kings_on: bool) -> tuple[State, str | None, str | No
     tail = _TAIL.match(re.sub(r"\s+", " ", parts[2].upper()))
     if not tail:
         raise PositionError(f"cannot read {parts[2]!r}: expected 'W to move', 'W wins' or 'draw'")
-    state: State = (tuple(slots), tuple(pools))  # type: ignore[assignment]
+    state: State = (tuple(slots), tuple(pools))
     _validate(state, kings_on)
     return state, tail.group(1), tail.group(2), bool(tail.group(3))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.chebache.board import FINISH, START
 from games.chebache.state import parse_stack_form, stack_form
@@ -165,20 +166,12 @@ def _read_token(tok: Token, source: str, turn: ParsedTurn) -> None:
         turn.no_move = True
         return
     if t.startswith("X") and "@" in t:
-        m = _ANNOT_PIECES.match(t[1:])
-        pieces = _pieces(m.group(1)) if m else None
-        if m is None or pieces is None:
-            raise tok.error(f"cannot read attack note {t!r} (like X2K@17)", source)
         (turn.attacks if turn.attacks is not None else _init(turn, "attacks")).append(
-            (pieces[0], pieces[1], int(m.group(2))))
+            _note(tok, source, f"attack note {t!r} (like X2K@17)"))
         return
     if t.startswith("-"):
-        m = _ANNOT_PIECES.match(t[1:])
-        pieces = _pieces(m.group(1)) if m else None
-        if m is None or pieces is None:
-            raise tok.error(f"cannot read note {t!r} (like -2@5)", source)
         (turn.minus if turn.minus is not None else _init(turn, "minus")).append(
-            (pieces[0], pieces[1], int(m.group(2))))
+            _note(tok, source, f"note {t!r} (like -2@5)"))
         return
     fm = _FLIP.match(t)
     if fm:
@@ -188,9 +181,21 @@ def _read_token(tok: Token, source: str, turn: ParsedTurn) -> None:
     _read_move(tok, source, turn)
 
 
-def _init(turn: ParsedTurn, name: str) -> list:  # type: ignore[type-arg]
-    setattr(turn, name, [])
-    return getattr(turn, name)  # type: ignore[no-any-return]
+def _note(tok: Token, source: str, what: str) -> tuple[int, int, int]:
+    """An attack or removal note after its one-letter mark (``X2K@17``, ``-2@5``):
+    (ordinary pieces, Kings, space)."""
+    m = _ANNOT_PIECES.match(tok.text[1:])
+    pieces = _pieces(m.group(1)) if m else None
+    if m is None or pieces is None:
+        raise tok.error(f"cannot read {what}", source)
+    return pieces[0], pieces[1], int(m.group(2))
+
+
+def _init(turn: ParsedTurn, name: str) -> list[Any]:
+    """Give ``turn`` an empty list as its field ``name`` and return it."""
+    fresh: list[Any] = []
+    setattr(turn, name, fresh)
+    return fresh
 
 
 def _from_backgammon(inner: str) -> str:

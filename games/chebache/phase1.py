@@ -202,7 +202,7 @@ def apply_move(
         new_slots[t] = stack
     if new_pools is None:
         return (tuple(new_slots), pools), attack
-    return (tuple(new_slots), tuple(new_pools)), attack  # type: ignore[return-value]
+    return (tuple(new_slots), tuple(new_pools)), attack
 
 
 def move_text(move: Move, attack: bool) -> str:

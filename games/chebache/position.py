@@ -210,11 +210,11 @@ class ChebachePosition(Position):
                 stops.append((c, jump_ok))
         if not stops:
             c = cands[0]
-            rest = " ".join(str(d) for d in c.dice)
+            unused = " ".join(str(d) for d in c.dice)
             avail = search.available(c.state, c.dice)
             options = sorted({_move_text(c[0], False) for c in avail})
             raise self._illegal(
-                f"the turn is not complete: dice {rest} can still be used "
+                f"the turn is not complete: dice {unused} can still be used "
                 f"(e.g. {', '.join(options[:6])})", dice)
         final: tuple[_Cand, str | None, State, Jump | None] | None = None
         reason = ""
@@ -455,11 +455,11 @@ def _find_jump(search: TurnSearch, state: State, spec: JumpSpec
     slots = state[0]
     if spec.src % 2 or spec.dst % 2 or spec.src in (START,) or spec.dst in (FINISH,):
         return "jumps go from a Square or Tivit to a Square or Tivit (not S, F or Intersections)"
-    st = slots[SLOT[side][spec.src]]
+    stack = slots[SLOT[side][spec.src]]
     form = parse_stack_form(spec.unit) or []
-    if len(st) < len(form):
+    if len(stack) < len(form):
         return f"space {spec.src} does not hold {spec.unit}"
-    top = st[-len(form):]
+    top = stack[-len(form):]
     if [bool(p & KING) for p in top] != form:
         from games.chebache.state import stack_form
 

@@ -335,7 +335,7 @@ class TurnSearch:
         Moves that commute are tried in one order only (a sleep set: see
         ``done`` in ``visit``), and each node carries its keys, updated from
         the stacks a move changes, so that a node already seen costs no
-        state.  ``tests/chebache/test_search_oracle.py`` checks the result
+        state.  ``tests/games/chebache/test_search_oracle.py`` checks the result
         against a plain walk over every order."""
         # the codes of the results found, and the turns (see ``Found``)
         found: set[int] = set()
@@ -477,7 +477,7 @@ class TurnSearch:
                 moves = move_memo[mkey] = gen(state, side, dvals, kings_on, blocked)
             for mv in moves:
                 if pdone is not None and not all_back:
-                    mk = pdone.get(mv)
+                    mk = pdone.get(mv, 0)
                     if mk and not mk & pmk:
                         # its result is already expanded and, with a
                         # completable forward move found, cannot change
@@ -573,7 +573,8 @@ class TurnSearch:
                 key = code2 + tkey2
                 ok = seen_r.get(key)
                 # an attack may break an opponent Chebache: which spaces are closed
-                blocked2 = controlled(st2[0], foe) if attack else blocked
+                # (an attack's child is always built above: ``slots2, pools2``)
+                blocked2 = controlled(slots2, foe) if attack else blocked
                 if inner:
                     # the move's footprint (see ``done``): the two spaces, or 0
                     # when it can change other moves: one from Start or into
@@ -583,10 +584,9 @@ class TurnSearch:
                     if not src or dst == FINISH:
                         mk = 0
                     elif attack:
-                        p2 = st2[1]
                         mk = ((1 << src) | (1 << dst) if blocked2 == blocked
-                              and p2[own_start] == pools[own_start]
-                              and p2[own_start + 1] == pools[own_start + 1] else 0)
+                              and pools2[own_start] == pools[own_start]
+                              and pools2[own_start + 1] == pools[own_start + 1] else 0)
                     else:
                         mk = (1 << src) | (1 << dst)
                 if ok is None:
@@ -667,7 +667,7 @@ class TurnSearch:
         finally:
             # ``visit`` refers to itself: clear the cell so that no reference
             # cycle keeps this search's tables alive until the next collection
-            visit = None  # type: ignore[assignment]
+            visit = None  # type: ignore[assignment]  # None on purpose: see above
         got = self._records[start] = result
         return got
 

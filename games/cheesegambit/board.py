@@ -127,3 +127,16 @@ def location_name(colour: str, loc: int) -> str:
     """A location as notation writes it: ``P``, ``13``, ``S3``, ``F`` (the same
     for every colour; ``colour`` is kept for symmetry with parsing)."""
     return _NAMES[loc]
+
+
+def shared_location(name: str) -> int | None:
+    """The code of a location every colour names alike, ``P``, ``F`` or
+    ``S1``..``S6`` (any case); None for a square or ``R<k>``."""
+    t = name.upper()
+    if t == "P":
+        return POOL
+    if t == "F":
+        return OFF
+    if t[0] == "S":
+        return SAFE_BASE + int(t[1])
+    return None

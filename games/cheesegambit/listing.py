@@ -24,10 +24,10 @@ from games.cheesegambit.board import (
     MIN_PIECES,
     OFF,
     POOL,
-    SAFE_BASE,
     SIDES_BY_PLAYERS,
     TRACK,
     location_name,
+    shared_location,
 )
 from games.errors import PositionError
 
@@ -105,14 +105,10 @@ def write_listing(data: ListingData) -> str:
 
 
 def _location(text: str) -> int:
-    t = text.upper()
-    if t == "P":
-        return POOL
-    if t == "F":
-        return OFF
-    if t[0] == "S":
-        return SAFE_BASE + int(t[1])
-    n = int(t)
+    shared = shared_location(text)
+    if shared is not None:
+        return shared
+    n = int(text)
     if not 1 <= n <= TRACK:
         raise PositionError(f"square {n} is not on the track (1-{TRACK})")
     return n

@@ -153,6 +153,7 @@ class TurnGenerator:
     def ordinary(self, dice: tuple[int, ...]) -> list[TurnOption]:
         """Ordinary play: every complete turn using the most dice possible,
         deduplicated by result (a dance when no die can be used)."""
+        orders: list[tuple[int, ...]]
         if len(dice) == 2 and dice[0] == dice[1]:
             orders = [(dice[0],) * 4]
         elif len(dice) == 2:
@@ -209,7 +210,7 @@ class TurnGenerator:
 
     def gambits(self, die: int) -> list[TurnOption]:
         """Gambits for doubles ``die``: two pieces of one stack onto opponents."""
-        out = []
+        out: list[TurnOption] = []
         if self.pieces[0] == POOL or self.bearing_off():
             return out
         for sq in sorted(set(self.pieces)):
@@ -263,6 +264,7 @@ class TurnGenerator:
         The search is bounded by the dice: at most four steps deep, each level
         trying at most one step per written piece and distinct die; callers
         refuse texts that write more steps than the throw gives."""
+        pool_dice: tuple[int, ...]
         if len(dice) == 2 and dice[0] == dice[1]:
             pool_dice = (dice[0],) * 4
         else:

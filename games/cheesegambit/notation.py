@@ -16,10 +16,10 @@ from games.cheesegambit.board import (
     COLOURS,
     OFF,
     POOL,
-    SAFE_BASE,
     TRACK,
     location_name,
     reentry_square,
+    shared_location,
 )
 from games.cheesegambit.movegen import CHEESEGAMBIT, DANCE, GAMBIT, GAMBLE, MOVE, Move
 from games.errors import NotationError
@@ -54,13 +54,10 @@ class WrittenTurn:
 
 def parse_location(text: str, colour: str, token: Token, source: str, offset: int) -> int:
     """One location name as a location code (R_k resolved for ``colour``)."""
+    shared = shared_location(text)
+    if shared is not None:
+        return shared
     t = text.upper()
-    if t == "P":
-        return POOL
-    if t == "F":
-        return OFF
-    if t[0] == "S":
-        return SAFE_BASE + int(t[1])
     if t[0] == "R":
         return reentry_square(colour, int(t[1]))
     n = int(t) if len(t) <= 3 else TRACK + 1  # no int() of a 10,000-digit text

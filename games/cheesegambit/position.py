@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Literal
 
 from games.base import Dice, Played, Position, Result
 from games.cheesegambit.board import (
@@ -55,7 +56,8 @@ from games.events import (
 )
 from games.notation import format_dice, tokenize
 
-Pending = tuple[str, str, str] | tuple[str, list[str]] | None
+#: ``("taunt", taunter, target)``, ``("vote", [sides yet to vote])`` or None.
+Pending = tuple[Literal["taunt"], str, str] | tuple[Literal["vote"], list[str]] | None
 
 
 class CheeseGambitPosition(Position):
@@ -298,9 +300,8 @@ class CheeseGambitPosition(Position):
                             f"accepting makes the stake {new}, not {written.answer}",
                             [f"{moves} x{new}", f"{moves} drop"])
                     answered = after.answer_taunt(True)
-                after = answered.position
                 record += " " + answered.record.split(" ", 1)[1]
-                return Played(after, record, moves,
+                return Played(answered.position, record, moves,
                               events=(*events, *answered.events))
         return Played(after, record, moves,
                       events=self._with_ending(events, after, "first home"))

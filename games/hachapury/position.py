@@ -53,6 +53,11 @@ class HachapuryPosition(Position):
     game: ClassVar[str] = "hachapury"
     pass_text: ClassVar[str | None] = PASS_TEXT
     __slots__ = ("_counts", "_to_move", "_result", "_turn_cache")
+    # the slots' types (set once, in __init__, through object.__setattr__)
+    _counts: dict[str, tuple[int, ...]]
+    _to_move: str | None
+    _result: Result | None
+    _turn_cache: dict[tuple[int, ...], tuple[TurnSet, TurnContext, int, int]]
 
     def __init__(
         self, white: tuple[int, ...], black: tuple[int, ...], to_move: str | None,

@@ -8,7 +8,7 @@ of resulting positions alone (what must stay identical even if a canonical
 text ever had to change).
 
 Regenerate (only for a deliberate rules change):
-``.venv/bin/python -m tests.chebache.test_legal_regression``.
+``.venv/bin/python -m tests.games.chebache.test_legal_regression``.
 """
 
 from __future__ import annotations

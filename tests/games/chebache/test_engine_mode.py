@@ -17,7 +17,7 @@ import pytest
 import games.chebache as chebache
 from games.chebache._accel import ACCELERATED, BUILDS, NOT_BUILT, PURE_ENV, build_dir, decide
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
@@ -130,7 +130,7 @@ def test_pure_python_gives_the_same_legal_turns() -> None:
     pure-Python modules forced, in a separate interpreter."""
     env = dict(os.environ, **{PURE_ENV: "1"})
     run = subprocess.run(
-        [sys.executable, "-m", "tests.chebache.test_legal_regression", "--check"],
+        [sys.executable, "-m", "tests.games.chebache.test_legal_regression", "--check"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     assert "pure Python" in run.stdout

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from games.base import Played
 from games.che import GAME, ChePosition, Effect
 from games.errors import GameError
-from tests.che.raster import RasterTile, components, corner_pixel, edges_match
+from tests.games.che.raster import RasterTile, components, corner_pixel, edges_match
 
 SETTINGS = settings(
     max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]

@@ -8,22 +8,8 @@ numbering, than the run's lowest point.  Every single move is checked.
 
 from __future__ import annotations
 
-import pytest
-
-from games.errors import IllegalTurnError
-from games.hachapury import GAME, HachapuryPosition
 from games.hachapury.board import TurnContext, pack, point_mask
-
-
-def pos(listing: str) -> HachapuryPosition:
-    return GAME.from_listing(listing, {})
-
-
-def reason(position: HachapuryPosition, text: str, dice: tuple[int, int]) -> str:
-    with pytest.raises(IllegalTurnError) as info:
-        position.play(text, dice)
-    return info.value.reason
-
+from tests.games.hachapury.util import pos, reason
 
 # White holds 22..19; Black is all on its 13 (White's 1): nobody past any run.
 WALL = "W: 3@24, 2@22, 2@21, 2@20, 2@19, 4@6; B: 15@13; W to move"

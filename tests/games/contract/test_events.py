@@ -18,7 +18,7 @@ from games.events import (
     TilePlaced,
     Won,
 )
-from tests.chebache.util import pos as chebache_pos
+from tests.games.chebache.util import pos as chebache_pos
 
 CHEESE = "R: 4@9, 10@33; B: 2@13, 12@45; R to move"
 

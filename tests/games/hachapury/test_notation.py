@@ -7,13 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.errors import GameError, IllegalTurnError, NotationError
-from games.hachapury import GAME, HachapuryPosition
+from games.hachapury import GAME
 from games.hachapury.movetext import parse_turn
-
-
-def pos(listing: str) -> HachapuryPosition:
-    return GAME.from_listing(listing, {})
-
+from tests.games.hachapury.util import pos
 
 # Black on White's 12 and 14: White's road 24 -> 18 -> 13 is open.
 OPEN = pos("W: 4@24, 11@6; B: 4@24, 11@2; W to move")

@@ -5,17 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.errors import IllegalTurnError
-from games.hachapury import GAME, HachapuryPosition
-
-
-def pos(listing: str) -> HachapuryPosition:
-    return GAME.from_listing(listing, {})
-
-
-def reason(position: HachapuryPosition, text: str, dice: tuple[int, int]) -> str:
-    with pytest.raises(IllegalTurnError) as info:
-        position.play(text, dice)
-    return info.value.reason
+from tests.games.hachapury.util import pos, reason
 
 
 def test_seed_rule_bear_off_only_when_all_home() -> None:

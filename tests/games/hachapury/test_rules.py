@@ -9,18 +9,8 @@ from __future__ import annotations
 import pytest
 
 from games.errors import IllegalTurnError
-from games.hachapury import GAME, HachapuryPosition
-
-
-def pos(listing: str) -> HachapuryPosition:
-    return GAME.from_listing(listing, {})
-
-
-def refused(position: HachapuryPosition, text: str, dice: tuple[int, int]) -> IllegalTurnError:
-    with pytest.raises(IllegalTurnError) as info:
-        position.play(text, dice)
-    return info.value
-
+from games.hachapury import GAME
+from tests.games.hachapury.util import pos, refused
 
 # Black's checkers sit on White's 12 (Black's head) and White's 14 (Black's 2),
 # leaving White's 24 -> 18 -> 13 road open.
