@@ -14,7 +14,7 @@ from bot.clocks import DAY, HOUR
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from tests.bot.conftest import ALICE, BOB, HERE, FakeClock
-from tests.bot.test_correspondence import Outbox, _play, _start, _to_move
+from tests.bot.service.test_correspondence import Outbox, _play, _start, _to_move
 
 T = TypeVar("T")
 
@@ -100,10 +100,9 @@ async def test_other_channels_are_served_while_the_engine_works(
     session = await _start(service, None)
     mover, _ = _to_move(service, session)
     turn = service.legal_turns(session)[0]
-    service._legal.clear()
-    service._positions.clear()
+    service.context.forget()
     position = service.position_of(session)
-    service._positions.clear()
+    service.context.forget()
     _slow_engine(monkeypatch, position, "legal_turns" if command == "legal" else "play")
     calls = {"move": lambda: service.move(mover, HERE, turn),
              "preview": lambda: service.preview(mover, HERE, turn),

@@ -197,7 +197,7 @@ async def test_rematch_button_after_the_end(service: GameService) -> None:
 
 
 async def test_board_image_shows_the_time_left(service: GameService, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import bot.service as service_module
+    import bot.service.context as service_module
 
     seen = []
     monkeypatch.setattr(service_module, "render",
