@@ -27,7 +27,8 @@ class Config:
     #: optionally ``,weekends`` / ``,forfeit``; see bot/clocks.py) and reminder points.
     time_control: str = "none"
     reminder_hours: tuple[float, ...] = (24.0, 1.0)
-    #: How long a CheeseGambit taunt answer or vote may wait before drop/no is played.
+    #: How long an answer a game waits for (a taunt answer, a vote) may wait before the
+    #: refusing choice is played for whoever is late.
     answer_hours: float = 48.0
 
 
