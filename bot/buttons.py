@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 
 from games import Position
-from storage import Session
+from storage import Session, SessionStatus
 
 CHALLENGE = "c"
 FINISHED = "f"
@@ -109,22 +109,22 @@ def stale_question(question: Question, answers: list[str]) -> str:
 
 def challenge_gone(session: Session, verb: str) -> str | None:
     """Why a challenge or lobby button no longer applies (None while it is open)."""
-    if session.status == "challenge":
+    if session.status == SessionStatus.CHALLENGE:
         return None
     lobby = verb in ("join", "start")
     what = "This lobby" if lobby else "This challenge"
-    if session.status == "aborted" and session.initial_position is not None:
+    if session.status == SessionStatus.ABORTED and session.initial_position is not None:
         return (f"{what} has already started, and that game was aborted." if lobby
                 else f"{what} was already accepted, and that game was aborted.")
     return {
-        "active": f"{what} has already started: the game is under way." if lobby
+        SessionStatus.ACTIVE: f"{what} has already started: the game is under way." if lobby
         else f"{what} was already accepted: the game is under way.",
-        "finished": f"{what} has already started, and that game is over." if lobby
+        SessionStatus.FINISHED: f"{what} has already started, and that game is over." if lobby
         else f"{what} was already accepted, and that game is over.",
-        "declined": f"{what} was closed." if lobby else f"{what} was already declined.",
-        "expired": f"{what} expired before it started." if lobby
+        SessionStatus.DECLINED: f"{what} was closed." if lobby else f"{what} was already declined.",
+        SessionStatus.EXPIRED: f"{what} expired before it started." if lobby
         else f"{what} expired before everyone answered.",
-        "aborted": f"{what} was closed by its host or a moderator." if lobby
+        SessionStatus.ABORTED: f"{what} was closed by its host or a moderator." if lobby
         else f"{what} was withdrawn.",
     }.get(session.status, f"{what} is no longer open.")
 

@@ -27,8 +27,8 @@ class Config:
     #: optionally ``,weekends`` / ``,forfeit``; see bot/clocks.py) and reminder points.
     time_control: str = "none"
     reminder_hours: tuple[float, ...] = (24.0, 1.0)
-    #: How long an answer a game waits for (a taunt answer, a vote) may wait before the
-    #: refusing choice is played for whoever is late.
+    #: How long an answer a game waits for may wait before the refusing choice is
+    #: played for whoever is late.
     answer_hours: float = 48.0
 
 

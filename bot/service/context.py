@@ -33,8 +33,8 @@ class ServiceConfig:
     #: Default time control of new games (see bot/clocks.py) and reminder points.
     time_control: str = "none"
     reminder_hours: tuple[float, ...] = (24.0, 1.0)
-    #: How long an answer the game waits for (a taunt answer, a vote) may wait; then
-    #: the refusing choice (the game's last listed one) is played for whoever is late.
+    #: How long an answer the game waits for may wait; then the refusing choice (the
+    #: game's last listed one) is played for whoever is late.
     answer_seconds: float = 48 * 3600
 
 

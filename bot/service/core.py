@@ -173,8 +173,8 @@ class Turns:
     async def move(self, user: User, channel: Channel, text: str,
                    expected_turn: int | None = None, question: Question | None = None
                    ) -> Reply:
-        """Play a turn for the user's side with the stored dice, or the action
-        (taunt answer, vote) the game is waiting for from the user.  ``question``
+        """Play a turn for the user's side with the stored dice, or the answer the
+        game is waiting for from the user.  ``question``
         (from a button) is the answer the text was meant for: refused if another
         question is pending now."""
         session, _seat, played, entry = await self._played(user, channel, text,
