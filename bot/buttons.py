@@ -116,7 +116,7 @@ def challenge_gone(session: Session, verb: str) -> str | None:
     if session.status == SessionStatus.ABORTED and session.initial_position is not None:
         return (f"{what} has already started, and that game was aborted." if lobby
                 else f"{what} was already accepted, and that game was aborted.")
-    return {
+    gone: dict[str, str] = {
         SessionStatus.ACTIVE: f"{what} has already started: the game is under way." if lobby
         else f"{what} was already accepted: the game is under way.",
         SessionStatus.FINISHED: f"{what} has already started, and that game is over." if lobby
@@ -126,7 +126,8 @@ def challenge_gone(session: Session, verb: str) -> str | None:
         else f"{what} expired before everyone answered.",
         SessionStatus.ABORTED: f"{what} was closed by its host or a moderator." if lobby
         else f"{what} was withdrawn.",
-    }.get(session.status, f"{what} is no longer open.")
+    }
+    return gone.get(session.status, f"{what} is no longer open.")
 
 
 OLD_ANSWER_BUTTON = (

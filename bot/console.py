@@ -154,8 +154,8 @@ async def run_console(database: str, images: str, seed: int | None,
         raise
     rng = random.Random(seed)
     factory = (lambda: rng.randbytes(32)) if seed is not None else None
-    kwargs = {"seed_factory": factory} if factory else {}
-    service = GameService(store, ServiceConfig(), **kwargs)
+    service = GameService(store, ServiceConfig(), seed_factory=factory) if factory \
+        else GameService(store, ServiceConfig())
     console = Console(service, image_dir, out, moderators)
     interactive = script.isatty()
     if interactive:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING
 
 import discord
@@ -129,5 +129,5 @@ def _name(interaction: discord.Interaction) -> str:
     command = interaction.command
     if command is not None:
         return command.qualified_name
-    data = interaction.data or {}
+    data: Mapping[str, object] = interaction.data or {}
     return str(data.get("custom_id") or data.get("name") or "?")

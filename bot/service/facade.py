@@ -88,6 +88,10 @@ class GameService:
     def clock(self) -> Callable[[], float]:
         return self.context.clock
 
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:
+        self.context.clock = clock  # every part reads the time through the context
+
     @property
     def render_images(self) -> bool:
         return self.context.render_images

@@ -208,3 +208,14 @@ async def test_board_image_shows_the_time_left(service: GameService, monkeypatch
     await service.board(CAROL, HERE)
     assert seen and seen[-1].footer.endswith("3d left")
     assert seen[-1].footer.startswith(("White (alice)", "Black (bob)"))
+
+
+async def test_a_clock_set_on_the_service_is_the_one_every_part_reads(
+        service: GameService) -> None:
+    """Callers (the Discord tests, the scheduler) swap the clock after building the
+    service: challenge expiry (lobby and core) must follow the new one."""
+    await service.new(ALICE, HERE, "hachapury", [BOB])
+    later = FakeClock(service.clock() + 2 * 3600)  # past challenge_seconds (1 h)
+    service.clock = later
+    assert service.clock is later
+    assert not (await service.accept(BOB, HERE)).ok  # the challenge expired meanwhile
