@@ -6,6 +6,8 @@ import asyncio
 import io
 import random
 
+import pytest
+
 from bot.replay import replay
 from bot.service import GameService
 from bot.verify import verify
@@ -219,3 +221,25 @@ async def test_a_clock_set_on_the_service_is_the_one_every_part_reads(
     service.clock = later
     assert service.clock is later
     assert not (await service.accept(BOB, HERE)).ok  # the challenge expired meanwhile
+
+
+async def test_every_refusal_and_lost_race_becomes_a_private_reply(
+        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One way to refuse: a part raises ``Refused`` or the store ``StaleVersion``; the
+    entry point answers privately and nothing changed."""
+    from bot.replies import RACE_MESSAGE
+    from storage import StaleVersion
+
+    refused = await service.accept(BOB, HERE)  # no challenge here: Refused inside
+    assert refused.private and not refused.ok
+    assert refused.text == "There is no open challenge in this channel."
+    await service.new(ALICE, HERE, "hachapury", [BOB])
+
+    async def lost_race(*args: object, **kwargs: object) -> None:
+        raise StaleVersion("changed meanwhile")
+
+    monkeypatch.setattr(service.store, "accept_seat", lost_race)
+    raced = await service.accept(BOB, HERE)
+    assert raced.private and not raced.ok and raced.text == RACE_MESSAGE
+    session = await service.store.live_session(HERE.id)
+    assert session is not None and session.status == "challenge"
