@@ -5,7 +5,7 @@ exactly what the button answers, so a button left under an old message can never
 answer a newer question.  Tags (short: a Discord custom id holds 100 characters):
 
 - ``c``: the challenge or lobby of that session (its status ``challenge``);
-- ``t<turn>-<taunter>-<target>``: a taunt (CheeseGambit's doubling cube);
+- ``t<turn>-<taunter>-<target>``: a taunt (a raise one side puts to another);
 - ``v<turn>-<voters>``: a vote, with the sides asked to vote when it opened;
 - ``a<turn>-<actors>``: any other answer a game waits for;
 - ``u<seq>``: the take-back request of log entry ``seq``;
