@@ -65,7 +65,13 @@ def load_config(path: str | Path | None = None) -> Config:
 def _hours(value: object) -> tuple[float, ...]:
     """``reminder_hours``: a list of hours before the deadline (``[24, 1]``)."""
     items = value if isinstance(value, (list, tuple)) else [value]
-    hours = tuple(float(h) for h in items)  # type: ignore[arg-type]
+    hours = tuple(_number(h) for h in items)
     if any(h <= 0 for h in hours):
         raise ValueError("reminder_hours must be positive numbers of hours, e.g. [24, 1]")
     return hours
+
+
+def _number(value: object) -> float:
+    if isinstance(value, (int, float, str)):
+        return float(value)
+    raise ValueError(f"reminder_hours must be numbers of hours, not {value!r}")

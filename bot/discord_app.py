@@ -60,7 +60,7 @@ class BoardBot(discord.Client):
         self._service = service
         self._owns_store = store is None and service is None
         self.tree = app_commands.CommandTree(self)
-        self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        self.tree.error(self._on_tree_error)  # discord.py's way to replace tree.on_error
         self.flows = cogs.Flows(lambda: self.service)
         cogs.install(self.tree, self.flows)
         self.schedule = schedule
