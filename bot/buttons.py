@@ -89,12 +89,13 @@ def parse_takeback(tag: str) -> int | None:
     return int(match["seq"]) if match else None
 
 
-def stale_question(question: Question, answers: list[str]) -> str:
+def stale_question(question: Question, answers: list[tuple[str, str]]) -> str:
     """Why a taunt or vote button no longer does anything; ``answers`` are the
-    records of the answers logged at the question's turn (may be empty)."""
+    (answering side, record) of the answers logged at the question's turn (may be
+    empty): a taunt's answer is the one its target gave."""
     if question.kind == "t" and len(question.sides) == 2:
         taunter, target = question.sides
-        said = [a for a in answers if a.upper().startswith(f"T@{target.upper()}")]
+        said = [record for side, record in answers if side == target]
         if said:
             return (f"That taunt ({taunter} at {target}) was answered at turn "
                     f"{question.turn}: `{said[-1]}`. Nothing was changed.")

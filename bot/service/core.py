@@ -238,7 +238,7 @@ class Turns:
 
     async def stale_answer(self, session: Session, question: Question) -> str:
         """Why an answer button no longer applies, from the answers logged at its turn."""
-        answers = [t.record for t in await self.ctx.store.turns(session.id)
+        answers = [(t.side, t.record) for t in await self.ctx.store.turns(session.id)
                    if t.number == question.turn and t.kind in (TurnKind.AMEND, TurnKind.LINE)]
         return stale_question(question, answers)
 

@@ -73,17 +73,18 @@ class Presses:
         """The question an untagged answer button (posted before buttons named their
         question) can only have asked, or None when that cannot be told: a game holds
         one vote (at the first placing), so Yes/No answer it; Drop answers a taunt when
-        the game raised no other.  An untagged Accept may be the challenge's own button,
-        so it never answers a taunt."""
+        no other was raised before it (none answered yet: an answer that belongs to its
+        turn is logged as an 'amend' entry).  An untagged Accept may be the challenge's
+        own button, so it never answers a taunt."""
         now = pending_question(session, self.ctx.position_of(session))
         if now is None:
             return None
         if now.kind == "v" and verb in ("yes", "no"):
             return now
         if now.kind == "t" and verb == "drop":
-            raised = [t for t in await self.ctx.store.turns(session.id)
-                      if t.kind == TurnKind.TURN and "T@" in t.record.upper()]
-            return now if len(raised) == 1 else None
+            answered = [t for t in await self.ctx.store.turns(session.id)
+                         if t.kind == TurnKind.AMEND]
+            return now if not answered else None
         return None
 
     def _answer_open(self, session: Session) -> bool:
