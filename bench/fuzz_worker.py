@@ -209,12 +209,11 @@ class Fuzzer:
             self.arenas.append(await self._open_game(rng))
         index = rng.randrange(len(self.arenas))
         arena = self.arenas[index]
-        session = await self.service._live(arena.channel)
+        # what the next command would see: the clock's due answers settled before snapshots
+        session = await self.service.current_session(arena.channel)
         if session is None or (session.status != "active" and rng.random() < 0.1):
             arena = self.arenas[index] = await self._open_game(rng)
             session = await self.service.store.live_session(arena.channel.id)
-        elif session.status == "active":  # settle what the clock made due, before snapshots
-            session = await self.service._settle_overdue_answer(session)
         return arena, session
 
     async def _advance(self, rng: random.Random, arena: Arena) -> None:

@@ -5,7 +5,7 @@ exactly what the button answers, so a button left under an old message can never
 answer a newer question.  Tags (short: a Discord custom id holds 100 characters):
 
 - ``c``: the challenge or lobby of that session (its status ``challenge``);
-- ``t<turn>-<taunter>-<target>``: a taunt (CheeseGambit's doubling cube);
+- ``t<turn>-<taunter>-<target>``: a taunt (a raise one side puts to another);
 - ``v<turn>-<voters>``: a vote, with the sides asked to vote when it opened;
 - ``a<turn>-<actors>``: any other answer a game waits for;
 - ``u<seq>``: the take-back request of log entry ``seq``;
@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 
 from games import Position
-from storage import Session
+from storage import Session, SessionStatus
 
 CHALLENGE = "c"
 FINISHED = "f"
@@ -89,12 +89,13 @@ def parse_takeback(tag: str) -> int | None:
     return int(match["seq"]) if match else None
 
 
-def stale_question(question: Question, answers: list[str]) -> str:
+def stale_question(question: Question, answers: list[tuple[str, str]]) -> str:
     """Why a taunt or vote button no longer does anything; ``answers`` are the
-    records of the answers logged at the question's turn (may be empty)."""
+    (answering side, record) of the answers logged at the question's turn (may be
+    empty): a taunt's answer is the one its target gave."""
     if question.kind == "t" and len(question.sides) == 2:
         taunter, target = question.sides
-        said = [a for a in answers if a.upper().startswith(f"T@{target.upper()}")]
+        said = [record for side, record in answers if side == target]
         if said:
             return (f"That taunt ({taunter} at {target}) was answered at turn "
                     f"{question.turn}: `{said[-1]}`. Nothing was changed.")
@@ -109,24 +110,25 @@ def stale_question(question: Question, answers: list[str]) -> str:
 
 def challenge_gone(session: Session, verb: str) -> str | None:
     """Why a challenge or lobby button no longer applies (None while it is open)."""
-    if session.status == "challenge":
+    if session.status == SessionStatus.CHALLENGE:
         return None
     lobby = verb in ("join", "start")
     what = "This lobby" if lobby else "This challenge"
-    if session.status == "aborted" and session.initial_position is not None:
+    if session.status == SessionStatus.ABORTED and session.initial_position is not None:
         return (f"{what} has already started, and that game was aborted." if lobby
                 else f"{what} was already accepted, and that game was aborted.")
-    return {
-        "active": f"{what} has already started: the game is under way." if lobby
+    gone: dict[str, str] = {
+        SessionStatus.ACTIVE: f"{what} has already started: the game is under way." if lobby
         else f"{what} was already accepted: the game is under way.",
-        "finished": f"{what} has already started, and that game is over." if lobby
+        SessionStatus.FINISHED: f"{what} has already started, and that game is over." if lobby
         else f"{what} was already accepted, and that game is over.",
-        "declined": f"{what} was closed." if lobby else f"{what} was already declined.",
-        "expired": f"{what} expired before it started." if lobby
+        SessionStatus.DECLINED: f"{what} was closed." if lobby else f"{what} was already declined.",
+        SessionStatus.EXPIRED: f"{what} expired before it started." if lobby
         else f"{what} expired before everyone answered.",
-        "aborted": f"{what} was closed by its host or a moderator." if lobby
+        SessionStatus.ABORTED: f"{what} was closed by its host or a moderator." if lobby
         else f"{what} was withdrawn.",
-    }.get(session.status, f"{what} is no longer open.")
+    }
+    return gone.get(session.status, f"{what} is no longer open.")
 
 
 OLD_ANSWER_BUTTON = (

@@ -27,7 +27,8 @@ class Config:
     #: optionally ``,weekends`` / ``,forfeit``; see bot/clocks.py) and reminder points.
     time_control: str = "none"
     reminder_hours: tuple[float, ...] = (24.0, 1.0)
-    #: How long a CheeseGambit taunt answer or vote may wait before drop/no is played.
+    #: How long an answer a game waits for may wait before the refusing choice is
+    #: played for whoever is late.
     answer_hours: float = 48.0
 
 
@@ -64,7 +65,13 @@ def load_config(path: str | Path | None = None) -> Config:
 def _hours(value: object) -> tuple[float, ...]:
     """``reminder_hours``: a list of hours before the deadline (``[24, 1]``)."""
     items = value if isinstance(value, (list, tuple)) else [value]
-    hours = tuple(float(h) for h in items)  # type: ignore[arg-type]
+    hours = tuple(_number(h) for h in items)
     if any(h <= 0 for h in hours):
         raise ValueError("reminder_hours must be positive numbers of hours, e.g. [24, 1]")
     return hours
+
+
+def _number(value: object) -> float:
+    if isinstance(value, (int, float, str)):
+        return float(value)
+    raise ValueError(f"reminder_hours must be numbers of hours, not {value!r}")

@@ -1,8 +1,8 @@
 """``python -m bot local``: play the bot's commands in a terminal.
 
 A pretend channel with named users: each line is ``name: /command args``,
-for example ``alice: /new hachapury @bob``, ``bob: /accept``,
-``alice: /move 24/18 24/19``.  The same service and SQLite storage as the
+for example ``alice: /new GAME @bob``, ``bob: /accept``,
+``alice: /move TEXT`` (``/help`` lists the games).  The same service and SQLite storage as the
 Discord bot; board images are written to a folder and their paths printed.
 """
 
@@ -19,6 +19,7 @@ from typing import TextIO
 
 from bot.replies import Channel, Reply, User
 from bot.service import GameService, ServiceConfig
+from games import available_games
 from storage import Store
 
 log = logging.getLogger("boardbot.console")
@@ -51,7 +52,8 @@ class Console:
             return None
         m = _LINE.match(line)
         if not m:
-            self._print("?? write `name: /command arguments`, e.g. `alice: /new hachapury @bob`")
+            self._print("?? write `name: /command arguments`, e.g. "
+                        f"`alice: /new {_example_game()} @bob`")
             return None
         user, command, rest = self.user(m.group(1)), m.group(2).lower(), m.group(3).strip()
         try:
@@ -88,7 +90,7 @@ class Console:
         if correspondence is not None:
             return correspondence
         if command == "rules":
-            return s.rules(rest or "hachapury")
+            return s.rules(rest or _example_game())
         return s.help()
 
     async def _correspondence(self, user: User, command: str, rest: str) -> Reply | None:
@@ -152,13 +154,13 @@ async def run_console(database: str, images: str, seed: int | None,
         raise
     rng = random.Random(seed)
     factory = (lambda: rng.randbytes(32)) if seed is not None else None
-    kwargs = {"seed_factory": factory} if factory else {}
-    service = GameService(store, ServiceConfig(), **kwargs)
+    service = GameService(store, ServiceConfig(), seed_factory=factory) if factory \
+        else GameService(store, ServiceConfig())
     console = Console(service, image_dir, out, moderators)
     interactive = script.isatty()
     if interactive:
-        print("Local console. Type `alice: /new hachapury @bob`, `bob: /accept`, "
-              "`alice: /move 24/18 24/19`, `alice: /help`; `quit` to leave.", file=out)
+        print(f"Local console. Type `alice: /new {_example_game()} @bob`, `bob: /accept`, "
+              "`alice: /move TEXT`, `alice: /help`; `quit` to leave.", file=out)
     try:
         while True:
             if interactive:
@@ -170,3 +172,9 @@ async def run_console(database: str, images: str, seed: int | None,
     finally:
         await store.close()
     return 0
+
+
+def _example_game() -> str:
+    """The game the console's examples (and a bare ``/rules``) name: the registry's first."""
+    games = available_games()
+    return games[0] if games else "GAME"

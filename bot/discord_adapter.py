@@ -248,8 +248,10 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=CUSTOM_ID_
         self.tag = tag
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> BoardButton:
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str], /
+                             ) -> BoardButton:
+        assert isinstance(item, discord.ui.Button)  # the template matches buttons only
         return cls(match["verb"], int(match["session"]), item.label, item.style,
                    match["tag"] or "")
 
@@ -258,8 +260,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=CUSTOM_ID_
         if not hasattr(receiver, "press_button"):
             log.warning(kv("button_unhandled", custom_id=self.item.custom_id))
             return
-        await receiver.press_button(interaction, self.verb, self.session_id,  # type: ignore
-                                    self.tag)
+        await receiver.press_button(interaction, self.verb, self.session_id, self.tag)
 
 
 def button_view(buttons: Sequence[Button]) -> discord.ui.View:
@@ -410,13 +411,21 @@ async def delete_thread(thread: discord.Thread) -> None:
 class NotificationLike(Protocol):
     """What the scheduler hands over (``bot.scheduler.Notification``)."""
 
-    kind: str
-    mode: str
-    channel_id: str
-    session_id: int
-    user_id: str | None
-    text: str
-    mentions: tuple[str, ...]
+    # Read-only members: the scheduler's Notification is a frozen dataclass.
+    @property
+    def kind(self) -> str: ...
+    @property
+    def mode(self) -> str: ...
+    @property
+    def channel_id(self) -> str: ...
+    @property
+    def session_id(self) -> int: ...
+    @property
+    def user_id(self) -> str | None: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def mentions(self) -> tuple[str, ...]: ...
 
 
 async def send_notification(client: discord.Client, note: NotificationLike) -> bool:

@@ -34,6 +34,9 @@ EXIT_OK, EXIT_ERROR, EXIT_NO_TOKEN, EXIT_BAD_TOKEN = 0, 1, 2, 3
 NO_TOKEN_MESSAGE = ("No Discord bot token: set the DISCORD_TOKEN environment variable or "
                     "`token` under [discord] in the config file.")
 BAD_TOKEN_MESSAGE = "Discord rejected the bot token (login failed): check DISCORD_TOKEN."
+#: What a player sees when a command failed unexpectedly (the service may have saved).
+TREE_ERROR_TEXT = ("That command did not finish; look at `/board` to see where the game "
+                   "stands.")
 
 
 class BoardBot(discord.Client):
@@ -57,7 +60,7 @@ class BoardBot(discord.Client):
         self._service = service
         self._owns_store = store is None and service is None
         self.tree = app_commands.CommandTree(self)
-        self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        self.tree.error(self._on_tree_error)  # discord.py's way to replace tree.on_error
         self.flows = cogs.Flows(lambda: self.service)
         cogs.install(self.tree, self.flows)
         self.schedule = schedule
@@ -105,7 +108,9 @@ class BoardBot(discord.Client):
         log.error(adapter.kv("command_error", interaction=interaction.id,
                              error=type(error).__name__), exc_info=error)
         if interaction.type is discord.InteractionType.application_command:
-            await adapter.say(interaction, "That did not work; nothing was changed by it.")
+            # The fault may come after the service saved the change (while the reply was
+            # built or sent): never claim that nothing changed.
+            await adapter.say(interaction, TREE_ERROR_TEXT)
 
     async def close(self) -> None:
         task, self._scheduler_task = self._scheduler_task, None

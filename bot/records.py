@@ -42,8 +42,8 @@ def record_text(session: Session, turns: list[TurnEntry]) -> str:
 
 
 def record_lines(turns: list[TurnEntry], game: Game) -> list[str]:
-    """The log as record lines: an 'amend' entry (a taunt answer) completes the
-    line before it, joined the game's way (``Game.join_action``)."""
+    """The log as record lines: an 'amend' entry (an answer that belongs to the turn
+    before it) completes that line, joined the game's way (``Game.join_action``)."""
     lines: list[str] = []
     for entry in turns:
         if entry.kind == TurnKind.AMEND and lines:

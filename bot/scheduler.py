@@ -30,12 +30,16 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot import clocks
 from bot.replies import quiet_name
 from games import get_game
 from storage import Session, Store
 from storage.correspondence import CorrespondenceStore, ReminderRow
+
+if TYPE_CHECKING:
+    from bot.service import GameService
 
 log = logging.getLogger("boardbot.scheduler")
 
@@ -78,9 +82,11 @@ class Scheduler:
         self._started = False
 
     @classmethod
-    def for_service(cls, service: object, deliver: Deliver, **kwargs: float) -> Scheduler:
+    def for_service(cls, service: GameService, deliver: Deliver, *, interval: float = 60.0,
+                    stall_seconds: float | None = None) -> Scheduler:
         """A scheduler on a GameService's store and clock."""
-        return cls(service.store, deliver, clock=service.clock, **kwargs)  # type: ignore
+        return cls(service.store, deliver, clock=service.clock, interval=interval,
+                   stall_seconds=stall_seconds)
 
     async def run_forever(self, stop: asyncio.Event | None = None) -> None:
         """Pass every ``interval`` seconds until ``stop`` is set (or the task is cancelled);

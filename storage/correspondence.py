@@ -13,8 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from storage.models import Session, TurnEntry
-from storage.store import StaleVersion, Statement, Store
+from storage.models import Session, SessionStatus, TurnEntry
+from storage.store import Run, StaleVersion, Statement, Store
 
 NOTIFY_MODES = ("mention", "dm", "none")
 
@@ -112,33 +112,29 @@ class CorrespondenceStore:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self.store._db.execute(sql, params) as cur:
-            return list(await cur.fetchall())
-
     # -- clocks ---------------------------------------------------------------------
 
     async def set_control(self, session_id: int, control: str, now: float) -> None:
         """Give a (not yet started) session its time control."""
-        async with self.store._transaction() as run:
+        async with self.store.transaction() as run:
             await run("INSERT OR REPLACE INTO clocks (session_id, control, updated_at) "
                       "VALUES (?, ?, ?)", (session_id, control, now))
 
     async def clock(self, session_id: int) -> ClockRow | None:
-        rows = await self._fetchall(
+        rows = await self.store.fetchall(
             f"SELECT {_CLOCK_COLUMNS} FROM clocks WHERE session_id=?", (session_id,))
         return _clock(rows[0]) if rows else None
 
     async def running_clocks(self) -> list[ClockRow]:
         """Clocks of active sessions whose time is running."""
-        rows = await self._fetchall(
+        rows = await self.store.fetchall(
             f"SELECT {', '.join('c.' + c.strip() for c in _CLOCK_COLUMNS.split(','))} "
             "FROM clocks c JOIN sessions s ON s.id=c.session_id "
             "WHERE s.status='active' AND c.side IS NOT NULL ORDER BY c.session_id")
         return [_clock(r) for r in rows]
 
     async def unsent_reminders(self, session_id: int, period: int) -> list[ReminderRow]:
-        rows = await self._fetchall(
+        rows = await self.store.fetchall(
             "SELECT session_id, period, point, turn, side, due_at, forfeit FROM reminders "
             "WHERE session_id=? AND period=? AND sent_at IS NULL ORDER BY point DESC",
             (session_id, period))
@@ -151,7 +147,7 @@ class CorrespondenceStore:
         changed hands since it was read is left alone.  Records the heartbeat in the same
         transaction; returns how many clocks were credited."""
         credited = 0
-        async with self.store._transaction() as run:
+        async with self.store.transaction() as run:
             for row, budget, deadline, reminders in updates:
                 cur = await run("UPDATE clocks SET budget=?, deadline=?, updated_at=? "
                                 "WHERE session_id=? AND period=?",
@@ -169,15 +165,15 @@ class CorrespondenceStore:
     # -- the scheduler ---------------------------------------------------------------
 
     async def heartbeat(self) -> float | None:
-        rows = await self._fetchall("SELECT value FROM scheduler_state WHERE key='heartbeat'")
+        rows = await self.store.fetchall("SELECT value FROM scheduler_state WHERE key='heartbeat'")
         return float(rows[0][0]) if rows else None
 
-    async def _set_heartbeat(self, run: Any, now: float) -> None:
+    async def _set_heartbeat(self, run: Run, now: float) -> None:
         await run("INSERT INTO scheduler_state (key, value) VALUES ('heartbeat', ?) "
                   "ON CONFLICT (key) DO UPDATE SET value=excluded.value", (now,))
 
     async def set_heartbeat(self, now: float) -> None:
-        async with self.store._transaction() as run:
+        async with self.store.transaction() as run:
             await self._set_heartbeat(run, now)
 
     async def claim_due(self, now: float, limit: int = 200) -> list[ReminderRow]:
@@ -186,7 +182,7 @@ class CorrespondenceStore:
         process or after a restart).  A claimed time-up row with a forfeit result ends
         the game in the same transaction.  Rows of periods that are over are dropped."""
         claimed: list[ReminderRow] = []
-        async with self.store._transaction() as run:
+        async with self.store.transaction() as run:
             await run(
                 "DELETE FROM reminders WHERE sent_at IS NULL AND due_at<=? AND NOT EXISTS ("
                 "SELECT 1 FROM clocks c JOIN sessions s ON s.id=c.session_id "
@@ -225,7 +221,7 @@ class CorrespondenceStore:
 
     async def expire_challenges(self, now: float) -> int:
         """Challenges and lobbies nobody answered in time become 'expired'."""
-        async with self.store._transaction() as run:
+        async with self.store.transaction() as run:
             cur = await run("UPDATE sessions SET status='expired', version=version+1, "
                             "updated_at=? WHERE status='challenge' AND expires_at IS NOT NULL "
                             "AND expires_at<?", (now, now))
@@ -234,7 +230,7 @@ class CorrespondenceStore:
     # -- take-backs -----------------------------------------------------------------
 
     async def undone(self, session_id: int) -> set[int]:
-        rows = await self._fetchall(
+        rows = await self.store.fetchall(
             "SELECT seq_undone FROM undos WHERE session_id=? AND accepted=1", (session_id,))
         return {int(r[0]) for r in rows}
 
@@ -244,7 +240,7 @@ class CorrespondenceStore:
         return [t for t in await self.store.turns(session_id) if t.seq not in undone]
 
     async def undo_request(self, session_id: int, seq: int) -> UndoRow | None:
-        rows = await self._fetchall(
+        rows = await self.store.fetchall(
             "SELECT session_id, seq_undone, requested_by, requested_at, accepted FROM undos "
             "WHERE session_id=? AND seq_undone=?", (session_id, seq))
         if not rows:
@@ -254,7 +250,7 @@ class CorrespondenceStore:
 
     async def request_undo(self, session_id: int, seq: int, user_id: str, now: float) -> bool:
         """Open a take-back request for log entry ``seq``; False if one exists already."""
-        async with self.store._transaction() as run:
+        async with self.store.transaction() as run:
             cur = await run("INSERT OR IGNORE INTO undos (session_id, seq_undone, requested_by, "
                             "requested_at) VALUES (?, ?, ?, ?)", (session_id, seq, user_id, now))
             return cur.rowcount == 1
@@ -266,8 +262,8 @@ class CorrespondenceStore:
         version check (both answers bump the version, so of two racing answers exactly one
         wins); ``changes`` and ``extra`` (the rewound position, the clock) commit with it.
         Raises ``StaleVersion`` when the session changed or the request is no longer open."""
-        async with self.store._transaction() as run:
-            await self.store._bump(run, session, now, **changes)
+        async with self.store.transaction() as run:
+            await self.store.bump_version(run, session, now, **changes)
             sql, params = undo_answer_statement(session.id, seq, user_id, accepted, now)
             cur = await run(sql, params)
             if cur.rowcount != 1:
@@ -277,7 +273,7 @@ class CorrespondenceStore:
 
     async def undo_requests(self, session_id: int) -> list[UndoRow]:
         """Every take-back request of the session, oldest first."""
-        rows = await self._fetchall(
+        rows = await self.store.fetchall(
             "SELECT session_id, seq_undone, requested_by, requested_at, accepted FROM undos "
             "WHERE session_id=? ORDER BY requested_at, seq_undone", (session_id,))
         return [UndoRow(r[0], r[1], r[2], r[3], None if r[4] is None else bool(r[4]))
@@ -295,8 +291,8 @@ class CorrespondenceStore:
         """Take a joined player's seat out of an open lobby; the later seats move up so
         that seats stay numbered 0, 1, ... (``?n`` sides with them)."""
         gone = next(s for s in session.seats if s.user_id == user_id)
-        async with self.store._transaction() as run:
-            await self.store._bump(run, session, now)
+        async with self.store.transaction() as run:
+            await self.store.bump_version(run, session, now)
             await run("DELETE FROM seats WHERE session_id=? AND seat=?", (session.id, gone.seat))
             for seat in session.seats:
                 if seat.seat > gone.seat:  # in seat order: each moves into a freed place
@@ -306,19 +302,20 @@ class CorrespondenceStore:
     # -- users ----------------------------------------------------------------------
 
     async def notify_mode(self, user_id: str) -> str:
-        rows = await self._fetchall("SELECT notify FROM users WHERE user_id=?", (user_id,))
+        rows = await self.store.fetchall("SELECT notify FROM users WHERE user_id=?", (user_id,))
         return str(rows[0][0]) if rows else "mention"
 
     async def set_notify_mode(self, user_id: str, mode: str, now: float) -> None:
         if mode not in NOTIFY_MODES:
             raise ValueError(f"notify mode must be one of {NOTIFY_MODES}")
-        async with self.store._transaction() as run:
+        async with self.store.transaction() as run:
             await run("INSERT INTO users (user_id, notify, updated_at) VALUES (?, ?, ?) "
                       "ON CONFLICT (user_id) DO UPDATE SET notify=excluded.notify, "
                       "updated_at=excluded.updated_at", (user_id, mode, now))
 
     async def user_sessions(self, user_id: str, guild_id: str | None,
-                            statuses: Sequence[str] = ("active", "challenge")) -> list[Session]:
+                            statuses: Sequence[str] = (SessionStatus.ACTIVE,
+                                                       SessionStatus.CHALLENGE)) -> list[Session]:
         """The sessions (of one guild when given) in which the user holds a seat."""
         marks = ",".join("?" for _ in statuses)
         sql = (f"SELECT DISTINCT s.id FROM sessions s JOIN seats t ON t.session_id=s.id "
@@ -327,6 +324,6 @@ class CorrespondenceStore:
         if guild_id is not None:
             sql += " AND s.guild_id=?"
             params.append(guild_id)
-        rows = await self._fetchall(sql + " ORDER BY s.id", params)
+        rows = await self.store.fetchall(sql + " ORDER BY s.id", params)
         sessions = [await self.store.session(int(r[0])) for r in rows]
         return [s for s in sessions if s is not None]

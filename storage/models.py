@@ -3,8 +3,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-LIVE_STATUSES = ("challenge", "active")
+from games.base import TurnKind
+
+__all__ = ["LIVE_STATUSES", "Seat", "Session", "SessionStatus", "TurnEntry", "TurnKind"]
+
+
+class SessionStatus(StrEnum):
+    """A session's ``status`` column (stored as these very strings)."""
+
+    CHALLENGE = "challenge"  # offered or a lobby with open seats: not started
+    ACTIVE = "active"
+    FINISHED = "finished"
+    DECLINED = "declined"
+    EXPIRED = "expired"  # nobody answered the challenge in time
+    ABORTED = "aborted"
+
+
+LIVE_STATUSES = (SessionStatus.CHALLENGE, SessionStatus.ACTIVE)
 
 
 @dataclass(frozen=True)
@@ -68,11 +85,11 @@ class TurnEntry:
     moves: str
     actor: str
     played_at: float
-    kind: str = "turn"
+    kind: str = TurnKind.TURN
 
     @property
     def line(self) -> str:
         """The record file's line for this entry (an 'amend' entry has none)."""
-        if self.kind == "line":
+        if self.kind == TurnKind.LINE:
             return self.record
         return f"{self.number}{self.side}: {self.record}"

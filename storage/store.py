@@ -11,17 +11,17 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import aiosqlite
 
 from storage.migrations import LATEST, MIGRATIONS
-from storage.models import Seat, Session, TurnEntry
+from storage.models import Seat, Session, SessionStatus, TurnEntry, TurnKind
 
 
 class StorageError(Exception):
@@ -46,7 +46,7 @@ class NewTurn:
     record: str
     moves: str
     actor: str
-    kind: str = "turn"
+    kind: str = TurnKind.TURN
 
 
 #: One SQL statement with its parameters, run inside another change's transaction.
@@ -65,6 +65,12 @@ class Ran:
 
     async def fetchall(self) -> list[Any]:
         return self.rows
+
+
+class Run(Protocol):
+    """The statement runner a ``Store.transaction()`` yields."""
+
+    async def __call__(self, sql: str, params: Sequence[Any] = ()) -> Ran: ...
 
 
 @dataclass(frozen=True)
@@ -145,7 +151,10 @@ class Store:
     # -- transactions -------------------------------------------------------------
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[Callable[..., Awaitable[Ran]]]:
+    async def transaction(self) -> AsyncIterator[Run]:
+        """One ``BEGIN IMMEDIATE`` transaction: yields ``run(sql, params)``; commits when
+        the block ends, rolls back when it raises.  Stores built on this one (the
+        correspondence tables) use it for their own all-or-nothing changes."""
         async with self._lock:
             await self._db.execute("BEGIN IMMEDIATE")
             counter = [0]
@@ -174,6 +183,11 @@ class Store:
                 await self._db.execute("COMMIT")
 
     # -- reads --------------------------------------------------------------------
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """The rows of one read-only query, outside any transaction."""
+        async with self._db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
 
     async def _seats(self, session_id: int) -> tuple[Seat, ...]:
         async with self._db.execute(
@@ -217,7 +231,7 @@ class Store:
         return await self._session_from_row(row)
 
     async def sessions(
-        self, guild_id: str | None = None, statuses: Iterable[str] = ("active",)
+        self, guild_id: str | None = None, statuses: Iterable[str] = (SessionStatus.ACTIVE,)
     ) -> list[Session]:
         """Sessions in the given statuses (of one guild when given), oldest first."""
         wanted = list(statuses)
@@ -290,7 +304,7 @@ class Store:
             for r in rows
         ]
 
-    async def last_turn(self, session_id: int, kinds: tuple[str, ...] = ("turn",)
+    async def last_turn(self, session_id: int, kinds: tuple[str, ...] = (TurnKind.TURN,)
                         ) -> TurnEntry | None:
         """The latest log entry of these kinds (one indexed scan from the end)."""
         marks = ",".join("?" for _ in kinds)
@@ -316,7 +330,7 @@ class Store:
         """Open a challenge; ``seats`` are (side, user_id, name, accepted) in turn order.
         Raises ChannelBusy when the channel already has a live session."""
         try:
-            async with self._transaction() as run:
+            async with self.transaction() as run:
                 cur = await run(
                     "INSERT INTO sessions (guild_id, channel_id, game, status, options, seed, "
                     "seed_hash, created_by, created_at, updated_at, expires_at) "
@@ -337,8 +351,10 @@ class Store:
             raise
         return session_id
 
-    async def _bump(self, run: Any, session: Session, now: float, **changes: Any) -> None:
-        """Write ``changes`` to the session if its version is still the one read."""
+    async def bump_version(self, run: Run, session: Session, now: float, **changes: Any
+                           ) -> None:
+        """Inside ``transaction()``: write ``changes`` to the session if its version is
+        still the one read (else ``StaleVersion``, and the transaction rolls back)."""
         columns = "".join(f"{name}=?, " for name in changes)
         values = [_encode(v) for v in changes.values()]
         cur = await run(
@@ -353,14 +369,14 @@ class Store:
                              extra: Sequence[Statement] = (), **changes: Any) -> None:
         """Change session columns (status, position, dice, ...) under the version check;
         ``extra`` statements run in the same transaction (after the check)."""
-        async with self._transaction() as run:
-            await self._bump(run, session, now, **changes)
+        async with self.transaction() as run:
+            await self.bump_version(run, session, now, **changes)
             for sql, params in extra:
                 await run(sql, params)
 
     async def accept_seat(self, session: Session, user_id: str, now: float) -> None:
-        async with self._transaction() as run:
-            await self._bump(run, session, now)
+        async with self.transaction() as run:
+            await self.bump_version(run, session, now)
             await run(
                 "UPDATE seats SET accepted=1 WHERE session_id=? AND user_id=?",
                 (session.id, user_id),
@@ -369,8 +385,8 @@ class Store:
     async def add_seat(self, session: Session, user_id: str, name: str, now: float) -> None:
         """Seat a user who joins an open lobby (side decided when the game starts)."""
         seat = len(session.seats)
-        async with self._transaction() as run:
-            await self._bump(run, session, now)
+        async with self.transaction() as run:
+            await self.bump_version(run, session, now)
             await run(
                 "INSERT INTO seats (session_id, seat, side, user_id, name, accepted) "
                 "VALUES (?, ?, ?, ?, ?, 1)",
@@ -380,8 +396,8 @@ class Store:
     async def assign_sides(self, session: Session, sides: Sequence[str], now: float,
                            **changes: Any) -> None:
         """Give the seats, in seat order, their sides (a lobby about to start)."""
-        async with self._transaction() as run:
-            await self._bump(run, session, now, **changes)
+        async with self.transaction() as run:
+            await self.bump_version(run, session, now, **changes)
             # Two passes so that the UNIQUE (session, side) never sees a clash mid-way.
             for seat in session.seats:
                 await run("UPDATE seats SET side=? WHERE session_id=? AND seat=?",
@@ -396,8 +412,8 @@ class Store:
     ) -> None:
         """Append turns to the log and change the session, all or nothing (``extra``
         statements, e.g. the clock changing hands, run in the same transaction)."""
-        async with self._transaction() as run:
-            await self._bump(run, session, now, **changes)
+        async with self.transaction() as run:
+            await self.bump_version(run, session, now, **changes)
             for sql, params in extra:
                 await run(sql, params)
             cur = await run(

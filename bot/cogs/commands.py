@@ -7,6 +7,9 @@ without touching this module.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from typing import Any
+
 import discord
 from discord import app_commands
 
@@ -30,7 +33,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
     """Every slash command, bound to ``flows``."""
     choices = game_choices(games)
 
-    def with_games(func):  # type: ignore[no-untyped-def]
+    def with_games(func: Callable[..., Any]) -> Callable[..., Any]:
         return app_commands.choices(game=choices)(func) if choices else func
 
     @app_commands.command(name="new",
@@ -205,7 +208,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
             help_]
 
 
-async def _new_in_thread(flows: Flows, interaction: Interaction, game: str, call) -> None:  # type: ignore[no-untyped-def]
+async def _new_in_thread(flows: Flows, interaction: Interaction, game: str,
+                         call: Callable[[User, Channel], Awaitable[Reply]]) -> None:
     """Open a thread, challenge there, and point to it from here."""
     here = adapter.to_channel(interaction)
     if here is None:

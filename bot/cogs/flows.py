@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING
 
 import discord
@@ -17,6 +17,7 @@ import discord
 from bot import discord_adapter as adapter
 from bot.cogs.turns import TurnCache, match_turns
 from bot.replies import Channel, Reply, User, refusal
+from storage import SessionStatus
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -78,7 +79,7 @@ class Flows:
         if not known:
             session = await self.service.store.live_session(channel.id)
             self.cache.put(channel.id, session)
-        if session is None or session.status != "active" or session.position is None:
+        if session is None or session.status != SessionStatus.ACTIVE or session.position is None:
             return []
         service = self.service
         position = await service.position_async(session)  # engine work off the event loop
@@ -121,12 +122,12 @@ class Flows:
         # (the question moved on) or the session no longer waits for a challenge answer
         # (a challenge answered by all, a lobby started, an answer or take-back settled).
         after = await self.service.store.session(session_id)
-        if reply.buttons or after is None or after.status != "challenge":
+        if reply.buttons or after is None or after.status != SessionStatus.CHALLENGE:
             await adapter.clear_buttons(interaction)
 
 def _name(interaction: discord.Interaction) -> str:
     command = interaction.command
     if command is not None:
         return command.qualified_name
-    data = interaction.data or {}
+    data: Mapping[str, object] = interaction.data or {}
     return str(data.get("custom_id") or data.get("name") or "?")

@@ -8,21 +8,23 @@ from pathlib import Path
 
 import pytest
 
-import bot.service
+import bot.service.texts
 from bot.console import run_console
 from games import Position
-from renderer import RenderContext
+from storage import Session
 
 
-def _broken_renderer(position: Position, context: RenderContext) -> bytes:
-    """A renderer with a real fault (a bug, not a refusal)."""
-    raise RuntimeError("renderer fault")
+def _broken_status_line(session: Session, position: Position, left: str = ""
+                        ) -> tuple[str, list[str]]:
+    """A status line with a real fault (a bug, not a refusal)."""
+    raise RuntimeError("status line fault")
 
 
 async def test_a_failing_command_is_reported_and_the_next_line_runs(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(bot.service, "render", _broken_renderer)
+    # the start (after /accept) and /board word the status line; /games does not
+    monkeypatch.setattr(bot.service.texts, "status_line", _broken_status_line)
     out = io.StringIO()
     script = "alice: /new hachapury @bob\nbob: /accept\nalice: /board\ncarol: /games\n"
     with caplog.at_level(logging.ERROR, logger="boardbot.console"):
@@ -33,4 +35,4 @@ async def test_a_failing_command_is_reported_and_the_next_line_runs(
     assert text.count("internal error") == 2  # the accept and the board
     # the lines after each fault still ran: /games lists the game the accept started
     assert "Hachapury, alice vs bob, turn" in text.splitlines()[-1]
-    assert "RuntimeError: renderer fault" in caplog.text  # the traceback is logged
+    assert "RuntimeError: status line fault" in caplog.text  # the traceback is logged

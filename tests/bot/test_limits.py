@@ -14,7 +14,7 @@ from bot.clocks import DAY, HOUR
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from tests.bot.conftest import ALICE, BOB, HERE, FakeClock
-from tests.bot.test_correspondence import Outbox, _play, _start, _to_move
+from tests.bot.service.test_correspondence import Outbox, _play, _start, _to_move
 
 T = TypeVar("T")
 
@@ -47,8 +47,9 @@ async def test_a_game_stored_with_a_huge_clock_still_plays(service: GameService,
     """Games created before the bound keep their (now cheap) clock."""
     session = await _start(service, "3d,weekends")
     huge = "10000000d,weekends"
-    await service.store._db.execute("UPDATE clocks SET control=?, budget=? WHERE session_id=?",
-                                    (huge, 10_000_000 * DAY, session.id))
+    async with service.store.transaction() as run:
+        await run("UPDATE clocks SET control=?, budget=? WHERE session_id=?",
+                  (huge, 10_000_000 * DAY, session.id))
     session = await _play(service)
     session = await _play(service)
     assert "left" in (await service.board(ALICE, HERE)).text
@@ -100,10 +101,9 @@ async def test_other_channels_are_served_while_the_engine_works(
     session = await _start(service, None)
     mover, _ = _to_move(service, session)
     turn = service.legal_turns(session)[0]
-    service._legal.clear()
-    service._positions.clear()
+    service.context.forget()
     position = service.position_of(session)
-    service._positions.clear()
+    service.context.forget()
     _slow_engine(monkeypatch, position, "legal_turns" if command == "legal" else "play")
     calls = {"move": lambda: service.move(mover, HERE, turn),
              "preview": lambda: service.preview(mover, HERE, turn),
@@ -125,8 +125,8 @@ async def test_notices_name_their_mentions_and_defuse_hostile_names(
     session = await _start(service, "1d")
     mover, other = _to_move(service, session)
     hostile = "<@4242> @everyone <@&77>"
-    await service.store._db.execute("UPDATE seats SET name=? WHERE user_id=?",
-                                    (hostile, mover.id))
+    async with service.store.transaction() as run:
+        await run("UPDATE seats SET name=? WHERE user_id=?", (hostile, mover.id))
     scheduler = Scheduler.for_service(service, Outbox())
     await scheduler.run_once()
     clock.now += DAY + HOUR
@@ -134,7 +134,8 @@ async def test_notices_name_their_mentions_and_defuse_hostile_names(
     assert timeout.kind == "timeout" and timeout.mentions == (other.id,)
     assert "<@4242>" not in timeout.text and "@everyone" not in timeout.text
     assert "<@\u200b4242>" in timeout.text  # shown, but neither a ping nor like one
-    await service.store._db.execute("UPDATE clocks SET control='1d,forfeit'")
+    async with service.store.transaction() as run:
+        await run("UPDATE clocks SET control='1d,forfeit'")
     await service.grant(other, HERE, "1h")
     clock.now += 2 * HOUR
     forfeits = [n for n in await scheduler.run_once() if n.kind == "forfeit"]

@@ -13,7 +13,8 @@ import pytest
 
 from bot import discord_adapter as adapter
 from bot.replies import ZERO_WIDTH, Channel, Reply, User
-from bot.service import GameService, ServiceConfig, _listed
+from bot.service import GameService, ServiceConfig
+from bot.service.texts import listed as _listed
 from storage import Store
 
 HOSTILE = "@everyone @here <@&123> <@999> "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import discord
+import pytest
 
 from tests.discord.harness import (
     GAME,
@@ -156,3 +157,37 @@ async def test_autocomplete_filters_and_caches(tmp_path: Path, open_service: Ope
         assert calls == 1, "a relayed change invalidates the channel's entry"
         nonsense = await player.autocomplete(w.channel, "move", "text", "no such turn")
         assert nonsense == []
+
+
+async def test_a_fault_after_the_save_does_not_claim_nothing_changed(
+        tmp_path: Path, open_service: Opener, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command that fails after the service saved (here: while its reply is
+    delivered) tells the player to look at the board, never that nothing changed."""
+    from bot import discord_adapter
+
+    db = tmp_path / "db.sqlite3"
+    service = await open_service(db)
+    async with simcord.run(make_bot(service, db)) as env:
+        w = await make_world(env)
+        await start_game(w)
+        player = await mover(w, service)
+        session = await service.store.live_session(str(w.channel.id))
+        text = service.legal_turns(session)[0]
+
+        real_deliver = discord_adapter.deliver
+        calls: list[object] = []
+
+        async def broken_deliver(*args: object, **kwargs: object) -> bool:
+            calls.append(args)
+            if len(calls) == 1:  # the move's own reply; the error notice goes out
+                raise RuntimeError("delivery fault")
+            return await real_deliver(*args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(discord_adapter, "deliver", broken_deliver)
+        failed = await player.slash(w.channel, "move", text=text)
+        told = private(failed).content
+        assert "did not finish" in told and "/board" in told
+        assert "nothing was changed" not in told.lower()
+        after = await service.store.session(session.id)
+        assert after.version > session.version  # the turn was saved all the same
+        assert [str(e.__cause__) for e in env.errors] == ["delivery fault"]

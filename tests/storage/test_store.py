@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import ChannelBusy, NewTurn, StaleVersion, Store
+from storage import ChannelBusy, NewTurn, SessionStatus, StaleVersion, Store
 from storage.migrations import LATEST
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -159,3 +159,40 @@ def test_killed_between_any_two_statements_leaves_old_or_new_state(tmp_path: Pat
             outcomes.add("new")
         assert (code == 9) == (kill_at <= 5)
     assert outcomes == {"old", "new"}
+
+
+@pytest.mark.parametrize("status", list(SessionStatus))
+async def test_statuses_are_stored_as_their_plain_strings(tmp_path: Path,
+                                                         status: SessionStatus) -> None:
+    """Existing databases keep working: the enum writes the very strings the schema's
+    CHECK allows, and reads come back as plain strings equal to it."""
+    store = await Store.open(str(tmp_path / "db.sqlite3"))
+    try:
+        session_id = await _new_session(store)
+        session = await store.session(session_id)
+        assert session is not None
+        await store.update_session(session, 2.0, status=status)
+        rows = await store.fetchall("SELECT status, typeof(status) FROM sessions")
+        assert rows[0][0] == status.value and rows[0][1] == "text"
+        again = await store.session(session_id)
+        assert again is not None and again.status == status and type(again.status) is str
+    finally:
+        await store.close()
+
+
+async def test_a_public_transaction_is_all_or_nothing(tmp_path: Path) -> None:
+    """``Store.transaction`` (what the correspondence store builds on): a block that
+    raises leaves nothing behind, even after a version bump that succeeded."""
+    store = await Store.open(str(tmp_path / "db.sqlite3"))
+    try:
+        session = await store.session(await _new_session(store))
+        assert session is not None
+        with pytest.raises(RuntimeError):
+            async with store.transaction() as run:
+                await store.bump_version(run, session, 2.0, status=SessionStatus.ACTIVE)
+                await run("UPDATE seats SET name='changed'")
+                raise RuntimeError("a fault half-way")
+        after = await store.session(session.id)
+        assert after == session  # same version, status and seats
+    finally:
+        await store.close()

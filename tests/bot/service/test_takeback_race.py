@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.correspondence import replay_position
 from bot.replay import replay
 from bot.replies import RACE_MESSAGE
 from bot.service import GameService
+from bot.service.correspondence import replay_position
 from games import get_game
 from games.record import TurnLine, parse_record
 from storage import Store
 from tests.bot.conftest import CAROL, HERE, FakeClock
-from tests.bot.test_correspondence import _play, _service, _start, _to_move
+from tests.bot.service.test_correspondence import _play, _service, _start, _to_move
 
 TRIES = 24
 

@@ -294,7 +294,7 @@ async def _position_is_replay_of_record(service: GameService) -> None:
     assert replay("hachapury", text, out=out, err=err) == 0, err.getvalue()
     assert out.getvalue().splitlines()[-1] == session.position
     # ... and equals the effective log replayed entry by entry
-    from bot.correspondence import replay_position
+    from bot.service.correspondence import replay_position
     effective = await service.ledger.effective_turns(session.id)
     assert replay_position(session, effective).listing() == session.position
 

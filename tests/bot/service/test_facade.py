@@ -6,6 +6,8 @@ import asyncio
 import io
 import random
 
+import pytest
+
 from bot.replay import replay
 from bot.service import GameService
 from bot.verify import verify
@@ -197,7 +199,7 @@ async def test_rematch_button_after_the_end(service: GameService) -> None:
 
 
 async def test_board_image_shows_the_time_left(service: GameService, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import bot.service as service_module
+    import bot.service.context as service_module
 
     seen = []
     monkeypatch.setattr(service_module, "render",
@@ -208,3 +210,36 @@ async def test_board_image_shows_the_time_left(service: GameService, monkeypatch
     await service.board(CAROL, HERE)
     assert seen and seen[-1].footer.endswith("3d left")
     assert seen[-1].footer.startswith(("White (alice)", "Black (bob)"))
+
+
+async def test_a_clock_set_on_the_service_is_the_one_every_part_reads(
+        service: GameService) -> None:
+    """Callers (the Discord tests, the scheduler) swap the clock after building the
+    service: challenge expiry (lobby and core) must follow the new one."""
+    await service.new(ALICE, HERE, "hachapury", [BOB])
+    later = FakeClock(service.clock() + 2 * 3600)  # past challenge_seconds (1 h)
+    service.clock = later
+    assert service.clock is later
+    assert not (await service.accept(BOB, HERE)).ok  # the challenge expired meanwhile
+
+
+async def test_every_refusal_and_lost_race_becomes_a_private_reply(
+        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One way to refuse: a part raises ``Refused`` or the store ``StaleVersion``; the
+    entry point answers privately and nothing changed."""
+    from bot.replies import RACE_MESSAGE
+    from storage import StaleVersion
+
+    refused = await service.accept(BOB, HERE)  # no challenge here: Refused inside
+    assert refused.private and not refused.ok
+    assert refused.text == "There is no open challenge in this channel."
+    await service.new(ALICE, HERE, "hachapury", [BOB])
+
+    async def lost_race(*args: object, **kwargs: object) -> None:
+        raise StaleVersion("changed meanwhile")
+
+    monkeypatch.setattr(service.store, "accept_seat", lost_race)
+    raced = await service.accept(BOB, HERE)
+    assert raced.private and not raced.ok and raced.text == RACE_MESSAGE
+    session = await service.store.live_session(HERE.id)
+    assert session is not None and session.status == "challenge"

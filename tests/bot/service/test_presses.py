@@ -6,7 +6,10 @@ where their question cannot be mistaken."""
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
 from pathlib import Path
+
+import pytest
 
 from bot.replies import Button, Channel, Reply, User
 from bot.service import GameService, ServiceConfig
@@ -24,9 +27,23 @@ def _service(store: Store, clock: FakeClock) -> GameService:
                        seed_factory=lambda: rng.randbytes(32), render_images=False)
 
 
+#: Stores opened by ``_restarted``, closed after each test (a connection left open
+#: outlives the test's event loop and its worker thread then fails on the closed loop).
+_OPENED: list[Store] = []
+
+
+@pytest.fixture(autouse=True)
+async def _close_restarted() -> AsyncIterator[None]:
+    yield
+    while _OPENED:
+        await _OPENED.pop().close()
+
+
 async def _restarted(tmp_path: Path, clock: FakeClock) -> GameService:
     """A new process on the same database file."""
-    return _service(await Store.open(str(tmp_path / "bot.sqlite3")), clock)
+    store = await Store.open(str(tmp_path / "bot.sqlite3"))
+    _OPENED.append(store)
+    return _service(store, clock)
 
 
 async def _live(service: GameService, channel: Channel = HERE) -> Session:

@@ -1,0 +1,165 @@
+"""What every part of the service shares: the store, settings, clock and caches.
+
+One ``Context`` is built by ``GameService`` and handed to each part (core, lobby,
+correspondence, views, presses); the parts never call back into the facade.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from bot import clocks
+from bot.service import texts
+from games import Position, get_game
+from renderer import RenderContext, render
+from storage import Session, SessionStatus, Store
+from storage.correspondence import CorrespondenceStore
+
+log = logging.getLogger("boardbot.service")
+
+_V = TypeVar("_V")
+
+
+@dataclass(frozen=True)
+class ServiceConfig:
+    challenge_seconds: float = 24 * 3600
+    image_width: int = 1100
+    theme: str = "light"
+    #: Default time control of new games (see bot/clocks.py) and reminder points.
+    time_control: str = "none"
+    reminder_hours: tuple[float, ...] = (24.0, 1.0)
+    #: How long an answer the game waits for may wait; then the refusing choice (the
+    #: game's last listed one) is played for whoever is late.
+    answer_seconds: float = 48 * 3600
+
+
+class Context:
+    """The store and settings, the injectable clock and seed source, and the parsed
+    positions and legal-turn lists keyed by (session id, version): a version never
+    changes meaning, so these never go stale."""
+
+    def __init__(self, store: Store, config: ServiceConfig, clock: Callable[[], float],
+                 seed_factory: Callable[[], bytes], render_images: bool) -> None:
+        self.store = store
+        self.ledger = CorrespondenceStore(store)
+        self.config = config
+        self.clock = clock
+        self.seed_factory = seed_factory
+        self.render_images = render_images
+        self.positions: OrderedDict[tuple[int, int], Position] = OrderedDict()
+        self.legal: OrderedDict[tuple[int, int], list[str]] = OrderedDict()
+
+    def forget(self) -> None:
+        """Drop the cached positions and listings (tests that time the engine)."""
+        self.positions.clear()
+        self.legal.clear()
+
+    # -- positions ------------------------------------------------------------------
+
+    def position_of(self, session: Session) -> Position:
+        """The session's current position (cached per version)."""
+        key = (session.id, session.version)
+        cached = self.positions.get(key)
+        if cached is None:
+            assert session.position is not None
+            cached = get_game(session.game).from_listing(session.position, session.options)
+            _remember(self.positions, key, cached)
+        return cached
+
+    def legal_turns(self, session: Session) -> list[str]:
+        """Legal turns for the session's current dice (cached per version)."""
+        key = (session.id, session.version)
+        cached = self.legal.get(key)
+        if cached is None:
+            cached = self.position_of(session).legal_turns(session.dice)
+            _remember(self.legal, key, cached)
+        return cached
+
+    # The engine's parse, play and legal-turn listing are CPU work that a hostile text
+    # can make long: commands run them in a worker thread (``asyncio.to_thread``) so
+    # that other channels are answered meanwhile.  The caches are touched only here,
+    # on the event loop.
+
+    async def position_async(self, session: Session) -> Position:
+        """``position_of``, parsed off the event loop."""
+        key = (session.id, session.version)
+        cached = self.positions.get(key)
+        if cached is None:
+            assert session.position is not None
+            cached = await asyncio.to_thread(get_game(session.game).from_listing,
+                                             session.position, session.options)
+            _remember(self.positions, key, cached)
+        return cached
+
+    async def legal_turns_async(self, session: Session) -> list[str]:
+        """``legal_turns``, listed off the event loop."""
+        key = (session.id, session.version)
+        cached = self.legal.get(key)
+        if cached is None:
+            position = await self.position_async(session)
+            cached = await asyncio.to_thread(position.legal_turns, session.dice)
+            _remember(self.legal, key, cached)
+        return cached
+
+    # -- what a reply shows -----------------------------------------------------------
+
+    async def time_left(self, session: Session) -> str:
+        """`` — 2d 4h left`` for the side whose clock runs ('' without a clock)."""
+        if session.status != SessionStatus.ACTIVE:
+            return ""
+        row = await self.ledger.clock(session.id)
+        if row is None or row.side is None or row.started_at is None:
+            return ""
+        return texts.left_text(clocks.parse_stored(row.control), row.side, row.started_at,
+                               row.budget, self.clock())
+
+    async def image(self, session: Session, position: Position, viewer: str | None = None,
+                     left: str | None = None) -> bytes | None:
+        """The board PNG; ``left`` is the time-left text when the caller has it already."""
+        if not self.render_images:
+            return None
+        last = await self.store.last_turn(session.id)
+        if left is None:
+            left = await self.time_left(session)
+        left = left.strip(" —")
+        context = RenderContext(
+            names=texts.names(session),
+            dice=session.dice if session.status == SessionStatus.ACTIVE
+            else (last.dice if last else ()),
+            last_side=last.side if last else None,
+            last_moves=last.moves if last else "",
+            viewer=viewer,
+            width=self.config.image_width,
+            theme=self.config.theme,
+            footer=f"{texts.who(session, position.side_to_move)}: {left}"
+            if left and position.side_to_move else "",
+        )
+        return await self.draw(position, context)
+
+    async def draw(self, position: Position, context: RenderContext) -> bytes | None:
+        """The picture, or None: a game without a renderer, or a renderer fault (logged),
+        gives a text-only reply; the command's change is already saved by then and
+        must not be reported as a failure."""
+        if not self.render_images:
+            return None
+        try:
+            return await asyncio.to_thread(render, position, context)
+        except ImportError:  # a game without a renderer yet: text only
+            return None
+        except Exception:
+            log.exception("renderer fault drawing a %s; the reply goes out without a "
+                          "picture", type(position).__name__)
+            return None
+
+
+def _remember(cache: OrderedDict[tuple[int, int], _V], key: tuple[int, int], value: _V,
+              size: int = 256) -> None:
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > size:
+        cache.popitem(last=False)

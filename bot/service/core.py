@@ -1,0 +1,289 @@
+"""The turn path: finding the game, playing a turn or an answer, forced passes,
+the commit (log, position, dice, clock in one transaction), a game's start.
+
+``move`` and ``preview`` share ``_played``: parse and play off the event loop;
+``move`` then commits, ``preview`` shows the result privately and stops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.buttons import FINISHED, Question, pending_question, stale_question
+from bot.replies import Button, Channel, Refused, Reply, User
+from bot.service import texts
+from bot.service.context import Context
+from bot.service.timekeeping import Timekeeper
+from games import GameError, Played, Position, get_game
+from games.dice import opening_throws, opening_winner, turn_dice
+from renderer import RenderContext
+from storage import NewTurn, Seat, Session, SessionStatus, StaleVersion, TurnKind
+
+NOT_PLAYING = "You are not playing in this game."
+
+
+class Turns:
+    """The game under way in a channel and the changes that play it."""
+
+    def __init__(self, ctx: Context, clock: Timekeeper) -> None:
+        self.ctx = ctx
+        self.timekeeper = clock
+
+    # -- finding the game -------------------------------------------------------------
+
+    async def live(self, channel: Channel) -> Session | None:
+        """The channel's live session, after expiring a challenge that timed out."""
+        store, now = self.ctx.store, self.ctx.clock()
+        session = await store.live_session(channel.id)
+        if session and session.status == SessionStatus.CHALLENGE \
+                and session.expires_at is not None and now > session.expires_at:
+            try:
+                await store.update_session(session, now, status=SessionStatus.EXPIRED)
+            except StaleVersion:
+                pass
+            return await store.live_session(channel.id)
+        return session
+
+    async def current(self, channel: Channel) -> Session | None:
+        """The live session as the next command would see it: an expired challenge
+        expired and an overdue taunt answer or vote settled."""
+        session = await self.live(channel)
+        if session is not None and session.status == SessionStatus.ACTIVE:
+            session = await self._settle_overdue_answer(session)
+        return session
+
+    async def active(self, channel: Channel) -> Session:
+        session = await self.live(channel)
+        if session is None:
+            raise Refused("There is no game in this channel. Start one with `/new`.")
+        if session.status != SessionStatus.ACTIVE:
+            raise Refused("The game here has not started: the challenge is still open.")
+        session = await self._settle_overdue_answer(session)
+        if session.status != SessionStatus.ACTIVE:
+            raise Refused(f"The game is over: {session.result}.")
+        return session
+
+    async def player_in(self, channel: Channel, user: User, outsider: str = NOT_PLAYING
+                        ) -> tuple[Session, Seat]:
+        """The active game here and the user's seat in it (``Refused`` with
+        ``outsider`` for a watcher)."""
+        session = await self.active(channel)
+        seat = session.seat_of(user.id)
+        if seat is None:
+            raise Refused(outsider)
+        return session, seat
+
+    async def reread(self, session: Session) -> Session:
+        fresh = await self.ctx.store.session(session.id)
+        assert fresh is not None
+        return fresh
+
+    # -- the commit -----------------------------------------------------------------
+
+    def auto_passes(self, session: Session, position: Position, number: int, seed: bytes
+                    ) -> tuple[list[NewTurn], Position, int, tuple[int, ...]]:
+        """Roll for turn ``number`` and play every forced pass the dice leave.
+
+        Returns the passes to log, the position after them, the next turn's number
+        and its dice (rolled now and stored before anybody sees them)."""
+        passes: list[NewTurn] = []
+        while position.result is None and position.side_to_move is not None:
+            count = position.dice_count()
+            dice = turn_dice(seed, session.id, number, count) if count else ()
+            if not count:
+                return passes, position, number, dice
+            passing = position.forced_pass(dice)
+            if passing is None:
+                return passes, position, number, dice
+            side = position.side_to_move
+            played = position.play(passing, dice)
+            passes.append(NewTurn(number, side, dice, played.record, played.moves, "bot"))
+            position = played.position
+            number += 1
+        return passes, position, number, ()
+
+    async def commit(self, session: Session, position: Position, entry: NewTurn
+                     ) -> tuple[Session, Position, list[NewTurn]]:
+        """Log ``entry`` (which led to ``position``), play the forced passes after it,
+        roll the next dice and hand the clock over: one transaction.  Returns the
+        session re-read, the position after the passes and everything logged;
+        raises StaleVersion when another change got there first."""
+        number = session.next_turn + (1 if entry.kind == TurnKind.TURN else 0)
+        passes, after, next_turn, dice = await asyncio.to_thread(
+            self.auto_passes, session, position, number, bytes.fromhex(session.seed))
+        logged = [entry, *passes]
+        status, result = _status_of(after)
+        await self.ctx.store.append_turns(
+            session, logged, self.ctx.clock(), status=status, position=after.listing(),
+            next_turn=next_turn, dice=list(dice), result=result,
+            extra=await self.timekeeper.handover(session, after, next_turn),
+        )
+        return await self.reread(session), after, logged
+
+    async def begin(self, session: Session) -> Reply:
+        """Start an accepted challenge or a full lobby: the opening throw (if the game
+        has one), the first dice and any forced passes, the clock."""
+        game = get_game(session.game)
+        seed = bytes.fromhex(session.seed)
+        sides = game.sides(session.options)
+        opening: list[tuple[int, ...]] = []
+        intro = ""
+        if game.opening_throw:
+            opening = opening_throws(seed, session.id, len(sides))
+            first = sides[opening_winner(opening)].letter
+            throws = "; ".join(
+                ", ".join(f"{texts.colour(game, session, s.letter)} {d}"
+                          for s, d in zip(sides, r, strict=True))
+                for r in opening)
+            intro = f"Opening throw: {throws}. "
+        else:
+            first = game.first_mover(session.options)
+        start = game.initial(session.options, first)
+        turns, position, next_turn, dice = await asyncio.to_thread(
+            self.auto_passes, session, start, 1, seed)
+        status, result = _status_of(position)
+        await self.ctx.store.append_turns(
+            session, turns, self.ctx.clock(), status=status, position=position.listing(),
+            initial_position=start.listing(), next_turn=next_turn, dice=list(dice),
+            opening=[list(r) for r in opening], result=result, expires_at=None,
+            extra=await self.timekeeper.handover(session, position, next_turn, start=True),
+        )
+        session = await self.reread(session)
+        left = await self.ctx.time_left(session)
+        line, mentions = texts.status_line(session, position, left)
+        passes = "".join(texts.entry_text(t) + "\n" for t in turns)
+        text = (f"**{game.title}** begins. {intro}{texts.commitment_note(session)}"
+                f"{passes}{line}")
+        return Reply(text=text, image=await self.ctx.image(session, position, left=left),
+                     mentions=mentions, session_id=session.id)
+
+    # -- a turn or an answer ----------------------------------------------------------
+
+    async def _played(self, user: User, channel: Channel, text: str,
+                      expected_turn: int | None = None, question: Question | None = None
+                      ) -> tuple[Session, Seat, Played, NewTurn]:
+        """The user's turn (or the answer the game waits for) parsed and played on the
+        current position, not yet saved; ``Refused`` says why it cannot be played."""
+        session, seat = await self.player_in(
+            channel, user, "You are not playing in this game; you can watch with `/board`.")
+        position = await self.ctx.position_async(session)
+        if expected_turn is not None and expected_turn != session.next_turn:
+            raise Refused(f"That move was written for turn {expected_turn}, but the game "
+                          f"is at turn {session.next_turn}. Look at `/board` again.")
+        if question is not None and \
+                not question.answered_by(pending_question(session, position)):
+            raise Refused(await self.stale_answer(session, question))
+        play = _action if position.action_due() else _turn
+        # off the event loop: a hostile text may make the engine work for long
+        played, entry = await asyncio.to_thread(play, session, position, seat.side, user, text)
+        return session, seat, played, entry
+
+    async def move(self, user: User, channel: Channel, text: str,
+                   expected_turn: int | None = None, question: Question | None = None
+                   ) -> Reply:
+        """Play a turn for the user's side with the stored dice, or the answer the
+        game is waiting for from the user.  ``question``
+        (from a button) is the answer the text was meant for: refused if another
+        question is pending now."""
+        session, _seat, played, entry = await self._played(user, channel, text,
+                                                           expected_turn, question)
+        session, after, logged = await self.commit(session, played.position, entry)
+        left = await self.ctx.time_left(session)
+        status_line, mentions = texts.status_line(session, after, left)
+        buttons = self.action_buttons(session, after)
+        if session.status == SessionStatus.FINISHED:
+            status_line += texts.seed_note(session)
+            buttons = [rematch_button(session)]
+        return Reply(text="\n".join([*(texts.entry_text(t) for t in logged), status_line]),
+                     image=await self.ctx.image(session, after, left=left), mentions=mentions,
+                     session_id=session.id, buttons=buttons)
+
+    async def preview(self, user: User, channel: Channel, text: str) -> Reply:
+        """What a turn would do, privately, with its picture; nothing is played."""
+        session, seat, played, _ = await self._played(user, channel, text)
+        context = RenderContext(
+            names=texts.names(session), dice=session.dice, last_side=seat.side,
+            last_moves=played.moves, viewer=seat.side, width=self.ctx.config.image_width,
+            theme=self.ctx.config.theme, footer="preview: not played")
+        return Reply(
+            text=f"Preview (nothing is played): `{played.record}` gives\n"
+                 f"`{played.position.listing()}`\nPlay it with `/move {played.moves}`.",
+            image=await self.ctx.draw(played.position, context), private=True,
+            session_id=session.id)
+
+    async def _settle_overdue_answer(self, session: Session) -> Session:
+        """An answer left waiting past ``answer_seconds`` is settled with the refusing
+        choice (the game's last listed one), played by the bot; checked lazily, like
+        challenge expiry, whenever the game is looked at."""
+        position = await self.ctx.position_async(session)
+        if not position.action_due() or not position.action_choices():
+            return session
+        last = await self.ctx.store.last_turn(session.id, kinds=tuple(TurnKind))
+        if last is None or self.ctx.clock() - last.played_at < self.ctx.config.answer_seconds:
+            return session
+        side = position.actors()[0]
+        try:
+            played = position.play_action(position.action_choices()[-1], side)
+        except GameError:
+            return session
+        entry = NewTurn(session.next_turn - 1, side, (), played.record, played.moves, "bot",
+                        played.kind)
+        try:
+            session, _, _ = await self.commit(session, played.position, entry)
+        except StaleVersion:
+            return await self.reread(session)
+        return await self._settle_overdue_answer(session)  # several voters may be late
+
+    def action_buttons(self, session: Session, position: Position) -> list[Button]:
+        """Buttons for the answer the game now waits for (the engine names the texts);
+        each names its question (bot/buttons.py), so it never answers a later one."""
+        question = pending_question(session, position)
+        if question is None:
+            return []
+        return [Button(label.capitalize(), f"{label}:{session.id}:{question.tag}",
+                       "success" if i == 0 else "danger")
+                for i, label in enumerate(position.action_choices())]
+
+    async def stale_answer(self, session: Session, question: Question) -> str:
+        """Why an answer button no longer applies, from the answers logged at its turn."""
+        answers = [(t.side, t.record) for t in await self.ctx.store.turns(session.id)
+                   if t.number == question.turn and t.kind in (TurnKind.AMEND, TurnKind.LINE)]
+        return stale_question(question, answers)
+
+
+def rematch_button(session: Session) -> Button:
+    return Button("Rematch", f"rematch:{session.id}:{FINISHED}", "primary")
+
+
+def _turn(session: Session, position: Position, side: str, user: User, text: str
+          ) -> tuple[Played, NewTurn]:
+    if position.side_to_move != side:
+        raise Refused(f"It is not your turn: "
+                      f"{texts.who(session, position.side_to_move or '?')} is to move.")
+    try:
+        played = position.play(text, session.dice)
+    except GameError as exc:
+        raise Refused(f"`{text.strip()}` is not playable: {exc}") from exc
+    return played, NewTurn(session.next_turn, side, session.dice, played.record,
+                           played.moves, user.id)
+
+
+def _action(session: Session, position: Position, side: str, user: User, text: str
+            ) -> tuple[Played, NewTurn]:
+    if side not in position.actors():
+        waiting = ", ".join(texts.who(session, s) for s in position.actors())
+        raise Refused(f"The game is waiting for {waiting} to answer; nothing to do for "
+                      "you yet.")
+    try:
+        played = position.play_action(text, side)
+    except GameError as exc:
+        raise Refused(f"`{text.strip()}` is not an answer the game can take: {exc}") from exc
+    # An action belongs to the turn just played: same number, no dice.
+    return played, NewTurn(session.next_turn - 1, side, (), played.record, played.moves,
+                           user.id, played.kind)
+
+
+def _status_of(position: Position) -> tuple[SessionStatus, str | None]:
+    if position.result is not None:
+        return SessionStatus.FINISHED, position.result.text
+    return SessionStatus.ACTIVE, None

@@ -1,0 +1,245 @@
+"""Correspondence play: time-outs (claim, grant), take-backs, "my games" and
+notification preferences.
+
+The clock hand-over that every turn carries is in ``timekeeping``; the SQL in
+``storage.correspondence``; the reminders are fired by ``bot.scheduler``.
+"""
+
+from __future__ import annotations
+
+from bot import clocks, pages
+from bot.buttons import takeback_tag
+from bot.replies import RACE_MESSAGE, Button, Channel, Refused, Reply, User
+from bot.service import texts
+from bot.service.context import Context
+from bot.service.core import Turns
+from bot.service.timekeeping import Timekeeper, running_side
+from games import GameError, Position, get_game
+from storage import Session, SessionStatus, TurnEntry, TurnKind
+from storage.correspondence import NOTIFY_MODES, ClockRow, ClockState, clock_statements
+
+
+def replay_position(session: Session, turns: list[TurnEntry]) -> Position:
+    """The position after ``turns`` (an effective log), replayed from the start."""
+    game = get_game(session.game)
+    assert session.initial_position is not None
+    position = game.from_listing(session.initial_position, session.options)
+    for entry in turns:
+        position = _replay_entry(position, entry)
+    return position
+
+
+def _replay_entry(position: Position, entry: TurnEntry) -> Position:
+    if entry.kind == TurnKind.TURN:
+        return position.play(entry.moves, entry.dice).position
+    try:
+        return position.play_action(entry.moves, entry.side).position
+    except GameError:
+        return position.play_action(entry.record).position
+
+
+class Correspondence:
+    """Commands of games played over days."""
+
+    def __init__(self, ctx: Context, turns: Turns, clock: Timekeeper) -> None:
+        self.ctx = ctx
+        self.turns = turns
+        self.timekeeper = clock
+
+    # -- time-outs --------------------------------------------------------------------
+
+    async def _clocked(self, user: User, channel: Channel
+                       ) -> tuple[Session, str, ClockRow, clocks.TimeControl, float]:
+        """The active game, the user's side, its clock and the running side's time left."""
+        session, seat = await self.turns.player_in(channel, user)
+        row = await self.ctx.ledger.clock(session.id)
+        tc = clocks.parse_stored(row.control) if row else clocks.NO_CLOCK
+        if row is None or not tc.enabled:
+            raise Refused("This game is played without a clock.")
+        if row.side is None or row.started_at is None:
+            raise Refused("Nobody's clock is running in this game.")
+        if row.side == seat.side:
+            raise Refused("It is your own time that is running: play your turn.")
+        left = (row.budget or 0.0) - tc.charged(row.started_at, self.ctx.clock())
+        return session, seat.side, row, tc, left
+
+    async def claim(self, user: User, channel: Channel) -> Reply:
+        """Claim the win when the opponent's time has run out (two-player games)."""
+        session, side, row, _tc, left = await self._clocked(user, channel)
+        loser = row.side
+        assert loser is not None
+        if len(session.seats) != 2:
+            raise Refused("Claims on time are for two-player games; ask a moderator to "
+                          "`/abort` this one if it is stale.")
+        if left > 0:
+            raise Refused(f"{texts.who(session, loser)} still has "
+                          f"{clocks.format_duration(left)}: nothing to claim yet.")
+        now = self.ctx.clock()
+        stop = ClockState(row.period + 1, None, None, None, None, None, row.banks)
+        await self.ctx.store.update_session(
+            session, now, status=SessionStatus.FINISHED,
+            result=f"{side} wins ({loser} ran out of time)", dice=[],
+            extra=clock_statements(session.id, stop, [], now))
+        session = await self.turns.reread(session)
+        return Reply(
+            text=f"{user.name} claims the win on time: {texts.who(session, loser)} ran out of "
+                 f"time. {texts.who(session, side)} wins. Dice seed revealed: "
+                 f"`{session.seed}`.",
+            mentions=[s.user_id for s in session.seats if s.side == loser],
+            session_id=session.id)
+
+    async def grant(self, user: User, channel: Channel, amount: str) -> Reply:
+        """Give the opponent more time (``2d``, ``12h``); their reminders start over."""
+        try:
+            extra_time = clocks.parse_duration(amount)
+        except clocks.TimeControlError as exc:
+            raise Refused(f"Cannot grant that: {exc}.") from exc
+        session, _side, row, tc, left = await self._clocked(user, channel)
+        assert row.side is not None and row.started_at is not None
+        now = self.ctx.clock()
+        # A clock already past its time restarts from now with the grant.
+        started, budget = ((row.started_at, (row.budget or 0.0) + extra_time) if left > 0
+                           else (now, extra_time))
+        state, reminders = self.timekeeper.plan(session, tc, row.period + 1, row.side, row.turn,
+                                                started, budget, row.banks, row.previous, now)
+        await self.ctx.store.update_session(
+            session, now, extra=clock_statements(session.id, state, reminders, now))
+        new_left = budget - tc.charged(started, now)
+        owner = session.seat_for_side(row.side)
+        return Reply(
+            text=f"{user.name} grants {texts.who(session, row.side)} "
+                 f"{clocks.format_duration(extra_time)} more: "
+                 f"{clocks.format_duration(new_left)} left.",
+            mentions=[owner.user_id] if owner else [], session_id=session.id)
+
+    # -- take-backs -------------------------------------------------------------------
+
+    async def takeback(self, user: User, channel: Channel) -> Reply:
+        """Ask to take back your last turn, before anybody else has played."""
+        ledger = self.ctx.ledger
+        session, _seat = await self.turns.player_in(channel, user)
+        turns = await ledger.effective_turns(session.id)
+        last = turns[-1] if turns else None
+        if last is None or last.kind != TurnKind.TURN or last.actor != user.id:
+            raise Refused("You can take back only your own last turn, and only before "
+                          "anybody else has played.")
+        asked = await ledger.undo_request(session.id, last.seq)
+        if asked is not None:
+            raise Refused("You have already asked to take this turn back"
+                          + (" and were refused." if asked.accepted is False else "."))
+        if not await ledger.request_undo(session.id, last.seq, user.id, self.ctx.clock()):
+            raise Refused(RACE_MESSAGE)
+        others = [s for s in session.seats if s.user_id != user.id]
+        pings = " ".join(f"<@{s.user_id}>" for s in others)
+        tag = takeback_tag(last.seq)  # the button answers this request only
+        return Reply(
+            text=f"{user.name} asks to take back turn **{last.number}{last.side}** "
+                 f"`{last.record}`. {pings}: accept or refuse (`/takeback_answer`). "
+                 "The dice stay as they were.",
+            mentions=[s.user_id for s in others], session_id=session.id,
+            buttons=[Button("Allow take-back", f"takeback_yes:{session.id}:{tag}", "success"),
+                     Button("Refuse take-back", f"takeback_no:{session.id}:{tag}", "danger")])
+
+    async def takeback_answer(self, user: User, channel: Channel, accept: bool,
+                              seq: int | None = None) -> Reply:
+        """The opponent allows or refuses the open take-back request (``seq``: the log
+        entry a button's request named; refused if that request is no longer open).
+        Both answers go through the session's version check: of two racing answers
+        exactly one wins."""
+        ledger = self.ctx.ledger
+        session, _seat = await self.turns.player_in(channel, user)
+        turns = await ledger.effective_turns(session.id)
+        last = turns[-1] if turns else None
+        if seq is not None and (last is None or last.seq != seq):
+            raise Refused(await self._takeback_gone(session.id, seq))
+        asked = await ledger.undo_request(session.id, last.seq) if last else None
+        if last is None or asked is None or asked.accepted is not None:
+            requests = await ledger.undo_requests(session.id)
+            if seq is None and requests and requests[-1].accepted is not None:
+                seq = requests[-1].seq_undone  # answered a moment ago: say how
+            if seq is not None:
+                raise Refused(await self._takeback_gone(session.id, seq))
+            raise Refused("There is no open take-back request (the game may have moved "
+                          "on since).")
+        if asked.requested_by == user.id:
+            raise Refused("The other player answers your take-back request.")
+        now = self.ctx.clock()
+        if not accept:
+            await ledger.answer_undo(session, last.seq, user.id, False, now)
+            return Reply(text=f"{user.name} refuses the take-back; turn {last.number}"
+                              f"{last.side} stands.", session_id=session.id)
+        try:
+            before = replay_position(session, turns[:-1])
+            consistent = _replay_entry(before, last).listing() == session.position
+        except GameError:
+            consistent = False
+        if not consistent:  # never store a position that is not a replay of the log
+            raise Refused("This turn cannot be taken back (the log of this game does not "
+                          "replay here); ask a moderator.")
+        await ledger.answer_undo(
+            session, last.seq, user.id, True, now,
+            extra=await self.timekeeper.undo(session, last, now),
+            position=before.listing(), next_turn=last.number, dice=list(last.dice))
+        session = await self.turns.reread(session)
+        line, mentions = texts.status_line(session, before, await self.ctx.time_left(session))
+        return Reply(
+            text=f"{user.name} allows the take-back: turn {last.number}{last.side} "
+                 f"`{last.record}` is undone (the dice stay).\n{line}",
+            image=await self.ctx.image(session, before), mentions=mentions,
+            session_id=session.id)
+
+    async def _takeback_gone(self, session_id: int, seq: int) -> str:
+        """Why the take-back request of entry ``seq`` can no longer be answered."""
+        asked = await self.ctx.ledger.undo_request(session_id, seq)
+        if asked is not None and asked.accepted is not None:
+            return (f"That take-back request was already "
+                    f"{'allowed' if asked.accepted else 'refused'}. Nothing was changed.")
+        return ("That take-back request is no longer open: the game has moved on since it "
+                "was asked. Nothing was changed.")
+
+    # -- my games, preferences ----------------------------------------------------------
+
+    async def my_games(self, user: User, guild_id: str | None, page: int = 1) -> Reply:
+        """The user's games on this server: whose turn, time left, channel links; a page
+        at a time, read in one query (seats and clocks joined)."""
+        statuses = (SessionStatus.ACTIVE, SessionStatus.CHALLENGE)
+        store = self.ctx.store
+        found = await store.session_page(guild_id, statuses, user_id=user.id,
+                                         offset=pages.offset(page), limit=pages.PAGE_SIZE)
+        if not found.sessions and page > 1:
+            first = await store.session_page(guild_id, statuses, user_id=user.id, limit=1)
+            return pages.out_of_range(page, first.total, "your games")
+        yours: list[str] = []
+        theirs: list[str] = []
+        now = self.ctx.clock()
+        for s in found.sessions:
+            others = ", ".join(pages.name(seat.name) for seat in s.seats
+                               if seat.user_id != user.id)
+            where = f"<#{s.channel_id}>: {get_game(s.game).title}" + (
+                f" vs {others}" if others else "")
+            if s.status == SessionStatus.CHALLENGE:
+                theirs.append(f"{where}: waiting for the challenge to be answered")
+                continue
+            if s.position is None:
+                continue
+            side = running_side(self.ctx.position_of(s))
+            seat = s.seat_for_side(side) if side else None
+            clock = found.clocks.get(s.id)
+            left = texts.left_text(clocks.parse_stored(clock[0]), clock[1], clock[2],
+                                   clock[3], now) if clock else ""
+            if seat is not None and seat.user_id == user.id:
+                yours.append(f"{where}, turn {s.next_turn}: **your turn**{left}")
+            else:
+                name = pages.name(seat.name) if seat else (side or "?")
+                theirs.append(f"{where}, turn {s.next_turn}: {name} to play{left}")
+        if not yours and not theirs:
+            return Reply(text="You have no games running on this server.", private=True)
+        return pages.paged("Your games here", [*yours, *theirs], page, found.total, "mygames")
+
+    async def notify(self, user: User, mode: str) -> Reply:
+        """How reminders reach you: ``mention`` (in the game's channel), ``dm`` or ``none``."""
+        wanted = mode.strip().lower()
+        if wanted not in NOTIFY_MODES:
+            raise Refused(f"Choose one of {', '.join(f'`{m}`' for m in NOTIFY_MODES)}.")
+        await self.ctx.ledger.set_notify_mode(user.id, wanted, self.ctx.clock())
+        return Reply(text=f"Reminders: you will be {texts.NOTIFY_SAID[wanted]}.", private=True)

@@ -1,0 +1,229 @@
+"""``GameService``: the one object the console, the Discord adapter, the scheduler
+and the tests call.  It builds the parts on one shared ``Context`` and hands each
+command to the part that owns it.
+
+Refusing has one way: inside, a part raises ``Refused`` (or the store raises
+``StaleVersion`` when another change got there first); here, at the entry points,
+``privately`` turns either into a private reply that changed nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Concatenate, ParamSpec
+
+from bot.buttons import Question
+from bot.replies import RACE_MESSAGE, Channel, Refused, Reply, User, refusal
+from bot.service import views
+from bot.service.context import Context, ServiceConfig
+from bot.service.core import Turns
+from bot.service.correspondence import Correspondence
+from bot.service.lobby import Lobby
+from bot.service.presses import Presses
+from bot.service.resign import Resignation
+from bot.service.timekeeping import Timekeeper
+from games import Position
+from storage import Session, StaleVersion, Store
+from storage.correspondence import CorrespondenceStore
+
+_P = ParamSpec("_P")
+
+
+def privately(command: Callable[Concatenate[GameService, _P], Awaitable[Reply]]
+              ) -> Callable[Concatenate[GameService, _P], Awaitable[Reply]]:
+    """An entry point whose refusals (``Refused``, a lost race) become private replies."""
+    @functools.wraps(command)
+    async def entry(self: GameService, *args: _P.args, **kwargs: _P.kwargs) -> Reply:
+        try:
+            return await command(self, *args, **kwargs)
+        except Refused as refused:
+            return refusal(str(refused))
+        except StaleVersion:
+            return refusal(RACE_MESSAGE)
+    return entry
+
+
+class GameService:
+    """Commands over a Store.  ``clock`` and ``seed_factory`` are injectable for tests."""
+
+    def __init__(
+        self,
+        store: Store,
+        config: ServiceConfig | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        seed_factory: Callable[[], bytes] = lambda: secrets.token_bytes(32),
+        render_images: bool = True,
+    ) -> None:
+        self.context = Context(store, config or ServiceConfig(), clock, seed_factory,
+                               render_images)
+        ctx = self.context
+        timekeeper = Timekeeper(ctx)
+        self._turns = Turns(ctx, timekeeper)
+        self._lobby = Lobby(ctx, self._turns, timekeeper)
+        self._correspondence = Correspondence(ctx, self._turns, timekeeper)
+        self._resignation = Resignation(ctx, self._turns)
+        self._views = views.Views(ctx, self._turns)
+        self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence)
+
+    # -- what callers read ------------------------------------------------------------
+
+    @property
+    def store(self) -> Store:
+        return self.context.store
+
+    @property
+    def ledger(self) -> CorrespondenceStore:
+        """The correspondence tables on the service's store."""
+        return self.context.ledger
+
+    @property
+    def config(self) -> ServiceConfig:
+        return self.context.config
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self.context.clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:
+        self.context.clock = clock  # every part reads the time through the context
+
+    @property
+    def render_images(self) -> bool:
+        return self.context.render_images
+
+    @render_images.setter
+    def render_images(self, value: bool) -> None:
+        self.context.render_images = value
+
+    def position_of(self, session: Session) -> Position:
+        return self.context.position_of(session)
+
+    def legal_turns(self, session: Session) -> list[str]:
+        return self.context.legal_turns(session)
+
+    async def current_session(self, channel: Channel) -> Session | None:
+        """The channel's live session as the next command would see it (tools and the
+        fuzz run read it between commands)."""
+        return await self._turns.current(channel)
+
+    async def position_async(self, session: Session) -> Position:
+        return await self.context.position_async(session)
+
+    async def legal_turns_async(self, session: Session) -> list[str]:
+        return await self.context.legal_turns_async(session)
+
+    # -- challenges and lobbies ---------------------------------------------------------
+
+    @privately
+    async def new(self, user: User, channel: Channel, game_name: str,
+                  opponents: Sequence[User], options: dict[str, str] | None = None,
+                  time_control: str | None = None) -> Reply:
+        return await self._lobby.new(user, channel, game_name, opponents, options,
+                                     time_control)
+
+    @privately
+    async def accept(self, user: User, channel: Channel) -> Reply:
+        return await self._lobby.accept(user, channel)
+
+    @privately
+    async def decline(self, user: User, channel: Channel) -> Reply:
+        return await self._lobby.decline(user, channel)
+
+    @privately
+    async def join(self, user: User, channel: Channel) -> Reply:
+        return await self._lobby.join(user, channel)
+
+    @privately
+    async def start(self, user: User, channel: Channel) -> Reply:
+        return await self._lobby.start(user, channel)
+
+    @privately
+    async def leave(self, user: User, channel: Channel) -> Reply:
+        return await self._lobby.leave(user, channel)
+
+    @privately
+    async def abort(self, user: User, channel: Channel) -> Reply:
+        return await self._lobby.abort(user, channel)
+
+    @privately
+    async def rematch(self, user: User, channel: Channel, session_text: str = "") -> Reply:
+        return await self._lobby.rematch(user, channel, session_text)
+
+    # -- playing ----------------------------------------------------------------------
+
+    @privately
+    async def move(self, user: User, channel: Channel, text: str,
+                   expected_turn: int | None = None, question: Question | None = None
+                   ) -> Reply:
+        return await self._turns.move(user, channel, text, expected_turn, question)
+
+    @privately
+    async def preview(self, user: User, channel: Channel, text: str) -> Reply:
+        return await self._turns.preview(user, channel, text)
+
+    @privately
+    async def resign(self, user: User, channel: Channel) -> Reply:
+        return await self._resignation.resign(user, channel)
+
+    @privately
+    async def press(self, user: User, channel: Channel, action: str) -> Reply:
+        return await self._presses.press(user, channel, action)
+
+    # -- correspondence ---------------------------------------------------------------
+
+    @privately
+    async def claim(self, user: User, channel: Channel) -> Reply:
+        return await self._correspondence.claim(user, channel)
+
+    @privately
+    async def grant(self, user: User, channel: Channel, amount: str) -> Reply:
+        return await self._correspondence.grant(user, channel, amount)
+
+    @privately
+    async def takeback(self, user: User, channel: Channel) -> Reply:
+        return await self._correspondence.takeback(user, channel)
+
+    @privately
+    async def takeback_answer(self, user: User, channel: Channel, accept: bool,
+                              seq: int | None = None) -> Reply:
+        return await self._correspondence.takeback_answer(user, channel, accept, seq)
+
+    @privately
+    async def my_games(self, user: User, guild_id: str | None, page: int = 1) -> Reply:
+        return await self._correspondence.my_games(user, guild_id, page)
+
+    @privately
+    async def notify(self, user: User, mode: str) -> Reply:
+        return await self._correspondence.notify(user, mode)
+
+    # -- looking ------------------------------------------------------------------------
+
+    @privately
+    async def board(self, user: User, channel: Channel) -> Reply:
+        return await self._views.board(user, channel)
+
+    @privately
+    async def legal(self, user: User, channel: Channel) -> Reply:
+        return await self._views.legal(user, channel)
+
+    @privately
+    async def record(self, user: User, channel: Channel) -> Reply:
+        return await self._views.record(user, channel)
+
+    @privately
+    async def games(self, channel: Channel, page: int = 1) -> Reply:
+        return await self._views.games(channel, page)
+
+    def rules(self, game_name: str) -> Reply:
+        try:
+            return views.rules(game_name)
+        except Refused as refused:
+            return refusal(str(refused))
+
+    def help(self) -> Reply:
+        return views.help_text()

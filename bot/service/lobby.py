@@ -1,0 +1,251 @@
+"""Challenges and lobbies: new, accept, decline, join, start, leave, abort, rematch.
+
+``new`` with opponents named is a challenge they accept or decline; with nobody
+named it opens a lobby (seats whose sides are ``?n`` until the start) that others
+join and the host starts (a two-player lobby starts at the first join).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.buttons import CHALLENGE
+from bot.replies import Button, Channel, Refused, Reply, User
+from bot.service import texts
+from bot.service.context import Context
+from bot.service.core import Turns
+from bot.service.timekeeping import Timekeeper
+from games import GameError, get_game
+from games.dice import commitment
+from storage import ChannelBusy, Session, SessionStatus
+
+
+def is_lobby(session: Session) -> bool:
+    """An open lobby: seats whose sides are not decided yet (``?n``)."""
+    return session.status == SessionStatus.CHALLENGE and bool(session.seats) \
+        and session.seats[0].side.startswith("?")
+
+
+class Lobby:
+    """Everything before a game's first turn, and the way out of it."""
+
+    def __init__(self, ctx: Context, turns: Turns, clock: Timekeeper) -> None:
+        self.ctx = ctx
+        self.turns = turns
+        self.timekeeper = clock
+
+    async def new(self, user: User, channel: Channel, game_name: str,
+                  opponents: Sequence[User], options: dict[str, str] | None = None,
+                  time_control: str | None = None) -> Reply:
+        """Challenge ``opponents`` to a game here; they accept or decline.
+        ``time_control`` (or a ``time=`` option): see bot/clocks.py."""
+        players = [user, *opponents]
+        wanted = {k.lower(): v for k, v in (options or {}).items()}
+        try:
+            control = self.timekeeper.control_text(time_control, wanted)
+        except ValueError as exc:  # clocks.TimeControlError
+            raise Refused(f"Time control: {exc}.") from exc
+        try:
+            game = get_game(game_name)
+        except GameError as exc:
+            raise Refused(str(exc)) from exc
+        try:
+            if "players" in game.normalise_options({}) and "players" not in wanted \
+                    and opponents:
+                wanted["players"] = str(len(players))  # the seats named decide
+            normalised = game.normalise_options(wanted)
+        except GameError as exc:
+            listed = game.options_help()
+            raise Refused(f"{exc}." + (f"\n{game.title}'s options:\n{listed}" if listed
+                                       else "")) from exc
+        if len({p.id for p in players}) != len(players):
+            raise Refused("Each player must be a different person (you cannot play yourself).")
+        sides = game.sides(normalised)
+        lobby = not opponents
+        if lobby:
+            sides = sides[:1]  # the host's seat; the others join, sides given at the start
+        elif not game.min_players <= len(players) <= game.max_players \
+                or len(players) != len(sides):
+            raise Refused(f"{game.title} needs {len(sides)} players here; you named "
+                          f"{len(players)}.")
+        seed = self.ctx.seed_factory()
+        now = self.ctx.clock()
+        try:
+            session_id = await self.ctx.store.create_session(
+                guild_id=channel.guild_id, channel_id=channel.id, game=game.name,
+                options=normalised, seed=seed.hex(), seed_hash=commitment(seed),
+                created_by=user.id, now=now, expires_at=now + self.ctx.config.challenge_seconds,
+                seats=[("?0" if lobby else info.letter, p.id, p.name, p is user)
+                       for info, p in zip(sides, players, strict=True)],
+            )
+        except ChannelBusy as exc:
+            raise Refused("This channel already has a game (or an open challenge). "
+                          "Finish or abort it first, or use another channel or thread.") from exc
+        await self.timekeeper.set_time_control(session_id, control)
+        hours = self.ctx.config.challenge_seconds / 3600
+        terms = f"{game.options_text(normalised)}{texts.clock_text(control)}"
+        if lobby:
+            size = (f"{game.min_players}-{game.max_players}"
+                    if game.max_players > game.min_players else str(game.min_players))
+            start = ("the host starts it with `/start`" if game.max_players > 2
+                     else "it starts as soon as someone joins")
+            return Reply(
+                text=f"{user.name} opens a **{game.title}** lobby for {size} players"
+                     f"{terms}: `/join` to take a seat; {start} "
+                     f"(open seats expire in {hours:g} h).",
+                buttons=[_button("Join", session_id)], session_id=session_id)
+        invited = ", ".join(p.mention for p in opponents)
+        return Reply(
+            text=f"{user.name} challenges {invited} to **{game.title}**{terms}. Answer with "
+                 f"`/accept` or `/decline` (expires in {hours:g} h).",
+            mentions=[p.id for p in opponents],
+            buttons=[_button("Accept", session_id), _button("Decline", session_id)],
+            session_id=session_id)
+
+    async def accept(self, user: User, channel: Channel) -> Reply:
+        session = await self.turns.live(channel)
+        if session is None or session.status != SessionStatus.CHALLENGE:
+            raise Refused("There is no open challenge in this channel.")
+        if is_lobby(session) and session.seat_of(user.id) is None:
+            return await self.join(user, channel)
+        seat = session.seat_of(user.id)
+        if seat is None:
+            raise Refused("This challenge is not addressed to you.")
+        if seat.accepted:
+            raise Refused("You have already accepted; waiting for the others.")
+        await self.ctx.store.accept_seat(session, user.id, self.ctx.clock())
+        session = await self.turns.reread(session)
+        if not all(s.accepted for s in session.seats):
+            waiting = ", ".join(s.name for s in session.seats if not s.accepted)
+            return Reply(text=f"{user.name} accepts. Still waiting for {waiting}.",
+                         session_id=session.id)
+        return await self.turns.begin(session)
+
+    async def decline(self, user: User, channel: Channel) -> Reply:
+        session = await self.turns.live(channel)
+        if session is None or session.status != SessionStatus.CHALLENGE:
+            raise Refused("There is no open challenge in this channel.")
+        if is_lobby(session):
+            # In a lobby, declining means giving up one's own seat: only the host (or a
+            # moderator) ends the lobby for everyone, with /abort.
+            return await self.leave(user, channel)
+        if session.seat_of(user.id) is None or session.created_by == user.id:
+            raise Refused("Only an invited player can decline (the challenger may `/abort`).")
+        await self.ctx.store.update_session(session, self.ctx.clock(),
+                                            status=SessionStatus.DECLINED)
+        return Reply(text=f"{user.name} declines the challenge.", session_id=session.id)
+
+    async def join(self, user: User, channel: Channel) -> Reply:
+        """Take a seat in the channel's open lobby."""
+        session = await self.turns.live(channel)
+        if session is None or session.status != SessionStatus.CHALLENGE:
+            raise Refused("There is no open lobby in this channel.")
+        if not is_lobby(session):
+            raise Refused("This challenge names its players; it has no open seat.")
+        if session.seat_of(user.id) is not None:
+            raise Refused("You already have a seat in this lobby.")
+        game = get_game(session.game)
+        if len(session.seats) >= game.max_players:
+            raise Refused(f"The lobby is full ({game.max_players} players).")
+        await self.ctx.store.add_seat(session, user.id, user.name, self.ctx.clock())
+        session = await self.turns.reread(session)
+        if len(session.seats) >= game.max_players or game.max_players == 2:
+            return await self._start_lobby(session)
+        names = ", ".join(s.name for s in session.seats)
+        host = session.seats[0]
+        return Reply(text=f"{user.name} joins. Seated: {names}. <@{host.user_id}> can `/start` "
+                          f"now ({game.min_players}-{game.max_players} players).",
+                     mentions=[host.user_id], session_id=session.id,
+                     buttons=[_button("Join", session.id), _button("Start", session.id)])
+
+    async def start(self, user: User, channel: Channel) -> Reply:
+        """The host starts the lobby with the players seated so far."""
+        session = await self.turns.live(channel)
+        if session is None or session.status != SessionStatus.CHALLENGE \
+                or not is_lobby(session):
+            raise Refused("There is no open lobby in this channel.")
+        if session.seats[0].user_id != user.id:
+            raise Refused("Only the host who opened the lobby can start it.")
+        game = get_game(session.game)
+        if len(session.seats) < game.min_players:
+            raise Refused(f"{game.title} needs at least {game.min_players} players; "
+                          f"{len(session.seats)} seated so far.")
+        return await self._start_lobby(session)
+
+    async def leave(self, user: User, channel: Channel) -> Reply:
+        """A joined player gives up their seat in the open lobby (``/decline`` there);
+        the lobby stays open for the others.  The host closes it with ``/abort``."""
+        session = await self.turns.live(channel)
+        if session is None or not is_lobby(session):
+            raise Refused("There is no open lobby in this channel.")
+        seat = session.seat_of(user.id)
+        if seat is None:
+            raise Refused("You have no seat in this lobby (`/join` takes one).")
+        if seat.seat == 0:
+            raise Refused("You opened this lobby: `/abort` closes it for everyone.")
+        await self.ctx.ledger.leave_lobby(session, user.id, self.ctx.clock())
+        session = await self.turns.reread(session)
+        game = get_game(session.game)
+        names = ", ".join(s.name for s in session.seats)
+        buttons = [_button("Join", session.id)]
+        if game.max_players > 2 and len(session.seats) >= game.min_players:
+            buttons.append(_button("Start", session.id))
+        return Reply(text=f"{user.name} leaves the lobby. Seated: {names}. `/join` to take "
+                          "a seat.", session_id=session.id, buttons=buttons)
+
+    async def abort(self, user: User, channel: Channel) -> Reply:
+        """Players may abort before the first turn; a moderator at any time."""
+        session = await self.turns.live(channel)
+        if session is None:
+            raise Refused("There is no game in this channel.")
+        seat = session.seat_of(user.id)
+        started = await self.ctx.store.last_turn(session.id) is not None
+        if is_lobby(session) and not user.moderator and session.created_by != user.id:
+            host = session.seats[0].name
+            raise Refused(f"Only the host ({host}) or a moderator can close this lobby"
+                          + ("; `/decline` gives up your seat in it." if seat else "."))
+        if not user.moderator:
+            if seat is None:
+                raise Refused("Only the players (before the first turn) or a moderator "
+                              "may abort this game.")
+            if started:
+                raise Refused("The game has started: only a moderator may abort it now "
+                              "(you can `/resign`).")
+        await self.ctx.store.update_session(session, self.ctx.clock(),
+                                            status=SessionStatus.ABORTED, result="aborted",
+                                            dice=[])
+        return Reply(text=f"{user.name} aborted the game.{texts.seed_note(session)}",
+                     session_id=session.id)
+
+    async def rematch(self, user: User, channel: Channel, session_text: str = "") -> Reply:
+        """Challenge the players of the channel's last finished game again, same game
+        and options (the presser is the challenger)."""
+        last = await self.ctx.store.latest_session(channel.id)
+        if last is not None and session_text and str(last.id) != session_text:
+            raise Refused(texts.rematch_gone(last))
+        if last is None or last.status != SessionStatus.FINISHED:
+            raise Refused("There is no finished game here to play again.")
+        if last.seat_of(user.id) is None:
+            raise Refused("Only the players of the last game can ask for a rematch.")
+        others = [User(s.user_id, s.name) for s in last.seats if s.user_id != user.id]
+        return await self.new(user, channel, last.game, others, dict(last.options))
+
+    async def _start_lobby(self, session: Session) -> Reply:
+        game = get_game(session.game)
+        options = dict(session.options)
+        if "players" in options:
+            options["players"] = str(len(session.seats))
+        options = game.normalise_options(options)
+        sides = [info.letter for info in game.sides(options)]
+        if len(sides) != len(session.seats):
+            raise Refused(f"{game.title} cannot seat {len(session.seats)} players.")
+        await self.ctx.store.assign_sides(session, sides, self.ctx.clock(), options=options)
+        return await self.turns.begin(await self.turns.reread(session))
+
+
+_STYLES = {"Join": "success", "Accept": "success", "Decline": "danger", "Start": "primary"}
+
+
+def _button(label: str, session_id: int) -> Button:
+    """A challenge or lobby button, tagged as answering this session's challenge."""
+    return Button(label, f"{label.lower()}:{session_id}:{CHALLENGE}", _STYLES[label])

@@ -1,0 +1,53 @@
+"""A player gives up: the game ends, or (a game the others play on) the player
+leaves it with a line of its own in the log."""
+
+from __future__ import annotations
+
+from bot.replies import Channel, Refused, Reply, User
+from bot.service import texts
+from bot.service.context import Context
+from bot.service.core import Turns, rematch_button
+from games import GameError, Played
+from storage import NewTurn, Session, SessionStatus, TurnKind
+
+
+class Resignation:
+    def __init__(self, ctx: Context, turns: Turns) -> None:
+        self.ctx = ctx
+        self.turns = turns
+
+    async def resign(self, user: User, channel: Channel) -> Reply:
+        session, seat = await self.turns.player_in(channel, user)
+        position = self.ctx.position_of(session)
+        try:
+            left = position.resign(seat.side)
+        except GameError as exc:
+            raise Refused(str(exc)) from exc
+        if left is not None:
+            return await self._leave(session, user, seat.side, left)
+        others = [s for s in session.seats if s.side != seat.side]
+        if len(others) != 1:
+            raise Refused("This game cannot go on without you; ask a moderator to `/abort` it.")
+        winner = others[0]
+        await self.ctx.store.update_session(
+            session, self.ctx.clock(), status=SessionStatus.FINISHED,
+            result=f"{winner.side} wins ({seat.side} resigned)", dice=[])
+        session = await self.turns.reread(session)
+        return Reply(
+            text=f"{user.name} resigns. {texts.who(session, winner.side)} wins."
+                 f"{texts.seed_note(session)}",
+            mentions=[winner.user_id],
+            image=await self.ctx.image(session, self.ctx.position_of(session)),
+            session_id=session.id, buttons=[rematch_button(session)])
+
+    async def _leave(self, session: Session, user: User, side: str, played: Played) -> Reply:
+        """A player leaves a game the others play on (logged as a line of its own).
+
+        The next turn keeps its number and so its dice: the log has no gap."""
+        entry = NewTurn(session.next_turn - 1, side, (), played.record, played.moves, user.id,
+                        TurnKind.LINE)
+        session, after, _ = await self.turns.commit(session, played.position, entry)
+        status_line, mentions = texts.status_line(session, after)
+        return Reply(text=f"{user.name} resigns and leaves the game. {status_line}",
+                     image=await self.ctx.image(session, after), mentions=mentions,
+                     session_id=session.id, buttons=self.turns.action_buttons(session, after))

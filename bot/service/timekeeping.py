@@ -1,0 +1,120 @@
+"""The game clocks as the service runs them: which side's time runs, handing the
+clock over with a turn, the reminder rows, giving time back on a take-back.
+
+The time arithmetic is in ``bot.clocks``; the SQL in ``storage.correspondence``;
+the reminders are fired by ``bot.scheduler``.  Every change here is a list of
+statements that commits with the turn (or grant, or take-back) that causes it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import clocks
+from bot.service.context import Context
+from games import Position
+from storage import Session, TurnEntry
+from storage.correspondence import ClockState, ReminderRow, clock_statements
+from storage.store import Statement
+
+
+def running_side(position: Position) -> str | None:
+    """The side whose time runs: the one the game waits for (None once it is over)."""
+    if position.result is not None:
+        return None
+    if position.action_due():
+        actors = position.actors()
+        return actors[0] if actors else position.side_to_move
+    return position.side_to_move
+
+
+class Timekeeper:
+    """Clock statements for the turn path and the correspondence commands."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def reminder_points(self) -> list[float]:
+        hours = self.ctx.config.reminder_hours
+        return sorted({float(h) * 3600 for h in hours if float(h) > 0}, reverse=True)
+
+    def control_text(self, given: str | None, options: dict[str, str]) -> str:
+        """The time control for a new game: the argument, else a ``time=`` option
+        (taken out of the game options), else the server default.  Raises
+        ``clocks.TimeControlError``."""
+        from_options = options.pop("time", None)
+        text = given if given is not None else from_options
+        if text is None:
+            text = self.ctx.config.time_control
+        return clocks.parse(text).text
+
+    async def set_time_control(self, session_id: int, control: str) -> None:
+        if control != "none":
+            await self.ctx.ledger.set_control(session_id, control, self.ctx.clock())
+
+    def plan(self, session: Session, tc: clocks.TimeControl, period: int, side: str | None,
+             turn: int | None, started_at: float, budget: float, banks: dict[str, float],
+             previous: dict[str, Any] | None, now: float
+             ) -> tuple[ClockState, list[ReminderRow]]:
+        """The clock running for ``side`` from ``started_at`` with ``budget`` seconds, and
+        its reminder rows (the points still ahead, then the time-up row)."""
+        if side is None or turn is None:
+            return ClockState(period, None, None, None, None, None, banks, previous), []
+        deadline = tc.deadline(started_at, budget)
+        rows: list[ReminderRow] = []
+        for point in self.reminder_points():
+            if budget > point:
+                due = tc.deadline(started_at, budget - point)
+                if due > now:
+                    rows.append(ReminderRow(session.id, period, point, turn, side, due))
+        forfeit = None
+        others = [s.side for s in session.seats if s.side != side]
+        if tc.forfeit and len(others) == 1:
+            forfeit = f"{others[0]} wins ({side} ran out of time)"
+        rows.append(ReminderRow(session.id, period, 0.0, turn, side, deadline, forfeit))
+        return (ClockState(period, side, turn, started_at, budget, deadline, banks, previous),
+                rows)
+
+    async def handover(self, session: Session, after: Position, next_turn: int,
+                       start: bool = False) -> list[Statement]:
+        """Statements that stop the running side's clock and start the next one's (or
+        stop the clock when the game is over); empty for a game without a clock."""
+        row = await self.ctx.ledger.clock(session.id)
+        if row is None:
+            return []
+        tc = clocks.parse_stored(row.control)
+        if not tc.enabled:
+            return []
+        now = self.ctx.clock()
+        previous = None
+        if start or not row.banks:
+            banks = {seat.side: tc.initial() for seat in session.seats}
+        else:
+            banks = dict(row.banks)
+        if not start and row.side is not None and row.started_at is not None:
+            left = (row.budget or 0.0) - tc.charged(row.started_at, now)
+            previous = {"side": row.side, "turn": row.turn, "left": left, "banks": row.banks}
+            banks[row.side] = tc.after_move(left)
+        side = running_side(after)
+        budget = banks.get(side, tc.initial()) if side else 0.0
+        state, reminders = self.plan(session, tc, row.period + 1, side, next_turn, now, budget,
+                                     banks, previous, now)
+        return clock_statements(session.id, state, reminders, now)
+
+    async def undo(self, session: Session, last: TurnEntry, now: float) -> list[Statement]:
+        """Give the clock back to the mover with the time they had left when they moved;
+        the opponent's time spent waiting is not charged."""
+        row = await self.ctx.ledger.clock(session.id)
+        tc = clocks.parse_stored(row.control) if row else clocks.NO_CLOCK
+        if row is None or not tc.enabled:
+            return []
+        previous = row.previous or {}
+        if previous.get("side") == last.side:
+            banks = {k: float(v) for k, v in dict(previous.get("banks") or {}).items()}
+            budget = max(float(previous.get("left", 0.0)), 0.0)
+        else:
+            banks = dict(row.banks)
+            budget = banks.get(last.side, tc.initial())
+        state, reminders = self.plan(session, tc, row.period + 1, last.side, last.number,
+                                     now, budget, banks, None, now)
+        return clock_statements(session.id, state, reminders, now)
