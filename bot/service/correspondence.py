@@ -7,6 +7,8 @@ The clock hand-over that every turn carries is in ``timekeeping``; the SQL in
 
 from __future__ import annotations
 
+import asyncio
+
 from bot import clocks, pages
 from bot.buttons import takeback_tag
 from bot.replies import RACE_MESSAGE, Button, Channel, Refused, Reply, User
@@ -27,6 +29,17 @@ def replay_position(session: Session, turns: list[TurnEntry]) -> Position:
     for entry in turns:
         position = _replay_entry(position, entry)
     return position
+
+
+def _rewound(session: Session, turns: list[TurnEntry]) -> Position | None:
+    """The position before the last of ``turns``, or None when the log does not replay
+    to the stored position (a take-back must never store anything else)."""
+    try:
+        before = replay_position(session, turns[:-1])
+        consistent = _replay_entry(before, turns[-1]).listing() == session.position
+    except GameError:
+        return None
+    return before if consistent else None
 
 
 def _replay_entry(position: Position, entry: TurnEntry) -> Position:
@@ -168,12 +181,9 @@ class Correspondence:
             await ledger.answer_undo(session, last.seq, user.id, False, now)
             return Reply(text=f"{user.name} refuses the take-back; turn {last.number}"
                               f"{last.side} stands.", session_id=session.id)
-        try:
-            before = replay_position(session, turns[:-1])
-            consistent = _replay_entry(before, last).listing() == session.position
-        except GameError:
-            consistent = False
-        if not consistent:  # never store a position that is not a replay of the log
+        # Replaying a long log is CPU work (a second in a long game): off the event loop.
+        before = await asyncio.to_thread(_rewound, session, turns)
+        if before is None:  # never store a position that is not a replay of the log
             raise Refused("This turn cannot be taken back (the log of this game does not "
                           "replay here); ask a moderator.")
         await ledger.answer_undo(

@@ -115,6 +115,33 @@ async def test_other_channels_are_served_while_the_engine_works(
     assert ticks >= 5, ticks
 
 
+async def test_a_takeback_replays_the_log_off_the_event_loop(
+        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fuzz finding: allowing a take-back replayed the whole log on the loop (1.5 s in a
+    long CheeseGambit game)."""
+    import bot.service.correspondence as correspondence
+
+    await _start(service, None)
+    await _play(service)
+    before = await service.store.live_session(HERE.id)
+    assert before is not None
+    mover, other = _to_move(service, before)
+    assert (await service.move(mover, HERE, service.legal_turns(before)[0])).ok
+    assert (await service.takeback(mover, HERE)).ok
+    original = correspondence.replay_position
+
+    def slow_replay(*args: object) -> object:
+        end = time.perf_counter() + ENGINE_SECONDS
+        while time.perf_counter() < end:  # busy: the CPU work of a long log
+            pass
+        return original(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(correspondence, "replay_position", slow_replay)
+    reply, ticks = await _ticks_during(service.takeback_answer(other, HERE, True))
+    assert reply.ok, reply.text
+    assert ticks >= 5, ticks
+
+
 # -- notices ping only the players meant -------------------------------------------------
 
 
