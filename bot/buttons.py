@@ -5,9 +5,10 @@ exactly what the button answers, so a button left under an old message can never
 answer a newer question.  Tags (short: a Discord custom id holds 100 characters):
 
 - ``c``: the challenge or lobby of that session (its status ``challenge``);
-- ``t<turn>-<taunter>-<target>``: a taunt (a raise one side puts to another);
+- ``t<turn>-<raiser>-<target>``: a raise one side put to another
+  (``games.QuestionKind.RAISE``);
 - ``v<turn>-<voters>``: a vote, with the sides asked to vote when it opened;
-- ``a<turn>-<actors>``: any other answer a game waits for;
+- ``a<turn>-<actors>``: any other answer a game waits for (``Position.question()``);
 - ``u<seq>``: the take-back request of log entry ``seq``;
 - ``f``: the rematch offer of that finished session.
 
@@ -19,9 +20,10 @@ mistaken for another one.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from games import Position
+from games import Position, QuestionKind
 from storage import Session, SessionStatus
 
 CHALLENGE = "c"
@@ -32,13 +34,16 @@ TAKEBACK_VERBS = ("takeback_yes", "takeback_no")
 
 _ANSWER_TAG = re.compile(r"(?P<kind>[tva])(?P<turn>\d{1,9})-(?P<sides>[\w-]*)")
 _TAKEBACK_TAG = re.compile(r"u(?P<seq>\d{1,18})")
+#: The tag letter of each kind of question (kept short for the 100-character id).
+_LETTERS = {QuestionKind.RAISE: "t", QuestionKind.VOTE: "v", QuestionKind.ANSWER: "a"}
+_KINDS = {letter: kind for kind, letter in _LETTERS.items()}
 
 
 @dataclass(frozen=True)
 class Question:
-    """An answer a game waits for: its kind (``t`` taunt, ``v`` vote, ``a`` other),
-    the turn it belongs to and the sides it concerns (taunter and target; the voters;
-    the actors)."""
+    """An answer a game waits for: its kind's tag letter (``t`` raise, ``v`` vote,
+    ``a`` other), the turn it belongs to and the sides it concerns (raiser and
+    target; the voters; the actors)."""
 
     kind: str
     turn: int
@@ -50,7 +55,7 @@ class Question:
 
     def answered_by(self, now: Question | None) -> bool:
         """Whether a button asking this question may answer ``now``, the question the
-        game waits for: the same taunt, or the same vote with fewer voters left."""
+        game waits for: the same raise, or the same vote with fewer voters left."""
         if now is None or now.kind != self.kind or now.turn != self.turn:
             return False
         if self.kind == "v":
@@ -62,14 +67,11 @@ def pending_question(session: Session, position: Position) -> Question | None:
     """The answer the game waits for now (None if it waits for a turn)."""
     if not position.action_due():
         return None
+    asked = position.question()
+    if asked is None:
+        return None
     turn = session.next_turn - 1  # an answer belongs to the turn just played
-    pending = getattr(position, "pending", None)
-    state = pending() if callable(pending) else None
-    if state and state[0] == "taunt":
-        return Question("t", turn, (str(state[1]), str(state[2])))
-    if state and state[0] == "vote":
-        return Question("v", turn, tuple(str(s) for s in state[1]))
-    return Question("a", turn, tuple(position.actors()))
+    return Question(_LETTERS[asked.kind], turn, asked.sides)
 
 
 def parse_question(tag: str) -> Question | None:
@@ -89,22 +91,26 @@ def parse_takeback(tag: str) -> int | None:
     return int(match["seq"]) if match else None
 
 
-def stale_question(question: Question, answers: list[tuple[str, str]]) -> str:
-    """Why a taunt or vote button no longer does anything; ``answers`` are the
-    (answering side, record) of the answers logged at the question's turn (may be
-    empty): a taunt's answer is the one its target gave."""
-    if question.kind == "t" and len(question.sides) == 2:
-        taunter, target = question.sides
+def stale_question(question: Question, answers: list[tuple[str, str]],
+                   nouns: Mapping[str, str]) -> str:
+    """Why an answer button no longer does anything; ``answers`` are the (answering
+    side, record) of the answers logged at the question's turn (may be empty): a
+    raise's answer is the one its target gave.  ``nouns``: the game's words for
+    its questions (``Game.question_nouns``)."""
+    kind = _KINDS.get(question.kind, QuestionKind.ANSWER)
+    noun = nouns.get(kind, "question")
+    if kind == QuestionKind.RAISE and len(question.sides) == 2:
+        raiser, target = question.sides
         said = [record for side, record in answers if side == target]
         if said:
-            return (f"That taunt ({taunter} at {target}) was answered at turn "
+            return (f"That {noun} ({raiser} at {target}) was answered at turn "
                     f"{question.turn}: `{said[-1]}`. Nothing was changed.")
-        return (f"That taunt ({taunter} at {target}, turn {question.turn}) is no longer "
+        return (f"That {noun} ({raiser} at {target}, turn {question.turn}) is no longer "
                 "waiting for an answer. Nothing was changed.")
-    if question.kind == "v":
-        return (f"That vote (turn {question.turn}) is already settled. Nothing was "
+    if kind == QuestionKind.VOTE:
+        return (f"That {noun} (turn {question.turn}) is already settled. Nothing was "
                 "changed.")
-    return (f"That question (turn {question.turn}) was already answered. Nothing was "
+    return (f"That {noun} (turn {question.turn}) was already answered. Nothing was "
             "changed.")
 
 

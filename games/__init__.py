@@ -16,6 +16,8 @@ from games.base import (
     OptionSpec,
     Played,
     Position,
+    Question,
+    QuestionKind,
     Result,
     SideInfo,
     TurnKind,
@@ -24,7 +26,8 @@ from games.errors import GameError, IllegalTurnError, NotationError, OptionError
 
 __all__ = [
     "Dice", "Game", "GameError", "IllegalTurnError", "NotationError", "OptionError",
-    "OptionKind", "OptionSpec", "Played", "Position", "PositionError", "Result", "SideInfo",
+    "OptionKind", "OptionSpec", "Played", "Position", "PositionError", "Question",
+    "QuestionKind", "Result", "SideInfo",
     "TurnKind", "available_games", "get_game",
 ]
 

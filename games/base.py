@@ -44,6 +44,25 @@ class TurnKind(StrEnum):
     LINE = "line"
 
 
+class QuestionKind(StrEnum):
+    """What kind of answer a position waits for (besides a turn)."""
+
+    RAISE = "raise"  #: one side raised the stake against another (sides: raiser, target)
+    VOTE = "vote"  #: the sides still to vote (sides: the voters left)
+    ANSWER = "answer"  #: any other answer (sides: who may give it)
+
+
+@dataclass(frozen=True)
+class Question:
+    """The answer a position waits for: its kind, the sides it concerns and the
+    game's own word for it ("taunt"), so the bot can bind buttons to it and name it
+    without knowing the game."""
+
+    kind: QuestionKind
+    sides: tuple[str, ...]
+    noun: str = "question"
+
+
 @dataclass(frozen=True)
 class Result:
     """How a game ended.  ``winner`` is a side letter, or None for a draw.
@@ -157,6 +176,13 @@ class Position(ABC):
         rather than a turn; ``play_action`` plays it."""
         return False
 
+    def question(self) -> Question | None:
+        """The answer the position waits for, None when it waits for a turn.  The
+        default: an answer from the ``actors``; games with raises or votes say so."""
+        if not self.action_due():
+            return None
+        return Question(QuestionKind.ANSWER, tuple(self.actors()))
+
     def actors(self) -> tuple[str, ...]:
         """The sides that may act now (several while a vote is open)."""
         side = self.side_to_move
@@ -264,6 +290,10 @@ class Game(ABC):
     #: The options this game takes, declared (``normalise_options`` and the
     #: ``/new`` help are built from them).
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: The game's own word for each kind of question (``Question.noun``), so the
+    #: bot can name a question that is no longer pending.
+    question_nouns: ClassVar[Mapping[str, str]] = {
+        QuestionKind.RAISE: "raise", QuestionKind.VOTE: "vote", QuestionKind.ANSWER: "question"}
 
     @abstractmethod
     def sides(self, options: Options) -> list[SideInfo]:

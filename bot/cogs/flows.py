@@ -71,7 +71,7 @@ class Flows:
 
     async def move_choices(self, interaction: discord.Interaction, typed: str) -> list[str]:
         """Legal turns for the channel's position and dice matching ``typed``; when the
-        game waits for an answer (a taunt, a vote), the answers it takes instead."""
+        game waits for an answer (a raise, a vote), the answers it takes instead."""
         channel = adapter.to_channel(interaction)
         if channel is None:
             return []

@@ -46,7 +46,7 @@ class Turns:
 
     async def current(self, channel: Channel) -> Session | None:
         """The live session as the next command would see it: an expired challenge
-        expired and an overdue taunt answer or vote settled."""
+        expired and an overdue answer or vote settled."""
         session = await self.live(channel)
         if session is not None and session.status == SessionStatus.ACTIVE:
             session = await self._settle_overdue_answer(session)
@@ -248,7 +248,7 @@ class Turns:
         """Why an answer button no longer applies, from the answers logged at its turn."""
         answers = [(t.side, t.record) for t in await self.ctx.store.turns(session.id)
                    if t.number == question.turn and t.kind in (TurnKind.AMEND, TurnKind.LINE)]
-        return stale_question(question, answers)
+        return stale_question(question, answers, get_game(session.game).question_nouns)
 
 
 def rematch_button(session: Session) -> Button:

@@ -72,10 +72,10 @@ class Presses:
     async def _old_question(self, session: Session, verb: str) -> Question | None:
         """The question an untagged answer button (posted before buttons named their
         question) can only have asked, or None when that cannot be told: a game holds
-        one vote (at the first placing), so Yes/No answer it; Drop answers a taunt when
+        one vote (at the first placing), so Yes/No answer it; Drop answers a raise when
         no other was raised before it (none answered yet: an answer that belongs to its
         turn is logged as an 'amend' entry).  An untagged Accept may be the challenge's
-        own button, so it never answers a taunt."""
+        own button, so it never answers a raise."""
         now = pending_question(session, self.ctx.position_of(session))
         if now is None:
             return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.base import Game, OptionKind, Options, OptionSpec, SideInfo
+from games.base import Game, OptionKind, Options, OptionSpec, QuestionKind, SideInfo
 from games.cheesegambit.board import (
     COLOUR_NAMES,
     MAX_PIECES,
@@ -64,6 +64,8 @@ class CheeseGambitGame(Game):
 
     name = "cheesegambit"
     title = "CheeseGambit"
+    question_nouns = {QuestionKind.RAISE: "taunt", QuestionKind.VOTE: "vote",
+                      QuestionKind.ANSWER: "question"}
     opening_throw = True
     min_players = 2
     max_players = 4

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Literal
 
-from games.base import Dice, Played, Position, Result
+from games.base import Dice, Played, Position, Question, QuestionKind, Result
 from games.cheesegambit.board import (
     COLOURS,
     OFF,
@@ -223,6 +223,15 @@ class CheeseGambitPosition(Position):
         if d.vote:
             return ("vote", list(d.vote))
         return None
+
+    def question(self) -> Question | None:
+        """A pending taunt (taunter, target) or the vote (the sides yet to vote)."""
+        state = self.pending()
+        if state is None:
+            return None
+        if state[0] == "taunt":
+            return Question(QuestionKind.RAISE, (state[1], state[2]), "taunt")
+        return Question(QuestionKind.VOTE, tuple(state[1]), "vote")
 
     @property
     def data(self) -> ListingData:

@@ -130,6 +130,18 @@ def check_events(before: Position, played: Played, turn_text: str | None,
         assert wins[0].points == after.result.points
 
 
+def check_question(game: Game, position: Position) -> None:
+    """The question a position waits for matches ``action_due``, concerns only sides
+    that play, and the game has a word for its kind (the bot names it)."""
+    question = position.question()
+    assert (question is None) == (not position.action_due())
+    if question is not None:
+        letters = {s.letter for s in game.sides(position.options)}
+        assert question.sides and set(question.sides) <= letters, question
+        assert set(position.actors()) <= set(question.sides)
+        assert game.question_nouns[question.kind]
+
+
 def check_listing(game: Game, position: Position) -> Position:
     """The listing reads back to a position with the same listing."""
     again = game.from_listing(position.listing(), position.options)
@@ -204,12 +216,20 @@ def one_game(name: str, rng: random.Random, turns: int, restart_at: int | None) 
             start, lines, last_turn = position, [], None
         check_listing(game, position)
         before = snapshot(position)
+        check_question(game, position)
         if position.action_due():
             choices = position.action_choices()
             assert choices, "an action is due, so there are texts that answer it"
             side = rng.choice(position.actors())
             played = position.play_action(rng.choice(choices), side)
             check_events(position, played, None)
+            if played.amends_previous and last_turn is None:
+                # restarted from a listing between a turn and its answer: the turn
+                # line is not in this record, so there is nothing to join it to
+                assert step == restart_at
+                assert snapshot(position) == before, "playing changed the position played from"
+                position = start = played.position
+                continue
             if played.amends_previous:
                 assert last_turn is not None and lines
                 joined = game.join_action(last_turn[3], played.record)
