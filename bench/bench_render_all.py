@@ -44,7 +44,7 @@ def sample(name: str, options: dict[str, str], turns: int, seed: int
     game = get_game(name)
     sides = [s.letter for s in game.sides(game.normalise_options(options))]
     position = game.initial(options, sides[0])
-    side, moves = None, ""
+    side, moves, events = None, "", ()
     for _ in range(turns):
         if position.result is not None:
             break
@@ -55,10 +55,11 @@ def sample(name: str, options: dict[str, str], turns: int, seed: int
         legal = position.legal_turns(dice)
         side = position.side_to_move
         played = position.play(rng.choice(legal), dice)
-        position, moves = played.position, played.moves
+        position, moves, events = played.position, played.moves, played.events
     dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
     context = RenderContext(names={s: NAMES[s] for s in sides}, dice=dice, last_side=side,
-                            last_moves=moves, footer="Game #12 · 2 days left")
+                            last_moves=moves, last_events=events,
+                            footer="Game #12 · 2 days left")
     return position, context
 
 

@@ -410,7 +410,8 @@ class CorrespondenceMixin:
         if self.render_images:
             context = RenderContext(
                 names=self._names(session), dice=session.dice, last_side=seat.side,
-                last_moves=played.moves, viewer=seat.side, width=self.config.image_width,
+                last_moves=played.moves, last_events=played.events, viewer=seat.side,
+                width=self.config.image_width,
                 theme=self.config.theme, footer="preview: not played")
             try:
                 image = await asyncio.to_thread(render, played.position, context)

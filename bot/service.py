@@ -34,9 +34,11 @@ from bot.correspondence import CorrespondenceMixin
 from bot.lobby import LobbyMixin, is_lobby
 from bot.records import record_text
 from bot.replies import RACE_MESSAGE, Button, Channel, Refused, Reply, User, refusal
+from bot.turn_events import replayed_events, stored_events
 from games import GameError, Played, Position, available_games, get_game
 from games.base import Game
 from games.dice import commitment, opening_throws, opening_winner, turn_dice
+from games.events import events_to_json
 from games.notation import format_dice
 from renderer import RenderContext, render
 from storage import ChannelBusy, NewTurn, Seat, Session, StaleVersion, Store
@@ -172,6 +174,10 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         if not self.render_images:
             return None
         last = await self.store.last_turn(session.id)
+        events = stored_events(last)
+        if events is None and last is not None:  # a row logged before the log kept events
+            turns = await self.ledger.effective_turns(session.id)
+            events = await asyncio.to_thread(replayed_events, session, turns, last)
         if left is None:
             left = await self._time_left(session)
         left = left.strip(" —")
@@ -180,6 +186,7 @@ class GameService(LobbyMixin, CorrespondenceMixin):
             dice=session.dice if session.status == "active" else (last.dice if last else ()),
             last_side=last.side if last else None,
             last_moves=last.moves if last else "",
+            last_events=events or (),
             viewer=viewer,
             width=self.config.image_width,
             theme=self.config.theme,
@@ -392,7 +399,8 @@ class GameService(LobbyMixin, CorrespondenceMixin):
                 return passes, position, number, dice
             side = position.side_to_move
             played = position.play(passing, dice)
-            passes.append(NewTurn(number, side, dice, played.record, played.moves, "bot"))
+            passes.append(NewTurn(number, side, dice, played.record, played.moves, "bot",
+                                  events=events_to_json(played.events)))
             position = played.position
             number += 1
         return passes, position, number, ()
@@ -473,7 +481,7 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         except GameError:
             return session
         entry = NewTurn(session.next_turn - 1, side, (), played.record, played.moves, "bot",
-                        played.kind)
+                        played.kind, events_to_json(played.events))
         try:
             session, _, _ = await self._commit(session, played.position, entry)
         except StaleVersion:
@@ -492,7 +500,7 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         except GameError as exc:
             raise Refused(f"`{text.strip()}` is not playable: {exc}") from exc
         return played, NewTurn(session.next_turn, side, session.dice, played.record,
-                               played.moves, user.id)
+                               played.moves, user.id, events=events_to_json(played.events))
 
     def _action(self, session: Session, position: Position, side: str, user: User, text: str
                 ) -> tuple[Played, NewTurn]:
@@ -507,7 +515,7 @@ class GameService(LobbyMixin, CorrespondenceMixin):
         kind = played.kind
         # An action belongs to the turn just played: same number, no dice.
         return played, NewTurn(session.next_turn - 1, side, (), played.record, played.moves,
-                               user.id, kind)
+                               user.id, kind, events_to_json(played.events))
 
     def _action_buttons(self, session: Session, position: Position) -> list[Button]:
         """Buttons for the answer the game now waits for (the engine names the texts);
@@ -678,7 +686,7 @@ class GameService(LobbyMixin, CorrespondenceMixin):
 
         The next turn keeps its number and so its dice: the log has no gap."""
         entry = NewTurn(session.next_turn - 1, side, (), played.record, played.moves, user.id,
-                        "line")
+                        "line", events_to_json(played.events))
         try:
             session, after, _ = await self._commit(session, played.position, entry)
         except StaleVersion:
