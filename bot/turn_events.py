@@ -27,6 +27,8 @@ def replayed_events(session: Session, turns: list[TurnEntry], entry: TurnEntry
     """``entry``'s events found again by playing it from the position before it
     (``turns``: the effective log it is part of); ``()`` if it does not replay,
     as the picture then simply marks no last turn."""
+    if session.initial_position is None:  # nothing to replay from
+        return ()
     try:
         before = replay_position(session, [t for t in turns if t.seq < entry.seq])
         return before.play(entry.moves, entry.dice).events
