@@ -35,8 +35,8 @@ from games.cheesegambit.board import (
     reentry_square,
 )
 from games.cheesegambit.position import CheeseGambitPosition
-from games.events import BorneOff, Hit, Moved
-from renderer.base import BoardRenderer, result_text, theme_name
+from games.events import Hit, Moved
+from renderer.base import BoardRenderer, moved_steps, result_text, theme_name
 from renderer.board_common import dice_values, fit_text, paste_dice
 from renderer.context import RenderContext
 from renderer.fonts import font
@@ -328,19 +328,9 @@ def last_turn_marks(context: RenderContext) -> LastTurn:
     side = context.last_side
     if not side or side not in COLOURS:
         return out
-    steps: list[tuple[int, int]] = []
-    bumped: set[int] = set()
-    for event in context.last_events:
-        if event.side != side:
-            continue
-        # A place no CheeseGambit square has (another game's event) is skipped:
-        # the marks are decoration and never stop the picture.
-        if isinstance(event, Moved) and event.src in _CODES and event.dst in _CODES:
-            steps += [(_CODES[event.src], _CODES[event.dst])] * min(event.count, MAX_PIECES)
-        elif isinstance(event, BorneOff) and event.src in _CODES:
-            steps += [(_CODES[event.src], OFF)] * min(event.count, MAX_PIECES)
-        elif isinstance(event, Hit) and event.at in _CODES:
-            bumped.add(_CODES[event.at])
+    steps = moved_steps(context.last_events, side, _CODES, OFF, MAX_PIECES)
+    bumped = {_CODES[e.at] for e in context.last_events
+              if isinstance(e, Hit) and e.side == side and e.at in _CODES}
 
     def cell(loc: int) -> tuple[int, int] | None:
         if 1 <= loc <= TRACK:

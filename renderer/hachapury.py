@@ -29,7 +29,7 @@ from PIL import Image, ImageDraw
 from games.base import Result
 from games.events import BorneOff, Moved
 from games.hachapury.board import CHECKERS
-from renderer.base import BoardRenderer, headline, theme_name
+from renderer.base import BoardRenderer, headline, moved_steps, theme_name
 from renderer.board_common import (
     RGB,
     ccw_arrow_icon,
@@ -325,17 +325,7 @@ def last_turn_marks(context: RenderContext) -> list[tuple[int, int]]:
     side = context.last_side
     if side not in SIDES:
         return []
-    steps: list[tuple[int, int]] = []
-    for event in context.last_events:
-        if event.side != side:
-            continue
-        # A place that is no point (another game's event) is skipped: the
-        # highlight is decoration and never stops the picture.
-        if isinstance(event, Moved) and event.src in _POINTS and event.dst in _POINTS:
-            steps += [(_POINTS[event.src], _POINTS[event.dst])] * min(event.count, CHECKERS)
-        elif isinstance(event, BorneOff) and event.src in _POINTS:
-            steps += [(_POINTS[event.src], 0)] * min(event.count, CHECKERS)
-    return steps
+    return moved_steps(context.last_events, side, _POINTS, 0, CHECKERS)
 
 
 #: Point numbers by the names events give them.

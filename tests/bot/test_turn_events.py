@@ -28,6 +28,19 @@ async def _start(service: GameService, game: str) -> Session:
     return session
 
 
+async def _now(service: GameService) -> tuple[Session, Position]:
+    session = await service.store.live_session(HERE.id)
+    assert session is not None
+    return session, service.position_of(session)
+
+
+async def _move_for_the_mover(service: GameService, session: Session, position: Position,
+                              text: str) -> None:
+    seat = session.seat_for_side(position.side_to_move or "")
+    assert seat is not None
+    assert (await service.move(ALICE if seat.user_id == ALICE.id else BOB, HERE, text)).ok
+
+
 async def _play(service: GameService, turns: int, seed: int
                 ) -> tuple[Session, list[tuple[Event, ...]]]:
     """Play ``turns`` random turns through the service; the session after them and
@@ -35,16 +48,10 @@ async def _play(service: GameService, turns: int, seed: int
     rng = random.Random(seed)
     done: list[tuple[Event, ...]] = []
     for _ in range(turns):
-        session = await service.store.live_session(HERE.id)
-        assert session is not None
-        position = service.position_of(session)
-        side = position.side_to_move
-        seat = session.seat_for_side(side or "")
-        assert seat is not None
+        session, position = await _now(service)
         text = rng.choice(service.legal_turns(session))
         done.append(position.play(text, session.dice).events)
-        user = ALICE if seat.user_id == ALICE.id else BOB
-        assert (await service.move(user, HERE, text)).ok
+        await _move_for_the_mover(service, session, position, text)
         # no forced pass came up (the seed is picked so): the log holds the turns alone
         assert len(await service.store.turns(session.id)) == len(done)
     session = await service.store.live_session(HERE.id)
@@ -165,22 +172,12 @@ async def test_an_answer_the_bot_settles_logs_its_events(
     await service.new(ALICE, HERE, "cheesegambit", [BOB], {"pieces": "6"})
     await service.accept(BOB, HERE)
     rng = random.Random(11)
-    for _ in range(2000):  # random play, taunting at the first bump
-        session = await service.store.live_session(HERE.id)
-        assert session is not None
-        position = service.position_of(session)
-        if position.action_due():
-            break
+    session, position = await _now(service)
+    while not position.action_due():  # random play, taunting at the first bump
         text = rng.choice(service.legal_turns(session))
-        additions = position.turn_additions(text, session.dice)
-        if additions:
-            text += f" {additions[0]}"
-        seat = session.seat_for_side(position.side_to_move or "")
-        assert seat is not None
-        user = ALICE if seat.user_id == ALICE.id else BOB
-        assert (await service.move(user, HERE, text)).ok
-    else:
-        raise AssertionError("no taunt happened")
+        taunt = position.turn_additions(text, session.dice)[:1]
+        await _move_for_the_mover(service, session, position, " ".join([text, *taunt]))
+        session, position = await _now(service)
     clock.now += service.config.answer_seconds + 60
     await service.legal(CAROL, HERE)  # the bot drops the taunt left unanswered
     final = await service.store.latest_session(HERE.id)
