@@ -7,6 +7,7 @@ import io
 
 from PIL import Image
 
+from games import Played
 from games.cheesegambit import GAME
 from games.events import Event, Hit, Moved, Passed, TilePlaced
 from renderer import RenderContext, render
@@ -41,11 +42,15 @@ def _count(img: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, 
     return sum(n for n, px in colours if _close(px, colour, tol))
 
 
+def _red_played_9_12_33_38(dice: tuple[int, int]) -> tuple[Played, RenderContext]:
+    """Red's first turn of a 4-player game and the context showing it (``dice``: the next)."""
+    played = GAME.initial({"players": "4"}, "R").play("9/12 33/38", (3, 5))
+    return played, RenderContext(names=NAMES, dice=dice, last_side="R", last_moves=played.moves,
+                                 last_events=played.events)
+
+
 def test_render_decodes_with_pieces_where_they_stand() -> None:
-    p = GAME.initial({"players": "4"}, "R")
-    played = p.play("9/12 33/38", (3, 5))
-    ctx = RenderContext(names=NAMES, dice=(6, 6), last_side="R", last_moves=played.moves,
-                        last_events=played.events)
+    played, ctx = _red_played_9_12_33_38((6, 6))
     img = _image(render(played.position, ctx))
     g = geometry(ctx.width)
     assert img.size == (g.width, g.height) and 1000 <= img.width <= 1300
@@ -87,10 +92,7 @@ def test_dice_in_movers_colour_and_panel_highlighted() -> None:
 
 
 def test_last_turn_arrow_follows_the_track() -> None:
-    p = GAME.initial({"players": "4"}, "R")
-    played = p.play("9/12 33/38", (3, 5))
-    ctx = RenderContext(names=NAMES, dice=(2, 1), last_side="R", last_moves=played.moves,
-                        last_events=played.events)
+    played, ctx = _red_played_9_12_33_38((2, 1))
     img = _image(render(played.position, ctx))
     g = geometry(1100)
     # 9 -> 12 runs 9, 10, 11, 12: the arrow crosses the empty square 10
