@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.che import GAME, ChePosition, Effect  # noqa: E402
+from games.events import TilePlaced  # noqa: E402
 from renderer import RenderContext, render  # noqa: E402
 
 
@@ -95,8 +96,11 @@ def main() -> int:
     print(f"legal_turns at 41 tiles, two-tile turn ({n_turns} turns in the first): "
           f"median {turns:.2f} ms")
 
+    last = at64[0].tiles[-2:]
     ctx = RenderContext(names={"W": "alice", "B": "bob"}, last_side="B",
-                        last_moves=" ".join(t.text() for t in at64[0].tiles[-2:]))
+                        last_moves=" ".join(t.text() for t in last),
+                        last_events=tuple(TilePlaced("B", f"{t.cell[0]},{t.cell[1]}", t.colour,
+                                                     t.orientation) for t in last))
     render(at64[0], ctx)  # warm the tile cache once, as a running bot has
     pngs: list[int] = []
 

@@ -14,6 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.cheesegambit import GAME  # noqa: E402
+from games.events import Moved  # noqa: E402
 from renderer import RenderContext, render  # noqa: E402
 
 CROWDED = (
@@ -52,7 +53,8 @@ def main() -> int:
     print(f"legal turns, doubles, crowded 4 players: median {overall:.2f} ms, "
           f"worst side/die median {worst:.2f} ms (Red's turn counts {counts})")
     ctx = RenderContext(names={"R": "alice", "G": "bob", "B": "carol", "Y": "dave"},
-                        dice=(4, 4), last_side="Y", last_moves="6/10 15/19")
+                        dice=(4, 4), last_side="Y", last_moves="6/10 15/19",
+                        last_events=(Moved("Y", "6", "10", 4), Moved("Y", "15", "19", 4)))
     render(position, ctx)
     render_ms = median_ms(lambda: render(position, ctx), 30)
     size = len(render(position, ctx))

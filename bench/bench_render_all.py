@@ -25,6 +25,7 @@ from PIL import Image, ImageChops, ImageStat  # noqa: E402
 
 from games import get_game  # noqa: E402
 from games.base import Position  # noqa: E402
+from games.events import Event  # noqa: E402
 from renderer import RenderContext, render  # noqa: E402
 
 #: (game, options, turns to play, seed)
@@ -45,6 +46,7 @@ def sample(name: str, options: dict[str, str], turns: int, seed: int
     sides = [s.letter for s in game.sides(game.normalise_options(options))]
     position = game.initial(options, sides[0])
     side, moves = None, ""
+    events: tuple[Event, ...] = ()
     for _ in range(turns):
         if position.result is not None:
             break
@@ -55,10 +57,11 @@ def sample(name: str, options: dict[str, str], turns: int, seed: int
         legal = position.legal_turns(dice)
         side = position.side_to_move
         played = position.play(rng.choice(legal), dice)
-        position, moves = played.position, played.moves
+        position, moves, events = played.position, played.moves, played.events
     dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
     context = RenderContext(names={s: NAMES[s] for s in sides}, dice=dice, last_side=side,
-                            last_moves=moves, footer="Game #12 · 2 days left")
+                            last_moves=moves, last_events=events,
+                            footer="Game #12 · 2 days left")
     return position, context
 
 

@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.render_timing import bench_args, time_renders, white_black_context  # noqa: E402
 from games.chebache import GAME  # noqa: E402
+from games.events import Moved  # noqa: E402
 from renderer import for_game  # noqa: E402
 
 BUSY = (
@@ -26,7 +27,9 @@ BUSY = (
 def main() -> None:
     runs, theme = bench_args()
     position = GAME.from_listing(BUSY, {})
-    context = white_black_context(theme, (4, 4), "5/11, 3(11/14), 14^16")
+    context = white_black_context(theme, (4, 4), "5/11, 3(11/14), 14^16",
+                                  (Moved("W", "5", "11", 6), Moved("W", "11", "14", 3, 3),
+                                   Moved("W", "14", "16")))
     time_renders(for_game("chebache").render, position, context, runs)
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.render_timing import bench_args, time_renders, white_black_context  # noqa: E402
+from games.events import Moved  # noqa: E402
 from renderer import for_game  # noqa: E402
 
 
@@ -40,7 +41,8 @@ class CrowdedPosition:
 def main() -> None:
     runs, theme = bench_args()
     position = CrowdedPosition()
-    context = white_black_context(theme, (4, 4, 4, 4), "24/18, 18/13")
+    context = white_black_context(theme, (4, 4, 4, 4), "24/18, 18/13",
+                                  (Moved("W", "24", "18", 6), Moved("W", "18", "13", 5)))
     time_renders(for_game("hachapury").render, position, context, runs)
 
 if __name__ == "__main__":

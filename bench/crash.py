@@ -41,6 +41,7 @@ from bot.replies import Channel, User  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from games import GameError, get_game  # noqa: E402
 from storage import Store  # noqa: E402
+from storage.migrations import LATEST  # noqa: E402
 
 ALICE, BOB = User("1", "alice"), User("2", "bob")
 GAME = "hachapury"
@@ -117,10 +118,10 @@ def _checks(db: sqlite3.Connection, acks: list[Ack], figures: Figures
     results: list[tuple[str, bool | str]] = []
     integrity = [row[0] for row in db.execute("PRAGMA integrity_check")]
     results.append(("integrity_check", True if integrity == ["ok"] else "; ".join(integrity)))
-    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    if "turns" not in tables:  # killed before the first migration committed
+    (version,) = db.execute("PRAGMA user_version").fetchone()
+    if version < LATEST:  # killed before the last migration committed (each is atomic)
         results.append(("nothing acknowledged before the schema exists",
-                        True if not acks else f"{len(acks)} acknowledged, no tables"))
+                        True if not acks else f"{len(acks)} acknowledged, schema {version}"))
         return results
     results.append(("stored position = replay of the log", _replays(db, figures)))
     logged: dict[tuple[int, int, str], list[str]] = {}

@@ -8,6 +8,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from games.events import Event
 from renderer.context import RenderContext
 
 
@@ -17,10 +18,13 @@ def bench_args(default_runs: int = 100) -> tuple[int, str]:
     return (int(args[0]) if args else default_runs), ("dark" if "--dark" in sys.argv else "light")
 
 
-def white_black_context(theme: str, dice: tuple[int, ...], last_moves: str) -> RenderContext:
-    """The context of the two-player benches: White just played ``last_moves``."""
+def white_black_context(theme: str, dice: tuple[int, ...], last_moves: str,
+                        last_events: tuple[Event, ...] = ()) -> RenderContext:
+    """The context of the two-player benches: White just played ``last_moves``,
+    which did ``last_events``."""
     return RenderContext(names={"W": "alice", "B": "Bob the Magnificent"}, dice=dice,
-                         last_side="W", last_moves=last_moves, theme=theme,
+                         last_side="W", last_moves=last_moves, last_events=last_events,
+                         theme=theme,
                          footer="Game #12 · turn 31")
 
 

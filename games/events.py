@@ -14,7 +14,9 @@ move application, not by parsing their own text afterwards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, fields
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -162,8 +164,72 @@ class Won(Event):
     reason: str
 
 
+# --------------------------------------------------------------------------- JSON
+
+#: JSON types each field annotation may hold (the annotations are strings
+#: under ``from __future__ import annotations``).
+_JSON_TYPES: dict[str, tuple[type, ...]] = {
+    "str": (str,), "int": (int,), "bool": (bool,), "int | None": (int, type(None)),
+}
+
+
+def _event_types() -> dict[str, type[Event]]:
+    """Every Event subclass by name, found when asked so that an event type a
+    game defines in its own folder round-trips too (once that game is imported)."""
+    found: dict[str, type[Event]] = {}
+    todo: list[type[Event]] = [Event]
+    while todo:
+        cls = todo.pop()
+        for sub in cls.__subclasses__():
+            found[sub.__name__] = sub
+            todo.append(sub)
+    return found
+
+
+def events_to_json(events: tuple[Event, ...]) -> str:
+    """The events as a JSON list of objects, each ``{"type": <class name>, <field>:
+    <value>, ...}`` with every field written (so a later default change cannot
+    alter what a stored event meant); ``events_from_json`` reads it back."""
+    return json.dumps(
+        [{"type": type(e).__name__, **{f.name: getattr(e, f.name) for f in fields(e)}}
+         for e in events],
+        separators=(",", ":"))  # ASCII: a stray surrogate cannot break a UTF-8 column
+
+
+def events_from_json(text: str) -> tuple[Event, ...]:
+    """The events ``events_to_json`` wrote; ValueError when ``text`` is not such a
+    list (unknown type, unknown or missing field, a value of the wrong type)."""
+    data = json.loads(text)
+    if not isinstance(data, list):
+        raise ValueError("events JSON must be a list")
+    types = _event_types()
+    return tuple(_event_from(item, types) for item in data)
+
+
+def _event_from(item: Any, types: dict[str, type[Event]]) -> Event:
+    if not isinstance(item, dict) or not isinstance(item.get("type"), str):
+        raise ValueError(f"not an event object: {item!r}")
+    cls = types.get(item["type"])
+    if cls is None:
+        raise ValueError(f"unknown event type {item['type']!r}")
+    values = {k: v for k, v in item.items() if k != "type"}
+    known = {f.name: f for f in fields(cls)}
+    extra = set(values) - set(known)
+    if extra:
+        raise ValueError(f"{cls.__name__} has no field {sorted(extra)[0]!r}")
+    for name, value in values.items():
+        allowed = _JSON_TYPES.get(str(known[name].type), (object,))
+        # bool is an int in Python: an int field must not take true/false, nor the reverse
+        if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
+            raise ValueError(f"{cls.__name__}.{name} cannot be {value!r}")
+    try:
+        return cls(**values)
+    except TypeError as exc:  # a field without a default is missing
+        raise ValueError(f"{cls.__name__}: {exc}") from None
+
+
 __all__ = [
     "BorneOff", "Event", "Flipped", "Hit", "Moved", "Passed", "PlacedAt", "Resigned",
     "RegionClosed", "Sacrificed", "TauntAccepted", "TauntDropped", "Taunted", "TilePlaced",
-    "Trapped", "Voted", "Won",
+    "Trapped", "Voted", "Won", "events_from_json", "events_to_json",
 ]

@@ -12,12 +12,13 @@ here, so all games behave alike and the bot needs no game's name.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from PIL import Image
 
 from games.base import Result
+from games.events import BorneOff, Event, Moved
 from renderer.board_common import encode_png
 from renderer.context import RenderContext
 
@@ -122,6 +123,24 @@ def result_text(result: Result, label: Callable[[str], str]) -> str:
             words[0] = words[0].capitalize()
         clauses.append(" ".join(words))
     return ", ".join(clauses)
+
+
+def moved_steps(events: Iterable[Event], side: str, places: Mapping[str, int], off: int,
+                most: int) -> list[tuple[int, int]]:
+    """The (from, to) steps of ``side``'s ``Moved`` and ``BorneOff`` events in play
+    order, as numbers (``places`` maps the names events give; bearing off goes to
+    ``off``), each repeated for its count (at most ``most``).  A place not in
+    ``places`` (another game's event) is skipped: last-turn marks are decoration
+    and never stop the picture."""
+    steps: list[tuple[int, int]] = []
+    for event in events:
+        if event.side != side:
+            continue
+        if isinstance(event, Moved) and event.src in places and event.dst in places:
+            steps += [(places[event.src], places[event.dst])] * min(event.count, most)
+        elif isinstance(event, BorneOff) and event.src in places:
+            steps += [(places[event.src], off)] * min(event.count, most)
+    return steps
 
 
 def headline(position: Any, label: Callable[[str], str]) -> str:

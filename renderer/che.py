@@ -18,9 +18,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.che.geometry import BLUE, SLASH, WHITE, Cell, coloured_corners, other
-from games.che.notation import parse_placements
 from games.che.position import ChePosition
-from games.errors import GameError
+from games.events import TilePlaced
 from renderer.base import BoardRenderer, headline, theme_name
 from renderer.board_common import fit_text
 from renderer.context import RenderContext
@@ -162,12 +161,19 @@ def _layout(view: tuple[int, int, int, int], avail: int, label: int) -> tuple[in
 
 def last_turn_marks(context: RenderContext) -> set[Cell]:
     """The cells of the last turn's tiles, to outline.  The one place the
-    picture learns what the last turn did: read from its move text today,
-    from the turn's events once ``Played`` carries them."""
-    try:
-        return {p.cell for p in parse_placements(context.last_moves or "")}
-    except GameError:
-        return set()
+    picture learns what the last turn did: its events."""
+    cells = (_cell(e.cell) for e in context.last_events if isinstance(e, TilePlaced))
+    return {cell for cell in cells if cell is not None}
+
+
+def _cell(name: str) -> Cell | None:
+    """An event's ``x,y`` as a cell; None for anything else (another game's
+    event): the outline is decoration and never stops the picture."""
+    parts = [p.removeprefix("-") for p in name.split(",")]
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
+        return None
+    x, y = (int(p) for p in name.split(","))
+    return x, y
 
 
 def _states(position: ChePosition) -> dict[tuple[str, tuple[int, int]], str]:
@@ -402,10 +408,11 @@ class CheRenderer(BoardRenderer[Theme]):
         return [
             (position,
              RenderContext(names=names, last_side="W", last_moves=played.moves, width=width,
-                           theme=theme, footer="footer 0123456789")),
+                           last_events=played.events, theme=theme,
+                           footer="footer 0123456789")),
             (GAME.from_listing("0,0B\\ 1,0B 0,1B 1,1B; tiles left 60; W wins", {}),
              RenderContext(names=names, last_side="B", last_moves="1,1B", width=width,
-                           theme=theme)),
+                           last_events=(TilePlaced("B", "1,1", "B", "/"),), theme=theme)),
         ]
 
 

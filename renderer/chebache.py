@@ -23,8 +23,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.chebache.board import FINISH, START, location
 from games.chebache.board import SIDE_LETTERS as SIDES
-from games.chebache.board import location
+from games.events import Moved
 from renderer.base import BoardRenderer, headline, theme_name
 from renderer.board_common import (
     RGB,
@@ -51,7 +52,6 @@ from renderer.chebache_layout import (
     dice_centres,
     intersection_centre,
     layout,
-    parse_moves,
     piece_boxes,
     space_box,
     space_centre,
@@ -817,12 +817,26 @@ def _viewer(position: Any, ctx: RenderContext) -> str:
 
 
 def last_turn_marks(context: RenderContext) -> list[Step]:
-    """The steps of the last turn to draw as arrows.  The one place the
-    picture learns what the last turn did: read from its move text today,
-    from the turn's events once ``Played`` carries them."""
-    if context.last_side not in SIDES:
+    """The steps of the last turn to draw as arrows, in the mover's numbering
+    (0 Start, 18 Finish); the same step made several times is one arrow with
+    a count.  The one place the picture learns what the last turn did: its
+    events (a Phase II jump is the move without a die)."""
+    side = context.last_side
+    if side not in SIDES:
         return []
-    return parse_moves(context.last_moves)
+    merged: dict[tuple[int, int, bool], int] = {}
+    for event in context.last_events:
+        # A place that is no space (another game's event) is skipped: the
+        # arrows are decoration and never stop the picture.
+        if isinstance(event, Moved) and event.side == side and event.src in _SPACES \
+                and event.dst in _SPACES:
+            key = (_SPACES[event.src], _SPACES[event.dst], event.die is None)
+            merged[key] = merged.get(key, 0) + event.count
+    return [Step(src, dst, count, jump) for (src, dst, jump), count in merged.items()]
+
+
+#: The mover's space numbers by the names events give them (Start 0, Finish 18).
+_SPACES = {"S": START, "F": FINISH, **{str(n): n for n in range(1, 18)}}
 
 
 def _draw(position: Any, context: RenderContext) -> Image.Image:
@@ -862,12 +876,16 @@ class ChebacheRenderer(BoardRenderer[Theme]):
                 "B: 1@1, 2@2, 1@4, 2@6, K@9, 1@10, 1@14, 4@F; B to move", {}),
              RenderContext(names=names, dice=(6, 5), last_side="W",
                            last_moves="5/11, 3(11/14), 14^16", width=width, theme=theme,
+                           last_events=(Moved("W", "5", "11", 6), Moved("W", "11", "14", 3, 3),
+                                        Moved("W", "14", "16")),
                            viewer="B")),
             (GAME.from_listing(
                 "W: 2K@S, 1@2, 1@4, 1@6, 3@8, 1@9, 1@10, 2@16; "
                 "B: 3K@S, 2@2, 1@3, 1@5, 1@11, 2@12, 1@13, 1@16; W to move", {}),
              RenderContext(names=names, dice=(3, 3), last_side="B",
                            last_moves="S/3, 16\\11, 2(10^12)", width=width, theme=theme,
+                           last_events=(Moved("B", "S", "3", 3), Moved("B", "16", "11", 5),
+                                        Moved("B", "10", "12", None, 2, "2")),
                            footer="footer 0123456789")),
         ]
 

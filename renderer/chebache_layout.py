@@ -13,11 +13,10 @@ needs to find a piece, a die pip or the banner in a picture is here.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from games.chebache.board import FINISH, START, location
+from games.chebache.board import location
 from renderer.board_common import die_pip_offsets
 
 Point = tuple[float, float]
@@ -238,10 +237,6 @@ def banner_box(width: int = 1100) -> Box:
 
 # --------------------------------------------------------------------------- last turn
 
-_SPACE = r"(S|F|\d{1,2})"
-_STEP = re.compile(rf"^(?:([0-9K]+)\()?{_SPACE}([/\\X^]){_SPACE}\)?$")
-
-
 @dataclass(frozen=True)
 class Step:
     """One drawn step of the last turn: from/to in the mover's numbering
@@ -252,38 +247,3 @@ class Step:
     dst: int
     count: int
     jump: bool
-
-
-def _space_number(text: str) -> int | None:
-    if text == "S":
-        return START
-    if text == "F":
-        return FINISH
-    n = int(text)
-    return n if 1 <= n <= 17 else None
-
-
-def parse_moves(text: str) -> list[Step]:
-    """The steps of a canonical move text, e.g. ``3(2X5), 8X5, 1K(4^6)``.
-
-    Repeated identical steps are merged (their counts add up).  Whatever
-    cannot be read (``(no move)``) is skipped: the arrows are decoration.
-    """
-    merged: dict[tuple[int, int, bool], int] = {}
-    for token in re.split(r"[,;]+", (text or "").upper()):
-        token = re.sub(r"\s+", "", token)
-        m = _STEP.match(token)
-        if not m:
-            continue
-        prefix, a, sym, b = m.groups()
-        src, dst = _space_number(a), _space_number(b)
-        if src is None or dst is None or src == dst:
-            continue
-        count = 1
-        if prefix:
-            runs = re.findall(r"\d+|K", prefix)
-            count = sum(1 if r == "K" else int(r) for r in runs) or 1
-            count = min(count, 4)
-        key = (src, dst, sym == "^")
-        merged[key] = merged.get(key, 0) + count
-    return [Step(s, d, c, j) for (s, d, j), c in merged.items()]

@@ -26,16 +26,17 @@ from games.cheesegambit.board import (
     COLOUR_NAMES,
     COLOURS,
     EXIT,
+    MAX_PIECES,
     OFF,
     POOL,
     SAFE_BASE,
     TRACK,
+    location_name,
     reentry_square,
 )
-from games.cheesegambit.notation import parse_turn
 from games.cheesegambit.position import CheeseGambitPosition
-from games.errors import GameError
-from renderer.base import BoardRenderer, result_text, theme_name
+from games.events import Hit, Moved
+from renderer.base import BoardRenderer, moved_steps, result_text, theme_name
 from renderer.board_common import Font, dice_values, fit_text, paste_dice
 from renderer.context import RenderContext
 from renderer.fonts import font
@@ -322,17 +323,14 @@ class LastTurn:
 
 def last_turn_marks(context: RenderContext) -> LastTurn:
     """Cells and arrows of the previous turn.  The one place the picture
-    learns what the last turn did: read from its move text today, from the
-    turn's events once ``Played`` carries them."""
+    learns what the last turn did: its events (moves, bear-offs, bumps)."""
     out = LastTurn([], set(), set(), [], set())
     side = context.last_side
-    text = context.last_moves
-    if not side or side not in COLOURS or not text:
+    if not side or side not in COLOURS:
         return out
-    try:
-        written = parse_turn(text, side)
-    except GameError:
-        return out
+    steps = moved_steps(context.last_events, side, _CODES, OFF, MAX_PIECES)
+    bumped = {_CODES[e.at] for e in context.last_events
+              if isinstance(e, Hit) and e.side == side and e.at in _CODES}
 
     def cell(loc: int) -> tuple[int, int] | None:
         if 1 <= loc <= TRACK:
@@ -363,14 +361,14 @@ def last_turn_marks(context: RenderContext) -> LastTurn:
 
     counts: dict[tuple[int, int], int] = {}
     order: list[tuple[int, int]] = []
-    for chain in written.chains:
-        for i, (a, b, x) in enumerate(chain):
+    for chain in _chains(steps):
+        for i, (a, b) in enumerate(chain):
             ca, cb = cell(a), cell(b)
             if ca and i == 0:
                 out.src.add(ca)
             if cb:
                 out.dst.add(cb)
-                if x or written.kind in ("gambit", "cheesegambit"):
+                if b in bumped:
                     out.bumps.add(cb)
             if (a, b) not in counts:
                 order.append((a, b))
@@ -384,6 +382,27 @@ def last_turn_marks(context: RenderContext) -> LastTurn:
         elif ca != cb:
             out.arrows.append((path(a, b), counts[(a, b)], number))
     return out
+
+
+def _chains(steps: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """The steps as one path per piece, joined as the notation writes them
+    (``chain_texts``): a step goes on with the latest path that ends where it
+    starts, unless it starts in the pool (a piece entering is a new piece)."""
+    chains: list[list[tuple[int, int]]] = []
+    for a, b in steps:
+        for chain in reversed(chains):
+            if chain[-1][1] == a and a != POOL:
+                chain.append((a, b))
+                break
+        else:
+            chains.append([(a, b)])
+    return chains
+
+
+#: Location codes by the names events (and the notation) give them: P, 1-72, S1-S6, F.
+_CODES: dict[str, int] = {
+    location_name("R", loc): loc
+    for loc in (POOL, OFF, *range(1, TRACK + 1), *range(SAFE_BASE + 1, SAFE_BASE + 7))}
 
 
 def _arrow(d: ImageDraw.ImageDraw, pts: list[tuple[int, int]], cell: int, colour: RGB
@@ -740,6 +759,8 @@ class CheeseGambitRenderer(BoardRenderer[Theme]):
         tails = ["R taunts B; G to move", "G to move", "R to move", "Y to move"]
         context = RenderContext(names={"R": "Sample", "G": "Sample"}, dice=(5, 5),
                                 last_side="R", last_moves="9X13 P/49 33/38", width=width,
+                                last_events=(Moved("R", "9", "13", 4), Hit("R", "B", "13", "P"),
+                                             Moved("R", "P", "49"), Moved("R", "33", "38", 5)),
                                 theme=theme, footer="x")
         return [(GAME.from_listing(base + tail, {}), context) for tail in tails]
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from games.events import Event
+
 
 @dataclass(frozen=True)
 class RenderContext:
@@ -12,9 +14,11 @@ class RenderContext:
 
     ``names`` maps side letters to players' display names.  ``dice`` are the
     dice just rolled for the side to move (or, once the game is over, the
-    last turn's).  ``last_side``/``last_moves`` are the side that played the
-    previous turn and its canonical move text, which each renderer reads in
-    one function, ``last_turn_marks(context)``, to highlight it.  ``viewer``
+    last turn's).  ``last_side`` is the side that played the previous turn,
+    ``last_events`` what that turn did (``Played.events``, games/events.py),
+    from which each renderer draws it in one function,
+    ``last_turn_marks(context)``; ``last_moves`` is its canonical move text,
+    only ever shown as words, never read for what it did.  ``viewer``
     is the side whose numbering the picture uses (default: the side to move).
     ``theme`` is ``light`` or ``dark``.
     """
@@ -23,6 +27,7 @@ class RenderContext:
     dice: tuple[int, ...] = ()
     last_side: str | None = None
     last_moves: str = ""
+    last_events: tuple[Event, ...] = ()
     viewer: str | None = None
     width: int = 1100
     theme: str = "light"

@@ -20,7 +20,6 @@ last-turn highlight, name plates and the headline.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -28,9 +27,11 @@ from typing import Any, ClassVar
 from PIL import Image, ImageDraw
 
 from games.base import Result
+from games.events import BorneOff, Moved
+from games.hachapury.board import CHECKERS
 from games.hachapury.position import COLOURS as COLOUR_NAMES
 from games.hachapury.position import SIDES
-from renderer.base import BoardRenderer, headline, theme_name
+from renderer.base import BoardRenderer, headline, moved_steps, theme_name
 from renderer.board_common import (
     RGB,
     ccw_arrow_icon,
@@ -317,48 +318,18 @@ def to_viewer(point: int, side: str, viewer: str) -> int:
     return (point + 11) % 24 + 1
 
 
-_MOVE_RE = re.compile(r"^(?:(\d+)\()?\s*([0-9FfOo/\s]+?)\s*\)?$")
-
-
-def parse_moves(text: str) -> list[tuple[int, int]]:
-    """(from, to) steps of a canonical move text; bearing off is ``to`` = 0.
-
-    ``2(24/20), 20/16/11`` gives (24, 20), (20, 16), (16, 11).  Anything that
-    cannot be read (``(no move)``) is skipped: the highlight is decoration.
-    """
-    steps: list[tuple[int, int]] = []
-    for token in re.split(r"[,;]+", text or ""):
-        token = token.strip()
-        if not token or "no move" in token.lower():
-            continue
-        m = _MOVE_RE.match(token)
-        if not m:
-            continue
-        parts = [p.strip() for p in m.group(2).split("/") if p.strip()]
-        nums: list[int] = []
-        for p in parts:
-            if p.upper() in ("F", "O", "OFF"):
-                nums.append(0)
-            elif p.isdigit() and 1 <= int(p) <= 24:
-                nums.append(int(p))
-            else:
-                nums = []
-                break
-        times = int(m.group(1)) if m.group(1) else 1
-        for _ in range(min(times, 4)):
-            for a, b in zip(nums, nums[1:], strict=False):
-                if a:
-                    steps.append((a, b))
-    return steps
-
-
 def last_turn_marks(context: RenderContext) -> list[tuple[int, int]]:
     """The (from, to) steps of the last turn in the mover's numbering, to
-    highlight.  The one place the picture learns what the last turn did: read
-    from its move text today, from the turn's events once ``Played`` carries them."""
-    if context.last_side not in SIDES:
+    highlight; bearing off is ``to`` = 0.  The one place the picture learns
+    what the last turn did: its events (a pass has none to draw)."""
+    side = context.last_side
+    if side not in SIDES:
         return []
-    return parse_moves(context.last_moves)
+    return moved_steps(context.last_events, side, _POINTS, 0, CHECKERS)
+
+
+#: Point numbers by the names events give them.
+_POINTS = {str(p): p for p in range(1, 25)}
 
 
 # --------------------------------------------------------------------------- background
@@ -832,13 +803,17 @@ class HachapuryRenderer(BoardRenderer[Theme]):
         return [
             (_Sample(white, black, "W"),
              RenderContext(names=names, dice=(6, 5), last_side="B",
-                           last_moves="24/18, 18/13, 9/F", width=width, theme=theme,
-                           footer="footer 0123456789")),
+                           last_events=(Moved("B", "24", "18", 6), Moved("B", "18", "13", 5),
+                                        BorneOff("B", "9")),
+                           width=width, theme=theme, footer="footer 0123456789")),
             (_Sample(white, black, "B"),
              RenderContext(names=names, dice=(3, 3, 3, 3), last_side="W",
-                           last_moves="2(24/20), 20/16/13, 6/F", width=width, theme=theme)),
+                           last_events=(Moved("W", "24", "20", 4, 2), Moved("W", "20", "16", 4),
+                                        Moved("W", "16", "13", 3), BorneOff("W", "6")),
+                           width=width, theme=theme)),
             (_Sample(_counts({0: 15}), black, None, Result("W", 2, "W wins 2")),
-             RenderContext(names=names, dice=(1, 4), last_side="W", last_moves="6/F, 2/F",
+             RenderContext(names=names, dice=(1, 4), last_side="W",
+                           last_events=(BorneOff("W", "6"), BorneOff("W", "2")),
                            width=width, theme=theme)),
         ]
 

@@ -125,6 +125,13 @@ MIGRATIONS: list[str] = [
         value       REAL NOT NULL
     );
     """,
+    # 4: what each turn did, as the JSON of its typed events (games/events.py
+    # events_to_json), so pictures and narration never read move text again.
+    # NULL on rows logged before: those are replayed when asked for.  Adding a
+    # column is no UPDATE: the append-only triggers stand as they were.
+    """
+    ALTER TABLE turns ADD COLUMN events TEXT;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -86,6 +86,9 @@ class TurnEntry:
     actor: str
     played_at: float
     kind: str = TurnKind.TURN
+    #: The JSON of the turn's events (games/events.py ``events_from_json`` reads
+    #: it); None for rows logged before the log kept them.
+    events: str | None = None
 
     @property
     def line(self) -> str:

@@ -47,6 +47,8 @@ class NewTurn:
     moves: str
     actor: str
     kind: str = TurnKind.TURN
+    #: What the turn did: the JSON of its events (games/events.py ``events_to_json``).
+    events: str | None = None
 
 
 #: One SQL statement with its parameters, run inside another change's transaction.
@@ -294,31 +296,26 @@ class Store:
 
     async def turns(self, session_id: int) -> list[TurnEntry]:
         async with self._db.execute(
-            "SELECT seq, number, side, dice, record, moves, actor, played_at, kind FROM turns "
+            f"SELECT {_TURN_COLUMNS} FROM turns "
             "WHERE session_id=? ORDER BY seq",
             (session_id,),
         ) as cur:
             rows = await cur.fetchall()
-        return [
-            TurnEntry(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[7], r[8])
-            for r in rows
-        ]
+        return [_turn_of(r) for r in rows]
 
     async def last_turn(self, session_id: int, kinds: tuple[str, ...] = (TurnKind.TURN,)
                         ) -> TurnEntry | None:
         """The latest log entry of these kinds (one indexed scan from the end)."""
         marks = ",".join("?" for _ in kinds)
         async with self._db.execute(
-            "SELECT seq, number, side, dice, record, moves, actor, played_at, kind FROM turns "
+            f"SELECT {_TURN_COLUMNS} FROM turns "
             f"WHERE session_id=? AND kind IN ({marks}) AND seq NOT IN (SELECT seq_undone "
             "FROM undos WHERE session_id=turns.session_id AND accepted=1) "
             "ORDER BY seq DESC LIMIT 1",
             (session_id, *kinds),
         ) as cur:
             r = await cur.fetchone()
-        if r is None:
-            return None
-        return TurnEntry(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[7], r[8])
+        return None if r is None else _turn_of(r)
 
     # -- writes -------------------------------------------------------------------
 
@@ -425,10 +422,20 @@ class Store:
                 seq += 1
                 await run(
                     "INSERT INTO turns (session_id, seq, number, side, dice, record, moves, "
-                    "actor, played_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "actor, played_at, kind, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (session.id, seq, turn.number, turn.side, json.dumps(list(turn.dice)),
-                     turn.record, turn.moves, turn.actor, now, turn.kind),
+                     turn.record, turn.moves, turn.actor, now, turn.kind, turn.events),
                 )
+
+
+#: The turns columns a TurnEntry is read from, in its field order.
+_TURN_COLUMNS = "seq, number, side, dice, record, moves, actor, played_at, kind, events"
+
+
+def _turn_of(r: Any) -> TurnEntry:
+    """A turns row (``_TURN_COLUMNS``) -> TurnEntry."""
+    return TurnEntry(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[7], r[8],
+                     r[9])
 
 
 def _session_of(row: sqlite3.Row, seats: tuple[Seat, ...]) -> Session:

@@ -15,6 +15,7 @@ from typing import TypeVar
 
 from bot import clocks
 from bot.service import texts
+from bot.service.turn_events import replayed_events, stored_events
 from games import Position, get_game
 from renderer import RenderContext, render
 from storage import Session, SessionStatus, Store
@@ -124,6 +125,10 @@ class Context:
         if not self.render_images:
             return None
         last = await self.store.last_turn(session.id)
+        events = stored_events(last)
+        if events is None and last is not None:  # a row logged before the log kept events
+            turns = await self.ledger.effective_turns(session.id)
+            events = await asyncio.to_thread(replayed_events, session, turns, last)
         if left is None:
             left = await self.time_left(session)
         left = left.strip(" —")
@@ -133,6 +138,7 @@ class Context:
             else (last.dice if last else ()),
             last_side=last.side if last else None,
             last_moves=last.moves if last else "",
+            last_events=events or (),
             viewer=viewer,
             width=self.config.image_width,
             theme=self.config.theme,

@@ -16,6 +16,7 @@ from bot.service.context import Context
 from bot.service.timekeeping import Timekeeper
 from games import GameError, Played, Position, get_game
 from games.dice import opening_throws, opening_winner, turn_dice
+from games.events import events_to_json
 from renderer import RenderContext
 from storage import NewTurn, Seat, Session, SessionStatus, StaleVersion, TurnKind
 
@@ -97,7 +98,8 @@ class Turns:
                 return passes, position, number, dice
             side = position.side_to_move
             played = position.play(passing, dice)
-            passes.append(NewTurn(number, side, dice, played.record, played.moves, "bot"))
+            passes.append(NewTurn(number, side, dice, played.record, played.moves, "bot",
+                                  events=events_to_json(played.events)))
             position = played.position
             number += 1
         return passes, position, number, ()
@@ -203,7 +205,8 @@ class Turns:
         session, seat, played, _ = await self._played(user, channel, text)
         context = RenderContext(
             names=texts.names(session), dice=session.dice, last_side=seat.side,
-            last_moves=played.moves, viewer=seat.side, width=self.ctx.config.image_width,
+            last_moves=played.moves, last_events=played.events, viewer=seat.side,
+            width=self.ctx.config.image_width,
             theme=self.ctx.config.theme, footer="preview: not played")
         return Reply(
             text=f"Preview (nothing is played): `{played.record}` gives\n"
@@ -227,7 +230,7 @@ class Turns:
         except GameError:
             return session
         entry = NewTurn(session.next_turn - 1, side, (), played.record, played.moves, "bot",
-                        played.kind)
+                        played.kind, events_to_json(played.events))
         try:
             session, _, _ = await self.commit(session, played.position, entry)
         except StaleVersion:
@@ -265,7 +268,7 @@ def _turn(session: Session, position: Position, side: str, user: User, text: str
     except GameError as exc:
         raise Refused(f"`{text.strip()}` is not playable: {exc}") from exc
     return played, NewTurn(session.next_turn, side, session.dice, played.record,
-                           played.moves, user.id)
+                           played.moves, user.id, events=events_to_json(played.events))
 
 
 def _action(session: Session, position: Position, side: str, user: User, text: str
@@ -280,7 +283,7 @@ def _action(session: Session, position: Position, side: str, user: User, text: s
         raise Refused(f"`{text.strip()}` is not an answer the game can take: {exc}") from exc
     # An action belongs to the turn just played: same number, no dice.
     return played, NewTurn(session.next_turn - 1, side, (), played.record, played.moves,
-                           user.id, played.kind)
+                           user.id, played.kind, events_to_json(played.events))
 
 
 def _status_of(position: Position) -> tuple[SessionStatus, str | None]:

@@ -16,19 +16,10 @@ from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
 from bot.service.timekeeping import Timekeeper, running_side
+from bot.service.turn_events import replay_entry, replay_position
 from games import GameError, Position, get_game
 from storage import Session, SessionStatus, TurnEntry, TurnKind
 from storage.correspondence import NOTIFY_MODES, ClockRow, ClockState, clock_statements
-
-
-def replay_position(session: Session, turns: list[TurnEntry]) -> Position:
-    """The position after ``turns`` (an effective log), replayed from the start."""
-    game = get_game(session.game)
-    assert session.initial_position is not None
-    position = game.from_listing(session.initial_position, session.options)
-    for entry in turns:
-        position = _replay_entry(position, entry)
-    return position
 
 
 def _rewound(session: Session, turns: list[TurnEntry]) -> Position | None:
@@ -36,19 +27,10 @@ def _rewound(session: Session, turns: list[TurnEntry]) -> Position | None:
     to the stored position (a take-back must never store anything else)."""
     try:
         before = replay_position(session, turns[:-1])
-        consistent = _replay_entry(before, turns[-1]).listing() == session.position
+        consistent = replay_entry(before, turns[-1]).position.listing() == session.position
     except GameError:
         return None
     return before if consistent else None
-
-
-def _replay_entry(position: Position, entry: TurnEntry) -> Position:
-    if entry.kind == TurnKind.TURN:
-        return position.play(entry.moves, entry.dice).position
-    try:
-        return position.play_action(entry.moves, entry.side).position
-    except GameError:
-        return position.play_action(entry.record).position
 
 
 class Correspondence:

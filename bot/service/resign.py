@@ -8,6 +8,7 @@ from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns, rematch_button
 from games import GameError, Played
+from games.events import events_to_json
 from storage import NewTurn, Session, SessionStatus, TurnKind
 
 
@@ -45,7 +46,7 @@ class Resignation:
 
         The next turn keeps its number and so its dice: the log has no gap."""
         entry = NewTurn(session.next_turn - 1, side, (), played.record, played.moves, user.id,
-                        TurnKind.LINE)
+                        TurnKind.LINE, events_to_json(played.events))
         session, after, _ = await self.turns.commit(session, played.position, entry)
         status_line, mentions = texts.status_line(session, after)
         return Reply(text=f"{user.name} resigns and leaves the game. {status_line}",

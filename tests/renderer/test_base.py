@@ -4,12 +4,16 @@ and the dice helper."""
 
 from __future__ import annotations
 
+import ast
 import io
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+import renderer
 from games import GAME_MODULES, get_game
 from games.base import Result
 from renderer import NoRenderer, for_game, render
@@ -44,13 +48,31 @@ def test_every_game_has_a_renderer_with_the_common_calls(game: str) -> None:
 @pytest.mark.parametrize("game", sorted(GAME_MODULES))
 def test_last_turn_is_read_in_one_place(game: str) -> None:
     """Each renderer learns what the last turn did through ``last_turn_marks``
-    alone (to be switched from move text to the turn's events); without a
-    last turn it marks nothing, and for its own sample it marks something."""
+    alone, from the turn's events; without a last turn it marks nothing, for
+    its own sample it marks something, and the sample's move text without its
+    events marks nothing (the text is only ever shown as words)."""
     module = __import__(f"renderer.{game}", fromlist=["last_turn_marks"])
     marks = module.last_turn_marks
     assert not _marked(marks(RenderContext()))
     _, context = for_game(game).palette_samples(1100, "light")[0]
-    assert _marked(marks(context))
+    assert context.last_events and _marked(marks(context))
+    assert not _marked(marks(replace(context, last_events=())))
+
+
+def test_no_renderer_reads_move_text() -> None:
+    """No module under renderer/ uses regular expressions or an engine's
+    notation reader: what a turn did comes from its events."""
+    for path in sorted(Path(renderer.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                assert name != "re" and name != "regex", (path.name, name)
+                assert "notation" not in name and "movetext" not in name, (path.name, name)
 
 
 def _marked(marks: Any) -> bool:

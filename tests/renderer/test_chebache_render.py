@@ -1,5 +1,5 @@
 """Chebache board picture: size, pieces where the geometry says, Kings, pools,
-the CHEBACHE banner, dice, threats, last-turn parsing, viewer and themes."""
+the CHEBACHE banner, dice, threats, the last turn from its events, viewer and themes."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ import pytest
 from PIL import Image
 
 from games.chebache import GAME
+from games.events import Hit, Moved, Passed, TilePlaced
 from renderer import chebache as cr
 from renderer import chebache_layout as cl
 from renderer import render
 from renderer.context import RenderContext
+from tests.chebache.util import pos as chebache_pos
 
 LIGHT = cr.THEMES["light"]
 DARK = cr.THEMES["dark"]
@@ -30,6 +32,8 @@ KING_INSIDE = (
     "B: 4K@S, 2@2, 2@8, 2@10, 2@16; W to move"
 )
 FINISHED = "W: 2@17, 10K@F; B: 12K@F; B wins"
+#: What White's 5/11, 11/14, 14^16 did (BUSY is drawn after it).
+W_TURN = (Moved("W", "5", "11", 6), Moved("W", "11", "14", 3), Moved("W", "14", "16"))
 
 
 def decode(data: bytes) -> Image.Image:
@@ -70,8 +74,8 @@ def test_dispatch_through_renderer_package() -> None:
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_busy_picture_is_small(theme: str) -> None:
     pos = GAME.from_listing(BUSY, {})
-    ctx = RenderContext(names=NAMES, dice=(4, 4), last_side="W",
-                        last_moves="5/11, 11/14, 14^16", theme=theme, footer="Game #3")
+    ctx = RenderContext(names=NAMES, dice=(4, 4), last_side="W", last_moves="5/11, 11/14, 14^16",
+                        last_events=W_TURN, theme=theme, footer="Game #3")
     assert len(cr.render(pos, ctx)) < 150 * 1024
 
 
@@ -217,33 +221,51 @@ def test_no_dice_no_pips() -> None:
 # --------------------------------------------------------------------------- last turn
 
 
-def test_parse_moves() -> None:
-    steps = cl.parse_moves("3(2X5), 8X5, K(4/10), 1K(4^6), S/5, 12/F, 8\\6")
-    got = {(s.src, s.dst, s.count, s.jump) for s in steps}
-    assert got == {
-        (2, 5, 3, False), (8, 5, 1, False), (4, 10, 1, False), (4, 6, 2, True),
-        (0, 5, 1, False), (12, 18, 1, False), (8, 6, 1, False),
-    }
-    assert cl.parse_moves("(no move)") == []
-    assert cl.parse_moves("") == []
-    assert cl.parse_moves("nonsense, 99/3") == []
-    merged = cl.parse_moves("2/5, 2/5")
-    assert [(s.src, s.dst, s.count) for s in merged] == [(2, 5, 2)]
+def _steps(side: str, events: tuple[object, ...]) -> set[tuple[int, int, int, bool]]:
+    marks = cr.last_turn_marks(RenderContext(last_side=side, last_events=events))  # type: ignore[arg-type]
+    return {(s.src, s.dst, s.count, s.jump) for s in marks}
+
+
+def test_last_turn_steps_come_from_the_turns_events() -> None:
+    # Phase I: the same step three times is one arrow counted 3; Start is 0.
+    attack = chebache_pos("3@4, 1@12", "1K@17, 1@2").play("3(4X5), S/1", (1, 1))
+    assert _steps("W", attack.events) == {(4, 5, 3, False), (0, 1, 1, False)}
+    # Phase II: the jump (a move without a die) of a unit of two.
+    jumping = GAME.from_listing("W: 5@S, 1@3, K@6, 1@8, 3@10, 2@16; "
+                                "B: 4K@S, 2@2, 1@7, 2@8, 1@10, 2@16; B to move", {})
+    played = jumping.play("10/12, 12/13, 2(8^6)", (2, 1))
+    assert _steps("B", played.events) == {(10, 12, 1, False), (12, 13, 1, False),
+                                          (8, 6, 2, True)}
+    # Finish is 18; a King's step counts as one piece.
+    assert _steps("W", (Moved("W", "12", "F", 6), Moved("W", "4", "10", 6, 1, "K"))) == {
+        (12, 18, 1, False), (4, 10, 1, False)}
+
+
+def test_last_turn_steps_skip_what_is_not_this_sides_move() -> None:
+    assert _steps("B", W_TURN) == set()
+    assert cr.last_turn_marks(RenderContext(last_events=W_TURN)) == []
+    odd = (Passed("W"), Hit("W", "B", "5", "S"), Moved("W", "P", "3"), Moved("W", "99", "3"),
+           TilePlaced("W", "0,0", "W", "/"), Moved("W", "2", "5", 3))
+    assert _steps("W", odd) == {(2, 5, 1, False)}
 
 
 def test_last_turn_ring_at_destination() -> None:
     plain = picture(BUSY)
-    moved = picture(BUSY, last_side="W", last_moves="5/11, 11/14, 14^16")
+    moved = picture(BUSY, last_side="W", last_events=W_TURN)
+    # the text alone is only words in the panel: no ring is drawn from it
+    words = picture(BUSY, last_side="W", last_moves="5/11, 11/14, 14^16")
     # A solid ring around White's 14 (b1), which is empty now.
     cx, cy = cl.space_centre("W", 14, "B")
     r = int(cl.layout().ring_r * 2.3) / 2
     probe = (cx, cy - r + 2)
     assert near(pixel(moved, probe), LIGHT.arrow, 40)
     assert not near(pixel(plain, probe), LIGHT.arrow, 40)
+    assert not near(pixel(words, probe), LIGHT.arrow, 40)
 
 
-def test_garbage_move_text_does_not_break_the_picture() -> None:
-    img = picture(last_side="B", last_moves="K(((, 4^^, X@@")
+def test_garbage_events_do_not_break_the_picture() -> None:
+    img = picture(last_side="B", last_moves="K(((, 4^^, X@@",
+                  last_events=(Moved("B", "", "4^"), Moved("B", "3", "3", None, 10**9)))
     assert img.size[0] == 1100
 
 
@@ -251,7 +273,8 @@ def test_garbage_move_text_does_not_break_the_picture() -> None:
 
 
 def test_pools_and_finished_game() -> None:
-    img = picture(FINISHED, last_side="B", last_moves="14/F", dice=(3, 4))
+    img = picture(FINISHED, last_side="B", last_moves="14/F", dice=(3, 4),
+                  last_events=(Moved("B", "14", "F", 4),))
     assert img.size == (1100, cl.layout().height)
     # The winner's plate is the active one: an accent border somewhere on its edge.
     x0, y0, x1, y1 = cl.layout().top_plate

@@ -8,13 +8,17 @@ from dataclasses import dataclass
 import pytest
 from PIL import Image
 
+from games import get_game
 from games.base import Result
+from games.events import BorneOff, Hit, Moved, Passed, TilePlaced
 from renderer import hachapury as hr
 from renderer import render
 from renderer.context import RenderContext
 
 LIGHT = hr.THEMES["light"]
 DARK = hr.THEMES["dark"]
+#: What White's 24/18, 18/13 did (the fake positions below are drawn after it).
+W_24_13 = (Moved("W", "24", "18", 6), Moved("W", "18", "13", 5))
 
 
 @dataclass(frozen=True)
@@ -104,14 +108,35 @@ def test_numbering_conversion() -> None:
         assert hr.to_viewer(hr.to_viewer(p, "B", "W"), "W", "B") == p
 
 
-def test_parse_moves() -> None:
-    assert hr.parse_moves("24/18, 18/13") == [(24, 18), (18, 13)]
-    assert hr.parse_moves("2(24/20), 2(20/16)") == [(24, 20), (24, 20), (20, 16), (20, 16)]
-    assert hr.parse_moves("6/F") == [(6, 0)]
-    assert hr.parse_moves("24/18/13") == [(24, 18), (18, 13)]
-    assert hr.parse_moves("(no move)") == []
-    assert hr.parse_moves("") == []
-    assert hr.parse_moves("garbage, 30/2, 24/x") == []
+def _marks(side: str, events: tuple[object, ...]) -> list[tuple[int, int]]:
+    return hr.last_turn_marks(RenderContext(last_side=side, last_events=events))  # type: ignore[arg-type]
+
+
+def test_last_turn_marks_come_from_the_turns_events() -> None:
+    game = get_game("hachapury")
+    start = game.initial({}, "W")
+    assert _marks("W", start.play("24/13", (6, 5)).events) == [(24, 19), (19, 13)]
+    doubles = start.play("2(24/20), 2(20/16)", (4, 4)).events
+    assert sorted(_marks("W", doubles)) == [(20, 16), (20, 16), (24, 20), (24, 20)]
+    bearing = game.from_listing("W: 13@F, 2@6; B: 15@24; W to move", {})
+    assert _marks("W", bearing.play("2(6/F)", (6, 6)).events) == [(6, 0), (6, 0)]
+    blocked = game.from_listing("W: 15@24; B: 15@6; W to move", {})
+    assert _marks("W", blocked.play("(no move)", (6, 6)).events) == []
+    # a count stands for as many checkers
+    assert _marks("B", (Moved("B", "24", "20", 4, 2), BorneOff("B", "3", count=2))) == [
+        (24, 20), (24, 20), (3, 0), (3, 0)]
+
+
+def test_last_turn_marks_skip_what_is_not_this_sides_move() -> None:
+    assert _marks("B", W_24_13) == []  # another side's events
+    assert _marks("X", W_24_13) == []  # no such side
+    assert hr.last_turn_marks(RenderContext(last_events=W_24_13)) == []  # no side at all
+    # a pass, a hit, another game's places and events are skipped, not fatal
+    odd = (Passed("W"), Hit("W", "B", "5", "P"), Moved("W", "P", "3"), Moved("W", "25", "1"),
+           BorneOff("W", "F"), TilePlaced("W", "0,0", "W", "/"), Moved("W", "24", "18", 6))
+    assert _marks("W", odd) == [(24, 18)]
+    # a count beyond the 15 checkers cannot make the picture draw forever
+    assert len(_marks("W", (Moved("W", "24", "18", count=10**9),))) == 15
 
 
 def test_layout_keeps_direction() -> None:
@@ -231,7 +256,7 @@ def test_last_move_highlight() -> None:
     # White played 24/18, 18/13 (its numbering); Black views: 12 -> 6 -> 1.
     pos = FakePosition.make({24: 3, 13: 1, 6: 11}, {24: 4, 6: 11}, mover="B")
     plain = decode(hr.render(pos, RenderContext()))
-    lit = decode(hr.render(pos, RenderContext(last_side="W", last_moves="24/18, 18/13")))
+    lit = decode(hr.render(pos, RenderContext(last_side="W", last_events=W_24_13)))
     assert close(px(plain, _felt_probe(1)), LIGHT.field, 6)
     assert close(px(lit, _felt_probe(1)), LIGHT.field_to, 12)
     assert close(px(lit, _felt_probe(12)), LIGHT.field_from, 12)
@@ -239,13 +264,15 @@ def test_last_move_highlight() -> None:
     assert close(px(lit, _felt_probe(9)), LIGHT.field, 6)
     # White's view of the same turn: its own numbering, 24 and 13.
     white = decode(
-        hr.render(pos, RenderContext(viewer="W", last_side="W", last_moves="24/18, 18/13"))
+        hr.render(pos, RenderContext(viewer="W", last_side="W", last_events=W_24_13))
     )
     assert close(px(white, _felt_probe(13)), LIGHT.field_to, 12)
     assert close(px(white, _felt_probe(24)), LIGHT.field_from, 12)
-    # A pass or unreadable text highlights nothing.
-    nothing = decode(hr.render(pos, RenderContext(last_side="W", last_moves="(no move)")))
-    assert nothing.tobytes() == plain.tobytes()
+    # A pass highlights nothing, nor does the move text alone: only events are read.
+    for ctx in (RenderContext(last_side="W", last_moves="(no move)",
+                              last_events=(Passed("W"),)),
+                RenderContext(last_side="W", last_moves="24/18, 18/13")):
+        assert decode(hr.render(pos, ctx)).tobytes() == plain.tobytes()
 
 
 def test_trays_show_borne_off_checkers() -> None:
@@ -261,7 +288,8 @@ def test_trays_show_borne_off_checkers() -> None:
 
 def test_finished_game_and_footer() -> None:
     ctx = RenderContext(
-        names=NAMES, dice=(5, 3), last_side="W", last_moves="5/F, 3/F", footer="game 12"
+        names=NAMES, dice=(5, 3), last_side="W", footer="game 12",
+        last_events=(BorneOff("W", "5", 5), BorneOff("W", "3", 3)),
     )
     img = decode(hr.render(FINISHED, ctx))
     for i in range(15):
@@ -287,7 +315,7 @@ def test_crowded_png_is_small() -> None:
         names={"W": "a" * 60, "B": "ボブ"},
         dice=(4, 4, 4, 4),
         last_side="W",
-        last_moves="2(24/20), 2(20/16)",
+        last_events=(Moved("W", "24", "20", 4, 2), Moved("W", "20", "16", 4, 2)),
         footer="x" * 300,
     )
     for theme in ("light", "dark"):
@@ -317,7 +345,7 @@ def test_real_engine_positions() -> None:
     assert close(px(img, hr.checker_centre(24, 0)), LIGHT.white_face)
     assert close(px(img, hr.checker_centre(12, 0)), LIGHT.black_face)
     later = game.from_listing("W: 3@24, 2@13, 10@6; B: 4@24, 11@6; B to move", {})
-    img = decode(render(later, RenderContext(last_side="W", last_moves="24/18, 18/13")))
+    img = decode(render(later, RenderContext(last_side="W", last_events=W_24_13)))
     # Black views: White's 13 is Black's 1.
     assert close(px(img, hr.checker_centre(1, 0)), LIGHT.white_face)
     assert close(px(img, hr.checker_centre(1, 1)), LIGHT.white_face)
@@ -328,8 +356,10 @@ def test_real_engine_positions() -> None:
     [
         RenderContext(dice=(0, 9, 7)),
         RenderContext(dice=(6,)),
-        RenderContext(last_side="X", last_moves="24/18"),
-        RenderContext(last_side="B", last_moves="25/1, 0/3, F/F, 3(24/18)"),
+        RenderContext(last_side="X", last_events=(Moved("X", "24", "18"),)),
+        RenderContext(last_side="B", last_events=(Moved("B", "25", "1"), Moved("B", "0", "3"),
+                                                  Moved("B", "F", "F"),
+                                                  Moved("B", "24", "18", count=30))),
         RenderContext(viewer="Q", theme="", width=10),
         RenderContext(width=1600, names={"W": "", "B": "\u202e\u0000 weird"}),
     ],
@@ -341,8 +371,9 @@ def test_odd_contexts_still_draw(ctx: RenderContext) -> None:
 
 def test_palette_keeps_colours_faithful() -> None:
     # The shared palette must not shift the main colours of the board.
-    img = decode(hr.render(BEARING, RenderContext(dice=(1, 2), last_side="B", last_moves="6/F")))
-    raw = hr.draw(BEARING, RenderContext(dice=(1, 2), last_side="B", last_moves="6/F"))
+    ctx = RenderContext(dice=(1, 2), last_side="B", last_events=(BorneOff("B", "6", 6),))
+    img = decode(hr.render(BEARING, ctx))
+    raw = hr.draw(BEARING, ctx)
     for xy in [hr.checker_centre(6, 0), hr.checker_centre(13, 0), hr.point_anchor(20), (5, 5)]:
         assert close(px(img, xy), px(raw, xy), 10)
 

@@ -57,6 +57,25 @@ def test_the_checks_catch_a_doubled_turn_a_lost_move_and_a_wrong_position(
     db.close()
 
 
+def test_a_kill_between_two_migrations_is_checked_like_no_schema(tmp_path: Path) -> None:
+    """Each migration commits on its own: a kill between two leaves an older
+    schema (here: turns without ``kind``), where nothing can be acknowledged yet."""
+    from bench.crash import Figures, _checks
+    from storage.migrations import MIGRATIONS
+    from storage.store import _split_sql
+
+    db = sqlite3.connect(tmp_path / "half.sqlite3")
+    for statement in _split_sql(MIGRATIONS[0]):
+        db.execute(statement)
+    db.execute("PRAGMA user_version=1")
+    results = dict(_checks(db, [], Figures()))
+    assert results["nothing acknowledged before the schema exists"] is True
+    assert all(ok is True for ok in results.values()), results
+    failed = dict(_checks(db, [(1, 1, "W", "24/18")], Figures()))
+    assert failed["nothing acknowledged before the schema exists"] == "1 acknowledged, schema 1"
+    db.close()
+
+
 def _logged_turns(path: Path) -> int:
     db = sqlite3.connect(path)
     try:

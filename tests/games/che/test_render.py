@@ -8,8 +8,9 @@ import pytest
 from PIL import Image
 
 from games.che import GAME
+from games.events import Moved, Passed, RegionClosed, TilePlaced
 from renderer import RenderContext, render
-from renderer.che import TILE_COLOURS, draw_with_centres
+from renderer.che import LAST_TURN, TILE_COLOURS, draw_with_centres, last_turn_marks
 
 
 def _close(a: tuple[int, ...], b: tuple[int, ...], tol: int = 24) -> bool:
@@ -37,7 +38,9 @@ POSITIONS = {
 def test_image_decodes(name: str, theme: str) -> None:
     pos = POSITIONS[name]
     ctx = RenderContext(names={"W": "alice", "B": "bob"}, last_side="B",
-                        last_moves="1,0B 0,1B", theme=theme, footer="game 7")
+                        last_moves="1,0B 0,1B", theme=theme, footer="game 7",
+                        last_events=(TilePlaced("B", "1,0", "B", "\\"),
+                                     TilePlaced("B", "0,1", "B", "\\")))
     png = render(pos, ctx)
     img = Image.open(io.BytesIO(png))
     img.load()
@@ -49,7 +52,10 @@ def test_image_decodes(name: str, theme: str) -> None:
 
 def test_tile_centres_show_the_band_colour() -> None:
     pos = GAME.from_listing("0,0W/ 1,0B 0,1W 2,0W -1,0B; tiles left 59; B to move", {})
-    ctx = RenderContext(last_moves="2,0W -1,0B")
+    before = GAME.from_listing("0,0W/ 1,0B 0,1W; tiles left 61; W to move", {})
+    played = before.play("2,0W -1,0B", ())
+    assert played.position.listing() == pos.listing()
+    ctx = RenderContext(last_side="W", last_moves=played.moves, last_events=played.events)
     _, centres = draw_with_centres(pos, ctx)
     img = Image.open(io.BytesIO(render(pos, ctx))).convert("RGB")
     for tile in pos.tiles:
@@ -72,9 +78,33 @@ def test_closed_region_is_highlighted() -> None:
     assert _close(corner, TILE_COLOURS["W"]["closed"])
 
 
-def test_bad_last_moves_are_ignored() -> None:
-    png = render(POSITIONS["first"], RenderContext(last_moves="((nonsense"))
+def test_odd_last_events_are_ignored() -> None:
+    odd = (Passed("W"), Moved("W", "24", "18"), TilePlaced("W", "((nonsense", "W", "/"),
+           TilePlaced("W", "--1,0", "W", "/"), TilePlaced("W", "1,2,3", "W", "/"),
+           TilePlaced("W", "²,0", "W", "/"), RegionClosed("W"))
+    assert last_turn_marks(RenderContext(last_events=odd)) == set()
+    png = render(POSITIONS["first"], RenderContext(last_moves="((nonsense", last_events=odd))
     assert png.startswith(b"\x89PNG")
+
+
+def test_last_turn_tiles_are_outlined_from_the_events() -> None:
+    before = GAME.from_listing("0,0W/ 1,0B 0,1W; tiles left 61; W to move", {})
+    played = before.play("2,0W -1,0B", ())
+    assert last_turn_marks(RenderContext(last_events=played.events)) == {(2, 0), (-1, 0)}
+    pos = played.position
+    _, centres = draw_with_centres(pos, RenderContext())
+
+    def edge_is_marked(ctx: RenderContext, cell: tuple[int, int]) -> bool:
+        img = Image.open(io.BytesIO(render(pos, ctx))).convert("RGB")
+        x, y = centres[cell]
+        s = centres[(1, 0)][0] - centres[(0, 0)][0]
+        return _close(img.getpixel((x, y - s // 2 + 1)), LAST_TURN, 30)
+
+    marked = RenderContext(last_side="W", last_moves=played.moves, last_events=played.events)
+    assert edge_is_marked(marked, (2, 0)) and edge_is_marked(marked, (-1, 0))
+    assert not edge_is_marked(marked, (0, 1))
+    # the move text alone outlines nothing: only the events say what the turn did
+    assert not edge_is_marked(RenderContext(last_moves=played.moves), (2, 0))
 
 
 def test_long_line_keeps_tiles_large() -> None:

@@ -7,15 +7,19 @@ import io
 
 from PIL import Image
 
+from games import Played
 from games.cheesegambit import GAME
+from games.events import Event, Hit, Moved, Passed, TilePlaced
 from renderer import RenderContext, render
 from renderer.cheesegambit import (
     ARM_TINT,
     HIGHLIGHT,
     PIECE,
+    LastTurn,
     _panel_box,
     _status,
     geometry,
+    last_turn_marks,
     square_cell,
 )
 
@@ -38,10 +42,15 @@ def _count(img: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, 
     return sum(n for n, px in colours if _close(px, colour, tol))
 
 
+def _red_played_9_12_33_38(dice: tuple[int, int]) -> tuple[Played, RenderContext]:
+    """Red's first turn of a 4-player game and the context showing it (``dice``: the next)."""
+    played = GAME.initial({"players": "4"}, "R").play("9/12 33/38", (3, 5))
+    return played, RenderContext(names=NAMES, dice=dice, last_side="R", last_moves=played.moves,
+                                 last_events=played.events)
+
+
 def test_render_decodes_with_pieces_where_they_stand() -> None:
-    p = GAME.initial({"players": "4"}, "R")
-    played = p.play("9/12 33/38", (3, 5))
-    ctx = RenderContext(names=NAMES, dice=(6, 6), last_side="R", last_moves=played.moves)
+    played, ctx = _red_played_9_12_33_38((6, 6))
     img = _image(render(played.position, ctx))
     g = geometry(ctx.width)
     assert img.size == (g.width, g.height) and 1000 <= img.width <= 1300
@@ -83,9 +92,7 @@ def test_dice_in_movers_colour_and_panel_highlighted() -> None:
 
 
 def test_last_turn_arrow_follows_the_track() -> None:
-    p = GAME.initial({"players": "4"}, "R")
-    played = p.play("9/12 33/38", (3, 5))
-    ctx = RenderContext(names=NAMES, dice=(2, 1), last_side="R", last_moves=played.moves)
+    played, ctx = _red_played_9_12_33_38((2, 1))
     img = _image(render(played.position, ctx))
     g = geometry(1100)
     # 9 -> 12 runs 9, 10, 11, 12: the arrow crosses the empty square 10
@@ -120,7 +127,7 @@ def test_busy_game_renders_small() -> None:
 
     rng = random.Random(5)
     p = GAME.initial({"players": "4"}, "R")
-    side, moves = None, ""
+    side, moves, events = None, "", ()
     for _ in range(120):
         if p.result is not None:
             break
@@ -135,16 +142,63 @@ def test_busy_game_renders_small() -> None:
             text += f" T@{taunts[0]}"
         side = p.side_to_move
         played = p.play(text, dice)
-        p, moves = played.position, played.moves
+        p, moves, events = played.position, played.moves, played.events
     for theme in ("light", "dark"):
         img = _image(render(p, RenderContext(names=NAMES, dice=(4, 2), last_side=side,
-                                             last_moves=moves, theme=theme)))
+                                             last_moves=moves, last_events=events,
+                                             theme=theme)))
         assert img.width == 1100
 
 
-def test_render_finished_dark_and_odd_last_moves() -> None:
+def test_render_finished_dark_and_odd_last_events() -> None:
     p = GAME.from_listing("R: 2@9, 2@13, 10@33; B: dropped to R; R wins", {})
+    odd = (Moved("R", "nonsense", "(("), Moved("R", "9", "13", None, 10**9),
+           Hit("R", "B", "P", "P"))
     data = render(p, RenderContext(theme="dark", last_side="R", last_moves="nonsense ((",
-                                   width=1000))
+                                   last_events=odd, width=1000))
     img = Image.open(io.BytesIO(data))
     assert img.width == 1000 and len(data) < 150_000
+
+
+def _marks(side: str, events: tuple[Event, ...]) -> LastTurn:
+    return last_turn_marks(RenderContext(last_side=side, last_events=events))
+
+
+def _cells(*squares: int) -> set[tuple[int, int]]:
+    return {square_cell(q) for q in squares}
+
+
+def test_last_turn_marks_come_from_the_turns_events() -> None:
+    start = GAME.initial({"players": "4"}, "R")
+    two = _marks("R", start.play("9/12 33/38", (3, 5)).events)
+    assert (two.src, two.dst, two.bumps, two.entries) == (_cells(9, 33), _cells(12, 38), set(), [])
+    assert [(n, count) for _, count, n in two.arrows] == [(1, 1), (2, 1)]
+    # one piece using both dice: one path, its start marked once, both landings
+    chain = _marks("R", start.play("9/12/17", (3, 5)).events)
+    assert (chain.src, chain.dst) == (_cells(9), _cells(12, 17))
+    assert [path for path, _, _ in chain.arrows] == [
+        [square_cell(q) for q in (9, 10, 11, 12)],
+        [square_cell(q) for q in (12, 13, 14, 15, 16, 17)]]
+
+
+def test_a_gambit_bumps_once_and_an_entry_is_numbered() -> None:
+    cheese = GAME.from_listing("R: 4@9, 10@33; B: 2@13, 12@45; R to move", {})
+    gambit = _marks("R", cheese.play("G 2(9X13) T@B", (4, 4)).events)
+    assert gambit.bumps == _cells(13) and gambit.src == _cells(9)
+    assert [(count, n) for _, count, n in gambit.arrows] == [(2, 1)]  # two pieces, one arrow
+    pooled = GAME.from_listing("R: 1@P, 3@9, 10@33; B: 2@13, 12@45; R to move", {})
+    entry = _marks("R", pooled.play("P/49/53", (1, 4)).events)
+    assert entry.entries == [(square_cell(49), 1)]
+    assert entry.src == set()  # the pool is no square: the piece went on from 49
+    assert entry.dst == _cells(49, 53) and len(entry.arrows) == 1
+
+
+def test_last_turn_marks_skip_what_is_not_this_sides_move() -> None:
+    start = GAME.initial({"players": "4"}, "R")
+    events = start.play("9/12 33/38", (3, 5)).events
+    assert _marks("B", events) == LastTurn([], set(), set(), [], set())
+    assert last_turn_marks(RenderContext(last_events=events)) == LastTurn([], set(), set(), [],
+                                                                           set())
+    odd = (Passed("R"), TilePlaced("R", "0,0", "R", "/"), Moved("R", "S9", "99"),
+           Moved("R", "9", "12", 3))
+    assert _marks("R", odd).dst == _cells(12)
