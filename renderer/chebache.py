@@ -314,7 +314,15 @@ def _number_pill(d: ImageDraw.ImageDraw, centre: tuple[float, float], text: str,
     cx, cy = centre
     box = (cx - w / 2 - 7 * k, cy - h / 2, cx + w / 2 + 7 * k, cy + h / 2)
     if strong:
-        d.rounded_rectangle(box, radius=h / 2, fill=th.num_fill, outline=th.ring, width=1)
+        # Whole pixels, at least as wide as high, radius half the height: with fractional
+        # corners Pillow's rounded_rectangle crossed its own edges at some widths (a
+        # one-digit pill at 657 or 760 px raised ValueError).
+        x0, y0, x1, y1 = (round(v) for v in box)
+        short = (y1 - y0) - (x1 - x0)
+        if short > 0:  # a one-digit pill: a circle, widened on both sides
+            x0, x1 = x0 - short // 2, x1 + short - short // 2
+        d.rounded_rectangle((x0, y0, x1, y1), radius=(y1 - y0) // 2, fill=th.num_fill,
+                            outline=th.ring, width=1)
         d.text((cx, cy), text, font=f, fill=th.num_ink, anchor="mm")
     else:
         d.text((cx, cy), text, font=f, fill=th.faint_ink, anchor="mm")

@@ -290,3 +290,15 @@ def test_pool_centre_inside_its_corner_cell() -> None:
                 x0, y0, x1, y1 = cl.cell_box(cell, viewer)
                 px, py = cr.pool_centre(side, n, viewer)
                 assert x0 < px < x1 and y0 < py < y1
+
+
+def test_every_board_width_draws() -> None:
+    """Regression: a one-digit number pill crossed Pillow's rounded-rectangle maths at
+    some widths (657 and 760 px raised ValueError)."""
+    from games import get_game
+    from renderer import RenderContext, render
+
+    game = get_game("chebache")
+    position = game.initial(game.normalise_options({}), "W")
+    for width in [657, 760, *range(300, 1401, 9)]:
+        assert render(position, RenderContext(width=width))[:8] == b"\x89PNG\r\n\x1a\n"
