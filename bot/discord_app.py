@@ -214,18 +214,24 @@ async def _serve(bot: BoardBot, token: str) -> int:
             return EXIT_OK
         log.info(adapter.kv("shutdown", reason="signal"))
         return EXIT_OK
-    except discord.LoginFailure:
-        print(BAD_TOKEN_MESSAGE, file=sys.stderr)
-        return EXIT_BAD_TOKEN
-    except discord.PrivilegedIntentsRequired as exc:
-        print(f"Discord refused the gateway intents: {exc}", file=sys.stderr)
-        return EXIT_ERROR
+    except (discord.LoginFailure, discord.PrivilegedIntentsRequired) as exc:
+        return refused(exc, "Discord refused the gateway intents")
     finally:
         stopper.cancel()
         await bot.close()
         if not runner.done():
             runner.cancel()
         await asyncio.gather(runner, return_exceptions=True)
+
+
+def refused(exc: discord.DiscordException, failed: str) -> int:
+    """Tell the operator on stderr why Discord said no, and return the exit code: a
+    rejected token has its own message and code; anything else is ``failed: exc``."""
+    if isinstance(exc, discord.LoginFailure):
+        print(BAD_TOKEN_MESSAGE, file=sys.stderr)
+        return EXIT_BAD_TOKEN
+    print(f"{failed}: {exc}", file=sys.stderr)
+    return EXIT_ERROR
 
 
 def sync_commands(config: Config, guild_id: int | None = None) -> int:
@@ -249,12 +255,8 @@ async def _sync(config: Config, token: str, guild_id: int | None) -> int:
         else:
             synced = await bot.tree.sync()
             where = "all servers (global commands may take up to an hour to appear)"
-    except discord.LoginFailure:
-        print(BAD_TOKEN_MESSAGE, file=sys.stderr)
-        return EXIT_BAD_TOKEN
-    except discord.HTTPException as exc:
-        print(f"Publishing the commands failed: {exc}", file=sys.stderr)
-        return EXIT_ERROR
+    except (discord.LoginFailure, discord.HTTPException) as exc:
+        return refused(exc, "Publishing the commands failed")
     finally:
         await bot.close()
     print(f"Published {len(synced)} commands to {where}: "

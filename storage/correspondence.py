@@ -10,29 +10,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from storage.models import Session, SessionStatus, TurnEntry
 from storage.store import Run, StaleVersion, Statement, Store
 
 NOTIFY_MODES = ("mention", "dm", "none")
-
-
-@dataclass(frozen=True)
-class ClockRow:
-    """A session's clock.  ``side`` is None while it is stopped (game not started or over)."""
-
-    session_id: int
-    control: str
-    period: int
-    side: str | None
-    turn: int | None
-    started_at: float | None
-    budget: float | None
-    deadline: float | None
-    banks: dict[str, float]
-    previous: dict[str, Any] | None
 
 
 @dataclass(frozen=True)
@@ -69,13 +53,22 @@ class ClockState:
     previous: dict[str, Any] | None = None
 
 
+@dataclass(frozen=True)
+class ClockRow(ClockState):
+    """A session's clock: its running state, the session and the time control.  ``side``
+    is None while it is stopped (game not started or over)."""
+
+    session_id: int = field(kw_only=True)
+    control: str = field(kw_only=True)
+
+
 _CLOCK_COLUMNS = ("session_id, control, period, side, turn, started_at, budget, deadline, "
                   "banks, previous")
 
 
 def _clock(row: Any) -> ClockRow:
-    return ClockRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7],
-                    json.loads(row[8]), json.loads(row[9]) if row[9] else None)
+    return ClockRow(row[2], row[3], row[4], row[5], row[6], row[7], json.loads(row[8]),
+                    json.loads(row[9]) if row[9] else None, session_id=row[0], control=row[1])
 
 
 def clock_statements(session_id: int, state: ClockState, reminders: Sequence[ReminderRow],

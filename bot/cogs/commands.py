@@ -8,15 +8,18 @@ without touching this module.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot import discord_adapter as adapter
-from bot.cogs.flows import Flows
+from bot.cogs.flows import Call, Flows
 from bot.replies import Channel, Reply, User, refusal
 from games import available_games, get_game
+
+if TYPE_CHECKING:
+    from bot.service import GameService
 
 Interaction = discord.Interaction
 AnyChannel = app_commands.AppCommandChannel | app_commands.AppCommandThread
@@ -35,6 +38,15 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
     def with_games(func: Callable[..., Any]) -> Callable[..., Any]:
         return app_commands.choices(game=choices)(func) if choices else func
+
+    def plain(name: str, description: str, method: Callable[[GameService], Call], *,
+              defer: bool = False, changes: bool = False) -> app_commands.Command[Any, ..., None]:
+        """A command without options: the service's ``method`` for the sender here (the
+        service is looked up at each call, as it may be replaced)."""
+        async def callback(interaction: Interaction) -> None:
+            await flows.run(interaction, method(flows.service), defer=defer, changes=changes)
+
+        return app_commands.command(name=name, description=description)(callback)
 
     @app_commands.command(name="new",
                           description="Challenge players here, or open a lobby (nobody named)")
@@ -69,23 +81,14 @@ def build_commands(flows: Flows, games: list[str] | None = None
         else:
             await flows.run(interaction, call, changes=True)
 
-    @app_commands.command(name="accept", description="Accept the challenge in this channel")
-    async def accept(interaction: Interaction) -> None:
-        await flows.run(interaction, flows.service.accept, defer=True, changes=True)
-
-    @app_commands.command(name="decline",
-                          description="Decline the challenge here (in a lobby: give up your seat)")
-    async def decline(interaction: Interaction) -> None:
-        await flows.run(interaction, flows.service.decline, changes=True)
-
-    @app_commands.command(name="join", description="Take a seat in the lobby in this channel")
-    async def join(interaction: Interaction) -> None:
-        await flows.run(interaction, flows.service.join, defer=True, changes=True)
-
-    @app_commands.command(name="start",
-                          description="Start your lobby with the players seated so far")
-    async def start(interaction: Interaction) -> None:
-        await flows.run(interaction, flows.service.start, defer=True, changes=True)
+    accept = plain("accept", "Accept the challenge in this channel",
+                   lambda s: s.accept, defer=True, changes=True)
+    decline = plain("decline", "Decline the challenge here (in a lobby: give up your seat)",
+                    lambda s: s.decline, changes=True)
+    join = plain("join", "Take a seat in the lobby in this channel",
+                 lambda s: s.join, defer=True, changes=True)
+    start = plain("start", "Start your lobby with the players seated so far",
+                  lambda s: s.start, defer=True, changes=True)
 
     @app_commands.command(name="move", description="Play your turn (the dice are rolled for you)")
     @app_commands.describe(text="Your turn, e.g. 24/18 13/11 (suggestions are the legal turns)",
@@ -109,23 +112,14 @@ def build_commands(flows: Flows, games: list[str] | None = None
             where = adapter.channel_of(channel, interaction.guild_id)
         await flows.run(interaction, flows.service.board, defer=True, channel=where)
 
-    @app_commands.command(name="legal", description="List the legal turns (only you see them)")
-    async def legal(interaction: Interaction) -> None:
-        await flows.run(interaction, flows.service.legal, defer=True)
-
-    @app_commands.command(name="record", description="The game record as a file")
-    async def record(interaction: Interaction) -> None:
-        await flows.run(interaction, flows.service.record, defer=True)
-
-    @app_commands.command(name="resign", description="Give up the game")
-    async def resign(interaction: Interaction) -> None:
-        await flows.run(interaction, flows.service.resign, defer=True, changes=True)
-
-    @app_commands.command(name="abort",
-                          description="Cancel the game (players before the first turn; "
-                                      "moderators any time)")
-    async def abort(interaction: Interaction) -> None:
-        await flows.run(interaction, flows.service.abort, changes=True)
+    legal = plain("legal", "List the legal turns (only you see them)",
+                  lambda s: s.legal, defer=True)
+    record = plain("record", "The game record as a file",
+                   lambda s: s.record, defer=True)
+    resign = plain("resign", "Give up the game",
+                   lambda s: s.resign, defer=True, changes=True)
+    abort = plain("abort", "Cancel the game (players before the first turn; moderators any time)",
+                  lambda s: s.abort, changes=True)
 
     @app_commands.command(name="games", description="Games being played in this server")
     @app_commands.describe(page="Which page of the list (15 games a page)")
@@ -136,9 +130,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call)
 
-    @app_commands.command(name="claim", description="Claim the win: your opponent's time is up")
-    async def claim(interaction: Interaction) -> None:
-        await flows.run(interaction, flows.service.claim, changes=True)
+    claim = plain("claim", "Claim the win: your opponent's time is up",
+                  lambda s: s.claim, changes=True)
 
     @app_commands.command(name="grant", description="Give the player to move more time")
     @app_commands.describe(amount="How much more time, e.g. 2d, 12h, 1d12h")
@@ -148,10 +141,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, changes=True)
 
-    @app_commands.command(name="takeback",
-                          description="Ask to take back your last turn (before anyone plays)")
-    async def takeback(interaction: Interaction) -> None:
-        await flows.run(interaction, flows.service.takeback, changes=True)
+    takeback = plain("takeback", "Ask to take back your last turn (before anyone plays)",
+                     lambda s: s.takeback, changes=True)
 
     @app_commands.command(name="takeback_answer",
                           description="Allow or refuse the take-back asked for here")

@@ -17,7 +17,7 @@ from games.events import Event, events_from_json
 from renderer import RenderContext, render
 from storage import Session, TurnEntry
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, FakeClock
-from tests.bot.test_service_games import _play_to_the_end
+from tests.bot.service.test_games import _play_to_the_end
 
 
 async def _start(service: GameService, game: str) -> Session:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,7 +15,8 @@ from bot.config import Config
 from bot.discord_app import BoardBot, build_bot
 from bot.service import GameService, ServiceConfig
 from games import available_games
-from storage import Store
+from storage import Session, Store
+from tests.bot.conftest import FakeClock
 
 simcord = pytest.importorskip("simcord")
 
@@ -60,6 +61,37 @@ async def make_world(env: Any) -> World:
     return world
 
 
+def clocked_bot(service: GameService, path: Path) -> tuple[BoardBot, FakeClock]:
+    """The service on a clock the test moves, and a bot whose scheduler runs only when
+    the test calls ``bot.scheduler.run_once``."""
+    clock = FakeClock()
+    service.clock = clock
+    return make_bot(service, path, schedule=False), clock
+
+
+@asynccontextmanager
+async def connected(bot: BoardBot) -> AsyncIterator[World]:
+    """``bot`` connected to SimCord, with a guild of players; the SimCord environment
+    is ``world.env``."""
+    async with simcord.run(bot) as env:
+        yield await make_world(env)
+
+
+def running(service: GameService, path: Path) -> AbstractAsyncContextManager[World]:
+    """A bot (``make_bot``) on ``service`` and ``path``, ``connected``."""
+    return connected(make_bot(service, path))
+
+
+async def restarted(world: World, service: GameService, open_service: Opener,
+                    path: Path) -> GameService:
+    """A new process on the same database: the old store closed, a fresh store,
+    service and bot in its place; returns the new service."""
+    await service.store.close()
+    service = await open_service(path)
+    await world.env.restart_bot(make_bot(service, path))
+    return service
+
+
 async def sync(env: Any) -> None:
     await env.bot.tree.sync()
 
@@ -70,6 +102,26 @@ async def start_game(world: World) -> None:
     assert made.response is not None and not made.ephemeral, made
     accepted = await world.bob.slash(world.channel, "accept")
     assert public(accepted) is not None, accepted
+
+
+async def under_way(world: World, service: GameService) -> tuple[Any, Session]:
+    """``start_game``, then the member whose turn it is and the live session."""
+    await start_game(world)
+    player = await mover(world, service)
+    session = await service.store.live_session(str(world.channel.id))
+    assert session is not None
+    return player, session
+
+
+async def play_first_offered(world: World, player: Any) -> Any:
+    """``player`` plays the first turn ``/move``'s autocomplete offers them."""
+    choices = await player.autocomplete(world.channel, "move", "text", "")
+    return await player.slash(world.channel, "move", text=choices[0]["value"])
+
+
+def opponent(world: World, player: Any) -> Any:
+    """The other one of alice and bob."""
+    return world.alice if player is world.bob else world.bob
 
 
 def public(result: Any) -> Any:

@@ -46,6 +46,29 @@ def test_rejected_token_exits_3(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     assert discord_app.sync_commands(config(tmp_path), 123) == 3
 
 
+def test_other_refusals_exit_1_saying_what_failed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    async def start(self: Any, token: str) -> None:
+        raise discord.PrivilegedIntentsRequired(None)
+
+    async def login(self: Any, token: str) -> None:
+        return None
+
+    async def sync(self: Any, *, guild: Any = None) -> list[Any]:
+        raise discord.HTTPException(type("Response", (), {"status": 500, "reason": "boom"})(),
+                                    "server error")
+
+    monkeypatch.setattr(discord_app.BoardBot, "start", start)
+    monkeypatch.setattr(discord_app.BoardBot, "login", login)
+    monkeypatch.setattr(discord.app_commands.CommandTree, "sync", sync)
+    assert discord_app.run_bot(config(tmp_path)) == 1
+    assert "Discord refused the gateway intents: " in capsys.readouterr().err
+    assert discord_app.sync_commands(config(tmp_path), 99) == 1
+    said = capsys.readouterr().err
+    assert "Publishing the commands failed: 500 boom" in said and "rejected" not in said
+
+
 def test_sigterm_closes_client_and_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                          ) -> None:
     built: list[discord_app.BoardBot] = []

@@ -16,12 +16,12 @@ from tests.discord.harness import (
     GAME,
     Opener,
     World,
-    make_bot,
-    make_world,
     mover,
+    opponent,
     private,
     public,
-    simcord,
+    restarted,
+    running,
     start_game,
 )
 
@@ -76,6 +76,14 @@ async def _until(service: GameService, w: World, rng: random.Random, label: str,
     raise AssertionError(f"no {label} button came up")
 
 
+async def _three_player_game(w: World, pieces: int) -> None:
+    """alice challenges bob and carol to CheeseGambit; both accept."""
+    await w.alice.slash(w.channel, "new", game="cheesegambit", opponent=w.bob,
+                        opponent2=w.carol, options=f"pieces={pieces}")
+    await w.bob.slash(w.channel, "accept")
+    await w.carol.slash(w.channel, "accept")
+
+
 async def _taker(service: GameService, w: World) -> Any:
     """The member the game waits for (a taunt's target, a voter)."""
     session = await service.store.live_session(str(w.channel.id))
@@ -89,15 +97,12 @@ async def test_challenge_buttons_after_acceptance_and_restart(
         tmp_path: Path, open_service: Opener) -> None:
     db = tmp_path / "db.sqlite3"
     service = await open_service(db)
-    async with simcord.run(make_bot(service, db)) as env:
-        w = await make_world(env)
+    async with running(service, db) as w:
         challenge = (await w.alice.slash(w.channel, "new", game=GAME, opponent=w.bob)).response
         assert public(await w.bob.slash(w.channel, "accept")) is not None
         await _unchanged_refusal(service, w, w.bob, challenge, "Accept",
                                  "This challenge was already accepted")
-        await service.store.close()
-        service = await open_service(db)
-        await env.restart_bot(make_bot(service, db))
+        service = await restarted(w, service, open_service, db)
         await _unchanged_refusal(service, w, w.bob, challenge, "Decline",
                                  "This challenge was already accepted")
         assert labels(challenge) == ["Accept", "Decline"]  # a refusal leaves them
@@ -108,12 +113,8 @@ async def test_old_taunt_buttons_do_not_answer_a_newer_taunt(
         tmp_path: Path, open_service: Opener) -> None:
     db = tmp_path / "db.sqlite3"
     service = await open_service(db)
-    async with simcord.run(make_bot(service, db)) as env:
-        w = await make_world(env)
-        await w.alice.slash(w.channel, "new", game="cheesegambit", opponent=w.bob,
-                            opponent2=w.carol, options="pieces=6")
-        await w.bob.slash(w.channel, "accept")
-        await w.carol.slash(w.channel, "accept")
+    async with running(service, db) as w:
+        await _three_player_game(w, pieces=6)
         rng = random.Random(6)
         first = await _until(service, w, rng, "Drop")
         target = await _taker(service, w)
@@ -122,9 +123,7 @@ async def test_old_taunt_buttons_do_not_answer_a_newer_taunt(
         assert session is not None
         turn = session.next_turn - 1
         await _until(service, w, rng, "Drop")
-        await service.store.close()
-        service = await open_service(db)
-        await env.restart_bot(make_bot(service, db))
+        service = await restarted(w, service, open_service, db)
         for member in (w.alice, w.bob, w.carol):
             await _unchanged_refusal(service, w, member, first, "Drop",
                                      "That taunt (")
@@ -136,12 +135,8 @@ async def test_old_taunt_buttons_do_not_answer_a_newer_taunt(
 async def test_vote_buttons_after_the_vote(tmp_path: Path, open_service: Opener) -> None:
     db = tmp_path / "db.sqlite3"
     service = await open_service(db)
-    async with simcord.run(make_bot(service, db)) as env:
-        w = await make_world(env)
-        await w.alice.slash(w.channel, "new", game="cheesegambit", opponent=w.bob,
-                            opponent2=w.carol, options="pieces=4")
-        await w.bob.slash(w.channel, "accept")
-        await w.carol.slash(w.channel, "accept")
+    async with running(service, db) as w:
+        await _three_player_game(w, pieces=4)
         vote = await _until(service, w, random.Random(4), "Yes")
         voters = []
         session = await service.store.live_session(str(w.channel.id))
@@ -159,8 +154,7 @@ async def test_refused_takeback_button_does_not_allow_a_new_request(
         tmp_path: Path, open_service: Opener) -> None:
     db = tmp_path / "db.sqlite3"
     service = await open_service(db)
-    async with simcord.run(make_bot(service, db)) as env:
-        w = await make_world(env)
+    async with running(service, db) as w:
         await start_game(w)
 
         async def play() -> Any:
@@ -172,7 +166,7 @@ async def test_refused_takeback_button_does_not_allow_a_new_request(
             return player
 
         asker = await play()
-        other = w.alice if asker is w.bob else w.bob
+        other = opponent(w, asker)
         first = public(await asker.slash(w.channel, "takeback"))
         assert "Allow take-back" in labels(first)
         refused = await other.slash(w.channel, "takeback_answer", answer="refuse")
@@ -181,9 +175,7 @@ async def test_refused_takeback_button_does_not_allow_a_new_request(
         assert await play() is asker
         second = public(await asker.slash(w.channel, "takeback"))
         assert second is not None
-        await service.store.close()
-        service = await open_service(db)
-        await env.restart_bot(make_bot(service, db))
+        service = await restarted(w, service, open_service, db)
         await _unchanged_refusal(service, w, other, first, "Allow take-back",
                                  "That take-back request was already refused")
         allowed = await other.click(second, label="Allow take-back")
@@ -195,8 +187,7 @@ async def test_lobby_buttons_after_the_start(tmp_path: Path, open_service: Opene
         pytest.skip("no CheeseGambit engine")
     db = tmp_path / "db.sqlite3"
     service = await open_service(db)
-    async with simcord.run(make_bot(service, db)) as env:
-        w = await make_world(env)
+    async with running(service, db) as w:
         lobby = public(await w.alice.slash(w.channel, "new", game="cheesegambit"))
         joined = public(await w.bob.click(lobby, label="Join"))
         assert labels(joined) == ["Join", "Start"]
@@ -217,8 +208,7 @@ async def test_a_joined_player_declining_leaves_the_lobby(tmp_path: Path,
         pytest.skip("no CheeseGambit engine")
     db = tmp_path / "db.sqlite3"
     service = await open_service(db)
-    async with simcord.run(make_bot(service, db)) as env:
-        w = await make_world(env)
+    async with running(service, db) as w:
         await w.alice.slash(w.channel, "new", game="cheesegambit")
         await w.bob.slash(w.channel, "join")
         left = public(await w.bob.slash(w.channel, "decline"))
@@ -235,8 +225,7 @@ async def test_rematch_button_after_a_new_challenge(tmp_path: Path,
                                                    open_service: Opener) -> None:
     db = tmp_path / "db.sqlite3"
     service = await open_service(db)
-    async with simcord.run(make_bot(service, db)) as env:
-        w = await make_world(env)
+    async with running(service, db) as w:
         await start_game(w)
         ended = public(await w.alice.slash(w.channel, "resign"))
         assert labels(ended) == ["Rematch"]

@@ -18,13 +18,17 @@ from games import available_games
 from tests.discord.harness import (
     GAME,
     Opener,
+    clocked_bot,
+    connected,
     make_bot,
-    make_world,
     mover,
+    opponent,
+    play_first_offered,
     private,
     public,
-    simcord,
+    running,
     start_game,
+    under_way,
 )
 
 DAY = 24 * 3600.0
@@ -34,20 +38,11 @@ def button_ids(message: Any) -> list[str]:
     return [b["custom_id"] for row in message.components for b in row["components"]]
 
 
-class FakeClock:
-    def __init__(self, now: float = 1_700_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.mark.skipif("cheesegambit" not in available_games(), reason="no CheeseGambit engine")
 async def test_three_player_lobby_joined_by_button_started_by_command(
         tmp_path: Path, open_service: Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
-    async with simcord.run(make_bot(service, tmp_path / "db.sqlite3")) as env:
-        w = await make_world(env)
+    async with running(service, tmp_path / "db.sqlite3") as w:
         opened = await w.alice.slash(w.channel, "new", game="cheesegambit")
         lobby = public(opened)
         assert lobby is not None and "lobby" in lobby.content, opened
@@ -90,16 +85,13 @@ async def test_answer_buttons_go_through_press(tmp_path: Path, open_service: Ope
 
     monkeypatch.setattr(service, "press", spy)
     bot = make_bot(service, tmp_path / "db.sqlite3")
-    async with simcord.run(bot) as env:
-        w = await make_world(env)
-        await start_game(w)
-        session = await service.store.live_session(str(w.channel.id))
-        player = await mover(w, service)
+    async with connected(bot) as w:
+        player, session = await under_way(w, service)
         await adapter.post(bot.get_channel(w.channel.id), Reply(
             text="Taunt!", buttons=[Button("Accept", f"accept:{session.id}", "success"),
                                     Button("Drop", f"drop:{session.id}", "danger"),
                                     Button("Old", f"drop:{session.id + 99}")]))
-        await env.settle()
+        await w.env.settle()
         taunt = w.channel.last_message
         dropped = await player.click(taunt, label="Drop")
         assert pressed[-1] == (str(player.id), f"drop:{session.id}")
@@ -138,15 +130,12 @@ async def test_autocomplete_offers_the_answers_when_one_is_due() -> None:
 
 async def test_takeback_allowed_by_button(tmp_path: Path, open_service: Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
-    async with simcord.run(make_bot(service, tmp_path / "db.sqlite3")) as env:
-        w = await make_world(env)
-        await start_game(w)
-        player = await mover(w, service)
-        other = w.alice if player is w.bob else w.bob
+    async with running(service, tmp_path / "db.sqlite3") as w:
+        player, _ = await under_way(w, service)
+        other = opponent(w, player)
         nothing = await other.slash(w.channel, "takeback_answer", answer="allow")
         assert "no open take-back" in private(nothing).content
-        choices = await player.autocomplete(w.channel, "move", "text", "")
-        await player.slash(w.channel, "move", text=choices[0]["value"])
+        await play_first_offered(w, player)
         before = await service.store.live_session(str(w.channel.id))
 
         asked = await player.slash(w.channel, "takeback")
@@ -164,13 +153,10 @@ async def test_takeback_allowed_by_button(tmp_path: Path, open_service: Opener) 
 
 async def test_takeback_refused_by_command(tmp_path: Path, open_service: Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
-    async with simcord.run(make_bot(service, tmp_path / "db.sqlite3")) as env:
-        w = await make_world(env)
-        await start_game(w)
-        player = await mover(w, service)
-        other = w.alice if player is w.bob else w.bob
-        choices = await player.autocomplete(w.channel, "move", "text", "")
-        await player.slash(w.channel, "move", text=choices[0]["value"])
+    async with running(service, tmp_path / "db.sqlite3") as w:
+        player, _ = await under_way(w, service)
+        other = opponent(w, player)
+        await play_first_offered(w, player)
         await player.slash(w.channel, "takeback")
         refused = await other.slash(w.channel, "takeback_answer", answer="refuse")
         assert "refuses the take-back" in public(refused).content
@@ -178,11 +164,8 @@ async def test_takeback_refused_by_command(tmp_path: Path, open_service: Opener)
 
 async def test_preview_is_private_with_a_picture(tmp_path: Path, open_service: Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
-    async with simcord.run(make_bot(service, tmp_path / "db.sqlite3")) as env:
-        w = await make_world(env)
-        await start_game(w)
-        player = await mover(w, service)
-        session = await service.store.live_session(str(w.channel.id))
+    async with running(service, tmp_path / "db.sqlite3") as w:
+        player, session = await under_way(w, service)
         choices = await player.autocomplete(w.channel, "preview", "text", "")
         assert choices
         shown = await player.slash(w.channel, "preview", text=choices[0]["value"])
@@ -196,8 +179,7 @@ async def test_preview_is_private_with_a_picture(tmp_path: Path, open_service: O
 
 async def test_mygames_and_notify(tmp_path: Path, open_service: Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
-    async with simcord.run(make_bot(service, tmp_path / "db.sqlite3")) as env:
-        w = await make_world(env)
+    async with running(service, tmp_path / "db.sqlite3") as w:
         none = await w.carol.slash(w.channel, "mygames")
         assert none.ephemeral and "no games" in private(none).content
         await start_game(w)
@@ -217,11 +199,8 @@ async def test_mygames_and_notify(tmp_path: Path, open_service: Opener) -> None:
 async def test_scheduler_reminds_in_the_channel_and_by_dm(
         tmp_path: Path, open_service: Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
-    clock = FakeClock()
-    service.clock = clock
-    bot = make_bot(service, tmp_path / "db.sqlite3", schedule=False)
-    async with simcord.run(bot) as env:
-        w = await make_world(env)
+    bot, clock = clocked_bot(service, tmp_path / "db.sqlite3")
+    async with connected(bot) as w:
         assert bot.scheduler is not None
         made = await w.alice.slash(w.channel, "new", game=GAME, opponent=w.bob, time="3d")
         assert "clock (3d)" in public(made).content
@@ -231,24 +210,24 @@ async def test_scheduler_reminds_in_the_channel_and_by_dm(
 
         assert await bot.scheduler.run_once(start + 2 * DAY - 60) == []
         fired = await bot.scheduler.run_once(start + 2 * DAY + 1)
-        await env.settle()
+        await w.env.settle()
         assert [n.kind for n in fired] == ["reminder"]
         posted = w.channel.last_message
         assert "reminder" in posted.content and player.mention in posted.content
 
         await player.slash(w.channel, "notify", mode="dm")
         fired = await bot.scheduler.run_once(start + 3 * DAY - 3000)
-        await env.settle()
+        await w.env.settle()
         assert [(n.kind, n.mode) for n in fired] == [("reminder", "dm")]
         dm = player.user.dm_channel.last_message
         assert dm is not None and "reminder" in dm.content and "1h left" in dm.content
         assert w.channel.last_message.id == posted.id  # nothing more in the channel
 
         fired = await bot.scheduler.run_once(start + 3 * DAY + 1)
-        await env.settle()
+        await w.env.settle()
         assert [n.kind for n in fired] == ["timeout"]
         assert "/claim" in w.channel.last_message.content
-        other = w.alice if player is w.bob else w.bob
+        other = opponent(w, player)
         clock.now = start + 3 * DAY + 2
         claimed = await other.slash(w.channel, "claim")
         assert "claims the win" in public(claimed).content
@@ -256,14 +235,12 @@ async def test_scheduler_reminds_in_the_channel_and_by_dm(
 
 async def test_grant_gives_the_mover_more_time(tmp_path: Path, open_service: Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
-    clock = FakeClock()
-    service.clock = clock
-    async with simcord.run(make_bot(service, tmp_path / "db.sqlite3", schedule=False)) as env:
-        w = await make_world(env)
+    bot, _ = clocked_bot(service, tmp_path / "db.sqlite3")
+    async with connected(bot) as w:
         await w.alice.slash(w.channel, "new", game=GAME, opponent=w.bob, time="1d")
         await w.bob.slash(w.channel, "accept")
         player = await mover(w, service)
-        other = w.alice if player is w.bob else w.bob
+        other = opponent(w, player)
         early = await other.slash(w.channel, "claim")
         assert "nothing to claim" in private(early).content
         own = await player.slash(w.channel, "grant", amount="2d")
@@ -278,19 +255,18 @@ async def test_notification_failures_are_logged_not_raised(
         tmp_path: Path, open_service: Opener, caplog: pytest.LogCaptureFixture) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
     bot = make_bot(service, tmp_path / "db.sqlite3", schedule=False)
-    async with simcord.run(bot) as env:
-        w = await make_world(env)
+    async with connected(bot) as w:
         note = Notification("reminder", "dm", str(w.channel.id), str(w.guild.id), 1,
                             str(w.bob.id), f"{w.bob.mention} reminder: your turn")
-        env.inject_error("POST", "/channels/*/messages", status=403, code=50007,
+        w.env.inject_error("POST", "/channels/*/messages", status=403, code=50007,
                          message="Cannot send messages to this user")
         with caplog.at_level(logging.WARNING, logger="boardbot.discord"):
             assert await adapter.send_notification(bot, note)  # DM refused: the channel
-        await env.settle()
+        await w.env.settle()
         assert "notify_dm_failed" in caplog.text
         assert w.bob.mention in w.channel.last_message.content
 
-        env.inject_error("POST", "/channels/*/messages", status=500, times=None)
+        w.env.inject_error("POST", "/channels/*/messages", status=500, times=None)
         with caplog.at_level(logging.WARNING, logger="boardbot.discord"):
             await bot.deliver_notification(note)  # returns quietly
             missing = Notification("forfeit", "channel", "999", None, 1, None, "gone")
@@ -302,8 +278,7 @@ async def test_scheduler_runs_in_the_background(tmp_path: Path, open_service: Op
                                                 ) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
     bot = make_bot(service, tmp_path / "db.sqlite3")
-    async with simcord.run(bot) as env:
-        await make_world(env)
+    async with connected(bot):
         task = bot._scheduler_task
         assert task is not None and not task.done()
         assert await service.ledger.heartbeat() is not None  # the first pass ran

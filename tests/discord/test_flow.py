@@ -5,128 +5,109 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.discord.harness import (
-    GAME,
-    Opener,
-    make_bot,
-    make_world,
-    mover,
-    private,
-    public,
-    simcord,
-    start_game,
-)
+from tests.discord import harness as h
 
 
-async def test_short_game_from_challenge_to_result(tmp_path: Path, open_service: Opener) -> None:
+async def test_short_game_from_challenge_to_result(tmp_path: Path, open_service: h.Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
-    bot = make_bot(service, tmp_path / "db.sqlite3")
-    async with simcord.run(bot) as env:
-        w = await make_world(env)
-        made = await w.alice.slash(w.channel, "new", game=GAME, opponent=w.bob)
+    async with h.running(service, tmp_path / "db.sqlite3") as w:
+        made = await w.alice.slash(w.channel, "new", game=h.GAME, opponent=w.bob)
         assert not made.ephemeral
         assert w.bob.mention in made.response.content
         ids = [b["custom_id"] for row in made.response.components for b in row["components"]]
         assert any(i.startswith("boardbot:accept:") for i in ids)
 
         started = await w.bob.slash(w.channel, "accept")
-        shown = public(started)
+        shown = h.public(started)
         assert "begins" in shown.content
         assert [a.filename for a in shown.attachments] == ["board.png"]
         assert shown.embeds[0].image.url.endswith("board.png")
 
-        player = await mover(w, service)
+        player = await h.mover(w, service)
         choices = await player.autocomplete(w.channel, "move", "text", "")
         assert choices, "the mover is offered the legal turns"
         played = await player.slash(w.channel, "move", text=choices[0]["value"])
-        post = public(played)
+        post = h.public(played)
         assert post is not None, played
         assert [a.filename for a in post.attachments] == ["board.png"]
         assert "attachment://board.png" in str(post.embeds[0].image.url) or \
             post.embeds[0].image.url.endswith("board.png")
         assert "1" in post.content  # the record line
-        following = await mover(w, service)
+        following = await h.mover(w, service)
         assert following.mention in post.content
         assert following is not player
 
         record = await w.carol.slash(w.channel, "record")
-        assert public(record).attachments[0].filename.endswith(".txt")
+        assert h.public(record).attachments[0].filename.endswith(".txt")
 
         resigned = await w.alice.slash(w.channel, "resign")
-        assert "wins" in public(resigned).content
-        assert w.bob.mention in public(resigned).content
+        assert "wins" in h.public(resigned).content
+        assert w.bob.mention in h.public(resigned).content
         session = await service.store.latest_session(str(w.channel.id))
         assert session.status == "finished"
 
 
-async def test_refusals_are_ephemeral(tmp_path: Path, open_service: Opener) -> None:
+async def test_refusals_are_ephemeral(tmp_path: Path, open_service: h.Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
-    async with simcord.run(make_bot(service, tmp_path / "db.sqlite3")) as env:
-        w = await make_world(env)
+    async with h.running(service, tmp_path / "db.sqlite3") as w:
         nothing = await w.alice.slash(w.channel, "move", text="24/18")
-        assert nothing.ephemeral and "no game" in private(nothing).content.lower()
-        await start_game(w)
-        player = await mover(w, service)
-        other = w.alice if player is w.bob else w.bob
+        assert nothing.ephemeral and "no game" in h.private(nothing).content.lower()
+        player, _ = await h.under_way(w, service)
+        other = h.opponent(w, player)
         wrong = await other.slash(w.channel, "move", text="24/18")
-        assert private(wrong) is not None and public(wrong) is None
-        assert "not your turn" in private(wrong).content
+        assert h.private(wrong) is not None and h.public(wrong) is None
+        assert "not your turn" in h.private(wrong).content
         bad = await player.slash(w.channel, "move", text="zz/99")
-        assert public(bad) is None and "not playable" in private(bad).content
+        assert h.public(bad) is None and "not playable" in h.private(bad).content
         watcher = await w.carol.slash(w.channel, "move", text="24/18")
-        assert public(watcher) is None and "not playing" in private(watcher).content
+        assert h.public(watcher) is None and "not playing" in h.private(watcher).content
         turns = await service.store.turns((await service.store.live_session(
             str(w.channel.id))).id)
         assert all(t.actor == "bot" for t in turns)  # nothing was played by a refusal
-        options = await w.carol.slash(w.channel, "new", game=GAME, opponent=w.mod,
+        options = await w.carol.slash(w.channel, "new", game=h.GAME, opponent=w.mod,
                                       options="kings")
-        assert options.ephemeral and "name=value" in private(options).content
+        assert options.ephemeral and "name=value" in h.private(options).content
 
 
-async def test_direct_messages_are_answered(tmp_path: Path, open_service: Opener) -> None:
+async def test_direct_messages_are_answered(tmp_path: Path, open_service: h.Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
-    async with simcord.run(make_bot(service, tmp_path / "db.sqlite3")) as env:
-        await make_world(env)
-        loner = env.create_user("dan")
+    async with h.running(service, tmp_path / "db.sqlite3") as w:
+        loner = w.env.create_user("dan")
         answer = await loner.slash("board")
         assert "server channel" in answer.response.content
         assert (await loner.autocomplete("move", "text", "")) == []
 
 
-async def test_moderator_may_abort_a_started_game(tmp_path: Path, open_service: Opener) -> None:
+async def test_moderator_may_abort_a_started_game(tmp_path: Path, open_service: h.Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
-    async with simcord.run(make_bot(service, tmp_path / "db.sqlite3")) as env:
-        w = await make_world(env)
-        await start_game(w)
-        player = await mover(w, service)
-        choices = await player.autocomplete(w.channel, "move", "text", "")
-        await player.slash(w.channel, "move", text=choices[0]["value"])
+    async with h.running(service, tmp_path / "db.sqlite3") as w:
+        await h.start_game(w)
+        player = await h.mover(w, service)
+        await h.play_first_offered(w, player)
         refused = await w.alice.slash(w.channel, "abort")
-        assert refused.ephemeral and "moderator" in private(refused).content
+        assert refused.ephemeral and "moderator" in h.private(refused).content
         done = await w.mod.slash(w.channel, "abort")
-        assert "aborted" in public(done).content
+        assert "aborted" in h.public(done).content
 
 
-async def test_board_elsewhere_and_games_list(tmp_path: Path, open_service: Opener) -> None:
+async def test_board_elsewhere_and_games_list(tmp_path: Path, open_service: h.Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
-    async with simcord.run(make_bot(service, tmp_path / "db.sqlite3")) as env:
-        w = await make_world(env)
-        await start_game(w)
+    async with h.running(service, tmp_path / "db.sqlite3") as w:
+        await h.start_game(w)
         lounge = w.guild.create_text_channel("lounge")
         seen = await w.carol.slash(lounge, "board", channel=w.channel)
-        assert [a.filename for a in public(seen).attachments] == ["board.png"]
+        assert [a.filename for a in h.public(seen).attachments] == ["board.png"]
         listed = await w.carol.slash(lounge, "games")
-        assert f"<#{w.channel.id}>" in private(listed).content
-        rules = await w.carol.slash(lounge, "rules", game=GAME)
-        assert rules.ephemeral and "Notation" in private(rules).content
+        assert f"<#{w.channel.id}>" in h.private(listed).content
+        rules = await w.carol.slash(lounge, "rules", game=h.GAME)
+        assert rules.ephemeral and "Notation" in h.private(rules).content
 
 
-async def test_new_game_in_a_thread(tmp_path: Path, open_service: Opener) -> None:
+async def test_new_game_in_a_thread(tmp_path: Path, open_service: h.Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
-    async with simcord.run(make_bot(service, tmp_path / "db.sqlite3")) as env:
-        w = await make_world(env)
-        made = await w.alice.slash(w.channel, "new", game=GAME, opponent=w.bob, thread=True)
-        pointer = public(made)
+    async with h.running(service, tmp_path / "db.sqlite3") as w:
+        made = await w.alice.slash(w.channel, "new", game=h.GAME, opponent=w.bob, thread=True)
+        pointer = h.public(made)
         assert pointer is not None and "Game opened in" in pointer.content, made
         thread = w.channel.threads[0]
         assert await service.store.live_session(str(thread.id)) is not None
@@ -134,5 +115,5 @@ async def test_new_game_in_a_thread(tmp_path: Path, open_service: Opener) -> Non
         challenge = thread.last_message
         assert w.bob.mention in challenge.content
         accepted = await w.bob.click(challenge, label="Accept")
-        assert "begins" in public(accepted).content
+        assert "begins" in h.public(accepted).content
         await asyncio.sleep(0)

@@ -9,8 +9,7 @@ from typing import Any
 import discord
 
 from bot.clocks import DAY
-from tests.bot.conftest import FakeClock
-from tests.discord.harness import GAME, Opener, make_bot, mover, public, simcord, sync
+from tests.discord.harness import GAME, Opener, clocked_bot, make_bot, mover, public, simcord, sync
 
 
 def _pings(env: Any, message: Any) -> tuple[set[int], set[int], bool]:
@@ -22,9 +21,7 @@ def _pings(env: Any, message: Any) -> tuple[set[int], set[int], bool]:
 async def test_hostile_nicknames_ping_nobody_but_the_players(
         tmp_path: Path, open_service: Opener) -> None:
     service = await open_service(tmp_path / "db.sqlite3")
-    clock = FakeClock()
-    service.clock = clock
-    bot = make_bot(service, tmp_path / "db.sqlite3", schedule=False)
+    bot, clock = clocked_bot(service, tmp_path / "db.sqlite3")
     async with simcord.run(bot) as env:
         guild = env.create_guild()
         channel = guild.create_text_channel("games")

@@ -10,13 +10,11 @@ import pytest
 from tests.discord.harness import (
     GAME,
     Opener,
-    make_bot,
-    make_world,
-    mover,
     private,
     public,
-    simcord,
-    start_game,
+    restarted,
+    running,
+    under_way,
     unsettled,
 )
 
@@ -24,13 +22,11 @@ from tests.discord.harness import (
 async def test_buttons_work_after_a_restart(tmp_path: Path, open_service: Opener) -> None:
     db = tmp_path / "db.sqlite3"
     service = await open_service(db)
-    async with simcord.run(make_bot(service, db)) as env:
-        w = await make_world(env)
+    async with running(service, db) as w:
         made = await w.alice.slash(w.channel, "new", game=GAME, opponent=w.bob)
         challenge = made.response
-        await service.store.close()
-        service = await open_service(db)  # a new process: fresh store, service and bot
-        await env.restart_bot(make_bot(service, db))
+        # a new process: fresh store, service and bot
+        service = await restarted(w, service, open_service, db)
         stranger = await w.carol.click(challenge, label="Accept")
         assert stranger.ephemeral and "not addressed to you" in private(stranger).content
         accepted = await w.bob.click(challenge, label="Accept")
@@ -44,8 +40,7 @@ async def test_buttons_work_after_a_restart(tmp_path: Path, open_service: Opener
 async def test_decline_button(tmp_path: Path, open_service: Opener) -> None:
     db = tmp_path / "db.sqlite3"
     service = await open_service(db)
-    async with simcord.run(make_bot(service, db)) as env:
-        w = await make_world(env)
+    async with running(service, db) as w:
         made = await w.alice.slash(w.channel, "new", game=GAME, opponent=w.bob)
         declined = await w.bob.click(made.response, label="Decline")
         assert "declines" in public(declined).content
@@ -55,17 +50,14 @@ async def test_decline_button(tmp_path: Path, open_service: Opener) -> None:
 async def test_two_racing_moves_apply_once(tmp_path: Path, open_service: Opener) -> None:
     db = tmp_path / "db.sqlite3"
     service = await open_service(db)
-    async with simcord.run(make_bot(service, db)) as env:
-        w = await make_world(env)
-        await start_game(w)
-        player = await mover(w, service)
-        session = await service.store.live_session(str(w.channel.id))
+    async with running(service, db) as w:
+        player, session = await under_way(w, service)
         before = len(await service.store.turns(session.id))
         text = service.legal_turns(session)[0]
-        with unsettled(env):
+        with unsettled(w.env):
             first = await player.slash(w.channel, "move", text=text)
         second = await player.slash(w.channel, "move", text=text)  # settles both
-        await env.settle()
+        await w.env.settle()
         after = await service.store.turns(session.id)
         played = [t for t in after[before:] if t.actor == str(player.id)]
         assert len(played) == 1
@@ -80,20 +72,17 @@ async def test_two_racing_moves_apply_once(tmp_path: Path, open_service: Opener)
 async def test_failed_send_then_board(tmp_path: Path, open_service: Opener) -> None:
     db = tmp_path / "db.sqlite3"
     service = await open_service(db)
-    async with simcord.run(make_bot(service, db)) as env:
-        w = await make_world(env)
-        await start_game(w)
-        player = await mover(w, service)
-        session = await service.store.live_session(str(w.channel.id))
+    async with running(service, db) as w:
+        player, session = await under_way(w, service)
         text = service.legal_turns(session)[0]
-        env.inject_error("POST", "/webhooks/*", status=503, times=1)
+        w.env.inject_error("POST", "/webhooks/*", status=503, times=1)
         failed = await player.slash(w.channel, "move", text=text)
         assert public(failed) is None
         assert "/board" in private(failed).content
         after = await service.store.session(session.id)
         assert after.version > session.version  # the turn is committed
         for status in (403, 404, 429):
-            env.inject_error("POST", "/webhooks/*", status=status, times=1)
+            w.env.inject_error("POST", "/webhooks/*", status=status, times=1)
             lost = await w.carol.slash(w.channel, "board")
             assert public(lost) is None
         shown = await w.carol.slash(w.channel, "board")
@@ -103,8 +92,7 @@ async def test_failed_send_then_board(tmp_path: Path, open_service: Opener) -> N
 async def test_missing_attach_permission_sends_text(tmp_path: Path, open_service: Opener) -> None:
     db = tmp_path / "db.sqlite3"
     service = await open_service(db)
-    async with simcord.run(make_bot(service, db)) as env:
-        w = await make_world(env)
+    async with running(service, db) as w:
         me = w.guild.me
         bare = w.guild.create_text_channel(
             "bare", overwrites={me: discord.PermissionOverwrite(attach_files=False)})
@@ -118,13 +106,10 @@ async def test_missing_attach_permission_sends_text(tmp_path: Path, open_service
 async def test_autocomplete_filters_and_caches(tmp_path: Path, open_service: Opener) -> None:
     db = tmp_path / "db.sqlite3"
     service = await open_service(db)
-    async with simcord.run(make_bot(service, db)) as env:
-        w = await make_world(env)
+    async with running(service, db) as w:
         empty = await w.alice.autocomplete(w.channel, "move", "text", "")
         assert empty == []
-        await start_game(w)
-        player = await mover(w, service)
-        session = await service.store.live_session(str(w.channel.id))
+        player, session = await under_way(w, service)
         legal = service.legal_turns(session)
         everything = await player.autocomplete(w.channel, "move", "text", "")
         assert [c["value"] for c in everything] == [t for t in legal if len(t) <= 100][:25]
@@ -167,11 +152,8 @@ async def test_a_fault_after_the_save_does_not_claim_nothing_changed(
 
     db = tmp_path / "db.sqlite3"
     service = await open_service(db)
-    async with simcord.run(make_bot(service, db)) as env:
-        w = await make_world(env)
-        await start_game(w)
-        player = await mover(w, service)
-        session = await service.store.live_session(str(w.channel.id))
+    async with running(service, db) as w:
+        player, session = await under_way(w, service)
         text = service.legal_turns(session)[0]
 
         real_deliver = discord_adapter.deliver
@@ -190,4 +172,4 @@ async def test_a_fault_after_the_save_does_not_claim_nothing_changed(
         assert "nothing was changed" not in told.lower()
         after = await service.store.session(session.id)
         assert after.version > session.version  # the turn was saved all the same
-        assert [str(e.__cause__) for e in env.errors] == ["delivery fault"]
+        assert [str(e.__cause__) for e in w.env.errors] == ["delivery fault"]

@@ -14,7 +14,7 @@ from renderer import chebache as cr
 from renderer import chebache_layout as cl
 from renderer import render
 from renderer.context import RenderContext
-from tests.chebache.util import pos as chebache_pos
+from tests.games.chebache.util import pos as chebache_pos
 
 LIGHT = cr.THEMES["light"]
 DARK = cr.THEMES["dark"]

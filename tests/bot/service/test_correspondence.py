@@ -53,6 +53,11 @@ async def _start(service: GameService, control: str | None = "3d",
     return session
 
 
+def _scheduler(service: GameService) -> Scheduler:
+    """A scheduler on ``service`` whose notices go to an ``Outbox`` nobody reads."""
+    return Scheduler.for_service(service, Outbox())
+
+
 def _to_move(service: GameService, session: Session) -> tuple[User, User]:
     """(the player to move, the other one)."""
     side = service.position_of(session).side_to_move
@@ -117,8 +122,7 @@ async def test_time_control_from_options_and_server_default(store: Store,
 
 async def test_reminder_fires_once_at_the_right_time_and_never_after_the_move(
         service: GameService, clock: FakeClock) -> None:
-    outbox = Outbox()
-    scheduler = Scheduler.for_service(service, outbox)
+    scheduler = _scheduler(service)
     session = await _start(service, "3d")
     mover, other = _to_move(service, session)
     start = clock.now
@@ -177,8 +181,7 @@ async def test_downtime_is_not_charged(tmp_path: Path, clock: FakeClock) -> None
     clock.now = start + 2 * DAY + 6 * HOUR
     store = await Store.open(path)
     service = _service(store, clock)
-    outbox = Outbox()
-    scheduler = Scheduler.for_service(service, outbox)
+    scheduler = _scheduler(service)
     assert await scheduler.run_once() == []
     assert "2d 18h left" in (await service.board(CAROL, HERE)).text
     # the reminders moved with the deadline: 1 d left falls two days later than planned
@@ -194,8 +197,7 @@ async def test_downtime_is_not_charged(tmp_path: Path, clock: FakeClock) -> None
 
 async def test_weekend_pause(service: GameService, clock: FakeClock) -> None:
     clock.now = FRIDAY_NOON
-    outbox = Outbox()
-    scheduler = Scheduler.for_service(service, outbox)
+    scheduler = _scheduler(service)
     session = await _start(service, "1d,weekends")
     mover, other = _to_move(service, session)
     clock.now = SATURDAY + 12 * HOUR
@@ -213,8 +215,7 @@ async def test_weekend_pause(service: GameService, clock: FakeClock) -> None:
 
 
 async def test_timeout_claim(service: GameService, clock: FakeClock) -> None:
-    outbox = Outbox()
-    scheduler = Scheduler.for_service(service, outbox)
+    scheduler = _scheduler(service)
     session = await _start(service, "1d")
     mover, other = _to_move(service, session)
     clock.now += DAY - 1
@@ -242,8 +243,7 @@ async def test_timeout_claim(service: GameService, clock: FakeClock) -> None:
 
 
 async def test_timeout_grant(service: GameService, clock: FakeClock) -> None:
-    outbox = Outbox()
-    scheduler = Scheduler.for_service(service, outbox)
+    scheduler = _scheduler(service)
     session = await _start(service, "1d")
     mover, other = _to_move(service, session)
     clock.now += DAY + HOUR
@@ -267,8 +267,7 @@ async def test_timeout_grant(service: GameService, clock: FakeClock) -> None:
 
 async def test_auto_forfeit_when_started_with_it(service: GameService,
                                                  clock: FakeClock) -> None:
-    outbox = Outbox()
-    scheduler = Scheduler.for_service(service, outbox)
+    scheduler = _scheduler(service)
     session = await _start(service, "1d,forfeit")
     mover, other = _to_move(service, session)
     fired = await scheduler.run_once(clock.now + DAY - HOUR)
@@ -419,8 +418,7 @@ async def test_my_games(service: GameService, clock: FakeClock) -> None:
 
 async def test_notification_preferences_are_honoured(service: GameService,
                                                      clock: FakeClock) -> None:
-    outbox = Outbox()
-    scheduler = Scheduler.for_service(service, outbox)
+    scheduler = _scheduler(service)
     first = await _start(service, "3d")
     mover, _ = _to_move(service, first)
     assert not (await service.notify(mover, "pigeon")).ok

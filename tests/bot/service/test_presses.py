@@ -46,6 +46,13 @@ async def _restarted(tmp_path: Path, clock: FakeClock) -> GameService:
     return _service(store, clock)
 
 
+async def _three_player_game(service: GameService, pieces: int) -> None:
+    """ALICE challenges BOB and CAROL to CheeseGambit here; both accept."""
+    await service.new(ALICE, HERE, "cheesegambit", [BOB, CAROL], {"pieces": str(pieces)})
+    await service.accept(BOB, HERE)
+    await service.accept(CAROL, HERE)
+
+
 async def _live(service: GameService, channel: Channel = HERE) -> Session:
     session = await service.store.live_session(channel.id)
     assert session is not None
@@ -160,9 +167,7 @@ async def test_declined_and_expired_challenge_buttons(tmp_path: Path, store: Sto
 async def test_taunt_buttons_answer_only_their_taunt(tmp_path: Path, store: Store,
                                                      clock: FakeClock) -> None:
     service = _service(store, clock)
-    await service.new(ALICE, HERE, "cheesegambit", [BOB, CAROL], {"pieces": "6"})
-    await service.accept(BOB, HERE)
-    await service.accept(CAROL, HERE)
+    await _three_player_game(service, pieces=6)
     rng = random.Random(7)
     first = await _until_buttons(service, rng, "Drop")
     session = await _live(service)
@@ -214,9 +219,7 @@ async def test_a_taunt_taken_back_leaves_its_buttons_dead(store: Store,
 async def test_vote_buttons_after_the_vote(tmp_path: Path, store: Store,
                                            clock: FakeClock) -> None:
     service = _service(store, clock)
-    await service.new(ALICE, HERE, "cheesegambit", [BOB, CAROL], {"pieces": "4"})
-    await service.accept(BOB, HERE)
-    await service.accept(CAROL, HERE)
+    await _three_player_game(service, pieces=4)
     vote = await _until_buttons(service, random.Random(4), "Yes")
     session = await _live(service)
     turn = session.next_turn - 1
@@ -424,9 +427,7 @@ async def test_old_format_answer_buttons_only_where_unmistakable(store: Store,
     """Untagged Drop answers the game's only taunt; with a second taunt raised it is
     refused; untagged Accept never answers a taunt (it may be the challenge's button)."""
     service = _service(store, clock)
-    await service.new(ALICE, HERE, "cheesegambit", [BOB, CAROL], {"pieces": "6"})
-    await service.accept(BOB, HERE)
-    await service.accept(CAROL, HERE)
+    await _three_player_game(service, pieces=6)
     rng = random.Random(7)
     await _until_buttons(service, rng, "Drop")
     session = await _live(service)
@@ -441,9 +442,7 @@ async def test_old_format_answer_buttons_only_where_unmistakable(store: Store,
 
 async def test_old_format_drop_answers_the_only_taunt(store: Store, clock: FakeClock) -> None:
     service = _service(store, clock)
-    await service.new(ALICE, HERE, "cheesegambit", [BOB, CAROL], {"pieces": "6"})
-    await service.accept(BOB, HERE)
-    await service.accept(CAROL, HERE)
+    await _three_player_game(service, pieces=6)
     await _until_buttons(service, random.Random(7), "Drop")
     session = await _live(service)
     dropped = await service.press(_target_of(service, session), HERE, f"drop:{session.id}")
@@ -452,9 +451,7 @@ async def test_old_format_drop_answers_the_only_taunt(store: Store, clock: FakeC
 
 async def test_old_format_vote_buttons_answer_the_vote(store: Store, clock: FakeClock) -> None:
     service = _service(store, clock)
-    await service.new(ALICE, HERE, "cheesegambit", [BOB, CAROL], {"pieces": "4"})
-    await service.accept(BOB, HERE)
-    await service.accept(CAROL, HERE)
+    await _three_player_game(service, pieces=4)
     await _until_buttons(service, random.Random(4), "Yes")
     session = await _live(service)
     voter = _target_of(service, session)
