@@ -233,9 +233,12 @@ def deadline(start: float, budget: float, weekends: bool = False) -> float:
     target = _charged_before(start) + budget
     weeks, rest = divmod(target, _CHARGED_PER_WEEK)
     base = weeks * WEEK
-    if rest <= _WEEKEND_START:  # lands before the weekend (or just as it starts)
-        return base + rest
-    return base + rest + (_WEEKEND_END - _WEEKEND_START)  # after the weekend
+    end = base + rest
+    if rest > _WEEKEND_START:  # lands after the weekend
+        end += _WEEKEND_END - _WEEKEND_START
+    # Paused time only adds: never earlier than start + budget (the sums above round
+    # in the last bit at times around 3e9 s).
+    return max(end, start + budget)
 
 
 def _charged_before(t: float) -> float:

@@ -131,3 +131,8 @@ def test_a_long_unit_less_number_is_refused_at_once() -> None:
             with pytest.raises(TimeControlError, match="too long"):
                 call(text)
     assert parse_duration("1d12h30m") == DAY + 12 * HOUR + 30 * 60
+
+
+def test_deadline_is_never_before_start_plus_budget_after_rounding() -> None:
+    """Hypothesis found this: the week arithmetic rounded 0.3 µs early at 3e9 s."""
+    assert clocks.deadline(3002572800.0, 1.28, weekends=True) >= 3002572800.0 + 1.28
