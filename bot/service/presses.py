@@ -89,6 +89,6 @@ class Presses:
 
     def _answer_open(self, session: Session) -> bool:
         """Whether the game waits for an answer (an old, untagged Accept or Decline
-        may then be a taunt's button rather than the challenge's)."""
+        may then be a raise's button rather than the challenge's)."""
         return session.status == SessionStatus.ACTIVE and session.position is not None \
             and self.ctx.position_of(session).action_due()
