@@ -25,7 +25,7 @@ from bot.service.lobby import Lobby
 from bot.service.presses import Presses
 from bot.service.resign import Resignation
 from bot.service.timekeeping import Timekeeper
-from games import Position
+from games import Position, available_games
 from storage import Session, StaleVersion, Store
 from storage.correspondence import CorrespondenceStore
 
@@ -68,6 +68,9 @@ class GameService:
         self._resignation = Resignation(ctx, self._turns)
         self._views = views.Views(ctx, self._turns)
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence)
+        # Import every engine now, not inside the first command that names a game: an
+        # engine's first import holds the event loop (the fuzz run saw 169 ms).
+        available_games()
 
     # -- what callers read ------------------------------------------------------------
 

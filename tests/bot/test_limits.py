@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable
+from pathlib import Path
 from typing import TypeVar
 
 import pytest
@@ -169,3 +170,27 @@ async def test_notices_name_their_mentions_and_defuse_hostile_names(
     assert len(forfeits) == 1
     assert set(forfeits[0].mentions) == {mover.id, other.id}
     assert "<@4242>" not in forfeits[0].text
+
+
+def test_the_service_imports_every_engine_before_the_first_command(tmp_path: Path) -> None:
+    """Fuzz finding: the first command naming a game imported its engine on the event
+    loop (169 ms for Che); the service imports them all when it is built."""
+    import subprocess
+    import sys
+
+    code = (
+        "import asyncio, sys\n"
+        "from bot.service import GameService\n"
+        "from storage import Store\n"
+        "from games import GAME_MODULES\n"
+        "async def main():\n"
+        f"    store = await Store.open({str(tmp_path / 'db.sqlite3')!r})\n"
+        "    before = [m for m in GAME_MODULES.values() if m in sys.modules]\n"
+        "    GameService(store)\n"
+        "    after = [m for m in GAME_MODULES.values() if m in sys.modules]\n"
+        "    await store.close()\n"
+        "    print(len(before), len(after), len(GAME_MODULES))\n"
+        "asyncio.run(main())\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120, check=True).stdout.split()
+    assert out[1] == out[2] and out[0] != out[2], out
