@@ -268,6 +268,9 @@ def report(summary: Summary, examples: int = 3) -> str:
         for head, members in sorted(groups.items(), key=lambda kv: -len(kv[1])):
             out.append(f"  [{len(members)}x] {head[:160]}")
             out += [_show(r) for r in members[:examples]]
+            # a dead worker's last words, when it left any
+            out += [f"    stderr: {r['stderr'][-600:]!r}" for r in members[:examples]
+                    if r.get("stderr")]
     if summary.slow:
         out.append(f"\nSLOW INPUTS (<= {SHORT} chars, hold > {HOLD_TARGET * 1000:.0f} ms): "
                    f"{len(summary.slow)}; worst:")
