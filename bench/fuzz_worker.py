@@ -515,7 +515,12 @@ def _run_cli(argv: list[str], text: str) -> tuple[int | None, str]:
             os.dup2(capture.fileno(), 2)
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out), \
                     _printing_to(out):
-                code = bot_main([*argv, path])
+                try:
+                    code = bot_main([*argv, path])
+                except SystemExit as exc:
+                    # argparse refusing the arguments (a game name like `-x`): the
+                    # command line exits with that code; here it must not end the worker
+                    code = exc.code if isinstance(exc.code, int) else 2
         finally:
             for stream in (sys.__stdout__, sys.__stderr__):
                 if stream is not None:

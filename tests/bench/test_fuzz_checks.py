@@ -43,3 +43,13 @@ def test_replay_output_is_captured_and_judged() -> None:
     assert _check_cli(code, output) == ("refused", "")
     assert _check_cli(2, "")[0] == "violation"
     assert _check_cli(1, "Traceback (most recent call last):\n ValueError")[0] == "violation"
+
+
+def test_a_refused_command_line_is_an_exit_code_not_a_dead_worker() -> None:
+    """A random game argument like ``-x`` made argparse raise SystemExit inside the
+    worker, which then died ("crash") with its words in the redirected stderr."""
+    from bench.fuzz_worker import _check_cli, _run_cli
+
+    code, output = _run_cli(["replay", "-x"], '[Game "chebache"]\n')
+    assert code == 2 and "usage" in output
+    assert _check_cli(code, output)[0] == "refused"
