@@ -63,6 +63,7 @@ class Summary:
     crashes: list[dict[str, Any]] = field(default_factory=list)
     holds_short: list[float] = field(default_factory=list)
     holds_all: list[float] = field(default_factory=list)
+    holds_short_cpu: list[float] = field(default_factory=list)
     slow: list[dict[str, Any]] = field(default_factory=list)
     skipped: int = 0
 
@@ -82,6 +83,8 @@ class Summary:
             self.holds_all.append(hold)
             if end["len"] <= SHORT:
                 self.holds_short.append(hold)
+                if end.get("hold_cpu") is not None:
+                    self.holds_short_cpu.append(end["hold_cpu"])
                 if hold > HOLD_TARGET:
                     self.slow.append(end)
 
@@ -254,6 +257,12 @@ def report(summary: Summary, examples: int = 3) -> str:
                f"p99 {_percentile(short, 0.99) * 1000:.2f} ms, "
                f"p50 {_percentile(short, 0.5) * 1000:.2f} ms "
                f"(target <= {HOLD_TARGET * 1000:.0f} ms; {len(summary.slow)} over)")
+    cpu = summary.holds_short_cpu
+    over_cpu = sum(1 for h in cpu if h > HOLD_TARGET)
+    out.append(f"event-loop hold in the loop thread's CPU time (the input's own work, not "
+               f"time the OS gave others), inputs <= {SHORT} chars ({len(cpu)}): "
+               f"max {max(cpu, default=0) * 1000:.1f} ms, "
+               f"p99 {_percentile(cpu, 0.99) * 1000:.2f} ms ({over_cpu} over)")
     out.append(f"event-loop hold, all inputs ({len(every)}): "
                f"max {max(every, default=0) * 1000:.1f} ms, "
                f"p99 {_percentile(every, 0.99) * 1000:.2f} ms")

@@ -93,9 +93,13 @@ class Hold:
 
     def __init__(self) -> None:
         self.longest = 0.0
+        #: the longest step in the loop thread's own CPU time: the work the input made
+        #: the loop do, without the time the OS gave other processes meanwhile
+        self.longest_cpu = 0.0
 
-    def note(self, seconds: float) -> None:
+    def note(self, seconds: float, cpu: float = 0.0) -> None:
         self.longest = max(self.longest, seconds)
+        self.longest_cpu = max(self.longest_cpu, cpu)
 
 
 @types.coroutine
@@ -105,13 +109,13 @@ def _drive(coro: Any, hold: Hold) -> Generator[Any, Any, Any]:
     value: Any = None
     error: BaseException | None = None
     while True:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.thread_time()
         try:
             yielded = coro.send(value) if error is None else coro.throw(error)
         except StopIteration as stop:
-            hold.note(time.perf_counter() - started)
+            hold.note(time.perf_counter() - started, time.thread_time() - cpu)
             return stop.value
-        hold.note(time.perf_counter() - started)
+        hold.note(time.perf_counter() - started, time.thread_time() - cpu)
         try:
             value, error = (yield yielded), None
         except BaseException as exc:  # cancellation and the like go back into coro
@@ -119,9 +123,10 @@ def _drive(coro: Any, hold: Hold) -> Generator[Any, Any, Any]:
 
 
 async def _timed(call: Callable[[], Awaitable[Reply] | Reply], hold: Hold) -> Reply:
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.thread_time()
     result = call()
-    hold.note(time.perf_counter() - started)  # a plain function's whole run, or coro creation
+    # a plain function's whole run, or coro creation
+    hold.note(time.perf_counter() - started, time.thread_time() - cpu)
     if isinstance(result, Reply):
         return result
     return await _drive(result, hold)
@@ -452,7 +457,9 @@ class Fuzzer:
         end: dict[str, Any] = {"t": "end", "i": i, "cmd": probe.command, "gen": probe.generator,
                                "kind": kind, "len": len(probe.text), "wall": round(wall, 5),
                                "hold": None if probe.command in RECORD_COMMANDS
-                               else round(hold.longest, 5)}
+                               else round(hold.longest, 5),
+                               "hold_cpu": None if probe.command in RECORD_COMMANDS
+                               else round(hold.longest_cpu, 5)}
         if kind in ("exception", "violation") or hold.longest > 0.05:
             end["detail"] = detail[:1500]
             end["repro"] = _repro(probe)
