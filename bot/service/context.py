@@ -64,22 +64,12 @@ class Context:
 
     def position_of(self, session: Session) -> Position:
         """The session's current position (cached per version)."""
-        key = (session.id, session.version)
-        cached = self.positions.get(key)
-        if cached is None:
-            assert session.position is not None
-            cached = get_game(session.game).from_listing(session.position, session.options)
-            _remember(self.positions, key, cached)
-        return cached
+        return self._remembered(self.positions, session, lambda: _parsed(session))
 
     def legal_turns(self, session: Session) -> list[str]:
         """Legal turns for the session's current dice (cached per version)."""
-        key = (session.id, session.version)
-        cached = self.legal.get(key)
-        if cached is None:
-            cached = self.position_of(session).legal_turns(session.dice)
-            _remember(self.legal, key, cached)
-        return cached
+        return self._remembered(self.legal, session,
+                                lambda: self.position_of(session).legal_turns(session.dice))
 
     # The engine's parse, play and legal-turn listing are CPU work that a hostile text
     # can make long: commands run them in a worker thread (``asyncio.to_thread``) so
@@ -88,24 +78,29 @@ class Context:
 
     async def position_async(self, session: Session) -> Position:
         """``position_of``, parsed off the event loop."""
-        key = (session.id, session.version)
-        cached = self.positions.get(key)
-        if cached is None:
-            assert session.position is not None
-            cached = await asyncio.to_thread(get_game(session.game).from_listing,
-                                             session.position, session.options)
-            _remember(self.positions, key, cached)
-        return cached
+        return await self._remembered_async(self.positions, session, _parsed, session)
 
     async def legal_turns_async(self, session: Session) -> list[str]:
         """``legal_turns``, listed off the event loop."""
+        position = await self.position_async(session)
+        return await self._remembered_async(self.legal, session, position.legal_turns,
+                                            session.dice)
+
+    @staticmethod
+    def _remembered(cache: OrderedDict[tuple[int, int], _V], session: Session,
+                    compute: Callable[[], _V]) -> _V:
         key = (session.id, session.version)
-        cached = self.legal.get(key)
-        if cached is None:
-            position = await self.position_async(session)
-            cached = await asyncio.to_thread(position.legal_turns, session.dice)
-            _remember(self.legal, key, cached)
-        return cached
+        if key not in cache:
+            _remember(cache, key, compute())
+        return cache[key]
+
+    @staticmethod
+    async def _remembered_async(cache: OrderedDict[tuple[int, int], _V], session: Session,
+                                compute: Callable[..., _V], *args: object) -> _V:
+        key = (session.id, session.version)
+        if key not in cache:
+            _remember(cache, key, await asyncio.to_thread(compute, *args))
+        return cache[key]
 
     # -- what a reply shows -----------------------------------------------------------
 
@@ -169,3 +164,9 @@ def _remember(cache: OrderedDict[tuple[int, int], _V], key: tuple[int, int], val
     cache.move_to_end(key)
     while len(cache) > size:
         cache.popitem(last=False)
+
+
+def _parsed(session: Session) -> Position:
+    """The session's stored listing read back into a position."""
+    assert session.position is not None
+    return get_game(session.game).from_listing(session.position, session.options)
