@@ -54,12 +54,11 @@ class Turns:
         return session
 
     async def active(self, channel: Channel) -> Session:
-        session = await self.live(channel)
+        session = await self.current(channel)
         if session is None:
             raise Refused("There is no game in this channel. Start one with `/new`.")
-        if session.status != SessionStatus.ACTIVE:
+        if session.status == SessionStatus.CHALLENGE:
             raise Refused("The game here has not started: the challenge is still open.")
-        session = await self._settle_overdue_answer(session)
         if session.status != SessionStatus.ACTIVE:
             raise Refused(f"The game is over: {session.result}.")
         return session
