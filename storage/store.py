@@ -152,13 +152,27 @@ class Store:
 
     # -- transactions -------------------------------------------------------------
 
+    async def _begin_immediate(self, attempts: int = 8) -> None:
+        """``BEGIN IMMEDIATE``, tried again a few times (10 ms doubling, about 2.5 s in
+        all) when SQLite answers "database is locked" at once: two connections in WAL
+        mode sometimes get SQLITE_BUSY without the busy handler waiting.  Nothing has
+        been written yet, so trying again is safe."""
+        for attempt in range(attempts):
+            try:
+                await self._db.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or attempt == attempts - 1:
+                    raise
+                await asyncio.sleep(0.01 * 2 ** attempt)
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Run]:
         """One ``BEGIN IMMEDIATE`` transaction: yields ``run(sql, params)``; commits when
         the block ends, rolls back when it raises.  Stores built on this one (the
         correspondence tables) use it for their own all-or-nothing changes."""
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await self._begin_immediate()
             counter = [0]
 
             async def run(sql: str, params: Sequence[Any] = ()) -> Ran:
