@@ -1,0 +1,61 @@
+"""A strategy built from a value function, with the three levels made the
+same way in every game (a game's module may override any step):
+
+- ``easy``: one ply, choosing at random among the turns within ``EASY_SPREAD``
+  of the best (it errs, but never by a gross blunder);
+- ``normal``: one ply, the best turn by the value;
+- ``hard``: expectimax: the best candidates looked at one reply deeper,
+  averaged over the opponent's dice, within the level's time budget.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import abstractmethod
+
+from computer.base import Budget, Choice, Level, Strategy
+from computer.search import Candidate, candidates, expectimax, pick_with_noise, ranked_turns
+from games.base import Dice, Position
+
+
+class LevelledStrategy(Strategy):
+    """A ``Strategy`` from ``value``; subclasses give the value (and may give
+    ``explain`` and ``additions``)."""
+
+    #: How far below the best an ``easy`` choice may be (in the value's units).
+    EASY_SPREAD = 0.08
+    #: How many one-ply candidates ``hard`` looks at one reply deeper.
+    HARD_TOP = 6
+
+    @abstractmethod
+    def value(self, position: Position, side: str) -> float:
+        """How good ``position`` is for ``side``: its expected share of the win,
+        0-1 (a finished game is handled before this is asked)."""
+
+    def expand(self, position: Position, dice: Dice) -> list[Candidate]:
+        """The legal turns with the positions they lead to (default: each turn's
+        text played through the engine; override with something quicker)."""
+        return candidates(position, dice)
+
+    def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
+               rng: random.Random) -> Choice:
+        side = position.side_to_move
+        if side is None:
+            raise ValueError("the game is over: there is no turn to choose")
+        if level == Level.HARD:
+            ranked = expectimax(position, dice, self.value, side, budget, self.HARD_TOP,
+                                self.expand)
+        else:
+            ranked = ranked_turns(position, dice, self.value, side, budget, self.expand)
+        if level == Level.EASY:
+            chosen = pick_with_noise(ranked, rng, self.EASY_SPREAD)
+        else:
+            chosen = ranked[0][1]
+        text = self.with_additions(position, dice, chosen, side, level)
+        return Choice(text, self.explain(position, dice, chosen.text))
+
+    def with_additions(self, position: Position, dice: Dice, chosen: Candidate, side: str,
+                       level: Level) -> str:
+        """The chosen turn with what the strategy adds at its end (a taunt).
+        Default: nothing."""
+        return chosen.text
