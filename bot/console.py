@@ -115,6 +115,8 @@ class Console:
     def _show(self, user: User, reply: Reply) -> None:
         prefix = f"(only {user.name} sees this) " if reply.private else ""
         text = re.sub(r"<@([^>]+)>", r"@\1", reply.text)
+        # Discord's small-type marker: the console shows the record line indented instead
+        text = re.sub(r"(?m)^-# ", "    ", text)
         self._print(prefix + text)
         if reply.image is not None:
             self._count += 1

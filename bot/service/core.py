@@ -152,7 +152,7 @@ class Turns:
         session = await self.reread(session)
         left = await self.ctx.time_left(session)
         line, mentions = texts.status_line(session, position, left)
-        passes = "".join(texts.entry_text(t) + "\n" for t in turns)
+        passes = "".join(texts.entry_text(t, session) + "\n" for t in turns)
         text = (f"**{game.title}** begins. {intro}{texts.commitment_note(session)}"
                 f"{passes}{line}")
         return Reply(text=text, image=await self.ctx.image(session, position, left=left),
@@ -195,7 +195,8 @@ class Turns:
         if session.status == SessionStatus.FINISHED:
             status_line += texts.seed_note(session)
             buttons = [rematch_button(session)]
-        return Reply(text="\n".join([*(texts.entry_text(t) for t in logged), status_line]),
+        return Reply(text="\n".join([*(texts.entry_text(t, session) for t in logged),
+                                      status_line]),
                      image=await self.ctx.image(session, after, left=left), mentions=mentions,
                      session_id=session.id, buttons=buttons)
 

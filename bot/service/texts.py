@@ -8,8 +8,10 @@ Game-specific words come from the game (``Game``/``Position``), never from here.
 from __future__ import annotations
 
 from bot import clocks
+from bot.narration import Cast, narrate
 from games import Position, get_game
 from games.base import Game
+from games.events import events_from_json
 from games.notation import format_dice
 from storage import NewTurn, Session, SessionStatus, TurnKind
 
@@ -115,14 +117,30 @@ def commitment_note(session: Session) -> str:
             f"`{session.seed_hash}`\n")
 
 
-def entry_text(entry: NewTurn) -> str:
-    """A logged entry as a reply line (a bot-played turn is a forced pass)."""
+def entry_text(entry: NewTurn, session: Session | None = None, lang: str = "en") -> str:
+    """A logged entry as reply lines: what happened in words with the players'
+    names (from its events, when ``session`` says who is who), then the record
+    line in small type for experts; a bot-played turn is a forced pass."""
     if entry.kind == TurnKind.LINE:
-        return f"`{entry.record}`"
-    if entry.kind == TurnKind.AMEND:
-        return f"**{entry.side}** answers: `{entry.record}`"
-    passed = " (no legal move: passed)" if entry.actor == "bot" else ""
-    return f"**{entry.number}{entry.side}:** `{entry.record}`{passed}"
+        notation = f"`{entry.record}`"
+    elif entry.kind == TurnKind.AMEND:
+        notation = f"**{entry.side}** answers: `{entry.record}`"
+    else:
+        passed = " (no legal move: passed)" if entry.actor == "bot" else ""
+        notation = f"**{entry.number}{entry.side}:** `{entry.record}`{passed}"
+    told = told_in_words(entry, session, lang) if session is not None else ""
+    return f"{told}\n-# {notation}" if told else notation
+
+
+def told_in_words(entry: NewTurn, session: Session, lang: str = "en") -> str:
+    """The entry narrated from its events (bot/narration.py); '' without events."""
+    if not entry.events:
+        return ""
+    events = events_from_json(entry.events)
+    game = get_game(session.game)
+    cast = Cast(names(session), {info.letter: info.colour for info in game.sides(session.options)},
+                session.game, lang)
+    return narrate(events, cast, entry.dice if entry.kind == TurnKind.TURN else ())
 
 
 def clock_text(control: str) -> str:

@@ -1,0 +1,300 @@
+"""A turn told in words, from its events (games/events.py), with players' names.
+
+"bob (Black) rolled 6-5 and moved 24→18→13", "alice bumped carol's piece on 23
+to the pool", "A White region is closed: alice wins".  Pure: events and who is
+who in, one line of text out, in the language asked for (bot/catalogue.py).
+The notation line stays beside it for experts and records; nothing here is
+read back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from bot.catalogue import DEFAULT, ru_plural, say
+from games.events import (
+    BorneOff,
+    Event,
+    Flipped,
+    Hit,
+    Moved,
+    Passed,
+    PlacedAt,
+    RegionClosed,
+    Resigned,
+    Sacrificed,
+    TauntAccepted,
+    TauntDropped,
+    Taunted,
+    TilePlaced,
+    Trapped,
+    Voted,
+    Won,
+)
+
+#: How each game calls sending a piece away (its notation's ``X``).
+HIT_VERBS = {"cheesegambit": "verb_bumped", "chebache": "verb_attacked"}
+ARROW = "→"
+
+
+@dataclass(frozen=True)
+class Cast:
+    """Who is who: players' names and colour words by side letter, the game
+    (for its verbs) and the language."""
+
+    names: Mapping[str, str]
+    colours: Mapping[str, str] = field(default_factory=dict)
+    game: str = ""
+    lang: str = DEFAULT
+
+    def name(self, side: str) -> str:
+        """The player's name, or the colour where the seat has no name."""
+        return self.names.get(side) or self.colours.get(side) or side
+
+    def lead(self, side: str) -> str:
+        """``bob (Black)``: how the mover is introduced."""
+        colour = self.colours.get(side)
+        name = self.names.get(side)
+        if name and colour:
+            return f"{name} ({colour})"
+        return self.name(side)
+
+    def say(self, key: str, **values: object) -> str:
+        return say(key, self.lang, **values)
+
+    def count_word(self, noun: str, count: int) -> str:
+        """The plural of ``noun`` for ``count`` where the language needs one."""
+        return ru_plural(noun, count) if self.lang == "ru" else ""
+
+
+def narrate(events: Sequence[Event], cast: Cast, dice: Iterable[int] = ()) -> str:
+    """The turn (or answer) ``events`` as a line of words; empty for no events."""
+    if not events:
+        return ""
+    thrown = tuple(dice)
+    mover_events = [e for e in events if _is_mover_action(e)]
+    out: list[str] = []
+    if mover_events:
+        side = mover_events[0].side
+        actions = _actions(mover_events, cast)
+        key = "rolled" if thrown else "played"
+        out.append(cast.say(key, player=cast.lead(side), dice="-".join(map(str, thrown)),
+                            actions=_joined(actions, cast)) + ".")
+    out.extend(_consequences(events, cast))
+    return " ".join(out)
+
+
+def _is_mover_action(event: Event) -> bool:
+    return isinstance(event, Moved | BorneOff | Hit | Flipped | Sacrificed | TilePlaced
+                      | Taunted | Passed)
+
+
+def _joined(actions: list[str], cast: Cast) -> str:
+    if len(actions) <= 1:
+        return "".join(actions)
+    return cast.say("list_sep").join(actions[:-1]) + cast.say("and") + actions[-1]
+
+
+def place(text: str, cast: Cast, in_path: bool = False) -> str:
+    """A place as players say it: ``S`` Start, ``F`` Finish, ``P`` the pool
+    (``pool`` in a path: pool→15)."""
+    pool = cast.say("pool_place" if in_path else "pool")
+    return {"S": cast.say("start"), "F": cast.say("finish"), "P": pool}.get(text, text)
+
+
+def _sent_to(to: str, cast: Cast) -> str:
+    if to == "P":
+        return cast.say("to_pool")
+    if to == "S":
+        return cast.say("to_start")
+    return cast.say("to_place", place=place(to, cast))
+
+
+def _actions(events: list[Event], cast: Cast) -> list[str]:
+    """The mover's actions in play order; consecutive moves of one piece are one
+    path (24→18→13) and the same step repeated is counted (2 pieces 8→5)."""
+    actions: list[str] = []
+    runs: list[_Run] = []
+
+    def flush() -> None:
+        # one verb for plain moves in a row: "moved 24→23 and 11→6"
+        plain: list[str] = []
+        for run in runs:
+            if run.piece != "K" and run.count == 1:
+                plain.append(run.path_text(cast))
+                continue
+            if plain:
+                actions.append(cast.say("moved", path=_joined(plain, cast)))
+                plain = []
+            actions.append(run.text(cast))
+        if plain:
+            actions.append(cast.say("moved", path=_joined(plain, cast)))
+        runs.clear()
+
+    borne: list[BorneOff] = []
+
+    def flush_borne() -> None:
+        if borne:
+            actions.append(_borne_off(borne, cast))
+            borne.clear()
+
+    for event in events:
+        if isinstance(event, Moved):
+            flush_borne()
+            _add_move(runs, event)
+            continue
+        flush()
+        if isinstance(event, BorneOff):
+            borne.append(event)
+            continue
+        flush_borne()
+        actions.append(_action(event, cast))
+    flush()
+    flush_borne()
+    return actions
+
+
+def _borne_off(events: list[BorneOff], cast: Cast) -> str:
+    """Bear-offs in a row: "bore off 3 pieces from 1", "bore off from 6 and 5"."""
+    by_src: dict[str, int] = {}
+    for event in events:
+        by_src[event.src] = by_src.get(event.src, 0) + event.count
+    if len(by_src) == 1:
+        ((src, count),) = by_src.items()
+        if count > 1:
+            return cast.say("bore_off_many", count=count, src=src,
+                            pieces=cast.count_word("pieces", count))
+        return cast.say("bore_off", src=src)
+    parts = [f"{src} ×{count}" if count > 1 else src for src, count in by_src.items()]
+    return cast.say("bore_off", src=_joined(parts, cast))
+
+
+@dataclass
+class _Run:
+    """Moves of one piece (a path) or the same step made ``count`` times."""
+
+    path: list[str]
+    count: int
+    piece: str
+
+    def path_text(self, cast: Cast) -> str:
+        return ARROW.join(place(p, cast, in_path=True) for p in self.path)
+
+    def text(self, cast: Cast) -> str:
+        path = self.path_text(cast)
+        if self.piece == "K":
+            return cast.say("moved_king", path=path)
+        if self.count > 1:
+            return cast.say("moved_many", count=self.count, path=path,
+                            pieces=cast.count_word("pieces", self.count))
+        return cast.say("moved", path=path)
+
+
+def _add_move(runs: list[_Run], event: Moved) -> None:
+    last = runs[-1] if runs else None
+    if last and last.piece == event.piece:
+        if last.path == [event.src, event.dst]:
+            last.count += event.count
+            return
+        if last.count == 1 and event.count == 1 and last.path[-1] == event.src:
+            last.path.append(event.dst)
+            return
+    runs.append(_Run([event.src, event.dst], event.count, event.piece))
+
+
+def _action(event: Event, cast: Cast) -> str:
+    if isinstance(event, Hit):
+        verb = cast.say(HIT_VERBS.get(cast.game, "verb_hit"))
+        to = _sent_to(event.to, cast)
+        victim = cast.name(event.victim)
+        if event.king:
+            return cast.say("hit_king", verb=verb, victim=victim, at=event.at, to=to)
+        if event.count > 1:
+            return cast.say("hit_many", verb=verb, count=event.count, victim=victim,
+                            at=event.at, to=to, pieces=cast.count_word("pieces", event.count))
+        return cast.say("hit", verb=verb, victim=victim, at=event.at, to=to)
+    if isinstance(event, Flipped):
+        return cast.say("flipped", old=cast.name(event.old), at=event.at,
+                        player=cast.name(event.side))
+    if isinstance(event, Sacrificed):
+        return cast.say("sacrificed", count=event.count, at=event.at,
+                        to=_sent_to(event.to, cast))
+    if isinstance(event, TilePlaced):
+        return cast.say("tile", cell=event.cell,
+                        colour=cast.colours.get(event.colour, event.colour),
+                        orientation=event.orientation)
+    if isinstance(event, Taunted):
+        return cast.say("taunted", target=cast.name(event.target))
+    if isinstance(event, Passed):
+        return cast.say("could_not_move")
+    raise TypeError(f"not a mover's action: {event!r}")
+
+
+def _consequences(events: Sequence[Event], cast: Cast) -> list[str]:
+    """The sentences of their own: traps, answers, votes, places, the end."""
+    out: list[str] = []
+    closed = ""
+    for event in events:
+        if isinstance(event, Trapped):
+            key = "trapped_many" if event.count > 1 else "trapped_one"
+            out.append(cast.say(key, count=event.count, player=cast.name(event.side),
+                                at=event.at, to=_sent_to(event.to, cast),
+                                pieces=cast.count_word("pieces", event.count)))
+        elif isinstance(event, RegionClosed):
+            closed = cast.say("region_closed",
+                              colour=cast.colours.get(event.side, event.side))
+        elif isinstance(event, TauntAccepted):
+            out.append(cast.say("accepted", player=cast.name(event.side),
+                                taunter=cast.name(event.taunter), stake=event.stake))
+        elif isinstance(event, TauntDropped):
+            out.append(cast.say("dropped", player=cast.name(event.side),
+                                taunter=cast.name(event.taunter), stake=event.stake))
+        elif isinstance(event, Voted):
+            out.append(cast.say("voted_yes" if event.yes else "voted_no",
+                                player=cast.name(event.side)))
+        elif isinstance(event, Resigned):
+            out.append(cast.say("resigned", player=cast.name(event.side)))
+        elif isinstance(event, PlacedAt):
+            out.append(cast.say("placed", player=cast.name(event.side),
+                                place=ordinal(event.place, cast)))
+        elif isinstance(event, Won):
+            told = any(isinstance(e, TauntDropped | Resigned) for e in events)
+            out.append(_won(event, cast, closed, told))
+            closed = ""
+    if closed:
+        out.append(closed + ".")
+    return out
+
+
+def _won(event: Won, cast: Cast, closed: str, told: bool = False) -> str:
+    """The end; the reason is left out where the sentences before told it."""
+    if not event.side:
+        head = cast.say("draw")
+    elif event.points > 1:
+        head = cast.say("wins_points", player=cast.name(event.side), points=event.points,
+                        points_word=cast.count_word("points_word", event.points))
+    else:
+        head = cast.say("wins", player=cast.name(event.side))
+    if closed:
+        # English heads start with the player's name, kept as written; others with a verb
+        return f"{closed}: {head if cast.lang == 'en' else head[0].lower() + head[1:]}."
+    reason = "" if told else named_reason(event.reason, cast)
+    return head + (cast.say("because", reason=reason) if reason else "") + "."
+
+
+def named_reason(reason: str, cast: Cast) -> str:
+    """The engine's reason with side letters standing alone replaced by names
+    (``G dropped the taunt; B wins`` -> ``carol dropped the taunt; bob wins``)."""
+    if not reason:
+        return ""
+    return re.sub(r"\b([A-Z])\b",
+                  lambda m: cast.name(m.group(1)) if m.group(1) in cast.names else m.group(1),
+                  reason)
+
+
+def ordinal(n: int, cast: Cast) -> str:
+    """1st, 2nd, 3rd, 4th (or the language's own)."""
+    key = f"place_{n}" if n in (1, 2, 3) else "place_n"
+    return cast.say(key, n=n)

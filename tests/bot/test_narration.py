@@ -1,0 +1,163 @@
+"""The game told in words: every event type narrated with players' names, in
+English and Russian, and every turn of random games narrated without fault."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.catalogue import language, ru_plural
+from bot.narration import Cast, narrate
+from games import get_game
+from games.events import (
+    BorneOff,
+    Event,
+    Flipped,
+    Hit,
+    Moved,
+    Passed,
+    PlacedAt,
+    RegionClosed,
+    Resigned,
+    Sacrificed,
+    TauntAccepted,
+    TauntDropped,
+    Taunted,
+    TilePlaced,
+    Trapped,
+    Voted,
+    Won,
+)
+
+NAMES = {"W": "alice", "B": "bob", "R": "carol", "G": "dave"}
+COLOURS = {"W": "White", "B": "Black", "R": "Red", "G": "Green"}
+
+
+def cast(game: str = "hachapury", lang: str = "en") -> Cast:
+    return Cast(NAMES, COLOURS, game, lang)
+
+
+# (events, dice, game, English expected, Russian expected): one row per event type
+CASES: list[tuple[list[Event], tuple[int, ...], str, str, str]] = [
+    ([Moved("B", "24", "18", 6), Moved("B", "18", "13", 5)], (6, 5), "hachapury",
+     "bob (Black) rolled 6-5 and moved 24→18→13.",
+     "bob (Black): бросок 6-5, ход 24→18→13."),
+    ([BorneOff("W", "1", 1), BorneOff("W", "1", 1)], (1, 1), "hachapury",
+     "alice (White) rolled 1-1 and bore off 2 pieces from 1.",
+     "alice (White): бросок 1-1, выброс 2 фишки с 1."),
+    ([Moved("R", "20", "23", 3), Hit("R", "G", "23", "P")], (3, 2), "cheesegambit",
+     "carol (Red) rolled 3-2 and moved 20→23 and bumped dave's piece on 23 to the pool.",
+     "carol (Red): бросок 3-2, ход 20→23 и сбил фишку игрока dave на 23 в пул."),
+    ([Moved("W", "6", "7", 1), Hit("W", "B", "7", "S", king=True),
+      Flipped("W", "B", "7", "7")], (1, 2), "chebache",
+     "alice (White) rolled 1-2 and moved 6→7, attacked bob's King on 7 back to Start and "
+     "captured bob's King on 7: it is now alice's.",
+     "alice (White): бросок 1-2, ход 6→7, атаковал Короля игрока bob на 7 на Старт и "
+     "захватил Короля игрока bob на 7: теперь он принадлежит alice."),
+    ([Moved("W", "S", "5", 5), Trapped("B", "16", "S", 2)], (5, 1), "chebache",
+     "alice (White) rolled 5-1 and moved Start→5. 2 of bob's pieces on 16 were trapped and "
+     "went back to Start.",
+     "alice (White): бросок 5-1, ход Старт→5. 2 фишки игрока bob на 16 попали в ловушку "
+     "и ушли на Старт."),
+    ([Moved("W", "9", "12", 3), Sacrificed("W", "12", "S", 1)], (3, 4), "chebache",
+     "alice (White) rolled 3-4 and moved 9→12 and gave up 1 own piece(s) on 12 back to Start.",
+     "alice (White): бросок 3-4, ход 9→12 и пожертвовал своими фишками (1) на 12 на Старт."),
+    ([TilePlaced("W", "2,-1", "W", "/"), RegionClosed("W"), Won("W", 1, "closed")], (),
+     "che",
+     "alice (White) placed a tile at 2,-1, White dominant (/). A White region is closed: "
+     "alice wins.",
+     "alice (White): положил плитку на 2,-1, преобладает White (/). Область цвета «White» "
+     "закрыта: побеждает alice."),
+    ([Moved("G", "5", "9", 4), Hit("G", "R", "9", "P"), Taunted("G", "R")], (4, 1),
+     "cheesegambit",
+     "dave (Green) rolled 4-1 and moved 5→9, bumped carol's piece on 9 to the pool and "
+     "taunted carol.",
+     "dave (Green): бросок 4-1, ход 5→9, сбил фишку игрока carol на 9 в пул и бросил вызов "
+     "игроку carol."),
+    ([TauntAccepted("R", "G", 2)], (), "cheesegambit",
+     "carol accepted dave's taunt: the stake is now 2 and carol holds the cube.",
+     "carol принимает вызов игрока dave: ставка теперь 2, куб у игрока carol."),
+    ([TauntDropped("R", "G", 2), PlacedAt("G", 1), Won("G", 2, "R dropped the taunt; G wins")],
+     (), "cheesegambit",
+     "carol dropped dave's taunt and loses at stake 2. dave finished 1st. dave wins 2 points.",
+     "carol отказывается от вызова игрока dave и проигрывает при ставке 2. dave занимает "
+     "1-е место. Побеждает dave: 2 очка."),
+    ([Voted("B", True)], (), "cheesegambit",
+     "bob votes to play on for the places.", "bob голосует за продолжение игры за места."),
+    ([Voted("B", False)], (), "cheesegambit",
+     "bob votes to stop here.", "bob голосует за окончание игры."),
+    ([Passed("B")], (6, 6), "hachapury",
+     "bob (Black) rolled 6-6 and could not move.", "bob (Black): бросок 6-6, хода нет."),
+    ([Resigned("B"), Won("W", 1, "B resigned")], (), "hachapury",
+     "bob resigned. alice wins.", "bob сдаётся. Побеждает alice."),
+    ([BorneOff("W", "2", 2), Won("W", 2, "mars: the loser bore off none")], (2, 3),
+     "hachapury",
+     "alice (White) rolled 2-3 and bore off from 2. alice wins 2 points (mars: the loser bore "
+     "off none).",
+     "alice (White): бросок 2-3, выброс с 2. Побеждает alice: 2 очка (mars: the loser bore "
+     "off none)."),
+    ([PlacedAt("R", 3)], (), "cheesegambit", "carol finished 3rd.", "carol занимает 3-е место."),
+]
+
+
+@pytest.mark.parametrize(("events", "dice", "game", "english", "russian"), CASES)
+def test_each_event_type_is_told_in_words_in_english_and_russian(
+        events: list[Event], dice: tuple[int, ...], game: str, english: str,
+        russian: str) -> None:
+    assert narrate(events, cast(game, "en"), dice) == english
+    assert narrate(events, cast(game, "ru"), dice) == russian
+
+
+def test_every_event_type_has_a_case() -> None:
+    covered = {type(e) for events, *_ in CASES for e in events}
+    every = {Moved, BorneOff, Hit, Flipped, Trapped, Sacrificed, TilePlaced, RegionClosed,
+             Taunted, TauntAccepted, TauntDropped, Voted, Passed, Resigned, PlacedAt, Won}
+    assert every <= covered
+
+
+def test_a_reason_names_players_instead_of_side_letters() -> None:
+    told = narrate([Won("B", 1, "all of W's pieces trapped; B wins")], cast())
+    assert told == "bob wins (all of alice's pieces trapped; bob wins)."
+
+
+def test_locales_pick_a_shipped_language() -> None:
+    assert language("ru") == "ru"
+    assert language("en-GB") == "en"
+    assert language("pt-BR") == "en"
+    assert language(None) == "en"
+    assert [ru_plural("pieces", n) for n in (1, 2, 5, 11, 21, 22, 25)] == [
+        "фишка", "фишки", "фишек", "фишек", "фишка", "фишки", "фишек"]
+
+
+@pytest.mark.parametrize("game_name", ["hachapury", "chebache", "cheesegambit", "che"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_turn_of_random_games_is_narrated_with_the_movers_name(game_name: str,
+                                                                    lang: str) -> None:
+    game = get_game(game_name)
+    options = game.normalise_options({"players": "3"} if game_name == "cheesegambit" else {})
+    colours = {s.letter: s.colour for s in game.sides(options)}
+    names = {s.letter: f"player{i}" for i, s in enumerate(game.sides(options))}
+    told_cast = Cast(names, colours, game_name, lang)
+    for seed in range(4):
+        rng = random.Random(seed)
+        position = game.initial(options, game.sides(options)[0].letter)
+        for _ in range(300):
+            if position.result is not None:
+                break
+            if position.action_due():
+                side = position.actors()[0]
+                played = position.play_action(rng.choice(position.action_choices()), side)
+                dice: tuple[int, ...] = ()
+            else:
+                dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
+                text = rng.choice(position.legal_turns(dice))
+                additions = position.turn_additions(text, dice)
+                if additions and rng.random() < 0.5:
+                    text += " " + additions[0]
+                played = position.play(text, dice)
+            line = narrate(played.events, told_cast, dice)
+            assert line, played.record
+            assert any(name in line for name in names.values()), (played.record, line)
+            assert not any(f" {letter} " in f" {line} " for letter in names), line
+            position = played.position
