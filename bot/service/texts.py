@@ -7,6 +7,8 @@ Game-specific words come from the game (``Game``/``Position``), never from here.
 
 from __future__ import annotations
 
+import re
+
 from bot import clocks
 from bot.narration import Cast, narrate
 from games import Position, get_game
@@ -60,8 +62,7 @@ def status_line(session: Session, position: Position, left: str = "") -> tuple[s
     """Who is to move (with the dice and ``left``, the time left) or the result,
     and whom to mention."""
     if session.status == SessionStatus.FINISHED or position.result is not None:
-        ended = session.result or (position.result.text if position.result else "")
-        return f"Game over: {ended}.", []
+        return ending(session, position), []
     side = position.side_to_move
     if side is None:
         return "", []
@@ -78,6 +79,37 @@ def status_line(session: Session, position: Position, left: str = "") -> tuple[s
     ping = f"<@{mention}>" if mention else side
     return (f"{who(session, side)} to move{dice}{left}. {ping}",
             [mention] if mention else [])
+
+
+def ending(session: Session, position: Position) -> str:
+    """How the game ended, in words: the winner by name and colour, the points,
+    why (when the stored result says, e.g. a resignation) and after how many turns."""
+    turns = max(0, session.next_turn - 1)
+    after = f" after {turns} turn{'s' if turns != 1 else ''}" if turns else ""
+    result = position.result
+    stored = session.result or (result.text if result else "")
+    winner = result.winner if result else None
+    points = result.points if result else 1
+    why = ""
+    match = _RESULT.fullmatch(stored.strip())
+    if match:  # "W wins", "W wins 2", "W wins (B resigned)"
+        winner = match["side"]
+        points = int(match["points"] or points)
+        why = _named(match["why"] or "", session)
+    if winner is None:
+        return f"**Game over**{after}: {stored or 'draw'}."
+    won = f"wins {points} points" if points > 1 else "wins"
+    reason = f" ({why})" if why else ""
+    return f"**Game over**{after}: **{who(session, winner)}** {won}{reason}."
+
+
+_RESULT = re.compile(r"(?P<side>[A-Z]) wins(?: (?P<points>[0-9]{1,4}))?(?: \((?P<why>.*)\))?")
+
+
+def _named(text: str, session: Session) -> str:
+    """Side letters standing alone replaced by players' names."""
+    seats = {seat.side: seat.name for seat in session.seats}
+    return re.sub(r"\b([A-Z])\b", lambda m: seats.get(m.group(1), m.group(1)), text)
 
 
 def left_text(tc: clocks.TimeControl, side: str | None, started_at: float | None,
@@ -106,7 +138,8 @@ def seed_note(session: Session) -> str:
     """The revealed seed, for games with dice, once the game has ended."""
     if not uses_dice(session):
         return ""
-    return f" Dice seed revealed: `{session.seed}` (check with `python -m bot verify`)."
+    return (f" Dice seed revealed: `{session.seed}`. How to check every throw: save the "
+            f"record (`/record`) and run `python -m bot verify FILE`.")
 
 
 def commitment_note(session: Session) -> str:
