@@ -10,7 +10,8 @@ answer a newer question.  Tags (short: a Discord custom id holds 100 characters)
 - ``v<turn>-<voters>``: a vote, with the sides asked to vote when it opened;
 - ``a<turn>-<actors>``: any other answer a game waits for (``Position.question()``);
 - ``u<seq>``: the take-back request of log entry ``seq``;
-- ``f``: the rematch offer of that finished session.
+- ``f``: the rematch offer of that finished session;
+- ``r``: the confirmation of a resignation from that (live) session.
 
 Buttons posted before tags existed (``<verb>:<session id>``) have an empty tag;
 the service honours them only where the question they answered cannot be
@@ -28,6 +29,7 @@ from storage import Session, SessionStatus
 
 CHALLENGE = "c"
 FINISHED = "f"
+RESIGN = "r"
 #: Verbs of challenge and lobby buttons.
 CHALLENGE_VERBS = ("accept", "decline", "join", "start")
 TAKEBACK_VERBS = ("takeback_yes", "takeback_no")

@@ -8,6 +8,7 @@ Discord bot; board images are written to a folder and their paths printed.
 
 from __future__ import annotations
 
+import difflib
 import logging
 import random
 import re
@@ -17,7 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
-from bot.replies import Channel, Reply, User
+from bot.replies import Channel, Reply, User, refusal
 from bot.service import GameService, ServiceConfig
 from games import available_games
 from storage import Store
@@ -74,14 +75,23 @@ class Console:
                 words = rest.split()
             if not words:
                 return s.help()
+            stray = [w for w in words[1:] if not w.startswith("@") and "=" not in w]
+            if stray:
+                return refusal(f"`{stray[0][:40]}` is neither a player nor an option: name "
+                               f"players with @ (`/new {words[0][:20]} @{stray[0][:20]}`) and "
+                               f"write options as name=value.")
             opponents = [self.user(w.lstrip("@")) for w in words[1:] if w.startswith("@")]
             options = dict(w.split("=", 1) for w in words[1:] if "=" in w)
             return await s.new(user, ch, words[0], opponents, options)
         if command == "move":
             return await s.move(user, ch, rest)
+        if command == "resign":
+            confirmed = rest.strip().lower() in ("confirm", "yes")
+            return await (s.resign if confirmed else s.confirm_resign)(user, ch)
+        if command == "rematch":
+            return await s.rematch(user, ch)
         simple = {"accept": s.accept, "decline": s.decline, "board": s.board, "legal": s.legal,
-                  "record": s.record, "resign": s.resign, "abort": s.abort, "join": s.join,
-                  "start": s.start}
+                  "record": s.record, "abort": s.abort, "join": s.join, "start": s.start}
         if command in simple:
             return await simple[command](user, ch)
         if command == "games":
@@ -91,7 +101,11 @@ class Console:
             return correspondence
         if command == "rules":
             return s.rules(rest or _example_game())
-        return s.help()
+        if command == "help":
+            return s.help()
+        near = difflib.get_close_matches(command, COMMANDS, n=1, cutoff=0.6)
+        hint = f" Did you mean `/{near[0]}`?" if near else " `/help` lists the commands."
+        return refusal(f"There is no command `/{command[:30]}`.{hint}")
 
     async def _correspondence(self, user: User, command: str, rest: str) -> Reply | None:
         """Clock, take-back and preference commands (None: not one of them)."""
@@ -129,7 +143,7 @@ class Console:
             path.write_bytes(data)
             self._print(f"[file: {path}]")
         for button in reply.buttons:
-            self._print(f"[button: {button.label} -> /{button.action.split(':')[0]}]")
+            self._print(f"[button: {button.label} -> {console_command(button.action)}]")
 
     def _print(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -180,3 +194,25 @@ def _example_game() -> str:
     """The game the console's examples (and a bare ``/rules``) name: the registry's first."""
     games = available_games()
     return games[0] if games else "GAME"
+
+
+#: Every command the console knows (for "did you mean").
+COMMANDS = ("new", "challenge", "move", "accept", "decline", "board", "legal", "record",
+            "resign", "abort", "join", "start", "rematch", "games", "rules", "help", "preview",
+            "grant", "allow", "refuse", "takeback", "notify", "mygames", "claim")
+
+#: What a button does, as the console command that does the same.
+_BUTTON_COMMANDS = {"takeback_yes": "/allow", "takeback_no": "/refuse",
+                    "resign": "/resign confirm", "drop": "/move drop", "yes": "/move yes",
+                    "no": "/move no"}
+
+
+def console_command(action: str) -> str:
+    """The console command a button stands for (a taunt's Accept is ``/move accept``;
+    the challenge's is ``/accept``)."""
+    verb, _, rest = action.partition(":")
+    tag = rest.partition(":")[2]
+    if verb == "accept" and tag.startswith("t"):
+        return "/move accept"
+    return _BUTTON_COMMANDS.get(verb, f"/{verb}")
+

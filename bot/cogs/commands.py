@@ -116,8 +116,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
                   lambda s: s.legal, defer=True)
     record = plain("record", "The game record as a file",
                    lambda s: s.record, defer=True)
-    resign = plain("resign", "Give up the game",
-                   lambda s: s.resign, defer=True, changes=True)
+    resign = plain("resign", "Give up the game (asks you to confirm first)",
+                   lambda s: s.confirm_resign)
     abort = plain("abort", "Cancel the game (players before the first turn; moderators any time)",
                   lambda s: s.abort, changes=True)
 

@@ -14,7 +14,7 @@ from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.timekeeping import Timekeeper
-from games import GameError, Played, Position, get_game
+from games import GameError, Played, Position, QuestionKind, get_game
 from games.dice import opening_throws, opening_winner, turn_dice
 from games.events import events_to_json
 from renderer import RenderContext
@@ -178,6 +178,25 @@ class Turns:
         # off the event loop: a hostile text may make the engine work for long
         played, entry = await asyncio.to_thread(play, session, position, seat.side, user, text)
         return session, seat, played, entry
+
+    async def answer_in_words(self, user: User, channel: Channel, session: Session,
+                              agree: bool) -> Reply:
+        """``/accept`` or ``/decline`` during a game: the answer to the taunt or vote
+        waiting for this player (accept or drop, yes or no), or exactly what to type."""
+        position = await self.ctx.position_async(session)
+        question = position.question()
+        seat = session.seat_of(user.id)
+        if question is None or question.kind == QuestionKind.ANSWER:
+            mover = position.side_to_move
+            turn = f" {texts.who(session, mover)} is to move (with `/move`)." if mover else ""
+            raise Refused(f"No challenge, taunt or vote is waiting for an answer here.{turn}")
+        noun = get_game(session.game).question_nouns.get(question.kind, "question")
+        if seat is None or seat.side not in position.actors():
+            waiting = ", ".join(texts.who(session, s) for s in position.actors())
+            raise Refused(f"The {noun} is waiting for {waiting}, not for you.")
+        choices = position.action_choices()
+        return await self.move(user, channel, choices[0] if agree else choices[-1],
+                               question=pending_question(session, position))
 
     async def move(self, user: User, channel: Channel, text: str,
                    expected_turn: int | None = None, question: Question | None = None

@@ -67,7 +67,8 @@ class GameService:
         self._correspondence = Correspondence(ctx, self._turns, timekeeper)
         self._resignation = Resignation(ctx, self._turns)
         self._views = views.Views(ctx, self._turns)
-        self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence)
+        self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
+                               self._resignation)
         # Import every engine now, not inside the first command that names a game: an
         # engine's first import holds the event loop (the fuzz run saw 169 ms).
         available_games()
@@ -171,7 +172,13 @@ class GameService:
 
     @privately
     async def resign(self, user: User, channel: Channel) -> Reply:
+        """Resign at once (the confirmation's button, and tools)."""
         return await self._resignation.resign(user, channel)
+
+    @privately
+    async def confirm_resign(self, user: User, channel: Channel) -> Reply:
+        """What ``/resign`` does: ask privately, with a Resign button bound to the game."""
+        return await self._resignation.confirm(user, channel)
 
     @privately
     async def press(self, user: User, channel: Channel, action: str) -> Reply:

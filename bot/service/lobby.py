@@ -104,6 +104,8 @@ class Lobby:
 
     async def accept(self, user: User, channel: Channel) -> Reply:
         session = await self.turns.live(channel)
+        if session is not None and session.status == SessionStatus.ACTIVE:
+            return await self.turns.answer_in_words(user, channel, session, agree=True)
         if session is None or session.status != SessionStatus.CHALLENGE:
             raise Refused("There is no open challenge in this channel.")
         if is_lobby(session) and session.seat_of(user.id) is None:
@@ -123,6 +125,8 @@ class Lobby:
 
     async def decline(self, user: User, channel: Channel) -> Reply:
         session = await self.turns.live(channel)
+        if session is not None and session.status == SessionStatus.ACTIVE:
+            return await self.turns.answer_in_words(user, channel, session, agree=False)
         if session is None or session.status != SessionStatus.CHALLENGE:
             raise Refused("There is no open challenge in this channel.")
         if is_lobby(session):

@@ -22,13 +22,15 @@ from bot.service.context import Context
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
 from bot.service.lobby import Lobby
+from bot.service.resign import Resignation
 from storage import Session, SessionStatus, TurnKind
 
 
 class Presses:
     def __init__(self, ctx: Context, turns: Turns, lobby: Lobby,
-                 correspondence: Correspondence) -> None:
+                 correspondence: Correspondence, resignation: Resignation) -> None:
         self.ctx = ctx
+        self.resignation = resignation
         self.turns = turns
         self.lobby = lobby
         self.correspondence = correspondence
@@ -54,6 +56,8 @@ class Presses:
             return await command(user, channel)
         if live is None or live.id != pressed.id or live.status != SessionStatus.ACTIVE:
             raise Refused(texts.game_gone(pressed))
+        if verb == "resign":
+            return await self.resignation.resign(user, channel)
         if verb in TAKEBACK_VERBS:
             seq = parse_takeback(tag) if tag \
                 else await self.ctx.ledger.only_undo_request(live.id)

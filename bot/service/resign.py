@@ -3,11 +3,12 @@ leaves it with a line of its own in the log."""
 
 from __future__ import annotations
 
-from bot.replies import Channel, Refused, Reply, User
+from bot.buttons import RESIGN
+from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns, rematch_button
-from games import GameError, Played
+from games import GameError, Played, get_game
 from games.events import events_to_json
 from storage import NewTurn, Session, SessionStatus, TurnKind
 
@@ -16,6 +17,25 @@ class Resignation:
     def __init__(self, ctx: Context, turns: Turns) -> None:
         self.ctx = ctx
         self.turns = turns
+
+    async def confirm(self, user: User, channel: Channel) -> Reply:
+        """Ask first (privately): resigning cannot be taken back.  The button is bound
+        to this game (``resign:<session>:r``): pressed after the game ended, or in a
+        new game here, it changes nothing."""
+        session, seat = await self.turns.player_in(channel, user)
+        position = self.ctx.position_of(session)
+        others = [s for s in session.seats if s.side != seat.side]
+        if position.resign(seat.side) is not None:
+            what = "you leave the game and the others play on"
+        elif len(others) == 1:
+            what = f"the game ends and {texts.who(session, others[0].side)} wins"
+        else:
+            what = "the game ends"
+        title = get_game(session.game).title
+        return Reply(text=f"Resign this {title} game? If you do, {what}. This cannot be "
+                          f"taken back: press **Resign** to confirm, or ignore this message.",
+                     private=True, session_id=session.id,
+                     buttons=[Button("Resign", f"resign:{session.id}:{RESIGN}", "danger")])
 
     async def resign(self, user: User, channel: Channel) -> Reply:
         session, seat = await self.turns.player_in(channel, user)

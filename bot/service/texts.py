@@ -21,10 +21,10 @@ HELP = """**Commands**
 `/new GAME @opponent [option=value ...]` challenge someone (games: {games})
 `/new GAME` with nobody named opens a lobby: others `/join` (`/decline` gives the seat
 up again), the host `/start`s or `/abort`s it
-`/accept`, `/decline` answer a challenge (and a taunt or vote: `/move accept`, `/move yes`)
+`/accept`, `/decline` answer a challenge, a taunt (accept or drop) or a vote (yes or no)
 `/move TEXT` play your turn, e.g. `/move 24/18 24/19` (the dice are rolled for you)
 `/board` show the board, `/legal` list legal turns, `/record` the game record file
-`/resign` give up, `/abort` cancel before the first turn (moderators: any time)
+`/resign` give up (asks first), `/abort` cancel before the first turn (moderators: any time)
 `/rules GAME` rules and notation, `/games` games being played here
 `/new ... time=3d` (or `time=bank=7d,bonus=1d,cap=14d`) play with a clock; `/mygames` your games
 `/claim` win when the opponent's time is up, `/grant 2d` give them more time

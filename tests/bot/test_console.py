@@ -68,3 +68,49 @@ def test_command_line_reads_a_script_from_stdin(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "[board image:" in done.stdout and "to move with" in done.stdout
+
+
+def test_the_readme_console_example_runs_as_written(tmp_path: Path) -> None:
+    """The README's example is a promise: every line of it is answered, none refused."""
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("## The local console", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    command, *lines = block.strip().splitlines()
+    args = command.split()
+    assert args[:4] == [".venv/bin/python", "-m", "bot", "local"], command
+    images = args.index("--images")
+    args[images + 1] = str(tmp_path / "images")
+    done = subprocess.run(
+        [sys.executable, *args[1:], "--db", str(tmp_path / "readme.sqlite3")],
+        input="\n".join(lines) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "(only " not in done.stdout and "??" not in done.stdout, done.stdout
+    assert "rolled 6-5 and moved 24→19→13" in done.stdout, done.stdout
+    assert done.stdout.count("[board image:") == 3
+
+
+async def test_unknown_commands_and_stray_words_are_explained(tmp_path: Path) -> None:
+    text = await _run("alice: /mvoe 24/18\nalice: /new hachapury bob\nalice: /frobnicate\n",
+                      tmp_path)
+    assert "There is no command `/mvoe`. Did you mean `/move`?" in text
+    assert "`bob` is neither a player nor an option" in text
+    assert "There is no command `/frobnicate`. `/help` lists the commands." in text
+    assert "opens a **Hachapury** lobby" not in text  # no lobby opened by mistake
+
+
+async def test_button_hints_are_commands_that_work_in_the_console(tmp_path: Path) -> None:
+    text = await _run("alice: /new hachapury @bob\nbob: /accept\nbob: /resign\n"
+                      "bob: /resign confirm\nalice: /rematch\n", tmp_path)
+    assert "[button: Resign -> /resign confirm]" in text
+    assert "bob resigns." in text
+    assert "[button: Rematch -> /rematch]" in text
+    assert text.count("alice challenges @bob to **Hachapury**") == 2  # the rematch worked
+
+
+def test_every_button_verb_maps_to_a_console_command() -> None:
+    from bot.console import COMMANDS, console_command
+    actions = ["accept:1:c", "decline:1:c", "join:1:c", "start:1:c", "accept:1:t3-R-B",
+               "drop:1:t3-R-B", "yes:1:v9-G-B", "no:1:v9-G-B", "takeback_yes:1:u4",
+               "takeback_no:1:u4", "rematch:1:f", "resign:1:r"]
+    for action in actions:
+        command = console_command(action)
+        assert command.startswith("/") and command[1:].split()[0] in COMMANDS, action

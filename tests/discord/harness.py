@@ -119,6 +119,15 @@ async def play_first_offered(world: World, player: Any) -> Any:
     return await player.slash(world.channel, "move", text=choices[0]["value"])
 
 
+async def resign(world: World, member: Any) -> Any:
+    """``member`` resigns as a player does: ``/resign`` asks privately, the Resign
+    button under that question confirms."""
+    asked = await member.slash(world.channel, "resign")
+    question = private(asked)
+    assert question is not None and "cannot be taken back" in question.content, asked
+    return await member.click(question, label="Resign")
+
+
 def opponent(world: World, player: Any) -> Any:
     """The other one of alice and bob."""
     return world.alice if player is world.bob else world.bob

@@ -20,6 +20,7 @@ from tests.discord.harness import (
     opponent,
     private,
     public,
+    resign,
     restarted,
     running,
     start_game,
@@ -227,7 +228,7 @@ async def test_rematch_button_after_a_new_challenge(tmp_path: Path,
     service = await open_service(db)
     async with running(service, db) as w:
         await start_game(w)
-        ended = public(await w.alice.slash(w.channel, "resign"))
+        ended = public(await resign(w, w.alice))
         assert labels(ended) == ["Rematch"]
         assert public(await w.alice.slash(w.channel, "new", game=GAME,
                                           opponent=w.carol)) is not None

@@ -40,7 +40,7 @@ async def test_short_game_from_challenge_to_result(tmp_path: Path, open_service:
         record = await w.carol.slash(w.channel, "record")
         assert h.public(record).attachments[0].filename.endswith(".txt")
 
-        resigned = await w.alice.slash(w.channel, "resign")
+        resigned = await h.resign(w, w.alice)
         assert "wins" in h.public(resigned).content
         assert w.bob.mention in h.public(resigned).content
         session = await service.store.latest_session(str(w.channel.id))

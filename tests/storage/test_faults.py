@@ -149,7 +149,7 @@ def test_a_lock_released_within_the_wait_lets_the_console_start(
         game_db: Path, tmp_path: Path) -> None:
     config = config_file(tmp_path, game_db, busy_timeout=30)
     with locked(game_db, seconds=1.0):
-        result = console(game_db, tmp_path, config=config, stdin="alice: /resign\n")
+        result = console(game_db, tmp_path, config=config, stdin="alice: /resign confirm\n")
     assert result.returncode == 0, result.stderr
     db = sqlite3.connect(game_db)
     assert db.execute("SELECT status FROM sessions").fetchall() == [("finished",)]
