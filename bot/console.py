@@ -90,7 +90,9 @@ class Console:
             return await (s.resign if confirmed else s.confirm_resign)(user, ch)
         if command == "rematch":
             return await s.rematch(user, ch)
-        simple = {"accept": s.accept, "decline": s.decline, "board": s.board, "legal": s.legal,
+        if command == "legal":
+            return await s.legal(user, ch, rest)
+        simple = {"accept": s.accept, "decline": s.decline, "board": s.board,
                   "record": s.record, "abort": s.abort, "join": s.join, "start": s.start}
         if command in simple:
             return await simple[command](user, ch)

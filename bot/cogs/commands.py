@@ -112,8 +112,15 @@ def build_commands(flows: Flows, games: list[str] | None = None
             where = adapter.channel_of(channel, interaction.guild_id)
         await flows.run(interaction, flows.service.board, defer=True, channel=where)
 
-    legal = plain("legal", "List the legal turns (only you see them)",
-                  lambda s: s.legal, defer=True)
+    @app_commands.command(name="legal", description="List the legal turns (only you see them)")
+    @app_commands.describe(starting="Only the turns starting with this move, e.g. 24/18")
+    async def legal(interaction: Interaction,
+                    starting: app_commands.Range[str, 1, 60] | None = None) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.legal(user, channel, starting or "")
+
+        await flows.run(interaction, call, defer=True)
+
     record = plain("record", "The game record as a file",
                    lambda s: s.record, defer=True)
     resign = plain("resign", "Give up the game (asks you to confirm first)",

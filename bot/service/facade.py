@@ -218,8 +218,8 @@ class GameService:
         return await self._views.board(user, channel)
 
     @privately
-    async def legal(self, user: User, channel: Channel) -> Reply:
-        return await self._views.legal(user, channel)
+    async def legal(self, user: User, channel: Channel, starting: str = "") -> Reply:
+        return await self._views.legal(user, channel, starting)
 
     @privately
     async def record(self, user: User, channel: Channel) -> Reply:

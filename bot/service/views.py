@@ -3,6 +3,8 @@ being played, the rules and the help.  Nothing here changes a game."""
 
 from __future__ import annotations
 
+import re
+
 from bot import pages
 from bot.records import record_text
 from bot.replies import Channel, Refused, Reply, User
@@ -36,18 +38,36 @@ class Views:
             session_id=session.id,
         )
 
-    async def legal(self, user: User, channel: Channel) -> Reply:
-        """The legal turns for the player to move (anyone may ask; shown privately)."""
+    async def legal(self, user: User, channel: Channel, starting: str = "") -> Reply:
+        """The legal turns for the player to move (anyone may ask; shown privately).
+        More than fit in a message are grouped by their first move, each group with
+        what can follow it; ``starting`` lists the turns that begin with that move."""
         session = await self.turns.active(channel)
         position = await self.ctx.position_async(session)
         if position.side_to_move is None:
             raise Refused("The game is over.")
         turns = await self.ctx.legal_turns_async(session)
         dice = f" with {format_dice(session.dice)}" if session.dice else ""
-        header = (f"{len(turns)} legal turn(s) for "
-                  f"{texts.who(session, position.side_to_move)}{dice}:")
-        return Reply(text=texts.listed(header, [f"`{t}`" for t in turns]), private=True,
-                     session_id=session.id)
+        who = texts.who(session, position.side_to_move)
+        first = starting.strip()
+        if first:
+            chosen = [t for t in turns if first_move(t).lower() == first.lower()]
+            if not chosen:
+                firsts = ", ".join(f"`{m}`" for m in dict.fromkeys(map(first_move, turns)))
+                raise Refused(f"No legal turn of {who}{dice} starts with `{first[:40]}`. "
+                              f"First moves: {firsts}"[:1900])
+            header = f"{len(chosen)} legal turn(s) for {who}{dice} starting with `{first}`:"
+            return Reply(text=texts.listed(header, [f"`{t}`" for t in chosen]), private=True,
+                         session_id=session.id)
+        header = f"{len(turns)} legal turn(s) for {who}{dice}:"
+        groups = grouped_by_first_move(turns)
+        if len(turns) <= texts.LIST_MAX_ROWS or len(groups) == len(turns):
+            return Reply(text=texts.listed(header, [f"`{t}`" for t in turns]), private=True,
+                         session_id=session.id)
+        rows = [_group_row(move, rests) for move, rests in groups.items()]
+        header += (f" grouped by first move ({len(groups)}); `/legal MOVE` lists the turns "
+                   "starting with one.")
+        return Reply(text=texts.listed(header, rows), private=True, session_id=session.id)
 
     async def record(self, user: User, channel: Channel) -> Reply:
         """The game record as a file (live or the last game here)."""
@@ -90,3 +110,32 @@ def rules(game_name: str) -> Reply:
 
 def help_text() -> Reply:
     return Reply(text=texts.HELP.format(games=", ".join(available_games())), private=True)
+
+
+_SEPARATOR = re.compile(r",\s+|;\s*|\s+")
+
+
+def first_move(turn: str) -> str:
+    """The first move written in a turn (``24/21`` of ``24/21, 21/20``; ``0,2W`` of
+    ``0,2W 1,1B``: a Che cell's comma has no space after it)."""
+    return _SEPARATOR.split(turn.strip(), maxsplit=1)[0]
+
+
+def grouped_by_first_move(turns: list[str]) -> dict[str, list[str]]:
+    """The turns by first move, in the engine's order, each with the rest of its text."""
+    groups: dict[str, list[str]] = {}
+    for turn in turns:
+        move = first_move(turn)
+        rest = turn.strip()[len(move):].lstrip(",; ")
+        groups.setdefault(move, []).append(rest)
+    return groups
+
+
+def _group_row(move: str, rests: list[str]) -> str:
+    """``24/21`` then `21/20` or `6/5` (+3 more): one first move and what may follow."""
+    shown = [f"`{r}`" for r in rests[:3] if r]
+    more = f" (+{len(rests) - len(shown)} more)" if len(rests) > len(shown) and shown else ""
+    if not shown:
+        return f"`{move}`"
+    return f"`{move}` then {' or '.join(shown)}{more}"
+

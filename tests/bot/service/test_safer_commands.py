@@ -76,3 +76,39 @@ async def test_accept_without_a_question_says_what_to_type(service: GameService)
     assert not reply.ok and reply.private
     assert "No challenge, taunt or vote is waiting" in reply.text
     assert "is to move (with `/move`)" in reply.text
+
+
+async def test_legal_groups_many_turns_by_first_move_and_lists_one_group(
+        service: GameService) -> None:
+    from bot.service.views import first_move
+    await service.new(ALICE, HERE, "chebache", [BOB])
+    await service.accept(BOB, HERE)
+    for _ in range(40):  # the first position whose turns do not fit one message
+        session = await _live(service)
+        turns = service.legal_turns(session)
+        if len(turns) > 25:
+            break
+        mover = PLAYERS[session.seat_for_side(
+            service.position_of(session).side_to_move or "").user_id]
+        await service.move(mover, HERE, turns[0])
+    assert len(turns) > 25
+    firsts = list(dict.fromkeys(first_move(t) for t in turns))
+    reply = await service.legal(BOB, HERE)
+    assert reply.ok and reply.private and len(reply.text) <= 2000
+    assert f"{len(turns)} legal turn(s)" in reply.text and "grouped by first move" in reply.text
+    shown = [line for line in reply.text.splitlines()[1:] if line.startswith("`")]
+    assert [line.split("`")[1] for line in shown] == firsts[:len(shown)]
+    one = await service.legal(BOB, HERE, firsts[0])
+    listed = [line.strip("`") for line in one.text.splitlines()[1:] if line.startswith("`")]
+    expected = [t for t in turns if first_move(t) == firsts[0]]
+    assert listed == expected[:len(listed)] and listed
+    wrong = await service.legal(BOB, HERE, "99/99")
+    assert not wrong.ok and "starts with `99/99`" in wrong.text and firsts[0] in wrong.text
+
+
+def test_first_moves_in_every_game_notation() -> None:
+    from bot.service.views import first_move
+    assert first_move("24/21, 21/20") == "24/21"
+    assert first_move("0,2W 1,1B") == "0,2W"
+    assert first_move("K(S/2), 6X11; X1@11; 10^8") == "K(S/2)"
+    assert first_move("2(13/18) 5/8") == "2(13/18)"
