@@ -43,6 +43,8 @@ class Console:
         self.moderators = set(moderators)
         self.channel = Channel(id=channel, guild_id="local", name=channel)
         self._count = 0
+        #: each user's last picker (its menu and buttons), for ``/pick``
+        self._pickers: dict[str, Reply] = {}
 
     def user(self, name: str) -> User:
         return User(id=name, name=name, moderator=name in self.moderators)
@@ -90,6 +92,8 @@ class Console:
             return await (s.resign if confirmed else s.confirm_resign)(user, ch)
         if command == "rematch":
             return await s.rematch(user, ch)
+        if command in ("play", "pick"):
+            return await self._pick(user, command, rest)
         if command == "legal":
             return await s.legal(user, ch, rest)
         simple = {"accept": s.accept, "decline": s.decline, "board": s.board,
@@ -108,6 +112,33 @@ class Console:
         near = difflib.get_close_matches(command, COMMANDS, n=1, cutoff=0.6)
         hint = f" Did you mean `/{near[0]}`?" if near else " `/help` lists the commands."
         return refusal(f"There is no command `/{command[:30]}`.{hint}")
+
+    async def _pick(self, user: User, command: str, rest: str) -> Reply:
+        """``/play`` opens the turn picker (the Play button); ``/pick N`` takes option N
+        of the last menu shown to this user, ``/pick back|ok|cancel`` its buttons."""
+        s, ch = self.service, self.channel
+        if command == "play":
+            session = await s.current_session(ch)
+            if session is None:
+                return refusal("There is no game being played here.")
+            return await s.press(user, ch, f"play:{session.id}:p{session.version}-")
+        last = self._pickers.get(user.id)
+        if last is None:
+            return refusal("No picker is open for you: `/play` opens one.")
+        word = rest.strip().lower()
+        buttons = {"back": "Back", "ok": "Confirm", "confirm": "Confirm", "cancel": "Cancel"}
+        if word in buttons:
+            found = [b.action for b in last.buttons if b.label == buttons[word]]
+            if not found:
+                return refusal(f"This step has no {buttons[word]} button.")
+            return await s.press(user, ch, found[0])
+        if not last.menus or not word.isdigit() or \
+                not 1 <= int(word) <= len(last.menus[0].options):
+            count = len(last.menus[0].options) if last.menus else 0
+            return refusal(f"Write `/pick N` with N from 1 to {count}, or `/pick back`, "
+                           "`/pick ok`, `/pick cancel`.")
+        menu = last.menus[0]
+        return await s.press(user, ch, menu.action + menu.options[int(word) - 1].value)
 
     async def _correspondence(self, user: User, command: str, rest: str) -> Reply | None:
         """Clock, take-back and preference commands (None: not one of them)."""
@@ -144,6 +175,12 @@ class Console:
             path = self.images / name
             path.write_bytes(data)
             self._print(f"[file: {path}]")
+        for menu in reply.menus:
+            self._pickers[user.id] = reply
+            choices = "  ".join(f"{i}) {o.label}" for i, o in enumerate(menu.options, 1))
+            self._print(f"[menu: {menu.placeholder}: {choices} -> /pick N]")
+        if any(b.action.startswith("pickok:") for b in reply.buttons):
+            self._pickers[user.id] = reply
         for button in reply.buttons:
             self._print(f"[button: {button.label} -> {console_command(button.action)}]")
 
@@ -201,10 +238,12 @@ def _example_game() -> str:
 #: Every command the console knows (for "did you mean").
 COMMANDS = ("new", "challenge", "move", "accept", "decline", "board", "legal", "record",
             "resign", "abort", "join", "start", "rematch", "games", "rules", "help", "preview",
-            "grant", "allow", "refuse", "takeback", "notify", "mygames", "claim")
+            "grant", "allow", "refuse", "takeback", "notify", "mygames", "claim", "play",
+            "pick")
 
 #: What a button does, as the console command that does the same.
-_BUTTON_COMMANDS = {"takeback_yes": "/allow", "takeback_no": "/refuse",
+_BUTTON_COMMANDS = {"takeback_yes": "/allow", "takeback_no": "/refuse", "play": "/play",
+                    "pick": "/pick back", "pickok": "/pick ok", "pickno": "/pick cancel",
                     "resign": "/resign confirm", "drop": "/move drop", "yes": "/move yes",
                     "no": "/move no"}
 

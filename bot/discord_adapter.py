@@ -30,7 +30,16 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
-from bot.replies import Button, Channel, Reply, User, quiet_crowds, quiet_name
+from bot.replies import (
+    Button,
+    Channel,
+    Menu,
+    MenuOption,
+    Reply,
+    User,
+    quiet_crowds,
+    quiet_name,
+)
 
 log = logging.getLogger("boardbot.discord")
 
@@ -46,6 +55,9 @@ MAX_CONTENT = 2000
 MAX_CHOICES = 25
 MAX_CHOICE_LENGTH = 100
 MAX_BUTTONS = 25
+#: Select menus a message may carry (each fills one of the 5 rows) and their options.
+MAX_MENUS = 4
+MAX_OPTIONS = 25
 MAX_LABEL = 80
 MAX_NAME = 32
 #: The file that carries a reply's full text when it does not fit one message.
@@ -218,8 +230,8 @@ def reply_kwargs(
         kwargs["embeds"] = embeds
     if files:
         kwargs["files"] = files
-    if reply.buttons:
-        kwargs["view"] = button_view(reply.buttons)
+    if reply.buttons or reply.menus:
+        kwargs["view"] = button_view(reply.buttons, reply.menus)
     return kwargs
 
 
@@ -263,10 +275,60 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=CUSTOM_ID_
         await receiver.press_button(interaction, self.verb, self.session_id, self.tag)
 
 
-def button_view(buttons: Sequence[Button]) -> discord.ui.View:
-    """A view of BoardButtons (fully dynamic: nothing is kept in memory per message)."""
+#: A select menu's custom id: its choice is pressed as ``<verb>:<session>:<tag><value>``.
+SELECT_ID_TEMPLATE = r"boardsel:(?P<verb>\w+):(?P<session>\d+):(?P<tag>[a-z][\w-]*)"
+_SELECT_ID = re.compile(SELECT_ID_TEMPLATE)
+
+
+class BoardSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID_TEMPLATE):
+    """A select menu bound to its question like a button (``Menu.action`` in its custom
+    id): the chosen option's value completes the action.  Registered with
+    ``add_dynamic_items``, so menus work after a restart too."""
+
+    def __init__(self, verb: str, session_id: int, tag: str,
+                 options: Sequence[MenuOption] = (), placeholder: str = "") -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"boardsel:{verb}:{session_id}:{tag}", placeholder=placeholder[:150],
+            options=[discord.SelectOption(label=clip(o.label, 100), value=o.value[:100],
+                                          description=clip(o.description, 100) or None)
+                     for o in options[:MAX_OPTIONS]] or [discord.SelectOption(label="-")]))
+        self.verb = verb
+        self.session_id = session_id
+        self.tag = tag
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str], /
+                             ) -> BoardSelect:
+        return cls(match["verb"], int(match["session"]), match["tag"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        receiver = interaction.client
+        values = self.item.values
+        if not hasattr(receiver, "press_button") or not values:
+            log.warning(kv("select_unhandled", custom_id=self.item.custom_id))
+            return
+        await receiver.press_button(interaction, self.verb, self.session_id,
+                                    self.tag + values[0])
+
+
+def select_for(menu: Menu) -> BoardSelect:
+    """A Menu -> its select (the action must be ``<verb>:<session>:<tag>``)."""
+    match = _SELECT_ID.fullmatch(f"boardsel:{menu.action}")
+    if match is None or len(match.group(0)) > MAX_CUSTOM_ID:
+        raise ValueError(f"menu action {menu.action!r} is not <verb>:<session>:<tag>")
+    return BoardSelect(match["verb"], int(match["session"]), match["tag"], menu.options,
+                       menu.placeholder)
+
+
+def button_view(buttons: Sequence[Button], menus: Sequence[Menu] = ()) -> discord.ui.View:
+    """A view of BoardButtons and BoardSelects (fully dynamic: nothing is kept in
+    memory per message).  Menus take a row each, above the buttons."""
     view = discord.ui.View(timeout=None)
-    for button in buttons[:MAX_BUTTONS]:
+    for menu in menus[:MAX_MENUS]:
+        view.add_item(select_for(menu))
+    shown = menus[:MAX_MENUS]
+    for button in buttons[:MAX_BUTTONS - 5 * len(shown)]:
         parsed = parse_custom_id(custom_id(button))
         assert parsed is not None
         view.add_item(BoardButton(parsed[0], parsed[1], clip(button.label, MAX_LABEL),

@@ -78,7 +78,7 @@ class BoardBot(discord.Client):
             self.store = await Store.open(self.config.database, self.config.busy_timeout)
         if self._service is None:
             self._service = GameService(self.store, service_config(self.config))
-        self.add_dynamic_items(adapter.BoardButton)
+        self.add_dynamic_items(adapter.BoardButton, adapter.BoardSelect)
         if self.schedule:  # the real bot: draw the cached backgrounds before anyone waits
             await asyncio.to_thread(warm_up, available_games(), self.config.image_width,
                                     self.config.theme)

@@ -60,6 +60,26 @@ class Button:
     style: str = "secondary"  # primary, secondary, success, danger
 
 
+@dataclass(frozen=True)
+class MenuOption:
+    """One choice of a menu: its label, the value it sends and a short description."""
+
+    label: str
+    value: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A select menu under a reply: choosing an option presses ``action`` followed by
+    the option's value (``pick:7:p12-`` + ``3``), so the menu is bound to its question
+    the same way a button is (bot/buttons.py)."""
+
+    action: str
+    placeholder: str
+    options: tuple[MenuOption, ...]
+
+
 @dataclass
 class Reply:
     """A command's answer.
@@ -79,6 +99,7 @@ class Reply:
     ok: bool = True
     buttons: list[Button] = field(default_factory=list)
     session_id: int | None = None
+    menus: list[Menu] = field(default_factory=list)
 
 
 class Refused(Exception):

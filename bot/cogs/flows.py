@@ -116,8 +116,8 @@ class Flows:
             return await self.service.press(user, where, action)
 
         reply = await self.run(interaction, call, defer=True, changes=True, channel=channel)
-        if reply is None or not reply.ok:
-            return
+        if reply is None or not reply.ok or verb == "play":
+            return  # the board's Play button stays: the picker it opened is private
         # The pressed message's buttons are done with when the reply brings its own
         # (the question moved on) or the session no longer waits for a challenge answer
         # (a challenge answered by all, a lobby started, an answer or take-back settled).

@@ -156,7 +156,8 @@ class Turns:
         text = (f"**{game.title}** begins. {intro}{texts.commitment_note(session)}"
                 f"{passes}{line}")
         return Reply(text=text, image=await self.ctx.image(session, position, left=left),
-                     mentions=mentions, session_id=session.id)
+                     mentions=mentions, session_id=session.id,
+                     buttons=self.action_buttons(session, position))
 
     # -- a turn or an answer ----------------------------------------------------------
 
@@ -261,6 +262,9 @@ class Turns:
         each names its question (bot/buttons.py), so it never answers a later one."""
         question = pending_question(session, position)
         if question is None:
+            # a turn is due: the Play button opens the picker (bot/service/picking.py)
+            if session.status == SessionStatus.ACTIVE and position.side_to_move is not None:
+                return [Button("Play", f"play:{session.id}:p{session.version}-", "primary")]
             return []
         return [Button(label.capitalize(), f"{label}:{session.id}:{question.tag}",
                        "success" if i == 0 else "danger")

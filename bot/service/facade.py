@@ -22,6 +22,7 @@ from bot.service.context import Context, ServiceConfig
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
 from bot.service.lobby import Lobby
+from bot.service.picking import Picking
 from bot.service.presses import Presses
 from bot.service.resign import Resignation
 from bot.service.timekeeping import Timekeeper
@@ -68,7 +69,7 @@ class GameService:
         self._resignation = Resignation(ctx, self._turns)
         self._views = views.Views(ctx, self._turns)
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
-                               self._resignation)
+                               self._resignation, Picking(ctx, self._turns))
         # Import every engine now, not inside the first command that names a game: an
         # engine's first import holds the event loop (the fuzz run saw 169 ms).
         available_games()

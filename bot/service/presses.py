@@ -22,14 +22,17 @@ from bot.service.context import Context
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
 from bot.service.lobby import Lobby
+from bot.service.picking import PICKER_VERBS, Picking
 from bot.service.resign import Resignation
 from storage import Session, SessionStatus, TurnKind
 
 
 class Presses:
     def __init__(self, ctx: Context, turns: Turns, lobby: Lobby,
-                 correspondence: Correspondence, resignation: Resignation) -> None:
+                 correspondence: Correspondence, resignation: Resignation,
+                 picking: Picking) -> None:
         self.ctx = ctx
+        self.picking = picking
         self.resignation = resignation
         self.turns = turns
         self.lobby = lobby
@@ -40,6 +43,10 @@ class Presses:
         session_text, _, tag = rest.partition(":")
         if verb == "rematch":
             return await self.lobby.rematch(user, channel, session_text)
+        if verb in PICKER_VERBS:
+            if not session_text.isdigit() or len(session_text) > 18:
+                raise Refused("That picker belongs to no game here.")
+            return await self.picking.press(user, channel, verb, int(session_text), tag)
         live = await self.turns.live(channel)  # expires a challenge that timed out
         pressed = await self.ctx.store.session(int(session_text)) \
             if session_text.isdigit() and len(session_text) <= 18 else None  # SQLite ints

@@ -35,7 +35,7 @@ class Views:
         return Reply(
             text=f"**{game.title}**, turn {session.next_turn}. {line}\n`{position.listing()}`",
             image=await self.ctx.image(session, position, seat.side if seat else None, left),
-            session_id=session.id,
+            session_id=session.id, buttons=self.turns.action_buttons(session, position),
         )
 
     async def legal(self, user: User, channel: Channel, starting: str = "") -> Reply:

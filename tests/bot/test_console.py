@@ -110,7 +110,18 @@ def test_every_button_verb_maps_to_a_console_command() -> None:
     from bot.console import COMMANDS, console_command
     actions = ["accept:1:c", "decline:1:c", "join:1:c", "start:1:c", "accept:1:t3-R-B",
                "drop:1:t3-R-B", "yes:1:v9-G-B", "no:1:v9-G-B", "takeback_yes:1:u4",
-               "takeback_no:1:u4", "rematch:1:f", "resign:1:r"]
+               "takeback_no:1:u4", "rematch:1:f", "resign:1:r", "play:1:p3-",
+               "pick:1:p3-0", "pickok:1:p3-0_1", "pickno:1:p3-0"]
     for action in actions:
         command = console_command(action)
         assert command.startswith("/") and command[1:].split()[0] in COMMANDS, action
+
+
+async def test_a_turn_picked_from_menus_in_the_console(tmp_path: Path) -> None:
+    text = await _run("alice: /new hachapury @bob\nbob: /accept\n", tmp_path)
+    mover = "alice" if "(alice) to move" in text else "bob"
+    text = await _run(f"{mover}: /play\n{mover}: /pick 1\n{mover}: /pick 1\n"
+                      f"{mover}: /pick 1\n{mover}: /pick 1\n{mover}: /pick ok\n", tmp_path)
+    assert "[button: Play -> /play]" in text or "[menu: Choose the first move:" in text
+    assert "[button: Confirm -> /pick ok]" in text
+    assert " rolled " in text and "and moved " in text

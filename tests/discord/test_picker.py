@@ -1,0 +1,88 @@
+"""A whole game of each of the four games played in Discord (SimCord) with buttons
+and menus only: Play under the board, the private picker's select menus, Confirm,
+and the answer buttons.  No move is typed."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service import GameService
+from tests.discord.harness import Opener, World, private, public, running
+
+
+def _components(message: Any) -> list[dict[str, Any]]:
+    return [c for row in message.components for c in row["components"]]
+
+
+def _labels(message: Any) -> list[str]:
+    return [c.get("label") for c in _components(message) if c.get("type") == 2]
+
+
+def _select(message: Any) -> dict[str, Any] | None:
+    found = [c for c in _components(message) if c.get("type") == 3]
+    return found[0] if found else None
+
+
+async def _member_for(world: World, service: GameService, side: str) -> Any:
+    session = await service.store.live_session(str(world.channel.id))
+    assert session is not None
+    seat = session.seat_for_side(side)
+    assert seat is not None
+    return {str(m.id): m for m in (world.alice, world.bob)}[seat.user_id]
+
+
+async def _tap_turn(world: World, member: Any, board: Any, rng: random.Random) -> Any:
+    step = private(await member.click(board, label="Play"))
+    for _ in range(20):
+        assert step is not None
+        if "Confirm" in _labels(step):
+            done = await member.click(step, label="Confirm")
+            posted = public(done)
+            assert posted is not None, (private(done).content if private(done) else done)
+            return posted
+        menu = _select(step)
+        assert menu is not None, step.content
+        assert 1 <= len(menu["options"]) <= 25
+        value = rng.choice(menu["options"])["value"]
+        step = private(await member.select(step, [value]))
+    raise AssertionError("the picker never completed a turn")
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    ("hachapury", None), ("chebache", None), ("cheesegambit", "pieces=4"), ("che", "tiles=16")])
+async def test_a_whole_game_with_buttons_and_menus_only(tmp_path: Path, open_service: Opener,
+                                                        game: str, options: str | None) -> None:
+    db = tmp_path / "db.sqlite3"
+    service = await open_service(db)
+    rng = random.Random(11)
+    async with running(service, db) as w:
+        extra = {"options": options} if options else {}
+        made = await w.alice.slash(w.channel, "new", game=game, opponent=w.bob, **extra)
+        assert public(made) is not None, made
+        board = public(await w.bob.click(public(made), label="Accept"))
+        assert board is not None
+        taps = 0
+        for _ in range(400):
+            session = await service.store.latest_session(str(w.channel.id))
+            assert session is not None
+            if session.status != "active":
+                break
+            position = service.position_of(session)
+            if position.action_due():
+                member = await _member_for(w, service, position.actors()[0])
+                label = next(x for x in _labels(board) if x not in ("Play", "Rematch"))
+                board = public(await member.click(board, label=label))
+                assert board is not None
+                continue
+            member = await _member_for(w, service, position.side_to_move or "")
+            assert "Play" in _labels(board), (board.content, _labels(board))
+            board = await _tap_turn(w, member, board, rng)
+            taps += 1
+        final = await service.store.latest_session(str(w.channel.id))
+        assert final is not None and final.status == "finished", final
+        assert taps > 0 and "Game over" in board.content
+        assert len(await service.store.turns(final.id)) >= taps
