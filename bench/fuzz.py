@@ -219,6 +219,10 @@ def _show(record: dict[str, Any]) -> str:
                      f" options={repro.get('options')}")
     if record.get("game_arg"):
         parts.append(f"    game argument: {record['game_arg']!r}")
+    if record.get("hold") is not None:
+        parts.append(f"    hold {record['hold'] * 1000:.1f} ms (loop-thread CPU "
+                     f"{record.get('hold_cpu', 0) * 1000:.1f} ms, of which garbage "
+                     f"collection {record.get('hold_gc', 0) * 1000:.1f} ms)")
     if record.get("detail"):
         parts.append(f"    -> {record['detail'][:600]}")
     if record.get("stderr"):

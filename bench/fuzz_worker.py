@@ -14,6 +14,7 @@ loop cannot interrupt; the longest slice is the input's hold.
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import json
 import os
@@ -32,6 +33,7 @@ import bot.replay
 import bot.verify
 from bench import fuzz_inputs as gen
 from bot.__main__ import main as bot_main
+from bot.heap import freeze_startup_heap
 from bot.replies import RACE_MESSAGE, Channel, Reply, User
 from bot.service import GameService, ServiceConfig
 from storage import Session, Store
@@ -88,16 +90,48 @@ class Probe:
         return f"{self.command}|{self.generator}|{self.game}|{self.setup}"
 
 
+class GcClock:
+    """Time spent in the garbage collector, by generation (gc.callbacks): a slow
+    step is told apart from a slow input when a full collection fell inside it."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.full = 0.0  # in generation-2 collections
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+            return
+        spent = time.perf_counter() - self._started
+        self.seconds += spent
+        if info.get("generation") == 2:
+            self.full += spent
+
+
+GC_CLOCK = GcClock()
+gc.callbacks.append(GC_CLOCK)
+
+
 class Hold:
-    """The longest synchronous slice seen while driving one coroutine."""
+    """The longest synchronous slice seen while driving one coroutine, and the
+    garbage collection inside that slice."""
 
     def __init__(self) -> None:
         self.longest = 0.0
         #: the longest step in the loop thread's own CPU time: the work the input made
         #: the loop do, without the time the OS gave other processes meanwhile
         self.longest_cpu = 0.0
+        #: seconds of garbage collection inside the longest step
+        self.longest_gc = 0.0
+        self._gc_mark = GC_CLOCK.seconds
+
+    def start(self) -> None:
+        self._gc_mark = GC_CLOCK.seconds
 
     def note(self, seconds: float, cpu: float = 0.0) -> None:
+        if seconds > self.longest:
+            self.longest_gc = GC_CLOCK.seconds - self._gc_mark
         self.longest = max(self.longest, seconds)
         self.longest_cpu = max(self.longest_cpu, cpu)
 
@@ -110,6 +144,7 @@ def _drive(coro: Any, hold: Hold) -> Generator[Any, Any, Any]:
     error: BaseException | None = None
     while True:
         started, cpu = time.perf_counter(), time.thread_time()
+        hold.start()
         try:
             yielded = coro.send(value) if error is None else coro.throw(error)
         except StopIteration as stop:
@@ -124,6 +159,7 @@ def _drive(coro: Any, hold: Hold) -> Generator[Any, Any, Any]:
 
 async def _timed(call: Callable[[], Awaitable[Reply] | Reply], hold: Hold) -> Reply:
     started, cpu = time.perf_counter(), time.thread_time()
+    hold.start()
     result = call()
     # a plain function's whole run, or coro creation
     hold.note(time.perf_counter() - started, time.thread_time() - cpu)
@@ -459,7 +495,8 @@ class Fuzzer:
                                "hold": None if probe.command in RECORD_COMMANDS
                                else round(hold.longest, 5),
                                "hold_cpu": None if probe.command in RECORD_COMMANDS
-                               else round(hold.longest_cpu, 5)}
+                               else round(hold.longest_cpu, 5),
+                               "hold_gc": round(hold.longest_gc, 5)}
         if kind in ("exception", "violation") or hold.longest > 0.05:
             end["detail"] = detail[:1500]
             end["repro"] = _repro(probe)
@@ -579,6 +616,7 @@ async def run_batch(seed: int, start: int, count: int, include_known: bool, skip
         service = GameService(store, ServiceConfig(challenge_seconds=3600),
                               clock=lambda: now[0], seed_factory=lambda: rng.randbytes(32),
                               render_images=False)
+        freeze_startup_heap()  # as the bot does after its start-up (bot/heap.py)
         fuzzer = Fuzzer(service, now, seed, include_known, skip, out)
         try:
             for i in range(start, start + count):

@@ -22,6 +22,7 @@ from discord import app_commands
 from bot import cogs
 from bot import discord_adapter as adapter
 from bot.config import Config
+from bot.heap import freeze_startup_heap
 from bot.scheduler import Notification, Scheduler
 from bot.service import GameService, ServiceConfig
 from games import available_games, get_game
@@ -82,6 +83,9 @@ class BoardBot(discord.Client):
         if self.schedule:  # the real bot: draw the cached backgrounds before anyone waits
             await asyncio.to_thread(warm_up, available_games(), self.config.image_width,
                                     self.config.theme)
+            # start-up objects live as long as the process: no full collection walks them
+            frozen = freeze_startup_heap()
+            log.info(adapter.kv("heap_frozen", objects=frozen))
         self.scheduler = Scheduler.for_service(self._service, self.deliver_notification)
         if self.schedule and self._scheduler_task is None:
             self._scheduler_task = asyncio.create_task(self.scheduler.run_forever(),

@@ -158,8 +158,14 @@ class Context:
             return None
 
 
+#: Parsed positions and legal-turn lists kept per cache: enough for every channel
+#: being played at one moment; a bigger cache makes each full garbage collection
+#: longer (a Chebache position keeps its turn search: see bot/heap.py).
+POSITION_CACHE = 64
+
+
 def _remember(cache: OrderedDict[tuple[int, int], _V], key: tuple[int, int], value: _V,
-              size: int = 256) -> None:
+              size: int = POSITION_CACHE) -> None:
     cache[key] = value
     cache.move_to_end(key)
     while len(cache) > size:
