@@ -129,7 +129,9 @@ def to_channel(interaction: discord.Interaction) -> Channel | None:
     if interaction.guild_id is None or interaction.channel_id is None:
         return None
     name = getattr(interaction.channel, "name", "") or ""
-    return Channel(id=str(interaction.channel_id), guild_id=str(interaction.guild_id), name=name)
+    locale = interaction.guild_locale
+    return Channel(id=str(interaction.channel_id), guild_id=str(interaction.guild_id), name=name,
+                   locale=str(locale.value) if locale is not None else "")
 
 
 def channel_of(channel: discord.abc.Snowflake, guild_id: int | None) -> Channel:

@@ -48,6 +48,9 @@ class Channel:
     id: str
     guild_id: str | None = None
     name: str = ""
+    #: The server's language (Discord's ``guild_locale``, e.g. ``ru``): public replies
+    #: narrate in it where the catalogue has it (bot/catalogue.py); '' for English.
+    locale: str = ""
 
 
 @dataclass(frozen=True)

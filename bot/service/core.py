@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.buttons import FINISHED, Question, pending_question, stale_question
+from bot.catalogue import language
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
@@ -215,7 +216,8 @@ class Turns:
         if session.status == SessionStatus.FINISHED:
             status_line += texts.seed_note(session)
             buttons = [rematch_button(session)]
-        return Reply(text="\n".join([*(texts.entry_text(t, session) for t in logged),
+        lang = language(channel.locale)
+        return Reply(text="\n".join([*(texts.entry_text(t, session, lang) for t in logged),
                                       status_line]),
                      image=await self.ctx.image(session, after, left=left), mentions=mentions,
                      session_id=session.id, buttons=buttons)

@@ -43,3 +43,18 @@ async def test_a_resignation_names_who_resigned(service: GameService) -> None:
     reply = await service.resign(BOB, HERE)
     assert reply.text.startswith("bob resigns. ")
     assert re.search(r"(White|Black) \(alice\) wins\.", reply.text), reply.text
+
+
+async def test_public_replies_narrate_in_the_servers_language(service: GameService) -> None:
+    from dataclasses import replace
+    session = await _started(service)
+    russian = replace(HERE, locale="ru")
+    position = service.position_of(session)
+    mover = _mover(session, position.side_to_move)
+    reply = await service.move(mover, russian, service.legal_turns(session)[0])
+    assert reply.ok and f"{mover.name} (" in reply.text and "): бросок " in reply.text
+    live = await service.store.live_session(HERE.id)
+    assert live is not None
+    english = await service.move(_mover(live, service.position_of(live).side_to_move), HERE,
+                                 service.legal_turns(live)[0])
+    assert " rolled " in english.text
