@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
-from bot.replies import Channel, Reply, User, refusal
+from bot.replies import Button, Channel, Reply, User, refusal
 from bot.service import GameService, ServiceConfig
 from games import available_games
 from storage import Store
@@ -45,6 +45,8 @@ class Console:
         self._count = 0
         #: each user's last picker (its menu and buttons), for ``/pick``
         self._pickers: dict[str, Reply] = {}
+        #: each user's last buttons, for ``/press LABEL`` (lesson pages)
+        self._buttons: dict[str, list[Button]] = {}
 
     def user(self, name: str) -> User:
         return User(id=name, name=name, moderator=name in self.moderators)
@@ -92,6 +94,14 @@ class Console:
             return await (s.resign if confirmed else s.confirm_resign)(user, ch)
         if command == "rematch":
             return await s.rematch(user, ch)
+        if command == "press":
+            label = rest.strip().lower()
+            found = [b for b in self._buttons.get(user.id, []) if b.label.lower() == label]
+            if not found:
+                return refusal(f"No button `{rest.strip()[:40]}` was shown to you last.")
+            return await s.press(user, ch, found[0].action)
+        if command == "learn":
+            return await s.learn(user, ch, rest or _example_game())
         if command in ("play", "pick"):
             return await self._pick(user, command, rest)
         if command == "legal":
@@ -181,8 +191,13 @@ class Console:
             self._print(f"[menu: {menu.placeholder}: {choices} -> /pick N]")
         if any(b.action.startswith("pickok:") for b in reply.buttons):
             self._pickers[user.id] = reply
+        if reply.buttons:
+            self._buttons[user.id] = list(reply.buttons)
         for button in reply.buttons:
-            self._print(f"[button: {button.label} -> {console_command(button.action)}]")
+            command = console_command(button.action)
+            if command == "/press":
+                command = f"/press {button.label}"
+            self._print(f"[button: {button.label} -> {command}]")
 
     def _print(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -239,13 +254,13 @@ def _example_game() -> str:
 COMMANDS = ("new", "challenge", "move", "accept", "decline", "board", "legal", "record",
             "resign", "abort", "join", "start", "rematch", "games", "rules", "help", "preview",
             "grant", "allow", "refuse", "takeback", "notify", "mygames", "claim", "play",
-            "pick")
+            "pick", "learn", "press")
 
 #: What a button does, as the console command that does the same.
 _BUTTON_COMMANDS = {"takeback_yes": "/allow", "takeback_no": "/refuse", "play": "/play",
                     "pick": "/pick back", "pickok": "/pick ok", "pickno": "/pick cancel",
                     "resign": "/resign confirm", "drop": "/move drop", "yes": "/move yes",
-                    "no": "/move no"}
+                    "no": "/move no", "learn": "/press", "learnnew": "/press"}
 
 
 def console_command(action: str) -> str:

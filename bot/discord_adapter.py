@@ -129,7 +129,7 @@ def to_channel(interaction: discord.Interaction) -> Channel | None:
     if interaction.guild_id is None or interaction.channel_id is None:
         return None
     name = getattr(interaction.channel, "name", "") or ""
-    locale = interaction.guild_locale
+    locale = getattr(interaction, "guild_locale", None)  # absent in some test doubles
     return Channel(id=str(interaction.channel_id), guild_id=str(interaction.guild_id), name=name,
                    locale=str(locale.value) if locale is not None else "")
 

@@ -197,11 +197,20 @@ def build_commands(flows: Flows, games: list[str] | None = None
     async def rules(interaction: Interaction, game: str) -> None:
         await adapter.deliver(interaction, flows.service.rules(game))
 
+    @app_commands.command(name="learn", description="A private, step-by-step first lesson")
+    @app_commands.describe(game="Which game to learn")
+    @with_games
+    async def learn(interaction: Interaction, game: str) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.learn(user, channel, game)
+
+        await flows.run(interaction, call, defer=True)
+
     @app_commands.command(name="help", description="How to play with this bot")
     async def help_(interaction: Interaction) -> None:
         await adapter.deliver(interaction, flows.service.help())
 
-    return [new, accept, decline, join, start, move, board, legal, record, resign, abort,
+    return [new, accept, decline, join, start, move, board, legal, record, resign, abort, learn,
             games_, claim, grant, takeback, takeback_answer, preview, mygames, notify, rules,
             help_]
 

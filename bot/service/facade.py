@@ -21,6 +21,7 @@ from bot.service import views
 from bot.service.context import Context, ServiceConfig
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
+from bot.service.learning import Learning
 from bot.service.lobby import Lobby
 from bot.service.picking import Picking
 from bot.service.presses import Presses
@@ -68,8 +69,9 @@ class GameService:
         self._correspondence = Correspondence(ctx, self._turns, timekeeper)
         self._resignation = Resignation(ctx, self._turns)
         self._views = views.Views(ctx, self._turns)
+        self._learning = Learning(ctx, self._lesson_game)
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
-                               self._resignation, Picking(ctx, self._turns))
+                               self._resignation, Picking(ctx, self._turns), self._learning)
         # Import every engine now, not inside the first command that names a game: an
         # engine's first import holds the event loop (the fuzz run saw 169 ms).
         available_games()
@@ -175,6 +177,15 @@ class GameService:
     async def resign(self, user: User, channel: Channel) -> Reply:
         """Resign at once (the confirmation's button, and tools)."""
         return await self._resignation.resign(user, channel)
+
+    @privately
+    async def learn(self, user: User, channel: Channel, game_name: str) -> Reply:
+        """``/learn GAME``: the first page of a private, step-by-step lesson."""
+        return await self._learning.learn(user, game_name)
+
+    async def _lesson_game(self, user: User, channel: Channel, game_name: str) -> Reply:
+        """"Start a game" at the end of a lesson: a lobby for that game here."""
+        return await self._lobby.new(user, channel, game_name, [])
 
     @privately
     async def confirm_resign(self, user: User, channel: Channel) -> Reply:

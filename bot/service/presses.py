@@ -21,6 +21,7 @@ from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
+from bot.service.learning import LEARN_VERBS, Learning
 from bot.service.lobby import Lobby
 from bot.service.picking import PICKER_VERBS, Picking
 from bot.service.resign import Resignation
@@ -30,8 +31,9 @@ from storage import Session, SessionStatus, TurnKind
 class Presses:
     def __init__(self, ctx: Context, turns: Turns, lobby: Lobby,
                  correspondence: Correspondence, resignation: Resignation,
-                 picking: Picking) -> None:
+                 picking: Picking, learning: Learning) -> None:
         self.ctx = ctx
+        self.learning = learning
         self.picking = picking
         self.resignation = resignation
         self.turns = turns
@@ -43,6 +45,8 @@ class Presses:
         session_text, _, tag = rest.partition(":")
         if verb == "rematch":
             return await self.lobby.rematch(user, channel, session_text)
+        if verb in LEARN_VERBS:
+            return await self.learning.press(user, channel, verb, tag)
         if verb in PICKER_VERBS:
             if not session_text.isdigit() or len(session_text) > 18:
                 raise Refused("That picker belongs to no game here.")

@@ -25,7 +25,7 @@ up again), the host `/start`s or `/abort`s it
 `/move TEXT` play your turn, e.g. `/move 24/18 24/19` (the dice are rolled for you)
 `/board` show the board, `/legal` list legal turns, `/record` the game record file
 `/resign` give up (asks first), `/abort` cancel before the first turn (moderators: any time)
-`/rules GAME` rules and notation, `/games` games being played here
+`/rules GAME` rules and notation, `/learn GAME` a guided first lesson, `/games` games here
 `/new ... time=3d` (or `time=bank=7d,bonus=1d,cap=14d`) play with a clock; `/mygames` your games
 `/claim` win when the opponent's time is up, `/grant 2d` give them more time
 `/takeback` ask to undo your last turn (the opponent allows or refuses), `/preview TEXT` try a turn

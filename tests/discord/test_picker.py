@@ -86,3 +86,25 @@ async def test_a_whole_game_with_buttons_and_menus_only(tmp_path: Path, open_ser
         assert final is not None and final.status == "finished", final
         assert taps > 0 and "Game over" in board.content
         assert len(await service.store.turns(final.id)) >= taps
+
+
+async def test_learn_runs_privately_to_the_end_in_discord(tmp_path: Path,
+                                                         open_service: Opener) -> None:
+    db = tmp_path / "db.sqlite3"
+    service = await open_service(db)
+    async with running(service, db) as w:
+        page = private(await w.alice.slash(w.channel, "learn", game="hachapury"))
+        assert page is not None and "(step 1 of" in page.content
+        for _ in range(20):
+            menu = _select(page)
+            if menu is not None:
+                answered = private(await w.alice.select(page, [menu["options"][0]["value"]]))
+                assert answered is not None and answered.content[:1] in "✅❌"
+                page = answered
+            if "Next" not in _labels(page):
+                break
+            page = private(await w.alice.click(page, label="Next"))
+            assert page is not None
+        assert "you are ready" in page.content and "Start a game" in _labels(page)
+        lobby = public(await w.alice.click(page, label="Start a game"))
+        assert lobby is not None and "Hachapury" in lobby.content

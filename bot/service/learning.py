@@ -1,0 +1,103 @@
+"""``/learn GAME``: a private, step-by-step lesson (bot/lessons.py) with Back and
+Next buttons, exercises answered from a menu with feedback in words, and at the
+end an offer to start a game.  Lessons keep no state: every control carries the
+game and the page (``learn:0:l<game>-<page>``)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Awaitable, Callable
+
+from bot.lessons import GOALS, Page, feedback, lesson
+from bot.narration import Cast
+from bot.replies import Button, Channel, Menu, MenuOption, Refused, Reply, User
+from bot.service.context import Context
+from games import GameError, Position, get_game
+from renderer import RenderContext
+
+LEARN_VERBS = ("learn", "learnx", "learnnew")
+#: What "Start a game" does at the end of a lesson (the service's own game offer).
+NewGame = Callable[[User, Channel, str], Awaitable[Reply]]
+_TAG = re.compile(r"l(?P<game>[a-z]{1,20})-(?P<page>\d{1,3})(?:-(?P<choice>\d{1,2}))?")
+
+
+class Learning:
+    def __init__(self, ctx: Context, new_game: NewGame) -> None:
+        self.ctx = ctx
+        self.new_game = new_game
+
+    async def learn(self, user: User, game_name: str) -> Reply:
+        """The first page of the lesson of ``game_name``."""
+        try:
+            game = get_game(game_name)
+        except GameError as exc:
+            raise Refused(str(exc)) from exc
+        return await self.page(game.name, 0)
+
+    async def press(self, user: User, channel: Channel, verb: str, tag: str) -> Reply:
+        match = _TAG.fullmatch(tag)
+        if match is None:
+            raise Refused("That lesson button is from an older version: start again with "
+                          "`/learn`.")
+        name, number = match["game"], int(match["page"])
+        try:
+            pages = await asyncio.to_thread(lesson, name)
+        except GameError as exc:
+            raise Refused(str(exc)) from exc
+        if not 0 <= number < len(pages):
+            raise Refused("That lesson page does not exist: start again with `/learn`.")
+        if verb == "learnnew":
+            return await self.new_game(user, channel, name)
+        if verb == "learnx" and match["choice"] is not None:
+            return await self.answer(name, number, pages[number], int(match["choice"]))
+        return await self.page(name, number)
+
+    async def page(self, name: str, number: int) -> Reply:
+        pages = await asyncio.to_thread(lesson, name)
+        page = pages[number]
+        text = f"**{page.title}** (step {number + 1} of {len(pages)})\n{page.text}"
+        buttons = self._moves(name, number, len(pages))
+        menus: list[Menu] = []
+        image = None
+        exercise = page.exercise
+        if exercise is not None:
+            menus.append(Menu(f"learnx:0:l{name}-{number}-", "Choose a turn",
+                              tuple(MenuOption(choice[:100], str(i))
+                                    for i, choice in enumerate(exercise.choices))))
+            image = await self._draw(page, exercise.position, exercise.dice, exercise.side)
+        elif page.board is not None:
+            image = await self._draw(page, page.board, (), page.board.side_to_move)
+        return Reply(text=text, private=True, buttons=buttons, menus=menus, image=image)
+
+    async def answer(self, name: str, number: int, page: Page, choice: int) -> Reply:
+        exercise = page.exercise
+        if exercise is None or not 0 <= choice < len(exercise.choices):
+            raise Refused("That is not one of the turns offered: start the page again.")
+        game = get_game(name)
+        options = game.normalise_options({})
+        cast = Cast({exercise.side: "you"},
+                    {s.letter: s.colour for s in game.sides(options)}, name)
+        right, said = feedback(exercise, exercise.choices[choice], GOALS[name], cast)
+        pages = await asyncio.to_thread(lesson, name)
+        buttons = self._moves(name, number, len(pages))
+        if not right:
+            buttons.insert(0, Button("Try again", f"learn:0:l{name}-{number}", "primary"))
+        return Reply(text=("✅ " if right else "❌ ") + said, private=True, buttons=buttons)
+
+    def _moves(self, name: str, number: int, count: int) -> list[Button]:
+        buttons = []
+        if number > 0:
+            buttons.append(Button("Back", f"learn:0:l{name}-{number - 1}"))
+        if number + 1 < count:
+            buttons.append(Button("Next", f"learn:0:l{name}-{number + 1}", "primary"))
+        else:
+            buttons.append(Button("Start a game", f"learnnew:0:l{name}-{number}", "success"))
+        return buttons
+
+    async def _draw(self, page: Page, position: Position, dice: tuple[int, ...],
+                    side: str | None) -> bytes | None:
+        return await self.ctx.draw(position, RenderContext(
+            dice=dice, viewer=side, width=self.ctx.config.image_width,
+            theme=self.ctx.config.theme, footer=page.title[:80]))
+
