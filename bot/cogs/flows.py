@@ -7,6 +7,7 @@ replies to ``bot.discord_adapter``, which performs every Discord side effect.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
@@ -17,12 +18,15 @@ import discord
 from bot import discord_adapter as adapter
 from bot.cogs.turns import TurnCache, match_turns
 from bot.replies import Channel, Reply, User, refusal
+from games import Position
 from storage import SessionStatus
 
 if TYPE_CHECKING:
     from bot.service import GameService
 
 log = logging.getLogger("boardbot.discord")
+#: How many matching turns autocomplete follows with their endings (each costs a play).
+ENDINGS_FOR = 5
 
 Call = Callable[[User, Channel], Awaitable[Reply]]
 ERROR_MESSAGE = ("Something went wrong on my side while doing that. Use `/board` to see "
@@ -87,7 +91,24 @@ class Flows:
             return match_turns(position.action_choices(), typed)
         turns = await service.legal_turns_async(session)
         index = self.cache.index(session, lambda: turns)
-        return match_turns((), typed, index=index)
+        if type(position).turn_additions is Position.turn_additions:
+            return match_turns((), typed, index=index)
+        # A game where a turn may end with an addition (CheeseGambit's taunt `T@B`):
+        # each of the first matching turns is followed by its endings.
+        base, _, _ = typed.partition(" T@")
+        matched = match_turns((), base, index=index)
+        dice = tuple(session.dice)
+        endings = await asyncio.to_thread(
+            lambda: [position.turn_additions(turn, dice) for turn in matched[:ENDINGS_FOR]])
+        offered: list[str] = []
+        for number, turn in enumerate(matched):
+            offered.append(turn)
+            if number < len(endings):
+                offered.extend(f"{turn} {addition}" for addition in endings[number])
+        if " T@" in typed:  # an ending begun: only the turns with it
+            wanted = typed.strip().lower()
+            offered = [o for o in offered if o.lower().startswith(wanted)]
+        return offered[:25]
 
     async def autocomplete_move(self, interaction: discord.Interaction, typed: str
                                 ) -> list[discord.app_commands.Choice[str]]:

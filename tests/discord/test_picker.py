@@ -108,3 +108,37 @@ async def test_learn_runs_privately_to_the_end_in_discord(tmp_path: Path,
         assert "you are ready" in page.content and "Start a game" in _labels(page)
         lobby = public(await w.alice.click(page, label="Start a game"))
         assert lobby is not None and "Hachapury" in lobby.content
+
+
+async def test_move_autocomplete_offers_the_taunt_endings(tmp_path: Path,
+                                                          open_service: Opener) -> None:
+    db = tmp_path / "db.sqlite3"
+    service = await open_service(db)
+    rng = random.Random(2)
+    async with running(service, db) as w:
+        made = await w.alice.slash(w.channel, "new", game="cheesegambit", opponent=w.bob,
+                                   options="pieces=6")
+        await w.bob.click(public(made), label="Accept")
+        for _ in range(300):
+            session = await service.store.live_session(str(w.channel.id))
+            assert session is not None
+            position = service.position_of(session)
+            if position.action_due():
+                member = await _member_for(w, service, position.actors()[0])
+                await member.slash(w.channel, "move", text=position.action_choices()[0])
+                continue
+            member = await _member_for(w, service, position.side_to_move or "")
+            legal = service.legal_turns(session)
+            taunting = [t for t in legal if position.turn_additions(t, session.dice)]
+            if taunting:
+                turn = taunting[0]
+                endings = position.turn_additions(turn, session.dice)
+                offered = [c["value"] for c in
+                           await member.autocomplete(w.channel, "move", "text", turn)]
+                assert turn in offered and f"{turn} {endings[0]}" in offered, offered
+                begun = [c["value"] for c in
+                         await member.autocomplete(w.channel, "move", "text", f"{turn} T@")]
+                assert begun and all(v.startswith(f"{turn} T@") for v in begun), begun
+                return
+            await member.slash(w.channel, "move", text=rng.choice(legal))
+        raise AssertionError("no bump came up")
