@@ -11,6 +11,7 @@ import asyncio
 
 from bot.buttons import FINISHED, Question, pending_question, stale_question
 from bot.catalogue import language
+from bot.records import record_text
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
@@ -213,14 +214,18 @@ class Turns:
         left = await self.ctx.time_left(session)
         status_line, mentions = texts.status_line(session, after, left)
         buttons = self.action_buttons(session, after)
+        record = None
         if session.status == SessionStatus.FINISHED:
             status_line += texts.seed_note(session)
             buttons = [rematch_button(session)]
+            # the game's record goes with its ending, ready for `verify` and `replay`
+            record = (f"{session.game}-{session.id}.txt", record_text(
+                session, await self.ctx.ledger.effective_turns(session.id)).encode())
         lang = language(channel.locale)
         return Reply(text="\n".join([*(texts.entry_text(t, session, lang) for t in logged),
                                       status_line]),
                      image=await self.ctx.image(session, after, left=left), mentions=mentions,
-                     session_id=session.id, buttons=buttons)
+                     session_id=session.id, buttons=buttons, attachment=record)
 
     async def preview(self, user: User, channel: Channel, text: str) -> Reply:
         """What a turn would do, privately, with its picture; nothing is played."""

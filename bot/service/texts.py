@@ -139,7 +139,7 @@ def seed_note(session: Session) -> str:
     if not uses_dice(session):
         return ""
     return (f" Dice seed revealed: `{session.seed}`. How to check every throw: save the "
-            f"record (`/record`) and run `python -m bot verify FILE`.")
+            f"game record (attached, or `/record`) and run `python -m bot verify FILE`.")
 
 
 def commitment_note(session: Session) -> str:

@@ -3,10 +3,12 @@ number of turns, the seed with how to check it; every turn told in words."""
 
 from __future__ import annotations
 
+import io
 import random
 import re
 
 from bot.service import GameService
+from bot.verify import verify
 from tests.bot.conftest import ALICE, BOB, HERE
 from tests.bot.service.test_facade import _mover, _started
 
@@ -36,6 +38,12 @@ async def test_a_finished_game_names_the_winner_points_turns_and_how_to_check(
     assert f"({name})** wins" in reply.text
     assert f"Dice seed revealed: `{final.seed}`" in reply.text
     assert "python -m bot verify FILE" in reply.text
+    # the record comes with the ending, and verifies against the revealed seed
+    assert reply.attachment is not None and reply.attachment[0] == f"hachapury-{final.id}.txt"
+    record = reply.attachment[1].decode()
+    assert final.seed in record
+    out = io.StringIO()
+    assert verify(record, out) == 0, out.getvalue()
 
 
 async def test_a_resignation_names_who_resigned(service: GameService) -> None:
