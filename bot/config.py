@@ -1,4 +1,5 @@
-"""Configuration: a TOML file plus the DISCORD_TOKEN environment variable."""
+"""Configuration: a TOML file plus the DISCORD_TOKEN and BOARDBOT_DATABASE environment
+variables."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from pathlib import Path
 
 from bot.clocks import parse as parse_time_control
 
+#: The environment variable that chooses the database (a file path or a postgresql:// URL).
+DATABASE_ENV = "BOARDBOT_DATABASE"
+
 
 @dataclass(frozen=True)
 class Config:
@@ -16,7 +20,9 @@ class Config:
 
     #: Kept out of repr (and so out of any log line or traceback that shows a Config).
     token: str | None = field(default=None, repr=False)
-    database: str = "data/boardbot.sqlite3"
+    #: A SQLite file, or a ``postgresql://`` URL (BOARDBOT_DATABASE overrides the file's).
+    #: Kept out of repr: a URL may carry a password.
+    database: str = field(default="data/boardbot.sqlite3", repr=False)
     #: Seconds to wait for another process's lock on the database (a start then refuses).
     busy_timeout: float = 5.0
     image_width: int = 1100
@@ -48,7 +54,8 @@ def load_config(path: str | Path | None = None) -> Config:
     guild = discord_part.get("dev_guild_id")
     return Config(
         token=str(token) if token else None,
-        database=str(storage_part.get("database", Config.database)),
+        database=os.environ.get(DATABASE_ENV)
+        or str(storage_part.get("database", Config.database)),
         busy_timeout=float(storage_part.get("busy_timeout", Config.busy_timeout)),
         image_width=int(images_part.get("width", Config.image_width)),
         theme=str(images_part.get("theme", Config.theme)),
