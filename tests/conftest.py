@@ -15,7 +15,13 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from tests.pg_server import ENV_REQUIRE, ENV_URL, ServerUnavailable, start_server
+from tests.pg_server import (
+    ENV_REQUIRE,
+    ENV_UNAVAILABLE,
+    ENV_URL,
+    ServerUnavailable,
+    start_server,
+)
 
 settings.register_profile("default", deadline=None)
 settings.register_profile("thorough", deadline=None, max_examples=1000)
@@ -40,6 +46,8 @@ def pg_server_url() -> Iterator[str]:
         yield given
         return
     try:
+        if os.environ.get(ENV_UNAVAILABLE):  # tests.pg_server tried already
+            raise ServerUnavailable(os.environ[ENV_UNAVAILABLE])
         server = start_server()
     except (ServerUnavailable, OSError) as exc:
         message = f"no PostgreSQL server for the tests: {exc}"

@@ -18,6 +18,7 @@ import glob
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -26,6 +27,8 @@ from pathlib import Path
 
 #: The environment variable that hands a running server's URL to the tests.
 ENV_URL = "BOARDBOT_TEST_POSTGRES"
+#: Set by ``main`` when no server could start: the tests skip with this reason.
+ENV_UNAVAILABLE = "BOARDBOT_TEST_POSTGRES_UNAVAILABLE"
 #: Set (to 1) where the PostgreSQL tests must run: a server that cannot start fails them.
 ENV_REQUIRE = "BOARDBOT_REQUIRE_POSTGRES"
 DATABASE = "boardbot_test"
@@ -137,16 +140,21 @@ def main(argv: list[str]) -> int:
     if not argv:
         print("usage: python -m tests.pg_server COMMAND [ARGS...]", file=sys.stderr)
         return 2
+    # SIGTERM (a CI timeout, a supervisor) stops the server too: it becomes SystemExit,
+    # which runs the ``finally`` below.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         server = start_server()
     except (ServerUnavailable, OSError, subprocess.SubprocessError) as exc:
-        print(f"PostgreSQL server not started: {exc}", file=sys.stderr)
-        return 3
+        # The command runs all the same: its PostgreSQL tests skip and say why.
+        print(f"PostgreSQL test server not started: {exc}", file=sys.stderr)
+        return subprocess.run(argv, env={**os.environ, ENV_UNAVAILABLE: str(exc)}).returncode
     try:
         print(f"PostgreSQL test server: {server.url()}", file=sys.stderr)
         return subprocess.run(argv, env={**os.environ, ENV_URL: server.url()}).returncode
     finally:
         server.stop()
+        print("PostgreSQL test server stopped", file=sys.stderr)
 
 
 if __name__ == "__main__":
