@@ -122,9 +122,39 @@ class PostgresBackend:
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self.pool = pool
         self.url = url
+        #: The connection that holds this process's advisory locks (``lead``).
+        self._leader: asyncpg.Connection | None = None
+        self._roles: set[str] = set()
 
     async def close(self) -> None:
+        leader, self._leader = self._leader, None
+        if leader is not None and not leader.is_closed():
+            await leader.close()
         await self.pool.close()
+
+    async def lead(self, role: str) -> bool:
+        """Hold (or try to take) the advisory lock of ``role``.  The lock lives on a
+        connection of its own, outside the pool: it is released when this process
+        dies (the server sees the connection close) or the connection breaks."""
+        try:
+            if self._leader is None or self._leader.is_closed():
+                self._roles.clear()
+                self._leader = await asyncpg.connect(self.url)
+            if role in self._roles:
+                await self._leader.fetchval("SELECT 1")  # still connected: still held
+                return True
+            taken = await self._leader.fetchval(
+                "SELECT pg_try_advisory_lock(hashtext(current_schema() || '.' || $1))", role)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            # connection lost: whatever it held is released on the server
+            self._roles.clear()
+            if self._leader is not None:
+                self._leader.terminate()
+                self._leader = None
+            return False
+        if taken:
+            self._roles.add(role)
+        return bool(taken)
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return list(await self.pool.fetch(numbered(sql), *params))

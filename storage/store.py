@@ -101,6 +101,8 @@ class Backend(Protocol):
 
     async def migrate(self) -> int: ...
 
+    async def lead(self, role: str) -> bool: ...
+
     async def close(self) -> None: ...
 
 
@@ -177,6 +179,14 @@ class Store:
 
     async def close(self) -> None:
         await self.backend.close()
+
+    async def lead(self, role: str) -> bool:
+        """True while this process is the one that does ``role`` (e.g. "scheduler") for
+        the database.  SQLite: always (one file, one machine; its transactions already
+        let one writer in at a time).  PostgreSQL: the holder of an advisory lock on a
+        connection of its own; when that process dies its connection closes, the lock
+        goes with it, and the next process that asks takes over."""
+        return await self.backend.lead(role)
 
     # -- schema -----------------------------------------------------------------
 
@@ -460,6 +470,9 @@ class SqliteBackend:
 
     async def close(self) -> None:
         await self.db.close()
+
+    async def lead(self, role: str) -> bool:
+        return True
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         async with self.db.execute(sql, params) as cur:
