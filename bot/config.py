@@ -36,6 +36,11 @@ class Config:
     #: How long an answer a game waits for may wait before the refusing choice is
     #: played for whoever is late.
     answer_hours: float = 48.0
+    #: Discord sharding over several processes: the total number of shards, and the
+    #: shards this process runs (all of them when only the count is given).  None:
+    #: one process, one shard (discord.py's default).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
 
 def load_config(path: str | Path | None = None) -> Config:
@@ -52,6 +57,8 @@ def load_config(path: str | Path | None = None) -> Config:
     assert isinstance(images_part, dict) and isinstance(games_part, dict)
     token = os.environ.get("DISCORD_TOKEN") or discord_part.get("token") or None
     guild = discord_part.get("dev_guild_id")
+    shard_count, shard_ids = _shards(discord_part.get("shard_count"),
+                                     discord_part.get("shard_ids"))
     return Config(
         token=str(token) if token else None,
         database=os.environ.get(DATABASE_ENV)
@@ -66,7 +73,25 @@ def load_config(path: str | Path | None = None) -> Config:
             str(games_part.get("time_control", Config.time_control))).text,
         reminder_hours=_hours(games_part.get("reminder_hours", Config.reminder_hours)),
         answer_hours=float(games_part.get("answer_hours", Config.answer_hours)),
+        shard_count=shard_count, shard_ids=shard_ids,
     )
+
+
+def _shards(count: object, ids: object) -> tuple[int | None, tuple[int, ...] | None]:
+    """``shard_count`` and ``shard_ids`` of ``[discord]``, checked against each other."""
+    if count is None:
+        if ids is not None:
+            raise ValueError("shard_ids needs shard_count (the total number of shards)")
+        return None, None
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise ValueError(f"shard_count must be a whole number of at least 1, not {count!r}")
+    if ids is None:
+        return count, None
+    if not isinstance(ids, list) or not ids or not all(
+            isinstance(i, int) and not isinstance(i, bool) and 0 <= i < count for i in ids):
+        raise ValueError(f"shard_ids must be a list of shard numbers from 0 to {count - 1}, "
+                         f"e.g. [0, 1], not {ids!r}")
+    return count, tuple(sorted(set(ids)))
 
 
 def _hours(value: object) -> tuple[float, ...]:

@@ -145,7 +145,19 @@ def build_bot(config: Config, store: Store | None = None, service: GameService |
     to ``discord.Client`` (default intents only: no message content).  ``schedule``:
     run the correspondence scheduler in the background (tests may drive
     ``bot.scheduler.run_once`` themselves instead)."""
+    if config.shard_count is not None:
+        # Several processes share the shards (each its ``shard_ids``) and one PostgreSQL
+        # database; the scheduler runs in one of them at a time (storage ``lead``).
+        client_kwargs.setdefault("shard_count", config.shard_count)
+        if config.shard_ids is not None:
+            client_kwargs.setdefault("shard_ids", list(config.shard_ids))
+        return ShardedBoardBot(config, store=store, service=service, schedule=schedule,
+                               **client_kwargs)
     return BoardBot(config, store=store, service=service, schedule=schedule, **client_kwargs)
+
+
+class ShardedBoardBot(BoardBot, discord.AutoShardedClient):
+    """The bot running a set of shards (``shard_count``/``shard_ids`` in the config)."""
 
 
 # ------------------------------------------------------------------ logging
