@@ -41,6 +41,9 @@ class Config:
     #: one process, one shard (discord.py's default).
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    #: The operations endpoint (``/metrics``, ``/healthz``; bot/metrics.py): off when None.
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
 
 
 def load_config(path: str | Path | None = None) -> Config:
@@ -53,6 +56,8 @@ def load_config(path: str | Path | None = None) -> Config:
     storage_part = data.get("storage", {}) if isinstance(data.get("storage"), dict) else {}
     images_part = data.get("images", {}) if isinstance(data.get("images"), dict) else {}
     games_part = data.get("games", {}) if isinstance(data.get("games"), dict) else {}
+    metrics_part = data.get("metrics", {}) if isinstance(data.get("metrics"), dict) else {}
+    assert isinstance(metrics_part, dict)
     assert isinstance(discord_part, dict) and isinstance(storage_part, dict)
     assert isinstance(images_part, dict) and isinstance(games_part, dict)
     token = os.environ.get("DISCORD_TOKEN") or discord_part.get("token") or None
@@ -74,6 +79,8 @@ def load_config(path: str | Path | None = None) -> Config:
         reminder_hours=_hours(games_part.get("reminder_hours", Config.reminder_hours)),
         answer_hours=float(games_part.get("answer_hours", Config.answer_hours)),
         shard_count=shard_count, shard_ids=shard_ids,
+        metrics_port=int(metrics_part["port"]) if "port" in metrics_part else None,
+        metrics_host=str(metrics_part.get("host", Config.metrics_host)),
     )
 
 
