@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from bot.clocks import parse as parse_time_control
+from storage.store import masked
 
 #: The environment variable that chooses the database (a file path or a postgresql:// URL).
 DATABASE_ENV = "BOARDBOT_DATABASE"
@@ -21,7 +22,7 @@ class Config:
     #: Kept out of repr (and so out of any log line or traceback that shows a Config).
     token: str | None = field(default=None, repr=False)
     #: A SQLite file, or a ``postgresql://`` URL (BOARDBOT_DATABASE overrides the file's).
-    #: Kept out of repr: a URL may carry a password.
+    #: Shown by repr with a URL's password masked.
     database: str = field(default="data/boardbot.sqlite3", repr=False)
     #: Seconds to wait for another process's lock on the database (a start then refuses).
     busy_timeout: float = 5.0
@@ -44,6 +45,12 @@ class Config:
     #: The operations endpoint (``/metrics``, ``/healthz``; bot/metrics.py): off when None.
     metrics_port: int | None = None
     metrics_host: str = "127.0.0.1"
+
+    def __repr__(self) -> str:
+        # the generated repr, with the database's password masked (the token never shows)
+        shown = [f"database={masked(self.database)!r}"] + [
+            f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr]
+        return f"Config({', '.join(shown)})"
 
 
 def load_config(path: str | Path | None = None) -> Config:

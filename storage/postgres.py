@@ -19,13 +19,13 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from typing import Any
-from urllib.parse import parse_qs, urlsplit, urlunsplit
+from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 
 from storage.opening import OUR_TABLES, DatabaseUnavailable
 from storage.pg_migrations import PG_MIGRATIONS
-from storage.store import Ran, Run, StaleVersion, StorageError
+from storage.store import Ran, Run, StaleVersion, StorageError, masked
 
 #: Connections per process: enough for the moves, reads and scheduler of one process.
 POOL_SIZE = 8
@@ -52,16 +52,6 @@ def numbered(sql: str) -> str:
             continue
         out.append(char)
     return "".join(out)
-
-
-def masked(url: str) -> str:
-    """The URL without its password (for messages and logs)."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def _where(url: str) -> str:

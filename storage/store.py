@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 
@@ -104,6 +105,16 @@ class Backend(Protocol):
     async def lead(self, role: str) -> bool: ...
 
     async def close(self) -> None: ...
+
+
+def masked(url: str) -> str:
+    """A database setting without its password (for messages, logs and reprs)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def is_postgres_url(target: str) -> bool:

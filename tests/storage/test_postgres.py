@@ -15,7 +15,8 @@ import pytest
 from storage import DatabaseUnavailable, Store
 from storage.migrations import LATEST, MIGRATIONS
 from storage.pg_migrations import PG_MIGRATIONS
-from storage.postgres import masked, numbered
+from storage.postgres import numbered
+from storage.store import masked
 from tests.conftest import PgFactory
 
 ROOT = Path(__file__).resolve().parents[2]
