@@ -176,3 +176,69 @@ def test_local_on_an_unreachable_server_exits_4_with_one_line(tmp_path: Path) ->
                 f"postgresql://bot@/games?host={tmp_path}&port=5999")
     assert done.returncode == 4
     assert done.stderr.count("\n") == 1 and "is not reachable" in done.stderr
+
+
+_KILLER = """
+import asyncio, os, sys
+from storage import NewTurn, Store
+
+async def main(url, kill_at):
+    store = await Store.open(url)
+    session = await store.session(1)
+    def hook(n):
+        if n == kill_at:
+            os._exit(9)   # a real crash: no rollback, no close
+    store.statement_hook = hook
+    await store.append_turns(
+        session,
+        [NewTurn(1, "W", (6, 5), "[6 5]; 24/18, 24/19", "24/18, 24/19", "alice"),
+         NewTurn(2, "B", (1, 1), "[1 1]; (no move)", "(no move)", "bot")],
+        5.0, position="NEW", next_turn=3, dice=[4, 2])
+    await store.close()
+
+asyncio.run(main(sys.argv[1], int(sys.argv[2])))
+"""
+
+
+@pytest.mark.postgresql
+async def test_killed_between_any_two_statements_leaves_old_or_new_state(
+        new_pg_database: PgFactory, tmp_path: Path) -> None:
+    """As tests/storage/test_store.py does for SQLite: a process killed at each step of a
+    two-turn append leaves the state before it or after it, nothing between."""
+    script = tmp_path / "killer.py"
+    script.write_text(_KILLER)
+    outcomes = set()
+    # Statements: UPDATE sessions, SELECT max(seq), INSERT, INSERT, then COMMIT (hook 5);
+    # 6 never fires, so that run completes.
+    for kill_at in range(1, 7):
+        url = await new_pg_database()
+        store = await Store.open(url)
+        try:
+            session_id = await store.create_session(
+                guild_id="g", channel_id="c1", game="hachapury", options={}, seed="00" * 32,
+                seed_hash="h", created_by="alice", now=1.0, expires_at=None,
+                seats=[("W", "alice", "alice", True), ("B", "bob", "bob", False)])
+            session = await store.session(session_id)
+            assert session is not None and session_id == 1
+            await store.update_session(session, 1.5, status="active", position="OLD",
+                                       dice=[6, 5])
+        finally:
+            await store.close()
+        code = subprocess.run([sys.executable, str(script), url, str(kill_at)], cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)}).returncode
+        store = await Store.open(url)
+        try:
+            after = await store.session(1)
+            turns = [t.number for t in await store.turns(1)]
+        finally:
+            await store.close()
+        assert after is not None
+        if after.position == "OLD":
+            assert turns == [] and after.next_turn == 1 and after.version == 1
+            outcomes.add("old")
+        else:
+            assert after.position == "NEW" and turns == [1, 2] and after.next_turn == 3
+            assert after.version == 2
+            outcomes.add("new")
+        assert (code == 9) == (kill_at <= 5)
+    assert outcomes == {"old", "new"}
