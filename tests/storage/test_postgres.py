@@ -75,6 +75,38 @@ async def test_both_databases_have_the_same_tables_and_columns(
 
 
 @pytest.mark.postgresql
+async def test_both_databases_have_the_same_named_indexes_and_triggers(
+        tmp_path: Path, new_pg_database: PgFactory) -> None:
+    """The indexes a migration names (the partial unique one that keeps one live session
+    a channel among them) and the log's triggers exist on both (PostgreSQL has one more
+    trigger: it refuses TRUNCATE, which SQLite does not have)."""
+    path = tmp_path / "db.sqlite3"
+    await (await Store.open(str(path))).close()
+    db = sqlite3.connect(path)
+    try:
+        indexes = {r[0] for r in db.execute(
+            "SELECT name FROM sqlite_master WHERE type='index' AND sql IS NOT NULL")}
+        triggers = {r[0] for r in db.execute(
+            "SELECT name FROM sqlite_master WHERE type='trigger'")}
+    finally:
+        db.close()
+    store = await Store.open(await new_pg_database())
+    try:
+        pg_indexes = {r[0] for r in await store.fetchall(
+            "SELECT indexname FROM pg_indexes WHERE schemaname=current_schema()")
+            if not r[0].endswith(("_pkey", "_key"))}
+        pg_triggers = {r[0] for r in await store.fetchall(
+            "SELECT tgname FROM pg_trigger t JOIN pg_class c ON c.oid=t.tgrelid "
+            "JOIN pg_namespace n ON n.oid=c.relnamespace "
+            "WHERE n.nspname=current_schema() AND NOT t.tgisinternal")}
+    finally:
+        await store.close()
+    assert "one_live_session_per_channel" in indexes
+    assert pg_indexes == indexes
+    assert pg_triggers == triggers | {"turns_no_truncate"}
+
+
+@pytest.mark.postgresql
 async def test_the_log_refuses_truncate_too(new_pg_database: PgFactory) -> None:
     url = await new_pg_database()
     store = await Store.open(url)
