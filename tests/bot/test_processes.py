@@ -57,7 +57,8 @@ def _delivered(outfile: Path) -> list[tuple[int, int]]:
 
 
 async def _sessions_with_reminders(url: str, start: float) -> list[int]:
-    """REMINDERS active games, each with one reminder, due one after the other."""
+    """REMINDERS active games, each with one reminder, due far ahead (``_arm`` brings
+    them near once the processes run)."""
     store = await Store.open(url)
     ledger = CorrespondenceStore(store)
     ids = []
@@ -70,8 +71,8 @@ async def _sessions_with_reminders(url: str, start: float) -> list[int]:
             await ledger.set_control(session_id, "3d", start)
             session = await store.session(session_id)
             assert session is not None
-            # a clock whose 60-seconds-left reminder is due 2 s + 0.3 s a game from now
-            budget = 62.0 + 0.3 * i
+            # a clock whose 60-seconds-left reminder is due in an hour
+            budget = 3660.0 + i
             due = start + budget - 60.0
             state = ClockState(1, "W", 1, start, budget, start + budget, {"B": 3600.0})
             await store.update_session(session, start, status=SessionStatus.ACTIVE, extra=(
@@ -82,6 +83,20 @@ async def _sessions_with_reminders(url: str, start: float) -> list[int]:
     finally:
         await store.close()
     return ids
+
+
+async def _arm(url: str, ids: list[int]) -> None:
+    """Make the reminders due one after the other from 0.5 s on, 0.5 s apart (set once
+    both processes run, so that a slow start cannot let one process take them all)."""
+    store = await Store.open(url)
+    try:
+        now = time.time()
+        async with store.transaction() as run:
+            for i, session_id in enumerate(ids):
+                await run("UPDATE reminders SET due_at=? WHERE session_id=?",
+                          (now + 0.5 + 0.5 * i, session_id))
+    finally:
+        await store.close()
 
 
 async def _unsent(url: str) -> int:
@@ -104,6 +119,7 @@ async def test_reminders_fire_once_across_processes_and_a_killed_leader_is_repla
         _expect(leader, "leads")
         follower = _worker("schedule", url, str(outfile))
         _expect(follower, "follows")
+        await _arm(url, ids)
         _wait(lambda: len(_delivered(outfile)) >= 3)
         leader.send_signal(signal.SIGKILL)  # no goodbye: the server sees the connection die
         leader.wait(10)
