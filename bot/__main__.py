@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot {start,run,sync,local,replay,verify}``."""
+"""Command line: ``python -m bot {start,run,sync,local,replay,verify,migrate}``."""
 
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ def _parser() -> argparse.ArgumentParser:
 
     local = sub.add_parser("local", help="play in a terminal (pretend channel)")
     local.add_argument("--config", default="config.toml")
-    local.add_argument("--db", default=None, help="SQLite file (default: the config's)")
+    local.add_argument("--db", default=None, help="SQLite file or postgresql:// URL "
+                                                  "(default: the config's)")
     local.add_argument("--images", default="images", help="folder for board images")
     local.add_argument("--seed", type=int, default=None, help="repeatable dice (local only)")
     local.add_argument("--moderator", action="append", default=[], help="a moderator's name")
@@ -43,6 +44,13 @@ def _parser() -> argparse.ArgumentParser:
 
     verify = sub.add_parser("verify", help="check a finished game's dice against its seed")
     verify.add_argument("file")
+
+    migrate = sub.add_parser("migrate", help="copy a SQLite database to PostgreSQL and "
+                                             "verify the copy by replaying every game")
+    migrate.add_argument("--from", dest="source", required=True, metavar="FILE",
+                         help="the SQLite file (opened read-only, never changed)")
+    migrate.add_argument("--to", dest="target", required=True, metavar="URL",
+                         help="postgresql://user:password@host:port/database")
     return parser
 
 
@@ -64,6 +72,13 @@ def main(argv: list[str] | None = None) -> int:
         from bot.verify import verify
         text = _read(args.file)
         return 2 if text is None else verify(text)
+    if args.command == "migrate":
+        from bot.migrate import migrate, progress_printer
+        try:
+            return asyncio.run(migrate(args.source, args.target, progress=progress_printer()))
+        except DatabaseUnavailable as exc:
+            print(str(exc), file=sys.stderr)
+            return EXIT_DATABASE
     config = load_config(args.config)
     try:
         return _serve(args, config)

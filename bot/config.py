@@ -1,13 +1,18 @@
-"""Configuration: a TOML file plus the DISCORD_TOKEN environment variable."""
+"""Configuration: a TOML file plus the DISCORD_TOKEN and BOARDBOT_DATABASE environment
+variables."""
 
 from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from bot.clocks import parse as parse_time_control
+from storage.store import masked
+
+#: The environment variable that chooses the database (a file path or a postgresql:// URL).
+DATABASE_ENV = "BOARDBOT_DATABASE"
 
 
 @dataclass(frozen=True)
@@ -16,7 +21,9 @@ class Config:
 
     #: Kept out of repr (and so out of any log line or traceback that shows a Config).
     token: str | None = field(default=None, repr=False)
-    database: str = "data/boardbot.sqlite3"
+    #: A SQLite file, or a ``postgresql://`` URL (BOARDBOT_DATABASE overrides the file's).
+    #: Shown by repr with a URL's password masked.
+    database: str = field(default="data/boardbot.sqlite3", repr=False)
     #: Seconds to wait for another process's lock on the database (a start then refuses).
     busy_timeout: float = 5.0
     image_width: int = 1100
@@ -30,6 +37,20 @@ class Config:
     #: How long an answer a game waits for may wait before the refusing choice is
     #: played for whoever is late.
     answer_hours: float = 48.0
+    #: Discord sharding over several processes: the total number of shards, and the
+    #: shards this process runs (all of them when only the count is given).  None:
+    #: one process, one shard (discord.py's default).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    #: The operations endpoint (``/metrics``, ``/healthz``; bot/metrics.py): off when None.
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
+
+    def __repr__(self) -> str:
+        # the generated repr, with the database's password masked (the token never shows)
+        shown = [f"database={masked(self.database)!r}"] + [
+            f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr]
+        return f"Config({', '.join(shown)})"
 
 
 def load_config(path: str | Path | None = None) -> Config:
@@ -42,13 +63,18 @@ def load_config(path: str | Path | None = None) -> Config:
     storage_part = data.get("storage", {}) if isinstance(data.get("storage"), dict) else {}
     images_part = data.get("images", {}) if isinstance(data.get("images"), dict) else {}
     games_part = data.get("games", {}) if isinstance(data.get("games"), dict) else {}
+    metrics_part = data.get("metrics", {}) if isinstance(data.get("metrics"), dict) else {}
+    assert isinstance(metrics_part, dict)
     assert isinstance(discord_part, dict) and isinstance(storage_part, dict)
     assert isinstance(images_part, dict) and isinstance(games_part, dict)
     token = os.environ.get("DISCORD_TOKEN") or discord_part.get("token") or None
     guild = discord_part.get("dev_guild_id")
+    shard_count, shard_ids = _shards(discord_part.get("shard_count"),
+                                     discord_part.get("shard_ids"))
     return Config(
         token=str(token) if token else None,
-        database=str(storage_part.get("database", Config.database)),
+        database=os.environ.get(DATABASE_ENV)
+        or str(storage_part.get("database", Config.database)),
         busy_timeout=float(storage_part.get("busy_timeout", Config.busy_timeout)),
         image_width=int(images_part.get("width", Config.image_width)),
         theme=str(images_part.get("theme", Config.theme)),
@@ -59,7 +85,27 @@ def load_config(path: str | Path | None = None) -> Config:
             str(games_part.get("time_control", Config.time_control))).text,
         reminder_hours=_hours(games_part.get("reminder_hours", Config.reminder_hours)),
         answer_hours=float(games_part.get("answer_hours", Config.answer_hours)),
+        shard_count=shard_count, shard_ids=shard_ids,
+        metrics_port=int(metrics_part["port"]) if "port" in metrics_part else None,
+        metrics_host=str(metrics_part.get("host", Config.metrics_host)),
     )
+
+
+def _shards(count: object, ids: object) -> tuple[int | None, tuple[int, ...] | None]:
+    """``shard_count`` and ``shard_ids`` of ``[discord]``, checked against each other."""
+    if count is None:
+        if ids is not None:
+            raise ValueError("shard_ids needs shard_count (the total number of shards)")
+        return None, None
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise ValueError(f"shard_count must be a whole number of at least 1, not {count!r}")
+    if ids is None:
+        return count, None
+    if not isinstance(ids, list) or not ids or not all(
+            isinstance(i, int) and not isinstance(i, bool) and 0 <= i < count for i in ids):
+        raise ValueError(f"shard_ids must be a list of shard numbers from 0 to {count - 1}, "
+                         f"e.g. [0, 1], not {ids!r}")
+    return count, tuple(sorted(set(ids)))
 
 
 def _hours(value: object) -> tuple[float, ...]:

@@ -67,6 +67,7 @@ class BoardBot(discord.Client):
         self.schedule = schedule
         self.scheduler: Scheduler | None = None
         self._scheduler_task: asyncio.Task[None] | None = None
+        self.ops: Any = None  # bot/metrics.py OpsServer when [metrics] port is set
 
     @property
     def service(self) -> GameService:
@@ -87,6 +88,8 @@ class BoardBot(discord.Client):
             frozen = freeze_startup_heap()
             log.info(adapter.kv("heap_frozen", objects=frozen))
         self.scheduler = Scheduler.for_service(self._service, self.deliver_notification)
+        if self.config.metrics_port is not None and self.ops is None:
+            await self._start_ops()
         if self.schedule and self._scheduler_task is None:
             self._scheduler_task = asyncio.create_task(self.scheduler.run_forever(),
                                                        name="boardbot-scheduler")
@@ -116,7 +119,30 @@ class BoardBot(discord.Client):
             # built or sent): never claim that nothing changed.
             await adapter.say(interaction, TREE_ERROR_TEXT)
 
+    async def _start_ops(self) -> None:
+        """The metrics and health endpoint (imported only when configured)."""
+        from bot.metrics import (
+            Metrics,
+            OpsServer,
+            instrument_service,
+            instrument_store,
+            watch_discord_log,
+        )
+
+        metrics = Metrics()
+        instrument_service(self.service, metrics)
+        instrument_store(self.service.store, metrics)
+        watch_discord_log(metrics)
+        scheduler = self.scheduler
+        self.ops = OpsServer(self.service.store, metrics, self.config.metrics_host,
+                             self.config.metrics_port or 0,
+                             leading=lambda: bool(scheduler and scheduler.leading))
+        port = await self.ops.start()
+        log.info(adapter.kv("metrics", host=self.config.metrics_host, port=port))
+
     async def close(self) -> None:
+        if self.ops is not None:
+            await self.ops.stop()
         task, self._scheduler_task = self._scheduler_task, None
         if task is not None:
             task.cancel()
@@ -149,7 +175,19 @@ def build_bot(config: Config, store: Store | None = None, service: GameService |
     to ``discord.Client`` (default intents only: no message content).  ``schedule``:
     run the correspondence scheduler in the background (tests may drive
     ``bot.scheduler.run_once`` themselves instead)."""
+    if config.shard_count is not None:
+        # Several processes share the shards (each its ``shard_ids``) and one PostgreSQL
+        # database; the scheduler runs in one of them at a time (storage ``lead``).
+        client_kwargs.setdefault("shard_count", config.shard_count)
+        if config.shard_ids is not None:
+            client_kwargs.setdefault("shard_ids", list(config.shard_ids))
+        return ShardedBoardBot(config, store=store, service=service, schedule=schedule,
+                               **client_kwargs)
     return BoardBot(config, store=store, service=service, schedule=schedule, **client_kwargs)
+
+
+class ShardedBoardBot(BoardBot, discord.AutoShardedClient):
+    """The bot running a set of shards (``shard_count``/``shard_ids`` in the config)."""
 
 
 # ------------------------------------------------------------------ logging

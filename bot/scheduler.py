@@ -8,6 +8,13 @@ sent_at IS NULL``), and only then delivers them.  Delivery is at most once: a
 crash between the claim and the delivery loses that one message rather than
 sending it twice.
 
+Several processes on one PostgreSQL database: only the leader runs passes (the
+store's ``lead("scheduler")``, an advisory lock that dies with its process, so
+another process takes over at its next pass when the leader is killed); claims
+also lock their rows (``FOR UPDATE SKIP LOCKED``), so even two passes at once never
+claim a row twice.  A process that takes over from a leader that died does not
+credit downtime: the other processes served the players meanwhile.
+
 Downtime is not charged: every pass records a heartbeat; the first pass after a
 start (and, when ``stall_seconds`` is set, any pass that finds the heartbeat older
 than that, e.g. after the machine slept) gives each running clock back the time it
@@ -80,6 +87,9 @@ class Scheduler:
         self.interval = interval
         self.stall_seconds = stall_seconds
         self._started = False
+        #: True once another process was found leading: this one only takes over.
+        self._followed = False
+        self.leading = False
 
     @classmethod
     def for_service(cls, service: GameService, deliver: Deliver, *, interval: float = 60.0,
@@ -110,6 +120,15 @@ class Scheduler:
         """One pass at ``now`` (default: the clock): credit downtime, expire challenges,
         claim and deliver what is due.  Returns the notifications delivered."""
         now = self.clock() if now is None else now
+        leading = await self.store.lead("scheduler")
+        if leading != self.leading:
+            log.info("scheduler %s", "leads" if leading else "follows another process")
+            self.leading = leading
+        if not leading:
+            self._followed = True
+            return []
+        if self._followed:
+            self._started = True  # a takeover: no downtime to credit
         await self._heartbeat(now)
         await self.ledger.expire_challenges(now)
         sent: list[Notification] = []

@@ -86,8 +86,8 @@ def clock_statements(session_id: int, state: ClockState, reminders: Sequence[Rem
     ]
     for r in reminders:
         statements.append((
-            "INSERT OR IGNORE INTO reminders (session_id, period, point, turn, side, due_at, "
-            "forfeit) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO reminders (session_id, period, point, turn, side, due_at, "
+            "forfeit) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             (session_id, r.period, r.point, r.turn, r.side, r.due_at, r.forfeit)))
     return statements
 
@@ -110,8 +110,12 @@ class CorrespondenceStore:
     async def set_control(self, session_id: int, control: str, now: float) -> None:
         """Give a (not yet started) session its time control."""
         async with self.store.transaction() as run:
-            await run("INSERT OR REPLACE INTO clocks (session_id, control, updated_at) "
-                      "VALUES (?, ?, ?)", (session_id, control, now))
+            # The whole row anew (what SQLite's INSERT OR REPLACE did), in SQL both speak.
+            await run("INSERT INTO clocks (session_id, control, updated_at) VALUES (?, ?, ?) "
+                      "ON CONFLICT (session_id) DO UPDATE SET control=excluded.control, "
+                      "period=0, side=NULL, turn=NULL, started_at=NULL, budget=NULL, "
+                      "deadline=NULL, banks='{}', previous=NULL, "
+                      "updated_at=excluded.updated_at", (session_id, control, now))
 
     async def clock(self, session_id: int) -> ClockRow | None:
         rows = await self.store.fetchall(
@@ -175,16 +179,26 @@ class CorrespondenceStore:
         process or after a restart).  A claimed time-up row with a forfeit result ends
         the game in the same transaction.  Rows of periods that are over are dropped."""
         claimed: list[ReminderRow] = []
+        # PostgreSQL: several processes claim at once.  Each locks the rows it takes
+        # (with their sessions) and skips rows another holds, so no row is claimed
+        # twice and no claim waits on a move (which locks the session first) or
+        # deadlocks with one.  SQLite: BEGIN IMMEDIATE already lets one writer in.
+        postgres = self.store.dialect == "postgresql"
+        skip = " FOR UPDATE OF reminders SKIP LOCKED" if postgres else ""
+        take = " FOR UPDATE OF r, s SKIP LOCKED" if postgres else ""
         async with self.store.transaction() as run:
             await run(
-                "DELETE FROM reminders WHERE sent_at IS NULL AND due_at<=? AND NOT EXISTS ("
+                "DELETE FROM reminders WHERE (session_id, period, point) IN ("
+                "SELECT session_id, period, point FROM reminders "
+                "WHERE sent_at IS NULL AND due_at<=? AND NOT EXISTS ("
                 "SELECT 1 FROM clocks c JOIN sessions s ON s.id=c.session_id "
                 "WHERE c.session_id=reminders.session_id AND c.period=reminders.period "
-                "AND c.side IS NOT NULL AND s.status='active')", (now,))
+                f"AND c.side IS NOT NULL AND s.status='active'){skip})", (now,))
             cur = await run(
-                "SELECT session_id, period, point, turn, side, due_at, forfeit FROM reminders "
-                "WHERE sent_at IS NULL AND due_at<=? ORDER BY due_at, session_id, point DESC "
-                "LIMIT ?", (now, limit))
+                "SELECT r.session_id, r.period, r.point, r.turn, r.side, r.due_at, r.forfeit "
+                "FROM reminders r JOIN sessions s ON s.id=r.session_id "
+                "WHERE r.sent_at IS NULL AND r.due_at<=? "
+                f"ORDER BY r.due_at, r.session_id, r.point DESC LIMIT ?{take}", (now, limit))
             rows = [ReminderRow(*r) for r in await cur.fetchall()]
             for r in rows:
                 cur = await run("UPDATE reminders SET sent_at=? WHERE session_id=? AND "
@@ -244,8 +258,9 @@ class CorrespondenceStore:
     async def request_undo(self, session_id: int, seq: int, user_id: str, now: float) -> bool:
         """Open a take-back request for log entry ``seq``; False if one exists already."""
         async with self.store.transaction() as run:
-            cur = await run("INSERT OR IGNORE INTO undos (session_id, seq_undone, requested_by, "
-                            "requested_at) VALUES (?, ?, ?, ?)", (session_id, seq, user_id, now))
+            cur = await run("INSERT INTO undos (session_id, seq_undone, requested_by, "
+                            "requested_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                            (session_id, seq, user_id, now))
             return cur.rowcount == 1
 
     async def answer_undo(self, session: Session, seq: int, user_id: str, accepted: bool,

@@ -1,9 +1,15 @@
-"""SQLite storage on aiosqlite: sessions, seats and the append-only turn log.
+"""Storage of sessions, seats and the append-only turn log, on SQLite or PostgreSQL.
 
-Every change is one ``BEGIN IMMEDIATE`` transaction that checks the session
-version it was computed from; a racing change that lost finds a different
-version, changes nothing and raises ``StaleVersion``.  SQLite's journal (WAL)
-makes each transaction all-or-nothing even if the process dies mid-way.
+Every change is one transaction (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: READ
+COMMITTED, row locks) that checks the session version it was computed from; a
+racing change that lost finds a different version, changes nothing and raises
+``StaleVersion``.  Either database's journal makes each transaction all-or-nothing
+even if the process dies mid-way.
+
+The SQL here is written once for both: ``?`` placeholders (the PostgreSQL backend,
+storage/postgres.py, numbers them), ``INSERT ... ON CONFLICT`` rather than SQLite's
+``INSERT OR ...``, ``RETURNING`` rather than ``lastrowid``.  Whatever differs lives in
+a ``Backend`` (below for SQLite, storage/postgres.py for PostgreSQL).
 """
 
 from __future__ import annotations
@@ -12,11 +18,12 @@ import asyncio
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 
@@ -75,6 +82,46 @@ class Run(Protocol):
     async def __call__(self, sql: str, params: Sequence[Any] = ()) -> Ran: ...
 
 
+class Backend(Protocol):
+    """What differs between the databases: connections, transactions, migrations."""
+
+    #: "sqlite" or "postgresql".
+    name: str
+    #: The driver's error for a broken constraint (a unique index, a trigger's refusal).
+    integrity_error: type[Exception]
+    #: The driver's base error class, for ``except``.
+    errors: tuple[type[Exception], ...]
+    #: True when one connection carries one transaction at a time (the store serialises).
+    serial: bool
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]: ...
+
+    def transaction(self) -> AbstractAsyncContextManager[Run]: ...
+
+    async def schema_version(self) -> int: ...
+
+    async def migrate(self) -> int: ...
+
+    async def lead(self, role: str) -> bool: ...
+
+    async def close(self) -> None: ...
+
+
+def masked(url: str) -> str:
+    """A database setting without its password (for messages, logs and reprs)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def is_postgres_url(target: str) -> bool:
+    """True when the database setting names a PostgreSQL server, not a SQLite file."""
+    return target.startswith(("postgresql://", "postgres://"))
+
+
 @dataclass(frozen=True)
 class SessionPage:
     """One page of sessions (seats included), how many match in all, and the running
@@ -93,11 +140,15 @@ _SESSION_COLUMNS = (
 
 
 class Store:
-    """One SQLite database.  Use ``await Store.open(path)``; close with ``close()``."""
+    """One database (a SQLite file or a PostgreSQL server).  Use ``await Store.open(target)``
+    (a file path or a ``postgresql://`` URL); close with ``close()``."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
-        self._lock = asyncio.Lock()  # one transaction at a time on this connection
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+        # SQLite: one transaction at a time on this connection.  PostgreSQL: a pool of
+        # connections; the server's row locks order racing transactions.
+        self._lock: AbstractAsyncContextManager[Any] = (
+            asyncio.Lock() if backend.serial else nullcontext())
         #: Test hook called with a counter before each statement of a transaction.
         self.statement_hook: Callable[[int], None] | None = None
 
@@ -105,12 +156,17 @@ class Store:
     async def open(cls, path: str, busy_timeout: float | None = None) -> Store:
         """Open (creating the file and its folder if missing) and migrate.  Raises
         ``DatabaseUnavailable`` (closing the connection) when the file is locked
-        past ``busy_timeout`` seconds, read-only, damaged, not ours or newer."""
+        past ``busy_timeout`` seconds, read-only, damaged, not ours or newer; for a
+        ``postgresql://`` URL, when the server cannot be reached or the database is
+        missing, not ours or newer."""
         from storage.opening import BUSY_TIMEOUT, DatabaseUnavailable, describe, open_database
 
         wait = BUSY_TIMEOUT if busy_timeout is None else busy_timeout
+        if is_postgres_url(path):
+            from storage.postgres import open_postgres
+            return cls(await open_postgres(path, LATEST, wait))
         db = await open_database(path, LATEST, wait)
-        store = cls(db)
+        store = cls(SqliteBackend(db))
         try:
             await store.migrate()
         except BaseException as exc:
@@ -120,130 +176,104 @@ class Store:
             raise
         return store
 
+    @property
+    def dialect(self) -> str:
+        """"sqlite" or "postgresql"."""
+        return self.backend.name
+
+    @property
+    def _db(self) -> aiosqlite.Connection:
+        """The SQLite connection (tests that fill a file in bulk use it)."""
+        if not isinstance(self.backend, SqliteBackend):
+            raise TypeError("not a SQLite store")
+        return self.backend.db
+
     async def close(self) -> None:
-        await self._db.close()
+        await self.backend.close()
+
+    async def lead(self, role: str) -> bool:
+        """True while this process is the one that does ``role`` (e.g. "scheduler") for
+        the database.  SQLite: always (one file, one machine; its transactions already
+        let one writer in at a time).  PostgreSQL: the holder of an advisory lock on a
+        connection of its own; when that process dies its connection closes, the lock
+        goes with it, and the next process that asks takes over."""
+        return await self.backend.lead(role)
 
     # -- schema -----------------------------------------------------------------
 
     async def schema_version(self) -> int:
-        async with self._db.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
+        return await self.backend.schema_version()
 
     async def migrate(self) -> int:
-        """Apply every migration newer than the file's version; returns the version."""
+        """Apply every migration newer than the database's version; returns the version."""
         async with self._lock:
-            current = await self.schema_version()
-            if current > LATEST:
-                raise StorageError(
-                    f"database schema {current} is newer than this program ({LATEST})"
-                )
-            for version in range(current + 1, LATEST + 1):
-                await self._db.execute("BEGIN IMMEDIATE")
-                try:
-                    for statement in _split_sql(MIGRATIONS[version - 1]):
-                        await self._db.execute(statement)
-                    await self._db.execute(f"PRAGMA user_version={version}")
-                    await self._db.execute("COMMIT")
-                except BaseException:
-                    await self._db.execute("ROLLBACK")
-                    raise
-            return LATEST
+            return await self.backend.migrate()
 
     # -- transactions -------------------------------------------------------------
 
-    async def _begin_immediate(self, attempts: int = 8) -> None:
-        """``BEGIN IMMEDIATE``, tried again a few times (10 ms doubling, about 2.5 s in
-        all) when SQLite answers "database is locked" at once: two connections in WAL
-        mode sometimes get SQLITE_BUSY without the busy handler waiting.  Nothing has
-        been written yet, so trying again is safe."""
-        for attempt in range(attempts):
-            try:
-                await self._db.execute("BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) or attempt == attempts - 1:
-                    raise
-                await asyncio.sleep(0.01 * 2 ** attempt)
-
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Run]:
-        """One ``BEGIN IMMEDIATE`` transaction: yields ``run(sql, params)``; commits when
-        the block ends, rolls back when it raises.  Stores built on this one (the
-        correspondence tables) use it for their own all-or-nothing changes."""
-        async with self._lock:
-            await self._begin_immediate()
+        """One transaction: yields ``run(sql, params)``; commits when the block ends,
+        rolls back when it raises.  Stores built on this one (the correspondence
+        tables) use it for their own all-or-nothing changes."""
+        async with self._lock, self.backend.transaction() as raw:
             counter = [0]
 
             async def run(sql: str, params: Sequence[Any] = ()) -> Ran:
                 counter[0] += 1
                 if self.statement_hook is not None:
                     self.statement_hook(counter[0])
-                # Read everything and close the cursor at once: an open cursor
-                # would make SQLite refuse the COMMIT ("statements in progress").
-                cursor = await self._db.execute(sql, params)
-                try:
-                    rows = await cursor.fetchall()
-                    return Ran(cursor.rowcount, cursor.lastrowid, list(rows))
-                finally:
-                    await cursor.close()
+                return await raw(sql, params)
 
-            try:
-                yield run
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            else:
-                if self.statement_hook is not None:
-                    self.statement_hook(counter[0] + 1)
-                await self._db.execute("COMMIT")
+            yield run
+            if self.statement_hook is not None:
+                self.statement_hook(counter[0] + 1)  # just before the COMMIT
 
     # -- reads --------------------------------------------------------------------
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """The rows of one read-only query, outside any transaction."""
-        async with self._db.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        return await self.backend.fetchall(sql, params)
+
+    async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        rows = await self.backend.fetchall(sql, params)
+        return rows[0] if rows else None
 
     async def _seats(self, session_id: int) -> tuple[Seat, ...]:
-        async with self._db.execute(
+        rows = await self.fetchall(
             "SELECT seat, side, user_id, name, accepted FROM seats WHERE session_id=? "
             "ORDER BY seat",
             (session_id,),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return tuple(Seat(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows)
 
-    async def _session_from_row(self, row: sqlite3.Row | None) -> Session | None:
+    async def _session_from_row(self, row: Any) -> Session | None:
         if row is None:
             return None
         return _session_of(row, await self._seats(row["id"]))
 
     async def live_session(self, channel_id: str) -> Session | None:
         """The channel's challenge or active session, if any."""
-        async with self._db.execute(
+        row = await self._fetchone(
             f"SELECT {_SESSION_COLUMNS} FROM sessions "
             "WHERE channel_id=? AND status IN ('challenge','active')",
             (channel_id,),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return await self._session_from_row(row)
 
     async def latest_session(self, channel_id: str) -> Session | None:
         """The channel's most recent session, live or not."""
-        async with self._db.execute(
+        row = await self._fetchone(
             f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE channel_id=? "
             "ORDER BY id DESC LIMIT 1",
             (channel_id,),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return await self._session_from_row(row)
 
     async def session(self, session_id: int) -> Session | None:
-        async with self._db.execute(
+        row = await self._fetchone(
             f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id=?", (session_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return await self._session_from_row(row)
 
     async def sessions(
@@ -257,8 +287,7 @@ class Store:
         if guild_id is not None:
             sql += " AND guild_id=?"
             params.append(guild_id)
-        async with self._db.execute(sql + " ORDER BY id", params) as cur:
-            rows = await cur.fetchall()
+        rows = await self.fetchall(sql + " ORDER BY id", params)
         return [s for s in [await self._session_from_row(r) for r in rows] if s is not None]
 
     async def session_page(
@@ -291,8 +320,7 @@ class Store:
             "LEFT JOIN seats t ON t.session_id=s.id "
             "LEFT JOIN clocks c ON c.session_id=s.id ORDER BY s.id, t.seat"
         )
-        async with self._db.execute(sql, (*params, max(1, limit), max(0, offset))) as cur:
-            rows = await cur.fetchall()
+        rows = await self.fetchall(sql, (*params, max(1, limit), max(0, offset)))
         sessions: list[Session] = []
         clocks: dict[int, tuple[str, str | None, float | None, float | None]] = {}
         total = 0
@@ -309,26 +337,24 @@ class Store:
         return SessionPage(sessions, total, clocks)
 
     async def turns(self, session_id: int) -> list[TurnEntry]:
-        async with self._db.execute(
+        rows = await self.fetchall(
             f"SELECT {_TURN_COLUMNS} FROM turns "
             "WHERE session_id=? ORDER BY seq",
             (session_id,),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [_turn_of(r) for r in rows]
 
     async def last_turn(self, session_id: int, kinds: tuple[str, ...] = (TurnKind.TURN,)
                         ) -> TurnEntry | None:
         """The latest log entry of these kinds (one indexed scan from the end)."""
         marks = ",".join("?" for _ in kinds)
-        async with self._db.execute(
+        r = await self._fetchone(
             f"SELECT {_TURN_COLUMNS} FROM turns "
             f"WHERE session_id=? AND kind IN ({marks}) AND seq NOT IN (SELECT seq_undone "
             "FROM undos WHERE session_id=turns.session_id AND accepted=1) "
             "ORDER BY seq DESC LIMIT 1",
             (session_id, *kinds),
-        ) as cur:
-            r = await cur.fetchone()
+        )
         return None if r is None else _turn_of(r)
 
     # -- writes -------------------------------------------------------------------
@@ -345,18 +371,18 @@ class Store:
                 cur = await run(
                     "INSERT INTO sessions (guild_id, channel_id, game, status, options, seed, "
                     "seed_hash, created_by, created_at, updated_at, expires_at) "
-                    "VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?)",
+                    "VALUES (?, ?, ?, 'challenge', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (guild_id, channel_id, game, json.dumps(options, sort_keys=True), seed,
                      seed_hash, created_by, now, now, expires_at),
                 )
-                session_id = int(cur.lastrowid or 0)
+                session_id = int(cur.rows[0][0])
                 for index, (side, user_id, name, accepted) in enumerate(seats):
                     await run(
                         "INSERT INTO seats (session_id, seat, side, user_id, name, accepted) "
                         "VALUES (?, ?, ?, ?, ?, ?)",
                         (session_id, index, side, user_id, name, int(accepted)),
                     )
-        except sqlite3.IntegrityError as exc:
+        except self.backend.integrity_error as exc:
             if "one_live_session_per_channel" in str(exc) or "channel_id" in str(exc):
                 raise ChannelBusy(channel_id) from exc
             raise
@@ -442,6 +468,87 @@ class Store:
                 )
 
 
+class SqliteBackend:
+    """A SQLite file on one aiosqlite connection (``storage.opening`` opened it)."""
+
+    name = "sqlite"
+    integrity_error: type[Exception] = sqlite3.IntegrityError
+    errors: tuple[type[Exception], ...] = (sqlite3.Error,)
+    serial = True
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def lead(self, role: str) -> bool:
+        return True
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self.db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    async def schema_version(self) -> int:
+        async with self.db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def migrate(self) -> int:
+        current = await self.schema_version()
+        if current > LATEST:
+            raise StorageError(
+                f"database schema {current} is newer than this program ({LATEST})"
+            )
+        for version in range(current + 1, LATEST + 1):
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _split_sql(MIGRATIONS[version - 1]):
+                    await self.db.execute(statement)
+                await self.db.execute(f"PRAGMA user_version={version}")
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+        return LATEST
+
+    async def _begin_immediate(self, attempts: int = 8) -> None:
+        """``BEGIN IMMEDIATE``, tried again a few times (10 ms doubling, about 2.5 s in
+        all) when SQLite answers "database is locked" at once: two connections in WAL
+        mode sometimes get SQLITE_BUSY without the busy handler waiting.  Nothing has
+        been written yet, so trying again is safe."""
+        for attempt in range(attempts):
+            try:
+                await self.db.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or attempt == attempts - 1:
+                    raise
+                await asyncio.sleep(0.01 * 2 ** attempt)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Run]:
+        await self._begin_immediate()
+
+        async def run(sql: str, params: Sequence[Any] = ()) -> Ran:
+            # Read everything and close the cursor at once: an open cursor
+            # would make SQLite refuse the COMMIT ("statements in progress").
+            cursor = await self.db.execute(sql, params)
+            try:
+                rows = await cursor.fetchall()
+                return Ran(cursor.rowcount, cursor.lastrowid, list(rows))
+            finally:
+                await cursor.close()
+
+        try:
+            yield run
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+        else:
+            await self.db.execute("COMMIT")
+
+
 #: The turns columns a TurnEntry is read from, in its field order.
 _TURN_COLUMNS = "seq, number, side, dice, record, moves, actor, played_at, kind, events"
 
@@ -452,7 +559,7 @@ def _turn_of(r: Any) -> TurnEntry:
                      r[9])
 
 
-def _session_of(row: sqlite3.Row, seats: tuple[Seat, ...]) -> Session:
+def _session_of(row: Any, seats: tuple[Seat, ...]) -> Session:
     """A sessions row (``_SESSION_COLUMNS``) and its seats -> Session."""
     return Session(
         id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],

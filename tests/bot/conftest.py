@@ -1,10 +1,10 @@
-"""Service fixtures: a fresh SQLite file, a controllable clock, repeatable seeds."""
+"""Service fixtures: a fresh database (SQLite, then PostgreSQL: the ``database`` fixture of
+tests/conftest.py), a controllable clock, repeatable seeds."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -34,8 +34,8 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(str(tmp_path / "bot.sqlite3"))
+async def store(database: str) -> AsyncIterator[Store]:
+    s = await Store.open(database)
     yield s
     await s.close()
 

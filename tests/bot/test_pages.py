@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -86,6 +88,15 @@ async def _pages(store: Store, call) -> tuple[list[str], list[int]]:  # type: ig
 
 def _channels(texts: list[str]) -> list[str]:
     return [c for text in texts for c in re.findall(r"<#(c\d+)>", text)]
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    """SQLite only (the service fixture's store, overridden): these tests fill the file
+    in bulk and count statements with SQLite's trace callback."""
+    s = await Store.open(str(tmp_path / "bot.sqlite3"))
+    yield s
+    await s.close()
 
 
 @pytest.fixture

@@ -4,9 +4,7 @@ them; for rows logged before the log kept events it replays the turn."""
 from __future__ import annotations
 
 import random
-import sqlite3
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +13,7 @@ from bot.service import GameService
 from games import GameError, Played, Position, get_game
 from games.events import Event, events_from_json
 from renderer import RenderContext, render
-from storage import Session, TurnEntry
+from storage import Session, Store, TurnEntry
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, FakeClock
 from tests.bot.service.test_games import _play_to_the_end
 
@@ -83,26 +81,29 @@ async def test_each_turns_events_are_logged_and_drawn(service: GameService) -> N
     assert board.image != _expected_png(service, session, position, (), last.side, last.moves)
 
 
-def _forget_events(path: Path) -> None:
+async def _forget_events(store: Store) -> None:
     """Make every logged row look as the program before migration 4 left it
     (events NULL), lifting the append-only trigger for a moment to do so."""
-    db = sqlite3.connect(path)
-    (trigger,) = db.execute(
-        "SELECT sql FROM sqlite_master WHERE name='turns_no_update'").fetchone()
-    db.execute("DROP TRIGGER turns_no_update")
-    db.execute("UPDATE turns SET events=NULL")
-    db.execute(trigger)
-    db.commit()
-    db.close()
+    async with store.transaction() as run:
+        if store.dialect == "postgresql":
+            await run("ALTER TABLE turns DISABLE TRIGGER turns_no_update")
+            await run("UPDATE turns SET events=NULL")
+            await run("ALTER TABLE turns ENABLE TRIGGER turns_no_update")
+            return
+        (trigger,) = (await run(
+            "SELECT sql FROM sqlite_master WHERE name='turns_no_update'")).rows[0]
+        await run("DROP TRIGGER turns_no_update")
+        await run("UPDATE turns SET events=NULL")
+        await run(trigger)
 
 
 async def test_rows_without_events_are_replayed_for_the_picture(
-        service: GameService, tmp_path: Path) -> None:
+        service: GameService) -> None:
     service.render_images = True
     await _start(service, "cheesegambit")
     session, done = await _play(service, 4, seed=2)
     with_events = (await service.board(CAROL, HERE)).image
-    _forget_events(tmp_path / "bot.sqlite3")
+    await _forget_events(service.store)
     last = await service.store.last_turn(session.id)
     assert last is not None and last.events is None
     # replayed from the position before the last turn: the same picture as before

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from contextlib import AsyncExitStack
+
 import pytest
 
+from tests.conftest import BACKENDS, pg_schemas
 from tests.discord.aiosqlite_patch import unhold_results
 
 
@@ -13,19 +16,32 @@ def _unheld_aiosqlite_results(monkeypatch: pytest.MonkeyPatch) -> None:
     unhold_results(monkeypatch.setattr)
 
 
-@pytest.fixture
-async def open_service():  # type: ignore[no-untyped-def]
-    """``await open_service(path)``: a GameService on a SQLite file, closed at teardown
-    (an open aiosqlite connection would keep the test process alive)."""
+@pytest.fixture(params=BACKENDS)
+async def open_service(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """``await open_service(path)``: a GameService on a SQLite file, then (the second
+    run of each test) on a PostgreSQL database standing for that path (the same path
+    opens the same database again: a restart); closed at teardown (an open connection
+    would keep the test process alive)."""
     from tests.discord import harness
 
     opened = []
+    databases: dict[str, str] = {}
+    async with AsyncExitStack() as stack:
+        new_database = None
+        if request.param == "postgresql":
+            new_database = await stack.enter_async_context(
+                pg_schemas(request.getfixturevalue("pg_server_url")))
 
-    async def factory(path):  # type: ignore[no-untyped-def]
-        service = await harness.open_service(path)
-        opened.append(service)
-        return service
+        async def factory(path):  # type: ignore[no-untyped-def]
+            target = str(path)
+            if new_database is not None:
+                if target not in databases:
+                    databases[target] = await new_database()
+                target = databases[target]
+            service = await harness.open_service(target)
+            opened.append(service)
+            return service
 
-    yield factory
-    for service in opened:
-        await service.store.close()
+        yield factory
+        for service in opened:
+            await service.store.close()

@@ -27,8 +27,9 @@ SEED = bytes(range(32))
 Opener = Callable[[Path], Awaitable[GameService]]
 
 
-async def open_service(path: Path) -> GameService:
-    """A service on ``path`` with fixed dice (the bot uses it but does not own it)."""
+async def open_service(path: Path | str) -> GameService:
+    """A service on ``path`` (a SQLite file or a PostgreSQL URL) with fixed dice (the bot
+    uses it but does not own it)."""
     store = await Store.open(str(path))
     return GameService(store, ServiceConfig(image_width=400), seed_factory=lambda: SEED)
 

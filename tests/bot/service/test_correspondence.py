@@ -140,8 +140,8 @@ async def test_reminder_fires_once_at_the_right_time_and_never_after_the_move(
     assert [(n.kind, n.user_id) for n in fired] == [("reminder", other.id)]
 
 
-async def test_restart_in_the_middle_fires_once(tmp_path: Path, clock: FakeClock) -> None:
-    path = str(tmp_path / "restart.sqlite3")
+async def test_restart_in_the_middle_fires_once(database: str, clock: FakeClock) -> None:
+    path = database
     store = await Store.open(path)
     service = _service(store, clock)
     session = await _start(service, "3d")
@@ -169,8 +169,8 @@ async def test_restart_in_the_middle_fires_once(tmp_path: Path, clock: FakeClock
     assert len(outbox.sent) == 1
 
 
-async def test_downtime_is_not_charged(tmp_path: Path, clock: FakeClock) -> None:
-    path = str(tmp_path / "down.sqlite3")
+async def test_downtime_is_not_charged(database: str, clock: FakeClock) -> None:
+    path = database
     store = await Store.open(path)
     service = _service(store, clock)
     await _start(service, "3d")
@@ -494,11 +494,11 @@ alice: /preview 24/x
     assert "(only bob sees this)" in text
 
 
-async def test_two_schedulers_on_one_database_fire_once(tmp_path: Path,
+async def test_two_schedulers_on_one_database_fire_once(database: str,
                                                         clock: FakeClock) -> None:
     import asyncio
 
-    path = str(tmp_path / "two.sqlite3")
+    path = database
     first, second = await Store.open(path), await Store.open(path)
     try:
         service = _service(first, clock)

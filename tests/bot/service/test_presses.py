@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -39,9 +38,9 @@ async def _close_restarted() -> AsyncIterator[None]:
         await _OPENED.pop().close()
 
 
-async def _restarted(tmp_path: Path, clock: FakeClock) -> GameService:
+async def _restarted(database: str, clock: FakeClock) -> GameService:
     """A new process on the same database file."""
-    store = await Store.open(str(tmp_path / "bot.sqlite3"))
+    store = await Store.open(database)
     _OPENED.append(store)
     return _service(store, clock)
 
@@ -119,7 +118,7 @@ def _target_of(service: GameService, session: Session) -> User:
 # ------------------------------------------------------------------ challenges
 
 
-async def test_challenge_buttons_after_the_challenge(tmp_path: Path, store: Store,
+async def test_challenge_buttons_after_the_challenge(database: str, store: Store,
                                                      clock: FakeClock) -> None:
     service = _service(store, clock)
     made = await service.new(ALICE, HERE, "cheesegambit", [BOB], {"pieces": "6"})
@@ -137,12 +136,12 @@ async def test_challenge_buttons_after_the_challenge(tmp_path: Path, store: Stor
     # answered is unknown while a taunt waits, so it does nothing and says how to answer
     await _refused_unchanged(service, target, f"accept:{session.id}", "/move accept")
     await _refused_unchanged(service, target, f"decline:{session.id}", "/move accept")
-    restarted = await _restarted(tmp_path, clock)
+    restarted = await _restarted(database, clock)
     await _refused_unchanged(restarted, target, accept, "This challenge was already accepted")
     assert service.position_of(await _live(restarted)).action_due()  # still waiting
 
 
-async def test_declined_and_expired_challenge_buttons(tmp_path: Path, store: Store,
+async def test_declined_and_expired_challenge_buttons(database: str, store: Store,
                                                       clock: FakeClock) -> None:
     service = _service(store, clock)
     made = await service.new(ALICE, HERE, "hachapury", [BOB])
@@ -153,7 +152,7 @@ async def test_declined_and_expired_challenge_buttons(tmp_path: Path, store: Sto
     clock.now += 3601
     await service.board(CAROL, HERE)  # the lapsed challenge is seen to expire
     await _refused_unchanged(service, BOB, _action(later, "Accept"), "expired")
-    restarted = await _restarted(tmp_path, clock)
+    restarted = await _restarted(database, clock)
     await _refused_unchanged(restarted, BOB, _action(made, "Accept"), "already declined")
     # an old-format accept of a challenge still open keeps working
     fresh = await restarted.new(ALICE, HERE, "hachapury", [BOB])
@@ -164,7 +163,7 @@ async def test_declined_and_expired_challenge_buttons(tmp_path: Path, store: Sto
 # ------------------------------------------------------------------ taunts
 
 
-async def test_taunt_buttons_answer_only_their_taunt(tmp_path: Path, store: Store,
+async def test_taunt_buttons_answer_only_their_taunt(database: str, store: Store,
                                                      clock: FakeClock) -> None:
     service = _service(store, clock)
     await _three_player_game(service, pieces=6)
@@ -187,7 +186,7 @@ async def test_taunt_buttons_answer_only_their_taunt(tmp_path: Path, store: Stor
     for user in PLAYERS.values():
         await _refused_unchanged(service, user, drop, f"was answered at turn {first_turn}")
         await _refused_unchanged(service, user, accept, f"was answered at turn {first_turn}")
-    restarted = await _restarted(tmp_path, clock)
+    restarted = await _restarted(database, clock)
     await _refused_unchanged(restarted, second_target, drop,
                              f"was answered at turn {first_turn}")
     assert (await restarted.press(second_target, HERE, _action(second, "Accept"))).ok
@@ -216,7 +215,7 @@ async def test_a_taunt_taken_back_leaves_its_buttons_dead(store: Store,
 # ------------------------------------------------------------------ votes
 
 
-async def test_vote_buttons_after_the_vote(tmp_path: Path, store: Store,
+async def test_vote_buttons_after_the_vote(database: str, store: Store,
                                            clock: FakeClock) -> None:
     service = _service(store, clock)
     await _three_player_game(service, pieces=4)
@@ -231,7 +230,7 @@ async def test_vote_buttons_after_the_vote(tmp_path: Path, store: Store,
         reply = await service.press(voter, HERE, yes)
         assert reply.ok, reply.text
     await _refused_unchanged(service, voters[0], no, f"That vote (turn {turn}) is already")
-    restarted = await _restarted(tmp_path, clock)
+    restarted = await _restarted(database, clock)
     latest = await restarted.store.latest_session(HERE.id)
     assert latest is not None
     if latest.status == "active":
@@ -265,7 +264,7 @@ def _other(user: User) -> User:
     return BOB if user == ALICE else ALICE
 
 
-async def test_takeback_buttons_answer_only_their_request(tmp_path: Path, store: Store,
+async def test_takeback_buttons_answer_only_their_request(database: str, store: Store,
                                                           clock: FakeClock) -> None:
     service = _service(store, clock)
     await _hachapury(service)
@@ -287,7 +286,7 @@ async def test_takeback_buttons_answer_only_their_request(tmp_path: Path, store:
     session = await _live(service)
     await _refused_unchanged(service, _other(asker), f"takeback_yes:{session.id}",
                              "/takeback_answer")
-    restarted = await _restarted(tmp_path, clock)
+    restarted = await _restarted(database, clock)
     assert (await restarted.press(_other(asker), HERE,
                                   _action(second, "Allow take-back"))).ok
     await _refused_unchanged(restarted, _other(asker), _action(second, "Refuse take-back"),
@@ -320,7 +319,7 @@ async def test_old_format_takeback_button_works_for_the_only_request(
 # ------------------------------------------------------------------ lobbies
 
 
-async def test_lobby_buttons_after_the_start(tmp_path: Path, store: Store,
+async def test_lobby_buttons_after_the_start(database: str, store: Store,
                                              clock: FakeClock) -> None:
     service = _service(store, clock)
     opened = await service.new(ALICE, HERE, "cheesegambit", [], {"pieces": "4"})
@@ -337,7 +336,7 @@ async def test_lobby_buttons_after_the_start(tmp_path: Path, store: Store,
                              "This lobby has already started")
     await _refused_unchanged(service, ALICE, f"start:{session.id}",
                              "This lobby has already started")
-    restarted = await _restarted(tmp_path, clock)
+    restarted = await _restarted(database, clock)
     await _refused_unchanged(restarted, DAVE, join, "This lobby has already started")
     assert (await restarted.abort(MOD, HERE)).ok
     await _refused_unchanged(restarted, DAVE, join, "This lobby has already started")

@@ -1,0 +1,223 @@
+"""Optional operations endpoint: Prometheus metrics and a health check.
+
+Enabled by ``[metrics] port = 9108`` in the config (``host`` defaults to 127.0.0.1);
+needs the ``prometheus-client`` package (``pip install -e ".[metrics]"``).  One small
+asyncio HTTP server on the bot's own loop answers
+
+- ``GET /metrics``: the Prometheus text format;
+- ``GET /healthz``: ``200 ok`` when the database answers within 2 s and the event loop
+  is not stalled, else ``503`` and the reason (for process supervisors and load balancers).
+
+What is measured, without touching the service's code (its public methods are wrapped
+on the instance, the store's backend is timed through a thin proxy):
+
+- ``boardbot_commands_total{command, outcome}`` (ok, refused, race) and
+  ``boardbot_command_seconds{command}``: every command, ``move`` included, with its
+  full reply (rendering included);
+- ``boardbot_db_seconds{op}``: each read and each transaction;
+- ``boardbot_db_pool_in_use``: PostgreSQL connections busy (0 on SQLite);
+- ``boardbot_loop_lag_seconds``: how late a 100 ms timer fires (the loop's lag);
+- ``boardbot_discord_errors_total`` and ``boardbot_rate_limit_waits_total``: from
+  discord.py's log records (errors; "rate limited" warnings);
+- ``boardbot_scheduler_leader``: 1 in the process whose scheduler leads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
+
+from bot.replies import RACE_MESSAGE, Reply
+from storage import Store
+from storage.store import Backend, Run
+
+#: The service commands that are counted and timed (GameService methods).
+COMMANDS = ("new", "accept", "decline", "join", "start", "leave", "abort", "rematch", "move",
+            "preview", "resign", "press", "claim", "grant", "takeback", "takeback_answer",
+            "my_games", "notify", "board", "legal", "record")
+HEALTH_TIMEOUT = 2.0
+STALLED = 1.0  # seconds of loop lag that make the process unhealthy
+_LATENCY = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+
+class Metrics:
+    """The bot's metrics in a registry of their own."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.commands = Counter("boardbot_commands", "Commands answered",
+                                ["command", "outcome"], registry=r)
+        self.command_seconds = Histogram("boardbot_command_seconds",
+                                         "Time until a command's full reply", ["command"],
+                                         buckets=_LATENCY, registry=r)
+        self.db_seconds = Histogram("boardbot_db_seconds", "Database reads and transactions",
+                                    ["op"], buckets=_LATENCY, registry=r)
+        self.pool_in_use = Gauge("boardbot_db_pool_in_use",
+                                 "PostgreSQL connections in use", registry=r)
+        self.loop_lag = Histogram("boardbot_loop_lag_seconds", "Lateness of a 100 ms timer",
+                                  buckets=(0.001, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1.0),
+                                  registry=r)
+        self.discord_errors = Counter("boardbot_discord_errors", "discord.py errors logged",
+                                      registry=r)
+        self.rate_limits = Counter("boardbot_rate_limit_waits",
+                                   "Discord rate-limit waits logged", registry=r)
+        self.leader = Gauge("boardbot_scheduler_leader", "1 where the scheduler leads",
+                            registry=r)
+        self.last_lag = 0.0
+
+    def text(self) -> bytes:
+        return generate_latest(self.registry)
+
+
+def instrument_service(service: Any, metrics: Metrics) -> None:
+    """Count and time every command of ``service`` (wraps its methods on the instance)."""
+    for name in COMMANDS:
+        method = getattr(service, name, None)
+        if method is not None:
+            setattr(service, name, _timed_command(name, method, metrics))
+
+
+def _timed_command(name: str, method: Callable[..., Awaitable[Reply]], metrics: Metrics
+                   ) -> Callable[..., Awaitable[Reply]]:
+    @functools.wraps(method)
+    async def timed(*args: Any, **kwargs: Any) -> Reply:
+        start = time.perf_counter()
+        reply = await method(*args, **kwargs)
+        metrics.command_seconds.labels(name).observe(time.perf_counter() - start)
+        outcome = "ok" if reply.ok else ("race" if reply.text == RACE_MESSAGE else "refused")
+        metrics.commands.labels(name, outcome).inc()
+        return reply
+    return timed
+
+
+class TimedBackend:
+    """A store backend whose reads and transactions are timed (delegates the rest)."""
+
+    def __init__(self, backend: Backend, metrics: Metrics) -> None:
+        self._backend = backend
+        self._metrics = metrics
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._backend, name)
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        with self._metrics.db_seconds.labels("read").time():
+            return await self._backend.fetchall(sql, params)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Run]:
+        start = time.perf_counter()
+        try:
+            async with self._backend.transaction() as run:
+                yield run
+        finally:
+            self._metrics.db_seconds.labels("transaction").observe(time.perf_counter() - start)
+
+
+def instrument_store(store: Store, metrics: Metrics) -> None:
+    if not isinstance(store.backend, TimedBackend):
+        store.backend = TimedBackend(store.backend, metrics)
+
+
+class _DiscordLog(logging.Handler):
+    def __init__(self, metrics: Metrics) -> None:
+        super().__init__(logging.WARNING)
+        self.metrics = metrics
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.levelno >= logging.ERROR:
+            self.metrics.discord_errors.inc()
+        elif "rate limit" in record.getMessage().lower():
+            self.metrics.rate_limits.inc()
+
+
+def watch_discord_log(metrics: Metrics) -> logging.Handler:
+    handler = _DiscordLog(metrics)
+    logging.getLogger("discord").addHandler(handler)
+    return handler
+
+
+class OpsServer:
+    """``/metrics`` and ``/healthz`` over HTTP on the running loop; ``await start()``,
+    ``await stop()``.  Also samples the loop's lag and the pool while it runs."""
+
+    def __init__(self, store: Store, metrics: Metrics, host: str = "127.0.0.1",
+                 port: int = 9108, leading: Callable[[], bool] | None = None) -> None:
+        self.store, self.metrics, self.host, self.port = store, metrics, host, port
+        self.leading = leading
+        self._server: asyncio.Server | None = None
+        self._sampler: asyncio.Task[None] | None = None
+
+    async def start(self) -> int:
+        """Listen; returns the port (useful with port 0)."""
+        self._server = await asyncio.start_server(self._answer, self.host, self.port)
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._sampler = asyncio.create_task(self._sample(), name="boardbot-ops-sampler")
+        return self.port
+
+    async def stop(self) -> None:
+        if self._sampler is not None:
+            self._sampler.cancel()
+            await asyncio.gather(self._sampler, return_exceptions=True)
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+    async def _sample(self) -> None:
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(0.1)
+            lag = max(0.0, time.perf_counter() - start - 0.1)
+            self.metrics.last_lag = lag
+            self.metrics.loop_lag.observe(lag)
+            pool = getattr(self.store.backend, "pool", None)
+            if pool is not None:
+                self.metrics.pool_in_use.set(pool.get_size() - pool.get_idle_size())
+            if self.leading is not None:
+                self.metrics.leader.set(1 if self.leading() else 0)
+
+    async def health(self) -> tuple[bool, str]:
+        try:
+            await asyncio.wait_for(self.store.fetchall("SELECT 1"), HEALTH_TIMEOUT)
+        except Exception as exc:  # any failure is an unhealthy answer, not a crash
+            return False, f"database: {type(exc).__name__}: {exc}"
+        if self.metrics.last_lag > STALLED:
+            return False, f"event loop stalled {self.metrics.last_lag:.1f} s"
+        return True, "ok"
+
+    async def _answer(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+                      ) -> None:
+        try:
+            request = await asyncio.wait_for(reader.readline(), 5.0)
+            parts = request.decode("latin-1").split()
+            path = parts[1] if len(parts) >= 2 else ""
+            if path == "/metrics":
+                status, body = "200 OK", self.metrics.text()
+                kind = "text/plain; version=0.0.4; charset=utf-8"
+            elif path == "/healthz":
+                healthy, reason = await self.health()
+                status = "200 OK" if healthy else "503 Service Unavailable"
+                body, kind = (reason + "\n").encode(), "text/plain; charset=utf-8"
+            else:
+                status, body, kind = "404 Not Found", b"/metrics or /healthz\n", "text/plain"
+            writer.write(f"HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: "
+                         f"{len(body)}\r\nConnection: close\r\n\r\n".encode() + body)
+            await writer.drain()
+        except (TimeoutError, ConnectionError):
+            pass
+        finally:
+            writer.close()

@@ -1,0 +1,255 @@
+"""PostgreSQL storage on asyncpg: the ``Backend`` a ``postgresql://`` database setting chooses.
+
+The store's SQL is shared with SQLite (``?`` placeholders are numbered ``$1, $2, ...``
+here).  A pool of connections lets the transactions of one process run at once; the
+server's row locks order racing ones (the version check still decides who wins), so
+several processes can share one database.  A transaction that the server aborts to
+break a deadlock or a serialisation conflict changed nothing: it is reported as
+``StaleVersion``, like any change that lost a race.
+
+Opening refuses clearly (``DatabaseUnavailable``, one line, the password masked)
+when the server cannot be reached, refuses the login, has no such database, or holds
+another program's tables or a newer schema.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import asyncpg
+
+from storage.opening import OUR_TABLES, DatabaseUnavailable
+from storage.pg_migrations import PG_MIGRATIONS
+from storage.store import Ran, Run, StaleVersion, StorageError, masked
+
+#: Connections per process: enough for the moves, reads and scheduler of one process.
+POOL_SIZE = 8
+#: Held (per schema) while migrating, so that processes starting together migrate once.
+_MIGRATION_LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.boardbot'))"
+_ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES)\b|\bRETURNING\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=512)
+def numbered(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1, $2, ...`` (none inside quoted text)."""
+    out: list[str] = []
+    count = 0
+    quote: str | None = None
+    for char in sql:
+        if quote is not None:
+            if char == quote:
+                quote = None
+        elif char in ("'", '"'):
+            quote = char
+        elif char == "?":
+            count += 1
+            out.append(f"${count}")
+            continue
+        out.append(char)
+    return "".join(out)
+
+
+def _where(url: str) -> str:
+    """The server's address as a person reads it: host and port, or the socket folder."""
+    parts = urlsplit(url)
+    query = parse_qs(parts.query)
+    host = query.get("host", [parts.hostname or "localhost"])[0]
+    port = query.get("port", [str(parts.port or 5432)])[0]
+    return f"{host} (port {port})"
+
+
+def _database(url: str) -> str:
+    return urlsplit(url).path.lstrip("/") or "(the user's default)"
+
+
+def _rowcount(status: str) -> int:
+    """The row count of a command tag such as ``UPDATE 1`` or ``INSERT 0 1``."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+def describe(url: str, exc: BaseException, timeout: float) -> str:
+    """A person's reason for a failure to connect or to use the database."""
+    where, name = _where(url), _database(url)
+    if isinstance(exc, asyncpg.InvalidCatalogNameError):
+        return (f"the PostgreSQL server at {where} has no database {name}; create it "
+                f"(createdb {name}) or fix the database name in the URL")
+    if isinstance(exc, (asyncpg.InvalidPasswordError,
+                        asyncpg.InvalidAuthorizationSpecificationError)):
+        return (f"the PostgreSQL server at {where} refused the login ({exc}); check the "
+                "user and password in the URL")
+    if isinstance(exc, asyncpg.CannotConnectNowError):
+        return (f"the PostgreSQL server at {where} is starting or stopping ({exc}); "
+                "try again shortly")
+    if isinstance(exc, TimeoutError):
+        return (f"the PostgreSQL server at {where} did not answer within {timeout:g} s; "
+                "check that it is running and the address is right")
+    if isinstance(exc, OSError):
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        return (f"the PostgreSQL server at {where} is not reachable ({reason}); start it "
+                "or fix the host and port in the URL")
+    if isinstance(exc, asyncpg.PostgresError):
+        return f"PostgreSQL refused it ({exc})"
+    if isinstance(exc, (ValueError, asyncpg.InterfaceError)):
+        return ("the URL is malformed; write it as "
+                "postgresql://user:password@host:port/database")
+    return f"{type(exc).__name__}: {exc}"
+
+
+class PostgresBackend:
+    """A PostgreSQL database through a pool of asyncpg connections."""
+
+    name = "postgresql"
+    integrity_error: type[Exception] = asyncpg.IntegrityConstraintViolationError
+    errors: tuple[type[Exception], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError)
+    serial = False
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self.pool = pool
+        self.url = url
+        #: The connection that holds this process's advisory locks (``lead``).
+        self._leader: asyncpg.Connection | None = None
+        self._roles: set[str] = set()
+
+    async def close(self) -> None:
+        leader, self._leader = self._leader, None
+        if leader is not None and not leader.is_closed():
+            await leader.close()
+        await self.pool.close()
+
+    async def lead(self, role: str) -> bool:
+        """Hold (or try to take) the advisory lock of ``role``.  The lock lives on a
+        connection of its own, outside the pool: it is released when this process
+        dies (the server sees the connection close) or the connection breaks."""
+        try:
+            if self._leader is None or self._leader.is_closed():
+                self._roles.clear()
+                self._leader = await asyncpg.connect(self.url)
+            if role in self._roles:
+                await self._leader.fetchval("SELECT 1")  # still connected: still held
+                return True
+            taken = await self._leader.fetchval(
+                "SELECT pg_try_advisory_lock(hashtext(current_schema() || '.' || $1))", role)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            # connection lost: whatever it held is released on the server
+            self._roles.clear()
+            if self._leader is not None:
+                self._leader.terminate()
+                self._leader = None
+            return False
+        if taken:
+            self._roles.add(role)
+        return bool(taken)
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return list(await self.pool.fetch(numbered(sql), *params))
+
+    async def schema_version(self) -> int:
+        exists = await self.pool.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+        if not exists:
+            return 0
+        version = await self.pool.fetchval("SELECT version FROM schema_version")
+        return int(version or 0)
+
+    async def migrate(self, latest: int | None = None) -> int:
+        """Apply every migration newer than the database's version, each in its own
+        transaction (PostgreSQL's DDL is transactional) under an advisory lock."""
+        target = len(PG_MIGRATIONS) if latest is None else latest
+        async with self.pool.acquire() as conn:
+            while True:
+                async with conn.transaction():
+                    await conn.execute(_MIGRATION_LOCK)
+                    await conn.execute(
+                        "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
+                    current = await conn.fetchval("SELECT version FROM schema_version")
+                    if current is None:
+                        await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
+                        current = 0
+                    if current > target:
+                        raise StorageError(
+                            f"database schema {current} is newer than this program ({target})")
+                    if current == target:
+                        return target
+                    await conn.execute(PG_MIGRATIONS[current])
+                    await conn.execute("UPDATE schema_version SET version=$1", current + 1)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Run]:
+        async with self.pool.acquire() as conn:
+            tx = conn.transaction()
+            await tx.start()
+
+            async def run(sql: str, params: Sequence[Any] = ()) -> Ran:
+                query = numbered(sql)
+                try:
+                    if _ROWS.search(query):
+                        rows = list(await conn.fetch(query, *params))
+                        return Ran(len(rows), None, rows)
+                    return Ran(_rowcount(await conn.execute(query, *params)), None, [])
+                except asyncpg.TransactionRollbackError as exc:
+                    # Deadlock or serialisation failure: the server rolled it all back.
+                    raise StaleVersion(f"the database gave up this change: {exc}") from exc
+
+            try:
+                yield run
+            except BaseException:
+                if not conn.is_closed():
+                    await tx.rollback()
+                raise
+            else:
+                try:
+                    await tx.commit()
+                except asyncpg.TransactionRollbackError as exc:
+                    raise StaleVersion(f"the database gave up this change: {exc}") from exc
+
+
+async def open_postgres(url: str, latest: int, timeout: float) -> PostgresBackend:
+    """A migrated PostgreSQL backend for ``url``, or ``DatabaseUnavailable`` (one line)."""
+    shown = masked(url)
+    if len(PG_MIGRATIONS) < latest:
+        raise StorageError(f"storage/pg_migrations.py has {len(PG_MIGRATIONS)} migrations; "
+                           f"storage/migrations.py has {latest}: port the missing ones")
+    try:
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE,
+                                         timeout=timeout)
+    except (OSError, TimeoutError, ValueError, asyncpg.PostgresError,
+            asyncpg.InterfaceError) as exc:
+        raise DatabaseUnavailable(shown, describe(url, exc, timeout)) from None
+    backend = PostgresBackend(pool, url)
+    try:
+        await _check_schema(backend, shown, latest)
+        await backend.migrate(latest)
+    except BaseException as exc:
+        await pool.close()
+        if isinstance(exc, (OSError, asyncpg.PostgresError, asyncpg.InterfaceError)):
+            raise DatabaseUnavailable(shown, describe(url, exc, timeout)) from None
+        raise
+    return backend
+
+
+async def _check_schema(backend: PostgresBackend, shown: str, latest: int) -> None:
+    """Refuse another program's tables and a newer schema before writing anything."""
+    rows = await backend.pool.fetch(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema=current_schema()")
+    tables = {str(r[0]) for r in rows}
+    if not tables:
+        return  # new and empty: the migrations create everything
+    version = await backend.schema_version()
+    if not OUR_TABLES <= tables and tables != {"schema_version"}:
+        listed = ", ".join(sorted(tables)[:5]) + (", ..." if len(tables) > 5 else "")
+        raise DatabaseUnavailable(
+            shown, f"it holds another program's tables ({listed}; schema version "
+                   f"{version}); it was left untouched: choose another database")
+    if version > latest:
+        raise DatabaseUnavailable(
+            shown, f"it was written by a newer version of this bot (schema {version}; this "
+                   f"version knows up to {latest}); it was left untouched: upgrade the bot")
+    if version == 0 and "schema_version" not in tables:
+        raise DatabaseUnavailable(
+            shown, "it has this bot's tables but no schema version; it was left untouched: "
+                   "restore it from a backup")

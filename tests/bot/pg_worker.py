@@ -1,0 +1,70 @@
+"""A bot process for the several-processes test (tests/bot/test_processes.py), run as
+``python -m tests.bot.pg_worker MODE URL ...`` on one PostgreSQL database:
+
+- ``schedule URL OUTFILE``: the correspondence scheduler passing every 50 ms; each
+  notification it delivers is appended to OUTFILE as ``pid session_id kind``; prints
+  ``leads`` / ``follows`` when its role changes.  Stops by itself after 60 s.
+- ``move URL CHANNEL``: prints ``ready``, waits for a line on stdin, then plays the
+  first legal turn of the channel's game for whoever is to move; prints the reply as
+  JSON ``{"ok": ..., "text": ...}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import time
+
+from bot.replies import Channel, User
+from bot.scheduler import Notification, Scheduler
+from bot.service import GameService, ServiceConfig
+from storage import Store
+
+
+async def schedule(url: str, outfile: str) -> None:
+    store = await Store.open(url)
+    try:
+        async def deliver(note: Notification) -> None:
+            fd = os.open(outfile, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            try:
+                os.write(fd, f"{os.getpid()} {note.session_id} {note.kind}\n".encode())
+            finally:
+                os.close(fd)
+
+        scheduler = Scheduler(store, deliver, interval=0.05)
+        role: bool | None = None
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            await scheduler.run_once()
+            if scheduler.leading != role:
+                role = scheduler.leading
+                print("leads" if role else "follows", flush=True)
+            await asyncio.sleep(0.05)
+    finally:
+        await store.close()
+
+
+async def move(url: str, channel_id: str) -> None:
+    store = await Store.open(url)
+    try:
+        service = GameService(store, ServiceConfig(), render_images=False)
+        session = await store.live_session(channel_id)
+        assert session is not None
+        side = service.position_of(session).side_to_move
+        seat = session.seat_for_side(side or "")
+        assert seat is not None
+        turn = service.legal_turns(session)[0]
+        channel = Channel(channel_id, session.guild_id, "race")
+        print("ready", flush=True)
+        await asyncio.to_thread(sys.stdin.readline)
+        reply = await service.move(User(seat.user_id, seat.name), channel, turn)
+        print(json.dumps({"ok": reply.ok, "text": reply.text}), flush=True)
+    finally:
+        await store.close()
+
+
+if __name__ == "__main__":
+    mode, url, arg = sys.argv[1:4]
+    asyncio.run(schedule(url, arg) if mode == "schedule" else move(url, arg))

@@ -1,0 +1,186 @@
+"""Two real bot processes on one PostgreSQL database (tests/bot/pg_worker.py): reminders
+fire once across processes, also when the leading scheduler is killed with SIGKILL and
+the other takes over; two /moves racing from two processes apply once."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from storage import SessionStatus, Store
+from storage.correspondence import ClockState, CorrespondenceStore, ReminderRow, clock_statements
+from tests.bot.conftest import ALICE, BOB, HERE, FakeClock
+from tests.bot.service.test_correspondence import _service, _start
+from tests.conftest import PgFactory
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.postgresql
+REMINDERS = 12
+
+
+def _worker(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "tests.bot.pg_worker", *args], cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+
+
+def _expect(process: subprocess.Popen[str], word: str) -> None:
+    """Read the worker's lines until ``word`` (a worker that dies fails the test)."""
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.strip() == word:
+            return
+    raise AssertionError(f"worker ended before saying {word!r}: "
+                         f"{process.stderr.read() if process.stderr else ''}")
+
+
+def _wait(condition, seconds: float = 30.0) -> None:  # type: ignore[no-untyped-def]
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.05)
+
+
+def _delivered(outfile: Path) -> list[tuple[int, int]]:
+    if not outfile.exists():
+        return []
+    return [(int(pid), int(session)) for pid, session, _ in
+            (line.split() for line in outfile.read_text().splitlines())]
+
+
+async def _sessions_with_reminders(url: str, start: float) -> list[int]:
+    """REMINDERS active games, each with one reminder, due far ahead (``_arm`` brings
+    them near once the processes run)."""
+    store = await Store.open(url)
+    ledger = CorrespondenceStore(store)
+    ids = []
+    try:
+        for i in range(REMINDERS):
+            session_id = await store.create_session(
+                guild_id="g", channel_id=f"c{i}", game="hachapury", options={}, seed="ab" * 32,
+                seed_hash="h", created_by=ALICE.id, now=start, expires_at=None,
+                seats=[("W", ALICE.id, "alice", True), ("B", BOB.id, "bob", True)])
+            await ledger.set_control(session_id, "3d", start)
+            session = await store.session(session_id)
+            assert session is not None
+            # a clock whose 60-seconds-left reminder is due in an hour
+            budget = 3660.0 + i
+            due = start + budget - 60.0
+            state = ClockState(1, "W", 1, start, budget, start + budget, {"B": 3600.0})
+            await store.update_session(session, start, status=SessionStatus.ACTIVE, extra=(
+                clock_statements(session_id, state,
+                                 [ReminderRow(session_id, 1, 60.0, 1, "W", due)], start)))
+            ids.append(session_id)
+        await ledger.set_heartbeat(time.time())
+    finally:
+        await store.close()
+    return ids
+
+
+async def _arm(url: str, ids: list[int]) -> None:
+    """Make the reminders due one after the other from 0.5 s on, 0.5 s apart (set once
+    both processes run, so that a slow start cannot let one process take them all)."""
+    store = await Store.open(url)
+    try:
+        now = time.time()
+        async with store.transaction() as run:
+            for i, session_id in enumerate(ids):
+                await run("UPDATE reminders SET due_at=? WHERE session_id=?",
+                          (now + 0.5 + 0.5 * i, session_id))
+    finally:
+        await store.close()
+
+
+async def _unsent(url: str) -> int:
+    store = await Store.open(url)
+    try:
+        rows = await store.fetchall("SELECT COUNT(*) FROM reminders WHERE sent_at IS NULL")
+        return int(rows[0][0])
+    finally:
+        await store.close()
+
+
+async def test_reminders_fire_once_across_processes_and_a_killed_leader_is_replaced(
+        new_pg_database: PgFactory, tmp_path: Path) -> None:
+    url = await new_pg_database()
+    ids = await _sessions_with_reminders(url, time.time())
+    outfile = tmp_path / "delivered.txt"
+    leader = _worker("schedule", url, str(outfile))
+    follower: subprocess.Popen[str] | None = None
+    try:
+        _expect(leader, "leads")
+        follower = _worker("schedule", url, str(outfile))
+        _expect(follower, "follows")
+        await _arm(url, ids)
+        _wait(lambda: len(_delivered(outfile)) >= 3)
+        leader.send_signal(signal.SIGKILL)  # no goodbye: the server sees the connection die
+        leader.wait(10)
+        _expect(follower, "leads")
+        end = time.monotonic() + 30
+        while await _unsent(url):
+            assert time.monotonic() < end, "reminders left unsent"
+            time.sleep(0.1)
+        _wait(lambda: len(_delivered(outfile)) >= REMINDERS - 1, 5)
+    finally:
+        for process in (leader, follower):
+            if process is not None and process.poll() is None:
+                process.terminate()
+                process.wait(10)
+    delivered = _delivered(outfile)
+    sessions = [s for _, s in delivered]
+    assert len(sessions) == len(set(sessions))  # nothing twice
+    assert set(sessions) <= set(ids)
+    # Delivery is at most once by design (claimed, then sent): a kill between the claim's
+    # commit and the send loses that one reminder; one pass claims at most one of these.
+    assert len(sessions) >= REMINDERS - 1
+    senders = {pid for pid, _ in delivered}
+    assert follower is not None and senders == {leader.pid, follower.pid}  # both sent some
+
+
+async def test_two_moves_racing_from_two_processes_apply_once(new_pg_database: PgFactory
+                                                              ) -> None:
+    url = await new_pg_database()
+    store = await Store.open(url)
+    try:
+        await _start(_service(store, FakeClock()), None)
+        before = await store.live_session(HERE.id)
+        assert before is not None
+        log_before = len(await store.turns(before.id))
+    finally:
+        await store.close()
+    racers = [_worker("move", url, HERE.id) for _ in range(2)]
+    try:
+        for racer in racers:
+            _expect(racer, "ready")
+        for racer in racers:  # both at once
+            assert racer.stdin is not None
+            racer.stdin.write("go\n")
+            racer.stdin.flush()
+        replies = []
+        for racer in racers:
+            out, err = racer.communicate(timeout=60)
+            assert racer.returncode == 0, err
+            replies.append(json.loads(out.strip().splitlines()[-1]))
+    finally:
+        for racer in racers:
+            if racer.poll() is None:
+                racer.kill()
+    assert sorted(r["ok"] for r in replies) == [False, True], replies
+    store = await Store.open(url)
+    try:
+        after = await store.live_session(HERE.id)
+        assert after is not None
+        turns = (await store.turns(after.id))[log_before:]
+        mover = next(s.user_id for s in before.seats if s.user_id == turns[0].actor)
+        assert [t.actor for t in turns if t.actor == mover] == [mover]  # one move, once
+        assert after.version > before.version
+    finally:
+        await store.close()
