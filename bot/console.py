@@ -100,6 +100,17 @@ class Console:
             if not found:
                 return refusal(f"No button `{rest.strip()[:40]}` was shown to you last.")
             return await s.press(user, ch, found[0].action)
+        if command == "history":
+            words = rest.split()
+            member = next((self.user(w.lstrip("@")) for w in words if w.startswith("@")), None)
+            number = next((int(w) for w in words if w.isdigit() and len(w) < 7), 1)
+            game = next((w for w in words if not w.startswith("@") and not w.isdigit()), None)
+            return await s.history(user, ch, member, game, number)
+        if command in ("record", "board") and rest.split() and rest.split()[0].isdigit():
+            numbers = [int(w) for w in rest.split()[:2] if w.isdigit() and len(w) < 16]
+            if command == "record":
+                return await s.record(user, ch, numbers[0])
+            return await s.board(user, ch, numbers[0], numbers[1] if len(numbers) > 1 else None)
         if command == "learn":
             return await s.learn(user, ch, rest or _example_game())
         if command in ("play", "pick"):
@@ -254,13 +265,14 @@ def _example_game() -> str:
 COMMANDS = ("new", "challenge", "move", "accept", "decline", "board", "legal", "record",
             "resign", "abort", "join", "start", "rematch", "games", "rules", "help", "preview",
             "grant", "allow", "refuse", "takeback", "notify", "mygames", "claim", "play",
-            "pick", "learn", "press")
+            "pick", "learn", "press", "history")
 
 #: What a button does, as the console command that does the same.
 _BUTTON_COMMANDS = {"takeback_yes": "/allow", "takeback_no": "/refuse", "play": "/play",
                     "pick": "/pick back", "pickok": "/pick ok", "pickno": "/pick cancel",
                     "resign": "/resign confirm", "drop": "/move drop", "yes": "/move yes",
-                    "no": "/move no", "learn": "/press", "learnnew": "/press"}
+                    "no": "/move no", "learn": "/press", "learnnew": "/press",
+                    "history": "/press"}
 
 
 def console_command(action: str) -> str:

@@ -292,7 +292,7 @@ class Store:
 
     async def session_page(
         self, guild_id: str | None, statuses: Sequence[str], *, user_id: str | None = None,
-        limit: int = 15, offset: int = 0,
+        limit: int = 15, offset: int = 0, game: str | None = None, newest_first: bool = False,
     ) -> SessionPage:
         """Sessions in ``statuses`` (of one guild when given; only those where ``user_id``
         holds a seat when given), oldest first, ``limit`` from ``offset``: ONE query,
@@ -307,18 +307,22 @@ class Store:
             where.append("EXISTS (SELECT 1 FROM seats m WHERE m.session_id=sessions.id "
                          "AND m.user_id=?)")
             params.append(user_id)
+        if game is not None:
+            where.append("game=?")
+            params.append(game)
+        order = "id DESC" if newest_first else "id"
         columns = ", ".join(f"s.{c.strip()}" for c in _SESSION_COLUMNS.split(","))
         # The page is chosen (and the total counted) on ids alone, which the indexes
         # cover; only the page's rows are then read whole.
         sql = (
             f"WITH page AS (SELECT id AS pid, COUNT(*) OVER () AS total FROM sessions "
-            f"WHERE {' AND '.join(where)} ORDER BY id LIMIT ? OFFSET ?) "
+            f"WHERE {' AND '.join(where)} ORDER BY {order} LIMIT ? OFFSET ?) "
             f"SELECT {columns}, page.total, t.seat AS t_seat, t.side AS t_side, "
             "t.user_id AS t_user, t.name AS t_name, t.accepted AS t_accepted, "
             "c.control AS c_control, c.side AS c_side, c.started_at AS c_started, "
             "c.budget AS c_budget FROM page JOIN sessions s ON s.id=page.pid "
             "LEFT JOIN seats t ON t.session_id=s.id "
-            "LEFT JOIN clocks c ON c.session_id=s.id ORDER BY s.id, t.seat"
+            f"LEFT JOIN clocks c ON c.session_id=s.id ORDER BY s.{order}, t.seat"
         )
         rows = await self.fetchall(sql, (*params, max(1, limit), max(0, offset)))
         sessions: list[Session] = []

@@ -102,8 +102,18 @@ def build_commands(flows: Flows, games: list[str] | None = None
         await flows.run(interaction, call, defer=True, changes=True)
 
     @app_commands.command(name="board", description="Show the board (of this or another channel)")
-    @app_commands.describe(channel="Another channel or thread whose game to show")
-    async def board(interaction: Interaction, channel: AnyChannel | None = None) -> None:
+    @app_commands.describe(channel="Another channel or thread whose game to show",
+                           game="A finished game's number (see /history)",
+                           turn="With game: the position after this turn (0: the start)")
+    async def board(interaction: Interaction, channel: AnyChannel | None = None,
+                    game: app_commands.Range[int, 1, 10**15] | None = None,
+                    turn: app_commands.Range[int, 0, 100000] | None = None) -> None:
+        if game is not None:
+            async def call(user: User, where: Channel) -> Reply:
+                return await flows.service.board(user, where, game, turn)
+
+            await flows.run(interaction, call, defer=True)
+            return
         where = None
         if channel is not None:
             if not channel.permissions.read_messages:
@@ -121,8 +131,27 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, defer=True)
 
-    record = plain("record", "The game record as a file",
-                   lambda s: s.record, defer=True)
+    @app_commands.command(name="record", description="The game record as a file")
+    @app_commands.describe(game="A finished game's number (see /history); default: this game")
+    async def record(interaction: Interaction,
+                     game: app_commands.Range[int, 1, 10**15] | None = None) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.record(user, channel, game)
+
+        await flows.run(interaction, call, defer=True)
+
+    @app_commands.command(name="history", description="Finished games in this server")
+    @app_commands.describe(member="Only this member's games", game="Only this game",
+                           page="Which page (15 games a page)")
+    @with_games
+    async def history(interaction: Interaction, member: discord.User | None = None,
+                      game: str | None = None,
+                      page: app_commands.Range[int, 1, 100000] = 1) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            who = adapter.to_user_of(member) if member is not None else None
+            return await flows.service.history(user, channel, who, game, page)
+
+        await flows.run(interaction, call, defer=True)
     resign = plain("resign", "Give up the game (asks you to confirm first)",
                    lambda s: s.confirm_resign)
     abort = plain("abort", "Cancel the game (players before the first turn; moderators any time)",
@@ -211,6 +240,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
         await adapter.deliver(interaction, flows.service.help())
 
     return [new, accept, decline, join, start, move, board, legal, record, resign, abort, learn,
+            history,
             games_, claim, grant, takeback, takeback_answer, preview, mygames, notify, rules,
             help_]
 

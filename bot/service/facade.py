@@ -21,6 +21,7 @@ from bot.service import views
 from bot.service.context import Context, ServiceConfig
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
+from bot.service.history import History
 from bot.service.learning import Learning
 from bot.service.lobby import Lobby
 from bot.service.picking import Picking
@@ -70,8 +71,10 @@ class GameService:
         self._resignation = Resignation(ctx, self._turns)
         self._views = views.Views(ctx, self._turns)
         self._learning = Learning(ctx, self._lesson_game)
+        self._history = History(ctx)
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
-                               self._resignation, Picking(ctx, self._turns), self._learning)
+                               self._resignation, Picking(ctx, self._turns), self._learning,
+                               self._history)
         # Import every engine now, not inside the first command that names a game: an
         # engine's first import holds the event loop (the fuzz run saw 169 ms).
         available_games()
@@ -226,7 +229,12 @@ class GameService:
     # -- looking ------------------------------------------------------------------------
 
     @privately
-    async def board(self, user: User, channel: Channel) -> Reply:
+    async def board(self, user: User, channel: Channel, game_id: int | None = None,
+                    turn: int | None = None) -> Reply:
+        """The board here; with ``game_id``, a finished game's position after ``turn``
+        (default: its end)."""
+        if game_id is not None:
+            return await self._history.board_at(channel, game_id, turn)
         return await self._views.board(user, channel)
 
     @privately
@@ -234,8 +242,17 @@ class GameService:
         return await self._views.legal(user, channel, starting)
 
     @privately
-    async def record(self, user: User, channel: Channel) -> Reply:
+    async def record(self, user: User, channel: Channel, game_id: int | None = None) -> Reply:
+        """The record file of the game here, or of the finished game ``game_id``."""
+        if game_id is not None:
+            return await self._history.record(channel, game_id)
         return await self._views.record(user, channel)
+
+    @privately
+    async def history(self, user: User, channel: Channel, member: User | None = None,
+                      game: str | None = None, page: int = 1) -> Reply:
+        """Finished games of this server (of ``member``, of ``game``), newest first."""
+        return await self._history.history(channel, member, game, page)
 
     @privately
     async def games(self, channel: Channel, page: int = 1) -> Reply:

@@ -21,6 +21,7 @@ from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
+from bot.service.history import History
 from bot.service.learning import LEARN_VERBS, Learning
 from bot.service.lobby import Lobby
 from bot.service.picking import PICKER_VERBS, Picking
@@ -31,8 +32,9 @@ from storage import Session, SessionStatus, TurnKind
 class Presses:
     def __init__(self, ctx: Context, turns: Turns, lobby: Lobby,
                  correspondence: Correspondence, resignation: Resignation,
-                 picking: Picking, learning: Learning) -> None:
+                 picking: Picking, learning: Learning, history: History) -> None:
         self.ctx = ctx
+        self.history = history
         self.learning = learning
         self.picking = picking
         self.resignation = resignation
@@ -45,6 +47,8 @@ class Presses:
         session_text, _, tag = rest.partition(":")
         if verb == "rematch":
             return await self.lobby.rematch(user, channel, session_text)
+        if verb == "history":
+            return await self.history.press(user, channel, tag)
         if verb in LEARN_VERBS:
             return await self.learning.press(user, channel, verb, tag)
         if verb in PICKER_VERBS:

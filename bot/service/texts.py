@@ -15,7 +15,7 @@ from games import Position, get_game
 from games.base import Game
 from games.events import events_from_json
 from games.notation import format_dice
-from storage import NewTurn, Session, SessionStatus, TurnKind
+from storage import NewTurn, Session, SessionStatus, TurnEntry, TurnKind
 
 HELP = """**Commands**
 `/new GAME @opponent [option=value ...]` challenge someone (games: {games})
@@ -165,7 +165,12 @@ def entry_text(entry: NewTurn, session: Session | None = None, lang: str = "en")
     return f"{told}\n-# {notation}" if told else notation
 
 
-def told_in_words(entry: NewTurn, session: Session, lang: str = "en") -> str:
+def result_named(session: Session) -> str:
+    """The stored result with players' names for side letters (``alice wins 2``)."""
+    return _named(session.result or "no result", session)
+
+
+def told_in_words(entry: NewTurn | TurnEntry, session: Session, lang: str = "en") -> str:
     """The entry narrated from its events (bot/narration.py); '' without events."""
     if not entry.events:
         return ""

@@ -1,0 +1,129 @@
+"""Looking back: the server's finished games (``/history``), any finished game's
+record (``/record game:ID``) and its position at any turn (``/board game:ID
+turn:N``).  Read-only; a game is shown only in the server it was played in."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from bot import pages
+from bot.records import record_text
+from bot.replies import Button, Channel, Refused, Reply, User
+from bot.service import texts
+from bot.service.context import Context
+from bot.service.turn_events import replay_entry, replay_position
+from games import GameError, get_game
+from renderer import RenderContext
+from storage import Session, SessionStatus
+
+DONE = (SessionStatus.FINISHED,)
+
+
+class History:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    async def history(self, channel: Channel, member: User | None = None,
+                      game: str | None = None, page: int = 1) -> Reply:
+        """Finished games of this server, newest first (one query a page), with
+        Previous/Next buttons bound to the same list."""
+        if game is not None:
+            try:
+                game = get_game(game).name
+            except GameError as exc:
+                raise Refused(str(exc)) from exc
+        found = await self.ctx.store.session_page(
+            channel.guild_id, DONE, user_id=member.id if member else None, game=game,
+            limit=pages.PAGE_SIZE, offset=pages.offset(page), newest_first=True)
+        whose = f" of {pages.name(member.name)}" if member else ""
+        which = f" ({get_game(game).title})" if game else ""
+        if not found.sessions:
+            if page > 1 and found.total:
+                return pages.out_of_range(page, found.total, "finished games")
+            return Reply(text=f"No finished games{whose}{which} here yet.", private=True)
+        rows = [_row(s) for s in found.sessions]
+        reply = pages.paged(f"Finished games{whose}{which} here", rows, page, found.total,
+                            "history")
+        tag = f"h{{}}-{member.id if member else 'x'}-{game or 'x'}"
+        if page > 1:
+            reply.buttons.append(Button("Previous", f"history:0:{tag.format(page - 1)}"))
+        if page < pages.page_count(found.total):
+            reply.buttons.append(Button("Next", f"history:0:{tag.format(page + 1)}", "primary"))
+        return reply
+
+    async def press(self, user: User, channel: Channel, tag: str) -> Reply:
+        """A Previous/Next button: ``h<page>-<member id or x>-<game or x>``."""
+        parts = tag.split("-")
+        if len(parts) != 3 or not parts[0][1:].isdigit():
+            raise Refused("That list button is from an older version: use `/history`.")
+        page, member_id, game = int(parts[0][1:]), parts[1], parts[2]
+        member = None
+        if member_id != "x":
+            member = User(member_id, await self._name_of(member_id, channel))
+        return await self.history(channel, member, None if game == "x" else game, page)
+
+    async def finished(self, channel: Channel, game_id: int) -> Session:
+        """A finished (or resigned, timed-out) game of this server by its id."""
+        session = await self.ctx.store.session(game_id) if 0 < game_id < 10**18 else None
+        if session is None or session.guild_id != channel.guild_id:
+            raise Refused(f"There is no game {game_id} in this server.")
+        if session.status != SessionStatus.FINISHED:
+            raise Refused(f"Game {game_id} is not finished: its players' channel shows it "
+                          f"(`/board` there).")
+        return session
+
+    async def record(self, channel: Channel, game_id: int) -> Reply:
+        session = await self.finished(channel, game_id)
+        text = record_text(session, await self.ctx.ledger.effective_turns(session.id))
+        return Reply(text=f"Game record of game {session.id} ({_row(session)}).",
+                     attachment=(f"{session.game}-{session.id}.txt", text.encode()),
+                     session_id=session.id)
+
+    async def board_at(self, channel: Channel, game_id: int, turn: int | None = None
+                       ) -> Reply:
+        """The position of a finished game after its entries up to turn ``turn``
+        (0: the start; None: the end)."""
+        session = await self.finished(channel, game_id)
+        turns = await self.ctx.ledger.effective_turns(session.id)
+        last_turn = max((t.number for t in turns), default=0)
+        turn = last_turn if turn is None else turn
+        if not 0 <= turn <= last_turn:
+            raise Refused(f"Game {game_id} has turns 1 to {last_turn} (0 is the start).")
+        upto = [t for t in turns if t.number <= turn]
+        if session.initial_position is None:
+            raise Refused(f"Game {game_id} has no starting position to replay from.")
+        position = await asyncio.to_thread(replay_position, session, upto[:-1])
+        events: tuple = ()
+        if upto:
+            played = await asyncio.to_thread(replay_entry, position, upto[-1])
+            position, events = played.position, played.events
+        last = upto[-1] if upto else None
+        image = await self.ctx.draw(position, RenderContext(
+            names=texts.names(session), dice=last.dice if last else (),
+            last_side=last.side if last else None, last_moves=last.moves if last else "",
+            last_events=events, width=self.ctx.config.image_width,
+            theme=self.ctx.config.theme, footer=f"game {session.id}, after turn {turn}"))
+        title = get_game(session.game).title
+        said = f" ({texts.told_in_words(last, session)})" if last and last.events else ""
+        return Reply(text=f"**{title}**, game {session.id} after turn {turn} of {last_turn}"
+                          f"{said}:\n`{position.listing()}`",
+                     image=image, session_id=session.id)
+
+    async def _name_of(self, user_id: str, channel: Channel) -> str:
+        found = await self.ctx.store.session_page(channel.guild_id, DONE, user_id=user_id,
+                                                  limit=1)
+        for session in found.sessions:
+            seat = session.seat_of(user_id)
+            if seat:
+                return seat.name
+        return user_id
+
+
+def _row(session: Session) -> str:
+    """``#12 Hachapury: alice vs bob, W wins 2, 34 turns, 2026-11-20``."""
+    players = " vs ".join(pages.name(seat.name) for seat in session.seats)
+    when = time.strftime("%Y-%m-%d", time.gmtime(session.updated_at))
+    turns = max(0, session.next_turn - 1)
+    return (f"#{session.id} {get_game(session.game).title}: {players}, "
+            f"{texts.result_named(session)}, {turns} turns, {when}")
