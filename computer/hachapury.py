@@ -29,6 +29,9 @@ from games.hachapury.successors import successor_counts, successors
 
 __all__ = ["STRATEGY", "HachapuryStrategy", "simple_value"]
 
+#: The opponent's 21 throws with their chances.
+THROWS = list(dice_outcomes(2))
+
 
 class HachapuryStrategy(LevelledStrategy):
     game = "hachapury"
@@ -90,7 +93,7 @@ def reply_average(after: Position, side: str, budget: Budget) -> float | None:
     assert isinstance(after, HachapuryPosition)
     mine = after.checkers(side)
     total = 0.0
-    for dice, weight in dice_outcomes(2):
+    for dice, weight in THROWS:
         if budget.expired():
             return None
         best_for_them = -1.0

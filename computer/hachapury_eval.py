@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import compress
 from operator import mul
 
@@ -40,17 +40,17 @@ class Weights:
     """The tunable numbers of the evaluation (pips unless said otherwise)."""
 
     #: Bear-off waste per checker on home point 1..6 (index = point).
-    home_waste: tuple[float, ...] = (0.0, 3.0, 2.0, 1.3, 0.8, 0.4, 0.0)
+    home_waste: tuple[float, ...] = (0.0, 9.0, 6.0, 3.9, 2.4, 1.2, 0.0)
     #: Waste per checker beyond ``stack_free`` on one home point.
-    stack: float = 0.6
+    stack: float = 1.8
     stack_free: int = 3
     #: Penalty per travelling checker by how many of the 6 points ahead are closed.
     blocked: tuple[float, ...] = (0.0, 0.4, 1.2, 2.6, 5.0, 9.0, 16.0)
     #: Extra penalty per closed point in an unbroken row just ahead of a checker.
-    row: float = 0.8
+    row: float = 0.0
     #: Penalty per travelling checker by the longest row of closed points it
     #: must still jump anywhere ahead (index = row length; 6: it cannot pass).
-    prime: tuple[float, ...] = (0.0, 0.0, 0.5, 1.5, 3.5, 7.0, 20.0)
+    prime: tuple[float, ...] = (0.0, 0.0, 1.0, 3.0, 7.0, 14.0, 40.0)
     #: Penalty per checker still to pass the opponent's home (my 13..24), where
     #: the opponent's home checkers spread and close points as the game goes.
     behind: float = 0.0
@@ -59,6 +59,9 @@ class Weights:
     #: The race's spread: sigma = spread * sqrt(pips of both) + base.
     spread: float = 1.0
     base: float = 3.0
+    #: Memo of ``_penalties`` by opponent point set (not a weight).
+    cache: dict[int, tuple[float, ...]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False)
 
 
 DEFAULT = Weights()
@@ -98,35 +101,50 @@ def home_waste(counts: Sequence[int], w: Weights = DEFAULT) -> float:
 
 
 def block_penalty(counts: Sequence[int], closed: int, w: Weights = DEFAULT) -> float:
-    """Pips the opponent's points cost the side's checkers still outside home.
+    """Pips the opponent's points (``closed``, my numbering) cost the side's
+    checkers still outside home.
 
-    For a checker on p the six points p-1..p-6 are what one die can reach;
-    the more of them closed, the fewer throws move it (all six: none)."""
-    if not closed:
-        return 0.0
-    penalty = 0.0
-    table = w.blocked
-    prime = w.prime
-    # longest: the longest row of closed points among 1..p-1, built upwards.
-    longest = run = 0
-    for p in range(1, 25):
-        n = counts[p]
-        if n and p >= 7:
-            ahead = (closed >> (p - 6)) & 0x3F  # bits p-6 .. p-1
-            row = 0
-            bit = 0x20  # p-1
-            while ahead & bit:
-                row += 1
-                bit >>= 1
-            penalty += n * (table[ahead.bit_count()] + w.row * row * row / 2
-                            + prime[min(longest, 6)])
-        if closed >> p & 1:
-            run += 1
-            if run > longest:
-                longest = run
-        else:
-            run = 0
-    return penalty
+    For a checker on p the six points p-1..p-6 are what one die can reach:
+    the more of them closed, and the longer the closed row right in front,
+    the fewer throws move it (all six: none); and the longest closed row
+    anywhere ahead is what it must still jump."""
+    return sum(map(mul, counts, _penalties(closed, w)))
+
+
+def _penalties(closed: int, w: Weights) -> tuple[float, ...]:
+    """The block penalty of one checker on each point 0..24 against ``closed``;
+    memoised on the weights (a search meets the same opponent points often)."""
+    cache = w.cache
+    found = cache.get(closed)
+    if found is not None:
+        return found
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+    out = [0.0] * 25
+    if closed:
+        longest = run = 0  # the longest row of closed points among 1..p-1
+        for p in range(1, 25):
+            if p >= 7:
+                ahead = (closed >> (p - 6)) & 0x3F  # bits p-6 .. p-1
+                row = 0
+                bit = 0x20  # p-1
+                while ahead & bit:
+                    row += 1
+                    bit >>= 1
+                out[p] = (w.blocked[ahead.bit_count()] + w.row * row * row / 2
+                          + w.prime[min(longest, 6)])
+            if closed >> p & 1:
+                run += 1
+                longest = max(longest, run)
+            else:
+                run = 0
+    found = tuple(out)
+    cache[closed] = found
+    return found
+
+
+#: Opponent point sets remembered per weights before the memo starts afresh.
+_CACHE_LIMIT = 200_000
 
 
 def effective_pips(mine: Sequence[int], theirs: Sequence[int], w: Weights = DEFAULT) -> float:
