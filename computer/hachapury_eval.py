@@ -40,10 +40,15 @@ class Weights:
     """The tunable numbers of the evaluation (pips unless said otherwise)."""
 
     #: Bear-off waste per checker on home point 1..6 (index = point).
-    home_waste: tuple[float, ...] = (0.0, 9.0, 6.0, 3.9, 2.4, 1.2, 0.0)
+    home_waste: tuple[float, ...] = (0.0, 3.0, 2.0, 1.3, 0.8, 0.4, 0.0)
     #: Waste per checker beyond ``stack_free`` on one home point.
-    stack: float = 1.8
+    stack: float = 0.6
     stack_free: int = 3
+    #: The waste counts this many times over while the sides still have to
+    #: pass each other: a checker moved deep into the home too early is timing
+    #: burnt (it will waste pips, and no longer keeps a point in front of the
+    #: opponent's runners).
+    contact_waste: float = 3.0
     #: Penalty per travelling checker by how many of the 6 points ahead are closed.
     blocked: tuple[float, ...] = (0.0, 0.4, 1.2, 2.6, 5.0, 9.0, 16.0)
     #: Extra penalty per closed point in an unbroken row just ahead of a checker.
@@ -54,6 +59,11 @@ class Weights:
     #: Penalty per checker still to pass the opponent's home (my 13..24), where
     #: the opponent's home checkers spread and close points as the game goes.
     behind: float = 0.0
+    #: Penalty per checker still to pass the opponent's home, by how many of
+    #: its home points (my 18..13) below the checker the opponent holds: the
+    #: opponent's home checkers never leave until it bears off, so a full
+    #: home there traps the checker for most of the game.
+    wall: tuple[float, ...] = (0.0, 1.0, 3.0, 6.0, 12.0, 24.0, 50.0)
     #: Half a roll for the side to move.
     tempo: float = AVERAGE_THROW / 2
     #: The race's spread: sigma = spread * sqrt(pips of both) + base.
@@ -147,10 +157,38 @@ def _penalties(closed: int, w: Weights) -> tuple[float, ...]:
 _CACHE_LIMIT = 200_000
 
 
-def effective_pips(mine: Sequence[int], theirs: Sequence[int], w: Weights = DEFAULT) -> float:
+def in_contact(mine: Sequence[int], theirs: Sequence[int]) -> bool:
+    """True while some checker of either side must still pass the other's."""
+    return _must_pass(mine, closed_mask(theirs)) or _must_pass(theirs, closed_mask(mine))
+
+
+def _must_pass(counts: Sequence[int], closed: int) -> bool:
+    """True when a checker in ``counts`` stands above a point in ``closed``."""
+    highest = next((p for p in range(24, 0, -1) if counts[p]), 0)
+    return bool(closed & ((1 << highest) - 1))
+
+
+def effective_pips(mine: Sequence[int], theirs: Sequence[int], w: Weights = DEFAULT,
+                   contact: bool | None = None) -> float:
     """``mine``'s effective pip count against ``theirs`` (see the module doc)."""
-    return (pips(mine) + home_waste(mine, w) + block_penalty(mine, closed_mask(theirs), w)
-            + w.behind * sum(mine[13:]))
+    if contact is None:
+        contact = in_contact(mine, theirs)
+    waste = home_waste(mine, w) * (w.contact_waste if contact else 1.0)
+    closed = closed_mask(theirs)
+    return (pips(mine) + waste + block_penalty(mine, closed, w)
+            + w.behind * sum(mine[13:]) + wall_penalty(mine, closed, w))
+
+
+def wall_penalty(counts: Sequence[int], closed: int, w: Weights = DEFAULT) -> float:
+    """What the opponent's home (my 18..13) costs the checkers still above it."""
+    table = w.wall
+    penalty = 0.0
+    for p in range(13, 25):
+        n = counts[p]
+        if n:
+            held = (closed & ((1 << min(p, 19)) - (1 << 13))).bit_count()
+            penalty += n * table[held]
+    return penalty
 
 
 def race_chance(lead: float, total: float, w: Weights = DEFAULT) -> float:
@@ -163,8 +201,9 @@ def race_chance(lead: float, total: float, w: Weights = DEFAULT) -> float:
 def evaluate(mine: Sequence[int], theirs: Sequence[int], mine_to_move: bool,
              w: Weights = DEFAULT) -> float:
     """``mine``'s chance to win (0-1) against ``theirs``; both unfinished."""
-    my_epc = effective_pips(mine, theirs, w)
-    their_epc = effective_pips(theirs, mine, w)
+    contact = in_contact(mine, theirs)
+    my_epc = effective_pips(mine, theirs, w, contact)
+    their_epc = effective_pips(theirs, mine, w, contact)
     lead = their_epc - my_epc + (w.tempo if mine_to_move else -w.tempo)
     return race_chance(lead, my_epc + their_epc, w)
 
