@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 
 from computer.base import Budget, Choice, Level
-from computer.hachapury_eval import evaluate, position_value
+from computer.hachapury_eval import Weights, evaluate, position_value
 from computer.hachapury_eval import simple_value as simple_value
 from computer.hachapury_explain import explain_turn
 from computer.levelled import LevelledStrategy
@@ -36,10 +36,13 @@ THROWS = list(dice_outcomes(2))
 class HachapuryStrategy(LevelledStrategy):
     game = "hachapury"
 
-    #: ``easy`` picks among turns this close to the best (win-chance units).
-    EASY_SPREAD = 0.08
+    #: ``easy`` picks among turns this close to the best by the plain race
+    #: value (win-chance units).
+    EASY_SPREAD = 0.05
+    #: ``normal`` picks among turns this close to the best by the full value.
+    NORMAL_SPREAD = 0.03
     #: How many one-ply candidates ``hard`` looks at one reply deeper.
-    HARD_TOP = 4
+    HARD_TOP = 8
 
     def value(self, position: Position, side: str) -> float:
         return position_value(position, side)
@@ -53,13 +56,15 @@ class HachapuryStrategy(LevelledStrategy):
         side = position.side_to_move
         if side is None:
             raise ValueError("the game is over: there is no turn to choose")
-        ranked = ranked_turns(position, dice, self.value, side, budget, self.expand)
         if level == Level.EASY:
+            ranked = ranked_turns(position, dice, race_value, side, budget, self.expand)
             chosen = pick_with_noise(ranked, rng, self.EASY_SPREAD)
-        elif level == Level.HARD:
+            return Choice(chosen.text, self.explain(position, dice, chosen.text))
+        ranked = ranked_turns(position, dice, self.value, side, budget, self.expand)
+        if level == Level.HARD:
             chosen = self.deeper(ranked, side, budget)
         else:
-            chosen = ranked[0][1]
+            chosen = pick_with_noise(ranked, rng, self.NORMAL_SPREAD)
         return Choice(chosen.text, self.explain(position, dice, chosen.text))
 
     def deeper(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget
@@ -81,6 +86,15 @@ class HachapuryStrategy(LevelledStrategy):
     def explain(self, position: Position, dice: Dice, text: str) -> str:
         assert isinstance(position, HachapuryPosition)
         return explain_turn(position, dice, text)
+
+
+#: What ``easy`` knows: the race and the waste of bearing off, blind to blocks.
+RACE_ONLY = Weights(wall=(0.0,) * 7, contact_waste=1.0)
+
+
+def race_value(position: Position, side: str) -> float:
+    """``side``'s value by the race alone (``RACE_ONLY``)."""
+    return position_value(position, side, RACE_ONLY)
 
 
 def reply_average(after: Position, side: str, budget: Budget) -> float | None:

@@ -1,20 +1,25 @@
 """How good a Hachapury position is: race equity from effective pip counts.
 
-Hachapury has no hitting, so every game is a race; what makes it more than
-a pip count is *blocking*.  Both sides run the same way round, and a point
-holding any of my checkers is closed to the opponent.  The opponent's runners
-start on my 12 and pass my 11..1 and then my 24..13; each of my points in
-front of them (above all a row of points: a block, up to 5 long because of
-the barrier rule, 6 when an opponent checker is already past it) costs them
-rolls.  Likewise its points cost mine.
+Hachapury has no hitting, so every game is a race; what makes it more than a
+pip count is *blocking*, and in this variant blocking means the homes: only
+the 4 head checkers of a side ever travel (the other 11 start at home and
+never leave it), so outside the homes a side holds at most 4 points, while
+its home checkers, spread over 6..1, close up to six points in a row in
+front of the opponent's runners, for good: they leave only by bearing off.
+A runner that comes too late finds the opponent's home full and waits there,
+passing turn after turn, while the opponent bears off.
 
 So each side gets an *effective pip count* (EPC): the pips still to travel,
-plus the expected waste of bearing off (checkers piled on low points, few
-points used), plus a penalty for every checker that must still pass
-opponent points: by how many of the six points just ahead of it are closed
-(six closed: it cannot move at all).  The side to move is worth half a roll
-more.  The EPC difference becomes a win chance through the normal curve of
-a race, whose spread grows with the square root of the pips left.
+plus the expected waste of bearing off (checkers piled on low points; it
+counts several times over while the sides still have to pass each other,
+since a home checker moved deep early is timing burnt), plus the *wall*: a
+penalty for every runner still above the opponent's home, by how many of
+the home points below it the opponent already holds.  The side to move is
+worth half a roll more.  The EPC difference becomes a win chance through
+the normal curve of a race, whose spread grows with the square root of the
+pips left.  The weights were chosen by one-ply self-play and play against
+the baselines (bench/tune_hachapury.py); penalties for the outfield points
+the runners make were tried and made no difference or worse.
 
 Counts are the engine's 25-long tuples in each side's own numbering (index
 0 = borne off); my point q is the opponent's q+12 (wrapping).
@@ -24,7 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import compress
 from operator import mul
 
@@ -49,16 +54,6 @@ class Weights:
     #: burnt (it will waste pips, and no longer keeps a point in front of the
     #: opponent's runners).
     contact_waste: float = 3.0
-    #: Penalty per travelling checker by how many of the 6 points ahead are closed.
-    blocked: tuple[float, ...] = (0.0, 0.4, 1.2, 2.6, 5.0, 9.0, 16.0)
-    #: Extra penalty per closed point in an unbroken row just ahead of a checker.
-    row: float = 0.0
-    #: Penalty per travelling checker by the longest row of closed points it
-    #: must still jump anywhere ahead (index = row length; 6: it cannot pass).
-    prime: tuple[float, ...] = (0.0, 0.0, 1.0, 3.0, 7.0, 14.0, 40.0)
-    #: Penalty per checker still to pass the opponent's home (my 13..24), where
-    #: the opponent's home checkers spread and close points as the game goes.
-    behind: float = 0.0
     #: Penalty per checker still to pass the opponent's home, by how many of
     #: its home points (my 18..13) below the checker the opponent holds: the
     #: opponent's home checkers never leave until it bears off, so a full
@@ -69,9 +64,6 @@ class Weights:
     #: The race's spread: sigma = spread * sqrt(pips of both) + base.
     spread: float = 1.0
     base: float = 3.0
-    #: Memo of ``_penalties`` by opponent point set (not a weight).
-    cache: dict[int, tuple[float, ...]] = field(
-        default_factory=dict, compare=False, hash=False, repr=False)
 
 
 DEFAULT = Weights()
@@ -110,53 +102,6 @@ def home_waste(counts: Sequence[int], w: Weights = DEFAULT) -> float:
     return waste
 
 
-def block_penalty(counts: Sequence[int], closed: int, w: Weights = DEFAULT) -> float:
-    """Pips the opponent's points (``closed``, my numbering) cost the side's
-    checkers still outside home.
-
-    For a checker on p the six points p-1..p-6 are what one die can reach:
-    the more of them closed, and the longer the closed row right in front,
-    the fewer throws move it (all six: none); and the longest closed row
-    anywhere ahead is what it must still jump."""
-    return sum(map(mul, counts, _penalties(closed, w)))
-
-
-def _penalties(closed: int, w: Weights) -> tuple[float, ...]:
-    """The block penalty of one checker on each point 0..24 against ``closed``;
-    memoised on the weights (a search meets the same opponent points often)."""
-    cache = w.cache
-    found = cache.get(closed)
-    if found is not None:
-        return found
-    if len(cache) > _CACHE_LIMIT:
-        cache.clear()
-    out = [0.0] * 25
-    if closed:
-        longest = run = 0  # the longest row of closed points among 1..p-1
-        for p in range(1, 25):
-            if p >= 7:
-                ahead = (closed >> (p - 6)) & 0x3F  # bits p-6 .. p-1
-                row = 0
-                bit = 0x20  # p-1
-                while ahead & bit:
-                    row += 1
-                    bit >>= 1
-                out[p] = (w.blocked[ahead.bit_count()] + w.row * row * row / 2
-                          + w.prime[min(longest, 6)])
-            if closed >> p & 1:
-                run += 1
-                longest = max(longest, run)
-            else:
-                run = 0
-    found = tuple(out)
-    cache[closed] = found
-    return found
-
-
-#: Opponent point sets remembered per weights before the memo starts afresh.
-_CACHE_LIMIT = 200_000
-
-
 def in_contact(mine: Sequence[int], theirs: Sequence[int]) -> bool:
     """True while some checker of either side must still pass the other's."""
     return _must_pass(mine, closed_mask(theirs)) or _must_pass(theirs, closed_mask(mine))
@@ -174,21 +119,21 @@ def effective_pips(mine: Sequence[int], theirs: Sequence[int], w: Weights = DEFA
     if contact is None:
         contact = in_contact(mine, theirs)
     waste = home_waste(mine, w) * (w.contact_waste if contact else 1.0)
-    closed = closed_mask(theirs)
-    return (pips(mine) + waste + block_penalty(mine, closed, w)
-            + w.behind * sum(mine[13:]) + wall_penalty(mine, closed, w))
+    return pips(mine) + waste + wall_penalty(mine, theirs, w)
 
 
-def wall_penalty(counts: Sequence[int], closed: int, w: Weights = DEFAULT) -> float:
-    """What the opponent's home (my 18..13) costs the checkers still above it."""
+def wall_penalty(mine: Sequence[int], theirs: Sequence[int], w: Weights = DEFAULT) -> float:
+    """What the opponent's home (its 6..1, my 18..13) costs my checkers still
+    above it: per checker, by how many of those points below it are held."""
     table = w.wall
+    held = 0
     penalty = 0.0
-    for p in range(13, 25):
-        n = counts[p]
-        if n:
-            held = (closed & ((1 << min(p, 19)) - (1 << 13))).bit_count()
-            penalty += n * table[held]
-    return penalty
+    for p in range(13, 19):  # my p is the opponent's p - 12
+        if mine[p]:
+            penalty += mine[p] * table[held]
+        if theirs[p - 12]:
+            held += 1
+    return penalty + sum(mine[19:]) * table[held]
 
 
 def race_chance(lead: float, total: float, w: Weights = DEFAULT) -> float:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from computer.hachapury_eval import closed_mask, other_point, pips
 from games.base import Dice
 from games.hachapury.position import COLOURS, HachapuryPosition, other
+from games.hachapury.search import PASS_TEXT
 
 #: How many reasons a hint gives at most.
 MOST_REASONS = 2
@@ -26,6 +27,8 @@ def explain_turn(position: HachapuryPosition, dice: Dice, text: str) -> str:
     mover = position.side_to_move
     if mover is None:
         return ""
+    if text == PASS_TEXT:
+        return "no legal move: the turn passes"
     opponent = other(mover)
     played = position.play(text, dice)
     before = position.checkers(mover)
@@ -92,12 +95,21 @@ def runs(counts: Sequence[int]) -> list[list[int]]:
     return found
 
 
+def _just_ahead(theirs: Sequence[int], point: int) -> bool:
+    """True when an opponent checker stands 1-6 points before my ``point`` on
+    its path (one die from it)."""
+    q = other_point(point)
+    return any(theirs[r] for r in range(q + 1, min(q + 6, 24) + 1))
+
+
 def _span(points: list[int]) -> str:
+    """``6-2``; a row across my 1 and 24 in two parts: ``2-1 and 24-23``."""
+    if 24 in points and 1 in points:
+        cut = points.index(24)
+        return f"{_span(points[:cut])} and {_span(points[cut:])}"
     if len(points) == 1:
         return str(points[0])
-    if points[0] > points[-1]:
-        return f"{points[0]}-{points[-1]}"
-    return ", ".join(str(p) for p in points)
+    return f"{points[0]}-{points[-1]}"
 
 
 def _longest_block(counts: Sequence[int], theirs: Sequence[int]) -> tuple[list[int], int]:
@@ -121,7 +133,7 @@ def _block_reasons(before: Sequence[int], after: Sequence[int], theirs: Sequence
                     f"{len(row)}-point block ({_span(row)})"]
         return [f"makes a block of {len(row)} points ({_span(row)}) in front of "
                 f"{waiting} {name} checker{'s' if waiting > 1 else ''}"]
-    made = [p for p in range(24, 0, -1) if after[p] and not before[p] and ahead_of(theirs, p)]
+    made = [p for p in range(24, 0, -1) if after[p] and not before[p] and _just_ahead(theirs, p)]
     if made:
         where = ", ".join(str(p) for p in made)
         return [f"makes a block on {where} in front of {name}'s checkers"]

@@ -10,7 +10,7 @@ import pytest
 
 from computer.base import Budget, Level, strategy_for
 from computer.hachapury import STRATEGY, simple_value
-from computer.hachapury_eval import block_penalty, closed_mask, evaluate, home_waste, pips
+from computer.hachapury_eval import evaluate, home_waste, pips, wall_penalty
 from computer.hachapury_explain import explain_turn, runs
 from games.hachapury.game import GAME
 from games.hachapury.position import HachapuryPosition
@@ -77,14 +77,19 @@ def test_checkers_piled_on_low_points_waste_more_than_spread_ones() -> None:
     assert pips(piled) + home_waste(piled) > pips(spread) + home_waste(spread) - 10
 
 
-def test_a_checker_behind_six_closed_points_costs_more_than_one_behind_two() -> None:
-    trapped = closed_mask(listing(
-        "W: 1@13, 5@1, 9@F; B: 1@24, 1@23, 1@22, 1@21, 1@20, 1@19, 9@2; W to move"
-    ).checkers("B"))
-    loose = closed_mask(listing("W: 1@13, 5@1, 9@F; B: 1@24, 1@23, 13@2; W to move"
-                                ).checkers("B"))
-    white = (0,) * 13 + (1,) + (0,) * 11
-    assert block_penalty(white, trapped) > 4 * block_penalty(white, loose) > 0
+def test_a_runner_above_a_full_opponent_home_costs_more_than_one_above_two_points() -> None:
+    # Black's home (its 6..1) is White's 18..13; White's runner waits on 20.
+    white = listing("W: 1@20, 14@6; B: 15@6; W to move").checkers("W")
+    full = listing("W: 1@20, 14@6; B: 3@6, 3@5, 3@4, 2@3, 2@2, 2@1; W to move").checkers("B")
+    two = listing("W: 1@20, 14@6; B: 8@6, 7@5; W to move").checkers("B")
+    assert wall_penalty(white, full) > 4 * wall_penalty(white, two) > 0
+
+
+def test_the_wall_counts_only_the_home_points_below_the_runner() -> None:
+    black = listing("W: 1@21, 14@6; B: 3@6, 3@5, 3@4, 2@3, 2@2, 2@1; W to move").checkers("B")
+    on_15 = (0,) * 15 + (1,) + (0,) * 9
+    on_13 = (0,) * 13 + (1,) + (0,) * 11
+    assert wall_penalty(on_15, black) > wall_penalty(on_13, black) == 0
 
 
 def test_bearing_off_beats_moving_inside_the_home() -> None:
