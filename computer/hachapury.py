@@ -1,16 +1,26 @@
 """The computer player of Hachapury (hachapury.md).
 
 The value is race equity from effective pip counts (computer/hachapury_eval.py):
-Hachapury has no hitting, so a game is a race in which points closed in front
-of the opponent's runners (blocks) cost it rolls.  The levels:
+Hachapury has no hitting, so a game is a race in which the waste of bearing
+off and, above all, the homes matter: a side's home checkers close points in
+front of the opponent's runners for good, so a runner that comes late waits.
+The levels:
 
-- ``easy``: one ply, at random among the turns close to the best;
-- ``normal``: one ply, the best turn by the value;
-- ``hard``: the best one-ply turns looked at one reply deeper, averaged over
-  the opponent's 21 throws, each reply chosen by the opponent's own value.
-  Its search reads successor states straight from the engine's turn search
-  (games/hachapury/successors.py) and values count tuples without building
-  positions, which keeps a decision in the low hundreds of milliseconds.
+- ``easy``: one ply by the plain race value (pips and waste, blind to the
+  homes' walls), at random among the turns within ``EASY_SPREAD`` of the best;
+- ``normal``: one ply by the full value, at random among the turns within
+  ``NORMAL_SPREAD`` of the best (it errs now and then, never grossly);
+- ``hard``: the best ``HARD_TOP`` one-ply turns looked at one reply deeper,
+  averaged over the opponent's 21 throws, each reply chosen by the
+  opponent's own value.  Its search reads successor states straight from
+  the engine's turn search (games/hachapury/successors.py) and values count
+  tuples without building positions: a decision takes tens of milliseconds,
+  a few hundred for crowded doubles, and stops at the level's budget.
+
+Why expectimax over a hand-tuned evaluation rather than self-play learning:
+the evaluation has few terms with a clear meaning (tuned by one-ply matches,
+bench/tune_hachapury.py), it explains its choices in words for ``/hint``, and
+it met the strength targets in the time at hand.
 """
 
 from __future__ import annotations
@@ -40,7 +50,7 @@ class HachapuryStrategy(LevelledStrategy):
     #: value (win-chance units).
     EASY_SPREAD = 0.05
     #: ``normal`` picks among turns this close to the best by the full value.
-    NORMAL_SPREAD = 0.03
+    NORMAL_SPREAD = 0.04
     #: How many one-ply candidates ``hard`` looks at one reply deeper.
     HARD_TOP = 8
 
