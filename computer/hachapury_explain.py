@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from computer.hachapury_eval import closed_mask, other_point, pips
 from games.base import Dice
 from games.hachapury.position import COLOURS, HachapuryPosition, other
-from games.hachapury.search import PASS_TEXT
 
 #: How many reasons a hint gives at most.
 MOST_REASONS = 2
@@ -27,12 +26,12 @@ def explain_turn(position: HachapuryPosition, dice: Dice, text: str) -> str:
     mover = position.side_to_move
     if mover is None:
         return ""
-    if text == PASS_TEXT:
-        return "no legal move: the turn passes"
     opponent = other(mover)
     played = position.play(text, dice)
     before = position.checkers(mover)
     after = played.position.checkers(mover)
+    if after == before:
+        return "no legal move: the turn passes"
     theirs = position.checkers(opponent)
     name = COLOURS[opponent]
     reasons: list[str] = []
@@ -48,7 +47,7 @@ def explain_turn(position: HachapuryPosition, dice: Dice, text: str) -> str:
     if not reasons and after[24] < before[24]:
         reasons.append(f"starts {_checkers(before[24] - after[24])} from the head")
     if not reasons:
-        reasons.append(_race_reason(after, theirs, text))
+        reasons.append(_race_reason(after, theirs, played.moves))
     return " and ".join(reasons[:MOST_REASONS])
 
 
