@@ -1,22 +1,135 @@
-"""The computer player of hachapury (placeholder: values every unfinished position
-alike, so it plays the engine's first turn; replaced by the real strategy)."""
+"""The computer player of Hachapury (hachapury.md).
+
+The value is race equity from effective pip counts (computer/hachapury_eval.py):
+Hachapury has no hitting, so a game is a race in which the waste of bearing
+off and, above all, the homes matter: a side's home checkers close points in
+front of the opponent's runners for good, so a runner that comes late waits.
+The levels:
+
+- ``easy``: one ply by the plain race value (pips and waste, blind to the
+  homes' walls), at random among the turns within ``EASY_SPREAD`` of the best;
+- ``normal``: one ply by the full value, at random among the turns within
+  ``NORMAL_SPREAD`` of the best (it errs now and then, never grossly);
+- ``hard``: the best ``HARD_TOP`` one-ply turns looked at one reply deeper,
+  averaged over the opponent's 21 throws, each reply chosen by the
+  opponent's own value.  Its search reads successor states straight from
+  the engine's turn search (games/hachapury/successors.py) and values count
+  tuples without building positions: a decision takes tens of milliseconds,
+  a few hundred for crowded doubles, and stops at the level's budget.
+
+Why expectimax over a hand-tuned evaluation rather than self-play learning:
+the evaluation has few terms with a clear meaning (tuned by one-ply matches,
+bench/tune_hachapury.py), it explains its choices in words for ``/hint``, and
+it met the strength targets in the time at hand.
+"""
 
 from __future__ import annotations
 
+import random
+
+from computer.base import Budget, Choice, Level
+from computer.hachapury_eval import Weights, evaluate, position_value
+from computer.hachapury_eval import simple_value as simple_value
+from computer.hachapury_explain import explain_turn
 from computer.levelled import LevelledStrategy
-from games.base import Position
+from computer.search import Candidate, dice_outcomes, pick_with_noise, ranked_turns
+from games.base import Dice, Position
+from games.hachapury.position import HachapuryPosition
+from games.hachapury.successors import successor_counts, successors
 
+__all__ = ["STRATEGY", "HachapuryStrategy", "simple_value"]
 
-def simple_value(position: Position, side: str) -> float:
-    """The greedy baseline's plain evaluation (placeholder)."""
-    return 0.5
+#: The opponent's 21 throws with their chances.
+THROWS = list(dice_outcomes(2))
 
 
 class HachapuryStrategy(LevelledStrategy):
     game = "hachapury"
 
+    #: ``easy`` picks among turns this close to the best by the plain race
+    #: value (win-chance units).
+    EASY_SPREAD = 0.05
+    #: ``normal`` picks among turns this close to the best by the full value.
+    NORMAL_SPREAD = 0.04
+    #: How many one-ply candidates ``hard`` looks at one reply deeper.
+    HARD_TOP = 8
+
     def value(self, position: Position, side: str) -> float:
-        return simple_value(position, side)
+        return position_value(position, side)
+
+    def expand(self, position: Position, dice: Dice) -> list[Candidate]:
+        assert isinstance(position, HachapuryPosition)
+        return [Candidate(text, after) for text, after in successors(position, dice)]
+
+    def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
+               rng: random.Random) -> Choice:
+        side = position.side_to_move
+        if side is None:
+            raise ValueError("the game is over: there is no turn to choose")
+        if level == Level.EASY:
+            ranked = ranked_turns(position, dice, race_value, side, budget, self.expand)
+            chosen = pick_with_noise(ranked, rng, self.EASY_SPREAD)
+            return Choice(chosen.text, self.explain(position, dice, chosen.text))
+        ranked = ranked_turns(position, dice, self.value, side, budget, self.expand)
+        if level == Level.HARD:
+            chosen = self.deeper(ranked, side, budget)
+        else:
+            chosen = pick_with_noise(ranked, rng, self.NORMAL_SPREAD)
+        return Choice(chosen.text, self.explain(position, dice, chosen.text))
+
+    def deeper(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget
+               ) -> Candidate:
+        """The best of the top one-ply turns once the opponent's reply to each
+        is averaged over its throws; the one-ply best if time runs out first."""
+        if len(ranked) == 1 or ranked[0][0] in (0.0, 1.0):
+            return ranked[0][1]
+        best: Candidate = ranked[0][1]
+        best_value = -1.0
+        for _, candidate in ranked[:self.HARD_TOP]:
+            revalued = reply_average(candidate.after, side, budget)
+            if revalued is None:
+                break
+            if revalued > best_value:
+                best, best_value = candidate, revalued
+        return best
+
+    def explain(self, position: Position, dice: Dice, text: str) -> str:
+        assert isinstance(position, HachapuryPosition)
+        return explain_turn(position, dice, text)
+
+
+#: What ``easy`` knows: the race and the waste of bearing off, blind to blocks.
+RACE_ONLY = Weights(wall=(0.0,) * 7, contact_waste=1.0)
+
+
+def race_value(position: Position, side: str) -> float:
+    """``side``'s value by the race alone (``RACE_ONLY``)."""
+    return position_value(position, side, RACE_ONLY)
+
+
+def reply_average(after: Position, side: str, budget: Budget) -> float | None:
+    """``side``'s value of ``after`` (the opponent to move) once the opponent
+    has played its best reply by the same value, averaged over its 21 throws;
+    None when the budget ran out first."""
+    result = after.result
+    if result is not None:
+        return 1.0 if result.winner == side else 0.0
+    assert isinstance(after, HachapuryPosition)
+    mine = after.checkers(side)
+    total = 0.0
+    for dice, weight in THROWS:
+        if budget.expired():
+            return None
+        best_for_them = -1.0
+        for _, theirs in successor_counts(after, dice):
+            if theirs[0] == 15:
+                best_for_them = 1.0
+                break
+            theirs_value = evaluate(theirs, mine, False)
+            if theirs_value > best_for_them:
+                best_for_them = theirs_value
+        total += weight * (1.0 - best_for_them)
+    return total
 
 
 STRATEGY = HachapuryStrategy()

@@ -1,0 +1,158 @@
+"""Why a Hachapury turn is good, in words, for ``/hint``.
+
+The reason compares the mover's checkers before and after the turn and names
+what changed that the evaluation cares about, most important first: a win,
+checkers borne off, checkers brought home, a block closed in front of the
+opponent's checkers, a checker escaping the opponent's points.  Points are in
+the mover's own numbering, as the record writes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from computer.hachapury_eval import closed_mask, other_point, pips
+from games.base import Dice
+from games.hachapury.position import COLOURS, HachapuryPosition, other
+
+#: How many reasons a hint gives at most.
+MOST_REASONS = 2
+
+
+def explain_turn(position: HachapuryPosition, dice: Dice, text: str) -> str:
+    """The reason for playing ``text`` with ``dice`` in ``position`` (its side to
+    move's view), e.g. "makes a block of 4 points (5-2) in front of 3 White
+    checkers"; "" when the game is over."""
+    mover = position.side_to_move
+    if mover is None:
+        return ""
+    opponent = other(mover)
+    played = position.play(text, dice)
+    before = position.checkers(mover)
+    after = played.position.checkers(mover)
+    if after == before:
+        return "no legal move: the turn passes"
+    theirs = position.checkers(opponent)
+    name = COLOURS[opponent]
+    reasons: list[str] = []
+    if played.position.result is not None:
+        mars = " with a mars (2 points)" if played.position.result.points == 2 else ""
+        return f"bears off the last checker and wins{mars}"
+    off = after[0] - before[0]
+    if off:
+        reasons.append(f"bears off {_checkers(off)}")
+    reasons.extend(_home_reasons(before, after))
+    reasons.extend(_block_reasons(before, after, theirs, name))
+    reasons.extend(_escape_reasons(before, after, theirs, name))
+    if not reasons and after[24] < before[24]:
+        reasons.append(f"starts {_checkers(before[24] - after[24])} from the head")
+    if not reasons:
+        reasons.append(_race_reason(after, theirs, played.moves))
+    return " and ".join(reasons[:MOST_REASONS])
+
+
+def _checkers(n: int) -> str:
+    return "a checker" if n == 1 else f"{n} checkers"
+
+
+def _outside(counts: Sequence[int]) -> int:
+    return sum(counts[7:])
+
+
+def _home_reasons(before: Sequence[int], after: Sequence[int]) -> list[str]:
+    was, now = _outside(before), _outside(after)
+    if now == was or now > was:
+        return []
+    if now == 0:
+        return ["runs the last checker home" if was == 1 else
+                f"runs the last {was} checkers home"]
+    return [f"brings {_checkers(was - now)} home"]
+
+
+def ahead_of(theirs: Sequence[int], point: int) -> int:
+    """How many opponent checkers must still pass my ``point`` (in my numbering):
+    those standing higher than it in their own numbering."""
+    q = other_point(point)
+    return sum(theirs[q + 1:])
+
+
+def runs(counts: Sequence[int]) -> list[list[int]]:
+    """Rows of consecutive points holding my checkers, along the opponent's path
+    (my 1 joins my 24; my 13 and 12 are the opponent's seam), each from the
+    point the opponent meets first; the points are in my numbering."""
+    order = [other_point(q) for q in range(24, 0, -1)]  # my 12, 11, .., 1, 24, .., 13
+    found: list[list[int]] = []
+    current: list[int] = []
+    for point in order:
+        if counts[point]:
+            current.append(point)
+        elif current:
+            found.append(current)
+            current = []
+    if current:
+        found.append(current)
+    return found
+
+
+def _just_ahead(theirs: Sequence[int], point: int) -> bool:
+    """True when an opponent checker stands 1-6 points before my ``point`` on
+    its path (one die from it)."""
+    q = other_point(point)
+    return any(theirs[r] for r in range(q + 1, min(q + 6, 24) + 1))
+
+
+def _span(points: list[int]) -> str:
+    """``6-2``; a row across my 1 and 24 in two parts: ``2-1 and 24-23``."""
+    if 24 in points and 1 in points:
+        cut = points.index(24)
+        return f"{_span(points[:cut])} and {_span(points[cut:])}"
+    if len(points) == 1:
+        return str(points[0])
+    return f"{points[0]}-{points[-1]}"
+
+
+def _longest_block(counts: Sequence[int], theirs: Sequence[int]) -> tuple[list[int], int]:
+    """My longest row of points with opponent checkers still to pass it, and how
+    many of them; ([], 0) when none."""
+    best: tuple[list[int], int] = ([], 0)
+    for row in runs(counts):
+        waiting = ahead_of(theirs, row[0])
+        if waiting and len(row) > len(best[0]):
+            best = (row, waiting)
+    return best
+
+
+def _block_reasons(before: Sequence[int], after: Sequence[int], theirs: Sequence[int],
+                   name: str) -> list[str]:
+    row, waiting = _longest_block(after, theirs)
+    old_row, _ = _longest_block(before, theirs)
+    if len(row) >= 2 and len(row) > len(old_row):
+        if len(row) >= 6:
+            return [f"traps {waiting} {name} checker{'s' if waiting > 1 else ''} behind a "
+                    f"{len(row)}-point block ({_span(row)})"]
+        return [f"makes a block of {len(row)} points ({_span(row)}) in front of "
+                f"{waiting} {name} checker{'s' if waiting > 1 else ''}"]
+    made = [p for p in range(24, 0, -1) if after[p] and not before[p] and _just_ahead(theirs, p)]
+    if made:
+        where = ", ".join(str(p) for p in made)
+        return [f"makes a block on {where} in front of {name}'s checkers"]
+    return []
+
+
+def _escape_reasons(before: Sequence[int], after: Sequence[int], theirs: Sequence[int],
+                    name: str) -> list[str]:
+    """A checker that stood behind opponent points and now stands past them all."""
+    closed = closed_mask(theirs) & ~0x7F  # opponent points outside my home (7..24)
+    lowest_closed = (closed & -closed).bit_length() - 1 if closed else 0
+    behind_before = sum(before[p] for p in range(lowest_closed + 1, 25))
+    behind_after = sum(after[p] for p in range(lowest_closed + 1, 25))
+    if closed and behind_after < behind_before:
+        return [f"escapes {_checkers(behind_before - behind_after)} past {name}'s points"]
+    return []
+
+
+def _race_reason(after: Sequence[int], theirs: Sequence[int], text: str) -> str:
+    lead = pips(theirs) - pips(after)
+    where = f"leads the race by {lead} pips" if lead > 0 else (
+        f"trails the race by {-lead} pips" if lead < 0 else "keeps the race even")
+    return f"plays {text} with the least waste ({where})"

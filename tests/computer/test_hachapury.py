@@ -1,0 +1,226 @@
+"""The Hachapury computer player: its evaluation on hand-made positions where
+one turn is clearly best, the hint reasons, the levels' legality and
+determinism, and the quick successor listing it searches with."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from computer.base import Budget, Level, strategy_for
+from computer.hachapury import STRATEGY, simple_value
+from computer.hachapury_eval import evaluate, home_waste, pips, wall_penalty
+from computer.hachapury_explain import explain_turn, runs
+from games.hachapury.game import GAME
+from games.hachapury.position import HachapuryPosition
+from games.hachapury.successors import successors
+
+
+def listing(text: str) -> HachapuryPosition:
+    position = GAME.from_listing(text, {})
+    assert isinstance(position, HachapuryPosition)
+    return position
+
+
+def best_turn(position: HachapuryPosition, dice: tuple[int, int], level: Level) -> str:
+    return STRATEGY.choose(position, dice, level, Budget(60), random.Random(1)).text
+
+
+ALL_LEVELS = [Level.EASY, Level.NORMAL, Level.HARD]
+
+
+# -- the quick successor listing ---------------------------------------------
+
+@pytest.mark.parametrize("seed", range(6))
+def test_successors_are_the_legal_turns_with_the_positions_play_reaches(seed: int) -> None:
+    rng = random.Random(seed)
+    position: HachapuryPosition = GAME.initial({}, "W")
+    for _ in range(60):
+        if position.result is not None:
+            break
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        listed = successors(position, dice)
+        assert [text for text, _ in listed] == position.legal_turns(dice)
+        for text, after in listed:
+            assert after == position.play(text, dice).position
+        position = rng.choice(listed)[1]
+
+
+def test_successors_of_a_blocked_side_are_the_pass() -> None:
+    # White's last runner on 13 faces Black on every point 12-7 (Black's 24-19).
+    position = listing("W: 1@13, 5@1, 9@F; B: 1@24, 1@23, 1@22, 1@21, 1@20, 1@19, 9@2; "
+                       "W to move")
+    listed = successors(position, (6, 5))
+    assert [text for text, _ in listed] == ["(no move)"]
+    assert listed[0][1].side_to_move == "B"
+
+
+# -- the evaluation -------------------------------------------------------------
+
+def test_pips_count_every_checker_by_its_point() -> None:
+    start = GAME.initial({}, "W")
+    assert pips(start.checkers("W")) == 4 * 24 + 11 * 6
+
+
+def test_the_side_ahead_in_a_pure_race_is_the_favourite_and_values_are_complementary() -> None:
+    position = listing("W: 5@3, 5@2, 5@1; B: 5@6, 5@5, 5@4; W to move")
+    white, black = STRATEGY.value(position, "W"), STRATEGY.value(position, "B")
+    assert white > 0.9
+    assert white + black == pytest.approx(1.0)
+
+
+def test_checkers_piled_on_low_points_waste_more_than_spread_ones() -> None:
+    piled = (0, 10, 5) + (0,) * 22
+    spread = (0, 3, 3, 3, 3, 3, 0) + (0,) * 18
+    assert pips(piled) < pips(spread)  # fewer pips, yet ...
+    assert pips(piled) + home_waste(piled) > pips(spread) + home_waste(spread) - 10
+
+
+def test_a_runner_above_a_full_opponent_home_costs_more_than_one_above_two_points() -> None:
+    # Black's home (its 6..1) is White's 18..13; White's runner waits on 20.
+    white = listing("W: 1@20, 14@6; B: 15@6; W to move").checkers("W")
+    full = listing("W: 1@20, 14@6; B: 3@6, 3@5, 3@4, 2@3, 2@2, 2@1; W to move").checkers("B")
+    two = listing("W: 1@20, 14@6; B: 8@6, 7@5; W to move").checkers("B")
+    assert wall_penalty(white, full) > 4 * wall_penalty(white, two) > 0
+
+
+def test_the_wall_counts_only_the_home_points_below_the_runner() -> None:
+    black = listing("W: 1@21, 14@6; B: 3@6, 3@5, 3@4, 2@3, 2@2, 2@1; W to move").checkers("B")
+    on_15 = (0,) * 15 + (1,) + (0,) * 9
+    on_13 = (0,) * 13 + (1,) + (0,) * 11
+    assert wall_penalty(on_15, black) > wall_penalty(on_13, black) == 0
+
+
+def test_bearing_off_beats_moving_inside_the_home() -> None:
+    # A close race: White must take two checkers off rather than shuffle them down.
+    position = listing("W: 3@6, 3@5, 3@4, 2@3, 2@2, 2@1; B: 3@6, 3@5, 3@4, 2@3, 2@2, 2@1; "
+                       "W to move")
+    for level in (Level.NORMAL, Level.HARD):
+        turn = best_turn(position, (6, 5), level)
+        assert turn == "6/F, 5/F", (level, turn)
+
+
+def test_the_last_checker_runs_home_rather_than_a_home_checker_moving_down() -> None:
+    position = listing("W: 1@8, 3@6, 3@5, 3@4, 2@3, 2@2, 1@1; "
+                       "B: 1@9, 3@6, 3@5, 2@4, 2@3, 2@2, 2@1; W to move")
+    turn = best_turn(position, (2, 1), Level.NORMAL)
+    assert position.play(turn, (2, 1)).position.checkers("W")[8] == 0, turn
+
+
+def test_a_block_that_traps_beats_a_plain_race_move() -> None:
+    # Black's two runners wait on its 24 and 23 (White's 12 and 11); White holds
+    # 6, 5, 4, 3 and 2 and can close 1 too (6/1 with the 5): a six-point block
+    # that they cannot pass, against running the 20 checker.
+    position = listing("W: 1@20, 6@6, 2@5, 2@4, 2@3, 2@2; "
+                       "B: 1@24, 1@23, 5@6, 4@5, 4@4; W to move")
+    for level in (Level.NORMAL, Level.HARD):
+        turn = best_turn(position, (5, 4), level)
+        after = position.play(turn, (5, 4)).position.checkers("W")
+        assert all(after[p] for p in range(1, 7)), (level, turn)
+
+
+def test_the_greedy_baseline_only_counts_pips() -> None:
+    position = listing("W: 5@3, 5@2, 5@1; B: 5@6, 5@5, 5@4; B to move")
+    assert simple_value(position, "W") > 0.5
+    assert simple_value(position, "W") + simple_value(position, "B") == pytest.approx(1.0)
+
+
+def test_evaluate_is_symmetric_between_the_sides() -> None:
+    a = (0, 1, 2, 3) + (0,) * 16 + (2, 0, 0, 0, 7)
+    b = (0, 0, 0, 4, 4) + (0,) * 15 + (0, 3, 0, 0, 4)
+    assert evaluate(a, b, True) + evaluate(b, a, False) == pytest.approx(1.0)
+
+
+# -- hint reasons ----------------------------------------------------------------
+
+def test_reason_for_bearing_off_to_win_mentions_the_mars() -> None:
+    position = listing("W: 1@2, 1@1, 13@F; B: 15@6; W to move")
+    assert explain_turn(position, (2, 1), "2/F, 1/F") == \
+        "bears off the last checker and wins with a mars (2 points)"
+
+
+def test_reason_for_bearing_off() -> None:
+    position = listing("W: 3@6, 3@5, 3@4, 2@3, 2@2, 2@1; B: 3@6, 3@5, 3@4, 2@3, 2@2, 2@1; "
+                       "W to move")
+    assert explain_turn(position, (6, 5), "6/F, 5/F") == "bears off 2 checkers"
+
+
+def test_reason_for_running_the_last_checker_home() -> None:
+    position = listing("W: 1@8, 3@6, 3@5, 3@4, 2@3, 2@2, 1@1; "
+                       "B: 1@9, 3@6, 3@5, 2@4, 2@3, 2@2, 2@1; W to move")
+    assert explain_turn(position, (2, 1), "8/6, 6/5").startswith("runs the last checker home")
+
+
+def test_reason_for_a_trapping_block_names_its_points_in_the_movers_numbering() -> None:
+    position = listing("W: 1@20, 6@6, 2@5, 2@4, 2@3, 2@2; "
+                       "B: 1@24, 1@23, 5@6, 4@5, 4@4; W to move")
+    reason = explain_turn(position, (5, 4), "20/15, 5/1")
+    assert reason == "traps 2 Black checkers behind a 6-point block (6-1)"
+
+
+def test_reason_for_a_smaller_block() -> None:
+    position = listing("W: 1@20, 9@6, 2@4, 2@3, 1@2; B: 1@24, 1@23, 5@6, 4@5, 4@4; W to move")
+    assert explain_turn(position, (1, 5), "6/5, 20/15") == \
+        "makes a block of 5 points (6-2) in front of 2 Black checkers"
+
+
+def test_reason_for_an_escape() -> None:
+    # White's runner on 19 faces Black's home (White's 18-13); 6-5 takes it to 8.
+    position = listing("W: 1@19, 14@6; B: 3@6, 3@5, 3@4, 3@3, 3@2; W to move")
+    assert explain_turn(position, (6, 5), "19/13, 13/8").startswith(
+        "escapes a checker past Black's points")
+
+
+def test_reason_for_a_pass_and_for_a_plain_race_move_in_the_record_form() -> None:
+    blocked = listing("W: 1@13, 5@1, 9@F; B: 1@24, 1@23, 1@22, 1@21, 1@20, 1@19, 9@2; "
+                      "W to move")
+    assert explain_turn(blocked, (6, 5), "pass") == "no legal move: the turn passes"
+    race = listing("W: 2@6, 3@5, 10@F; B: 3@6, 12@F; W to move")
+    assert explain_turn(race, (1, 1), "6-5 6-5 5-4 5-4") == \
+        "plays 2(6/5), 2(5/4) with the least waste (trails the race by 5 pips)"
+
+
+def test_runs_follow_the_opponents_path_across_my_1_and_24() -> None:
+    counts = (0, 1, 1) + (0,) * 20 + (1, 1)
+    assert runs(counts) == [[2, 1, 24, 23]]
+
+
+def test_every_choice_carries_a_reason() -> None:
+    position = GAME.initial({}, "W")
+    for level in ALL_LEVELS:
+        choice = STRATEGY.choose(position, (6, 5), level, Budget(level.budget), random.Random(3))
+        assert choice.reason
+
+
+# -- the levels -------------------------------------------------------------------
+
+def test_the_registry_finds_this_strategy() -> None:
+    assert strategy_for("hachapury") is STRATEGY
+
+
+@pytest.mark.parametrize("level", ALL_LEVELS)
+def test_each_level_plays_legal_turns_through_a_whole_game(level: Level) -> None:
+    rng = random.Random(11)
+    position: HachapuryPosition = GAME.initial({}, "W")
+    while position.result is None:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        choice = STRATEGY.choose(position, dice, level, Budget(level.budget), rng)
+        assert choice.text in position.legal_turns(dice)
+        position = position.play(choice.text, dice).position  # type: ignore[assignment]
+
+
+@pytest.mark.parametrize("level", ALL_LEVELS)
+def test_a_level_is_deterministic_for_a_seed(level: Level) -> None:
+    position = listing("W: 2@24, 1@20, 1@16, 9@6, 1@5, 1@4; "
+                       "B: 3@24, 1@19, 8@6, 1@5, 1@3, 1@2; W to move")
+    picks = {STRATEGY.choose(position, (3, 1), level, Budget(60), random.Random(42)).text
+             for _ in range(3)}
+    assert len(picks) == 1
+
+
+def test_hard_with_no_time_left_still_answers_a_legal_turn() -> None:
+    position = GAME.initial({}, "W")
+    expired = Budget(1.0, clock=iter([0.0] + [5.0] * 1000).__next__)
+    choice = STRATEGY.choose(position, (4, 2), Level.HARD, expired, random.Random(1))
+    assert choice.text in position.legal_turns((4, 2))
