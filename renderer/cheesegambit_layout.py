@@ -4,8 +4,8 @@ The board is a 19 x 19 grid of cells.  Every square's cell is laid out alike
 so that nothing a player reads is ever covered:
 
 - the square's number (``12``, ``S3``) in the top-left corner, in letters at
-  least :data:`MIN_GLYPH` pixels high when the picture is shown 400 pixels
-  wide (a phone);
+  least :data:`~renderer.phone.MIN_GLYPH` pixels high when the picture is
+  shown 400 pixels wide (a phone);
 - a *slot* in the top-right corner for one badge (a pool entry ``P``, a bump
   ``X``, a move's order number);
 - the piece low and left of the middle, its count inside it;
@@ -26,19 +26,13 @@ from functools import lru_cache
 
 from games.cheesegambit.board import COLOURS, TRACK, reentry_square
 from renderer.fonts import font
+from renderer.phone import glyph_height
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
 Cell = tuple[int, int]
 
 GRID = 19
-#: Phone width the legibility rule is stated for, and the least height (px) of
-#: a digit or capital a player reads to type a move when the picture is shown
-#: that wide.  6 px at 400 is 16.5 px on an 1100-px board; about 18 device
-#: pixels on a phone of pixel ratio 3.  The headline is larger.
-PHONE_WIDTH = 400
-MIN_GLYPH = 6.0
-
 # Cell fractions (of the cell's side).
 LABEL = 0.41          #: font size of numbers, S/R labels and counts
 PAD = 0.07            #: number inset from the cell's top-left corner
@@ -178,17 +172,6 @@ def geometry(width: int) -> Geometry:
     left = (width - cell * GRID) // 2
     top = 12 + int(cell * 1.55)
     return Geometry(width, cell, left, top, top + cell * GRID + int(cell * 0.95))
-
-
-def glyph_height(size: int, bold: bool = True) -> int:
-    """The height of digits and capitals in a font of ``size`` px."""
-    box = font(size, bold).getbbox("0123456789SR", anchor="ls")
-    return int(box[3] - box[1])
-
-
-def phone_glyph(size: int, width: int, bold: bool = True) -> float:
-    """That height when a ``width``-pixel picture is shown :data:`PHONE_WIDTH` wide."""
-    return glyph_height(size, bold) * PHONE_WIDTH / width
 
 
 # --------------------------------------------------------------------------- labels

@@ -14,7 +14,7 @@ from PIL import Image
 from games.cheesegambit import GAME
 from games.cheesegambit.position import CheeseGambitPosition
 from games.events import Event
-from renderer import RenderContext, render
+from renderer import RenderContext, phone, render
 from renderer import cheesegambit as cg
 from renderer import cheesegambit_layout as cl
 from renderer.accessibility import (
@@ -152,19 +152,19 @@ def test_labels_to_type_a_move_are_legible_on_a_phone(width: int) -> None:
     """At 400 px wide, square numbers, S and R labels and counts stand at
     least MIN_GLYPH px high; the headline and the panels' figures too."""
     g = cl.geometry(width)
-    assert cl.phone_glyph(g.label_px, g.width) >= cl.MIN_GLYPH
+    assert phone.phone_glyph(g.label_px, g.width) >= phone.MIN_GLYPH
     for label in cl.board_labels(width, ("R", "G", "B", "Y")):
         height = label.box[3] - label.box[1]
-        assert height * cl.PHONE_WIDTH / g.width >= cl.MIN_GLYPH, label
+        assert height * phone.PHONE_WIDTH / g.width >= phone.MIN_GLYPH, label
     for fraction in (0.56, 0.42):  # headline, panel lines
-        assert cl.phone_glyph(int(g.cell * fraction), g.width) >= cl.MIN_GLYPH
-    assert int(g.cell * 1.12) * cl.PHONE_WIDTH / g.width >= 16  # dice
+        assert phone.phone_glyph(int(g.cell * fraction), g.width) >= phone.MIN_GLYPH
+    assert int(g.cell * 1.12) * phone.PHONE_WIDTH / g.width >= 16  # dice
 
 
 def test_square_numbers_were_too_small_before() -> None:
     """The check fails on the old numbering (29% of a cell: about 5 px)."""
     g = cl.geometry(1100)
-    assert cl.phone_glyph(max(12, int(g.cell * 0.29)), g.width) < cl.MIN_GLYPH
+    assert phone.phone_glyph(max(12, int(g.cell * 0.29)), g.width) < phone.MIN_GLYPH
 
 
 # --------------------------------------------------------------------------- layout
