@@ -160,7 +160,8 @@ def legend(position: ChePosition, context: RenderContext, lay: CheLayout, top: i
     if show_legal:
         items.append(("legal", "", "legal cell"))
     if show_last:
-        who = context.last_side or ""
+        side = context.last_side
+        who = _name(context, side) if side in (WHITE, BLUE) else ""
         items.append(("last", "", f"last turn {who + ': ' if who else ''}{context.last_moves}"))
     for colour in sorted({r.colour for r in position.closed_regions}, key="WB".index):
         items.append(("closed", colour, f"closed {_colour(colour)} region"))
