@@ -31,6 +31,7 @@ from renderer.che_layout import MARGIN, CheLayout, Text, layout, text_at, text_w
 from renderer.context import RenderContext
 from renderer.fonts import font
 from renderer.phone import legible_size
+from renderer.stencil import stamp
 
 RGB = tuple[int, int, int]
 
@@ -127,12 +128,10 @@ def _name(context: RenderContext, side: str) -> str:
     return f"{colour} ({name})" if name else colour
 
 
-def _text(draw: ImageDraw.ImageDraw, t: Text, fill: RGB) -> None:
-    draw.text(t.xy, t.text, fill=fill, font=font(t.size, t.bold), anchor=t.anchor)
-
-
-def _text_width(draw: ImageDraw.ImageDraw, text: str, size: int, bold: bool = False) -> int:
-    return int(draw.textlength(text, font=font(size, bold)))
+def _stamp(image: Image.Image, t: Text, fill: RGB) -> None:
+    """``t`` pasted from its cached stencil (coordinates and legend lines
+    repeat from picture to picture)."""
+    stamp(image, t.xy, t.text, t.size, fill, t.bold, t.anchor)
 
 
 @dataclass
@@ -200,7 +199,10 @@ def draw_with_centres(
     height = lay.oy + lay.board_h + 10 + key.height + footer_h + 10
     img = Image.new("RGB", (lay.width, height), theme.background)
     draw = ImageDraw.Draw(img)
-    _draw_header(draw, position, context, theme, lay.width)
+    # Crisp (not anti-aliased) text: as legible at these sizes, quicker, and
+    # a smaller PNG (soft edges are noise to the compressor).
+    draw.fontmode = "1"
+    _draw_header(img, position, context, theme, lay.width)
 
     states = _states(position)
     pattern = position.pattern
@@ -220,20 +222,21 @@ def draw_with_centres(
         elif cell in legal:
             _legal_mark(draw, (cx, cy, cx + s, cy + s), theme)
     for text in lay.coords:
-        _text(draw, text, theme.muted)
+        _stamp(img, text, theme.muted)
     for a, b in lay.cuts:
         _dashed(draw, a, b, theme.legal_outline, max(3, s // 16))
     for text in lay.continuations:
-        _text(draw, text, theme.text)
+        _stamp(img, text, theme.text)
     # last turn outline (drawn after every tile so neighbours cannot cover it)
     w = max(2, s // 20)
     for cell in last:
         x0, y0, x1, y1 = (int(v) for v in lay.cell_box(cell))
         _last_outline(draw, (x0, y0, x1 - 1, y1 - 1), w)
-    _draw_legend(draw, key, theme)
+    _draw_legend(img, draw, key, theme)
     if context.footer:
-        draw.text((MARGIN, height - 10 - footer_h + 4), context.footer, fill=theme.muted,
-                  font=font(legible_size(lay.width, bold=False, least=18)))
+        size = legible_size(lay.width, bold=False, least=18)
+        _stamp(img, text_at(context.footer, (MARGIN, height - 10 - footer_h + 4), "la", size,
+                            False), theme.muted)
     return img, {cell: lay.centre(cell) for cell in lay.cells}
 
 
@@ -284,7 +287,7 @@ def _tile_for(position: ChePosition, cell: Cell, dom: str, states: dict, s: int)
     return tile_image(s, orientation, band, corner_a, corner_b)
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, position: ChePosition, context: RenderContext,
+def _draw_header(image: Image.Image, position: ChePosition, context: RenderContext,
                  theme: Theme, width: int) -> None:
     result = position.result
     title = headline(position, lambda side: _name(context, side))
@@ -300,19 +303,21 @@ def _draw_header(draw: ImageDraw.ImageDraw, position: ChePosition, context: Rend
         sub = position.end_reason
     small = legible_size(width, bold=False, least=18)
     pool = f"tiles left {position.tiles_left} of {position.total_tiles}"
-    room = width - 2 * MARGIN - _text_width(draw, pool, small, True) - 24
-    draw.text((MARGIN, 16), fit_text(title, font(32, True), room), fill=theme.text,
-              font=font(32, True))
-    draw.text((width - MARGIN, 22), pool, fill=theme.text, font=font(small, True), anchor="ra")
+    pool_text = text_at(pool, (width - MARGIN, 22), "ra", small, True)
+    room = pool_text.box[0] - MARGIN - 24
+    _stamp(image, text_at(fit_text(title, font(32, True), room), (MARGIN, 16), "la", 32, True),
+           theme.text)
+    _stamp(image, pool_text, theme.text)
     if not sub and position.tiles:
         sub = "legal cells are framed"
     elif not position.tiles:
         sub = "White places the first tile at 0,0: 0,0W/ or 0,0W\\ (or B)"
-    draw.text((MARGIN, 60), fit_text(sub, font(small), width - 2 * MARGIN), fill=theme.muted,
-              font=font(small))
+    _stamp(image, text_at(fit_text(sub, font(small, False), width - 2 * MARGIN), (MARGIN, 60),
+                          "la", small, False), theme.muted)
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw, key: Legend, theme: Theme) -> None:
+def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, key: Legend,
+                 theme: Theme) -> None:
     for kind, arg, text, box in key.entries:
         x0, y0, x1, y1 = (int(v) for v in box)
         if kind in ("normal", "largest", "closed"):
@@ -325,7 +330,7 @@ def _draw_legend(draw: ImageDraw.ImageDraw, key: Legend, theme: Theme) -> None:
             _last_outline(draw, (x0 + 2, y0 + 2, x1 - 2, y1 - 2), 3)
         elif kind == "cut":
             _dashed(draw, ((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1), theme.legal_outline, 3)
-        _text(draw, text, theme.text)
+        _stamp(image, text, theme.text)
 
 
 def player_colours(theme: str) -> dict[str, RGB]:

@@ -47,7 +47,7 @@ from games.cheesegambit.position import CheeseGambitPosition
 from games.events import Hit, Moved
 from renderer.accessibility import Legible, contrast_ratio
 from renderer.base import BoardRenderer, moved_steps, result_text, theme_name
-from renderer.board_common import Font, dice_values, fit_text, mix, paste_dice
+from renderer.board_common import dice_values, fit_text, mix, paste_dice
 from renderer.cheesegambit_layout import (
     GATE,
     GRID,
@@ -65,9 +65,11 @@ from renderer.cheesegambit_layout import (
     safe_cell,
     square_cell,
     stripe_side,
+    text_label,
 )
 from renderer.context import RenderContext
 from renderer.fonts import font
+from renderer.stencil import stamp
 
 RGB = tuple[int, int, int]
 
@@ -134,6 +136,7 @@ ARM_TINT: dict[str, RGB] = {col: arm_tint(col, "light") for col in COLOURS}
 SAFE_TINT: dict[str, RGB] = {col: safe_tint(col, "light") for col in COLOURS}
 
 
+@lru_cache(maxsize=256)
 def ink_on(fill: RGB) -> RGB:
     """Near-black or near-white, whichever has more contrast on ``fill``."""
     return max((BLACK_INK, WHITE_INK), key=lambda ink: contrast_ratio(ink, fill))
@@ -261,6 +264,9 @@ def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Im
                       "bottom": (box[0] + 1, box[3] - w, box[2] - 1, box[3] - 1)}[
                 stripe_side(sq)]
             d.rectangle(stripe, fill=PIECE[stripes[sq]], outline=EDGE)
+    # Crisp (not anti-aliased) labels: as legible at this size, and a PNG
+    # a quarter smaller (soft edges are noise to the compressor).
+    d.fontmode = "1"
     labels = board_labels(g.width, sides)
     for label in labels:
         if label.text.startswith("R") and label.text[1:].isdigit():
@@ -436,21 +442,18 @@ _CODES: dict[str, int] = {
 
 @dataclass
 class Plan:
-    """Where this picture's pieces, counts, arrows and badges go (what the
-    layout tests check): pieces as (cell, colour, count) with their boxes."""
+    """Where this picture's pieces, arrows and badges go (what the layout
+    tests check): pieces as (cell, colour, count) with their boxes."""
 
     pieces: list[tuple[tuple[int, int], str, int]]
     piece_boxes: list[tuple[float, float, float, float]]
-    counts: list[tuple[Label, tuple[float, float, float, float]]]
     arrows: list[Arrow]
     badges: list[Badge]
     last: LastTurn
 
 
 def plan(position: CheeseGambitPosition, context: RenderContext) -> Plan:
-    """The picture's layout: every piece, count, arrow and badge, in pixels."""
-    from renderer.cheesegambit_layout import text_label
-
+    """The picture's layout: every piece, arrow and badge, in pixels."""
     g = geometry(context.width)
     pieces: list[tuple[tuple[int, int], str, int]] = []
     for col in position.sides:
@@ -459,8 +462,6 @@ def plan(position: CheeseGambitPosition, context: RenderContext) -> Plan:
         pieces += [(square_cell(sq), col, n) for sq, n in position.track(col).items()]
         pieces += [(safe_cell(col, k), col, n) for k, n in position.safe_zone(col).items()]
     boxes = [g.piece_box(cell) for cell, _, _ in pieces]
-    counts = [(text_label(str(n), g.piece_centre(*cell), "mm", g.label_px), box)
-              for (cell, _, n), box in zip(pieces, boxes, strict=True) if n > 1]
     last = last_turn_marks(context)
     arrows = [arrow(g, cells) for cells, _, _ in last.arrows]
     badges: list[Badge] = []
@@ -475,7 +476,17 @@ def plan(position: CheeseGambitPosition, context: RenderContext) -> Plan:
         centre, r = g.slot(cell)
         text = ("P" if cell in entered else "") + ("X" if cell in last.bumps else "")
         badges.append(Badge(centre, r, text, "entry" if cell in entered else "bump"))
-    return Plan(pieces, boxes, counts, arrows, badges, last)
+    return Plan(pieces, boxes, arrows, badges, last)
+
+
+def count_labels(layout: Plan, width: int) -> list[tuple[Label, tuple[float, float,
+                                                                    float, float]]]:
+    """Each block's count as a label, with its piece's box (what the layout
+    tests check; the sprites draw the counts)."""
+    g = geometry(width)
+    return [(text_label(str(n), g.piece_centre(*cell), "mm", g.label_px), box)
+            for (cell, _, n), box in zip(layout.pieces, layout.piece_boxes, strict=True)
+            if n > 1]
 
 
 def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image:
@@ -486,6 +497,7 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
     sides = position.sides
     img = _background(g.width, theme, sides).copy()
     d = ImageDraw.Draw(img)
+    d.fontmode = "1"  # crisp text: a smaller PNG (see _background)
     c = g.cell
     names = {s: context.names.get(s) or COLOUR_NAMES[s] for s in sides}
     layout = plan(position, context)
@@ -506,20 +518,18 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
     for (row, column), colour, n in layout.pieces:
         _paste(img, g, row, column, _sprite(c, colour, n, theme))
 
-    small_b = font(max(10, int(c * 0.26)), bold=True)
     for badge in layout.badges:
-        _draw_badge(d, badge, small_b, th.highlight)
+        _draw_badge(img, d, badge, max(10, int(c * 0.26)), th.highlight)
 
     # home: borne-off counts
-    big = font(int(c * 0.46), bold=True)
     hx, hy = g.centre(9, 9)
     offsets = {"R": (0, c), "B": (0, -c), "G": (-c, 0), "Y": (c, 0)}
     for col in sides:
         if col in position.dropped:
             continue
         ox, oy = offsets[col]
-        d.text((hx + ox, hy + oy), str(position.borne_off(col)), font=big,
-               fill=ink_on(safe_tint(col, theme)), anchor="mm")
+        stamp(img, (hx + ox, hy + oy), str(position.borne_off(col)), int(c * 0.46),
+              ink_on(safe_tint(col, theme)), anchor="mm")
 
     actor = position.side_to_move
     for col in sides:
@@ -535,9 +545,8 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
     if context.footer:
         foot.append(context.footer)
     if foot:
-        d.text((g.left, g.top + GRID * c + int(c * 0.2)),
-               fit_text("   ".join(foot), body_b, g.width - 2 * g.left), font=body_b,
-               fill=th.text)
+        stamp(img, (g.left, g.top + GRID * c + int(c * 0.2)),
+              fit_text("   ".join(foot), body_b, g.width - 2 * g.left), int(c * 0.42), th.text)
     return img
 
 
@@ -549,13 +558,14 @@ def _draw_arrow(d: ImageDraw.ImageDraw, a: Arrow, w: int, colour: RGB) -> None:
     d.polygon(list(a.head), fill=colour, outline=EDGE, width=2)
 
 
-def _draw_badge(d: ImageDraw.ImageDraw, badge: Badge, f: Font, highlight: RGB) -> None:
+def _draw_badge(image: Image.Image, d: ImageDraw.ImageDraw, badge: Badge, size: int,
+                highlight: RGB) -> None:
     """An order number on the highlight colour; a bump's X in red on white."""
     fill = (255, 255, 255) if badge.kind == "bump" else highlight
     x0, y0, x1, y1 = badge.box
     d.ellipse((x0, y0, x1, y1), fill=fill, outline=EDGE, width=2)
     ink = (200, 0, 0) if badge.kind == "bump" else ink_on(fill)
-    d.text(badge.centre, badge.text, font=f, fill=ink, anchor="mm")
+    stamp(image, badge.centre, badge.text, size, ink, anchor="mm")
 
 
 def _header(image: Image.Image, g: Geometry, th: Theme, position: CheeseGambitPosition,
@@ -563,6 +573,7 @@ def _header(image: Image.Image, g: Geometry, th: Theme, position: CheeseGambitPo
     """Whose turn it is (in that colour, after its shape), a pending taunt or
     vote, the dice."""
     d = ImageDraw.Draw(image)
+    d.fontmode = "1"
     c = g.cell
     title = font(int(c * 0.56), bold=True)
     sub = font(int(c * 0.42), bold=True)
@@ -579,11 +590,11 @@ def _header(image: Image.Image, g: Geometry, th: Theme, position: CheeseGambitPo
         x += 2 * r + 14
     ink = colour_ink(colour, theme) if colour else th.text
     text = fit_text(main, title, g.width - g.left - x - dice_w - 20)
-    d.text((x, y), text, font=title, fill=ink)
+    stamp(image, (x, y), text, int(c * 0.56), ink)
     after_title = x + int(d.textlength(text, font=title)) + int(c * 0.5)
     if second:
-        d.text((x, y + int(c * 0.78)), fit_text(second, sub, g.width - g.left - x - dice_w - 20),
-               font=sub, fill=th.text)
+        stamp(image, (x, y + int(c * 0.78)),
+              fit_text(second, sub, g.width - g.left - x - dice_w - 20), int(c * 0.42), th.text)
     if dice:
         die_colour = position.side_to_move if position.result is None else context.last_side
         if die_colour not in PIECE:
@@ -622,7 +633,9 @@ def _paste_panel(img: Image.Image, g: Geometry, position: CheeseGambitPosition, 
         panel = _background(g.width, theme, position.sides).crop((x0, y0, x1, y1))
         local = Geometry(g.width, g.cell, g.left - x0, g.top - y0, g.height)
         th = THEMES[theme]
-        _panel(ImageDraw.Draw(panel), local, th, position, col, names, active, theme)
+        draw = ImageDraw.Draw(panel)
+        draw.fontmode = "1"  # crisp text: a smaller PNG (see _background)
+        _panel(draw, local, th, position, col, names, active, theme)
         if len(_PANELS) >= 64:
             del _PANELS[next(iter(_PANELS))]
     _PANELS[key] = panel  # most recently used last

@@ -190,7 +190,7 @@ def _label_faults(position: CheeseGambitPosition, context: RenderContext) -> lis
         for cell in _cells_of(g, mark[1]):
             near.setdefault(cell, []).append(mark)
     labels = [(label, None) for label in cl.board_labels(context.width, position.sides)]
-    labels += [(label, own) for label, own in layout.counts]
+    labels += [(label, own) for label, own in cg.count_labels(layout, context.width)]
     faults = []
     for label, own in labels:
         around = {m for cell in _cells_of(g, label.box) for m in near.get(cell, ())}
@@ -286,7 +286,7 @@ def test_an_arrow_onto_a_block_leaves_its_count_readable() -> None:
     ctx = RenderContext(names=NAMES, last_side="R", last_moves=played.moves,
                         last_events=played.events)
     layout = cg.plan(played.position, ctx)
-    count = next(label for label, _ in layout.counts if label.text != "12"
+    count = next(label for label, _ in cg.count_labels(layout, 1100) if label.text != "12"
                  and cl.square_cell(12) == _cell_of(label))
     assert all(not overlaps(count.box, a.head_box) for a in layout.arrows)
     img = decode(render(played.position, ctx))
