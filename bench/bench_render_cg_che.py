@@ -99,21 +99,23 @@ def first_board(game: str, players: str) -> None:
     options = {"players": players} if game == "cheesegambit" else {}
     position, context = positions(game, options, 11, every=4, most=1)[0]
     warm_up([game])
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     render(position, context)
-    print(f"{(time.perf_counter() - start) * 1000:.1f}")
+    print(f"{(time.perf_counter() - start) * 1000:.1f} "
+          f"{(time.process_time() - start_cpu) * 1000:.1f}")
 
 
 def first(repeats: int = 5) -> None:
-    print("first board after warm_up (fresh process each), ms: median of "
-          f"{repeats} (all)")
+    print(f"first board after warm_up (fresh process each), ms: median of {repeats}")
+    print(f"  {'':17} {'wall':>6} {'CPU':>6}")
     for game, players in (("cheesegambit", "2"), ("cheesegambit", "3"),
                           ("cheesegambit", "4"), ("che", "")):
-        got = [float(subprocess.run(
+        got = [[float(v) for v in subprocess.run(
             [sys.executable, __file__, "--child", game, players], capture_output=True,
-            text=True, check=True, cwd=ROOT).stdout.split()[-1]) for _ in range(repeats)]
+            text=True, check=True, cwd=ROOT).stdout.split()[-2:]] for _ in range(repeats)]
         label = f"{game} {players + 'p' if players else ''}"
-        print(f"  {label:17} {statistics.median(got):6.1f}  {' '.join(f'{g:.0f}' for g in got)}")
+        print(f"  {label:17} {statistics.median(g[0] for g in got):6.1f} "
+              f"{statistics.median(g[1] for g in got):6.1f}")
 
 
 if __name__ == "__main__":

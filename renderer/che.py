@@ -21,7 +21,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.che import GAME
-from games.che.geometry import BLUE, SLASH, WHITE, Cell, coloured_corners, other
+from games.che.geometry import BLUE, ORIENTATIONS, SLASH, WHITE, Cell, coloured_corners, other
 from games.che.position import ChePosition
 from games.events import TilePlaced
 from renderer.accessibility import Legible, contrast_ratio
@@ -367,6 +367,22 @@ class CheRenderer(BoardRenderer[Theme]):
     def draw(position: Any, context: RenderContext) -> Image.Image:
         """The picture as a full-colour Pillow image."""
         return draw_with_centres(position, context)[0]
+
+    def warm_caches(self, width: int, theme: str) -> None:
+        """The tiles of a young game (the largest cell size, normal and
+        largest-region shades both ways round), so the first boards after a
+        start are drawn from the cache."""
+        from itertools import product
+
+        from renderer.che_layout import MAX_CELL
+
+        for dom in (WHITE, BLUE):
+            minor = other(dom)
+            shades = ("normal", "largest")
+            for band, a, b, orientation in product(shades, shades, shades, ORIENTATIONS):
+                tile_image(MAX_CELL, orientation, TILE_COLOURS[dom][band],
+                           TILE_COLOURS[minor][a], TILE_COLOURS[minor][b])
+        self.render(GAME.initial({}), RenderContext(width=width, theme=theme))
 
     def palette_samples(self, width: int, theme: str) -> list[tuple[Any, RenderContext]]:
         """Both colours in every shade (normal, largest region, closed region),

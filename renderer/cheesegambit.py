@@ -47,7 +47,7 @@ from games.cheesegambit.position import CheeseGambitPosition
 from games.events import Hit, Moved
 from renderer.accessibility import Legible, contrast_ratio
 from renderer.base import BoardRenderer, moved_steps, result_text, theme_name
-from renderer.board_common import dice_values, fit_text, mix, paste_dice
+from renderer.board_common import dice_values, die_sprite, fit_text, mix, paste_dice
 from renderer.cheesegambit_layout import (
     GATE,
     GRID,
@@ -868,20 +868,38 @@ class CheeseGambitRenderer(BoardRenderer[Theme]):
         return [(GAME.from_listing(base + tail, {}), context) for tail in tails]
 
     def warm_caches(self, width: int, theme: str) -> None:
-        """The board of every player count (its own background) and every
-        piece sprite, so that the first game after a start waits for none."""
+        """Every player count's board (its own background), every piece
+        sprite and die face, and a few turns of a game with names, dice and
+        last moves, which fill the palette's colour lookup: the first board
+        after a start then costs what any other does."""
         from games.cheesegambit.game import GAME
 
-        for players in ("2", "3", "4"):
-            sides = tuple(s.letter for s in GAME.sides(GAME.normalise_options(
-                {"players": players})))
-            _background(geometry(width).width, theme, sides)
-            self.render(GAME.initial({"players": players}, sides[0]),
-                        RenderContext(width=width, theme=theme, dice=(6, 5)))
         cell = geometry(width).cell
         for col in COLOURS:
             for n in range(1, MAX_PIECES + 1):
                 _sprite(cell, col, n, theme)
+        size = int(cell * 1.12)
+        faces = [(PIECE[col], PIECE_TEXT[col]) for col in COLOURS] + [((255, 255, 255),
+                                                                       (30, 30, 30))]
+        for face, pip in faces:  # as _header draws them
+            for value in range(1, 7):
+                die_sprite(size, value, face, pip, (25, 25, 25))
+        names = {"R": "Robin Q.", "G": "gwen_xyz", "B": "Bo-Jack 99", "Y": "Yves (K)"}
+        for players in ("2", "3", "4"):
+            position: Any = GAME.initial({"players": players}, "R")
+            _background(geometry(width).width, theme, position.sides)
+            for dice in ((6, 5), (4, 4), (3, 1), (2, 6)):
+                context = RenderContext(names=names, dice=dice, width=width, theme=theme,
+                                        footer="Game #1 · 2 days left")
+                self.render(position, context)
+                turns = position.legal_turns(dice)
+                if turns:
+                    side = position.side_to_move
+                    played = position.play(turns[len(turns) // 2], dice)
+                    position = played.position
+                    self.render(position, RenderContext(
+                        names=names, dice=dice, width=width, theme=theme, last_side=side,
+                        last_moves=played.moves, last_events=played.events))
 
 
 RENDERER = CheeseGambitRenderer()
