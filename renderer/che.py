@@ -2,14 +2,17 @@
 
 The view covers the occupied cells plus a one-cell margin (where every legal
 cell lies).  A long thin board is cut into panels along its long side, each
-with its own coordinates, so tiles stay large enough to read on a phone.
+with its own coordinates, so tiles stay large enough to read on a phone; the
+cut edges are dashed and the gap between panels says where the board goes on
+(:mod:`renderer.che_layout`).  Legal cells are framed at 3:1 or more against
+the empty board, the last turn's tiles outlined in three tones (one of them
+stands out on every tile shade), and the legend names every mark drawn.
 Each tile is drawn once per (size, orientation, colours) with 4x
 supersampling and pasted, which keeps rendering fast and the edges smooth.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -17,13 +20,18 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.che.geometry import BLUE, SLASH, WHITE, Cell, coloured_corners, other
+from games.che import GAME
+from games.che.geometry import BLUE, ORIENTATIONS, SLASH, WHITE, Cell, coloured_corners, other
 from games.che.position import ChePosition
 from games.events import TilePlaced
+from renderer.accessibility import Legible, contrast_ratio
 from renderer.base import BoardRenderer, headline, theme_name
 from renderer.board_common import fit_text
+from renderer.che_layout import MARGIN, CheLayout, Text, layout, text_at, text_width
 from renderer.context import RenderContext
 from renderer.fonts import font
+from renderer.phone import legible_size
+from renderer.stencil import stamp
 
 RGB = tuple[int, int, int]
 
@@ -33,8 +41,13 @@ TILE_COLOURS: dict[str, dict[str, RGB]] = {
     WHITE: {"normal": (250, 247, 238), "largest": (255, 236, 179), "closed": (255, 196, 40)},
     BLUE: {"normal": (47, 102, 178), "largest": (22, 62, 140), "closed": (255, 150, 30)},
 }
+#: The last turn's outline: red between a dark and a white line, so that one
+#: of the three stands out on every tile shade.
 LAST_TURN = (230, 60, 50)
+LAST_TURN_DARK = (20, 20, 24)
+LAST_TURN_LIGHT = (255, 255, 255)
 SWATCH_OUTLINE = (90, 90, 90)
+SUPERSAMPLE = 4
 
 
 @dataclass(frozen=True)
@@ -51,30 +64,11 @@ class Theme:
 
 
 THEMES = {
-    "light": Theme((236, 233, 226), (205, 201, 192), (222, 219, 211), (168, 163, 152),
-                   (30, 30, 36), (100, 98, 94), (160, 156, 148)),
-    "dark": Theme((32, 34, 40), (58, 61, 70), (74, 78, 88), (112, 117, 128),
-                  (236, 236, 240), (160, 162, 170), (90, 94, 104)),
+    "light": Theme((236, 233, 226), (205, 201, 192), (226, 223, 215), (92, 88, 82),
+                   (30, 30, 36), (88, 86, 82), (170, 166, 158)),
+    "dark": Theme((32, 34, 40), (58, 61, 70), (74, 78, 88), (160, 166, 180),
+                  (236, 236, 240), (176, 178, 186), (84, 88, 98)),
 }
-
-MAX_CELL = 84
-MIN_VIEW_COLS = 7
-MIN_VIEW_ROWS = 5
-MAX_BOARD_HEIGHT = 1250
-PANEL_GAP = 16
-SUPERSAMPLE = 4
-
-
-@dataclass(frozen=True)
-class Panel:
-    """A rectangle of cells drawn at an image offset (``left``, ``top`` of the cells)."""
-
-    x0: int
-    x1: int
-    y0: int
-    y1: int
-    left: int
-    top: int
 
 
 @lru_cache(maxsize=256)
@@ -95,68 +89,6 @@ def tile_image(size: int, orientation: str, band: RGB, corner_a: RGB, corner_b: 
     for cx, cy, colour in spots:
         draw.ellipse((cx - r, cy - r, cx + r - 1, cy + r - 1), fill=colour)
     return img.resize((size, size), Image.Resampling.LANCZOS)
-
-
-def _view(position: ChePosition) -> tuple[int, int, int, int]:
-    """The cell range shown: occupied cells plus a margin, at least a minimum size."""
-    cells = list(position.cells) or [(0, 0)]
-    x0 = min(c[0] for c in cells) - 1
-    x1 = max(c[0] for c in cells) + 1
-    y0 = min(c[1] for c in cells) - 1
-    y1 = max(c[1] for c in cells) + 1
-    small = (x1 - x0 + 1) < 2 * MIN_VIEW_COLS and (y1 - y0 + 1) < 2 * MIN_VIEW_ROWS
-    if small and x1 - x0 + 1 < MIN_VIEW_COLS:
-        extra = MIN_VIEW_COLS - (x1 - x0 + 1)
-        x0 -= extra // 2
-        x1 += extra - extra // 2
-    if small and y1 - y0 + 1 < MIN_VIEW_ROWS:
-        extra = MIN_VIEW_ROWS - (y1 - y0 + 1)
-        y0 -= extra // 2
-        y1 += extra - extra // 2
-    return x0, x1, y0, y1
-
-
-def _layout(view: tuple[int, int, int, int], avail: int, label: int) -> tuple[int, list[Panel]]:
-    """Pick a cell size and panels: split the long side when that makes tiles larger."""
-    x0, x1, y0, y1 = view
-    cols, rows = x1 - x0 + 1, y1 - y0 + 1
-    options: list[tuple[int, int, bool]] = []  # (cell size, panels, split columns?)
-    extra = PANEL_GAP + 2 * label  # room a further panel needs besides its cells
-    for k in range(1, 9):
-        per = math.ceil(cols / k)  # stacked panels, each a slice of the columns
-        if k == 1 or per * (k - 1) < cols:
-            s = min(MAX_CELL, avail // per, (MAX_BOARD_HEIGHT - (k - 1) * extra) // (k * rows))
-            options.append((s, k, True))
-        per = math.ceil(rows / k)  # side-by-side panels, each a slice of the rows
-        if k > 1 and per * (k - 1) < rows:
-            s = min(MAX_CELL, (avail - (k - 1) * extra) // (k * cols), MAX_BOARD_HEIGHT // per)
-            options.append((s, k, False))
-    best = max(s for s, _, _ in options)
-    s, k, split_cols = min(
-        (o for o in options if o[0] >= 0.8 * best), key=lambda o: (o[1], -o[0])
-    )
-    panels: list[Panel] = []
-    if split_cols:
-        per = math.ceil(cols / k)
-        top = label
-        for i in range(k):
-            a = x0 + i * per
-            b = min(x1, a + per - 1)
-            if a > x1:
-                break
-            panels.append(Panel(a, b, y0, y1, label, top))
-            top += rows * s + 2 * label + PANEL_GAP
-    else:
-        per = math.ceil(rows / k)
-        left = label
-        for i in range(k):
-            b = y1 - i * per
-            a = max(y0, b - per + 1)
-            if b < y0:
-                break
-            panels.append(Panel(x0, x1, a, b, left, label))
-            left += cols * s + 2 * label + PANEL_GAP
-    return s, panels
 
 
 def last_turn_marks(context: RenderContext) -> set[Cell]:
@@ -190,14 +122,67 @@ def _states(position: ChePosition) -> dict[tuple[str, tuple[int, int]], str]:
     return states
 
 
-def _text_width(draw: ImageDraw.ImageDraw, text: str, size: int, bold: bool = False) -> int:
-    return int(draw.textlength(text, font=font(size, bold)))
-
-
 def _name(context: RenderContext, side: str) -> str:
     colour = "White" if side == WHITE else "Blue"
     name = context.names.get(side)
     return f"{colour} ({name})" if name else colour
+
+
+def _stamp(image: Image.Image, t: Text, fill: RGB) -> None:
+    """``t`` pasted from its cached stencil (coordinates and legend lines
+    repeat from picture to picture)."""
+    stamp(image, t.xy, t.text, t.size, fill, t.bold, t.anchor)
+
+
+@dataclass
+class Legend:
+    """The legend's entries laid out in lines: (kind, argument, text) with
+    the swatch's box and the text's, and the height it takes."""
+
+    entries: list[tuple[str, str, Text, tuple[float, float, float, float]]]
+    height: int
+
+
+SWATCH = 28
+
+
+def legend(position: ChePosition, context: RenderContext, lay: CheLayout, top: int,
+           show_last: bool, show_legal: bool) -> Legend:
+    """Every mark on the board, explained: each colour's tiles and largest
+    region, legal cells, the last turn, closed regions, cut edges."""
+    size = legible_size(lay.width, bold=False, least=18)
+    sizes = {c: (r.size if (r := position.largest_region(c)) else 0) for c in (WHITE, BLUE)}
+    items: list[tuple[str, str, str]] = []
+    for colour in (WHITE, BLUE):
+        items.append(("normal", colour, f"{_name(context, colour)} tiles"))
+        items.append(("largest", colour, f"largest {_colour(colour)} region: {sizes[colour]}"))
+    if show_legal:
+        items.append(("legal", "", "legal cell"))
+    if show_last:
+        side = context.last_side
+        who = _name(context, side) if side in (WHITE, BLUE) else ""
+        items.append(("last", "", f"last turn {who + ': ' if who else ''}{context.last_moves}"))
+    for colour in sorted({r.colour for r in position.closed_regions}, key="WB".index):
+        items.append(("closed", colour, f"closed {_colour(colour)} region"))
+    if lay.cuts:
+        items.append(("cut", "", "the board goes on in the next panel"))
+    entries = []
+    x, y = MARGIN, top
+    line = max(SWATCH, size) + 12
+    for kind, arg, text in items:
+        width = SWATCH + 10 + text_width(text, size, False)
+        if x > MARGIN and x + width > lay.width - MARGIN:
+            x, y = MARGIN, y + line
+        label = text_at(fit_text(text, font(size), lay.width - 2 * MARGIN - SWATCH - 10),
+                        (x + SWATCH + 10, y + SWATCH / 2), "lm", size, False)
+        entries.append((kind, arg, label, (float(x), float(y), float(x + SWATCH),
+                                           float(y + SWATCH))))
+        x += int(width) + 30
+    return Legend(entries, y + line - top)
+
+
+def _colour(side: str) -> str:
+    return "White" if side == WHITE else "Blue"
 
 
 def draw_with_centres(
@@ -205,78 +190,84 @@ def draw_with_centres(
 ) -> tuple[Image.Image, dict[Cell, tuple[int, int]]]:
     """The full-colour picture and, for tests, the image centre of every visible cell."""
     theme = THEMES[theme_name(THEMES, context.theme)]
-    width = max(1000, min(1200, context.width or 1100))
-    margin = 24
-    view = _view(position)
-    probe = _layout(view, width - 2 * margin - 2 * 40, 30)
-    s = probe[0]
-    label = max(22, min(34, int(s * 0.45) + 8))
-    s, panels = _layout(view, width - 2 * margin - 2 * label, label)
-    label_size = max(12, min(18, int(s * 0.32)))
-
-    header_h = 92
-    board_w = max(p.left + (p.x1 - p.x0 + 1) * s + label for p in panels)
-    board_h = max(p.top + (p.y1 - p.y0 + 1) * s + label for p in panels)
-    legend_h = 96 + (30 if context.footer else 0)
-    height = header_h + board_h + legend_h
-    img = Image.new("RGB", (width, height), theme.background)
-    draw = ImageDraw.Draw(img)
-    ox = (width - board_w) // 2
-    oy = header_h
-
-    # header
-    _draw_header(draw, position, context, theme, width, margin)
-
+    lay = layout(position, context.width)
     cells = position.cells
     legal = set(position.legal_cells()) if position.result is None else set()
+    last = {cell for cell in last_turn_marks(context) if cell in lay.cells and cell in cells}
+    key = legend(position, context, lay, lay.oy + lay.board_h + 10, bool(last), bool(legal))
+    footer_h = 34 if context.footer else 0
+    height = lay.oy + lay.board_h + 10 + key.height + footer_h + 10
+    img = Image.new("RGB", (lay.width, height), theme.background)
+    draw = ImageDraw.Draw(img)
+    # Crisp (not anti-aliased) text: as legible at these sizes, quicker, and
+    # a smaller PNG (soft edges are noise to the compressor).
+    draw.fontmode = "1"
+    _draw_header(img, position, context, theme, lay.width)
+
     states = _states(position)
-    last = last_turn_marks(context)
     pattern = position.pattern
-    centres: dict[Cell, tuple[int, int]] = {}
-    outline_w = max(3, s // 14)
-
-    for panel in panels:
-        px = ox + panel.left
-        py = oy + panel.top
-        pw = (panel.x1 - panel.x0 + 1) * s
-        ph = (panel.y1 - panel.y0 + 1) * s
-        draw.rectangle((px - 1, py - 1, px + pw, py + ph), fill=theme.board)
+    s = lay.s
+    for panel in lay.panels:
+        px, py, px1, py1 = (int(v) for v in lay.panel_box(panel))
+        draw.rectangle((px - 1, py - 1, px1, py1), fill=theme.board)
         # faint grid lines between cells (the tiles cover them, keeping curves whole)
-        for i in range(1, panel.x1 - panel.x0 + 1):
-            gx = px + i * s
-            draw.line((gx, py, gx, py + ph - 1), fill=theme.grid, width=1)
-        for j in range(1, panel.y1 - panel.y0 + 1):
-            gy = py + j * s
-            draw.line((px, gy, px + pw - 1, gy), fill=theme.grid, width=1)
-        for y in range(panel.y0, panel.y1 + 1):
-            for x in range(panel.x0, panel.x1 + 1):
-                cx = px + (x - panel.x0) * s
-                cy = py + (panel.y1 - y) * s
-                centres[(x, y)] = (cx + s // 2, cy + s // 2)
-                cell = (x, y)
-                dom = cells.get(cell)
-                if dom is not None and pattern is not None:
-                    img.paste(_tile_for(position, cell, dom, states, s), (cx, cy))
-                elif cell in legal:
-                    inset = max(2, s // 10)
-                    draw.rounded_rectangle(
-                        (cx + inset, cy + inset, cx + s - inset - 1, cy + s - inset - 1),
-                        radius=max(2, s // 8), fill=theme.legal, outline=theme.legal_outline,
-                        width=1,
-                    )
-        _draw_labels(draw, panel, px, py, s, label, label_size, theme)
-
+        for gx in range(px + s, px1, s):
+            draw.line((gx, py, gx, py1 - 1), fill=theme.grid, width=1)
+        for gy in range(py + s, py1, s):
+            draw.line((px, gy, px1 - 1, gy), fill=theme.grid, width=1)
+    for cell, (cx, cy) in lay.cells.items():
+        dom = cells.get(cell)
+        if dom is not None and pattern is not None:
+            img.paste(_tile_for(position, cell, dom, states, s), (cx, cy))
+        elif cell in legal:
+            _legal_mark(draw, (cx, cy, cx + s, cy + s), theme)
+    for text in lay.coords:
+        _stamp(img, text, theme.muted)
+    for a, b in lay.cuts:
+        _dashed(draw, a, b, theme.legal_outline, max(3, s // 16))
+    for text in lay.continuations:
+        _stamp(img, text, theme.text)
     # last turn outline (drawn after every tile so neighbours cannot cover it)
+    w = max(2, s // 20)
     for cell in last:
-        if cell in centres and cell in cells:
-            cx, cy = centres[cell]
-            h = s // 2
-            draw.rectangle((cx - h, cy - h, cx + h - 1, cy + h - 1), outline=LAST_TURN,
-                           width=outline_w)
+        x0, y0, x1, y1 = (int(v) for v in lay.cell_box(cell))
+        _last_outline(draw, (x0, y0, x1 - 1, y1 - 1), w)
+    _draw_legend(img, draw, key, theme)
+    if context.footer:
+        size = legible_size(lay.width, bold=False, least=18)
+        _stamp(img, text_at(context.footer, (MARGIN, height - 10 - footer_h + 4), "la", size,
+                            False), theme.muted)
+    return img, {cell: lay.centre(cell) for cell in lay.cells}
 
-    _draw_legend(draw, position, context, theme, width, margin, header_h + board_h + 10, bool(last))
 
-    return img, centres
+def _legal_mark(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], theme: Theme) -> None:
+    """A legal cell: a lighter square framed at 3:1 or more against the board."""
+    x0, y0, x1, y1 = box
+    s = x1 - x0
+    inset = max(2, s // 10)
+    draw.rounded_rectangle((x0 + inset, y0 + inset, x1 - inset - 1, y1 - inset - 1),
+                           radius=max(2, s // 8), fill=theme.legal, outline=theme.legal_outline,
+                           width=max(2, s // 28))
+
+
+def _last_outline(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], w: int) -> None:
+    x0, y0, x1, y1 = box
+    draw.rectangle((x0, y0, x1, y1), outline=LAST_TURN_DARK, width=1)
+    draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=LAST_TURN, width=w)
+    draw.rectangle((x0 + 1 + w, y0 + 1 + w, x1 - 1 - w, y1 - 1 - w), outline=LAST_TURN_LIGHT,
+                   width=1)
+
+
+def _dashed(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float],
+            colour: RGB, width: int) -> None:
+    """A dashed line from ``a`` to ``b`` (a cut edge where the board goes on)."""
+    (ax, ay), (bx, by) = a, b
+    length = max(abs(bx - ax), abs(by - ay))
+    dash = 10
+    for start in range(0, int(length), 2 * dash):
+        t0, t1 = start / length, min(1.0, (start + dash) / length)
+        draw.line((ax + (bx - ax) * t0, ay + (by - ay) * t0, ax + (bx - ax) * t1,
+                   ay + (by - ay) * t1), fill=colour, width=width)
 
 
 def _tile_for(position: ChePosition, cell: Cell, dom: str, states: dict, s: int) -> Image.Image:
@@ -296,36 +287,8 @@ def _tile_for(position: ChePosition, cell: Cell, dom: str, states: dict, s: int)
     return tile_image(s, orientation, band, corner_a, corner_b)
 
 
-def _draw_labels(draw: ImageDraw.ImageDraw, panel: Panel, px: int, py: int, s: int,
-                 label: int, size: int, theme: Theme) -> None:
-    f = font(size)
-    cols = panel.x1 - panel.x0 + 1
-    rows = panel.y1 - panel.y0 + 1
-    widest = max(draw.textlength(str(v), font=f) for v in (panel.x0, panel.x1, panel.y0, panel.y1))
-    step = 1
-    while step * s < widest + 6:
-        step += 1
-    for i in range(cols):
-        x = panel.x0 + i
-        if x % step:
-            continue
-        cx = px + i * s + s // 2
-        for ty in (py - label // 2, py + rows * s + label // 2):
-            draw.text((cx, ty), str(x), fill=theme.muted, font=f, anchor="mm")
-    vstep = 1
-    while vstep * s < size + 4:
-        vstep += 1
-    for j in range(rows):
-        y = panel.y1 - j
-        if y % vstep:
-            continue
-        cy = py + j * s + s // 2
-        for tx in (px - label // 2, px + cols * s + label // 2):
-            draw.text((tx, cy), str(y), fill=theme.muted, font=f, anchor="mm")
-
-
-def _draw_header(draw: ImageDraw.ImageDraw, position: ChePosition, context: RenderContext,
-                 theme: Theme, width: int, margin: int) -> None:
+def _draw_header(image: Image.Image, position: ChePosition, context: RenderContext,
+                 theme: Theme, width: int) -> None:
     result = position.result
     title = headline(position, lambda side: _name(context, side))
     if result is None:
@@ -338,46 +301,60 @@ def _draw_header(draw: ImageDraw.ImageDraw, position: ChePosition, context: Rend
         sub = ""
     else:
         sub = position.end_reason
+    small = legible_size(width, bold=False, least=18)
     pool = f"tiles left {position.tiles_left} of {position.total_tiles}"
-    room = width - 2 * margin - _text_width(draw, pool, 22) - 24
-    draw.text((margin, 16), fit_text(title, font(30, True), room), fill=theme.text,
-              font=font(30, True))
-    draw.text((width - margin, 22), pool, fill=theme.text, font=font(22), anchor="ra")
+    pool_text = text_at(pool, (width - MARGIN, 22), "ra", small, True)
+    room = pool_text.box[0] - MARGIN - 24
+    _stamp(image, text_at(fit_text(title, font(32, True), room), (MARGIN, 16), "la", 32, True),
+           theme.text)
+    _stamp(image, pool_text, theme.text)
     if not sub and position.tiles:
-        sub = "legal cells are shaded"
+        sub = "legal cells are framed"
     elif not position.tiles:
         sub = "White places the first tile at 0,0: 0,0W/ or 0,0W\\ (or B)"
-    draw.text((margin, 56), sub, fill=theme.muted, font=font(20))
+    _stamp(image, text_at(fit_text(sub, font(small, False), width - 2 * MARGIN), (MARGIN, 60),
+                          "la", small, False), theme.muted)
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw, position: ChePosition, context: RenderContext,
-                 theme: Theme, width: int, margin: int, top: int, show_last: bool) -> None:
-    x = margin
-    y = top
-    sizes = {c: (r.size if (r := position.largest_region(c)) else 0) for c in (WHITE, BLUE)}
+def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, key: Legend,
+                 theme: Theme) -> None:
+    for kind, arg, text, box in key.entries:
+        x0, y0, x1, y1 = (int(v) for v in box)
+        if kind in ("normal", "largest", "closed"):
+            draw.rounded_rectangle(box, radius=5, fill=TILE_COLOURS[arg][kind],
+                                   outline=SWATCH_OUTLINE, width=1)
+        elif kind == "legal":
+            draw.rectangle(box, fill=theme.board)
+            _legal_mark(draw, (x0, y0, x1, y1), theme)
+        elif kind == "last":
+            _last_outline(draw, (x0 + 2, y0 + 2, x1 - 2, y1 - 2), 3)
+        elif kind == "cut":
+            _dashed(draw, ((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1), theme.legal_outline, 3)
+        _stamp(image, text, theme.text)
+
+
+def player_colours(theme: str) -> dict[str, RGB]:
+    """Each colour's tiles as drawn (the same in both themes)."""
+    return {side: shades["normal"] for side, shades in TILE_COLOURS.items()}
+
+
+def legibility(theme: str) -> list[Legible]:
+    """Every text and mark colour a player reads, on what it stands on."""
+    th = THEMES[theme_name(THEMES, theme)]
+    out = [Legible("headline and legend", th.text, th.background),
+           Legible("coordinates and notes", th.muted, th.background),
+           Legible("legal-cell frame", th.legal_outline, th.board, "mark"),
+           Legible("legal-cell frame on its fill", th.legal_outline, th.legal, "mark"),
+           Legible("cut edge", th.legal_outline, th.board, "mark"),
+           Legible("tile edges: White on Blue", TILE_COLOURS[WHITE]["normal"],
+                   TILE_COLOURS[BLUE]["normal"], "mark")]
     for colour in (WHITE, BLUE):
-        swatch = TILE_COLOURS[colour]["largest"]
-        draw.rounded_rectangle((x, y + 2, x + 26, y + 28), radius=5, fill=swatch,
-                               outline=SWATCH_OUTLINE, width=1)
-        text = f"{_name(context, colour)}: largest region {sizes[colour]}"
-        draw.text((x + 36, y + 15), text, fill=theme.text, font=font(22), anchor="lm")
-        x += 36 + _text_width(draw, text, 22) + 40
-    y += 40
-    x = margin
-    if show_last:
-        draw.rectangle((x + 2, y + 4, x + 24, y + 26), outline=LAST_TURN, width=3)
-        who = context.last_side or ""
-        text = f"last turn {who + ': ' if who else ''}{context.last_moves}"
-        draw.text((x + 36, y + 15), text, fill=theme.text, font=font(20), anchor="lm")
-        x += 36 + _text_width(draw, text, 20) + 40
-    for colour in sorted({r.colour for r in position.closed_regions}, key="WB".index):
-        draw.rounded_rectangle((x, y + 2, x + 26, y + 28), radius=5,
-                               fill=TILE_COLOURS[colour]["closed"], outline=SWATCH_OUTLINE)
-        text = f"closed {'White' if colour == WHITE else 'Blue'} region"
-        draw.text((x + 36, y + 15), text, fill=theme.text, font=font(20), anchor="lm")
-        x += 36 + _text_width(draw, text, 20) + 40
-    if context.footer:
-        draw.text((margin, y + 44), context.footer, fill=theme.muted, font=font(18))
+        for state, shade in TILE_COLOURS[colour].items():
+            tones = (LAST_TURN, LAST_TURN_DARK, LAST_TURN_LIGHT)
+            best = sorted(tones, key=lambda tone: contrast_ratio(tone, shade))[-1]
+            out.append(Legible(f"last-turn outline on {state} {_colour(colour)}", best, shade,
+                               "mark"))
+    return out
 
 
 class CheRenderer(BoardRenderer[Theme]):
@@ -391,11 +368,25 @@ class CheRenderer(BoardRenderer[Theme]):
         """The picture as a full-colour Pillow image."""
         return draw_with_centres(position, context)[0]
 
+    def warm_caches(self, width: int, theme: str) -> None:
+        """The tiles of a young game (the largest cell size, normal and
+        largest-region shades both ways round), so the first boards after a
+        start are drawn from the cache."""
+        from itertools import product
+
+        from renderer.che_layout import MAX_CELL
+
+        for dom in (WHITE, BLUE):
+            minor = other(dom)
+            shades = ("normal", "largest")
+            for band, a, b, orientation in product(shades, shades, shades, ORIENTATIONS):
+                tile_image(MAX_CELL, orientation, TILE_COLOURS[dom][band],
+                           TILE_COLOURS[minor][a], TILE_COLOURS[minor][b])
+        self.render(GAME.initial({}), RenderContext(width=width, theme=theme))
+
     def palette_samples(self, width: int, theme: str) -> list[tuple[Any, RenderContext]]:
         """Both colours in every shade (normal, largest region, closed region),
         shaded legal cells, the last-turn outline and both legends."""
-        from games.che import GAME
-
         names = {"W": "White player", "B": "Blue player"}
         rng = random.Random(1)  # a fixed middle game: the palette never changes
         played = GAME.initial({}).play("0,0W/", ())
@@ -413,7 +404,17 @@ class CheRenderer(BoardRenderer[Theme]):
             (GAME.from_listing("0,0B\\ 1,0B 0,1B 1,1B; tiles left 60; W wins", {}),
              RenderContext(names=names, last_side="B", last_moves="1,1B", width=width,
                            last_events=(TilePlaced("B", "1,1", "B", "/"),), theme=theme)),
+            (_line(), RenderContext(names=names, last_side="B", last_moves="14,0B -14,0W",
+                                  last_events=(TilePlaced("B", "14,0", "B", "/"),),
+                                  width=width, theme=theme)),
         ]
+
+
+@lru_cache(maxsize=1)
+def _line() -> ChePosition:
+    """A long line of tiles, cut into stacked panels, with legal cells all round."""
+    tiles = " ".join(f"{i},0B {-i},0W" for i in range(1, 15))
+    return GAME.from_listing(f"0,0W/ {tiles}; tiles left 35; B to move", {})
 
 
 RENDERER = CheRenderer()

@@ -1,13 +1,22 @@
 """CheeseGambit board picture: the cross with its 72 numbered squares.
 
-Layout (a 19 x 19 grid of cells): Red's arm at the bottom, Green's on the
-left, Blue's at the top, Yellow's on the right; each arm is tinted in its
-colour, its exit square starred and its safe zone S6..S1 running up the
-middle towards home.  Re-entry zones carry a stripe and ``R1``..``R6`` in the
-colour of the side that re-enters there.  The four corner quadrants hold each
-colour's panel (name, pool, borne off, cubes, placing); the centre shows the
-borne-off counts.  Blots are round, blocks are square with the count.  The
-previous turn's squares are highlighted and its bumps marked with an X.
+Layout (a 19 x 19 grid of cells, see :mod:`renderer.cheesegambit_layout`):
+Red's arm at the bottom, Green's on the left, Blue's at the top, Yellow's on
+the right; each arm is tinted in its colour, its exit square starred and its
+safe zone S6..S1 running up the middle towards home.  Re-entry squares carry
+a stripe in the colour of the side that re-enters there, with ``R1``..``R6``
+beside them outside the track.  The four corner quadrants hold each colour's
+panel (name, pool, borne off, cubes, placing); the centre shows the borne-off
+counts.
+
+Colour is never the only signal: each colour's pieces have their own shape
+(Red round, Green square, Blue a diamond, Yellow a cross), repeated
+wherever the colour stands for a player (header, panels, re-entry labels),
+and the four colours stay apart under simulated protanopia, deuteranopia
+and tritanopia (:func:`player_colours`).  A blot is the plain shape with a
+white ring; a block is the shape with its count.  The previous turn's
+squares are outlined, each moved piece has an arrow from its start to its
+end, and pool entries and bumps have a badge in the square's top-right slot.
 
 The board itself (everything that never changes) is drawn once per size and
 theme and cached; a render pastes pieces and text on a copy.
@@ -36,27 +45,50 @@ from games.cheesegambit.board import (
 )
 from games.cheesegambit.position import CheeseGambitPosition
 from games.events import Hit, Moved
+from renderer.accessibility import Legible, contrast_ratio
 from renderer.base import BoardRenderer, moved_steps, result_text, theme_name
-from renderer.board_common import Font, dice_values, fit_text, paste_dice
+from renderer.board_common import dice_values, die_sprite, fit_text, mix, paste_dice
+from renderer.cheesegambit_layout import (
+    GATE,
+    GRID,
+    ORDER_R,
+    PANEL,
+    Arrow,
+    Badge,
+    Geometry,
+    Label,
+    arrow,
+    board_labels,
+    geometry,
+    order_badge_centre,
+    reentry_label,
+    safe_cell,
+    square_cell,
+    stripe_side,
+    text_label,
+)
 from renderer.context import RenderContext
 from renderer.fonts import font
+from renderer.stencil import stamp
 
 RGB = tuple[int, int, int]
-GRID = 19
 
-PIECE: dict[str, RGB] = {"R": (206, 38, 38), "G": (32, 150, 64), "B": (36, 92, 212),
-                         "Y": (240, 196, 20)}
-PIECE_TEXT: dict[str, RGB] = {"R": (255, 255, 255), "G": (255, 255, 255),
-                              "B": (255, 255, 255), "Y": (40, 30, 0)}
-ARM_TINT: dict[str, RGB] = {"R": (250, 214, 210), "G": (208, 238, 212), "B": (212, 224, 250),
-                            "Y": (250, 240, 196)}
-SAFE_TINT: dict[str, RGB] = {"R": (238, 150, 144), "G": (140, 208, 152), "B": (146, 176, 238),
-                             "Y": (242, 218, 110)}
-#: Text in each colour, dark enough to read on the light background.
-INK: dict[str, RGB] = {"R": (190, 28, 28), "G": (22, 120, 50), "B": (30, 76, 196),
-                       "Y": (150, 112, 0)}
-HIGHLIGHT = (255, 140, 0)
-BUMP = (20, 20, 20)
+#: Piece colours, chosen so that every pair stays at least 24 CIEDE2000 apart
+#: under normal vision and simulated protanopia, deuteranopia and tritanopia
+#: (Machado 2009): a dark red, a blue-green, a deep blue and a light yellow
+#: differ in lightness as well as in hue.
+PIECE: dict[str, RGB] = {"R": (185, 21, 21), "G": (26, 171, 133), "B": (24, 63, 161),
+                         "Y": (242, 211, 32)}
+#: Counts and names on the piece colour (4.5:1 or more).
+PIECE_TEXT: dict[str, RGB] = {"R": (255, 255, 255), "G": (14, 14, 14),
+                              "B": (255, 255, 255), "Y": (14, 14, 14)}
+#: Each colour's shape: colour is never the only thing telling pieces apart.
+SHAPE: dict[str, str] = {"R": "circle", "G": "square", "B": "diamond", "Y": "cross"}
+EDGE: RGB = (20, 20, 20)
+#: The edge of pieces per theme: dark on the light board, light on the dark one.
+PIECE_EDGE: dict[str, RGB] = {"light": EDGE, "dark": (232, 232, 236)}
+BLACK_INK: RGB = (24, 22, 20)
+WHITE_INK: RGB = (246, 246, 248)
 
 
 @dataclass(frozen=True)
@@ -69,103 +101,76 @@ class Theme:
     muted: RGB
     home: RGB
     panel: RGB
+    #: last-turn outlines and arrows
+    highlight: RGB
+    #: how far each colour's arm tint and safe-zone tint are from the piece
+    #: colour towards ``tint_base`` (0: the piece colour, 1: the base)
+    tint_base: RGB
+    arm_mix: float
+    safe_mix: float
 
 
 THEMES = {
-    "light": Theme((242, 238, 228), (120, 112, 100), (30, 30, 36), (105, 100, 92),
-                   (255, 255, 255), (250, 247, 240)),
-    "dark": Theme((34, 36, 42), (150, 150, 160), (236, 236, 240), (165, 168, 176),
-                  (70, 72, 80), (50, 52, 60)),
+    "light": Theme((242, 238, 228), (120, 112, 100), (30, 30, 36), (88, 84, 78),
+                   (255, 255, 255), (250, 247, 240), (190, 78, 0), (255, 255, 255), 0.82, 0.55),
+    "dark": Theme((34, 36, 42), (120, 122, 132), (236, 236, 240), (182, 185, 192),
+                  (62, 64, 72), (48, 50, 58), (255, 160, 40), (34, 36, 42), 0.78, 0.6),
 }
-
-_SQUARE_CELLS: dict[int, tuple[int, int]] = {}
-for _s in range(2, 10):
-    _SQUARE_CELLS[_s] = (10, 20 - _s)
-_SQUARE_CELLS[10] = (11, 11)
-for _s in range(11, 19):
-    _SQUARE_CELLS[_s] = (_s, 10)
-_SQUARE_CELLS[19] = (18, 9)
-for _s in range(20, 28):
-    _SQUARE_CELLS[_s] = (38 - _s, 8)
-_SQUARE_CELLS[28] = (11, 7)
-for _s in range(29, 37):
-    _SQUARE_CELLS[_s] = (10, 36 - _s)
-_SQUARE_CELLS[37] = (9, 0)
-for _s in range(38, 46):
-    _SQUARE_CELLS[_s] = (8, _s - 38)
-_SQUARE_CELLS[46] = (7, 7)
-for _s in range(47, 55):
-    _SQUARE_CELLS[_s] = (54 - _s, 8)
-_SQUARE_CELLS[55] = (0, 9)
-for _s in range(56, 64):
-    _SQUARE_CELLS[_s] = (_s - 56, 10)
-_SQUARE_CELLS[64] = (7, 11)
-for _s in range(65, 73):
-    _SQUARE_CELLS[_s] = (8, _s - 54)
-_SQUARE_CELLS[1] = (9, 18)
+#: Kept for the tests and callers that want the light theme's tints.
+HIGHLIGHT = THEMES["light"].highlight
 
 
-def square_cell(square: int) -> tuple[int, int]:
-    """(row, column) of a track square in the 19 x 19 grid."""
-    return _SQUARE_CELLS[square]
+def arm_tint(col: str, theme: str) -> RGB:
+    """The tint of ``col``'s arm."""
+    th = THEMES[theme]
+    return mix(PIECE[col], th.tint_base, th.arm_mix)
 
 
-def safe_cell(colour: str, k: int) -> tuple[int, int]:
-    """(row, column) of ``colour``'s safe-zone square S``k``."""
-    return {"R": (11 + k, 9), "B": (7 - k, 9), "G": (9, 7 - k), "Y": (9, 11 + k)}[colour]
+def safe_tint(col: str, theme: str) -> RGB:
+    """The tint of ``col``'s safe zone, gate, home triangle and exit square."""
+    th = THEMES[theme]
+    return mix(PIECE[col], th.tint_base, th.safe_mix)
 
 
-#: The blank cell between each safe zone's S1 and home.
-GATE = {"R": (11, 9), "B": (7, 9), "G": (9, 7), "Y": (9, 11)}
-#: Panel quadrant (top row, left column) of each colour, 7 x 7 cells.
-PANEL = {"G": (0, 0), "B": (0, 12), "R": (12, 0), "Y": (12, 12)}
+ARM_TINT: dict[str, RGB] = {col: arm_tint(col, "light") for col in COLOURS}
+SAFE_TINT: dict[str, RGB] = {col: safe_tint(col, "light") for col in COLOURS}
 
 
-@dataclass(frozen=True)
-class Geometry:
-    """Pixel measures for one image width."""
-
-    width: int
-    cell: int
-    left: int
-    top: int
-    height: int
-
-    def box(self, row: int, col: int) -> tuple[int, int, int, int]:
-        """The pixel box of a cell."""
-        x = self.left + col * self.cell
-        y = self.top + row * self.cell
-        return x, y, x + self.cell, y + self.cell
-
-    def centre(self, row: int, col: int) -> tuple[int, int]:
-        """The pixel centre of a cell."""
-        x0, y0, x1, y1 = self.box(row, col)
-        return (x0 + x1) // 2, (y0 + y1) // 2
-
-    @property
-    def piece_radius(self) -> int:
-        """Half the size of a piece (a blot's radius, a block's half side)."""
-        return int(self.cell * 0.31)
-
-    def piece_centre(self, row: int, col: int) -> tuple[int, int]:
-        """Where a piece's centre stands in a cell: low enough to leave the
-        square's number in the top corners readable."""
-        x0, y0, _, _ = self.box(row, col)
-        return x0 + self.cell // 2, y0 + _piece_offset(self.cell)
+@lru_cache(maxsize=256)
+def ink_on(fill: RGB) -> RGB:
+    """Near-black or near-white, whichever has more contrast on ``fill``."""
+    return max((BLACK_INK, WHITE_INK), key=lambda ink: contrast_ratio(ink, fill))
 
 
-def _piece_offset(cell: int) -> int:
-    """The piece centre's height in a cell, from the cell's top."""
-    return cell - int(cell * 0.31) - max(3, cell // 18)
+def colour_ink(col: str, theme: str) -> RGB:
+    """Text in a colour on the page and panels: the piece colour darkened (light
+    theme) or lightened (dark theme) until it reads at 4.5:1."""
+    th = THEMES[theme]
+    towards = (0, 0, 0) if theme != "dark" else (255, 255, 255)
+    for step in range(21):
+        ink = mix(PIECE[col], towards, step / 20)
+        grounds = (th.background, th.panel, _active_panel(col, theme))
+        if all(contrast_ratio(ink, ground) >= 4.6 for ground in grounds):
+            return ink
+    return ink_on(th.background)
 
 
-def geometry(width: int) -> Geometry:
-    """Cell size and margins for an image ``width`` pixels wide."""
-    width = max(700, min(width, 1600))
-    cell = (width - 24) // GRID
-    left = (width - cell * GRID) // 2
-    top = 12 + int(cell * 1.55)
-    return Geometry(width, cell, left, top, top + cell * GRID + int(cell * 0.95))
+def _active_panel(col: str, theme: str) -> RGB:
+    """The tint of the panel of the colour to play."""
+    return arm_tint(col, theme) if theme != "dark" else mix(PIECE[col], (0, 0, 0), 0.67)
+
+
+def cell_fill(cell: tuple[int, int], theme: str, sides: tuple[str, ...]) -> RGB:
+    """The fill of a board cell (what a number or a mark stands on)."""
+    th = THEMES[theme]
+    for col in COLOURS:
+        if cell == GATE[col] or any(cell == safe_cell(col, k) for k in range(1, 7)):
+            return safe_tint(col, theme) if col in sides else th.home
+    for sq in range(1, TRACK + 1):
+        if square_cell(sq) == cell:
+            arm = _arm_of(sq)
+            return safe_tint(arm, theme) if EXIT[arm] == sq else arm_tint(arm, theme)
+    return th.background
 
 
 def _arm_of(square: int) -> str:
@@ -178,13 +183,40 @@ def _arm_of(square: int) -> str:
     return "Y"
 
 
-def _star(draw: ImageDraw.ImageDraw, cx: int, cy: int, r: int, fill: RGB) -> None:
+def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
     pts = []
     for i in range(10):
         ang = -math.pi / 2 + i * math.pi / 5
         rad = r if i % 2 == 0 else r * 0.45
         pts.append((cx + rad * math.cos(ang), cy + rad * math.sin(ang)))
-    draw.polygon(pts, fill=fill)
+    draw.polygon(pts, fill=fill, outline=EDGE)
+
+
+def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """The outline of a piece shape of half-size ``r`` (a circle is its box)."""
+    if shape == "square":
+        k = r * 0.9
+        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+    if shape == "diamond":
+        k = r * 1.12
+        return [(cx, cy - k), (cx + k, cy), (cx, cy + k), (cx - k, cy)]
+    if shape == "cross":  # a plus sign with thick arms
+        a, k = r * 1.05, r * 0.55
+        return [(cx - k, cy - a), (cx + k, cy - a), (cx + k, cy - k), (cx + a, cy - k),
+                (cx + a, cy + k), (cx + k, cy + k), (cx + k, cy + a), (cx - k, cy + a),
+                (cx - k, cy + k), (cx - a, cy + k), (cx - a, cy - k), (cx - k, cy - k)]
+    return [(cx - r, cy - r), (cx + r, cy + r)]
+
+
+def draw_shape(d: ImageDraw.ImageDraw, col: str, cx: float, cy: float, r: float,
+               edge: RGB = EDGE, width: int = 2) -> None:
+    """``col``'s piece shape, filled with its colour and edged in ``edge``."""
+    shape = SHAPE[col]
+    pts = shape_points(shape, cx, cy, r)
+    if shape == "circle":
+        d.ellipse((pts[0], pts[1]), fill=PIECE[col], outline=edge, width=width)
+    else:
+        d.polygon(pts, fill=PIECE[col], outline=edge, width=width)
 
 
 @lru_cache(maxsize=8)
@@ -195,8 +227,6 @@ def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Im
     img = Image.new("RGB", (g.width, g.height), th.background)
     d = ImageDraw.Draw(img)
     c = g.cell
-    number = font(max(12, int(c * 0.29)), bold=True)
-    label_font = font(max(11, int(c * 0.27)), bold=True)
     # home: four triangles towards the arms
     x0, y0, _, _ = g.box(8, 8)
     _, _, x1, y1 = g.box(10, 10)
@@ -204,59 +234,78 @@ def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Im
     tris = {"R": [(x0, y1), (x1, y1), (mx, my)], "B": [(x0, y0), (x1, y0), (mx, my)],
             "G": [(x0, y0), (x0, y1), (mx, my)], "Y": [(x1, y0), (x1, y1), (mx, my)]}
     for col, pts in tris.items():
-        d.polygon(pts, fill=SAFE_TINT[col] if col in sides else th.home, outline=th.grid)
+        d.polygon(pts, fill=safe_tint(col, theme_name) if col in sides else th.home,
+                  outline=th.grid)
     # gates and safe zones
     for col in COLOURS:
-        tint = SAFE_TINT[col] if col in sides else th.home
+        tint = safe_tint(col, theme_name) if col in sides else th.home
         d.rectangle(g.box(*GATE[col]), fill=tint, outline=th.grid)
         for k in range(1, 7):
-            box = g.box(*safe_cell(col, k))
-            d.rectangle(box, fill=tint, outline=th.grid)
-            d.text((box[0] + 3, box[1] + 1), f"S{k}", font=number,
-                   fill=(70, 66, 60) if col in sides else th.muted)
+            d.rectangle(g.box(*safe_cell(col, k)), fill=tint, outline=th.grid)
         gx, gy = g.centre(*GATE[col])
         _star(d, gx, gy, c // 4, PIECE[col] if col in sides else th.muted)
     # track squares
-    reentry: dict[int, tuple[str, int]] = {}
+    stripes: dict[int, str] = {}
     for col in sides:
         for k in range(1, 7):
-            reentry[reentry_square(col, k)] = (col, k)
+            stripes[reentry_square(col, k)] = col
     for sq in range(1, TRACK + 1):
         arm = _arm_of(sq)
         box = g.box(*square_cell(sq))
-        exit_sq = EXIT[arm] == sq
-        fill = SAFE_TINT[arm] if exit_sq else ARM_TINT[arm]
-        if theme_name == "dark":
-            fill = (fill[0] // 2, fill[1] // 2, fill[2] // 2)
-        d.rectangle(box, fill=fill, outline=th.grid)
-        if exit_sq:
-            _star(d, box[2] - c // 5, box[3] - c // 5, c // 7, PIECE[arm])
-        if sq in reentry:
-            col, k = reentry[sq]
-            row, column = square_cell(sq)
-            w = max(4, c // 14)
-            if column == 8:
-                stripe = (box[0] + 1, box[1] + 1, box[0] + w, box[3] - 1)
-            elif column == 10:
-                stripe = (box[2] - w, box[1] + 1, box[2] - 1, box[3] - 1)
-            elif row == 8:
-                stripe = (box[0] + 1, box[1] + 1, box[2] - 1, box[1] + w)
-            else:
-                stripe = (box[0] + 1, box[3] - w, box[2] - 1, box[3] - 1)
-            d.rectangle(stripe, fill=PIECE[col])
-            label = f"R{k}"
-            tw = d.textlength(label, font=label_font)
-            lx = box[2] - tw - 3 - (w if column == 10 else 0)
-            ly = box[1] + 1
-            d.text((lx, ly), label, font=label_font, fill=_ink(col, theme_name))
-        nx = box[0] + 3 + (max(4, c // 14) if sq in reentry and square_cell(sq)[1] == 8 else 0)
-        d.text((nx, box[1] + 1), str(sq), font=number, fill=th.muted)
+        d.rectangle(box, fill=cell_fill(square_cell(sq), theme_name, sides), outline=th.grid)
+        if EXIT[arm] == sq:
+            (sx, sy), sr = g.slot(square_cell(sq))
+            _star(d, sx, sy, sr, PIECE[arm])
+        if sq in stripes:
+            w = max(3, c // 18)
+            stripe = {"left": (box[0] + 1, box[1] + 1, box[0] + w, box[3] - 1),
+                      "right": (box[2] - w, box[1] + 1, box[2] - 1, box[3] - 1),
+                      "top": (box[0] + 1, box[1] + 1, box[2] - 1, box[1] + w),
+                      "bottom": (box[0] + 1, box[3] - w, box[2] - 1, box[3] - 1)}[
+                stripe_side(sq)]
+            d.rectangle(stripe, fill=PIECE[stripes[sq]], outline=EDGE)
+    # Crisp (not anti-aliased) labels: as legible at this size, and a PNG
+    # a quarter smaller (soft edges are noise to the compressor).
+    d.fontmode = "1"
+    labels = board_labels(g.width, sides)
+    for label in labels:
+        if label.text.startswith("R") and label.text[1:].isdigit():
+            continue
+        cell = _label_cell(g, label)
+        d.text(label.xy, label.text, font=font(label.size, True), anchor=label.anchor,
+               fill=ink_on(cell_fill(cell, theme_name, sides)))
+    # re-entry labels beside their squares, with the colour's shape
+    for col in sides:
+        for k in range(1, 7):
+            label = reentry_label(g, reentry_square(col, k), k)
+            ink = colour_ink(col, theme_name)
+            d.text(label.xy, label.text, font=font(label.size, True), anchor=label.anchor,
+                   fill=ink)
+            _reentry_shape(d, g, col, label)
     # panels
     for col in COLOURS:
         if col in sides:
             d.rounded_rectangle(_panel_box(g, col), radius=14, fill=th.panel,
                                 outline=PIECE[col], width=3)
     return img
+
+
+def _label_cell(g: Geometry, label: Label) -> tuple[int, int]:
+    x0, y0, _, _ = label.box
+    return int((y0 - g.top) // g.cell), int((x0 - g.left) // g.cell)
+
+
+def _reentry_shape(d: ImageDraw.ImageDraw, g: Geometry, col: str, label: Label) -> None:
+    """A small piece shape of the re-entering colour next to its ``R`` label,
+    on the side away from the square."""
+    x0, y0, x1, y1 = label.box
+    r = g.cell * 0.11
+    cy = (y0 + y1) / 2
+    if label.anchor == "rm":  # label against the square on its right: shape to the left
+        cx = x0 - r - 3
+    else:
+        cx = x1 + r + 3
+    draw_shape(d, col, cx, cy, r, width=1)
 
 
 def _panel_box(g: Geometry, col: str) -> tuple[int, int, int, int]:
@@ -266,40 +315,26 @@ def _panel_box(g: Geometry, col: str) -> tuple[int, int, int, int]:
     return px0 + 4, py0 + 4, px1 - 4, py1 - 4
 
 
-def _ink(col: str, theme: str) -> RGB:
-    """A colour's text colour on the background (darker on the light theme)."""
-    return PIECE[col] if theme == "dark" else INK[col]
+@lru_cache(maxsize=1024)
+def _sprite(cell: int, colour: str, n: int, theme: str = "light") -> Image.Image:
+    """A piece picture (RGBA, one cell): ``colour``'s shape, with a white ring
+    for a blot or its count for a block (also in the safe zone)."""
+    from renderer.cheesegambit_layout import PIECE_X, PIECE_Y, label_size
 
-
-@lru_cache(maxsize=512)
-def _sprite(cell: int, colour: str, n: int, safe: bool) -> Image.Image:
-    """A piece picture (RGBA, one cell): a blot is a disc with a white ring, a
-    block a bigger square with its count; safe-zone pieces are plain discs
-    with their count."""
     img = Image.new("RGBA", (cell, cell), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    cx, cy = cell // 2, _piece_offset(cell)
-    fill = PIECE[colour]
-    edge = (25, 25, 25)
-    r = int(cell * 0.31)
-    if safe:
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=edge, width=2)
-        if n > 1:
-            f = font(int(cell * 0.36), bold=True)
-            d.text((cx, cy), str(n), font=f, fill=PIECE_TEXT[colour], anchor="mm")
-        return img
+    cx, cy = round(cell * PIECE_X), round(cell * PIECE_Y)
+    r = round(cell * 0.28)
+    edge = PIECE_EDGE[theme]
     if n == 1:
-        rb = r - 1
-        d.ellipse((cx - rb, cy - rb, cx + rb, cy + rb), fill=fill, outline=edge, width=2)
-        d.ellipse((cx - rb // 3, cy - rb // 3, cx + rb // 3, cy + rb // 3),
-                  outline=(255, 255, 255), width=2)
+        draw_shape(d, colour, cx, cy, r - 1, edge)
+        q = max(3, r // 3)
+        d.ellipse((cx - q, cy - q, cx + q, cy + q), outline=WHITE_INK, width=2)
+        d.ellipse((cx - q - 2, cy - q - 2, cx + q + 2, cy + q + 2), outline=EDGE, width=1)
     else:
-        d.rectangle((cx - r - 2, cy - r - 2, cx + r + 2, cy + r + 2), fill=edge)
-        d.rectangle((cx - r + 1, cy - r + 1, cx + r - 1, cy + r - 1), fill=fill)
-        d.rectangle((cx - r + 4, cy - r + 4, cx + r - 4, cy + r - 4), outline=(255, 255, 255),
-                    width=2)
-        f = font(int(cell * 0.40), bold=True)
-        d.text((cx, cy), str(n), font=f, fill=PIECE_TEXT[colour], anchor="mm")
+        draw_shape(d, colour, cx, cy, r + 1, edge, width=3)
+        d.text((cx, cy), str(n), font=font(label_size(cell), True), fill=PIECE_TEXT[colour],
+               anchor="mm", stroke_width=2, stroke_fill=PIECE[colour])
     return img
 
 
@@ -405,41 +440,53 @@ _CODES: dict[str, int] = {
     for loc in (POOL, OFF, *range(1, TRACK + 1), *range(SAFE_BASE + 1, SAFE_BASE + 7))}
 
 
-def _arrow(d: ImageDraw.ImageDraw, pts: list[tuple[int, int]], cell: int, colour: RGB
-           ) -> tuple[int, int]:
-    """An arrow through the pixel points ``pts`` (stopping short of the piece
-    at the end); returns a point on it between two cells, where a label hides
-    no piece."""
-    def toward(p: tuple[float, float], q: tuple[float, float], dist: float
-               ) -> tuple[float, float]:
-        dx, dy = q[0] - p[0], q[1] - p[1]
-        n = math.hypot(dx, dy) or 1.0
-        return p[0] + dx / n * dist, p[1] + dy / n * dist
+@dataclass
+class Plan:
+    """Where this picture's pieces, arrows and badges go (what the layout
+    tests check): pieces as (cell, colour, count) with their boxes."""
 
-    line: list[tuple[float, float]] = [(float(x), float(y)) for x, y in pts]
-    line[0] = toward(line[0], line[1], cell * 0.22)
-    tip = toward(line[-1], line[-2], cell * 0.30)
-    base = toward(tip, line[-2], cell * 0.30)
-    line[-1] = base
-    w = max(4, cell // 12)
-    d.line(line, fill=(25, 25, 25), width=w + 4, joint="curve")
-    d.line(line, fill=colour, width=w, joint="curve")
-    ux, uy = tip[0] - base[0], tip[1] - base[1]
-    px, py = -uy * 0.6, ux * 0.6
-    head_pts = [toward(tip, base, -2), (base[0] + px, base[1] + py), (base[0] - px, base[1] - py)]
-    d.polygon(head_pts, fill=colour, outline=(25, 25, 25), width=2)
-    steps = len(pts) - 1
-    if steps <= 1:
-        lx, ly = toward(pts[0], pts[-1], cell * 0.22)
-        return int(lx), int(ly)
-    k = (steps - 1) // 2
-    return (pts[k][0] + pts[k + 1][0]) // 2, (pts[k][1] + pts[k + 1][1]) // 2
+    pieces: list[tuple[tuple[int, int], str, int]]
+    piece_boxes: list[tuple[float, float, float, float]]
+    arrows: list[Arrow]
+    badges: list[Badge]
+    last: LastTurn
 
 
-def _badge(d: ImageDraw.ImageDraw, x: int, y: int, r: int, text: str, f: Font,
-           fill: RGB = HIGHLIGHT, ink: RGB = (20, 20, 20)) -> None:
-    d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=(25, 25, 25), width=2)
-    d.text((x, y), text, font=f, fill=ink, anchor="mm")
+def plan(position: CheeseGambitPosition, context: RenderContext) -> Plan:
+    """The picture's layout: every piece, arrow and badge, in pixels."""
+    g = geometry(context.width)
+    pieces: list[tuple[tuple[int, int], str, int]] = []
+    for col in position.sides:
+        if col in position.dropped:
+            continue
+        pieces += [(square_cell(sq), col, n) for sq, n in position.track(col).items()]
+        pieces += [(safe_cell(col, k), col, n) for k, n in position.safe_zone(col).items()]
+    boxes = [g.piece_box(cell) for cell, _, _ in pieces]
+    last = last_turn_marks(context)
+    arrows = [arrow(g, cells) for cells, _, _ in last.arrows]
+    badges: list[Badge] = []
+    if len(last.arrows) + len(last.entries) > 1 or any(n > 1 for _, n, _ in last.arrows):
+        for cells, count, number in last.arrows:
+            text = f"{number}" if count == 1 else f"{count}x"
+            centre = order_badge_centre(g, cells)
+            radius = g.slot(cells[0])[1] if centre == g.slot(cells[0])[0] else ORDER_R * g.cell
+            badges.append(Badge(centre, radius, text, "order"))
+    entered = {cell for cell, _ in last.entries}
+    for cell in sorted(entered | last.bumps):
+        centre, r = g.slot(cell)
+        text = ("P" if cell in entered else "") + ("X" if cell in last.bumps else "")
+        badges.append(Badge(centre, r, text, "entry" if cell in entered else "bump"))
+    return Plan(pieces, boxes, arrows, badges, last)
+
+
+def count_labels(layout: Plan, width: int) -> list[tuple[Label, tuple[float, float,
+                                                                    float, float]]]:
+    """Each block's count as a label, with its piece's box (what the layout
+    tests check; the sprites draw the counts)."""
+    g = geometry(width)
+    return [(text_label(str(n), g.piece_centre(*cell), "mm", g.label_px), box)
+            for (cell, _, n), box in zip(layout.pieces, layout.piece_boxes, strict=True)
+            if n > 1]
 
 
 def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image:
@@ -450,57 +497,39 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
     sides = position.sides
     img = _background(g.width, theme, sides).copy()
     d = ImageDraw.Draw(img)
+    d.fontmode = "1"  # crisp text: a smaller PNG (see _background)
     c = g.cell
     names = {s: context.names.get(s) or COLOUR_NAMES[s] for s in sides}
+    layout = plan(position, context)
 
-    # last turn: outlines under the pieces
-    last = last_turn_marks(context)
-    for cell in last.src:
+    # last turn: outlines and arrows under the pieces (a piece hides the
+    # line passing under it, never the other way round)
+    # two tones, so that one of them stands out on any square's tint
+    for cell in layout.last.src | layout.last.dst:
         x0, y0, x1, y1 = g.box(*cell)
-        d.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=2)
-    for cell in last.dst:
-        x0, y0, x1, y1 = g.box(*cell)
-        d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=HIGHLIGHT, width=5)
+        wide = 2 if cell in layout.last.dst else 1
+        d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=th.highlight, width=wide)
+        d.rectangle((x0 + 1 + wide, y0 + 1 + wide, x1 - 1 - wide, y1 - 1 - wide), outline=EDGE,
+                    width=1)
+    w = max(4, c // 12)
+    for a in layout.arrows:
+        _draw_arrow(d, a, w, th.highlight)
 
-    # pieces
-    for col in sides:
-        if col in position.dropped:
-            continue
-        for sq, n in position.track(col).items():
-            _paste(img, g, *square_cell(sq), _sprite(c, col, n, False))
-        for k, n in position.safe_zone(col).items():
-            _paste(img, g, *safe_cell(col, k), _sprite(c, col, n, True))
+    for (row, column), colour, n in layout.pieces:
+        _paste(img, g, row, column, _sprite(c, colour, n, theme))
 
-    # last turn: arrows, numbers, pool entries and bumps over the pieces
-    small_b = font(max(11, int(c * 0.28)), bold=True)
-    br = max(9, int(c * 0.19))
-    for cells, count, number in last.arrows:
-        mx, my = _arrow(d, [g.piece_centre(*cell) for cell in cells], c, HIGHLIGHT)
-        if len(last.arrows) + len(last.entries) > 1 or count > 1:
-            label = f"{number}" if count == 1 else f"{count}x"
-            _badge(d, mx, my, br, label, small_b)
-    for cb, _number in last.entries:
-        x0, y0, x1, _ = g.box(*cb)
-        _badge(d, (x0 + x1) // 2, y0 + br + 1, br, "P", small_b)
-    for cell in last.bumps:
-        x0, y0, x1, y1 = g.box(*cell)
-        r = max(9, int(c * 0.2))
-        bx, by = x1 - r - 1, y0 + r + 1
-        d.ellipse((bx - r, by - r, bx + r, by + r), fill=(255, 255, 255), outline=BUMP, width=2)
-        q = int(r * 0.55)
-        d.line((bx - q, by - q, bx + q, by + q), fill=(210, 0, 0), width=4)
-        d.line((bx - q, by + q, bx + q, by - q), fill=(210, 0, 0), width=4)
+    for badge in layout.badges:
+        _draw_badge(img, d, badge, max(10, int(c * 0.26)), th.highlight)
 
     # home: borne-off counts
-    big = font(int(c * 0.46), bold=True)
     hx, hy = g.centre(9, 9)
     offsets = {"R": (0, c), "B": (0, -c), "G": (-c, 0), "Y": (c, 0)}
     for col in sides:
         if col in position.dropped:
             continue
         ox, oy = offsets[col]
-        d.text((hx + ox, hy + oy), str(position.borne_off(col)), font=big, fill=(20, 20, 20),
-               anchor="mm")
+        stamp(img, (hx + ox, hy + oy), str(position.borne_off(col)), int(c * 0.46),
+              ink_on(safe_tint(col, theme)), anchor="mm")
 
     actor = position.side_to_move
     for col in sides:
@@ -508,7 +537,7 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
     _header(img, g, th, position, context, names)
 
     # footer: last turn
-    body_b = font(int(c * 0.40), bold=True)
+    body_b = font(int(c * 0.42), bold=True)
     foot = []
     if context.last_side and context.last_moves:
         who = names.get(context.last_side, context.last_side)
@@ -516,38 +545,56 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
     if context.footer:
         foot.append(context.footer)
     if foot:
-        d.text((g.left, g.top + GRID * c + int(c * 0.2)),
-               fit_text("   ".join(foot), body_b, g.width - 2 * g.left), font=body_b,
-               fill=th.text)
+        stamp(img, (g.left, g.top + GRID * c + int(c * 0.2)),
+              fit_text("   ".join(foot), body_b, g.width - 2 * g.left), int(c * 0.42), th.text)
     return img
+
+
+def _draw_arrow(d: ImageDraw.ImageDraw, a: Arrow, w: int, colour: RGB) -> None:
+    line = list(a.points)
+    if len(line) > 1:
+        d.line(line, fill=EDGE, width=w + 4, joint="curve")
+        d.line(line, fill=colour, width=w, joint="curve")
+    d.polygon(list(a.head), fill=colour, outline=EDGE, width=2)
+
+
+def _draw_badge(image: Image.Image, d: ImageDraw.ImageDraw, badge: Badge, size: int,
+                highlight: RGB) -> None:
+    """An order number on the highlight colour; a bump's X in red on white."""
+    fill = (255, 255, 255) if badge.kind == "bump" else highlight
+    x0, y0, x1, y1 = badge.box
+    d.ellipse((x0, y0, x1, y1), fill=fill, outline=EDGE, width=2)
+    ink = (200, 0, 0) if badge.kind == "bump" else ink_on(fill)
+    stamp(image, badge.centre, badge.text, size, ink, anchor="mm")
 
 
 def _header(image: Image.Image, g: Geometry, th: Theme, position: CheeseGambitPosition,
             context: RenderContext, names: dict[str, str]) -> None:
-    """Whose turn it is (in that colour), a pending taunt or vote, the dice."""
+    """Whose turn it is (in that colour, after its shape), a pending taunt or
+    vote, the dice."""
     d = ImageDraw.Draw(image)
+    d.fontmode = "1"
     c = g.cell
     title = font(int(c * 0.56), bold=True)
-    sub = font(int(c * 0.40), bold=True)
+    sub = font(int(c * 0.42), bold=True)
     main, colour, second = _status(position, names)
     size = int(c * 1.12)
     dice = dice_values(context.dice)
     dice_w = len(dice) * (size + 12)
     y = 10
     x = g.left
+    theme = theme_name(THEMES, context.theme)
     if colour and position.result is None:
-        r = int(c * 0.24)
-        cy = y + int(c * 0.34)
-        d.ellipse((x, cy - r, x + 2 * r, cy + r), fill=PIECE[colour], outline=(25, 25, 25),
-                  width=2)
-        x += 2 * r + 12
-    ink = _ink(colour, theme_name(THEMES, context.theme)) if colour else th.text
+        r = int(c * 0.26)
+        draw_shape(d, colour, x + r, y + int(c * 0.34), r)
+        x += 2 * r + 14
+    ink = colour_ink(colour, theme) if colour else th.text
     text = fit_text(main, title, g.width - g.left - x - dice_w - 20)
-    d.text((x, y), text, font=title, fill=ink)
+    stamp(image, (x, y), text, int(c * 0.56), ink)
     after_title = x + int(d.textlength(text, font=title)) + int(c * 0.5)
     if second:
-        d.text((x, y + int(c * 0.78)), fit_text(second, sub, g.width - g.left - x - dice_w - 20),
-               font=sub, fill=th.text)
+        stamp(image, (x, y + int(c * 0.78)),
+              fit_text(second, sub, g.width - g.left - x - dice_w - 20), int(c * 0.42), th.text)
     if dice:
         die_colour = position.side_to_move if position.result is None else context.last_side
         if die_colour not in PIECE:
@@ -586,7 +633,9 @@ def _paste_panel(img: Image.Image, g: Geometry, position: CheeseGambitPosition, 
         panel = _background(g.width, theme, position.sides).crop((x0, y0, x1, y1))
         local = Geometry(g.width, g.cell, g.left - x0, g.top - y0, g.height)
         th = THEMES[theme]
-        _panel(ImageDraw.Draw(panel), local, th, position, col, names, active, theme)
+        draw = ImageDraw.Draw(panel)
+        draw.fontmode = "1"  # crisp text: a smaller PNG (see _background)
+        _panel(draw, local, th, position, col, names, active, theme)
         if len(_PANELS) >= 64:
             del _PANELS[next(iter(_PANELS))]
     _PANELS[key] = panel  # most recently used last
@@ -600,6 +649,27 @@ def _quadrant(g: Geometry, col: str) -> tuple[int, int, int, int]:
     return x0, y0, x1, y1
 
 
+def panel_status(position: CheeseGambitPosition, col: str, names: dict[str, str]) -> str | None:
+    """Why ``col`` is out of the game, in words (None while it plays): a
+    resignation is a resignation, a dropped taunt names the winner."""
+    to = position.dropped.get(col)
+    if to is None:
+        return None
+    if to == col:
+        return "Resigned"
+    return f"Dropped the taunt: lost to {names.get(to, COLOUR_NAMES[to])}"
+
+
+def cube_text(position: CheeseGambitPosition, col: str, other: str,
+              names: dict[str, str]) -> str:
+    """``col``'s stake and cube against ``other``, naming the cube's holder (a
+    public picture never says "you")."""
+    stake = position.stake(col, other)
+    holder = position.cube_holder(col, other)
+    cube = "centre" if holder is None else names.get(holder, COLOUR_NAMES[holder])
+    return f"vs {COLOUR_NAMES[other]}: x{stake}, cube {cube}"
+
+
 def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambitPosition,
            col: str, names: dict[str, str], active: bool, theme: str) -> None:
     """A colour's corner panel: name, pool, borne off, cubes, placing."""
@@ -608,12 +678,10 @@ def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambi
     head = font(int(c * 0.48), bold=True)
     body = font(int(c * 0.42))
     body_b = font(int(c * 0.42), bold=True)
-    line = int(c * 0.6)
-    cube_f = font(int(c * 0.37))
+    line = int(c * 0.62)
     if active:
-        tint = ARM_TINT[col] if theme != "dark" else tuple(v // 3 for v in PIECE[col])
-        d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=16, fill=tint,
-                            outline=PIECE[col], width=8)
+        d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=16,
+                            fill=_active_panel(col, theme), outline=PIECE[col], width=8)
     bar_h = int(c * 0.78)
     d.rounded_rectangle((x0, y0, x1, y0 + bar_h), radius=14, fill=PIECE[col])
     name = names[col]
@@ -626,24 +694,27 @@ def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambi
         bx1 = x1 - 10
         d.rounded_rectangle((bx1 - badge_w, y0 + 8, bx1, y0 + bar_h - 8), radius=10,
                             fill=(255, 255, 255))
-        d.text((bx1 - badge_w // 2, y0 + bar_h // 2), tag, font=body_b, fill=INK[col],
-               anchor="mm")
-    room = x1 - x0 - 34 - badge_w
+        d.text((bx1 - badge_w // 2, y0 + bar_h // 2), tag, font=body_b,
+               fill=colour_ink(col, "light"), anchor="mm")
+    r = int(c * 0.2)
+    draw_shape(d, col, x0 + 12 + r, y0 + bar_h // 2, r, width=2)
+    tx = x0 + 20 + 2 * r
+    room = x1 - tx - 20 - badge_w
     if d.textlength(label, font=head) > room:
         label = name
-    d.text((x0 + 14, y0 + bar_h // 2), fit_text(label, head, room),
+    d.text((tx, y0 + bar_h // 2), fit_text(label, head, room),
            font=head, fill=PIECE_TEXT[col], anchor="lm")
     x = x0 + 16
     y = y0 + bar_h + 12
     inner = x1 - x0 - 32
-    if col in position.dropped:
-        d.text((x, y), f"Dropped (lost to {names[position.dropped[col]]})", font=body_b,
-               fill=th.text)
+    gone = panel_status(position, col, names)
+    if gone is not None:
+        d.text((x, y), fit_text(gone, body_b, inner), font=body_b, fill=th.text)
         return
     if col in position.placings:
         place = position.placings.index(col) + 1
         text = "WINNER" if place == 1 else f"Placed {place}" + {2: "nd", 3: "rd"}.get(place, "th")
-        d.text((x, y), text, font=head, fill=_ink(col, theme))
+        d.text((x, y), text, font=head, fill=colour_ink(col, theme))
         y += int(c * 0.66)
     n_pieces = int(position.options.get("pieces", "14"))
     # pool: drawn pieces with the count
@@ -656,14 +727,13 @@ def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambi
     else:
         d.text((px, y), f"{pool}", font=body_b, fill=th.text)
         pr = int(c * 0.2)
-        step = 2 * pr + 5
+        step = 2 * pr + 6
         per_row = max(1, (x1 - 16 - (px + 40)) // step)
         sx = px + 40
         for i in range(pool):
             cx = sx + pr + (i % per_row) * step
-            cy = y + int(c * 0.22) + (i // per_row) * step
-            d.ellipse((cx - pr, cy - pr, cx + pr, cy + pr), fill=PIECE[col],
-                      outline=(25, 25, 25), width=2)
+            cy = y + int(c * 0.24) + (i // per_row) * step
+            draw_shape(d, col, cx, cy, pr)
         y += max(line, ((pool - 1) // per_row + 1) * step + 4)
     # borne off: a bar with one segment per piece
     off = position.borne_off(col)
@@ -680,24 +750,17 @@ def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambi
     y += bh + 10
     safe = sum(position.safe_zone(col).values())
     track = sum(position.track(col).values())
-    d.text((x, y), f"Track {track} · safe {safe} · {_pips(position, col)} pips", font=body,
-           fill=th.muted)
+    d.text((x, y), fit_text(f"Track {track} · safe {safe} · {_pips(position, col)} pips", body,
+                            inner), font=body, fill=th.muted)
     y += line + 4
     # cubes, one line per opponent still in the game
     if position.taunt_enabled:
         for other in sides_order(position, col):
-            stake = position.stake(col, other)
-            holder = position.cube_holder(col, other)
-            cube = "centre" if holder is None else ("you" if holder == col
-                                                    else COLOUR_NAMES[holder])
             chip = int(c * 0.15)
-            cy = y + int(c * 0.26)
-            d.rectangle((x, cy - chip, x + 2 * chip, cy + chip), fill=PIECE[other],
-                        outline=(25, 25, 25))
-            text = f"vs {COLOUR_NAMES[other]}: stake {stake}, cube: {cube}"
-            f = cube_f
-            d.text((x + 2 * chip + 8, y), fit_text(text, f, inner - 2 * chip - 8), font=f,
-                   fill=th.text)
+            draw_shape(d, other, x + chip, y + int(c * 0.27), chip, width=1)
+            text = cube_text(position, col, other, names)
+            d.text((x + 2 * chip + 8, y), fit_text(text, body, inner - 2 * chip - 8),
+                   font=body, fill=th.text)
             y += line
 
 
@@ -740,6 +803,46 @@ def _status(position: CheeseGambitPosition, names: dict[str, str]
     return f"{who(side)} to move", side or None, ""
 
 
+def player_colours(theme: str) -> dict[str, RGB]:
+    """Each colour's pieces as drawn (the same in both themes)."""
+    return dict(PIECE)
+
+
+def legibility(theme: str) -> list[Legible]:
+    """Every text and mark colour a player reads, on what it stands on."""
+    name = theme_name(THEMES, theme)
+    th = THEMES[name]
+    out = [Legible("headline and panel text", th.text, th.background),
+           Legible("panel text", th.text, th.panel),
+           Legible("panel figures", th.muted, th.panel),
+           Legible("footer", th.text, th.background)]
+    fills = {cell_fill(label_cell, name, COLOURS)
+             for label_cell in _all_label_cells()} | {th.home}
+    for fill in sorted(fills):
+        out.append(Legible(f"square numbers on {fill}", ink_on(fill), fill))
+        outline = th.highlight if contrast_ratio(th.highlight, fill) >= contrast_ratio(
+            EDGE, fill) else EDGE
+        out.append(Legible(f"last-turn outline (its stronger tone) on {fill}", outline, fill,
+                           "mark"))
+        out.append(Legible(f"piece edge on {fill}", PIECE_EDGE[name], fill, "mark"))
+    for col in COLOURS:
+        ink = colour_ink(col, name)
+        out += [Legible(f"{col} count", PIECE_TEXT[col], PIECE[col]),
+                Legible(f"{col} name bar", PIECE_TEXT[col], PIECE[col]),
+                Legible(f"{col} headline and R labels", ink, th.background),
+                Legible(f"{col} winner line", ink, th.panel),
+                Legible(f"{col} to play", th.text, _active_panel(col, name)),
+                Legible(f"{col} to play figures", th.muted, _active_panel(col, name)),
+                Legible(f"{col} TO PLAY tag", colour_ink(col, "light"), (255, 255, 255)),
+                Legible(f"{col} borne off", ink_on(safe_tint(col, name)), safe_tint(col, name))]
+    return out
+
+
+def _all_label_cells() -> list[tuple[int, int]]:
+    return ([square_cell(sq) for sq in range(1, TRACK + 1)]
+            + [safe_cell(col, k) for col in COLOURS for k in range(1, 7)])
+
+
 class CheeseGambitRenderer(BoardRenderer[Theme]):
     """The CheeseGambit cross (see the module's description)."""
 
@@ -764,9 +867,43 @@ class CheeseGambitRenderer(BoardRenderer[Theme]):
                                 theme=theme, footer="x")
         return [(GAME.from_listing(base + tail, {}), context) for tail in tails]
 
+    def warm_caches(self, width: int, theme: str) -> None:
+        """Every player count's board (its own background), every piece
+        sprite and die face, and a few turns of a game with names, dice and
+        last moves, which fill the palette's colour lookup: the first board
+        after a start then costs what any other does."""
+        from games.cheesegambit.game import GAME
+
+        cell = geometry(width).cell
+        for col in COLOURS:
+            for n in range(1, MAX_PIECES + 1):
+                _sprite(cell, col, n, theme)
+        size = int(cell * 1.12)
+        faces = [(PIECE[col], PIECE_TEXT[col]) for col in COLOURS] + [((255, 255, 255),
+                                                                       (30, 30, 30))]
+        for face, pip in faces:  # as _header draws them
+            for value in range(1, 7):
+                die_sprite(size, value, face, pip, (25, 25, 25))
+        names = {"R": "Robin Q.", "G": "gwen_xyz", "B": "Bo-Jack 99", "Y": "Yves (K)"}
+        for players in ("2", "3", "4"):
+            position: Any = GAME.initial({"players": players}, "R")
+            _background(geometry(width).width, theme, position.sides)
+            for dice in ((6, 5), (4, 4), (3, 1), (2, 6)):
+                context = RenderContext(names=names, dice=dice, width=width, theme=theme,
+                                        footer="Game #1 · 2 days left")
+                self.render(position, context)
+                turns = position.legal_turns(dice)
+                if turns:
+                    side = position.side_to_move
+                    played = position.play(turns[len(turns) // 2], dice)
+                    position = played.position
+                    self.render(position, RenderContext(
+                        names=names, dice=dice, width=width, theme=theme, last_side=side,
+                        last_moves=played.moves, last_events=played.events))
+
 
 RENDERER = CheeseGambitRenderer()
 render, draw, warm_up = RENDERER.render, RENDERER.draw, RENDERER.warm_up
 
-__all__ = ["POOL", "RENDERER", "draw", "last_turn_marks", "render", "safe_cell", "square_cell",
-           "warm_up"]
+__all__ = ["POOL", "RENDERER", "draw", "last_turn_marks", "legibility", "plan",
+           "player_colours", "render", "safe_cell", "square_cell", "warm_up"]

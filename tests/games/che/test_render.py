@@ -117,6 +117,7 @@ def test_long_line_keeps_tiles_large() -> None:
 def test_long_names_are_shortened_to_fit_the_header() -> None:
     from renderer.che import THEMES
     from renderer.fonts import font
+    from renderer.phone import legible_size
 
     pos = POSITIONS["midturn"]
     long_name = "Bartholomew the Unreasonably Long-Named " * 3
@@ -124,7 +125,8 @@ def test_long_names_are_shortened_to_fit_the_header() -> None:
     img = Image.open(io.BytesIO(render(pos, ctx))).convert("RGB")
     # The title stops short of the tile count on the right: the band just
     # left of the count shows only the page colour.
-    pool_left = img.width - 24 - font(22).getlength("tiles left 62 of 64")
+    size = legible_size(img.width, bold=False, least=18)
+    pool_left = img.width - 24 - font(size, True).getlength("tiles left 62 of 64")
     gap = img.crop((int(pool_left) - 20, 16, int(pool_left) - 4, 50))
     page = THEMES["light"].background
     colours = gap.getcolors(maxcolors=4096)

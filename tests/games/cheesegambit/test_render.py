@@ -63,17 +63,20 @@ def test_render_decodes_with_pieces_where_they_stand() -> None:
 
 
 def test_blocks_and_blots_differ() -> None:
-    """A block is a square filling its corners; a blot is a disc."""
+    """A blot has a white ring round its middle; a block has its count there
+    instead, and is drawn larger (both in the colour's own shape)."""
     p = GAME.from_listing("R: 2@10, 1@12, 11@F; B: 1@45, 13@F; R to move", {})
     img = _image(render(p, RenderContext()))
     g = geometry(1100)
     r = g.piece_radius
     for square, block in ((10, True), (12, False)):
         cx, cy = g.piece_centre(*square_cell(square))
-        assert _close(img.getpixel((cx, cy + r // 2)), PIECE["R"]), square
-        corner = img.getpixel((cx - r + 3, cy - r + 3))
-        assert _close(corner, PIECE["R"]) is block, square
-        assert _close(corner, ARM_TINT["R"], 12) is not block, square
+        assert _close(img.getpixel((cx - r // 2 - 3, cy)), PIECE["R"]), square
+        q = max(3, r // 3)
+        ring = [img.getpixel(xy) for xy in ((cx - q, cy), (cx + q, cy), (cx, cy - q), (cx, cy + q))]
+        assert all(_close(px, (246, 246, 248), 30) for px in ring) is not block, (square, ring)
+        edge = img.getpixel((cx - r, cy))  # inside a block's outline, outside a blot's
+        assert _close(edge, ARM_TINT["R"], 12) is not block, (square, edge)
 
 
 def test_dice_in_movers_colour_and_panel_highlighted() -> None:
