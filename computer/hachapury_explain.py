@@ -28,8 +28,10 @@ def explain_turn(position: HachapuryPosition, dice: Dice, text: str) -> str:
         return ""
     opponent = other(mover)
     played = position.play(text, dice)
+    result = played.position
+    assert isinstance(result, HachapuryPosition)  # a Hachapury turn gives one
     before = position.checkers(mover)
-    after = played.position.checkers(mover)
+    after = result.checkers(mover)
     if after == before:
         return "no legal move: the turn passes"
     theirs = position.checkers(opponent)
