@@ -30,6 +30,10 @@ class Config:
     #: How long an answer a game waits for may wait before the refusing choice is
     #: played for whoever is late.
     answer_hours: float = 48.0
+    #: Seconds between a computer's consecutive messages in a channel (a game of
+    #: computers people watch; several computers after one person), under Discord's
+    #: rate limit of 5 messages in 5 seconds.
+    computer_pace: float = 1.5
 
 
 def load_config(path: str | Path | None = None) -> Config:
@@ -59,6 +63,7 @@ def load_config(path: str | Path | None = None) -> Config:
             str(games_part.get("time_control", Config.time_control))).text,
         reminder_hours=_hours(games_part.get("reminder_hours", Config.reminder_hours)),
         answer_hours=float(games_part.get("answer_hours", Config.answer_hours)),
+        computer_pace=float(games_part.get("computer_pace", Config.computer_pace)),
     )
 
 

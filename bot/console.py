@@ -17,6 +17,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
+from bot.computer_driver import ComputerDriver
+from bot.computer_pool import ComputerPool
+from bot.computer_seats import COMPUTER
 from bot.replies import Channel, Reply, User
 from bot.service import GameService, ServiceConfig
 from games import available_games
@@ -42,6 +45,11 @@ class Console:
         self.moderators = set(moderators)
         self.channel = Channel(id=channel, guild_id="local", name=channel)
         self._count = 0
+        # The computer (``@boardbot``) answers after each line, before the next is read.
+        self.driver = ComputerDriver(service, self._computer_said)
+
+    async def _computer_said(self, channel: Channel, reply: Reply) -> None:
+        self._show(COMPUTER, reply)
 
     def user(self, name: str) -> User:
         return User(id=name, name=name, moderator=name in self.moderators)
@@ -59,6 +67,8 @@ class Console:
         try:
             reply = await self._dispatch(user, command, rest)
             self._show(user, reply)
+            self.driver.poke(self.channel)
+            await self.driver.idle()
         except Exception:  # a bug must not end the session: log it and read on
             log.exception("console command failed: %s", line.strip()[:200])
             self._print(INTERNAL_ERROR)
@@ -79,6 +89,8 @@ class Console:
             return await s.new(user, ch, words[0], opponents, options)
         if command == "move":
             return await s.move(user, ch, rest)
+        if command == "hint":
+            return await s.hint(user, ch)
         simple = {"accept": s.accept, "decline": s.decline, "board": s.board, "legal": s.legal,
                   "record": s.record, "resign": s.resign, "abort": s.abort, "join": s.join,
                   "start": s.start}
@@ -154,9 +166,13 @@ async def run_console(database: str, images: str, seed: int | None,
         raise
     rng = random.Random(seed)
     factory = (lambda: rng.randbytes(32)) if seed is not None else None
-    service = GameService(store, ServiceConfig(), seed_factory=factory) if factory \
-        else GameService(store, ServiceConfig())
+    pool = ComputerPool()
+    service = GameService(store, ServiceConfig(), seed_factory=factory, thinker=pool) \
+        if factory else GameService(store, ServiceConfig(), thinker=pool)
     console = Console(service, image_dir, out, moderators)
+    await pool.start()  # warm: the first game against the computer does not wait for it
+    await console.driver.resume()  # games where the computer is to move go on
+    await console.driver.idle()
     interactive = script.isatty()
     if interactive:
         print(f"Local console. Type `alice: /new {_example_game()} @bob`, `bob: /accept`, "
@@ -170,6 +186,8 @@ async def run_console(database: str, images: str, seed: int | None,
                 break
             await console.handle(line)
     finally:
+        await console.driver.close()
+        await pool.shutdown()
         await store.close()
     return 0
 

@@ -8,6 +8,7 @@ Game-specific words come from the game (``Game``/``Position``), never from here.
 from __future__ import annotations
 
 from bot import clocks
+from bot.computer_seats import is_computer_seat
 from games import Position, get_game
 from games.base import Game
 from games.notation import format_dice
@@ -65,15 +66,15 @@ def status_line(session: Session, position: Position, left: str = "") -> tuple[s
         return "", []
     if position.action_due():
         seats = [session.seat_for_side(s) for s in position.actors()]
-        ids = [seat.user_id for seat in seats if seat]
+        ids = [seat.user_id for seat in seats if seat and not is_computer_seat(seat.user_id)]
         waiting = ", ".join(who(session, s) for s in position.actors())
         choices = " or ".join(f"`{c}`" for c in position.action_choices())
         pings = " ".join(f"<@{i}>" for i in ids)
         return f"Waiting for {waiting} to answer: {choices}{left}. {pings}", ids
     seat = session.seat_for_side(side)
     dice = f" with {format_dice(session.dice)}" if session.dice else ""
-    mention = seat.user_id if seat else None
-    ping = f"<@{mention}>" if mention else side
+    mention = seat.user_id if seat and not is_computer_seat(seat.user_id) else None
+    ping = f"<@{mention}>" if mention else ("thinking…" if seat else side)
     return (f"{who(session, side)} to move{dice}{left}. {ping}",
             [mention] if mention else [])
 
