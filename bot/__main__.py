@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot {start,run,sync,local,replay,verify}``."""
+"""Command line: ``python -m bot {start,run,sync,local,replay,verify,engine}``."""
 
 from __future__ import annotations
 
@@ -43,6 +43,11 @@ def _parser() -> argparse.ArgumentParser:
 
     verify = sub.add_parser("verify", help="check a finished game's dice against its seed")
     verify.add_argument("file")
+
+    from bot.engine import add_arguments
+    engine = sub.add_parser("engine", help="the computer player as a line protocol: a "
+                                           "position (and dice) a line in, a turn a line out")
+    add_arguments(engine)
     return parser
 
 
@@ -60,6 +65,9 @@ def main(argv: list[str] | None = None) -> int:
         from bot.replay import replay
         text = _read(args.file)
         return 2 if text is None else replay(args.game, text, args.position)
+    if args.command == "engine":
+        from bot.engine import main as engine_main
+        return engine_main(args)
     if args.command == "verify":
         from bot.verify import verify
         text = _read(args.file)
