@@ -51,8 +51,8 @@ def computer_to_act(session: Session, position: Position) -> tuple[Seat, bool] |
             if seat is not None and is_computer_seat(seat.user_id):
                 return seat, True
         return None
-    side = position.side_to_move
-    seat = session.seat_for_side(side) if side else None
+    mover = position.side_to_move
+    seat = session.seat_for_side(mover) if mover else None
     if seat is not None and is_computer_seat(seat.user_id):
         return seat, False
     return None
