@@ -180,3 +180,29 @@ async def test_takeback_in_a_clocked_game_is_refused_by_the_computer(
     assert not refused.ok and "boardbot (easy) does not allow" in refused.text
     watcher = await service.takeback(CAROL, HERE)
     assert not watcher.ok
+
+
+async def test_the_scheduler_never_reminds_the_computer(service: GameService,
+                                                        clock: FakeClock) -> None:
+    from bot.scheduler import Notification, Scheduler
+
+    sent: list[Notification] = []
+
+    async def deliver(note: Notification) -> None:
+        sent.append(note)
+
+    await service.new(ALICE, HERE, "hachapury", [COMPUTER], {"level": "easy"},
+                      time_control="1d")
+    session = await service.store.latest_session(HERE.id)
+    assert session is not None
+    if service.position_of(session).side_to_move == "W":
+        await service.move(ALICE, HERE, service.legal_turns(session)[0])
+    # the computer is to move and the bot was down: its time runs out unreminded
+    scheduler = Scheduler.for_service(service, deliver)
+    await scheduler.run_once(clock.now + 1)
+    await scheduler.run_once(clock.now + 23.5 * 3600)  # its 1-hour reminder falls due
+    assert sent == []
+    await scheduler.run_once(clock.now + 2 * 24 * 3600)
+    assert sent, "alice hears that the computer's time is up"
+    assert all(n.user_id is None or not n.user_id.startswith("computer:") for n in sent)
+    assert all(not m.startswith("computer:") for n in sent for m in n.mentions)
