@@ -35,15 +35,20 @@ async def play_out(service: GameService, channel: Channel, rng: random.Random,
         if session.status != "active":
             return said, people
         position = service.position_of(session)
-        if position.action_due():
-            side = next((s for s in position.actors()
-                         if not is_computer_seat(session.seat_for_side(s).user_id)), None)
+        if position.action_due():  # computers answer first when they are asked too
+            computers = [s for s in position.actors()
+                         if is_computer_seat(session.seat_for_side(s).user_id)]
+            side = None if computers else position.actors()[0]
             text = rng.choice(position.action_choices()) if side else ""
         else:
             side = position.side_to_move
             text = rng.choice(service.legal_turns(session)) if side else ""
         seat = session.seat_for_side(side) if side else None
         if seat is not None and not is_computer_seat(seat.user_id):
+            if not position.action_due():
+                additions = position.turn_additions(text, session.dice)
+                if additions and rng.random() < 0.7:  # taunt: the computer must answer
+                    text += f" {rng.choice(additions)}"
             reply = await service.move(PEOPLE[seat.user_id], channel, text)
             assert reply.ok, reply.text
             people += 1
@@ -105,6 +110,23 @@ class Explaining(Slow):
 
     def explain(self, position: Position, dice: Dice, text: str) -> str:
         return "makes a block on 5 and leaves no blot"
+
+
+class Taunting(LevelledStrategy):
+    """Cheesegambit's engine-first turn, taunting whenever the turn allows it."""
+
+    game = "cheesegambit"
+
+    def value(self, position: Position, side: str) -> float:
+        return 0.5
+
+    def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
+               rng: random.Random) -> Choice:
+        for text in position.legal_turns(dice):
+            additions = position.turn_additions(text, dice)
+            if additions:
+                return Choice(f"{text} {additions[0]}", "taunts")
+        return Choice(position.legal_turns(dice)[0])
 
 
 KINDS = {"slow": Slow, "failing": Failing, "dying": Dying, "illegal": Illegal,

@@ -4,8 +4,11 @@ restart while the computer is to move, take-backs against it."""
 
 from __future__ import annotations
 
+import importlib
 import random
 from pathlib import Path
+
+import pytest
 
 from bot.computer_driver import ComputerDriver
 from bot.records import record_text
@@ -13,7 +16,7 @@ from bot.replay import replay
 from bot.replies import Channel, Reply
 from bot.service import GameService, ServiceConfig
 from storage import Store
-from tests.bot.computer.helpers import COMPUTER, play_out
+from tests.bot.computer.helpers import COMPUTER, Taunting, play_out
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, FakeClock
 
 
@@ -72,6 +75,38 @@ async def test_one_person_and_three_computers(service: GameService) -> None:
     session = await service.store.latest_session(HERE.id)
     assert session is not None and session.status == "finished"
     assert said and people
+    answers = [t for t in await service.store.turns(session.id)
+               if t.kind != "turn" and t.actor.startswith("computer:")]
+    assert answers, "the computers answered taunts or votes"
+
+
+async def test_the_computer_taunts_and_the_person_answers(
+        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(importlib.import_module("computer.cheesegambit"), "STRATEGY",
+                        Taunting())
+    await service.new(ALICE, HERE, "cheesegambit", [COMPUTER], {"level": "easy"})
+    rng = random.Random(2)
+    for _ in range(600):
+        session = await service.store.latest_session(HERE.id)
+        assert session is not None and session.status == "active"
+        position = service.position_of(session)
+        if position.action_due() and "R" in position.actors() and \
+                session.seat_for_side("R").user_id == ALICE.id:  # type: ignore[union-attr]
+            break
+        if position.action_due() or session.seat_for_side(
+                position.side_to_move or "").user_id != ALICE.id:  # type: ignore[union-attr]
+            assert await service.computer_step(HERE) is not None
+        else:
+            await service.move(ALICE, HERE, rng.choice(service.legal_turns(session)))
+    else:
+        raise AssertionError("the computer never taunted")
+    hint = await service.hint(ALICE, HERE)  # a hint for an answer is an answer
+    assert hint.ok and hint.text.split("`")[1] in position.action_choices()
+    answered = await service.move(ALICE, HERE, "accept")
+    assert answered.ok, answered.text
+    turns = await service.store.turns(session.id)
+    taunt = next(t for t in reversed(turns) if t.kind == "turn" and "T@" in t.record)
+    assert taunt.actor.startswith("computer:")
 
 
 async def test_level_and_seating_refusals(service: GameService) -> None:
