@@ -170,7 +170,8 @@ async def run_console(database: str, images: str, seed: int | None,
     service = GameService(store, ServiceConfig(), seed_factory=factory, thinker=pool) \
         if factory else GameService(store, ServiceConfig(), thinker=pool)
     console = Console(service, image_dir, out, moderators)
-    await pool.start()  # warm: the first game against the computer does not wait for it
+    # The pool starts (and warms) with the first computer decision: a console session
+    # without the computer never pays for it.  The Discord bot warms it at start.
     await console.driver.resume()  # games where the computer is to move go on
     await console.driver.idle()
     interactive = script.isatty()
