@@ -4,9 +4,11 @@ computers plays itself, a restart while the computer is to move, /hint."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
+from bot.computer_pool import ComputerPool
 from bot.computer_seats import is_computer_seat
 from bot.config import Config
 from bot.discord_app import BoardBot, build_bot
@@ -138,3 +140,45 @@ async def test_hint_is_private(tmp_path: Path, open_service: h.Opener) -> None:
         assert "would play" in h.private(hint).content
         watcher = await w.carol.slash(w.channel, "hint")
         assert h.public(watcher) is None and "watching" in h.private(watcher).content
+
+
+
+async def test_a_game_through_discord_with_the_process_pool(tmp_path: Path,
+                                                            open_service: h.Opener) -> None:
+    # The pool is started outside SimCord: SimCord freezes time.monotonic, and starting a
+    # worker process polls its children with a timeout measured on that clock.
+    path = tmp_path / "db.sqlite3"
+    service = await open_service(path)
+    pool = ComputerPool(1)
+    await pool.start()
+    service.thinker = pool
+    try:
+        async with h.connected(unpaced(service, path)) as w:
+            await w.alice.slash(w.channel, "new", game="hachapury", opponent=the_bot(w),
+                                opponent2=the_bot(w), level="easy")
+            for _ in range(100):  # the workers run outside SimCord's view: wait for them
+                await w.env.settle()
+                if pool.decisions >= 3:
+                    break
+                await asyncio.sleep(0.05)
+            assert pool.decisions >= 3
+            assert pool.fallbacks == 0
+    finally:
+        await pool.shutdown()
+
+
+async def test_the_bot_makes_warms_and_stops_its_own_pool(tmp_path: Path) -> None:
+    from storage import Store
+
+    path = tmp_path / "db.sqlite3"
+    store = await Store.open(str(path))
+    bot = build_bot(Config(database=str(path), image_width=400), store=store, schedule=False)
+    try:
+        await bot.setup_hook()  # what the bot runs on start, before connecting
+        pool = bot.computer_pool
+        assert pool is not None and bot.service.thinker is pool
+        assert pool.decisions == 0 and pool._executor is not None  # started, warm
+        await bot.close()
+        assert pool._executor is None  # stopped with the bot
+    finally:
+        await store.close()
