@@ -43,6 +43,8 @@ async def test_person_against_the_computer_to_the_end(service: GameService,
     assert '"boardbot (easy)"]' in text
     capsys.readouterr()
     assert replay("hachapury", text) == 0  # every computer turn is a legal record line
+    again = await service.rematch(ALICE, HERE)  # the same computer, at the same level
+    assert again.ok and "begins" in again.text and "boardbot (easy)" in again.text
 
 
 async def test_computers_alone_while_the_challenger_watches(service: GameService) -> None:
