@@ -141,11 +141,20 @@ class ComputerPool:
         log.info("computer pool ready: %d worker(s) in %.2f s", len(
             {p for p in pids if isinstance(p, int)}), time.perf_counter() - started)
 
-    async def shutdown(self) -> None:
-        """Stop the workers (pending decisions are cancelled)."""
+    async def shutdown(self, patience: float = 2.0) -> None:
+        """Stop the workers: pending decisions are cancelled, running ones get
+        ``patience`` seconds to end (a search ends within its budget), then their
+        workers are terminated, so a stop never waits on a runaway search."""
         executor, self._executor = self._executor, None
-        if executor is not None:
-            await asyncio.to_thread(executor.shutdown, True, cancel_futures=True)
+        if executor is None:
+            return
+        processes = list(getattr(executor, "_processes", {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        deadline = time.monotonic() + patience
+        for process in processes:
+            await asyncio.to_thread(process.join, max(0.0, deadline - time.monotonic()))
+            if process.is_alive():
+                process.terminate()
 
     def limit(self, level: Level) -> float:
         """The wall-clock limit of a decision at ``level``."""

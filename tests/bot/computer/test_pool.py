@@ -116,3 +116,15 @@ async def test_a_game_goes_on_through_a_failing_strategy(service: GameService,
             "computer:")
     finally:
         await pool.shutdown()
+
+
+async def test_shutdown_does_not_wait_for_a_runaway_search() -> None:
+    pool = ComputerPool(1, grace=30.0, initializer=install, initargs=("hachapury", "slow"))
+    await pool.start()
+    thinking = asyncio.create_task(pool.decide(_request()))
+    await asyncio.sleep(0.5)  # the worker is now inside its 30-second search
+    started = time.perf_counter()
+    await pool.shutdown(patience=0.5)
+    assert time.perf_counter() - started < 10
+    choice = await thinking  # the decision still gets a legal (fall-back) turn
+    assert choice.fallback
