@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot {start,run,sync,local,replay,verify,migrate}``."""
+"""Command line: ``python -m bot {start,run,sync,local,replay,verify,migrate,engine}``."""
 
 from __future__ import annotations
 
@@ -51,6 +51,10 @@ def _parser() -> argparse.ArgumentParser:
                          help="the SQLite file (opened read-only, never changed)")
     migrate.add_argument("--to", dest="target", required=True, metavar="URL",
                          help="postgresql://user:password@host:port/database")
+    from bot.engine import add_arguments
+    engine = sub.add_parser("engine", help="the computer player as a line protocol: a "
+                                           "position (and dice) a line in, a turn a line out")
+    add_arguments(engine)
     return parser
 
 
@@ -68,6 +72,9 @@ def main(argv: list[str] | None = None) -> int:
         from bot.replay import replay
         text = _read(args.file)
         return 2 if text is None else replay(args.game, text, args.position)
+    if args.command == "engine":
+        from bot.engine import main as engine_main
+        return engine_main(args)
     if args.command == "verify":
         from bot.verify import verify
         text = _read(args.file)

@@ -45,6 +45,10 @@ class Config:
     #: The operations endpoint (``/metrics``, ``/healthz``; bot/metrics.py): off when None.
     metrics_port: int | None = None
     metrics_host: str = "127.0.0.1"
+    #: Seconds between a computer's consecutive messages in a channel (a game of
+    #: computers people watch; several computers after one person), under Discord's
+    #: rate limit of 5 messages in 5 seconds.
+    computer_pace: float = 1.5
 
     def __repr__(self) -> str:
         # the generated repr, with the database's password masked (the token never shows)
@@ -88,6 +92,7 @@ def load_config(path: str | Path | None = None) -> Config:
         shard_count=shard_count, shard_ids=shard_ids,
         metrics_port=int(metrics_part["port"]) if "port" in metrics_part else None,
         metrics_host=str(metrics_part.get("host", Config.metrics_host)),
+        computer_pace=float(games_part.get("computer_pace", Config.computer_pace)),
     )
 
 

@@ -18,6 +18,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
+from bot.computer_driver import ComputerDriver
+from bot.computer_pool import ComputerPool
+from bot.computer_seats import COMPUTER
 from bot.replies import Button, Channel, Reply, User, refusal
 from bot.service import GameService, ServiceConfig
 from games import available_games
@@ -48,6 +51,12 @@ class Console:
         #: each user's last buttons, for ``/press LABEL`` (lesson pages)
         self._buttons: dict[str, list[Button]] = {}
 
+        # The computer (``@boardbot``) answers after each line, before the next is read.
+        self.driver = ComputerDriver(service, self._computer_said)
+
+    async def _computer_said(self, channel: Channel, reply: Reply) -> None:
+        self._show(COMPUTER, reply)
+
     def user(self, name: str) -> User:
         return User(id=name, name=name, moderator=name in self.moderators)
 
@@ -64,6 +73,8 @@ class Console:
         try:
             reply = await self._dispatch(user, command, rest)
             self._show(user, reply)
+            self.driver.poke(self.channel)
+            await self.driver.idle()
         except Exception:  # a bug must not end the session: log it and read on
             log.exception("console command failed: %s", line.strip()[:200])
             self._print(INTERNAL_ERROR)
@@ -111,6 +122,8 @@ class Console:
             if command == "record":
                 return await s.record(user, ch, numbers[0])
             return await s.board(user, ch, numbers[0], numbers[1] if len(numbers) > 1 else None)
+        if command == "hint":
+            return await s.hint(user, ch)
         if command == "learn":
             return await s.learn(user, ch, rest or _example_game())
         if command in ("play", "pick"):
@@ -235,9 +248,14 @@ async def run_console(database: str, images: str, seed: int | None,
         raise
     rng = random.Random(seed)
     factory = (lambda: rng.randbytes(32)) if seed is not None else None
-    service = GameService(store, ServiceConfig(), seed_factory=factory) if factory \
-        else GameService(store, ServiceConfig())
+    pool = ComputerPool()
+    service = GameService(store, ServiceConfig(), seed_factory=factory, thinker=pool) \
+        if factory else GameService(store, ServiceConfig(), thinker=pool)
     console = Console(service, image_dir, out, moderators)
+    # The pool starts (and warms) with the first computer decision: a console session
+    # without the computer never pays for it.  The Discord bot warms it at start.
+    await console.driver.resume()  # games where the computer is to move go on
+    await console.driver.idle()
     interactive = script.isatty()
     if interactive:
         print(f"Local console. Type `alice: /new {_example_game()} @bob`, `bob: /accept`, "
@@ -251,6 +269,8 @@ async def run_console(database: str, images: str, seed: int | None,
                 break
             await console.handle(line)
     finally:
+        await console.driver.close()
+        await pool.shutdown()
         await store.close()
     return 0
 
@@ -265,7 +285,7 @@ def _example_game() -> str:
 COMMANDS = ("new", "challenge", "move", "accept", "decline", "board", "legal", "record",
             "resign", "abort", "join", "start", "rematch", "games", "rules", "help", "preview",
             "grant", "allow", "refuse", "takeback", "notify", "mygames", "claim", "play",
-            "pick", "learn", "press", "history")
+            "pick", "learn", "press", "history", "hint")
 
 #: What a button does, as the console command that does the same.
 _BUTTON_COMMANDS = {"takeback_yes": "/allow", "takeback_no": "/refuse", "play": "/play",

@@ -21,8 +21,11 @@ from discord import app_commands
 
 from bot import cogs
 from bot import discord_adapter as adapter
+from bot.computer_driver import ComputerDriver
+from bot.computer_pool import ComputerPool
 from bot.config import Config
 from bot.heap import freeze_startup_heap
+from bot.replies import Channel, Reply
 from bot.scheduler import Notification, Scheduler
 from bot.service import GameService, ServiceConfig
 from games import available_games, get_game
@@ -68,6 +71,12 @@ class BoardBot(discord.Client):
         self.scheduler: Scheduler | None = None
         self._scheduler_task: asyncio.Task[None] | None = None
         self.ops: Any = None  # bot/metrics.py OpsServer when [metrics] port is set
+        #: The process pool the computers think in, when the bot made it (else the
+        #: service's own thinker is used); the driver that plays their turns.
+        self.computer_pool: ComputerPool | None = None
+        self.driver: ComputerDriver | None = None
+        self._driver_task: asyncio.Task[None] | None = None
+        self.flows.on_change = self.computer_may_act
 
     @property
     def service(self) -> GameService:
@@ -79,7 +88,17 @@ class BoardBot(discord.Client):
         if self.store is None:  # Store.open creates a missing folder
             self.store = await Store.open(self.config.database, self.config.busy_timeout)
         if self._service is None:
-            self._service = GameService(self.store, service_config(self.config))
+            self.computer_pool = ComputerPool()
+            self._service = GameService(self.store, service_config(self.config),
+                                        thinker=self.computer_pool)
+        if self.computer_pool is not None:
+            await self.computer_pool.start()  # warm before the first game asks
+        self.driver = ComputerDriver(self._service, self.post_reply,
+                                     pace=self.config.computer_pace)
+        if self.schedule and self._driver_task is None:
+            # The start-up scan (games where the computer is to move go on), then sweeps.
+            self._driver_task = asyncio.create_task(self.driver.run_forever(),
+                                                    name="boardbot-computers")
         self.add_dynamic_items(adapter.BoardButton, adapter.BoardSelect)
         if self.schedule:  # the real bot: draw the cached backgrounds before anyone waits
             await asyncio.to_thread(warm_up, available_games(), self.config.image_width,
@@ -102,6 +121,24 @@ class BoardBot(discord.Client):
     async def deliver_notification(self, notification: Notification) -> None:
         """The scheduler's ``deliver``: post or DM (failures are logged, not raised)."""
         await adapter.send_notification(self, notification)
+
+    def computer_may_act(self, channel: Channel) -> None:
+        """A command changed ``channel``'s game: a computer may be to move there."""
+        if self.driver is not None:
+            self.driver.poke(channel)
+
+    async def post_reply(self, channel: Channel, reply: Reply) -> bool:
+        """Post a computer's move (a reply no interaction asked for) in its channel."""
+        try:
+            target = self.get_channel(int(channel.id)) or await self.fetch_channel(
+                int(channel.id))
+        except (discord.HTTPException, ValueError) as exc:
+            log.warning(adapter.kv("computer_post_failed", channel=channel.id,
+                                   error=type(exc).__name__))
+            return False
+        if not isinstance(target, discord.abc.Messageable):
+            return False
+        return await adapter.post(target, reply)
 
     async def press_button(self, interaction: discord.Interaction, verb: str,
                            session_id: int, tag: str = "") -> None:
@@ -143,6 +180,15 @@ class BoardBot(discord.Client):
     async def close(self) -> None:
         if self.ops is not None:
             await self.ops.stop()
+        driver_task, self._driver_task = self._driver_task, None
+        if driver_task is not None:
+            driver_task.cancel()
+            await asyncio.gather(driver_task, return_exceptions=True)
+        if self.driver is not None:
+            await self.driver.close()
+        if self.computer_pool is not None:
+            await self.computer_pool.shutdown()
+            log.info(adapter.kv("computer_pool_stopped"))
         task, self._scheduler_task = self._scheduler_task, None
         if task is not None:
             task.cancel()

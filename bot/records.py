@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 from games import Game, get_game
 from games.base import TurnKind
@@ -15,9 +16,10 @@ def opening_text(session: Session) -> str:
     return ", ".join(" ".join(str(d) for d in r) for r in session.opening)
 
 
-def record_text(session: Session, turns: list[TurnEntry]) -> str:
+def record_text(session: Session, turns: list[TurnEntry], hinted: Sequence[str] = ()) -> str:
     """The whole record: tags, then one line a turn.  The seed appears only once
-    the game is over (commit-reveal)."""
+    the game is over (commit-reveal).  ``hinted``: the players who used a hint
+    (``[Hints "alice"]``, so ratings can leave the game out)."""
     game = get_game(session.game)
     tags: list[tuple[str, str]] = [("Game", session.game)]
     for info in game.sides(session.options):
@@ -36,6 +38,8 @@ def record_text(session: Session, turns: list[TurnEntry]) -> str:
         tags.append(("Seed", session.seed))
     if session.result:
         tags.append(("Result", session.result))
+    if hinted:
+        tags.append(("Hints", ", ".join(hinted)))
     lines = [format_tag(name, value) for name, value in tags]
     lines += record_lines(turns, game)
     return "\n".join(lines) + "\n"

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot import clocks
+from bot.computer_seats import is_computer_seat
 from bot.replies import quiet_name
 from games import get_game
 from storage import Session, Store
@@ -185,7 +186,7 @@ class Scheduler:
             note = await self._to(session, "reminder", seat.user_id, text)
             return [note] if note else []
         if row.forfeit:
-            players = tuple(s.user_id for s in session.seats)
+            players = tuple(s.user_id for s in session.seats if not is_computer_seat(s.user_id))
             pings = " ".join(f"<@{p}>" for p in players)
             return [Notification(
                 "forfeit", "channel", session.channel_id, session.guild_id, session.id, None,
@@ -205,6 +206,8 @@ class Scheduler:
 
     async def _to(self, session: Session, kind: str, user_id: str, text: str
                   ) -> Notification | None:
+        if is_computer_seat(user_id):
+            return None  # the computer needs no reminder (nor a message it cannot read)
         mode = await self.ledger.notify_mode(user_id)
         if mode == "none":
             return None

@@ -132,6 +132,19 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE turns ADD COLUMN events TEXT;
     """,
+    # 6 (numbered after the accessible-boards migration 5 of the same release): the
+    # hints a player asked for (/hint), so the record can mark a game in which one
+    # was used and ratings can leave it out.  One row per player and turn.
+    """
+    CREATE TABLE hints (
+        session_id  INTEGER NOT NULL REFERENCES sessions (id),
+        user_id     TEXT NOT NULL,
+        name        TEXT NOT NULL,
+        turn        INTEGER NOT NULL,
+        asked_at    REAL NOT NULL,
+        PRIMARY KEY (session_id, user_id, turn)
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

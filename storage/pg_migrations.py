@@ -145,4 +145,15 @@ PG_MIGRATIONS: list[str] = [
     """
     ALTER TABLE turns ADD COLUMN events TEXT;
     """,
+    # 6: the hints a player asked for (/hint); one row per player and turn.
+    """
+    CREATE TABLE hints (
+        session_id  BIGINT NOT NULL REFERENCES sessions (id),
+        user_id     TEXT NOT NULL,
+        name        TEXT NOT NULL,
+        turn        BIGINT NOT NULL,
+        asked_at    DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (session_id, user_id, turn)
+    );
+    """,
 ]

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot import discord_adapter as adapter
 from bot.cogs.flows import Call, Flows
+from bot.computer_seats import COMPUTER
 from bot.replies import Channel, Reply, User, refusal
 from games import available_games, get_game
 
@@ -55,22 +56,33 @@ def build_commands(flows: Flows, games: list[str] | None = None
         opponent2="A further player", opponent3="A further player",
         options="Game options, e.g. kings=false pieces=10",
         thread="Open the game in a new thread",
-        time="Time control, e.g. 3d or bank=7d,bonus=1d,cap=14d (default: the server's)")
+        time="Time control, e.g. 3d or bank=7d,bonus=1d,cap=14d (default: the server's)",
+        level="How strong the computer plays when you name me as an opponent")
+    @app_commands.choices(level=[app_commands.Choice(name=v, value=v)
+                                 for v in ("easy", "normal", "hard")])
     @with_games
     async def new(interaction: Interaction, game: str, opponent: discord.User | None = None,
                   opponent2: discord.User | None = None, opponent3: discord.User | None = None,
                   options: str | None = None, thread: bool = False,
-                  time: app_commands.Range[str, 1, 100] | None = None) -> None:
+                  time: app_commands.Range[str, 1, 100] | None = None,
+                  level: str | None = None) -> None:
         players = [p for p in (opponent, opponent2, opponent3) if p is not None]
-        if any(p.bot for p in players):
-            await adapter.say(interaction, "Bots cannot play; challenge a person.")
+        me = interaction.client.user
+        if any(p.bot and (me is None or p.id != me.id) for p in players):
+            await adapter.say(interaction, "Other bots cannot play; challenge a person, or "
+                                           "name me to play the computer.")
             return
         try:
             parsed = adapter.parse_options(options)
         except adapter.OptionsError as exc:
             await adapter.say(interaction, str(exc))
             return
-        opponents = [adapter.to_user_of(p) for p in players]
+        if level is not None:
+            parsed["level"] = level
+        # Naming me seats the computer (once per mention: name me in every seat to
+        # watch a game of computers).
+        opponents = [COMPUTER if me is not None and p.id == me.id else adapter.to_user_of(p)
+                     for p in players]
 
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.new(user, channel, game, opponents, parsed,
@@ -152,6 +164,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
             return await flows.service.history(user, channel, who, game, page)
 
         await flows.run(interaction, call, defer=True)
+    hint = plain("hint", "The computer's best turn for you, with why (only you see it; "
+                         "the record notes it)", lambda s: s.hint, defer=True)
     resign = plain("resign", "Give up the game (asks you to confirm first)",
                    lambda s: s.confirm_resign)
     abort = plain("abort", "Cancel the game (players before the first turn; moderators any time)",
@@ -239,8 +253,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
     async def help_(interaction: Interaction) -> None:
         await adapter.deliver(interaction, flows.service.help())
 
-    return [new, accept, decline, join, start, move, board, legal, record, resign, abort, learn,
-            history,
+    return [new, accept, decline, join, start, move, board, legal, hint, record, resign, abort,
+            learn, history,
             games_, claim, grant, takeback, takeback_answer, preview, mygames, notify, rules,
             help_]
 
@@ -280,3 +294,5 @@ async def _new_in_thread(flows: Flows, interaction: Interaction, game: str,
 
     await flows.run(interaction, inside, changes=True, channel=here)
     flows.cache.forget(where.id)
+    if flows.on_change is not None:
+        flows.on_change(where)  # a game against the computer may have begun there

@@ -40,6 +40,9 @@ class Flows:
                  ) -> None:
         self._service = service
         self.cache = cache or TurnCache()
+        #: Called with the channel after every command that may change its game (the
+        #: bot lets a computer that is now to move play).
+        self.on_change: Callable[[Channel], None] | None = None
 
     @property
     def service(self) -> GameService:
@@ -65,6 +68,8 @@ class Flows:
             if changes:
                 self.cache.forget(where.id)
         sent = await adapter.deliver(interaction, reply)
+        if changes and self.on_change is not None:
+            self.on_change(where)  # after the person's reply: the computer's follows
         log.info(adapter.kv(
             "command", name=_name(interaction), channel=where.id, user=user.id,
             session=reply.session_id, ok=reply.ok, sent=sent,

@@ -164,12 +164,15 @@ class Turns:
     # -- a turn or an answer ----------------------------------------------------------
 
     async def _played(self, user: User, channel: Channel, text: str,
-                      expected_turn: int | None = None, question: Question | None = None
-                      ) -> tuple[Session, Seat, Played, NewTurn]:
+                      expected_turn: int | None = None, question: Question | None = None,
+                      version: int | None = None) -> tuple[Session, Seat, Played, NewTurn]:
         """The user's turn (or the answer the game waits for) parsed and played on the
-        current position, not yet saved; ``Refused`` says why it cannot be played."""
+        current position, not yet saved; ``Refused`` says why it cannot be played.
+        ``version``: the session version the turn was chosen for (the computer's)."""
         session, seat = await self.player_in(
             channel, user, "You are not playing in this game; you can watch with `/board`.")
+        if version is not None and version != session.version:
+            raise Refused("The game changed since this turn was chosen.")
         position = await self.ctx.position_async(session)
         if expected_turn is not None and expected_turn != session.next_turn:
             raise Refused(f"That move was written for turn {expected_turn}, but the game "
@@ -202,14 +205,14 @@ class Turns:
                                question=pending_question(session, position))
 
     async def move(self, user: User, channel: Channel, text: str,
-                   expected_turn: int | None = None, question: Question | None = None
-                   ) -> Reply:
+                   expected_turn: int | None = None, question: Question | None = None,
+                   version: int | None = None) -> Reply:
         """Play a turn for the user's side with the stored dice, or the answer the
         game is waiting for from the user.  ``question``
         (from a button) is the answer the text was meant for: refused if another
-        question is pending now."""
+        question is pending now.  ``version``: see ``_played``."""
         session, _seat, played, entry = await self._played(user, channel, text,
-                                                           expected_turn, question)
+                                                           expected_turn, question, version)
         session, after, logged = await self.commit(session, played.position, entry)
         left = await self.ctx.time_left(session)
         status_line, mentions = texts.status_line(session, after, left)

@@ -16,8 +16,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Concatenate, ParamSpec
 
 from bot.buttons import Question
+from bot.computer_pool import InlineThinker, Thinker
 from bot.replies import RACE_MESSAGE, Channel, Refused, Reply, User, refusal
 from bot.service import views
+from bot.service.computer import ComputerPlayers
 from bot.service.context import Context, ServiceConfig
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
@@ -60,6 +62,7 @@ class GameService:
         clock: Callable[[], float] = time.time,
         seed_factory: Callable[[], bytes] = lambda: secrets.token_bytes(32),
         render_images: bool = True,
+        thinker: Thinker | None = None,
     ) -> None:
         self.context = Context(store, config or ServiceConfig(), clock, seed_factory,
                                render_images)
@@ -75,6 +78,10 @@ class GameService:
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
                                self._resignation, Picking(ctx, self._turns), self._learning,
                                self._history)
+        # The computer players think in ``thinker`` (the bot's process pool); without
+        # one, on a worker thread.
+        self._computer = ComputerPlayers(ctx, self._turns, timekeeper,
+                                         thinker or InlineThinker())
         # Import every engine now, not inside the first command that names a game: an
         # engine's first import holds the event loop (the fuzz run saw 169 ms).
         available_games()
@@ -199,6 +206,30 @@ class GameService:
     async def press(self, user: User, channel: Channel, action: str) -> Reply:
         return await self._presses.press(user, channel, action)
 
+    # -- the computer -------------------------------------------------------------------
+
+    @property
+    def thinker(self) -> Thinker:
+        return self._computer.thinker
+
+    @thinker.setter
+    def thinker(self, thinker: Thinker) -> None:
+        self._computer.thinker = thinker
+
+    async def computer_step(self, channel: Channel) -> Reply | None:
+        """Play one action of a computer the channel's game waits for (its reply), or
+        None when no computer is awaited there (``bot.computer_driver`` loops on it).
+        A refusal never comes out of here: a game that moved on is looked at again."""
+        return await self._computer.step(channel)
+
+    async def computer_channels(self) -> list[Channel]:
+        """The channels of active games with a computer seated (the start-up scan)."""
+        return await self._computer.channels()
+
+    @privately
+    async def hint(self, user: User, channel: Channel) -> Reply:
+        return await self._computer.hint(user, channel)
+
     # -- correspondence ---------------------------------------------------------------
 
     @privately
@@ -211,6 +242,9 @@ class GameService:
 
     @privately
     async def takeback(self, user: User, channel: Channel) -> Reply:
+        against_computer = await self._computer.takeback(user, channel)
+        if against_computer is not None:
+            return against_computer
         return await self._correspondence.takeback(user, channel)
 
     @privately

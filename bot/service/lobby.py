@@ -10,12 +10,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.buttons import CHALLENGE
+from bot.computer_seats import (
+    COMPUTER,
+    is_computer,
+    is_computer_seat,
+    seat_level,
+    seat_name,
+    seat_user_id,
+)
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
 from bot.service.timekeeping import Timekeeper
-from games import GameError, get_game
+from computer import Level
+from games import Game, GameError, get_game
 from games.dice import commitment
 from storage import ChannelBusy, Session, SessionStatus
 
@@ -39,7 +48,6 @@ class Lobby:
                   time_control: str | None = None) -> Reply:
         """Challenge ``opponents`` to a game here; they accept or decline.
         ``time_control`` (or a ``time=`` option): see bot/clocks.py."""
-        players = [user, *opponents]
         wanted = {k.lower(): v for k, v in (options or {}).items()}
         try:
             control = self.timekeeper.control_text(time_control, wanted)
@@ -49,6 +57,10 @@ class Lobby:
             game = get_game(game_name)
         except GameError as exc:
             raise Refused(str(exc)) from exc
+        level = computer_level(wanted, opponents)
+        players = [user, *opponents]
+        if level is not None and only_computers_fill(game, opponents, wanted):
+            players = list(opponents)  # a game of computers; the challenger watches
         try:
             if "players" in game.normalise_options({}) and "players" not in wanted \
                     and opponents:
@@ -58,7 +70,8 @@ class Lobby:
             listed = game.options_help()
             raise Refused(f"{exc}." + (f"\n{game.title}'s options:\n{listed}" if listed
                                        else "")) from exc
-        if len({p.id for p in players}) != len(players):
+        people = [p for p in players if not is_computer(p)]
+        if len({p.id for p in people}) != len(people):
             raise Refused("Each player must be a different person (you cannot play yourself).")
         sides = game.sides(normalised)
         lobby = not opponents
@@ -75,8 +88,8 @@ class Lobby:
                 guild_id=channel.guild_id, channel_id=channel.id, game=game.name,
                 options=normalised, seed=seed.hex(), seed_hash=commitment(seed),
                 created_by=user.id, now=now, expires_at=now + self.ctx.config.challenge_seconds,
-                seats=[("?0" if lobby else info.letter, p.id, p.name, p is user)
-                       for info, p in zip(sides, players, strict=True)],
+                seats=[_seat("?0" if lobby else info.letter, p, p is user, level, index)
+                       for index, (info, p) in enumerate(zip(sides, players, strict=True))],
             )
         except ChannelBusy as exc:
             raise Refused("This channel already has a game (or an open challenge). "
@@ -94,11 +107,35 @@ class Lobby:
                      f"{terms}: `/join` to take a seat; {start} "
                      f"(open seats expire in {hours:g} h).",
                 buttons=[_button("Join", session_id)], session_id=session_id)
+        if level is not None:
+            return await self._against_computer(user, session_id, game.title, terms, players)
         invited = ", ".join(p.mention for p in opponents)
         return Reply(
             text=f"{user.name} challenges {invited} to **{game.title}**{terms}. Answer with "
                  f"`/accept` or `/decline` (expires in {hours:g} h).",
             mentions=[p.id for p in opponents],
+            buttons=[_button("Accept", session_id), _button("Decline", session_id)],
+            session_id=session_id)
+
+    async def _against_computer(self, user: User, session_id: int, title: str, terms: str,
+                                players: list[User]) -> Reply:
+        """A challenge naming the computer: it accepts at once; the game begins when
+        every person named has accepted too."""
+        session = await self.ctx.store.session(session_id)
+        assert session is not None
+        computers = ", ".join(s.name for s in session.seats if is_computer_seat(s.user_id))
+        if all(s.accepted for s in session.seats):
+            begun = await self.turns.begin(session)
+            watching = "" if session.seat_of(user.id) else f" ({user.name} watches)"
+            begun.text = (f"{user.name} sets up **{title}**{terms} with {computers}"
+                          f"{watching}; the computer accepts.\n{begun.text}")
+            return begun
+        waiting = [p for p in players if not is_computer(p) and p is not user]
+        return Reply(
+            text=f"{user.name} challenges {', '.join(p.mention for p in waiting)} to "
+                 f"**{title}**{terms} with {computers}; the computer accepts. Answer with "
+                 "`/accept` or `/decline`.",
+            mentions=[p.id for p in waiting],
             buttons=[_button("Accept", session_id), _button("Decline", session_id)],
             session_id=session_id)
 
@@ -231,8 +268,13 @@ class Lobby:
             raise Refused("There is no finished game here to play again.")
         if last.seat_of(user.id) is None:
             raise Refused("Only the players of the last game can ask for a rematch.")
-        others = [User(s.user_id, s.name) for s in last.seats if s.user_id != user.id]
-        return await self.new(user, channel, last.game, others, dict(last.options))
+        others = [COMPUTER if is_computer_seat(s.user_id) else User(s.user_id, s.name)
+                  for s in last.seats if s.user_id != user.id]
+        options = dict(last.options)
+        levels = [seat_level(s.user_id) for s in last.seats if is_computer_seat(s.user_id)]
+        if levels and levels[0] is not None:
+            options["level"] = levels[0].value
+        return await self.new(user, channel, last.game, others, options)
 
     async def _start_lobby(self, session: Session) -> Reply:
         game = get_game(session.game)
@@ -245,6 +287,44 @@ class Lobby:
             raise Refused(f"{game.title} cannot seat {len(session.seats)} players.")
         await self.ctx.store.assign_sides(session, sides, self.ctx.clock(), options=options)
         return await self.turns.begin(await self.turns.reread(session))
+
+
+def computer_level(wanted: dict[str, str], opponents: Sequence[User]) -> Level | None:
+    """The level of the computers named (``level=`` taken out of the game options;
+    default normal), or None when no computer is named."""
+    text = wanted.pop("level", None)
+    if not any(is_computer(p) for p in opponents):
+        if text is not None:
+            raise Refused("`level` is for games against the computer: name "
+                          f"@{COMPUTER.name} as an opponent.")
+        return None
+    try:
+        return Level.parse(text) if text is not None else Level.NORMAL
+    except ValueError as exc:
+        raise Refused(f"Unknown level `{text}`: choose easy, normal or hard.") from exc
+
+
+def only_computers_fill(game: Game, opponents: Sequence[User], wanted: dict[str, str]) -> bool:
+    """Whether the opponents named are all the computer and fill every seat on their
+    own (the game's number of players, or ``players=``): the challenger then sets up
+    a game of computers and watches it."""
+    if not opponents or not all(is_computer(p) for p in opponents):
+        return False
+    defaults = game.normalise_options({})
+    if "players" in defaults:
+        given = wanted.get("players")
+        seats = int(given) if given is not None and given.isdigit() else game.max_players
+    else:
+        seats = len(game.sides(defaults))
+    return len(opponents) == seats
+
+
+def _seat(side: str, player: User, challenger: bool, level: Level | None, index: int
+          ) -> tuple[str, str, str, bool]:
+    """A seat row: a computer's gets its own id and name and has accepted already."""
+    if level is not None and is_computer(player):
+        return side, seat_user_id(level, index), seat_name(level), True
+    return side, player.id, player.name, challenger
 
 
 _STYLES = {"Join": "success", "Accept": "success", "Decline": "danger", "Start": "primary"}

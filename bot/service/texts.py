@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from bot import clocks
+from bot.computer_seats import is_computer_seat
 from bot.narration import Cast, narrate
 from games import Position, get_game
 from games.base import Game
@@ -29,6 +30,7 @@ up again), the host `/start`s or `/abort`s it
 `/new ... time=3d` (or `time=bank=7d,bonus=1d,cap=14d`) play with a clock; `/mygames` your games
 `/claim` win when the opponent's time is up, `/grant 2d` give them more time
 `/takeback` ask to undo your last turn (the opponent allows or refuses), `/preview TEXT` try a turn
+`/new GAME @boardbot level=hard` play the computer (easy, normal, hard); `/hint` a good turn
 `/notify mention|dm|none` how you are reminded that it is your turn"""
 
 NOTIFY_SAID = {"mention": "mentioned in the game's channel", "dm": "sent a direct message",
@@ -68,15 +70,15 @@ def status_line(session: Session, position: Position, left: str = "") -> tuple[s
         return "", []
     if position.action_due():
         seats = [session.seat_for_side(s) for s in position.actors()]
-        ids = [seat.user_id for seat in seats if seat]
+        ids = [seat.user_id for seat in seats if seat and not is_computer_seat(seat.user_id)]
         waiting = ", ".join(who(session, s) for s in position.actors())
         choices = " or ".join(f"`{c}`" for c in position.action_choices())
         pings = " ".join(f"<@{i}>" for i in ids)
         return f"Waiting for {waiting} to answer: {choices}{left}. {pings}", ids
     seat = session.seat_for_side(side)
     dice = f" with {format_dice(session.dice)}" if session.dice else ""
-    mention = seat.user_id if seat else None
-    ping = f"<@{mention}>" if mention else side
+    mention = seat.user_id if seat and not is_computer_seat(seat.user_id) else None
+    ping = f"<@{mention}>" if mention else ("thinking…" if seat else side)
     return (f"{who(session, side)} to move{dice}{left}. {ping}",
             [mention] if mention else [])
 

@@ -14,6 +14,13 @@ from bot.service.core import Turns
 from games import GameError, available_games, get_game
 from games.notation import format_dice
 from storage import SessionStatus
+from storage.computer import ComputerStore
+
+
+async def hinted_names(ctx: Context, session_id: int) -> list[str]:
+    """The players who used a hint in the session (the record's ``Hints`` tag)."""
+    rows = await ComputerStore(ctx.store).hints(session_id)
+    return list(dict.fromkeys(row.name for row in rows))
 
 
 class Views:
@@ -76,7 +83,8 @@ class Views:
         if session is None or session.status in (
                 SessionStatus.CHALLENGE, SessionStatus.DECLINED, SessionStatus.EXPIRED):
             raise Refused("There is no game record in this channel yet.")
-        text = record_text(session, await self.ctx.ledger.effective_turns(session.id))
+        text = record_text(session, await self.ctx.ledger.effective_turns(session.id),
+                           hinted=await hinted_names(self.ctx, session.id))
         return Reply(text=f"Game record of session {session.id}.",
                      attachment=(f"{session.game}-{session.id}.txt", text.encode()),
                      session_id=session.id)

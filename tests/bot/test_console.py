@@ -125,3 +125,18 @@ async def test_a_turn_picked_from_menus_in_the_console(tmp_path: Path) -> None:
     assert "[button: Play -> /play]" in text or "[menu: Choose the first move:" in text
     assert "[button: Confirm -> /pick ok]" in text
     assert " rolled " in text and "and moved " in text
+
+
+async def test_console_plays_the_computer(tmp_path: Path) -> None:
+    script = ("alice: /new hachapury @boardbot level=easy\n"
+              "alice: /hint\n"
+              "alice: /record\n")
+    text = await _run(script, tmp_path, seed=3)
+    assert "alice sets up **Hachapury** with boardbot (easy)" in text
+    assert "(only alice sees this) Hint for turn" in text
+    record = re.search(r"\[file: (.+\.txt)\]", text)
+    assert record
+    saved = Path(record.group(1)).read_text()
+    assert '"boardbot (easy)"]' in saved and '[Hints "alice"]' in saved
+    # whoever opened, the computer has played by the time alice reads: it is her turn
+    assert text.count("White (alice) to move") + text.count("Black (alice) to move") >= 1

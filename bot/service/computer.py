@@ -1,0 +1,241 @@
+"""The computer at the table: its turns and answers, hints, and take-backs
+against it.
+
+A computer's turn goes through the very path a person's does: ``Turns.move``
+with the computer's seat as the user, the turn number and the session version
+the decision was made for (a game that moved on meanwhile refuses it, and the
+computer looks again), the same commit and the same log.  Thinking happens in
+the ``Thinker`` (the bot's process pool, ``bot.computer_pool``); this module
+only reads the game, asks, and plays the answer.
+
+``step`` plays one computer action in a channel and returns its reply (None when
+no computer has anything to do there); ``bot.computer_driver`` calls it after
+every change and after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+
+from bot import clocks
+from bot.buttons import pending_question
+from bot.computer_pool import Thinker, fallback_choice
+from bot.computer_seats import SEAT_PREFIX, is_computer_seat, seat_level
+from bot.replies import Channel, Refused, Reply, User
+from bot.service import texts
+from bot.service.context import Context
+from bot.service.core import Turns
+from bot.service.timekeeping import Timekeeper
+from bot.service.turn_events import replay_entry, replay_position
+from computer import Choice, Level, Request
+from games import GameError, Position
+from storage import Seat, Session, SessionStatus, StaleVersion, TurnEntry, TurnKind
+from storage.computer import ComputerStore
+
+log = logging.getLogger("boardbot.computer")
+
+#: How often a step looks again when the game changed under a decision.
+_ATTEMPTS = 4
+
+
+def computer_to_act(session: Session, position: Position) -> tuple[Seat, bool] | None:
+    """The computer seat the game waits for now and whether it is to answer (a
+    taunt, a vote) rather than to play a turn; None when a person is awaited."""
+    if session.status != SessionStatus.ACTIVE or position.result is not None:
+        return None
+    if position.action_due():
+        for side in position.actors():
+            seat = session.seat_for_side(side)
+            if seat is not None and is_computer_seat(seat.user_id):
+                return seat, True
+        return None
+    mover = position.side_to_move
+    seat = session.seat_for_side(mover) if mover else None
+    if seat is not None and is_computer_seat(seat.user_id):
+        return seat, False
+    return None
+
+
+def decision_seed(session: Session, side: str, answering: bool) -> int:
+    """The seed of a decision's randomness: from the session's (secret) seed, the
+    turn and the side, so a decision can be reproduced once the seed is revealed
+    and cannot be foreseen before."""
+    text = f"{session.seed}:computer:{session.next_turn}:{side}:{int(answering)}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def request_for(session: Session, position: Position, side: str, level: Level,
+                answering: bool, seed: int | None = None) -> Request:
+    """What the thinker needs, as plain values."""
+    return Request(game=session.game, options=tuple(sorted(session.options.items())),
+                   listing=position.listing(), dice=() if answering else session.dice,
+                   level=level, seed=decision_seed(session, side, answering)
+                   if seed is None else seed, side=side)
+
+
+class ComputerPlayers:
+    """Computer turns and answers, hints, take-backs against the computer."""
+
+    def __init__(self, ctx: Context, turns: Turns, timekeeper: Timekeeper,
+                 thinker: Thinker) -> None:
+        self.ctx = ctx
+        self.turns = turns
+        self.timekeeper = timekeeper
+        self.thinker = thinker
+        self.store = ComputerStore(ctx.store)
+
+    # -- playing ----------------------------------------------------------------------
+
+    async def step(self, channel: Channel) -> Reply | None:
+        """Play one action of a computer the game in ``channel`` waits for; its reply,
+        or None when no computer is awaited there."""
+        for _ in range(_ATTEMPTS):
+            session = await self.turns.current(channel)
+            if session is None or session.status != SessionStatus.ACTIVE:
+                return None
+            position = await self.ctx.position_async(session)
+            due = computer_to_act(session, position)
+            if due is None:
+                return None
+            seat, answering = due
+            level = seat_level(seat.user_id) or Level.NORMAL
+            request = request_for(session, position, seat.side, level, answering)
+            choice = await (self.thinker.answer(request) if answering
+                            else self.thinker.decide(request))
+            reply = await self._play(channel, session, position, seat, request, choice,
+                                     answering)
+            if reply is not None:
+                return reply
+        log.warning("computer gave up a step in channel %s: the game kept changing",
+                    channel.id)
+        return None
+
+    async def _play(self, channel: Channel, session: Session, position: Position, seat: Seat,
+                    request: Request, choice: Choice, answering: bool) -> Reply | None:
+        """Play ``choice`` through the turn path; None when the game moved on meanwhile
+        (look again).  A choice the engine refuses (a strategy bug) is logged and a
+        legal one played instead."""
+        user = User(seat.user_id, seat.name)
+        question = pending_question(session, position) if answering else None
+        for attempt in (choice, None):
+            if attempt is None:
+                attempt = await asyncio.to_thread(fallback_choice, request, answering)
+            try:
+                return await self.turns.move(user, channel, attempt.text, session.next_turn,
+                                             question, version=session.version)
+            except StaleVersion:
+                return None
+            except Refused as refused:
+                fresh = await self.turns.live(channel)
+                if fresh is None or fresh.version != session.version:
+                    return None  # the game moved on: not the choice's fault
+                if attempt.fallback:
+                    log.error("computer's fall-back %r refused in session %s: %s",
+                              attempt.text, session.id, refused)
+                    return None
+                log.error("computer chose %r in session %s and the engine refused it (%s); "
+                          "playing a legal move instead", attempt.text, session.id, refused)
+        return None
+
+    # -- hints ------------------------------------------------------------------------
+
+    async def hint(self, user: User, channel: Channel) -> Reply:
+        """The ``hard`` level's choice for the player to move (or to answer), privately,
+        with the reason in words; the game is marked as hinted."""
+        session, seat = await self.turns.player_in(
+            channel, user, "Hints are for the players of this game; you are watching.")
+        position = await self.ctx.position_async(session)
+        answering = position.action_due()
+        if answering:
+            if seat.side not in position.actors():
+                waiting = ", ".join(texts.who(session, s) for s in position.actors())
+                raise Refused(f"The game is waiting for {waiting} to answer; a hint is for "
+                              "whoever the game waits for.")
+        elif position.side_to_move != seat.side:
+            raise Refused(f"It is not your turn: {texts.who(session, position.side_to_move or '?')}"
+                          " is to move. A hint is for the player to move.")
+        request = request_for(session, position, seat.side, Level.HARD, answering)
+        choice = await (self.thinker.answer(request) if answering
+                        else self.thinker.decide(request))
+        await self.store.add_hint(session.id, user.id, user.name, session.next_turn,
+                                  self.ctx.clock())
+        verb = "answer" if answering else "play"
+        reason = choice.reason.strip().rstrip(".")
+        why = f": it {reason}." if reason and not choice.fallback else "."
+        return Reply(
+            text=f"Hint for turn {session.next_turn}: the computer at its hardest would {verb} "
+                 f"`{choice.text}`{why} Play it with `/move {choice.text}` if you agree. "
+                 "(This game's record now notes that a hint was used.)",
+            private=True, session_id=session.id)
+
+    # -- take-backs -------------------------------------------------------------------
+
+    async def takeback(self, user: User, channel: Channel) -> Reply | None:
+        """A take-back asked in a game where everyone else is a computer: the user's
+        last turn and the computer's replies after it are undone at once in a casual
+        game (no clock); refused by the computer in a game with a clock.  None when
+        people are to answer (the ordinary request)."""
+        session, _seat = await self.turns.player_in(channel, user)
+        others = [s for s in session.seats if s.user_id != user.id]
+        if not others or not all(is_computer_seat(s.user_id) for s in others):
+            return None
+        turns = await self.ctx.ledger.effective_turns(session.id)
+        mine = [i for i, t in enumerate(turns) if t.kind == TurnKind.TURN and t.actor == user.id]
+        if not mine:
+            return None  # nothing of theirs to take back: the ordinary refusal says so
+        index = mine[-1]
+        undone = turns[index:]
+        if any(t.actor != "bot" and not is_computer_seat(t.actor) for t in undone[1:]):
+            return None
+        computer = others[0]
+        if not await self._casual(session):
+            raise Refused(f"{computer.name} does not allow take-backs in a game with a "
+                          "clock; against the computer they are allowed in games without "
+                          "one.")
+        before = await asyncio.to_thread(_rewound_to, session, turns, index)
+        if before is None:
+            raise Refused("This turn cannot be taken back (the log of this game does not "
+                          "replay here); ask a moderator.")
+        turn = turns[index]
+        now = self.ctx.clock()
+        await self.store.undo_entries(
+            session, [t.seq for t in undone], user.id, computer.user_id, now,
+            position=before.listing(), next_turn=turn.number, dice=list(turn.dice))
+        session = await self.turns.reread(session)
+        line, mentions = texts.status_line(session, before, await self.ctx.time_left(session))
+        replies = len(undone) - 1
+        also = (f" and the {replies} entr{'y' if replies == 1 else 'ies'} after it"
+                if replies else "")
+        return Reply(
+            text=f"{user.name} takes back turn {turn.number}{turn.side} `{turn.record}`{also}; "
+                 f"{computer.name} allows it (the dice stay).\n{line}",
+            image=await self.ctx.image(session, before), mentions=mentions,
+            session_id=session.id)
+
+    async def _casual(self, session: Session) -> bool:
+        """A game without a clock."""
+        row = await self.ctx.ledger.clock(session.id)
+        return row is None or not clocks.parse_stored(row.control).enabled
+
+    # -- after a restart ------------------------------------------------------------
+
+    async def channels(self) -> list[Channel]:
+        """The channels of the active games that seat a computer."""
+        rows = await self.store.computer_sessions(SEAT_PREFIX)
+        return [Channel(id=channel_id, guild_id=guild_id) for _, channel_id, guild_id in rows]
+
+
+def _rewound_to(session: Session, turns: list[TurnEntry], index: int) -> Position | None:
+    """The position before ``turns[index]``, or None when the log does not replay to
+    the stored position (a take-back must never store anything else)."""
+    try:
+        before = replay_position(session, turns[:index])
+        after = before
+        for entry in turns[index:]:
+            after = replay_entry(after, entry).position
+    except GameError:
+        return None
+    return before if after.listing() == session.position else None
+

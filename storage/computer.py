@@ -1,0 +1,75 @@
+"""Storage of the computer players and of hints: which live games seat a
+computer (the start-up scan), the hints asked for, and a take-back that undoes
+several log entries at once (a turn and the computer's replies to it).
+
+Built on ``Store`` like ``storage.correspondence``: changes through
+``Store.transaction()`` and ``Store.bump_version()``, reads through
+``Store.fetchall()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from storage.models import Session
+from storage.store import Statement, Store
+
+
+@dataclass(frozen=True)
+class HintRow:
+    user_id: str
+    name: str
+    turn: int
+    asked_at: float
+
+
+class ComputerStore:
+    """Reads and writes for computer players and hints, on a ``Store``'s connection."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def computer_sessions(self, prefix: str) -> list[tuple[int, str, str | None]]:
+        """(session id, channel id, guild id) of the active games with a seat whose
+        user id starts with ``prefix`` (a computer's)."""
+        rows = await self.store.fetchall(
+            "SELECT DISTINCT s.id, s.channel_id, s.guild_id FROM sessions s "
+            "JOIN seats t ON t.session_id=s.id WHERE s.status='active' "
+            "AND substr(t.user_id, 1, ?)=? ORDER BY s.id", (len(prefix), prefix))
+        return [(int(r[0]), str(r[1]), r[2]) for r in rows]
+
+    async def add_hint(self, session_id: int, user_id: str, name: str, turn: int,
+                       now: float) -> None:
+        """Note that ``user_id`` asked for a hint at ``turn`` (once per turn)."""
+        async with self.store.transaction() as run:
+            await run("INSERT INTO hints (session_id, user_id, name, turn, asked_at) "
+                      "VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, user_id, turn) "
+                      "DO NOTHING", (session_id, user_id, name, turn, now))
+
+    async def hints(self, session_id: int) -> list[HintRow]:
+        """Every hint asked for in the session, in the order asked."""
+        rows = await self.store.fetchall(
+            "SELECT user_id, name, turn, asked_at FROM hints WHERE session_id=? "
+            "ORDER BY asked_at, turn", (session_id,))
+        return [HintRow(str(r[0]), str(r[1]), int(r[2]), float(r[3])) for r in rows]
+
+    async def undo_entries(self, session: Session, seqs: Sequence[int], requested_by: str,
+                           answered_by: str, now: float, extra: Sequence[Statement] = (),
+                           **changes: Any) -> None:
+        """Take back the log entries ``seqs`` at once, allowed as asked (the computer
+        agrees at once), under the session's version check; ``changes`` (the rewound
+        position, next turn, dice) and ``extra`` commit with it."""
+        async with self.store.transaction() as run:
+            await self.store.bump_version(run, session, now, **changes)
+            for seq in seqs:
+                await run("INSERT INTO undos (session_id, seq_undone, requested_by, "
+                          "requested_at, accepted, answered_by, answered_at) "
+                          "VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (session_id, seq_undone) "
+                          "DO UPDATE SET requested_by=excluded.requested_by, "
+                          "requested_at=excluded.requested_at, accepted=1, "
+                          "answered_by=excluded.answered_by, answered_at=excluded.answered_at",
+                          (session.id, seq, requested_by, now, answered_by, now))
+            for statement, values in extra:
+                await run(statement, values)
