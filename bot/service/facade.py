@@ -17,6 +17,7 @@ from typing import Concatenate, ParamSpec
 
 from bot.buttons import Question
 from bot.computer_pool import InlineThinker, Thinker
+from bot.computer_seats import COMPUTER
 from bot.replies import RACE_MESSAGE, Channel, Refused, Reply, User, refusal
 from bot.service import views
 from bot.service.computer import ComputerPlayers
@@ -194,8 +195,9 @@ class GameService:
         return await self._learning.learn(user, game_name)
 
     async def _lesson_game(self, user: User, channel: Channel, game_name: str) -> Reply:
-        """"Start a game" at the end of a lesson: a lobby for that game here."""
-        return await self._lobby.new(user, channel, game_name, [])
+        """"Play the computer" at the end of a lesson: a game against the computer at its
+        easiest, here."""
+        return await self._lobby.new(user, channel, game_name, [COMPUTER], {"level": "easy"})
 
     @privately
     async def confirm_resign(self, user: User, channel: Channel) -> Reply:

@@ -17,7 +17,7 @@ from games import GameError, Position, get_game
 from renderer import RenderContext
 
 LEARN_VERBS = ("learn", "learnx", "learnnew")
-#: What "Start a game" does at the end of a lesson (the service's own game offer).
+#: What "Play the computer" does at the end of a lesson (the service's own game offer).
 NewGame = Callable[[User, Channel, str], Awaitable[Reply]]
 _TAG = re.compile(r"l(?P<game>[a-z]{1,20})-(?P<page>\d{1,3})(?:-(?P<choice>\d{1,2}))?")
 
@@ -92,7 +92,7 @@ class Learning:
         if number + 1 < count:
             buttons.append(Button("Next", f"learn:0:l{name}-{number + 1}", "primary"))
         else:
-            buttons.append(Button("Start a game", f"learnnew:0:l{name}-{number}", "success"))
+            buttons.append(Button("Play the computer", f"learnnew:0:l{name}-{number}", "success"))
         return buttons
 
     async def _draw(self, page: Page, position: Position, dice: tuple[int, ...],

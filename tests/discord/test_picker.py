@@ -105,8 +105,8 @@ async def test_learn_runs_privately_to_the_end_in_discord(tmp_path: Path,
                 break
             page = private(await w.alice.click(page, label="Next"))
             assert page is not None
-        assert "you are ready" in page.content and "Start a game" in _labels(page)
-        lobby = public(await w.alice.click(page, label="Start a game"))
+        assert "you are ready" in page.content and "Play the computer" in _labels(page)
+        lobby = public(await w.alice.click(page, label="Play the computer"))
         assert lobby is not None and "Hachapury" in lobby.content
 
 

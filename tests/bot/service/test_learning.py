@@ -49,7 +49,7 @@ async def test_a_lesson_completes_with_exercises_and_feedback(service: GameServi
         seen += 1
     assert answered == 2 and seen == len(pages)
     assert "you are ready" in page.text
-    started = await service.press(ALICE, HERE, _button(page, "Start a game"))
+    started = await service.press(ALICE, HERE, _button(page, "Play the computer"))
     assert started.ok and get_game(game).title in started.text
 
 
