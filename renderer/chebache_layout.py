@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from games.chebache.board import location
 from renderer.board_common import die_pip_offsets
+from renderer.fonts import font
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -247,3 +248,120 @@ class Step:
     dst: int
     count: int
     jump: bool
+
+
+# --------------------------------------------------------------------------- labels
+
+
+@dataclass(frozen=True)
+class Label:
+    """A space number on the board: ``strong`` for the viewer's path (a round
+    pill), else the opponent's (a square-cornered tag in the opponent's
+    style).  ``kind`` is ``pill`` (Intersection, Square) or ``tag`` (a Tivit
+    half: the tag's point shows the way its stretch runs, ``pointing`` +1
+    right, -1 left).  ``box`` is everything drawn, point included."""
+
+    side: str
+    number: int
+    strong: bool
+    kind: str
+    box: Box
+    text_centre: Point
+    pointing: int = 0
+
+
+def label_font_size(strong: bool, width: int = 1100) -> int:
+    """Pixel size of a space number: the viewer's numbering larger."""
+    return int((20 if strong else 17) * layout(width).scale)
+
+
+def _text_len(text: str, size: int, bold: bool) -> float:
+    return font(size, bold).getlength(text)
+
+
+def label_anchor(side: str, n: int, viewer: str = "W", width: int = 1100,
+                 opposite: bool = False) -> Point:
+    """Where a Square's number or a Tivit half's tag goes: a Tivit's on the side
+    where its stretch of the path leaves, a Square's (Squares are edge cells)
+    towards the board's edge.  ``opposite``: the other side of the stack."""
+    lay = layout(width)
+    cx, cy = space_centre(side, n, viewer, width)
+    if location(side, n).kind == "tivit":
+        ux, uy = tivit_direction(side, n, viewer, width)
+    else:
+        gx0, gy0, gx1, gy1 = lay.grid
+        ex, ey = cx - (gx0 + gx1) / 2, cy - (gy0 + gy1) / 2
+        if abs(ex) > abs(ey):
+            ux, uy = (1.0 if ex > 0 else -1.0), 0.0
+        else:
+            ux, uy = 0.0, (1.0 if ey > 0 else -1.0)
+    off = lay.cell * 0.36 * (-1 if opposite else 1)
+    return (cx + ux * off, cy + uy * off)
+
+
+@lru_cache(maxsize=16)
+def number_labels(viewer: str = "W", width: int = 1100) -> tuple[Label, ...]:
+    """Every space number of both paths for this viewer and width.  An
+    Intersection's two numbers sit left (viewer's) and right (opponent's) of
+    it, clear of the widest stack (a King); a Square's towards the board's
+    edge; a Tivit half's tag on the side its stretch leaves by."""
+    lay = layout(width)
+    k = lay.scale
+    clear = king_width(width) / 2 + 3 * k
+    out = []
+    for side in ("W", "B"):
+        strong = side == viewer
+        size = label_font_size(strong, width)
+        h = (26 if strong else 22) * k
+        for n in range(1, 18):
+            text = str(n)
+            tw = _text_len(text, size, strong)
+            body = max(h, tw + 14 * k) if strong else tw + 10 * k
+            kind = location(side, n).kind
+            if kind == "intersection":
+                cx, cy = space_centre(side, n, viewer, width)
+                sign = -1 if strong else 1
+                mid = cx + sign * (clear + body / 2)
+                box = (mid - body / 2, cy - h / 2, mid + body / 2, cy + h / 2)
+                out.append(Label(side, n, strong, "pill", box, (mid, cy)))
+                continue
+            ax, ay = label_anchor(side, n, viewer, width)
+            if kind == "tivit":
+                ux, _ = tivit_direction(side, n, viewer, width)
+                dx = 1 if ux >= 0 else -1
+                point = h * 0.55
+                half = tw / 2 + 6 * k
+                tcx = ax - dx * point / 2
+                back, front = tcx - dx * half, tcx + dx * (half + point)
+                box = (min(back, front), ay - h / 2, max(back, front), ay + h / 2)
+                out.append(Label(side, n, strong, "tag", box, (tcx, ay), dx))
+            else:
+                box = (ax - body / 2, ay - h / 2, ax + body / 2, ay + h / 2)
+                out.append(Label(side, n, strong, "pill", box, (ax, ay)))
+    return tuple(out)
+
+
+def overlaps(a: Box, b: Box, margin: float = 0.0) -> bool:
+    """Whether two boxes share more than ``margin`` pixels each way."""
+    return (min(a[2], b[2]) - max(a[0], b[0]) > margin
+            and min(a[3], b[3]) - max(a[1], b[1]) > margin)
+
+
+def segment_hits(a: Point, b: Point, box: Box, pad: float = 0.0) -> bool:
+    """Whether the segment a-b passes through ``box`` grown by ``pad`` (slab clipping)."""
+    x0, y0, x1, y1 = box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-(b[0] - a[0]), a[0] - x0), (b[0] - a[0], x1 - a[0]),
+                 (-(b[1] - a[1]), a[1] - y0), (b[1] - a[1], y1 - a[1])):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return False
+    return True
