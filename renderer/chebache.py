@@ -23,7 +23,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.chebache.board import FINISH, START
+from games.chebache.board import FINISH, START, location
 from games.chebache.board import SIDE_LETTERS as SIDES
 from games.events import Moved
 from renderer.accessibility import Legible, contrast_ratio
@@ -465,8 +465,17 @@ def _draw_threats(img: Image.Image, position: Any, th: Theme, viewer: str, width
 def letter_box(ch: Any, viewer: str, width: int) -> Box:
     """The badge of a Chebache's letter: on the owner's centre space, opposite
     that space's number."""
-    cx, cy = label_anchor(ch.owner, ch.centre, viewer, width, opposite=True)
-    r = 14 * layout(width).scale
+    lay = layout(width)
+    if location(ch.owner, ch.centre).kind == "tivit":
+        cx, cy = label_anchor(ch.owner, ch.centre, viewer, width, opposite=True)
+    else:  # a Square: beside the stack, across from its number's direction
+        x, y = space_centre(ch.owner, ch.centre, viewer, width)
+        nx, ny = label_anchor(ch.owner, ch.centre, viewer, width)
+        if abs(nx - x) > abs(ny - y):  # number to the side: the letter above the stack
+            cx, cy = x, y - lay.cell * 0.3
+        else:
+            cx, cy = x + lay.cell * 0.36, y
+    r = 14 * lay.scale
     return (cx - r, cy - r, cx + r, cy + r)
 
 
@@ -525,6 +534,32 @@ def _draw_pools(img: Image.Image, position: Any, th: Theme, viewer: str, width: 
             img.paste(ks, (int(round(px - pw / 2)), int(round(king_y - uh))), ks)
             label = "King" if kings == 1 else f"{kings} Kings"
             d.text((tx, king_y), label, font=font(int(18 * k), True), fill=ink, anchor="lm")
+
+
+def pool_display_box(side: str, number: int, ordinary: int, kings: int, viewer: str = "W",
+                     width: int = 1100) -> Box:
+    """The box of what ``_draw_pools`` draws in a pool cell (pile, count, King)."""
+    lay = layout(width)
+    k = lay.scale
+    cx, cy = pool_centre(side, number, viewer, width)
+    if ordinary == 0 and kings == 0:
+        w = font(int(17 * k)).getlength("empty")
+        return (cx - w / 2, cy - 10 * k, cx + w / 2, cy + 10 * k)
+    pw = int(lay.piece_w * 0.8)
+    uh = int(round(lay.unit_h * 0.8))
+    px = cx - lay.cell * 0.16
+    tx = px + pw / 2 + 10 * k
+    pile_y, king_y = (cy - 20 * k, cy + 30 * k) if ordinary and kings else (cy, cy)
+    x1, y0, y1 = tx, cy, cy
+    if ordinary:
+        x1 = max(x1, tx + font(int(36 * k), True).getlength(str(ordinary)))
+        y0 = min(y0, pile_y - max(uh * min(3, ordinary) / 2, 18 * k))
+        y1 = max(y1, pile_y + max(uh * min(3, ordinary) / 2, 18 * k))
+    if kings:
+        label = "King" if kings == 1 else f"{kings} Kings"
+        x1 = max(x1, tx + font(int(18 * k), True).getlength(label))
+        y0, y1 = min(y0, king_y - uh), max(y1, king_y + uh)
+    return (px - pw / 2, y0, x1, y1)
 
 
 def pool_centre(side: str, number: int, viewer: str = "W", width: int = 1100
@@ -597,25 +632,44 @@ def _clearance(n: int, width: int) -> float:
     return lay.cell * 0.24
 
 
-def step_arrow(mover: str, src: int, dst: int, viewer: str, width: int
-               ) -> tuple[tuple[float, float], tuple[float, float]]:
+def step_arrow(mover: str, src: int, dst: int, viewer: str, width: int,
+               avoid: tuple[Box, ...] = ()) -> tuple[tuple[float, float], tuple[float, float]]:
     """(start, tip) of the arrow of a step from ``src`` to ``dst`` (mover's
     numbering, 0 Start, 18 Finish): it leaves the source's point and stops
     short of the destination's, always pointing from ``src`` to ``dst`` (a
     pool's point is its cell's centre, so S/1 points out of Start and 17/F
-    into Finish)."""
+    into Finish).  The tip stops earlier where its head would cover a box of
+    ``avoid`` (a number), as long as the arrow keeps a body."""
     a = _step_point(mover, src, viewer, width)
     b = _step_point(mover, dst, viewer, width)
     dx, dy = b[0] - a[0], b[1] - a[1]
     dist = (dx * dx + dy * dy) ** 0.5 or 1.0
     ux, uy = dx / dist, dy / dist
     lead, stop = _clearance(src, width), _clearance(dst, width)
+    k = layout(width).scale
+    least = 30 * k
     room = dist - lead - stop
-    least = 30 * layout(width).scale
     if room < least:  # neighbours: shorten both ends alike so the arrow keeps a body
         cut = (least - room) / 2
         lead, stop = max(0.0, lead - cut), max(0.0, stop - cut)
-    return (a[0] + ux * lead, a[1] + uy * lead), (b[0] - ux * stop, b[1] - uy * stop)
+    start = (a[0] + ux * lead, a[1] + uy * lead)
+    tip = (b[0] - ux * stop, b[1] - uy * stop)
+    if not avoid:
+        return start, tip
+    # Stop earlier; failing that, run the arrow alongside (neighbouring
+    # Intersections have their numbers between them).
+    for side, shortest in ((0.0, least), (1.0, least), (-1.0, least), (1.5, least),
+                           (-1.5, least), (0.0, least * 0.6), (1.0, least * 0.6),
+                           (-1.0, least * 0.6), (2.2, least * 0.6), (-2.2, least * 0.6)):
+        px, py = -uy * side * 34 * k, ux * side * 34 * k
+        s0 = (start[0] + px, start[1] + py)
+        reach = int(max(0.0, dist - lead - stop - shortest))
+        for extra in range(0, reach + 1, max(1, int(4 * k))):
+            trial = (tip[0] - ux * extra + px, tip[1] - uy * extra + py)
+            head = arrow_head_box(s0, trial, width)
+            if not any(overlaps(head, box, 1.0) for box in avoid):
+                return s0, trial
+    return start, tip
 
 
 def arrow_head_box(start: tuple[float, float], tip: tuple[float, float], width: int) -> Box:
@@ -643,8 +697,9 @@ def count_badge_box(start: tuple[float, float], tip: tuple[float, float], count:
     dx, dy = tip[0] - start[0], tip[1] - start[1]
     n = (dx * dx + dy * dy) ** 0.5 or 1.0
     px, py = -dy / n, dx / n
-    spots = [(t, 0.0) for t in (0.5, 0.35, 0.65, 0.2)]
-    spots += [(t, side * (hw + hh)) for t in (0.5, 0.3, 0.7) for side in (1, -1)]
+    spots = [(t, 0.0) for t in (0.5, 0.35, 0.65, 0.2, 0.8)]
+    spots += [(t, side * reach * (hw + hh)) for reach in (1.0, 1.6, 2.4)
+              for t in (0.5, 0.3, 0.7, 0.15, 0.85) for side in (1, -1)]
     first: Box | None = None
     for t, off in spots:
         cx, cy = start[0] + dx * t + px * off, start[1] + dy * t + py * off
@@ -663,11 +718,10 @@ def last_turn_layout(steps: list[Step], mover: str, viewer: str, width: int,
     placed clear of ``avoid`` and of each other."""
     out = []
     taken = list(avoid)
-    for st in steps:
-        start, tip = step_arrow(mover, st.src, st.dst, viewer, width)
-        taken.append(arrow_head_box(start, tip, width))
-    for st in steps:
-        start, tip = step_arrow(mover, st.src, st.dst, viewer, width)
+    labels = tuple(label.box for label in number_labels(viewer, width))
+    arrows = [(st, *step_arrow(mover, st.src, st.dst, viewer, width, labels)) for st in steps]
+    taken += [arrow_head_box(start, tip, width) for _, start, tip in arrows]
+    for st, start, tip in arrows:
         badge = None
         if st.count > 1:
             badge = count_badge_box(start, tip, st.count, taken, width)

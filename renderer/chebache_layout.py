@@ -78,8 +78,10 @@ def layout(width: int = 1100) -> Layout:
         grid=grid,
         cell=cell,
         panel=panel,
-        piece_w=int(round(cell * 0.4)),
-        unit_h=cell * 0.112,
+        # A full stack (4 units) fits a Tivit half between the numbers beside
+        # the Intersections above and below it (issue 15: stacks covered them).
+        piece_w=int(round(cell * 0.38)),
+        unit_h=cell * 0.082,
         ring_r=cell * 0.215,
         die=die,
         headline_y=panel[1] + 26 * k,
@@ -180,7 +182,7 @@ def piece_heights(kings: tuple[bool, ...], width: int = 1100) -> list[float]:
 
 def king_width(width: int = 1100) -> int:
     """A King is a little wider than an ordinary piece (and twice as tall)."""
-    return int(round(layout(width).piece_w * 1.12))
+    return int(round(layout(width).piece_w * 1.1))
 
 
 def piece_boxes(
@@ -281,13 +283,17 @@ def _text_len(text: str, size: int, bold: bool) -> float:
 
 def label_anchor(side: str, n: int, viewer: str = "W", width: int = 1100,
                  opposite: bool = False) -> Point:
-    """Where a Square's number or a Tivit half's tag goes: a Tivit's on the side
-    where its stretch of the path leaves, a Square's (Squares are edge cells)
-    towards the board's edge.  ``opposite``: the other side of the stack."""
+    """Where a Square's number or a Tivit half's tag goes: a Tivit's beside its
+    stack on the side where its stretch of the path leaves (level with the
+    stack, clear of the Intersections' numbers above and below), a Square's
+    (Squares are edge cells) towards the board's edge.  ``opposite``: the
+    other side of the stack."""
     lay = layout(width)
     cx, cy = space_centre(side, n, viewer, width)
     if location(side, n).kind == "tivit":
-        ux, uy = tivit_direction(side, n, viewer, width)
+        ux, _ = tivit_direction(side, n, viewer, width)
+        ux, uy = (1.0 if ux >= 0 else -1.0), 0.0
+        off = lay.cell * 0.37
     else:
         gx0, gy0, gx1, gy1 = lay.grid
         ex, ey = cx - (gx0 + gx1) / 2, cy - (gy0 + gy1) / 2
@@ -295,7 +301,8 @@ def label_anchor(side: str, n: int, viewer: str = "W", width: int = 1100,
             ux, uy = (1.0 if ex > 0 else -1.0), 0.0
         else:
             ux, uy = 0.0, (1.0 if ey > 0 else -1.0)
-    off = lay.cell * 0.36 * (-1 if opposite else 1)
+        off = lay.cell * 0.36
+    off *= -1 if opposite else 1
     return (cx + ux * off, cy + uy * off)
 
 

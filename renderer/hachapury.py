@@ -598,9 +598,15 @@ def _highlight(
         )
         # The number the record uses: the mover's own (the other rail numbers
         # are the viewer's; the caption under the board says whose these are).
-        d.text((cx, cy), str(to_viewer(vp, viewer, mover)), font=nf, fill=HIGHLIGHT_INK,
+        d.text((cx, cy), str(shown_number(vp, mover, viewer)), font=nf, fill=HIGHLIGHT_INK,
                anchor="mm")
     return starts, bore_off
+
+
+def shown_number(viewer_point: int, mover: str, viewer: str) -> int:
+    """The number a highlighted point shows: the mover's own, as the record
+    writes the turn (the viewer's point ``viewer_point``)."""
+    return to_viewer(viewer_point, viewer, mover)
 
 
 #: Text on a highlighted number (dark on the amber of both themes).

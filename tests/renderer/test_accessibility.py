@@ -41,7 +41,8 @@ def _cheesegambit_pairs(theme: str) -> list[Legible]:
     from renderer import cheesegambit as cg
 
     th = cg.THEMES[theme]
-    pairs = [Legible("text", th.text, th.background), Legible("muted text", th.muted, th.background),
+    pairs = [Legible("text", th.text, th.background),
+             Legible("muted text", th.muted, th.background),
              Legible("square numbers", th.muted, th.background),
              Legible("panel text", th.text, th.panel), Legible("grid lines", th.grid,
                                                                     th.background, "mark")]
