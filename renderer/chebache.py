@@ -633,13 +633,15 @@ def _clearance(n: int, width: int) -> float:
 
 
 def step_arrow(mover: str, src: int, dst: int, viewer: str, width: int,
-               avoid: tuple[Box, ...] = ()) -> tuple[tuple[float, float], tuple[float, float]]:
+               avoid: tuple[Box, ...] = (), labels: tuple[Box, ...] = ()
+               ) -> tuple[tuple[float, float], tuple[float, float]]:
     """(start, tip) of the arrow of a step from ``src`` to ``dst`` (mover's
     numbering, 0 Start, 18 Finish): it leaves the source's point and stops
     short of the destination's, always pointing from ``src`` to ``dst`` (a
     pool's point is its cell's centre, so S/1 points out of Start and 17/F
     into Finish).  The tip stops earlier where its head would cover a box of
-    ``avoid`` (a number), as long as the arrow keeps a body."""
+    ``avoid`` (a number, a stack), as long as the arrow keeps a body; where
+    no place is clear of all, one clear of ``labels`` at least."""
     a = _step_point(mover, src, viewer, width)
     b = _step_point(mover, dst, viewer, width)
     dx, dy = b[0] - a[0], b[1] - a[1]
@@ -654,22 +656,34 @@ def step_arrow(mover: str, src: int, dst: int, viewer: str, width: int,
         lead, stop = max(0.0, lead - cut), max(0.0, stop - cut)
     start = (a[0] + ux * lead, a[1] + uy * lead)
     tip = (b[0] - ux * stop, b[1] - uy * stop)
-    if not avoid:
-        return start, tip
-    # Stop earlier; failing that, run the arrow alongside (neighbouring
-    # Intersections have their numbers between them).
+    for boxes in (avoid, labels):
+        if boxes:
+            found = _clear_arrow(start, tip, (ux, uy), dist - lead - stop, least, boxes, width)
+            if found is not None:
+                return found
+    return start, tip
+
+
+def _clear_arrow(start: tuple[float, float], tip: tuple[float, float], u: tuple[float, float],
+                 length: float, least: float, avoid: tuple[Box, ...], width: int
+                 ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """An arrow like start-tip whose head covers nothing in ``avoid``: stopping
+    earlier, or run alongside (neighbouring Intersections have their numbers
+    between them); None if there is none."""
+    ux, uy = u
+    k = layout(width).scale
     for side, shortest in ((0.0, least), (1.0, least), (-1.0, least), (1.5, least),
                            (-1.5, least), (0.0, least * 0.6), (1.0, least * 0.6),
                            (-1.0, least * 0.6), (2.2, least * 0.6), (-2.2, least * 0.6)):
         px, py = -uy * side * 34 * k, ux * side * 34 * k
         s0 = (start[0] + px, start[1] + py)
-        reach = int(max(0.0, dist - lead - stop - shortest))
+        reach = int(max(0.0, length - shortest))
         for extra in range(0, reach + 1, max(1, int(4 * k))):
             trial = (tip[0] - ux * extra + px, tip[1] - uy * extra + py)
             head = arrow_head_box(s0, trial, width)
             if not any(overlaps(head, box, 1.0) for box in avoid):
                 return s0, trial
-    return start, tip
+    return None
 
 
 def arrow_head_box(start: tuple[float, float], tip: tuple[float, float], width: int) -> Box:
@@ -687,7 +701,7 @@ def arrow_head_box(start: tuple[float, float], tip: tuple[float, float], width: 
 
 
 def count_badge_box(start: tuple[float, float], tip: tuple[float, float], count: int,
-                    avoid: list[Box], width: int) -> Box:
+                    avoid: list[Box], width: int, labels: tuple[Box, ...] = ()) -> Box:
     """Where an arrow's ``×N`` goes: on its shaft, at the first of a few places
     along it (then beside it) that covers no label, piece or other badge in
     ``avoid``; the middle if none is free."""
@@ -700,15 +714,14 @@ def count_badge_box(start: tuple[float, float], tip: tuple[float, float], count:
     spots = [(t, 0.0) for t in (0.5, 0.35, 0.65, 0.2, 0.8)]
     spots += [(t, side * reach * (hw + hh)) for reach in (1.0, 1.6, 2.4)
               for t in (0.5, 0.3, 0.7, 0.15, 0.85) for side in (1, -1)]
-    first: Box | None = None
-    for t, off in spots:
-        cx, cy = start[0] + dx * t + px * off, start[1] + dy * t + py * off
-        box = (cx - hw, cy - hh, cx + hw, cy + hh)
-        first = first or box
-        if not any(overlaps(box, other, 1.0) for other in avoid):
-            return box
-    assert first is not None
-    return first
+    boxes = [(start[0] + dx * t + px * off - hw, start[1] + dy * t + py * off - hh,
+              start[0] + dx * t + px * off + hw, start[1] + dy * t + py * off + hh)
+             for t, off in spots]
+    for keep_clear in (avoid, labels):  # all if possible, else the numbers at least
+        for box in boxes:
+            if not any(overlaps(box, other, 1.0) for other in keep_clear):
+                return box
+    return boxes[0]
 
 
 def last_turn_layout(steps: list[Step], mover: str, viewer: str, width: int,
@@ -718,13 +731,15 @@ def last_turn_layout(steps: list[Step], mover: str, viewer: str, width: int,
     placed clear of ``avoid`` and of each other."""
     out = []
     taken = list(avoid)
+    # Heads stay clear of numbers and of pieces (stacks are drawn over arrows).
     labels = tuple(label.box for label in number_labels(viewer, width))
-    arrows = [(st, *step_arrow(mover, st.src, st.dst, viewer, width, labels)) for st in steps]
+    arrows = [(st, *step_arrow(mover, st.src, st.dst, viewer, width, tuple(avoid), labels))
+              for st in steps]
     taken += [arrow_head_box(start, tip, width) for _, start, tip in arrows]
     for st, start, tip in arrows:
         badge = None
         if st.count > 1:
-            badge = count_badge_box(start, tip, st.count, taken, width)
+            badge = count_badge_box(start, tip, st.count, taken, width, labels)
             taken.append(badge)
         out.append((st, start, tip, badge))
     return out
