@@ -121,6 +121,8 @@ class Console:
             path = self.images / f"board-{reply.session_id or 0}-{self._count:04d}.png"
             path.write_bytes(reply.image)
             self._print(f"[board image: {path}]")
+            if reply.image_description:
+                self._print(f"[board description: {reply.image_description}]")
         if reply.attachment is not None:
             name, data = reply.attachment
             path = self.images / name

@@ -250,3 +250,9 @@ def confusable_players(colours: dict[str, Colour], threshold: float = PLAYER_DIS
                 faults.append(f"{a} {tuple(colours[a])} and {b} {tuple(colours[b])}: "
                               f"{distance:.1f} under {seen} (needs {threshold})")
     return faults
+
+
+def best_tone(tones: Sequence[RGB], ground: Colour) -> RGB:
+    """Of a mark's tones (a two-toned arrow's core and edge), the one that
+    stands out most from ``ground``: the mark reads there by that tone."""
+    return max(tones, key=lambda tone: contrast_ratio(tone, ground))

@@ -26,7 +26,7 @@ from PIL import Image, ImageDraw
 from games.chebache.board import FINISH, START, location
 from games.chebache.board import SIDE_LETTERS as SIDES
 from games.events import Moved
-from renderer.accessibility import Legible, contrast_ratio
+from renderer.accessibility import Legible, best_tone
 from renderer.base import BoardRenderer, headline, theme_name
 from renderer.board_common import (
     RGB,
@@ -453,8 +453,8 @@ def _draw_threats(img: Image.Image, position: Any, th: Theme, viewer: str, width
         hatched.append((x0, y0, x1, y1))
         # The Chebache itself: its letter on the owner's centre space, on the
         # side facing away from the space's number.
-        x0, y0, x1, y1 = letter_box(ch, viewer, width)
-        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+        lx0, ly0, lx1, ly1 = letter_box(ch, viewer, width)
+        cx, cy, r = (lx0 + lx1) / 2, (ly0 + ly1) / 2, (lx1 - lx0) / 2
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=th.threat, outline=th.num_fill,
                   width=max(1, int(2 * k)))
         d.text((cx, cy), ch.letter, font=font(int(17 * k), True), fill=(255, 255, 255),
@@ -1061,7 +1061,7 @@ def legibility(theme: str) -> list[Legible]:
         # An arrow is two-toned (a light core on a dark edge): it reads where
         # either tone stands out from the cell.
         for what, core in (("arrow", th.arrow), ("jump arrow", th.arrow_jump)):
-            tone = max((th.arrow_edge, core), key=lambda c, cell=cell: contrast_ratio(c, cell))
+            tone = best_tone((th.arrow_edge, core), cell)
             pairs.append(Legible(f"{what} on {COLOUR_NAMES[side]}'s cells", tone, cell, "mark"))
     return pairs
 

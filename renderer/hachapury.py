@@ -31,7 +31,7 @@ from games.events import BorneOff, Moved
 from games.hachapury.board import CHECKERS
 from games.hachapury.position import COLOURS as COLOUR_NAMES
 from games.hachapury.position import SIDES
-from renderer.accessibility import Legible, contrast_ratio
+from renderer.accessibility import Legible, best_tone
 from renderer.base import BoardRenderer, headline, moved_steps, theme_name
 from renderer.board_common import (
     RGB,
@@ -913,11 +913,11 @@ def legibility(theme: str) -> list[Legible]:
         face, rim, _ = checker_colours(side, th)
         pairs.append(Legible(f"{COLOUR_NAMES[side]} stack count", contrast_ink(face), face))
         # A checker reads on the felt by its face or by its rim, whichever stands out.
-        tone = max((face, rim), key=lambda c: contrast_ratio(c, th.field))
+        tone = best_tone((face, rim), th.field)
         pairs.append(Legible(f"{COLOUR_NAMES[side]} checker on the felt", tone, th.field, "mark"))
     for ground in (th.field, th.field_from, th.field_to, th.point_a, th.point_b):
         # An arrow is two-toned: it reads where either tone stands out.
-        tone = max((th.arrow, th.arrow_edge), key=lambda c, g=ground: contrast_ratio(c, g))
+        tone = best_tone((th.arrow, th.arrow_edge), ground)
         pairs.append(Legible(f"arrow on {ground}", tone, ground, "mark"))
     return pairs
 

@@ -18,6 +18,7 @@ from bot.service import texts
 from bot.service.turn_events import replayed_events, stored_events
 from games import Position, get_game
 from renderer import RenderContext, render
+from renderer.describe import describe
 from storage import Session, SessionStatus, Store
 from storage.correspondence import CorrespondenceStore
 
@@ -115,10 +116,18 @@ class Context:
                                row.budget, self.clock())
 
     async def image(self, session: Session, position: Position, viewer: str | None = None,
-                     left: str | None = None) -> bytes | None:
+                    left: str | None = None) -> bytes | None:
         """The board PNG; ``left`` is the time-left text when the caller has it already."""
+        return (await self.board_image(session, position, viewer, left))[0]
+
+    async def board_image(self, session: Session, position: Position, viewer: str | None = None,
+                          left: str | None = None) -> tuple[bytes | None, str]:
+        """(the board PNG, the board in words).  ``viewer`` None: a public picture,
+        in one orientation for the whole game (the first seat at the bottom, as
+        a board on the table); a side: a private one from that side's chair.
+        ``left`` is the time-left text when the caller has it already."""
         if not self.render_images:
-            return None
+            return None, ""
         last = await self.store.last_turn(session.id)
         events = stored_events(last)
         if events is None and last is not None:  # a row logged before the log kept events
@@ -134,13 +143,13 @@ class Context:
             last_side=last.side if last else None,
             last_moves=last.moves if last else "",
             last_events=events or (),
-            viewer=viewer,
+            viewer=viewer or public_viewer(session),
             width=self.config.image_width,
             theme=self.config.theme,
             footer=f"{texts.who(session, position.side_to_move)}: {left}"
             if left and position.side_to_move else "",
         )
-        return await self.draw(position, context)
+        return await self.draw(position, context), describe(position, context)
 
     async def draw(self, position: Position, context: RenderContext) -> bytes | None:
         """The picture, or None: a game without a renderer, or a renderer fault (logged),
@@ -156,6 +165,12 @@ class Context:
             log.exception("renderer fault drawing a %s; the reply goes out without a "
                           "picture", type(position).__name__)
             return None
+
+
+def public_viewer(session: Session) -> str | None:
+    """The side whose chair public pictures are drawn from: the first seat's."""
+    seats = sorted(session.seats, key=lambda seat: seat.seat)
+    return seats[0].side if seats else None
 
 
 def _remember(cache: OrderedDict[tuple[int, int], _V], key: tuple[int, int], value: _V,

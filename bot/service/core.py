@@ -18,6 +18,7 @@ from games import GameError, Played, Position, get_game
 from games.dice import opening_throws, opening_winner, turn_dice
 from games.events import events_to_json
 from renderer import RenderContext
+from renderer.describe import describe
 from storage import NewTurn, Seat, Session, SessionStatus, StaleVersion, TurnKind
 
 NOT_PLAYING = "You are not playing in this game."
@@ -155,7 +156,8 @@ class Turns:
         passes = "".join(texts.entry_text(t) + "\n" for t in turns)
         text = (f"**{game.title}** begins. {intro}{texts.commitment_note(session)}"
                 f"{passes}{line}")
-        return Reply(text=text, image=await self.ctx.image(session, position, left=left),
+        image, words = await self.ctx.board_image(session, position, left=left)
+        return Reply(text=text, image=image, image_description=words,
                      mentions=mentions, session_id=session.id)
 
     # -- a turn or an answer ----------------------------------------------------------
@@ -195,8 +197,9 @@ class Turns:
         if session.status == SessionStatus.FINISHED:
             status_line += texts.seed_note(session)
             buttons = [rematch_button(session)]
+        image, words = await self.ctx.board_image(session, after, left=left)
         return Reply(text="\n".join([*(texts.entry_text(t) for t in logged), status_line]),
-                     image=await self.ctx.image(session, after, left=left), mentions=mentions,
+                     image=image, image_description=words, mentions=mentions,
                      session_id=session.id, buttons=buttons)
 
     async def preview(self, user: User, channel: Channel, text: str) -> Reply:
@@ -210,7 +213,8 @@ class Turns:
         return Reply(
             text=f"Preview (nothing is played): `{played.record}` gives\n"
                  f"`{played.position.listing()}`\nPlay it with `/move {played.moves}`.",
-            image=await self.ctx.draw(played.position, context), private=True,
+            image=await self.ctx.draw(played.position, context),
+            image_description=describe(played.position, context), private=True,
             session_id=session.id)
 
     async def _settle_overdue_answer(self, session: Session) -> Session:
