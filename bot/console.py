@@ -105,6 +105,10 @@ class Console:
             return await s.takeback_answer(user, ch, accept)
         if command == "notify":
             return await s.notify(user, rest or "mention")
+        if command == "settings":
+            words = dict(w.split("=", 1) for w in rest.split() if "=" in w)
+            return await s.settings(user, ch, words.get("theme", ""), words.get("flip", ""),
+                                    words.get("server_theme", ""))
         if command == "mygames":
             return await s.my_games(user, ch.guild_id, _page(rest))
         simple = {"claim": s.claim, "takeback": s.takeback}

@@ -132,6 +132,19 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE turns ADD COLUMN events TEXT;
     """,
+    # 5: how boards look: a server's theme, and each user's own theme (NULL:
+    # the server's) and whether their private pictures are seen from the
+    # opponent's chair (flip 1).  Public pictures use the server's theme.
+    """
+    ALTER TABLE users ADD COLUMN theme TEXT CHECK (theme IS NULL OR theme IN ('light', 'dark'));
+    ALTER TABLE users ADD COLUMN flip INTEGER NOT NULL DEFAULT 0 CHECK (flip IN (0, 1));
+
+    CREATE TABLE guild_settings (
+        guild_id    TEXT PRIMARY KEY,
+        theme       TEXT NOT NULL CHECK (theme IN ('light', 'dark')),
+        updated_at  REAL NOT NULL
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -21,6 +21,7 @@ from renderer import RenderContext, render
 from renderer.describe import describe
 from storage import Session, SessionStatus, Store
 from storage.correspondence import CorrespondenceStore
+from storage.settings import SettingsStore
 
 log = logging.getLogger("boardbot.service")
 
@@ -49,6 +50,7 @@ class Context:
                  seed_factory: Callable[[], bytes], render_images: bool) -> None:
         self.store = store
         self.ledger = CorrespondenceStore(store)
+        self.settings = SettingsStore(store)
         self.config = config
         self.clock = clock
         self.seed_factory = seed_factory
@@ -145,11 +147,28 @@ class Context:
             last_events=events or (),
             viewer=viewer or public_viewer(session),
             width=self.config.image_width,
-            theme=self.config.theme,
+            theme=await self.theme_for(session.guild_id),
             footer=f"{texts.who(session, position.side_to_move)}: {left}"
             if left and position.side_to_move else "",
         )
         return await self.draw(position, context), describe(position, context)
+
+    async def theme_for(self, guild_id: str | None, user_id: str | None = None) -> str:
+        """The theme of a picture: the user's own (a private picture), else the
+        server's, else the configured default."""
+        if user_id is not None:
+            own = (await self.settings.user_view(user_id)).theme
+            if own is not None:
+                return own
+        return await self.settings.guild_theme(guild_id) or self.config.theme
+
+    async def private_viewer(self, session: Session, user_id: str, side: str) -> str:
+        """The chair a user's private picture is drawn from: their own side, or
+        (``/settings flip:on``, two sides) the opponent's."""
+        if not (await self.settings.user_view(user_id)).flip:
+            return side
+        others = [s.side for s in session.seats if s.side != side]
+        return others[0] if len(others) == 1 else side
 
     async def draw(self, position: Position, context: RenderContext) -> bytes | None:
         """The picture, or None: a game without a renderer, or a renderer fault (logged),

@@ -207,9 +207,11 @@ class Turns:
         session, seat, played, _ = await self._played(user, channel, text)
         context = RenderContext(
             names=texts.names(session), dice=session.dice, last_side=seat.side,
-            last_moves=played.moves, last_events=played.events, viewer=seat.side,
+            last_moves=played.moves, last_events=played.events,
+            viewer=await self.ctx.private_viewer(session, user.id, seat.side),
             width=self.ctx.config.image_width,
-            theme=self.ctx.config.theme, footer="preview: not played")
+            theme=await self.ctx.theme_for(session.guild_id, user.id),
+            footer="preview: not played")
         return Reply(
             text=f"Preview (nothing is played): `{played.record}` gives\n"
                  f"`{played.position.listing()}`\nPlay it with `/move {played.moves}`.",

@@ -18,6 +18,7 @@ from typing import Concatenate, ParamSpec
 from bot.buttons import Question
 from bot.replies import RACE_MESSAGE, Channel, Refused, Reply, User, refusal
 from bot.service import views
+from bot.service.board_settings import BoardSettings
 from bot.service.context import Context, ServiceConfig
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
@@ -68,6 +69,7 @@ class GameService:
         self._resignation = Resignation(ctx, self._turns)
         self._views = views.Views(ctx, self._turns)
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence)
+        self._board_settings = BoardSettings(ctx)
         # Import every engine now, not inside the first command that names a game: an
         # engine's first import holds the event loop (the fuzz run saw 169 ms).
         available_games()
@@ -203,6 +205,11 @@ class GameService:
     @privately
     async def notify(self, user: User, mode: str) -> Reply:
         return await self._correspondence.notify(user, mode)
+
+    @privately
+    async def settings(self, user: User, channel: Channel, theme: str = "", flip: str = "",
+                       server_theme: str = "") -> Reply:
+        return await self._board_settings.settings(user, channel, theme, flip, server_theme)
 
     # -- looking ------------------------------------------------------------------------
 
