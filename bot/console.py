@@ -108,7 +108,7 @@ class Console:
         if command == "settings":
             words = dict(w.split("=", 1) for w in rest.split() if "=" in w)
             return await s.settings(user, ch, words.get("theme", ""), words.get("flip", ""),
-                                    words.get("server_theme", ""))
+                                    words.get("server_theme", ""), words.get("phone", ""))
         if command == "mygames":
             return await s.my_games(user, ch.guild_id, _page(rest))
         simple = {"claim": s.claim, "takeback": s.takeback}

@@ -335,10 +335,22 @@ def pool_title_box(side: str, number: int, viewer: str, width: int
     gx0, gy0, gx1, gy1 = lay.grid
     x0, y0, x1, y1 = cell_box(POOLS[(side, number)], viewer, width)
     outer_top = (y0 + y1) / 2 < (gy0 + gy1) / 2
-    ty = y0 + 16 * k if outer_top else y1 - 16 * k
+    t = lay.text_scale
+    ty = y0 + 16 * t if outer_top else y1 - 16 * t
     tx = (x0 + x1) / 2 + (-1 if (x0 + x1) / 2 < (gx0 + gx1) / 2 else 1) * lay.cell * 0.1
-    tw = font(int(15 * k), True).getlength(pool_title(side, number))
-    return (tx - tw / 2 - 3 * k, ty - 10 * k, tx + tw / 2 + 3 * k, ty + 10 * k), (tx, ty)
+    tw = font(title_font_size(width), True).getlength(pool_title(side, number))
+    return (tx - tw / 2 - 3 * k, ty - 10 * t, tx + tw / 2 + 3 * k, ty + 10 * t), (tx, ty)
+
+
+def title_font_size(width: int) -> int:
+    """Pixel size of the pool titles (larger on the phone layout)."""
+    lay = layout(width)
+    return int((17 if lay.compact else 15) * lay.text_scale)
+
+
+def rail_font_size(width: int) -> int:
+    """Pixel size of the file letters and rank digits on the rails."""
+    return int(17 * layout(width).text_scale)
 
 
 def pool_title(side: str, number: int) -> str:
@@ -353,7 +365,7 @@ def _draw_pool_title(d: ImageDraw.ImageDraw, side: str, number: int, th: Theme, 
     cell_colour = cell_colour_of(side, th)
     if backed:
         d.rectangle(box, fill=cell_colour)
-    d.text(centre, pool_title(side, number), font=font(int(15 * layout(width).scale), True),
+    d.text(centre, pool_title(side, number), font=font(title_font_size(width), True),
            fill=contrast_ink(cell_colour), anchor="mm")
 
 
@@ -411,7 +423,7 @@ def background(width: int, theme_name: str, viewer: str) -> Image.Image:
     d = ImageDraw.Draw(img)
 
     # Rail labels: files along the bottom, ranks along the left.
-    rf = font(int(17 * k), True)
+    rf = font(rail_font_size(width), True)
     for i in range(4):
         cell = f"{'abcd'[i]}1" if viewer == "B" else f"{'abcd'[3 - i]}4"
         x0, _, x1, _ = cell_box(cell, viewer, width)
@@ -982,6 +994,48 @@ LEGEND = ("King: counts as 2", "closed by a Chebache", "Chebache (its letter)",
           "last turn (×N: N pieces)", "jump (^)")
 
 
+def _draw_strip(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, viewer: str,
+                width: int) -> None:
+    """The phone layout's strip above the board: the headline with players'
+    names (on the CHEBACHE banner's red when the side to move is threatened),
+    the dice, both plates and the footer.  The last turn's text and the
+    legend are left to the message and the picture's description."""
+    lay = layout(width)
+    k = lay.scale
+    d = ImageDraw.Draw(img)
+    px0, py0, px1, py1 = lay.panel
+    names = dict(ctx.names or {})
+    mover = position.side_to_move
+    dice = dice_values(tuple(ctx.dice))
+    dice_room = (lay.die * 1.25 * len(dice) + 20 * k) if dice else 0
+    text, over = _headline(position)
+    threatened = [n for victim, n in position.threatened() if victim == mover]
+    hf = font(int(32 * k), True)
+    room = px1 - px0 - 28 * k - dice_room
+    ink = th.accent_ink if over else th.ink
+    if mover in SIDES and threatened:
+        word = "space" if len(threatened) == 1 else "spaces"
+        text = f"CHEBACHE! ({word} {', '.join(str(n) for n in sorted(threatened))})"
+        d.rounded_rectangle((px0 + 6 * k, lay.headline_y - 24 * k, px0 + 20 * k + room,
+                             lay.headline_y + 24 * k), radius=12 * k, fill=th.banner)
+        ink = (255, 255, 255)
+    d.text((px0 + 14 * k, lay.headline_y), fit_text(text, hf, room - 8 * k), font=hf, fill=ink,
+           anchor="lm")
+    dice_side = mover if mover in SIDES else (ctx.last_side if ctx.last_side in SIDES else viewer)
+    if dice:
+        _draw_dice(img, tuple(dice), dice_side, th, width)
+    for side, box in ((other(viewer), lay.top_plate), (viewer, lay.bottom_plate)):
+        active = side == mover or (mover is None and side == getattr(position.result, "winner",
+                                                                      None))
+        badge = "to move" if mover is not None else "winner"
+        _draw_plate(img, box, side, names.get(side) or COLOUR_NAMES[side], active, badge, th,
+                    width)
+    if ctx.footer:
+        nf = font(int(15 * k))
+        d.text((px1 - 10 * k, py1 - 2 * k), fit_text(ctx.footer, nf, px1 - px0 - 20 * k),
+               font=nf, fill=th.muted, anchor="rb")
+
+
 def _draw_legend(img: Image.Image, th: Theme, width: int) -> float:
     """A key to every mark on the board (King, closed space, a Chebache's
     letter, the last turn's arrow and count, the jump's dashed arrow) above
@@ -1120,7 +1174,10 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
                         board_obstacles(position, viewer, width))
     _draw_stacks(img, position, th, viewer, width)
     _draw_pools(img, position, th, viewer, width)
-    _draw_panel(img, position, ctx, th, viewer, width)
+    if layout(width).compact:
+        _draw_strip(img, position, ctx, th, viewer, width)
+    else:
+        _draw_panel(img, position, ctx, th, viewer, width)
     return img
 
 

@@ -49,12 +49,30 @@ class Layout:
     dice_y: float
     banner: Box
     info_top: float
+    #: Size of the board's numbers relative to the design (larger on a phone).
+    text_scale: float = 1.0
+    #: The phone layout: the board alone at full width under a strip (see ``layout``).
+    compact: bool = False
+
+
+#: Pictures narrower than this get the phone layout.
+COMPACT_BELOW = 800
+#: The phone layout's design width.
+COMPACT_DESIGN = 760
 
 
 @lru_cache(maxsize=16)
 def layout(width: int = 1100) -> Layout:
-    """The geometry of a picture ``width`` pixels wide (1100 is the design size)."""
+    """The geometry of a picture ``width`` pixels wide (1100 is the design size).
+
+    Below :data:`COMPACT_BELOW` pixels it is the phone layout: the board fills
+    the width under a strip with the headline, the dice and the players, and
+    the numbers are drawn 1.3 times larger, so that a phone showing the
+    picture 400 px wide still reads them (renderer/accessibility.py's
+    MIN_GLYPH_PX)."""
     w = int(width)
+    if w < COMPACT_BELOW:
+        return _compact(w)
     k = w / 1100
     margin = 18 * k
     rail = 30 * k
@@ -91,6 +109,45 @@ def layout(width: int = 1100) -> Layout:
         dice_y=dice_y,
         banner=banner,
         info_top=banner[3] + 18 * k,
+        text_scale=k,
+    )
+
+
+def _compact(w: int) -> Layout:
+    k = w / COMPACT_DESIGN
+    margin = 10 * k
+    rail = 28 * k
+    strip = 116 * k
+    cell = (w - 2 * margin - 2 * rail) / 4
+    top = strip + margin
+    board = (margin, top, w - margin, top + 4 * cell + 2 * rail)
+    grid = (margin + rail, top + rail, margin + rail + 4 * cell, top + rail + 4 * cell)
+    panel = (margin, margin * 0.6, w - margin, strip)
+    die = int(round(52 * k))
+    plate_h = 40 * k
+    plates_y = panel[1] + 74 * k
+    half = (panel[0] + panel[2]) / 2
+    return Layout(
+        width=w,
+        height=int(round(board[3] + margin)),
+        scale=k * 0.75 * 1100 / COMPACT_DESIGN,  # what 1100-based sizes are multiplied by
+        board=board,
+        grid=grid,
+        cell=cell,
+        panel=panel,
+        piece_w=int(round(cell * 0.36)),
+        unit_h=cell * 0.078,
+        ring_r=cell * 0.2,
+        die=die,
+        headline_y=panel[1] + 30 * k,
+        plate_h=plate_h,
+        top_plate=(panel[0], plates_y - plate_h / 2, half - 6 * k, plates_y + plate_h / 2),
+        bottom_plate=(half + 6 * k, plates_y - plate_h / 2, panel[2], plates_y + plate_h / 2),
+        dice_y=panel[1] + 30 * k,
+        banner=panel,
+        info_top=panel[3],
+        text_scale=k * 1.3 * 1100 / COMPACT_DESIGN * 0.69,
+        compact=True,
     )
 
 
@@ -220,6 +277,8 @@ def dice_centres(count: int, width: int = 1100) -> list[Point]:
     lay = layout(width)
     cx = (lay.panel[0] + lay.panel[2]) / 2
     step = lay.die * 1.25
+    if lay.compact:  # at the right end of the strip, level with the headline
+        cx = lay.panel[2] - 12 * lay.scale - lay.die / 2 - step * (count - 1) / 2
     first = cx - step * (count - 1) / 2
     return [(first + i * step, lay.dice_y) for i in range(count)]
 
@@ -274,7 +333,7 @@ class Label:
 
 def label_font_size(strong: bool, width: int = 1100) -> int:
     """Pixel size of a space number: the viewer's numbering larger."""
-    return int((20 if strong else 17) * layout(width).scale)
+    return int((20 if strong else 17) * layout(width).text_scale)
 
 
 def _text_len(text: str, size: int, bold: bool) -> float:
@@ -313,8 +372,8 @@ def number_labels(viewer: str = "W", width: int = 1100) -> tuple[Label, ...]:
     it, clear of the widest stack (a King); a Square's towards the board's
     edge; a Tivit half's tag on the side its stretch leaves by."""
     lay = layout(width)
-    k = lay.scale
-    clear = king_width(width) / 2 + 3 * k
+    k = lay.text_scale
+    clear = king_width(width) / 2 + 3 * lay.scale
     out = []
     for side in ("W", "B"):
         strong = side == viewer
@@ -338,8 +397,11 @@ def number_labels(viewer: str = "W", width: int = 1100) -> tuple[Label, ...]:
                 dx = 1 if ux >= 0 else -1
                 point = h * 0.55
                 half = tw / 2 + 6 * k
-                tcx = ax - dx * point / 2
-                back, front = tcx - dx * half, tcx + dx * (half + point)
+                # At its anchor, or further out when a large number would reach the stack.
+                sx, _ = space_centre(side, n, viewer, width)
+                back = sx + dx * max(abs(ax - sx) - point / 2 - half, clear)
+                tcx = back + dx * half
+                front = tcx + dx * (half + point)
                 box = (min(back, front), ay - h / 2, max(back, front), ay + h / 2)
                 out.append(Label(side, n, strong, "tag", box, (tcx, ay), dx))
             else:

@@ -246,6 +246,23 @@ def layout(width: int = 1100) -> Layout:
     )
 
 
+#: Pictures narrower than this are for phones: their numbers, counts and
+#: headline are drawn larger (the board's geometry stays), so that a phone
+#: showing the picture 400 px wide still reads them (MIN_GLYPH_PX in
+#: renderer/accessibility.py).
+COMPACT_BELOW = 800
+
+
+def phone_text(width: int) -> float:
+    """How much larger text is drawn at this width (1 on a desktop picture)."""
+    return 1.4 if width < COMPACT_BELOW else 1.0
+
+
+def number_font_size(width: int) -> int:
+    """Pixel size of the point numbers on the rails."""
+    return int(23 * layout(width).scale * phone_text(width))
+
+
 def _column(viewer_point: int) -> tuple[int, bool]:
     """(column 0..11 from the left, is the top row) of a viewer point 1..24."""
     if not 1 <= viewer_point <= 24:
@@ -440,7 +457,7 @@ def background(width: int, theme_name: str, variant: str = "") -> Image.Image:
     img = big.resize((lay.width, lay.height), Image.Resampling.LANCZOS)
     d = ImageDraw.Draw(img)
     # Point numbers on the rails, in the viewer's numbering.
-    nf = font(int(23 * k), True)
+    nf = font(number_font_size(width), True)
     for vp in range(1, 25):
         d.text(number_centre(vp, width), str(vp), font=nf, fill=th.numbers, anchor="mm")
     # Direction of play in the spare wells: both sides move counter-clockwise.
@@ -483,7 +500,7 @@ def _draw_stack(
     if n > STACK:
         cx, cy = checker_centre(vp, STACK - 1, width)
         ink = contrast_ink(face)
-        f = font(int(lay.checker * 0.5), True)
+        f = font(int(lay.checker * 0.5 * min(1.2, phone_text(width))), True)
         d.text((cx, cy), str(n), font=f, fill=ink, anchor="mm")
 
 
@@ -537,7 +554,7 @@ def _draw_tray(
         )
     cx = (x0 + x1) / 2
     top = y0 + 4 * k if at_bottom else y1 - label_h
-    f = font(int(26 * k), True)
+    f = font(int(26 * k * phone_text(width)), True)
     fill = mix(th.numbers, th.tray, 0.3) if count == 0 else (255, 255, 255)
     outlined_text(
         d, (cx, top + 17 * k), str(count), f, fill, outline=th.tray, stroke=max(1, int(2 * k))
@@ -586,7 +603,7 @@ def _highlight(
     if bore_off:
         box = tray_box(mover == viewer, width)
         d.rounded_rectangle(box, radius=8 * k, outline=th.highlight_to, width=max(2, int(3 * k)))
-    nf = font(int(23 * k), True)
+    nf = font(number_font_size(width), True)
     for vp in sources | finals:
         cx, cy = number_centre(vp, width)
         colour = th.highlight_to if vp in finals else th.highlight_from
@@ -831,7 +848,7 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
     winner = getattr(result, "winner", None) if result is not None else None
     names = ctx.names or {}
     headline = _headline(position, ctx)
-    hf = font(int(30 * k), True)
+    hf = font(int(30 * k * phone_text(width)), True)
     head_w = hf.getlength(headline)
     plate_room = lay.top_strip[2] - lay.top_strip[0] - head_w - 30 * k
     plate_right = lay.bottom_strip[0]

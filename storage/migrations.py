@@ -134,10 +134,12 @@ MIGRATIONS: list[str] = [
     """,
     # 5: how boards look: a server's theme, and each user's own theme (NULL:
     # the server's) and whether their private pictures are seen from the
-    # opponent's chair (flip 1).  Public pictures use the server's theme.
+    # opponent's chair (flip 1) and in the phone layout (phone 1).  Public
+    # pictures use the server's theme.
     """
     ALTER TABLE users ADD COLUMN theme TEXT CHECK (theme IS NULL OR theme IN ('light', 'dark'));
     ALTER TABLE users ADD COLUMN flip INTEGER NOT NULL DEFAULT 0 CHECK (flip IN (0, 1));
+    ALTER TABLE users ADD COLUMN phone INTEGER NOT NULL DEFAULT 0 CHECK (phone IN (0, 1));
 
     CREATE TABLE guild_settings (
         guild_id    TEXT PRIMARY KEY,

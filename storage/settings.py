@@ -17,6 +17,7 @@ class UserView:
 
     theme: str | None = None
     flip: bool = False
+    phone: bool = False
 
 
 class SettingsStore:
@@ -26,21 +27,22 @@ class SettingsStore:
         self.store = store
 
     async def user_view(self, user_id: str) -> UserView:
-        rows = await self.store.fetchall("SELECT theme, flip FROM users WHERE user_id=?",
-                                         (user_id,))
+        rows = await self.store.fetchall(
+            "SELECT theme, flip, phone FROM users WHERE user_id=?", (user_id,))
         if not rows:
             return UserView()
-        theme, flip = rows[0]
-        return UserView(theme if theme in THEMES else None, bool(flip))
+        theme, flip, phone = rows[0]
+        return UserView(theme if theme in THEMES else None, bool(flip), bool(phone))
 
     async def set_user_view(self, user_id: str, view: UserView, now: float) -> None:
         if view.theme is not None and view.theme not in THEMES:
             raise ValueError(f"theme must be one of {THEMES} or None")
         async with self.store.transaction() as run:
-            await run("INSERT INTO users (user_id, theme, flip, updated_at) VALUES (?, ?, ?, ?) "
-                      "ON CONFLICT (user_id) DO UPDATE SET theme=excluded.theme, "
-                      "flip=excluded.flip, updated_at=excluded.updated_at",
-                      (user_id, view.theme, int(view.flip), now))
+            await run("INSERT INTO users (user_id, theme, flip, phone, updated_at) "
+                      "VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+                      "theme=excluded.theme, flip=excluded.flip, phone=excluded.phone, "
+                      "updated_at=excluded.updated_at",
+                      (user_id, view.theme, int(view.flip), int(view.phone), now))
 
     async def guild_theme(self, guild_id: str | None) -> str | None:
         """The server's theme, None when it never chose one (or outside a server)."""

@@ -170,6 +170,12 @@ class Context:
         others = [s.side for s in session.seats if s.side != side]
         return others[0] if len(others) == 1 else side
 
+    async def private_width(self, user_id: str) -> int:
+        """The width of a user's private picture: the phone layout's when asked for."""
+        if (await self.settings.user_view(user_id)).phone:
+            return PHONE_PICTURE_WIDTH
+        return self.config.image_width
+
     async def draw(self, position: Position, context: RenderContext) -> bytes | None:
         """The picture, or None: a game without a renderer, or a renderer fault (logged),
         gives a text-only reply; the command's change is already saved by then and
@@ -184,6 +190,11 @@ class Context:
             log.exception("renderer fault drawing a %s; the reply goes out without a "
                           "picture", type(position).__name__)
             return None
+
+
+#: A private picture's width in the phone layout (renderers draw pictures under
+#: 800 px in their phone layout).
+PHONE_PICTURE_WIDTH = 760
 
 
 def public_viewer(session: Session) -> str | None:

@@ -209,7 +209,7 @@ class Turns:
             names=texts.names(session), dice=session.dice, last_side=seat.side,
             last_moves=played.moves, last_events=played.events,
             viewer=await self.ctx.private_viewer(session, user.id, seat.side),
-            width=self.ctx.config.image_width,
+            width=await self.ctx.private_width(user.id),
             theme=await self.ctx.theme_for(session.guild_id, user.id),
             footer="preview: not played")
         return Reply(

@@ -208,8 +208,9 @@ class GameService:
 
     @privately
     async def settings(self, user: User, channel: Channel, theme: str = "", flip: str = "",
-                       server_theme: str = "") -> Reply:
-        return await self._board_settings.settings(user, channel, theme, flip, server_theme)
+                       server_theme: str = "", phone: str = "") -> Reply:
+        return await self._board_settings.settings(user, channel, theme, flip, server_theme,
+                                                   phone)
 
     # -- looking ------------------------------------------------------------------------
 

@@ -29,8 +29,8 @@ def _page(png: bytes | None) -> tuple[int, int, int]:
 async def test_settings_are_stored(store: Store) -> None:
     settings = SettingsStore(store)
     assert await settings.user_view("7") == UserView()
-    await settings.set_user_view("7", UserView("dark", True), 1.0)
-    assert await settings.user_view("7") == UserView("dark", True)
+    await settings.set_user_view("7", UserView("dark", True, True), 1.0)
+    assert await settings.user_view("7") == UserView("dark", True, True)
     await settings.set_user_view("7", UserView(None, False), 2.0)
     assert await settings.user_view("7") == UserView()
     assert await settings.guild_theme("9") is None and await settings.guild_theme(None) is None
@@ -83,3 +83,20 @@ async def test_settings_refusals_say_what_is_legal(service: GameService) -> None
     assert not reply.ok and "`light`, `dark` or `server`" in reply.text
     reply = await service.settings(ALICE, HERE, flip="maybe")
     assert not reply.ok and "`on` or `off`" in reply.text
+
+
+async def test_phone_layout_for_previews(service: GameService) -> None:
+    service.render_images = True
+    session = await _start(service)
+    position = service.position_of(session)
+    seat = session.seat_for_side(position.side_to_move or "")
+    assert seat is not None
+    mover = ALICE if seat.user_id == ALICE.id else BOB
+    text = service.legal_turns(session)[0]
+    assert "phone layout" in (await service.settings(mover, HERE, phone="on")).text
+    preview = (await service.preview(mover, HERE, text)).image
+    assert preview is not None and Image.open(io.BytesIO(preview)).width == 760
+    board = (await service.board(mover, HERE)).image
+    assert board is not None and Image.open(io.BytesIO(board)).width == 1100
+    reply = await service.settings(mover, HERE, phone="sometimes")
+    assert not reply.ok and "`phone` is `on` or `off`" in reply.text

@@ -87,6 +87,17 @@ def test_chebache_labels_stay_clear(viewer: str, chunk: int) -> None:
     assert faults[:5] == []
 
 
+@pytest.mark.parametrize("width", [600, 760])
+def test_chebache_phone_layout_labels_stay_clear(width: int) -> None:
+    """The phone layout's larger numbers too (a quarter of the games, both chairs)."""
+    faults: list[str] = []
+    for seed in range(0, GAMES, 4):
+        for position, context in random_positions("chebache", seed):
+            for viewer in ("W", "B"):
+                faults += chebache_faults(position, context, viewer, width)
+    assert faults[:5] == []
+
+
 def test_chebache_layout_check_can_fail() -> None:
     # A King on Intersection 1 once covered the number "1": put a badge there.
     position = get_game("chebache").initial({}, "W")
