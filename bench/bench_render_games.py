@@ -2,8 +2,9 @@
 
 For each game, ``games`` seeded random games are played to the end (or
 ``turns`` turns); every position is rendered once per theme after a warm-up,
-and the median and 90th percentile of the per-board time are printed with
-the largest PNG.  Run before and after a renderer change to compare.
+and the median and 90th percentile of the per-board time (wall and CPU:
+on shared cores the CPU time is the steadier figure) are printed with the
+largest PNG.  Run before and after a renderer change to compare.
 
 Run from the project root: ``.venv/bin/python bench/bench_render_games.py [games] [turns]``
 (``--only chebache,hachapury`` limits the games).
@@ -57,7 +58,8 @@ def main() -> None:
     only = sys.argv[sys.argv.index("--only") + 1].split(",") if "--only" in sys.argv else None
     n_games = int(args[0]) if args else 4
     turns = int(args[1]) if len(args) > 1 else 60
-    print(f"{'game':13} {'boards':>6} {'median ms':>9} {'p90 ms':>7} {'max KB':>7}")
+    print(f"{'game':13} {'boards':>6} {'median ms':>9} {'p90 ms':>7} {'CPU median':>10} "
+          f"{'CPU p90':>7} {'max KB':>7}")
     for name, options, _, seed in GAMES:
         if only and name not in only:
             continue
@@ -65,18 +67,22 @@ def main() -> None:
         renderer.warm_up(1100, ("light", "dark"))
         samples = [b for g in range(n_games) for b in boards(name, options, seed + g, turns)]
         times: list[float] = []
+        cpu: list[float] = []
         biggest = 0
         for theme in ("light", "dark"):
             for position, ctx in samples:
                 context = RenderContext(**{**ctx.__dict__, "theme": theme})
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.process_time()
                 data = renderer.render(position, context)
                 times.append((time.perf_counter() - start) * 1000)
+                cpu.append((time.process_time() - start_cpu) * 1000)
                 biggest = max(biggest, len(data))
         times.sort()
+        cpu.sort()
         p90 = times[int(0.9 * (len(times) - 1))]
+        cpu90 = cpu[int(0.9 * (len(cpu) - 1))]
         print(f"{name:13} {len(times):6d} {statistics.median(times):9.1f} {p90:7.1f} "
-              f"{biggest / 1024:7.1f}")
+              f"{statistics.median(cpu):10.1f} {cpu90:7.1f} {biggest / 1024:7.1f}")
 
 
 if __name__ == "__main__":
