@@ -645,13 +645,14 @@ def _clearance(n: int, width: int) -> float:
 
 
 def step_arrow(mover: str, src: int, dst: int, viewer: str, width: int,
-               avoid: tuple[Box, ...] = (), labels: tuple[Box, ...] = ()
-               ) -> tuple[tuple[float, float], tuple[float, float]]:
+               avoid: tuple[Box, ...] = (), labels: tuple[Box, ...] = (),
+               pool: Box | None = None) -> tuple[tuple[float, float], tuple[float, float]]:
     """(start, tip) of the arrow of a step from ``src`` to ``dst`` (mover's
     numbering, 0 Start, 18 Finish): it leaves the source's point and stops
     short of the destination's, always pointing from ``src`` to ``dst`` (a
     pool's point is its cell's centre, so S/1 points out of Start and 17/F
-    into Finish).  The tip stops earlier where its head would cover a box of
+    into Finish; from Start it leaves at the edge of ``pool``, the box of
+    the pile there).  The tip stops earlier where its head would cover a box of
     ``avoid`` (a number, a stack), as long as the arrow keeps a body; where
     no place is clear of all, one clear of ``labels`` at least."""
     a = _step_point(mover, src, viewer, width)
@@ -668,6 +669,10 @@ def step_arrow(mover: str, src: int, dst: int, viewer: str, width: int,
         lead, stop = max(0.0, lead - cut), max(0.0, stop - cut)
     start = (a[0] + ux * lead, a[1] + uy * lead)
     tip = (b[0] - ux * stop, b[1] - uy * stop)
+    if src in (0, 18) and pool is not None:  # leave from the edge of the pool's pile
+        out = _box_exit(a, b, pool)
+        if out * dist < dist - stop - least:
+            start = (a[0] + dx * out, a[1] + dy * out)
     for boxes in (avoid, labels):
         if boxes:
             found = _clear_arrow(start, tip, (ux, uy), dist - lead - stop, least, boxes, width)
@@ -737,7 +742,8 @@ def count_badge_box(start: tuple[float, float], tip: tuple[float, float], count:
 
 
 def last_turn_layout(steps: list[Step], mover: str, viewer: str, width: int,
-                     avoid: list[Box]) -> list[tuple[Step, tuple[float, float],
+                     avoid: list[Box], pools: dict[int, Box] | None = None
+                     ) -> list[tuple[Step, tuple[float, float],
                                                      tuple[float, float], Box | None]]:
     """Each step's (step, start, tip, count badge box or None), the badges
     placed clear of ``avoid`` and of each other."""
@@ -745,7 +751,8 @@ def last_turn_layout(steps: list[Step], mover: str, viewer: str, width: int,
     taken = list(avoid)
     # Heads stay clear of numbers and of pieces (stacks are drawn over arrows).
     labels = tuple(label.box for label in number_labels(viewer, width))
-    arrows = [(st, *step_arrow(mover, st.src, st.dst, viewer, width, tuple(avoid), labels))
+    arrows = [(st, *step_arrow(mover, st.src, st.dst, viewer, width, tuple(avoid), labels,
+                               (pools or {}).get(st.src)))
               for st in steps]
     taken += [arrow_head_box(start, tip, width) for _, start, tip in arrows]
     for st, start, tip in arrows:
@@ -776,11 +783,24 @@ def board_obstacles(position: Any, viewer: str, width: int) -> list[Box]:
         kings = tuple(king for _, king in sv.pieces)
         boxes += piece_boxes(sv.side, sv.number, kings, viewer, width)
     boxes += [letter_box(ch, viewer, width) for ch in position.chebaches()]
+    boxes += [pool_display_box(side, n, *_pool_counts(position, side, n), viewer, width)
+              for side, n in POOLS]
     return boxes
 
 
+def _pool_counts(position: Any, side: str, number: int) -> tuple[int, int]:
+    """(ordinary pieces, Kings) in a side's Start (0) or Finish (18)."""
+    return position.start(side) if number == 0 else position.finish(side)
+
+
+def mover_pools(position: Any, mover: str, viewer: str, width: int) -> dict[int, Box]:
+    """The boxes of the piles in the mover's Start (0) and Finish (18)."""
+    return {n: pool_display_box(mover, n, *_pool_counts(position, mover, n), viewer, width)
+            for n in (0, 18)}
+
+
 def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, viewer: str,
-                    width: int, avoid: list[Box]) -> None:
+                    width: int, avoid: list[Box], pools: dict[int, Box]) -> None:
     """Arrows from where pieces left to where they arrived (mover's numbering):
     a dashed ring where they left, a solid one where they arrived, and the
     pool cell outlined when a piece left Start or entered Finish.  A jump is a
@@ -815,7 +835,7 @@ def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, 
             paste_sprite(img, edge_ring, centre)
             paste_sprite(img, ring, centre)
     cf = font(int(17 * k), True)
-    placed = last_turn_layout(steps, mover, viewer, width, avoid)
+    placed = last_turn_layout(steps, mover, viewer, width, avoid, pools)
     for st, start, tip, badge in placed:
         dx, dy = tip[0] - start[0], tip[1] - start[1]
         dist = (dx * dx + dy * dy) ** 0.5 or 1.0
@@ -837,10 +857,14 @@ def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, 
                                 width=max(1, int(2 * k)))
             d.text(((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2), f"×{st.count}",
                    font=cf, fill=(255, 255, 255), anchor="mm")
-    # A number an arrow's shaft crossed is drawn again on top: it stays readable.
+    # A number an arrow's shaft or a ring crossed is drawn again on top: it stays readable.
     pad = max(3, int(7 * k)) / 2 + 2 * k
+    r = ring_d / 2 + 4
+    rings = [(cx - r, cy - r, cx + r, cy + r) for cx, cy in
+             (space_centre(mover, n, viewer, width) for n in (sources | ends) if n not in (0, 18))]
     for label in number_labels(viewer, width):
-        if any(segment_hits(start, tip, label.box, pad) for _, start, tip, _ in placed):
+        if any(segment_hits(start, tip, label.box, pad) for _, start, tip, _ in placed) \
+                or any(overlaps(label.box, ring_box) for ring_box in rings):
             draw_label(d, label, th, width)
 
 
@@ -1171,7 +1195,8 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
     steps = last_turn_marks(ctx)
     if steps and ctx.last_side is not None:  # (there are steps only with a side)
         _draw_last_turn(img, steps, ctx.last_side, th, viewer, width,
-                        board_obstacles(position, viewer, width))
+                        board_obstacles(position, viewer, width),
+                        mover_pools(position, ctx.last_side, viewer, width))
     _draw_stacks(img, position, th, viewer, width)
     _draw_pools(img, position, th, viewer, width)
     if layout(width).compact:

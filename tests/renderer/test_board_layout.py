@@ -65,8 +65,9 @@ def chebache_faults(position: Position, context: RenderContext, viewer: str,
     steps = cr.last_turn_marks(context)
     if steps and context.last_side is not None:
         avoid = cr.board_obstacles(position, viewer, width)
+        pools = cr.mover_pools(position, context.last_side, viewer, width)
         for st, start, tip, badge in cr.last_turn_layout(steps, context.last_side, viewer,
-                                                          width, avoid):
+                                                          width, avoid, pools):
             things.append((f"arrow head {st.src}->{st.dst}",
                            cr.arrow_head_box(start, tip, width)))
             if badge is not None:
