@@ -327,6 +327,7 @@ def draw_label(d: ImageDraw.ImageDraw, label: Label, th: Theme, width: int) -> N
     d.text(label.text_centre, str(label.number), font=f, fill=ink, anchor="mm")
 
 
+@lru_cache(maxsize=256)
 def pool_title_box(side: str, number: int, viewer: str, width: int
                    ) -> tuple[Box, tuple[float, float]]:
     """(box, centre) of a pool's title (``BLACK FINISH``) on its cell's outer edge."""
@@ -437,6 +438,8 @@ def background(width: int, theme_name: str, viewer: str) -> Image.Image:
         _draw_pool_title(d, side, n, th, viewer, width)
     for label in number_labels(viewer, width):
         draw_label(d, label, th, width)
+    if not lay.compact:
+        _draw_legend(img, th, width)
     return img
 
 
@@ -494,10 +497,21 @@ def letter_box(ch: Any, viewer: str, width: int) -> Box:
 def _redraw_covered_labels(img: Image.Image, boxes: list[Box], th: Theme, viewer: str,
                            width: int) -> None:
     """Draw again the numbers a hatched space covered: a number stays readable."""
-    d = ImageDraw.Draw(img)
     for label in number_labels(viewer, width):
-        if any(overlaps(label.box, box) for box in boxes):
-            draw_label(d, label, th, width)
+        if any(overlaps(label.box, box, 1.0) for box in boxes):
+            restore_label(img, label, th, viewer, width)
+
+
+def restore_label(img: Image.Image, label: Label, th: Theme, viewer: str, width: int) -> None:
+    """Put a number back as the empty board has it (a paste from the cached
+    board: much quicker than drawing its text again)."""
+    x0, y0, x1, y1 = label.box
+    box = (int(x0) - 1, int(y0) - 1, int(x1) + 2, int(y1) + 2)
+    img.paste(background(width, _theme_key(th), viewer).crop(box), box[:2])
+
+
+def _theme_key(th: Theme) -> str:
+    return next(name for name, theme in THEMES.items() if theme is th)
 
 
 def _draw_stacks(img: Image.Image, position: Any, th: Theme, viewer: str, width: int) -> None:
@@ -511,14 +525,15 @@ def _draw_stacks(img: Image.Image, position: Any, th: Theme, viewer: str, width:
             img.paste(sprite, (int(round(x0)), int(round(y0))), sprite)
 
 
-def _draw_pools(img: Image.Image, position: Any, th: Theme, viewer: str, width: int) -> None:
+def _draw_pools(img: Image.Image, counts: dict[tuple[str, int], tuple[int, int]], th: Theme,
+                viewer: str, width: int) -> None:
     """Each corner cell: a pile icon with the count of ordinary pieces, and the
     King (crowned piece) when it is there."""
     lay = layout(width)
     k = lay.scale
     d = ImageDraw.Draw(img)
     for side, n in POOLS:
-        ordinary, kings = position.start(side) if n == 0 else position.finish(side)
+        ordinary, kings = counts[(side, n)]
         cx, cy = pool_centre(side, n, viewer, width)
         cell_colour = th.cell_b if side == "B" else th.cell_w
         ink = contrast_ink(cell_colour)
@@ -548,6 +563,7 @@ def _draw_pools(img: Image.Image, position: Any, th: Theme, viewer: str, width: 
             d.text((tx, king_y), label, font=font(int(18 * k), True), fill=ink, anchor="lm")
 
 
+@lru_cache(maxsize=1024)
 def pool_display_box(side: str, number: int, ordinary: int, kings: int, viewer: str = "W",
                      width: int = 1100) -> Box:
     """The box of what ``_draw_pools`` draws in a pool cell (pile, count, King)."""
@@ -689,6 +705,10 @@ def _clear_arrow(start: tuple[float, float], tip: tuple[float, float], u: tuple[
     between them); None if there is none."""
     ux, uy = u
     k = layout(width).scale
+    # Only boxes near the arrow's end can be under its head.
+    reach_box = (min(start[0], tip[0]) - 110 * k, min(start[1], tip[1]) - 110 * k,
+                 max(start[0], tip[0]) + 110 * k, max(start[1], tip[1]) + 110 * k)
+    avoid = tuple(box for box in avoid if overlaps(box, reach_box))
     for side, shortest in ((0.0, least), (1.0, least), (-1.0, least), (1.5, least),
                            (-1.5, least), (0.0, least * 0.6), (1.0, least * 0.6),
                            (-1.0, least * 0.6), (2.2, least * 0.6), (-2.2, least * 0.6)):
@@ -774,29 +794,41 @@ def _ring_with_halo(d: ImageDraw.ImageDraw, centre: tuple[float, float], r: floa
     d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=th.arrow, width=line)
 
 
-def board_obstacles(position: Any, viewer: str, width: int) -> list[Box]:
+def board_obstacles(position: Any, viewer: str, width: int,
+                    counts: dict[tuple[str, int], tuple[int, int]] | None = None) -> list[Box]:
     """Boxes of everything on the board a mark must not cover: the space numbers,
-    the pool titles, the stacks and the Chebache letters."""
+    the pool titles, the stacks, the Chebache letters and the pools' piles
+    (``counts``: :func:`pool_counts` of the position, when the caller has them)."""
+    counts = counts or pool_counts(position)
     boxes = [label.box for label in number_labels(viewer, width)]
     boxes += [pool_title_box(side, n, viewer, width)[0] for side, n in POOLS]
     for sv in position.spaces():
         kings = tuple(king for _, king in sv.pieces)
         boxes += piece_boxes(sv.side, sv.number, kings, viewer, width)
     boxes += [letter_box(ch, viewer, width) for ch in position.chebaches()]
-    boxes += [pool_display_box(side, n, *_pool_counts(position, side, n), viewer, width)
+    boxes += [pool_display_box(side, n, *counts[(side, n)], viewer, width)
               for side, n in POOLS]
     return boxes
 
 
 def _pool_counts(position: Any, side: str, number: int) -> tuple[int, int]:
     """(ordinary pieces, Kings) in a side's Start (0) or Finish (18)."""
-    return position.start(side) if number == 0 else position.finish(side)
+    counts: tuple[int, int] = position.start(side) if number == 0 else position.finish(side)
+    return counts
 
 
-def mover_pools(position: Any, mover: str, viewer: str, width: int) -> dict[int, Box]:
+def pool_counts(position: Any) -> dict[tuple[str, int], tuple[int, int]]:
+    """Every pool's counts, asked of the position once per picture (the
+    engine's answer is not free)."""
+    return {(side, n): _pool_counts(position, side, n) for side, n in POOLS}
+
+
+def mover_pools(position: Any, mover: str, viewer: str, width: int,
+                counts: dict[tuple[str, int], tuple[int, int]] | None = None
+                ) -> dict[int, Box]:
     """The boxes of the piles in the mover's Start (0) and Finish (18)."""
-    return {n: pool_display_box(mover, n, *_pool_counts(position, mover, n), viewer, width)
-            for n in (0, 18)}
+    counts = counts or pool_counts(position)
+    return {n: pool_display_box(mover, n, *counts[(mover, n)], viewer, width) for n in (0, 18)}
 
 
 def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, viewer: str,
@@ -809,7 +841,8 @@ def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, 
     lay = layout(width)
     k = lay.scale
     d = ImageDraw.Draw(img)
-    ring_d = int(lay.ring_r * 2.3)
+    # Just around the Intersection's ring: clear of the numbers beside it.
+    ring_d = int(lay.ring_r * 2.05)
     line = max(2, int(4 * k))
     edge_ring = ring_sprite(ring_d + 4, th.arrow_edge, line + 2, 14)
     ring = ring_sprite(ring_d, th.arrow, line, 14)
@@ -827,6 +860,7 @@ def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, 
             _restore_rings(img, (x0, y0, x1, y1), th, viewer, width)
             _draw_pool_title(d, mover, n, th, viewer, width, backed=True)
             _redraw_covered_labels(img, [(x0, y0, x1, y1)], th, viewer, width)
+            d = ImageDraw.Draw(img)
         elif n in ends:
             _ring_with_halo(d, space_centre(mover, n, viewer, width), ring_d / 2, th,
                             max(3, int(5 * k)))
@@ -859,13 +893,13 @@ def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, 
                    font=cf, fill=(255, 255, 255), anchor="mm")
     # A number an arrow's shaft or a ring crossed is drawn again on top: it stays readable.
     pad = max(3, int(7 * k)) / 2 + 2 * k
-    r = ring_d / 2 + 4
+    r = ring_d / 2 + 2
     rings = [(cx - r, cy - r, cx + r, cy + r) for cx, cy in
              (space_centre(mover, n, viewer, width) for n in (sources | ends) if n not in (0, 18))]
     for label in number_labels(viewer, width):
         if any(segment_hits(start, tip, label.box, pad) for _, start, tip, _ in placed) \
-                or any(overlaps(label.box, ring_box) for ring_box in rings):
-            draw_label(d, label, th, width)
+                or any(overlaps(label.box, ring_box, 1.0) for ring_box in rings):
+            restore_label(img, label, th, viewer, width)
 
 
 def _dashed(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], colour: RGB,
@@ -983,7 +1017,7 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     mf = font(int(21 * k))
     tx = px0 + pad
     room = px1 - px0 - 2 * pad
-    legend_top = _draw_legend(img, th, width)
+    legend_top = _legend_top(width)  # (the legend itself is on the cached board)
     if ctx.last_side in SIDES and ctx.last_moves:
         d.text((tx, y), f"LAST TURN · {COLOUR_NAMES[ctx.last_side].upper()}", font=lf,
                fill=th.muted, anchor="lt")
@@ -1060,6 +1094,12 @@ def _draw_strip(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
                font=nf, fill=th.muted, anchor="rb")
 
 
+def _legend_top(width: int) -> float:
+    """Where the legend above the bottom plate begins."""
+    lay = layout(width)
+    return lay.bottom_plate[1] - len(LEGEND) * 25 * lay.scale - 10 * lay.scale
+
+
 def _draw_legend(img: Image.Image, th: Theme, width: int) -> float:
     """A key to every mark on the board (King, closed space, a Chebache's
     letter, the last turn's arrow and count, the jump's dashed arrow) above
@@ -1069,7 +1109,7 @@ def _draw_legend(img: Image.Image, th: Theme, width: int) -> float:
     d = ImageDraw.Draw(img)
     row = 25 * k
     x0 = lay.panel[0] + 16 * k
-    top = lay.bottom_plate[1] - len(LEGEND) * row - 10 * k
+    top = _legend_top(width)
     f = font(int(16 * k))
     iw = int(lay.piece_w * 0.62)
     for i, text in enumerate(LEGEND):
@@ -1191,14 +1231,15 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
     th = THEMES[theme]
     viewer = _viewer(position, ctx)
     img = background(width, theme, viewer).copy()
+    counts = pool_counts(position)
     _draw_threats(img, position, th, viewer, width)
     steps = last_turn_marks(ctx)
     if steps and ctx.last_side is not None:  # (there are steps only with a side)
         _draw_last_turn(img, steps, ctx.last_side, th, viewer, width,
-                        board_obstacles(position, viewer, width),
-                        mover_pools(position, ctx.last_side, viewer, width))
+                        board_obstacles(position, viewer, width, counts),
+                        mover_pools(position, ctx.last_side, viewer, width, counts))
     _draw_stacks(img, position, th, viewer, width)
-    _draw_pools(img, position, th, viewer, width)
+    _draw_pools(img, counts, th, viewer, width)
     if layout(width).compact:
         _draw_strip(img, position, ctx, th, viewer, width)
     else:

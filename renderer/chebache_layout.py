@@ -245,6 +245,15 @@ def king_width(width: int = 1100) -> int:
 def piece_boxes(
     side: str, number: int, kings: tuple[bool, ...], viewer: str = "W", width: int = 1100
 ) -> list[Box]:
+    """Boxes of the pieces of the stack on a space, bottom first (see
+    :func:`_piece_boxes`; a copy of the cached list)."""
+    return list(_piece_boxes(side, number, kings, viewer, width))
+
+
+@lru_cache(maxsize=4096)
+def _piece_boxes(
+    side: str, number: int, kings: tuple[bool, ...], viewer: str = "W", width: int = 1100
+) -> tuple[Box, ...]:
     """Boxes of the pieces of the stack on a space, bottom first.  ``kings``
     holds one flag per piece (True for a King), bottom to top, as
     ``position.stack()`` gives them.  The stack is centred on the space."""
@@ -257,7 +266,7 @@ def piece_boxes(
         half_w = king_width(width) / 2 if king else lay.piece_w / 2
         out.append((cx - half_w, bottom - h, cx + half_w, bottom))
         bottom -= h
-    return out
+    return tuple(out)
 
 
 def piece_centre(
