@@ -841,8 +841,7 @@ def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, 
     lay = layout(width)
     k = lay.scale
     d = ImageDraw.Draw(img)
-    # Just around the Intersection's ring: clear of the numbers beside it.
-    ring_d = int(lay.ring_r * 2.05)
+    ring_d = int(lay.ring_r * ARRIVAL_RING)
     line = max(2, int(4 * k))
     edge_ring = ring_sprite(ring_d + 4, th.arrow_edge, line + 2, 14)
     ring = ring_sprite(ring_d, th.arrow, line, 14)
@@ -900,6 +899,11 @@ def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, 
         if any(segment_hits(start, tip, label.box, pad) for _, start, tip, _ in placed) \
                 or any(overlaps(label.box, ring_box, 1.0) for ring_box in rings):
             restore_label(img, label, th, viewer, width)
+
+
+#: A last-turn ring's diameter in Intersection ring radii: just around the
+#: ring, clear of the numbers beside it.
+ARRIVAL_RING = 2.05
 
 
 def _dashed(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], colour: RGB,
