@@ -186,6 +186,10 @@ class Console:
             return await s.takeback_answer(user, ch, accept)
         if command == "notify":
             return await s.notify(user, rest or "mention")
+        if command == "settings":
+            words = dict(w.split("=", 1) for w in rest.split() if "=" in w)
+            return await s.settings(user, ch, words.get("theme", ""), words.get("flip", ""),
+                                    words.get("server_theme", ""), words.get("phone", ""))
         if command == "mygames":
             return await s.my_games(user, ch.guild_id, _page(rest))
         simple = {"claim": s.claim, "takeback": s.takeback}
@@ -204,6 +208,8 @@ class Console:
             path = self.images / f"board-{reply.session_id or 0}-{self._count:04d}.png"
             path.write_bytes(reply.image)
             self._print(f"[board image: {path}]")
+            if reply.image_description:
+                self._print(f"[board description: {reply.image_description}]")
         if reply.attachment is not None:
             name, data = reply.attachment
             path = self.images / name

@@ -202,7 +202,8 @@ def reply_kwargs(
                          "described above.)")
         else:
             budget -= len(reply.image)
-            files.append(discord.File(io.BytesIO(reply.image), filename=reply.image_name))
+            files.append(discord.File(io.BytesIO(reply.image), filename=reply.image_name,
+                                      description=reply.image_description or None))
             if can_embed:
                 embed = discord.Embed()
                 embed.set_image(url=f"attachment://{reply.image_name}")

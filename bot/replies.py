@@ -88,7 +88,9 @@ class Reply:
     """A command's answer.
 
     ``private`` replies are shown only to the sender (ephemeral on Discord);
-    refusals are always private.  ``image`` is a PNG of the board;
+    refusals are always private.  ``image`` is a PNG of the board and
+    ``image_description`` the board in words (the attachment's description,
+    read by screen readers; renderer/describe.py);
     ``attachment`` is any other file (the game record).  ``mentions`` are the
     user ids to notify (the player to move, the challenged player).
     """
@@ -96,6 +98,7 @@ class Reply:
     text: str
     image: bytes | None = None
     image_name: str = "board.png"
+    image_description: str = ""
     attachment: tuple[str, bytes] | None = None
     mentions: list[str] = field(default_factory=list)
     private: bool = False

@@ -46,12 +46,21 @@ def render(position: Position, context: RenderContext | None = None) -> bytes:
     return for_game(position.game).render(position, context)
 
 
-def warm_up(games: list[str], width: int = 1100, theme: str = "light") -> None:
+#: The width of private pictures in the phone layout (bot/service/context.py).
+PHONE_WIDTH = 760
+
+
+def warm_up(games: list[str], width: int = 1100, theme: str = "light",
+            widths: tuple[int, ...] = (PHONE_WIDTH,)) -> None:
     """Build the cached palettes and board backgrounds now (a first render
-    costs 0.3-0.7 s): the bot calls this at start-up so that no player waits."""
+    costs 0.3-0.7 s): the bot calls this at start-up so that no player waits.
+    ``theme`` first, then every other theme (a server or a user may choose
+    it), at ``width`` and at each of ``widths`` (the phone layout)."""
     for game in games:
         try:
             renderer = for_game(game)
         except NoRenderer:
             continue
-        renderer.warm_up(width, (theme,))
+        themes = (theme, *(name for name in renderer.themes if name != theme))
+        for size in dict.fromkeys((width, *widths)):
+            renderer.warm_up(size, themes)

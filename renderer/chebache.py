@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw
 from games.chebache.board import FINISH, START, location
 from games.chebache.board import SIDE_LETTERS as SIDES
 from games.events import Moved
+from renderer.accessibility import Legible, best_tone
 from renderer.base import BoardRenderer, headline, theme_name
 from renderer.board_common import (
     RGB,
@@ -44,6 +45,7 @@ from renderer.board_common import (
 )
 from renderer.chebache_layout import (
     Box,
+    Label,
     Layout,
     Step,
     banner_box,
@@ -51,11 +53,15 @@ from renderer.chebache_layout import (
     cell_centre,
     dice_centres,
     intersection_centre,
+    label_anchor,
+    label_font_size,
     layout,
+    number_labels,
+    overlaps,
     piece_boxes,
+    segment_hits,
     space_box,
     space_centre,
-    tivit_direction,
 )
 from renderer.context import RenderContext
 from renderer.fonts import font
@@ -83,13 +89,16 @@ class Theme:
     ring: RGB
     ring_fill: RGB
     num_fill: RGB
+    halo: RGB  # the light line inside a closed space's red outline
     num_ink: RGB
+    faint_fill: RGB  # the opponent's numbers: light ink on a dark tag
     faint_ink: RGB
     panel: RGB
     card: RGB
     ink: RGB
     muted: RGB
     accent: RGB
+    accent_ink: RGB  # the headline of a finished game (text on the card)
     arrow: RGB
     arrow_jump: RGB
     arrow_edge: RGB
@@ -109,7 +118,7 @@ THEMES: dict[str, Theme] = {
         frame=(112, 74, 44),
         frame_edge=(66, 42, 22),
         rail_ink=(246, 230, 200),
-        cell_b=(150, 106, 70),
+        cell_b=(146, 102, 66),
         cell_w=(238, 220, 186),
         divider=(92, 62, 38),
         mark_b=(30, 22, 16),
@@ -117,16 +126,19 @@ THEMES: dict[str, Theme] = {
         ring=(70, 48, 30),
         ring_fill=(206, 174, 128),
         num_fill=(255, 251, 242),
+        halo=(255, 251, 242),
         num_ink=(40, 32, 26),
-        faint_ink=(120, 96, 72),
+        faint_fill=(84, 56, 34),
+        faint_ink=(246, 232, 206),
         panel=(255, 252, 246),
         card=(236, 229, 216),
         ink=(38, 32, 28),
-        muted=(118, 106, 94),
+        muted=(98, 88, 78),
         accent=(226, 146, 20),
+        accent_ink=(130, 76, 0),
         arrow=(30, 144, 220),
-        arrow_jump=(150, 70, 200),
-        arrow_edge=(16, 40, 70),
+        arrow_jump=(170, 90, 225),
+        arrow_edge=(8, 24, 44),
         threat=(214, 36, 36),
         banner=(200, 30, 36),
         white_face=(250, 246, 234),
@@ -149,17 +161,20 @@ THEMES: dict[str, Theme] = {
         ring=(30, 22, 14),
         ring_fill=(150, 124, 92),
         num_fill=(40, 43, 50),
+        halo=(236, 230, 220),
         num_ink=(236, 236, 240),
-        faint_ink=(70, 52, 38),
+        faint_fill=(24, 18, 12),
+        faint_ink=(222, 206, 178),
         panel=(46, 50, 58),
         card=(38, 41, 48),
         ink=(234, 234, 238),
         muted=(150, 152, 160),
         accent=(244, 182, 56),
-        arrow=(70, 170, 250),
-        arrow_jump=(186, 110, 240),
+        accent_ink=(244, 182, 56),
+        arrow=(90, 185, 255),
+        arrow_jump=(214, 160, 255),
         arrow_edge=(8, 20, 40),
-        threat=(240, 60, 60),
+        threat=(208, 40, 40),
         banner=(190, 34, 40),
         white_face=(240, 236, 224),
         white_rim=(70, 62, 50),
@@ -254,7 +269,8 @@ def piece_sprite(side: str, king: bool, th: Theme, w: int, h: int) -> Image.Imag
 
 @lru_cache(maxsize=32)
 def hatch_sprite(w: int, h: int, colour: RGB, alpha: int, step: int, line: int, outline: int,
-                 hole: int, corners: tuple[bool, bool, bool, bool]) -> Image.Image:
+                 hole: int, corners: tuple[bool, bool, bool, bool], halo: RGB | None = None
+                 ) -> Image.Image:
     """Diagonal hatching and an outline over a ``w`` x ``h`` box (RGBA), with a
     quarter-circle hole of radius ``hole`` at each corner flagged in ``corners``
     (top left, top right, bottom left, bottom right: where Intersection rings
@@ -264,6 +280,9 @@ def hatch_sprite(w: int, h: int, colour: RGB, alpha: int, step: int, line: int, 
     for x in range(-h, w, step):
         d.line((x, h, x + h, 0), fill=colour + (alpha,), width=line)
     inset = outline // 2
+    if halo is not None:  # a light line inside the outline: the mark reads on any cell
+        d.rectangle((outline, outline, w - 1 - outline, h - 1 - outline), outline=halo + (255,),
+                    width=max(1, outline // 2))
     d.rectangle((inset, inset, w - 1 - inset, h - 1 - inset), outline=colour + (255,),
                 width=outline)
     mask = Image.new("L", (w, h), 255)
@@ -279,53 +298,81 @@ def hatch_sprite(w: int, h: int, colour: RGB, alpha: int, step: int, line: int, 
 # --------------------------------------------------------------------------- background
 
 
-def _tivit_tag(d: ImageDraw.ImageDraw, centre: tuple[float, float], direction: tuple[float, float],
-               text: str, strong: bool, cell_colour: RGB, th: Theme, k: float) -> None:
-    """A Tivit half's number in a tag whose point (the angle mark) shows the way
-    its stretch of the path runs."""
-    f = font(int(20 * k) if strong else int(16 * k), strong)
-    tw = f.getlength(text)
-    h = 26 * k if strong else 22 * k
-    cx, cy = centre
-    dx = 1 if direction[0] >= 0 else -1
-    half = tw / 2 + 6 * k
-    point = h * 0.55
-    # Shift so that body + point are centred on ``centre``.
-    cx -= dx * point / 2
-    back, front = cx - dx * half, cx + dx * half
-    poly = [
-        (back, cy - h / 2), (front, cy - h / 2), (front + dx * point, cy),
-        (front, cy + h / 2), (back, cy + h / 2),
-    ]
-    if strong:
-        d.polygon(poly, fill=th.num_fill, outline=th.ring)
-        d.text((cx, cy), text, font=f, fill=th.num_ink, anchor="mm")
+def draw_label(d: ImageDraw.ImageDraw, label: Label, th: Theme, width: int) -> None:
+    """A space number: the viewer's in a round light pill, the opponent's in a
+    square-cornered dark tag (shape tells them apart, not only shade; both
+    meet 4.5:1).  A Tivit half's tag has a point showing the way its stretch
+    of the path runs."""
+    k = layout(width).scale
+    f = font(label_font_size(label.strong, width), label.strong)
+    fill, ink = (th.num_fill, th.num_ink) if label.strong else (th.faint_fill, th.faint_ink)
+    # Whole pixels, and a radius at most half the height: with fractional corners
+    # Pillow's rounded_rectangle crossed its own edges at some widths.
+    x0, y0, x1, y1 = (round(v) for v in label.box)
+    if label.kind == "tag":
+        h = y1 - y0
+        point = h * 0.55
+        cy = (y0 + y1) / 2
+        if label.pointing > 0:
+            back, front, tip = x0, x1 - point, x1
+        else:
+            back, front, tip = x1, x0 + point, x0
+        poly = [(back, y0), (front, y0), (tip, cy), (front, y1), (back, y1)]
+        d.polygon(poly, fill=fill, outline=th.ring if label.strong else ink)
+    elif label.strong:
+        d.rounded_rectangle((x0, y0, x1, y1), radius=(y1 - y0) // 2, fill=fill, outline=th.ring,
+                            width=1)
     else:
-        faint = mix(contrast_ink(cell_colour), cell_colour, 0.45)
-        d.polygon(poly, outline=faint)
-        d.text((cx, cy), text, font=f, fill=faint, anchor="mm")
+        d.rounded_rectangle((x0, y0, x1, y1), radius=max(1, int(3 * k)), fill=fill)
+    d.text(label.text_centre, str(label.number), font=f, fill=ink, anchor="mm")
 
 
-def _number_pill(d: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, strong: bool,
-                 th: Theme, k: float) -> None:
-    f = font(int(20 * k) if strong else int(16 * k), strong)
-    w = f.getlength(text)
-    h = 26 * k if strong else 21 * k
-    cx, cy = centre
-    box = (cx - w / 2 - 7 * k, cy - h / 2, cx + w / 2 + 7 * k, cy + h / 2)
-    if strong:
-        # Whole pixels, at least as wide as high, radius half the height: with fractional
-        # corners Pillow's rounded_rectangle crossed its own edges at some widths (a
-        # one-digit pill at 657 or 760 px raised ValueError).
-        x0, y0, x1, y1 = (round(v) for v in box)
-        short = (y1 - y0) - (x1 - x0)
-        if short > 0:  # a one-digit pill: a circle, widened on both sides
-            x0, x1 = x0 - short // 2, x1 + short - short // 2
-        d.rounded_rectangle((x0, y0, x1, y1), radius=(y1 - y0) // 2, fill=th.num_fill,
-                            outline=th.ring, width=1)
-        d.text((cx, cy), text, font=f, fill=th.num_ink, anchor="mm")
-    else:
-        d.text((cx, cy), text, font=f, fill=th.faint_ink, anchor="mm")
+@lru_cache(maxsize=256)
+def pool_title_box(side: str, number: int, viewer: str, width: int
+                   ) -> tuple[Box, tuple[float, float]]:
+    """(box, centre) of a pool's title (``BLACK FINISH``) on its cell's outer edge."""
+    lay = layout(width)
+    k = lay.scale
+    gx0, gy0, gx1, gy1 = lay.grid
+    x0, y0, x1, y1 = cell_box(POOLS[(side, number)], viewer, width)
+    outer_top = (y0 + y1) / 2 < (gy0 + gy1) / 2
+    t = lay.text_scale
+    ty = y0 + 16 * t if outer_top else y1 - 16 * t
+    tx = (x0 + x1) / 2 + (-1 if (x0 + x1) / 2 < (gx0 + gx1) / 2 else 1) * lay.cell * 0.1
+    tw = font(title_font_size(width), True).getlength(pool_title(side, number))
+    return (tx - tw / 2 - 3 * k, ty - 10 * t, tx + tw / 2 + 3 * k, ty + 10 * t), (tx, ty)
+
+
+def title_font_size(width: int) -> int:
+    """Pixel size of the pool titles (larger on the phone layout)."""
+    lay = layout(width)
+    return int((17 if lay.compact else 15) * lay.text_scale)
+
+
+def rail_font_size(width: int) -> int:
+    """Pixel size of the file letters and rank digits on the rails."""
+    return int(17 * layout(width).text_scale)
+
+
+def pool_title(side: str, number: int) -> str:
+    return f"{COLOUR_NAMES[side].upper()} {'START' if number == 0 else 'FINISH'}"
+
+
+def _draw_pool_title(d: ImageDraw.ImageDraw, side: str, number: int, th: Theme, viewer: str,
+                     width: int, backed: bool = False) -> None:
+    """A pool's title; ``backed``: on a patch of its cell's colour (drawn again
+    over the last-turn outline, which must not run through it)."""
+    box, centre = pool_title_box(side, number, viewer, width)
+    cell_colour = cell_colour_of(side, th)
+    if backed:
+        d.rectangle(box, fill=cell_colour)
+    d.text(centre, pool_title(side, number), font=font(title_font_size(width), True),
+           fill=contrast_ink(cell_colour), anchor="mm")
+
+
+def cell_colour_of(side: str, th: Theme) -> RGB:
+    """The colour of ``side``'s cells (its Start and Finish are among them)."""
+    return th.cell_b if side == "B" else th.cell_w
 
 
 @lru_cache(maxsize=16)
@@ -377,7 +424,7 @@ def background(width: int, theme_name: str, viewer: str) -> Image.Image:
     d = ImageDraw.Draw(img)
 
     # Rail labels: files along the bottom, ranks along the left.
-    rf = font(int(17 * k), True)
+    rf = font(rail_font_size(width), True)
     for i in range(4):
         cell = f"{'abcd'[i]}1" if viewer == "B" else f"{'abcd'[3 - i]}4"
         x0, _, x1, _ = cell_box(cell, viewer, width)
@@ -386,69 +433,17 @@ def background(width: int, theme_name: str, viewer: str) -> Image.Image:
         _, y0, _, y1 = cell_box(cell, viewer, width)
         d.text(((bx0 + gx0) / 2, (y0 + y1) / 2), cell[1], font=rf, fill=th.rail_ink, anchor="mm")
 
-    # Pool titles.
-    tf = font(int(15 * k), True)
-    for (side, n), cell in POOLS.items():
-        x0, y0, x1, y1 = cell_box(cell, viewer, width)
-        # The title sits on the edge away from the board's centre.
-        outer_top = (y0 + y1) / 2 < (gy0 + gy1) / 2
-        ty = y0 + 16 * k if outer_top else y1 - 16 * k
-        tx = (x0 + x1) / 2 + (-1 if (x0 + x1) / 2 < (gx0 + gx1) / 2 else 1) * lay.cell * 0.1
-        label = f"{COLOUR_NAMES[side].upper()} {'START' if n == 0 else 'FINISH'}"
-        cell_colour = th.cell_b if side == "B" else th.cell_w
-        d.text((tx, ty), label, font=tf, fill=mix(contrast_ink(cell_colour), cell_colour, 0.25),
-               anchor="mm")
-
-    # Space numbers: the viewer's path strong, the opponent's faint.  An
-    # Intersection has one of each, left and right of its ring; a Square's number
-    # and a Tivit half's tag (its angle mark) sit on the side where its stretch
-    # of the path leaves, the tag pointing that way.
-    for side in SIDES:
-        strong = side == viewer
-        for n in range(1, 18):
-            loc = location(side, n)
-            cx, cy = space_centre(side, n, viewer, width)
-            if loc.kind == "intersection":
-                f = font(int(20 * k) if strong else int(16 * k), strong)
-                half = f.getlength(str(n)) / 2 + (7 * k if strong else 0)
-                gap = r + half - (4 * k if strong else -3 * k)
-                _number_pill(d, (cx - gap if strong else cx + gap, cy), str(n), strong, th, k)
-                continue
-            pos = label_anchor(side, n, viewer, width)
-            ux, uy = tivit_direction(side, n, viewer, width)
-            cell_colour = th.cell_b if side == "B" else th.cell_w
-            if loc.kind == "tivit":
-                _tivit_tag(d, pos, (ux, uy), str(n), strong, cell_colour, th, k)
-            elif strong:
-                _number_pill(d, pos, str(n), True, th, k)
-            else:
-                f = font(int(17 * k))
-                d.text(pos, str(n), font=f, fill=mix(contrast_ink(cell_colour), cell_colour, 0.45),
-                       anchor="mm")
+    # Pool titles, then the space numbers of both paths (see ``number_labels``).
+    for side, n in POOLS:
+        _draw_pool_title(d, side, n, th, viewer, width)
+    for label in number_labels(viewer, width):
+        draw_label(d, label, th, width)
+    if not lay.compact:
+        _draw_legend(img, th, width)
     return img
 
 
 # --------------------------------------------------------------------------- dynamic parts
-
-
-def label_anchor(side: str, n: int, viewer: str = "W", width: int = 1100,
-                 opposite: bool = False) -> tuple[float, float]:
-    """Where a Square's number or a Tivit half's tag goes: a Tivit's on the side
-    where its stretch of the path leaves, a Square's (Squares are edge cells)
-    towards the board's edge.  ``opposite``: the other side of the stack."""
-    lay = layout(width)
-    cx, cy = space_centre(side, n, viewer, width)
-    if location(side, n).kind == "tivit":
-        ux, uy = tivit_direction(side, n, viewer, width)
-    else:
-        gx0, gy0, gx1, gy1 = lay.grid
-        ex, ey = cx - (gx0 + gx1) / 2, cy - (gy0 + gy1) / 2
-        if abs(ex) > abs(ey):
-            ux, uy = (1.0 if ex > 0 else -1.0), 0.0
-        else:
-            ux, uy = 0.0, (1.0 if ey > 0 else -1.0)
-    off = lay.cell * 0.36 * (-1 if opposite else 1)
-    return (cx + ux * off, cy + uy * off)
 
 
 def _draw_threats(img: Image.Image, position: Any, th: Theme, viewer: str, width: int) -> None:
@@ -457,6 +452,7 @@ def _draw_threats(img: Image.Image, position: Any, th: Theme, viewer: str, width
     k = lay.scale
     d = ImageDraw.Draw(img)
     gx0, gy0, gx1, gy1 = (int(round(v)) for v in lay.grid)
+    hatched: list[Box] = []
     for ch in position.chebaches():
         victim = other(ch.owner)
         x0, y0, x1, y1 = (int(round(v)) for v in space_box(victim, ch.controls, viewer, width))
@@ -466,16 +462,56 @@ def _draw_threats(img: Image.Image, position: Any, th: Theme, viewer: str, width
         sprite = hatch_sprite(x1 - x0, y1 - y0, th.threat, 150 if strong else 60,
                               int(14 * k), max(2, int((4 if strong else 2) * k)),
                               max(2, int((5 if strong else 3) * k)), int(lay.ring_r + 3 * k),
-                              (top and left, top and right, bottom and left, bottom and right))
+                              (top and left, top and right, bottom and left, bottom and right),
+                              th.halo)
         img.paste(sprite, (x0, y0), sprite)
+        hatched.append((x0, y0, x1, y1))
         # The Chebache itself: its letter on the owner's centre space, on the
         # side facing away from the space's number.
-        cx, cy = label_anchor(ch.owner, ch.centre, viewer, width, opposite=True)
-        r = 14 * k
+        lx0, ly0, lx1, ly1 = letter_box(ch, viewer, width)
+        cx, cy, r = (lx0 + lx1) / 2, (ly0 + ly1) / 2, (lx1 - lx0) / 2
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=th.threat, outline=th.num_fill,
                   width=max(1, int(2 * k)))
         d.text((cx, cy), ch.letter, font=font(int(17 * k), True), fill=(255, 255, 255),
                anchor="mm")
+    _redraw_covered_labels(img, hatched, th, viewer, width)
+
+
+def letter_box(ch: Any, viewer: str, width: int) -> Box:
+    """The badge of a Chebache's letter: on the owner's centre space, opposite
+    that space's number."""
+    lay = layout(width)
+    if location(ch.owner, ch.centre).kind == "tivit":
+        cx, cy = label_anchor(ch.owner, ch.centre, viewer, width, opposite=True)
+    else:  # a Square: beside the stack, across from its number's direction
+        x, y = space_centre(ch.owner, ch.centre, viewer, width)
+        nx, ny = label_anchor(ch.owner, ch.centre, viewer, width)
+        if abs(nx - x) > abs(ny - y):  # number to the side: the letter above the stack
+            cx, cy = x, y - lay.cell * 0.3
+        else:
+            cx, cy = x + lay.cell * 0.36, y
+    r = 14 * lay.scale
+    return (cx - r, cy - r, cx + r, cy + r)
+
+
+def _redraw_covered_labels(img: Image.Image, boxes: list[Box], th: Theme, viewer: str,
+                           width: int) -> None:
+    """Draw again the numbers a hatched space covered: a number stays readable."""
+    for label in number_labels(viewer, width):
+        if any(overlaps(label.box, box, 1.0) for box in boxes):
+            restore_label(img, label, th, viewer, width)
+
+
+def restore_label(img: Image.Image, label: Label, th: Theme, viewer: str, width: int) -> None:
+    """Put a number back as the empty board has it (a paste from the cached
+    board: much quicker than drawing its text again)."""
+    x0, y0, x1, y1 = label.box
+    box = (int(x0) - 1, int(y0) - 1, int(x1) + 2, int(y1) + 2)
+    img.paste(background(width, _theme_key(th), viewer).crop(box), box[:2])
+
+
+def _theme_key(th: Theme) -> str:
+    return next(name for name, theme in THEMES.items() if theme is th)
 
 
 def _draw_stacks(img: Image.Image, position: Any, th: Theme, viewer: str, width: int) -> None:
@@ -489,22 +525,22 @@ def _draw_stacks(img: Image.Image, position: Any, th: Theme, viewer: str, width:
             img.paste(sprite, (int(round(x0)), int(round(y0))), sprite)
 
 
-def _draw_pools(img: Image.Image, position: Any, th: Theme, viewer: str, width: int) -> None:
+def _draw_pools(img: Image.Image, counts: dict[tuple[str, int], tuple[int, int]], th: Theme,
+                viewer: str, width: int) -> None:
     """Each corner cell: a pile icon with the count of ordinary pieces, and the
     King (crowned piece) when it is there."""
     lay = layout(width)
     k = lay.scale
     d = ImageDraw.Draw(img)
     for side, n in POOLS:
-        ordinary, kings = position.start(side) if n == 0 else position.finish(side)
+        ordinary, kings = counts[(side, n)]
         cx, cy = pool_centre(side, n, viewer, width)
         cell_colour = th.cell_b if side == "B" else th.cell_w
         ink = contrast_ink(cell_colour)
         pw = int(lay.piece_w * 0.8)
         uh = int(round(lay.unit_h * 0.8))
         if ordinary == 0 and kings == 0:
-            d.text((cx, cy), "empty", font=font(int(17 * k)), fill=mix(ink, cell_colour, 0.5),
-                   anchor="mm")
+            d.text((cx, cy), "empty", font=font(int(17 * k)), fill=ink, anchor="mm")
             continue
         # A little pile (up to 3 slabs) with the number, the King below it.
         px = cx - lay.cell * 0.16
@@ -525,6 +561,33 @@ def _draw_pools(img: Image.Image, position: Any, th: Theme, viewer: str, width: 
             img.paste(ks, (int(round(px - pw / 2)), int(round(king_y - uh))), ks)
             label = "King" if kings == 1 else f"{kings} Kings"
             d.text((tx, king_y), label, font=font(int(18 * k), True), fill=ink, anchor="lm")
+
+
+@lru_cache(maxsize=1024)
+def pool_display_box(side: str, number: int, ordinary: int, kings: int, viewer: str = "W",
+                     width: int = 1100) -> Box:
+    """The box of what ``_draw_pools`` draws in a pool cell (pile, count, King)."""
+    lay = layout(width)
+    k = lay.scale
+    cx, cy = pool_centre(side, number, viewer, width)
+    if ordinary == 0 and kings == 0:
+        w = font(int(17 * k)).getlength("empty")
+        return (cx - w / 2, cy - 10 * k, cx + w / 2, cy + 10 * k)
+    pw = int(lay.piece_w * 0.8)
+    uh = int(round(lay.unit_h * 0.8))
+    px = cx - lay.cell * 0.16
+    tx = px + pw / 2 + 10 * k
+    pile_y, king_y = (cy - 20 * k, cy + 30 * k) if ordinary and kings else (cy, cy)
+    x1, y0, y1 = tx, cy, cy
+    if ordinary:
+        x1 = max(x1, tx + font(int(36 * k), True).getlength(str(ordinary)))
+        y0 = min(y0, pile_y - max(uh * min(3, ordinary) / 2, 18 * k))
+        y1 = max(y1, pile_y + max(uh * min(3, ordinary) / 2, 18 * k))
+    if kings:
+        label = "King" if kings == 1 else f"{kings} Kings"
+        x1 = max(x1, tx + font(int(18 * k), True).getlength(label))
+        y0, y1 = min(y0, king_y - uh), max(y1, king_y + uh)
+    return (px - pw / 2, y0, x1, y1)
 
 
 def pool_centre(side: str, number: int, viewer: str = "W", width: int = 1100
@@ -586,65 +649,273 @@ def _box_exit(a: tuple[float, float], b: tuple[float, float], box: Box) -> float
     return max(0.0, t)
 
 
+def _clearance(n: int, width: int) -> float:
+    """How far from a space's point an arrow stops: outside an Intersection's
+    ring, beside a Square's or Tivit's stack, inside a pool (its centre)."""
+    lay = layout(width)
+    if n in (0, 18):
+        return lay.cell * 0.2
+    if n % 2:  # odd numbers are Intersections on both paths
+        return lay.ring_r + 4 * lay.scale
+    return lay.cell * 0.24
+
+
+def step_arrow(mover: str, src: int, dst: int, viewer: str, width: int,
+               avoid: tuple[Box, ...] = (), labels: tuple[Box, ...] = (),
+               pool: Box | None = None) -> tuple[tuple[float, float], tuple[float, float]]:
+    """(start, tip) of the arrow of a step from ``src`` to ``dst`` (mover's
+    numbering, 0 Start, 18 Finish): it leaves the source's point and stops
+    short of the destination's, always pointing from ``src`` to ``dst`` (a
+    pool's point is its cell's centre, so S/1 points out of Start and 17/F
+    into Finish; from Start it leaves at the edge of ``pool``, the box of
+    the pile there).  The tip stops earlier where its head would cover a box of
+    ``avoid`` (a number, a stack), as long as the arrow keeps a body; where
+    no place is clear of all, one clear of ``labels`` at least."""
+    a = _step_point(mover, src, viewer, width)
+    b = _step_point(mover, dst, viewer, width)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    dist = (dx * dx + dy * dy) ** 0.5 or 1.0
+    ux, uy = dx / dist, dy / dist
+    lead, stop = _clearance(src, width), _clearance(dst, width)
+    k = layout(width).scale
+    least = 30 * k
+    room = dist - lead - stop
+    if room < least:  # neighbours: shorten both ends alike so the arrow keeps a body
+        cut = (least - room) / 2
+        lead, stop = max(0.0, lead - cut), max(0.0, stop - cut)
+    start = (a[0] + ux * lead, a[1] + uy * lead)
+    tip = (b[0] - ux * stop, b[1] - uy * stop)
+    if src in (0, 18) and pool is not None:  # leave from the edge of the pool's pile
+        out = _box_exit(a, b, pool)
+        if out * dist < dist - stop - least:
+            start = (a[0] + dx * out, a[1] + dy * out)
+    for boxes in (avoid, labels):
+        if boxes:
+            found = _clear_arrow(start, tip, (ux, uy), dist - lead - stop, least, boxes, width)
+            if found is not None:
+                return found
+    return start, tip
+
+
+def _clear_arrow(start: tuple[float, float], tip: tuple[float, float], u: tuple[float, float],
+                 length: float, least: float, avoid: tuple[Box, ...], width: int
+                 ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """An arrow like start-tip whose head covers nothing in ``avoid``: stopping
+    earlier, or run alongside (neighbouring Intersections have their numbers
+    between them); None if there is none."""
+    ux, uy = u
+    k = layout(width).scale
+    # Only boxes near the arrow's end can be under its head.
+    reach_box = (min(start[0], tip[0]) - 110 * k, min(start[1], tip[1]) - 110 * k,
+                 max(start[0], tip[0]) + 110 * k, max(start[1], tip[1]) + 110 * k)
+    avoid = tuple(box for box in avoid if overlaps(box, reach_box))
+    for side, shortest in ((0.0, least), (1.0, least), (-1.0, least), (1.5, least),
+                           (-1.5, least), (0.0, least * 0.6), (1.0, least * 0.6),
+                           (-1.0, least * 0.6), (2.2, least * 0.6), (-2.2, least * 0.6)):
+        px, py = -uy * side * 34 * k, ux * side * 34 * k
+        s0 = (start[0] + px, start[1] + py)
+        reach = int(max(0.0, length - shortest))
+        for extra in range(0, reach + 1, max(1, int(4 * k))):
+            trial = (tip[0] - ux * extra + px, tip[1] - uy * extra + py)
+            head = arrow_head_box(s0, trial, width)
+            if not any(overlaps(head, box, 1.0) for box in avoid):
+                return s0, trial
+    return None
+
+
+def arrow_head_box(start: tuple[float, float], tip: tuple[float, float], width: int) -> Box:
+    """The box of an arrow's head (with its outline)."""
+    k = layout(width).scale
+    head = 28 * k
+    dx, dy = tip[0] - start[0], tip[1] - start[1]
+    n = (dx * dx + dy * dy) ** 0.5 or 1.0
+    ux, uy = dx / n, dy / n
+    bx, by = tip[0] - ux * head, tip[1] - uy * head
+    px, py = -uy * head * 0.6, ux * head * 0.6
+    xs = (tip[0], bx + px, bx - px)
+    ys = (tip[1], by + py, by - py)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def count_badge_box(start: tuple[float, float], tip: tuple[float, float], count: int,
+                    avoid: list[Box], width: int, labels: tuple[Box, ...] = ()) -> Box:
+    """Where an arrow's ``×N`` goes: on its shaft, at the first of a few places
+    along it (then beside it) that covers no label, piece or other badge in
+    ``avoid``; the middle if none is free."""
+    k = layout(width).scale
+    tw = font(int(17 * k), True).getlength(f"×{count}")
+    hw, hh = tw / 2 + 6 * k, 13 * k
+    dx, dy = tip[0] - start[0], tip[1] - start[1]
+    n = (dx * dx + dy * dy) ** 0.5 or 1.0
+    px, py = -dy / n, dx / n
+    spots = [(t, 0.0) for t in (0.5, 0.35, 0.65, 0.2, 0.8)]
+    spots += [(t, side * reach * (hw + hh)) for reach in (1.0, 1.6, 2.4)
+              for t in (0.5, 0.3, 0.7, 0.15, 0.85) for side in (1, -1)]
+    boxes = [(start[0] + dx * t + px * off - hw, start[1] + dy * t + py * off - hh,
+              start[0] + dx * t + px * off + hw, start[1] + dy * t + py * off + hh)
+             for t, off in spots]
+    for keep_clear in (avoid, labels):  # all if possible, else the numbers at least
+        for box in boxes:
+            if not any(overlaps(box, other, 1.0) for other in keep_clear):
+                return box
+    return boxes[0]
+
+
+def last_turn_layout(steps: list[Step], mover: str, viewer: str, width: int,
+                     avoid: list[Box], pools: dict[int, Box] | None = None
+                     ) -> list[tuple[Step, tuple[float, float],
+                                                     tuple[float, float], Box | None]]:
+    """Each step's (step, start, tip, count badge box or None), the badges
+    placed clear of ``avoid`` and of each other."""
+    out = []
+    taken = list(avoid)
+    # Heads stay clear of numbers and of pieces (stacks are drawn over arrows).
+    labels = tuple(label.box for label in number_labels(viewer, width))
+    arrows = [(st, *step_arrow(mover, st.src, st.dst, viewer, width, tuple(avoid), labels,
+                               (pools or {}).get(st.src)))
+              for st in steps]
+    taken += [arrow_head_box(start, tip, width) for _, start, tip in arrows]
+    for st, start, tip in arrows:
+        badge = None
+        if st.count > 1:
+            badge = count_badge_box(start, tip, st.count, taken, width, labels)
+            taken.append(badge)
+        out.append((st, start, tip, badge))
+    return out
+
+
+def _ring_with_halo(d: ImageDraw.ImageDraw, centre: tuple[float, float], r: float, th: Theme,
+                    line: int) -> None:
+    """A solid last-turn ring with a dark edge either side (a mark that reads on
+    light and dark cells alike)."""
+    cx, cy = centre
+    d.ellipse((cx - r - 2, cy - r - 2, cx + r + 2, cy + r + 2), outline=th.arrow_edge,
+              width=line + 4)
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=th.arrow, width=line)
+
+
+def board_obstacles(position: Any, viewer: str, width: int,
+                    counts: dict[tuple[str, int], tuple[int, int]] | None = None) -> list[Box]:
+    """Boxes of everything on the board a mark must not cover: the space numbers,
+    the pool titles, the stacks, the Chebache letters and the pools' piles
+    (``counts``: :func:`pool_counts` of the position, when the caller has them)."""
+    counts = counts or pool_counts(position)
+    boxes = [label.box for label in number_labels(viewer, width)]
+    boxes += [pool_title_box(side, n, viewer, width)[0] for side, n in POOLS]
+    for sv in position.spaces():
+        kings = tuple(king for _, king in sv.pieces)
+        boxes += piece_boxes(sv.side, sv.number, kings, viewer, width)
+    boxes += [letter_box(ch, viewer, width) for ch in position.chebaches()]
+    boxes += [pool_display_box(side, n, *counts[(side, n)], viewer, width)
+              for side, n in POOLS]
+    return boxes
+
+
+def _pool_counts(position: Any, side: str, number: int) -> tuple[int, int]:
+    """(ordinary pieces, Kings) in a side's Start (0) or Finish (18)."""
+    counts: tuple[int, int] = position.start(side) if number == 0 else position.finish(side)
+    return counts
+
+
+def pool_counts(position: Any) -> dict[tuple[str, int], tuple[int, int]]:
+    """Every pool's counts, asked of the position once per picture (the
+    engine's answer is not free)."""
+    return {(side, n): _pool_counts(position, side, n) for side, n in POOLS}
+
+
+def mover_pools(position: Any, mover: str, viewer: str, width: int,
+                counts: dict[tuple[str, int], tuple[int, int]] | None = None
+                ) -> dict[int, Box]:
+    """The boxes of the piles in the mover's Start (0) and Finish (18)."""
+    counts = counts or pool_counts(position)
+    return {n: pool_display_box(mover, n, *counts[(mover, n)], viewer, width) for n in (0, 18)}
+
+
 def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, viewer: str,
-                    width: int) -> None:
+                    width: int, avoid: list[Box], pools: dict[int, Box]) -> None:
     """Arrows from where pieces left to where they arrived (mover's numbering):
     a dashed ring where they left, a solid one where they arrived, and the
-    pool cell outlined when a piece left Start or entered Finish."""
+    pool cell outlined when a piece left Start or entered Finish.  A jump is a
+    dashed arrow (not only another colour); a count ``×N`` sits where it hides
+    nothing."""
     lay = layout(width)
     k = lay.scale
     d = ImageDraw.Draw(img)
-    ring_d = int(lay.ring_r * 2.3)
-    ring = ring_sprite(ring_d, th.arrow, max(2, int(4 * k)), 14)
+    ring_d = int(lay.ring_r * ARRIVAL_RING)
+    line = max(2, int(4 * k))
+    edge_ring = ring_sprite(ring_d + 4, th.arrow_edge, line + 2, 14)
+    ring = ring_sprite(ring_d, th.arrow, line, 14)
     sources = {st.src for st in steps}
     ends = {st.dst for st in steps}
     for n in sources | ends:
         if n in (0, 18):
             x0, y0, x1, y1 = cell_box(POOLS[(mover, n)], viewer, width)
             inset = 5 * k
-            d.rounded_rectangle((x0 + inset, y0 + inset, x1 - inset, y1 - inset), radius=10 * k,
+            box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
+            d.rounded_rectangle(box, radius=10 * k, outline=th.arrow_edge,
+                                width=max(3, int(5 * k)) + 4)
+            d.rounded_rectangle((box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), radius=10 * k,
                                 outline=th.arrow, width=max(3, int(5 * k)))
             _restore_rings(img, (x0, y0, x1, y1), th, viewer, width)
+            _draw_pool_title(d, mover, n, th, viewer, width, backed=True)
+            _redraw_covered_labels(img, [(x0, y0, x1, y1)], th, viewer, width)
+            d = ImageDraw.Draw(img)
         elif n in ends:
-            e = space_centre(mover, n, viewer, width)
-            r = ring_d / 2
-            d.ellipse((e[0] - r, e[1] - r, e[0] + r, e[1] + r), outline=th.arrow,
-                      width=max(3, int(5 * k)))
+            _ring_with_halo(d, space_centre(mover, n, viewer, width), ring_d / 2, th,
+                            max(3, int(5 * k)))
         else:
-            paste_sprite(img, ring, space_centre(mover, n, viewer, width))
+            centre = space_centre(mover, n, viewer, width)
+            paste_sprite(img, edge_ring, centre)
+            paste_sprite(img, ring, centre)
     cf = font(int(17 * k), True)
-    for st in steps:
-        a = _step_point(mover, st.src, viewer, width)
-        b = _step_point(mover, st.dst, viewer, width)
-        dx, dy = b[0] - a[0], b[1] - a[1]
+    placed = last_turn_layout(steps, mover, viewer, width, avoid, pools)
+    for st, start, tip, badge in placed:
+        dx, dy = tip[0] - start[0], tip[1] - start[1]
         dist = (dx * dx + dy * dy) ** 0.5 or 1.0
         ux, uy = dx / dist, dy / dist
-        if st.src in (0, 18):
-            t = _box_exit(a, b, cell_box(POOLS[(mover, st.src)], viewer, width))
-            start = (a[0] + dx * t - ux * 8 * k, a[1] + dy * t - uy * 8 * k)
-        else:
-            start = (a[0] + ux * lay.cell * 0.2, a[1] + uy * lay.cell * 0.2)
-        if st.dst in (0, 18):
-            t = _box_exit(b, a, cell_box(POOLS[(mover, st.dst)], viewer, width))
-            tip = (b[0] - dx * t + ux * 12 * k, b[1] - dy * t + uy * 12 * k)
-        else:
-            tip = (b[0] - ux * lay.cell * 0.24, b[1] - uy * lay.cell * 0.24)
         colour = th.arrow_jump if st.jump else th.arrow
         w = max(3, int(7 * k))
         head = 24 * k
         base = (tip[0] - ux * head * 0.8, tip[1] - uy * head * 0.8)
         d.line([start, base], fill=th.arrow_edge, width=w + int(4 * k))
-        arrow_head(d, (tip[0] + ux * 2 * k, tip[1] + uy * 2 * k), (ux, uy), head + 4 * k,
-                   th.arrow_edge)
-        d.line([start, base], fill=colour, width=w)
-        arrow_head(d, tip, (ux, uy), head, colour)
-        if st.count > 1:
-            mx, my = (start[0] + base[0]) / 2, (start[1] + base[1]) / 2
-            label = f"×{st.count}"
-            tw = cf.getlength(label)
-            d.rounded_rectangle((mx - tw / 2 - 6 * k, my - 13 * k, mx + tw / 2 + 6 * k,
-                                 my + 13 * k), radius=12 * k, fill=colour)
-            d.text((mx, my), label, font=cf, fill=(255, 255, 255), anchor="mm")
+        arrow_head(d, tip, (ux, uy), head + 4 * k, th.arrow_edge)
+        if st.jump:  # dashes of colour on the dark edge
+            _dashed(d, start, base, colour, w, 14 * k)
+        else:
+            d.line([start, base], fill=colour, width=w)
+        arrow_head(d, (tip[0] - ux * 3 * k, tip[1] - uy * 3 * k), (ux, uy), head - 2 * k,
+                   colour)
+        if badge is not None:
+            d.rounded_rectangle(badge, radius=12 * k, fill=th.arrow_edge, outline=colour,
+                                width=max(1, int(2 * k)))
+            d.text(((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2), f"×{st.count}",
+                   font=cf, fill=(255, 255, 255), anchor="mm")
+    # A number an arrow's shaft or a ring crossed is drawn again on top: it stays readable.
+    pad = max(3, int(7 * k)) / 2 + 2 * k
+    r = ring_d / 2 + 2
+    rings = [(cx - r, cy - r, cx + r, cy + r) for cx, cy in
+             (space_centre(mover, n, viewer, width) for n in (sources | ends) if n not in (0, 18))]
+    for label in number_labels(viewer, width):
+        if any(segment_hits(start, tip, label.box, pad) for _, start, tip, _ in placed) \
+                or any(overlaps(label.box, ring_box, 1.0) for ring_box in rings):
+            restore_label(img, label, th, viewer, width)
+
+
+#: A last-turn ring's diameter in Intersection ring radii: just around the
+#: ring, clear of the numbers beside it.
+ARRIVAL_RING = 2.05
+
+
+def _dashed(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], colour: RGB,
+            w: int, dash: float) -> None:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = (dx * dx + dy * dy) ** 0.5 or 1.0
+    t = 0.0
+    while t < n:
+        t1 = min(n, t + dash)
+        d.line([(a[0] + dx * t / n, a[1] + dy * t / n), (a[0] + dx * t1 / n, a[1] + dy * t1 / n)],
+               fill=colour, width=w)
+        t += dash * 1.7
 
 
 def _draw_dice(img: Image.Image, dice: tuple[int, ...], side: str, th: Theme, width: int) -> None:
@@ -711,7 +982,7 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     headline, over = _headline(position)
     hf = font(int(30 * k), True)
     d.text((cx, lay.headline_y), fit_text(headline, hf, px1 - px0 - 2 * pad), font=hf,
-           fill=th.accent if over else th.ink, anchor="mm")
+           fill=th.accent_ink if over else th.ink, anchor="mm")
 
     opponent = other(viewer)
     for side, box in ((opponent, lay.top_plate), (viewer, lay.bottom_plate)):
@@ -750,7 +1021,7 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     mf = font(int(21 * k))
     tx = px0 + pad
     room = px1 - px0 - 2 * pad
-    legend_top = _draw_legend(img, th, width)
+    legend_top = _legend_top(width)  # (the legend itself is on the cached board)
     if ctx.last_side in SIDES and ctx.last_moves:
         d.text((tx, y), f"LAST TURN · {COLOUR_NAMES[ctx.last_side].upper()}", font=lf,
                fill=th.muted, anchor="lt")
@@ -781,37 +1052,146 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     d.text((cx, py1 - 14 * k), fit_text(note, nf, room), font=nf, fill=th.muted, anchor="mm")
 
 
-def _draw_legend(img: Image.Image, th: Theme, width: int) -> float:
-    """Three keys above the bottom plate (King, closed space, last turn); returns
-    the legend's top."""
+LEGEND = ("King: counts as 2", "closed by a Chebache", "Chebache (its letter)",
+          "last turn (×N: N pieces)", "jump (^)")
+
+
+def _draw_strip(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, viewer: str,
+                width: int) -> None:
+    """The phone layout's strip above the board: the headline with players'
+    names (on the CHEBACHE banner's red when the side to move is threatened),
+    the dice, both plates and the footer.  The last turn's text and the
+    legend are left to the message and the picture's description."""
     lay = layout(width)
     k = lay.scale
     d = ImageDraw.Draw(img)
-    row = 27 * k
+    px0, py0, px1, py1 = lay.panel
+    names = dict(ctx.names or {})
+    mover = position.side_to_move
+    dice = dice_values(tuple(ctx.dice))
+    dice_room = (lay.die * 1.25 * len(dice) + 20 * k) if dice else 0
+    text, over = _headline(position)
+    threatened = [n for victim, n in position.threatened() if victim == mover]
+    hf = font(int(32 * k), True)
+    room = px1 - px0 - 28 * k - dice_room
+    ink = th.accent_ink if over else th.ink
+    if mover in SIDES and threatened:
+        word = "space" if len(threatened) == 1 else "spaces"
+        text = f"CHEBACHE! ({word} {', '.join(str(n) for n in sorted(threatened))})"
+        d.rounded_rectangle((px0 + 6 * k, lay.headline_y - 24 * k, px0 + 20 * k + room,
+                             lay.headline_y + 24 * k), radius=12 * k, fill=th.banner)
+        ink = (255, 255, 255)
+    d.text((px0 + 14 * k, lay.headline_y), fit_text(text, hf, room - 8 * k), font=hf, fill=ink,
+           anchor="lm")
+    dice_side = mover if mover in SIDES else (ctx.last_side if ctx.last_side in SIDES else viewer)
+    if dice:
+        _draw_dice(img, tuple(dice), dice_side, th, width)
+    for side, box in ((other(viewer), lay.top_plate), (viewer, lay.bottom_plate)):
+        active = side == mover or (mover is None and side == getattr(position.result, "winner",
+                                                                      None))
+        badge = "to move" if mover is not None else "winner"
+        _draw_plate(img, box, side, names.get(side) or COLOUR_NAMES[side], active, badge, th,
+                    width)
+    if ctx.footer:
+        nf = font(int(15 * k))
+        d.text((px1 - 10 * k, py1 - 2 * k), fit_text(ctx.footer, nf, px1 - px0 - 20 * k),
+               font=nf, fill=th.muted, anchor="rb")
+
+
+def _legend_top(width: int) -> float:
+    """Where the legend above the bottom plate begins."""
+    lay = layout(width)
+    return lay.bottom_plate[1] - len(LEGEND) * 25 * lay.scale - 10 * lay.scale
+
+
+def _draw_legend(img: Image.Image, th: Theme, width: int) -> float:
+    """A key to every mark on the board (King, closed space, a Chebache's
+    letter, the last turn's arrow and count, the jump's dashed arrow) above
+    the bottom plate; returns the legend's top."""
+    lay = layout(width)
+    k = lay.scale
+    d = ImageDraw.Draw(img)
+    row = 25 * k
     x0 = lay.panel[0] + 16 * k
-    top = lay.bottom_plate[1] - 3 * row - 12 * k
+    top = _legend_top(width)
     f = font(int(16 * k))
     iw = int(lay.piece_w * 0.62)
-    for i in range(3):
+    for i, text in enumerate(LEGEND):
         cy = top + (i + 0.5) * row
         icx = x0 + iw / 2
         if i == 0:
             sprite = piece_sprite("W", True, th, iw, int(row * 0.8))
             paste_sprite(img, sprite, (icx, cy))
-            text = "King: counts as 2"
         elif i == 1:
             box = (int(x0), int(cy - row * 0.38), int(x0 + iw), int(cy + row * 0.38))
             sw = hatch_sprite(box[2] - box[0], box[3] - box[1], th.threat, 150, int(9 * k),
                               max(2, int(3 * k)), max(2, int(3 * k)), 0,
-                              (False, False, False, False))
+                              (False, False, False, False), th.halo)
             img.paste(sw, box[:2], sw)
-            text = "closed by a Chebache"
+        elif i == 2:
+            r = 11 * k
+            d.ellipse((icx - r, cy - r, icx + r, cy + r), fill=th.threat, outline=th.num_fill,
+                      width=max(1, int(2 * k)))
+            d.text((icx, cy), "H", font=font(int(14 * k), True), fill=(255, 255, 255),
+                   anchor="mm")
         else:
-            d.line((x0, cy, x0 + iw - 10 * k, cy), fill=th.arrow, width=max(3, int(5 * k)))
-            arrow_head(d, (x0 + iw, cy), (1, 0), 14 * k, th.arrow)
-            text = "last turn"
+            jump = i == 4
+            colour = th.arrow_jump if jump else th.arrow
+            w = max(3, int(5 * k))
+            d.line((x0, cy, x0 + iw - 10 * k, cy), fill=th.arrow_edge, width=w + int(4 * k))
+            arrow_head(d, (x0 + iw + 2 * k, cy), (1, 0), 17 * k, th.arrow_edge)
+            if jump:
+                _dashed(d, (x0, cy), (x0 + iw - 10 * k, cy), colour, w, 9 * k)
+            else:
+                d.line((x0, cy, x0 + iw - 10 * k, cy), fill=colour, width=w)
+            arrow_head(d, (x0 + iw, cy), (1, 0), 13 * k, colour)
         d.text((x0 + iw + 12 * k, cy), text, font=f, fill=th.muted, anchor="lm")
     return top
+
+
+# --------------------------------------------------------------------------- accessibility
+
+
+def legibility(theme: str) -> list[Legible]:
+    """Every text and mark a player reads, with the colour behind it (checked
+    against WCAG AA by tests/renderer/test_accessibility.py)."""
+    th = theme_of(theme)
+    pairs = [
+        Legible("viewer's numbers", th.num_ink, th.num_fill),
+        Legible("opponent's numbers", th.faint_ink, th.faint_fill),
+        Legible("rail letters", th.rail_ink, th.frame),
+        Legible("headline", th.ink, th.card),
+        Legible("headline of a finished game", th.accent_ink, th.card),
+        Legible("panel text (last turn, Chebaches)", th.ink, th.card),
+        Legible("panel captions, legend, footer", th.muted, th.card),
+        Legible("plate names", th.ink, th.panel),
+        Legible("plate colour word", mix(th.ink, th.panel, 0.35), th.panel),
+        Legible("'to move' badge", contrast_ink(th.accent), th.accent),
+        Legible("CHEBACHE banner", (255, 255, 255), th.banner),
+        Legible("banner's threatened spaces", (255, 236, 230), th.banner),
+        Legible("Chebache letter", (255, 255, 255), th.threat),
+        Legible("arrow count", (255, 255, 255), th.arrow_edge),
+        Legible("closed space's outline (on its light line)", th.threat, th.halo, "mark"),
+        Legible("arrow on its dark edge", th.arrow, th.arrow_edge, "mark"),
+        Legible("jump arrow on its dark edge", th.arrow_jump, th.arrow_edge, "mark"),
+        Legible("Intersection ring around its floor", th.ring, th.ring_fill, "mark"),
+    ]
+    for side in SIDES:
+        cell = cell_colour_of(side, th)
+        pairs.append(Legible(f"{COLOUR_NAMES[side]} pool title and count", contrast_ink(cell),
+                             cell))
+        # An arrow is two-toned (a light core on a dark edge): it reads where
+        # either tone stands out from the cell.
+        for what, core in (("arrow", th.arrow), ("jump arrow", th.arrow_jump)):
+            tone = best_tone((th.arrow_edge, core), cell)
+            pairs.append(Legible(f"{what} on {COLOUR_NAMES[side]}'s cells", tone, cell, "mark"))
+    return pairs
+
+
+def player_colours(theme: str) -> dict[str, RGB]:
+    """The face colour of each side's pieces."""
+    th = theme_of(theme)
+    return {side: piece_colours(side, th)[0] for side in SIDES}
 
 
 # --------------------------------------------------------------------------- entry points
@@ -855,13 +1235,19 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
     th = THEMES[theme]
     viewer = _viewer(position, ctx)
     img = background(width, theme, viewer).copy()
+    counts = pool_counts(position)
     _draw_threats(img, position, th, viewer, width)
     steps = last_turn_marks(ctx)
     if steps and ctx.last_side is not None:  # (there are steps only with a side)
-        _draw_last_turn(img, steps, ctx.last_side, th, viewer, width)
+        _draw_last_turn(img, steps, ctx.last_side, th, viewer, width,
+                        board_obstacles(position, viewer, width, counts),
+                        mover_pools(position, ctx.last_side, viewer, width, counts))
     _draw_stacks(img, position, th, viewer, width)
-    _draw_pools(img, position, th, viewer, width)
-    _draw_panel(img, position, ctx, th, viewer, width)
+    _draw_pools(img, counts, th, viewer, width)
+    if layout(width).compact:
+        _draw_strip(img, position, ctx, th, viewer, width)
+    else:
+        _draw_panel(img, position, ctx, th, viewer, width)
     return img
 
 
@@ -895,6 +1281,8 @@ class ChebacheRenderer(BoardRenderer[Theme]):
                            last_events=(Moved("B", "S", "3", 3), Moved("B", "16", "11", 5),
                                         Moved("B", "10", "12", None, 2, "2")),
                            footer="footer 0123456789")),
+            (GAME.from_listing("W: 2@17, 10K@F; B: 12K@F; B wins", {}),
+             RenderContext(names=names, last_side="B", width=width, theme=theme, viewer="W")),
         ]
 
     def warm_caches(self, width: int, theme: str) -> None:

@@ -31,9 +31,11 @@ from games.events import BorneOff, Moved
 from games.hachapury.board import CHECKERS
 from games.hachapury.position import COLOURS as COLOUR_NAMES
 from games.hachapury.position import SIDES
+from renderer.accessibility import Legible, best_tone
 from renderer.base import BoardRenderer, headline, moved_steps, theme_name
 from renderer.board_common import (
     RGB,
+    arrow_head,
     ccw_arrow_icon,
     checker_sprite,
     contrast_ink,
@@ -77,6 +79,10 @@ class Theme:
     muted: RGB
     panel: RGB
     accent: RGB
+    accent_ink: RGB  # the result headline (text on the page)
+    ghost: RGB  # dashed rings where checkers left
+    arrow: RGB
+    arrow_edge: RGB
     highlight_from: RGB
     highlight_to: RGB
     field_from: RGB
@@ -100,9 +106,13 @@ THEMES: dict[str, Theme] = {
         numbers=(250, 236, 208),
         tray=(82, 52, 28),
         ink=(38, 32, 28),
-        muted=(120, 108, 96),
+        muted=(98, 88, 78),
         panel=(255, 252, 246),
         accent=(236, 158, 28),
+        accent_ink=(130, 76, 0),
+        ghost=(120, 72, 0),
+        arrow=(110, 200, 255),
+        arrow_edge=(8, 24, 44),
         highlight_from=(255, 214, 90),
         highlight_to=(255, 190, 0),
         field_from=(247, 228, 166),
@@ -127,6 +137,10 @@ THEMES: dict[str, Theme] = {
         muted=(150, 152, 160),
         panel=(46, 50, 58),
         accent=(244, 182, 56),
+        accent_ink=(244, 182, 56),
+        ghost=(255, 220, 110),
+        arrow=(110, 200, 255),
+        arrow_edge=(8, 20, 40),
         highlight_from=(255, 220, 110),
         highlight_to=(255, 196, 30),
         field_from=(78, 90, 56),
@@ -230,6 +244,23 @@ def layout(width: int = 1100) -> Layout:
         spare_right=spare_r,
         rail=rail,
     )
+
+
+#: Pictures narrower than this are for phones: their numbers, counts and
+#: headline are drawn larger (the board's geometry stays), so that a phone
+#: showing the picture 400 px wide still reads them (MIN_GLYPH_PX in
+#: renderer/accessibility.py).
+COMPACT_BELOW = 800
+
+
+def phone_text(width: int) -> float:
+    """How much larger text is drawn at this width (1 on a desktop picture)."""
+    return 1.4 if width < COMPACT_BELOW else 1.0
+
+
+def number_font_size(width: int) -> int:
+    """Pixel size of the point numbers on the rails."""
+    return int(23 * layout(width).scale * phone_text(width))
 
 
 def _column(viewer_point: int) -> tuple[int, bool]:
@@ -426,7 +457,7 @@ def background(width: int, theme_name: str, variant: str = "") -> Image.Image:
     img = big.resize((lay.width, lay.height), Image.Resampling.LANCZOS)
     d = ImageDraw.Draw(img)
     # Point numbers on the rails, in the viewer's numbering.
-    nf = font(int(23 * k), True)
+    nf = font(number_font_size(width), True)
     for vp in range(1, 25):
         d.text(number_centre(vp, width), str(vp), font=nf, fill=th.numbers, anchor="mm")
     # Direction of play in the spare wells: both sides move counter-clockwise.
@@ -469,7 +500,7 @@ def _draw_stack(
     if n > STACK:
         cx, cy = checker_centre(vp, STACK - 1, width)
         ink = contrast_ink(face)
-        f = font(int(lay.checker * 0.5), True)
+        f = font(int(lay.checker * 0.5 * min(1.2, phone_text(width))), True)
         d.text((cx, cy), str(n), font=f, fill=ink, anchor="mm")
 
 
@@ -523,7 +554,7 @@ def _draw_tray(
         )
     cx = (x0 + x1) / 2
     top = y0 + 4 * k if at_bottom else y1 - label_h
-    f = font(int(26 * k), True)
+    f = font(int(26 * k * phone_text(width)), True)
     fill = mix(th.numbers, th.tray, 0.3) if count == 0 else (255, 255, 255)
     outlined_text(
         d, (cx, top + 17 * k), str(count), f, fill, outline=th.tray, stroke=max(1, int(2 * k))
@@ -572,7 +603,7 @@ def _highlight(
     if bore_off:
         box = tray_box(mover == viewer, width)
         d.rounded_rectangle(box, radius=8 * k, outline=th.highlight_to, width=max(2, int(3 * k)))
-    nf = font(int(23 * k), True)
+    nf = font(number_font_size(width), True)
     for vp in sources | finals:
         cx, cy = number_centre(vp, width)
         colour = th.highlight_to if vp in finals else th.highlight_from
@@ -582,8 +613,75 @@ def _highlight(
             radius=r,
             fill=colour,
         )
-        d.text((cx, cy), str(vp), font=nf, fill=(40, 28, 10), anchor="mm")
+        # The number the record uses: the mover's own (the other rail numbers
+        # are the viewer's; the caption under the board says whose these are).
+        d.text((cx, cy), str(shown_number(vp, mover, viewer)), font=nf, fill=HIGHLIGHT_INK,
+               anchor="mm")
     return starts, bore_off
+
+
+def shown_number(viewer_point: int, mover: str, viewer: str) -> int:
+    """The number a highlighted point shows: the mover's own, as the record
+    writes the turn (the viewer's point ``viewer_point``)."""
+    return to_viewer(viewer_point, viewer, mover)
+
+
+#: Text on a highlighted number (dark on the amber of both themes).
+HIGHLIGHT_INK = (40, 28, 10)
+
+
+def step_ends(step: tuple[int, int], counts: dict[str, tuple[int, ...]], mover: str,
+              viewer: str, width: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """(start, end) of a step's arrow (mover's numbering, 0 = borne off): from
+    the slot the checker left (where its dashed ring is) to the top checker of
+    the point it reached, or to the mover's tray."""
+    a, b = step
+    va = to_viewer(a, mover, viewer)
+    start = checker_centre(va, min(counts[mover][a], STACK - 1), width)
+    if b == 0:
+        x0, y0, x1, y1 = tray_box(mover == viewer, width)
+        return start, ((x0 + x1) / 2, (y0 + y1) / 2)
+    vb = to_viewer(b, mover, viewer)
+    return start, checker_centre(vb, max(0, min(counts[mover][b], STACK) - 1), width)
+
+
+def _arrows(img: Image.Image, steps: list[tuple[int, int]], counts: dict[str, tuple[int, ...]],
+            mover: str, viewer: str, th: Theme, width: int) -> None:
+    """An arrow per step of the last turn, pairing where a checker left with
+    where it arrived (a dark edge around a light core: it reads on any felt)."""
+    lay = layout(width)
+    k = lay.scale
+    d = ImageDraw.Draw(img)
+    seen: dict[tuple[int, int], int] = {}
+    for step in steps:
+        seen[step] = seen.get(step, 0) + 1
+    w = max(3, int(6 * k))
+    head = 20 * k
+    cf = font(int(16 * k), True)
+    for step, count in seen.items():
+        a, b = step_ends(step, counts, mover, viewer, width)
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        dist = (dx * dx + dy * dy) ** 0.5 or 1.0
+        ux, uy = dx / dist, dy / dist
+        gap = lay.checker * 0.42
+        start = (a[0] + ux * gap, a[1] + uy * gap)
+        tip = (b[0] - ux * gap, b[1] - uy * gap)
+        if dist < 2 * gap + head:
+            continue
+        base = (tip[0] - ux * head * 0.8, tip[1] - uy * head * 0.8)
+        d.line([start, base], fill=th.arrow_edge, width=w + int(4 * k))
+        arrow_head(d, tip, (ux, uy), head + 4 * k, th.arrow_edge)
+        d.line([start, base], fill=th.arrow, width=w)
+        arrow_head(d, (tip[0] - ux * 3 * k, tip[1] - uy * 3 * k), (ux, uy), head - 2 * k,
+                   th.arrow)
+        if count > 1:
+            mx, my = (start[0] + base[0]) / 2, (start[1] + base[1]) / 2
+            label = f"×{count}"
+            tw = cf.getlength(label)
+            d.rounded_rectangle((mx - tw / 2 - 6 * k, my - 12 * k, mx + tw / 2 + 6 * k,
+                                 my + 12 * k), radius=11 * k, fill=th.arrow_edge,
+                                outline=th.arrow, width=max(1, int(2 * k)))
+            d.text((mx, my), label, font=cf, fill=(255, 255, 255), anchor="mm")
 
 
 def _ghosts(
@@ -598,7 +696,7 @@ def _ghosts(
     """Dashed rings where the checkers of the last turn left from (one per
     checker that left a point and did not come back to it)."""
     lay = layout(width)
-    ring = ring_sprite(lay.checker, th.highlight_to, max(2, int(3 * lay.scale)))
+    ring = ring_sprite(lay.checker, th.ghost, max(2, int(3 * lay.scale)))
     net: dict[int, int] = {}
     for a, b in steps:
         net[a] = net.get(a, 0) + 1
@@ -652,7 +750,8 @@ def _draw_plate(
     th: Theme,
     width: int,
     max_w: float,
-) -> None:
+) -> float:
+    """Draws the plate; returns its right edge."""
     lay = layout(width)
     k = lay.scale
     h = (strip[3] - strip[1]) * 0.7
@@ -678,6 +777,7 @@ def _draw_plate(
         subtitle=subtitle,
         font_size=fs,
     )
+    return box[2]
 
 
 @dataclass(frozen=True)
@@ -732,6 +832,8 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
             n = counts[s][p]
             if n:
                 _draw_stack(img, d, to_viewer(p, s, viewer), n, s, th, width)
+    if last_side and steps:
+        _arrows(img, steps, counts, last_side, viewer, th, width)
     _draw_tray(img, d, lay.tray_viewer, viewer, _off(position, viewer), th, width, False)
     _draw_tray(img, d, lay.tray_opponent, opponent, _off(position, opponent), th, width, True)
 
@@ -746,16 +848,17 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
     winner = getattr(result, "winner", None) if result is not None else None
     names = ctx.names or {}
     headline = _headline(position, ctx)
-    hf = font(int(30 * k), True)
+    hf = font(int(30 * k * phone_text(width)), True)
     head_w = hf.getlength(headline)
     plate_room = lay.top_strip[2] - lay.top_strip[0] - head_w - 30 * k
+    plate_right = lay.bottom_strip[0]
     for side, strip in ((opponent, lay.top_strip), (viewer, lay.bottom_strip)):
         active = side == mover or (mover is None and side == winner)
         badge = "to move" if mover is not None else "winner"
         room = plate_room if strip is lay.top_strip else (lay.bottom_strip[2] - lay.bottom_strip[0])
         if strip is lay.bottom_strip and ctx.footer:
             room *= 0.62
-        _draw_plate(
+        right = _draw_plate(
             img,
             side,
             strip,
@@ -767,16 +870,20 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
             width,
             room,
         )
+        if strip is lay.bottom_strip:
+            plate_right = right
 
-    ink = th.accent if result is not None else th.ink
+    ink = th.accent_ink if result is not None else th.ink
     tx = lay.top_strip[2]
     ty = (lay.top_strip[1] + lay.top_strip[3]) / 2
     d.text((tx, ty), headline, font=hf, fill=ink, anchor="rm")
 
+    footer_left = lay.bottom_strip[2]
     if ctx.footer:
         ff = font(int(18 * k))
         room = (lay.bottom_strip[2] - lay.bottom_strip[0]) * 0.36
         text = fit_text(ctx.footer, ff, room)
+        footer_left -= ff.getlength(text)
         d.text(
             (lay.bottom_strip[2], (lay.bottom_strip[1] + lay.bottom_strip[3]) / 2),
             text,
@@ -784,7 +891,58 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
             fill=th.muted,
             anchor="rm",
         )
+    if last_side and steps:
+        # Whose numbers the highlighted points show: the record's, the mover's.
+        cf = font(int(16 * k), True)
+        room = footer_left - plate_right - 36 * k
+        mover_name = COLOUR_NAMES[last_side]
+        caption = f"amber: {mover_name}'s last turn"
+        if last_side != viewer:
+            caption += f", in {mover_name}'s numbers"
+        if room > 80 * k:
+            d.text((plate_right + 18 * k, (lay.bottom_strip[1] + lay.bottom_strip[3]) / 2),
+                   fit_text(caption, cf, room), font=cf, fill=th.muted, anchor="lm")
     return img
+
+
+def legibility(theme: str) -> list[Legible]:
+    """Every text and mark a player reads, with the colour behind it (checked
+    against WCAG AA by tests/renderer/test_accessibility.py)."""
+    th = theme_of(theme)
+    pairs = [
+        Legible("point numbers", th.numbers, th.frame),
+        Legible("highlighted start numbers", HIGHLIGHT_INK, th.highlight_from),
+        Legible("highlighted end numbers", HIGHLIGHT_INK, th.highlight_to),
+        Legible("tray count", (255, 255, 255), th.tray),
+        Legible("empty tray count and 'off'", mix(th.numbers, th.tray, 0.3), th.tray),
+        Legible("'both move'", th.numbers, th.tray),
+        Legible("headline", th.ink, th.page),
+        Legible("result headline", th.accent_ink, th.page),
+        Legible("plate names", th.ink, th.panel),
+        Legible("plate colour and pips", mix(th.ink, th.panel, 0.35), th.panel),
+        Legible("'to move' badge", contrast_ink(th.accent), th.accent),
+        Legible("footer and caption", th.muted, th.page),
+        Legible("dashed ring where a checker left", th.ghost, th.field_from, "mark"),
+        Legible("arrow on its dark edge", th.arrow, th.arrow_edge, "mark"),
+        Legible("arrow count", (255, 255, 255), th.arrow_edge),
+    ]
+    for side in SIDES:
+        face, rim, _ = checker_colours(side, th)
+        pairs.append(Legible(f"{COLOUR_NAMES[side]} stack count", contrast_ink(face), face))
+        # A checker reads on the felt by its face or by its rim, whichever stands out.
+        tone = best_tone((face, rim), th.field)
+        pairs.append(Legible(f"{COLOUR_NAMES[side]} checker on the felt", tone, th.field, "mark"))
+    for ground in (th.field, th.field_from, th.field_to, th.point_a, th.point_b):
+        # An arrow is two-toned: it reads where either tone stands out.
+        tone = best_tone((th.arrow, th.arrow_edge), ground)
+        pairs.append(Legible(f"arrow on {ground}", tone, ground, "mark"))
+    return pairs
+
+
+def player_colours(theme: str) -> dict[str, RGB]:
+    """The face colour of each side's checkers."""
+    th = theme_of(theme)
+    return {side: checker_colours(side, th)[0] for side in SIDES}
 
 
 class HachapuryRenderer(BoardRenderer[Theme]):

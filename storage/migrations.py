@@ -132,9 +132,23 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE turns ADD COLUMN events TEXT;
     """,
-    # 6 (numbered after the accessible-boards migration 5 of the same release): the
-    # hints a player asked for (/hint), so the record can mark a game in which one
-    # was used and ratings can leave it out.  One row per player and turn.
+    # 5: how boards look: a server's theme, and each user's own theme (NULL:
+    # the server's) and whether their private pictures are seen from the
+    # opponent's chair (flip 1) and in the phone layout (phone 1).  Public
+    # pictures use the server's theme.
+    """
+    ALTER TABLE users ADD COLUMN theme TEXT CHECK (theme IS NULL OR theme IN ('light', 'dark'));
+    ALTER TABLE users ADD COLUMN flip INTEGER NOT NULL DEFAULT 0 CHECK (flip IN (0, 1));
+    ALTER TABLE users ADD COLUMN phone INTEGER NOT NULL DEFAULT 0 CHECK (phone IN (0, 1));
+
+    CREATE TABLE guild_settings (
+        guild_id    TEXT PRIMARY KEY,
+        theme       TEXT NOT NULL CHECK (theme IN ('light', 'dark')),
+        updated_at  REAL NOT NULL
+    );
+    """,
+    # 6: the hints a player asked for (/hint), so the record can mark a game in which
+    # one was used and ratings can leave it out.  One row per player and turn.
     """
     CREATE TABLE hints (
         session_id  INTEGER NOT NULL REFERENCES sessions (id),

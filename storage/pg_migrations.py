@@ -145,6 +145,19 @@ PG_MIGRATIONS: list[str] = [
     """
     ALTER TABLE turns ADD COLUMN events TEXT;
     """,
+    # 5: how boards look: a server's theme; each user's own theme, chair (flip) and
+    # phone layout.
+    """
+    ALTER TABLE users ADD COLUMN theme TEXT CHECK (theme IS NULL OR theme IN ('light', 'dark'));
+    ALTER TABLE users ADD COLUMN flip BIGINT NOT NULL DEFAULT 0 CHECK (flip IN (0, 1));
+    ALTER TABLE users ADD COLUMN phone BIGINT NOT NULL DEFAULT 0 CHECK (phone IN (0, 1));
+
+    CREATE TABLE guild_settings (
+        guild_id    TEXT PRIMARY KEY,
+        theme       TEXT NOT NULL CHECK (theme IN ('light', 'dark')),
+        updated_at  DOUBLE PRECISION NOT NULL
+    );
+    """,
     # 6: the hints a player asked for (/hint); one row per player and turn.
     """
     CREATE TABLE hints (

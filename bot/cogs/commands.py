@@ -234,6 +234,24 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call)
 
+    @app_commands.command(name="settings", description="How boards look (theme, your chair)")
+    @app_commands.describe(theme="Your pictures: light, dark or server (the server's)",
+                           flip="on: your previews from the opponent's chair",
+                           server_theme="Moderators: the theme of every picture here",
+                           phone="on: your previews in the phone layout")
+    @app_commands.choices(
+        theme=[app_commands.Choice(name=m, value=m) for m in ("light", "dark", "server")],
+        flip=[app_commands.Choice(name=m, value=m) for m in ("on", "off")],
+        server_theme=[app_commands.Choice(name=m, value=m) for m in ("light", "dark")],
+        phone=[app_commands.Choice(name=m, value=m) for m in ("on", "off")])
+    async def settings(interaction: Interaction, theme: str = "", flip: str = "",
+                       server_theme: str = "", phone: str = "") -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.settings(user, channel, theme, flip, server_theme,
+                                                phone)
+
+        await flows.run(interaction, call)
+
     @app_commands.command(name="rules", description="Rules and move notation of a game")
     @app_commands.describe(game="Which game")
     @with_games
@@ -254,9 +272,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
         await adapter.deliver(interaction, flows.service.help())
 
     return [new, accept, decline, join, start, move, board, legal, hint, record, resign, abort,
-            learn, history,
-            games_, claim, grant, takeback, takeback_answer, preview, mygames, notify, rules,
-            help_]
+            learn, history, games_, claim, grant, takeback, takeback_answer, preview, mygames,
+            notify, settings, rules, help_]
 
 
 async def _new_in_thread(flows: Flows, interaction: Interaction, game: str,

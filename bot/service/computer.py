@@ -208,10 +208,11 @@ class ComputerPlayers:
         replies = len(undone) - 1
         also = (f" and the {replies} entr{'y' if replies == 1 else 'ies'} after it"
                 if replies else "")
+        image, words = await self.ctx.board_image(session, before)
         return Reply(
             text=f"{user.name} takes back turn {turn.number}{turn.side} `{turn.record}`{also}; "
                  f"{computer.name} allows it (the dice stay).\n{line}",
-            image=await self.ctx.image(session, before), mentions=mentions,
+            image=image, image_description=words, mentions=mentions,
             session_id=session.id)
 
     async def _casual(self, session: Session) -> bool:

@@ -18,8 +18,10 @@ from bot.service import texts
 from bot.service.turn_events import replayed_events, stored_events
 from games import Position, get_game
 from renderer import RenderContext, render
+from renderer.describe import describe
 from storage import Session, SessionStatus, Store
 from storage.correspondence import CorrespondenceStore
+from storage.settings import SettingsStore
 
 log = logging.getLogger("boardbot.service")
 
@@ -48,6 +50,7 @@ class Context:
                  seed_factory: Callable[[], bytes], render_images: bool) -> None:
         self.store = store
         self.ledger = CorrespondenceStore(store)
+        self.settings = SettingsStore(store)
         self.config = config
         self.clock = clock
         self.seed_factory = seed_factory
@@ -115,10 +118,18 @@ class Context:
                                row.budget, self.clock())
 
     async def image(self, session: Session, position: Position, viewer: str | None = None,
-                     left: str | None = None) -> bytes | None:
+                    left: str | None = None) -> bytes | None:
         """The board PNG; ``left`` is the time-left text when the caller has it already."""
+        return (await self.board_image(session, position, viewer, left))[0]
+
+    async def board_image(self, session: Session, position: Position, viewer: str | None = None,
+                          left: str | None = None) -> tuple[bytes | None, str]:
+        """(the board PNG, the board in words).  ``viewer`` None: a public picture,
+        in one orientation for the whole game (the first seat at the bottom, as
+        a board on the table); a side: a private one from that side's chair.
+        ``left`` is the time-left text when the caller has it already."""
         if not self.render_images:
-            return None
+            return None, ""
         last = await self.store.last_turn(session.id)
         events = stored_events(last)
         if events is None and last is not None:  # a row logged before the log kept events
@@ -134,13 +145,36 @@ class Context:
             last_side=last.side if last else None,
             last_moves=last.moves if last else "",
             last_events=events or (),
-            viewer=viewer,
+            viewer=viewer or public_viewer(session),
             width=self.config.image_width,
-            theme=self.config.theme,
+            theme=await self.theme_for(session.guild_id),
             footer=f"{texts.who(session, position.side_to_move)}: {left}"
             if left and position.side_to_move else "",
         )
-        return await self.draw(position, context)
+        return await self.draw(position, context), describe(position, context)
+
+    async def theme_for(self, guild_id: str | None, user_id: str | None = None) -> str:
+        """The theme of a picture: the user's own (a private picture), else the
+        server's, else the configured default."""
+        if user_id is not None:
+            own = (await self.settings.user_view(user_id)).theme
+            if own is not None:
+                return own
+        return await self.settings.guild_theme(guild_id) or self.config.theme
+
+    async def private_viewer(self, session: Session, user_id: str, side: str) -> str:
+        """The chair a user's private picture is drawn from: their own side, or
+        (``/settings flip:on``, two sides) the opponent's."""
+        if not (await self.settings.user_view(user_id)).flip:
+            return side
+        others = [s.side for s in session.seats if s.side != side]
+        return others[0] if len(others) == 1 else side
+
+    async def private_width(self, user_id: str) -> int:
+        """The width of a user's private picture: the phone layout's when asked for."""
+        if (await self.settings.user_view(user_id)).phone:
+            return PHONE_PICTURE_WIDTH
+        return self.config.image_width
 
     async def draw(self, position: Position, context: RenderContext) -> bytes | None:
         """The picture, or None: a game without a renderer, or a renderer fault (logged),
@@ -162,6 +196,16 @@ class Context:
 #: being played at one moment; a bigger cache makes each full garbage collection
 #: longer (a Chebache position keeps its turn search: see bot/heap.py).
 POSITION_CACHE = 64
+
+#: A private picture's width in the phone layout (renderers draw pictures under
+#: 800 px in their phone layout).
+PHONE_PICTURE_WIDTH = 760
+
+
+def public_viewer(session: Session) -> str | None:
+    """The side whose chair public pictures are drawn from: the first seat's."""
+    seats = sorted(session.seats, key=lambda seat: seat.seat)
+    return seats[0].side if seats else None
 
 
 def _remember(cache: OrderedDict[tuple[int, int], _V], key: tuple[int, int], value: _V,

@@ -20,6 +20,7 @@ from games import GameError, Played, Position, QuestionKind, get_game
 from games.dice import opening_throws, opening_winner, turn_dice
 from games.events import events_to_json
 from renderer import RenderContext
+from renderer.describe import describe
 from storage import NewTurn, Seat, Session, SessionStatus, StaleVersion, TurnKind
 
 NOT_PLAYING = "You are not playing in this game."
@@ -157,7 +158,8 @@ class Turns:
         passes = "".join(texts.entry_text(t, session) + "\n" for t in turns)
         text = (f"**{game.title}** begins. {intro}{texts.commitment_note(session)}"
                 f"{passes}{line}")
-        return Reply(text=text, image=await self.ctx.image(session, position, left=left),
+        image, words = await self.ctx.board_image(session, position, left=left)
+        return Reply(text=text, image=image, image_description=words,
                      mentions=mentions, session_id=session.id,
                      buttons=self.action_buttons(session, position))
 
@@ -225,9 +227,10 @@ class Turns:
             record = (f"{session.game}-{session.id}.txt", record_text(
                 session, await self.ctx.ledger.effective_turns(session.id)).encode())
         lang = language(channel.locale)
+        image, words = await self.ctx.board_image(session, after, left=left)
         return Reply(text="\n".join([*(texts.entry_text(t, session, lang) for t in logged),
                                       status_line]),
-                     image=await self.ctx.image(session, after, left=left), mentions=mentions,
+                     image=image, image_description=words, mentions=mentions,
                      session_id=session.id, buttons=buttons, attachment=record)
 
     async def preview(self, user: User, channel: Channel, text: str) -> Reply:
@@ -235,13 +238,16 @@ class Turns:
         session, seat, played, _ = await self._played(user, channel, text)
         context = RenderContext(
             names=texts.names(session), dice=session.dice, last_side=seat.side,
-            last_moves=played.moves, last_events=played.events, viewer=seat.side,
-            width=self.ctx.config.image_width,
-            theme=self.ctx.config.theme, footer="preview: not played")
+            last_moves=played.moves, last_events=played.events,
+            viewer=await self.ctx.private_viewer(session, user.id, seat.side),
+            width=await self.ctx.private_width(user.id),
+            theme=await self.ctx.theme_for(session.guild_id, user.id),
+            footer="preview: not played")
         return Reply(
             text=f"Preview (nothing is played): `{played.record}` gives\n"
                  f"`{played.position.listing()}`\nPlay it with `/move {played.moves}`.",
-            image=await self.ctx.draw(played.position, context), private=True,
+            image=await self.ctx.draw(played.position, context),
+            image_description=describe(played.position, context), private=True,
             session_id=session.id)
 
     async def _settle_overdue_answer(self, session: Session) -> Session:

@@ -174,10 +174,11 @@ class Correspondence:
             position=before.listing(), next_turn=last.number, dice=list(last.dice))
         session = await self.turns.reread(session)
         line, mentions = texts.status_line(session, before, await self.ctx.time_left(session))
+        image, words = await self.ctx.board_image(session, before)
         return Reply(
             text=f"{user.name} allows the take-back: turn {last.number}{last.side} "
                  f"`{last.record}` is undone (the dice stay).\n{line}",
-            image=await self.ctx.image(session, before), mentions=mentions,
+            image=image, image_description=words, mentions=mentions,
             session_id=session.id)
 
     async def _takeback_gone(self, session_id: int, seq: int) -> str:

@@ -20,6 +20,7 @@ from bot.computer_pool import InlineThinker, Thinker
 from bot.computer_seats import COMPUTER
 from bot.replies import RACE_MESSAGE, Channel, Refused, Reply, User, refusal
 from bot.service import views
+from bot.service.board_settings import BoardSettings
 from bot.service.computer import ComputerPlayers
 from bot.service.context import Context, ServiceConfig
 from bot.service.core import Turns
@@ -83,6 +84,7 @@ class GameService:
         # one, on a worker thread.
         self._computer = ComputerPlayers(ctx, self._turns, timekeeper,
                                          thinker or InlineThinker())
+        self._board_settings = BoardSettings(ctx)
         # Import every engine now, not inside the first command that names a game: an
         # engine's first import holds the event loop (the fuzz run saw 169 ms).
         available_games()
@@ -261,6 +263,12 @@ class GameService:
     @privately
     async def notify(self, user: User, mode: str) -> Reply:
         return await self._correspondence.notify(user, mode)
+
+    @privately
+    async def settings(self, user: User, channel: Channel, theme: str = "", flip: str = "",
+                       server_theme: str = "", phone: str = "") -> Reply:
+        return await self._board_settings.settings(user, channel, theme, flip, server_theme,
+                                                   phone)
 
     # -- looking ------------------------------------------------------------------------
 

@@ -54,11 +54,11 @@ class Resignation:
             session, self.ctx.clock(), status=SessionStatus.FINISHED,
             result=f"{winner.side} wins ({seat.side} resigned)", dice=[])
         session = await self.turns.reread(session)
+        image, words = await self.ctx.board_image(session, self.ctx.position_of(session))
         return Reply(
             text=f"{user.name} resigns. {texts.who(session, winner.side)} wins."
                  f"{texts.seed_note(session)}",
-            mentions=[winner.user_id],
-            image=await self.ctx.image(session, self.ctx.position_of(session)),
+            mentions=[winner.user_id], image=image, image_description=words,
             session_id=session.id, buttons=[rematch_button(session)])
 
     async def _leave(self, session: Session, user: User, side: str, played: Played) -> Reply:
@@ -69,6 +69,7 @@ class Resignation:
                         TurnKind.LINE, events_to_json(played.events))
         session, after, _ = await self.turns.commit(session, played.position, entry)
         status_line, mentions = texts.status_line(session, after)
+        image, words = await self.ctx.board_image(session, after)
         return Reply(text=f"{user.name} resigns and leaves the game. {status_line}",
-                     image=await self.ctx.image(session, after), mentions=mentions,
+                     image=image, image_description=words, mentions=mentions,
                      session_id=session.id, buttons=self.turns.action_buttons(session, after))

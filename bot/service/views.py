@@ -35,13 +35,14 @@ class Views:
         if session is None or session.position is None:
             raise Refused("There is no game to show in this channel.")
         position = await self.ctx.position_async(session)
-        seat = session.seat_of(user.id)
         left = await self.ctx.time_left(session)
         line, _ = texts.status_line(session, position, left)
         game = get_game(session.game)
+        # A public picture: the game's one orientation, whoever asks.
+        image, words = await self.ctx.board_image(session, position, None, left)
         return Reply(
             text=f"**{game.title}**, turn {session.next_turn}. {line}\n`{position.listing()}`",
-            image=await self.ctx.image(session, position, seat.side if seat else None, left),
+            image=image, image_description=words,
             session_id=session.id, buttons=self.turns.action_buttons(session, position),
         )
 

@@ -37,6 +37,9 @@ async def test_console_plays_the_service_and_writes_images(tmp_path: Path) -> No
     assert "(only carol sees this) You are not playing" in text
     images = re.findall(r"\[board image: (.+\.png)\]", text)
     assert len(images) == 2
+    # each picture is described in words too (what a screen reader says)
+    described = re.findall(r"\[board description: Hachapury board\. (.+)\]", text)
+    assert len(described) == 2 and all("to move" in d for d in described)
     for path in images:
         with Image.open(path) as image:
             assert 1000 <= image.width <= 1200

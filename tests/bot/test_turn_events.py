@@ -63,7 +63,7 @@ def _expected_png(service: GameService, session: Session, position: Position,
     return render(position, RenderContext(
         names={s.side: s.name for s in session.seats}, dice=session.dice, last_side=last_side,
         last_moves=last_moves, last_events=events, width=service.config.image_width,
-        theme=service.config.theme))
+        theme=service.config.theme, viewer=min(session.seats, key=lambda s: s.seat).side))
 
 
 async def test_each_turns_events_are_logged_and_drawn(service: GameService) -> None:

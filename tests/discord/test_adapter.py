@@ -23,9 +23,19 @@ def test_reply_with_board_becomes_embed_and_file() -> None:
     assert embed.image.url == "attachment://board.png"
     (file,) = kwargs["files"]
     assert file.filename == "board.png" and file.fp.read() == PNG
+    assert file.description is None
     mentions = kwargs["allowed_mentions"].to_dict()
     assert mentions["users"] == [42] and mentions["parse"] == []
     assert "view" not in kwargs
+
+
+def test_board_file_carries_its_description() -> None:
+    """Screen readers read a board's attachment description (issue 15)."""
+    words = "Hachapury board. bob (Black) to move, dice 6 and 5."
+    kwargs = adapter.reply_kwargs(Reply(text="board", image=PNG, image_description=words))
+    (file,) = kwargs["files"]
+    assert file.description == words
+    assert file.to_dict(0)["description"] == words
 
 
 def test_missing_mentions_are_added_to_the_text() -> None:

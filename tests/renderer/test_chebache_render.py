@@ -256,7 +256,7 @@ def test_last_turn_ring_at_destination() -> None:
     words = picture(BUSY, last_side="W", last_moves="5/11, 11/14, 14^16")
     # A solid ring around White's 14 (b1), which is empty now.
     cx, cy = cl.space_centre("W", 14, "B")
-    r = int(cl.layout().ring_r * 2.3) / 2
+    r = int(cl.layout().ring_r * cr.ARRIVAL_RING) / 2
     probe = (cx, cy - r + 2)
     assert near(pixel(moved, probe), LIGHT.arrow, 40)
     assert not near(pixel(plain, probe), LIGHT.arrow, 40)

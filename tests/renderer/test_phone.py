@@ -1,0 +1,72 @@
+"""Phone first: shown 400 px wide, what a player reads to play (whose turn,
+dice, counts, every number needed to type a move) is at least MIN_GLYPH_PX
+high.  The desktop pictures (1100 px) cannot meet it; narrower pictures use
+the phone layout (``/settings phone:on`` asks for it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import get_game
+from renderer import RenderContext
+from renderer import chebache as cr
+from renderer import chebache_layout as cl
+from renderer import hachapury as hp
+from renderer.accessibility import MIN_GLYPH_PX, shown_glyph_height
+
+PHONE_WIDTHS = (600, 760)
+
+
+def chebache_texts(width: int) -> dict[str, tuple[int, bool]]:
+    lay = cl.layout(width)
+    k = lay.scale
+    return {
+        "viewer's numbers": (cl.label_font_size(True, width), True),
+        "opponent's numbers": (cl.label_font_size(False, width), False),
+        "rail letters and ranks": (cr.rail_font_size(width), True),
+        "pool titles": (cr.title_font_size(width), True),
+        "headline": (int(32 * k), True),
+        "pool counts": (int(36 * k), True),
+    }
+
+
+@pytest.mark.parametrize("width", PHONE_WIDTHS)
+def test_chebache_phone_layout_reads_at_400_px(width: int) -> None:
+    assert cl.layout(width).compact
+    small = {what: round(shown_glyph_height(size, bold, width), 1)
+             for what, (size, bold) in chebache_texts(width).items()
+             if shown_glyph_height(size, bold, width) < MIN_GLYPH_PX}
+    assert small == {}
+    # dice: a die at least 2.5 glyphs high (20 px), its pips countable
+    assert cl.layout(width).die * 400 / width >= 2.5 * MIN_GLYPH_PX
+
+
+def test_chebache_desktop_layout_is_too_small_for_a_phone() -> None:
+    """Why the phone layout exists: the 1100 px picture's numbers shrink below it."""
+    size, bold = chebache_texts(1100)["opponent's numbers"]
+    assert not cl.layout(1100).compact
+    assert shown_glyph_height(size, bold, 1100) < MIN_GLYPH_PX
+
+
+@pytest.mark.parametrize("width", PHONE_WIDTHS)
+def test_hachapury_phone_text_reads_at_400_px(width: int) -> None:
+    lay = hp.layout(width)
+    k = lay.scale * hp.phone_text(width)
+    texts = {"point numbers": hp.number_font_size(width), "tray counts": int(26 * k),
+             "headline": int(30 * k)}
+    small = {what: round(shown_glyph_height(size, True, width), 1)
+             for what, size in texts.items()
+             if shown_glyph_height(size, True, width) < MIN_GLYPH_PX}
+    assert small == {}
+    assert lay.die * 400 / width >= 2.5 * MIN_GLYPH_PX
+    assert shown_glyph_height(hp.number_font_size(1100), True, 1100) < MIN_GLYPH_PX
+
+
+@pytest.mark.parametrize("width", PHONE_WIDTHS)
+def test_phone_pictures_draw(width: int) -> None:
+    for game in ("chebache", "hachapury"):
+        position = get_game(game).initial({}, "W")
+        renderer = cr if game == "chebache" else hp
+        image = renderer.draw(position, RenderContext(names={"W": "alice", "B": "bob"},
+                                                      dice=(6, 5), width=width))
+        assert image.width == width
