@@ -1,22 +1,188 @@
-"""The computer player of che (placeholder: values every unfinished position
-alike, so it plays the engine's first turn; replaced by the real strategy)."""
+"""The computer player of Che.
+
+Che has no dice and is decided by tactics: a side can close one of its regions
+in a turn only when that region needs at most two more tiles, so the whole game
+is about never leaving the other side such a region at the start of its turn,
+and about running it out of safe turns.  That calls for an exact, deep-enough
+look at the few turns that matter rather than for statistics, so the strategy
+is a plain game-tree search over whole turns (not Monte Carlo: random Che
+playouts end in about seven plies by blunder and say little about a position):
+
+- ``easy``: one tile at a time: the first tile by its value with the second
+  still to come, then the best second tile, choosing at random among tiles
+  close to the best (it sees the reply's immediate win only for its second
+  tile);
+- ``normal``: every turn (both tiles together) valued by the position it leads
+  to, where the evaluation first checks exactly whether the other side can then
+  close a region: it never hands over an immediate win when it can avoid it;
+- ``hard``: the best turns of ``normal`` looked at one reply deeper (every reply
+  of the other side, each valued as above, so it sees its own win next turn
+  and avoids turns whose every reply leaves it lost), with alpha-beta cut-offs,
+  within the level's budget.
+
+The evaluation is in computer/che_eval.py, the board and region questions in
+computer/che_board.py, the turn search in computer/che_search.py.
+"""
 
 from __future__ import annotations
 
-from computer.levelled import LevelledStrategy
-from games.base import Position
+import random
+
+from computer.base import Budget, Choice, Level, Strategy
+from computer.che_board import Board, Summary
+from computer.che_eval import WIN, evaluate
+from computer.che_explain import explain_turn
+from computer.che_search import OutOfTime, Scored, Searcher, ranked, result_value, turn_text
+from games.base import Dice, Position
+from games.che.geometry import COLOURS, other
+from games.che.position import ChePosition
 
 
 def simple_value(position: Position, side: str) -> float:
-    """The greedy baseline's plain evaluation (placeholder)."""
-    return 0.5
+    """The greedy baseline's plain evaluation: the difference of the two
+    sides' largest regions (what decides when the tiles run out), squeezed
+    into 0-1.  It knows nothing of regions about to close."""
+    assert isinstance(position, ChePosition)
+    mine = position.largest_region(side)
+    theirs = position.largest_region(other(side))
+    diff = (mine.size if mine else 0) - (theirs.size if theirs else 0)
+    return max(0.05, min(0.95, 0.5 + 0.05 * diff))
 
 
-class CheStrategy(LevelledStrategy):
+#: How far below the best an ``easy`` tile may be.
+EASY_SPREAD = 0.1
+#: How many of the best one-turn candidates ``hard`` looks at one reply deeper.
+HARD_TOP = 10
+#: ``hard`` stops deepening after this share of its budget, so that a typical
+#: decision takes a few hundred milliseconds and only hard positions use more.
+HARD_SOFT_SHARE = 0.4
+
+
+class CheStrategy(Strategy):
     game = "che"
 
-    def value(self, position: Position, side: str) -> float:
-        return simple_value(position, side)
+    def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
+               rng: random.Random) -> Choice:
+        assert isinstance(position, ChePosition)
+        side = position.side_to_move
+        if side is None:
+            raise ValueError("the game is over: there is no turn to choose")
+        if not position.tiles:
+            text = self._opening(position, level, rng)
+        else:
+            board = Board(position)
+            if level == Level.EASY:
+                text = turn_text(self._easy(board, budget, rng))
+            else:
+                text = turn_text(self._search(board, level, budget))
+        return Choice(text, self.explain(position, dice, text))
+
+    def explain(self, position: Position, dice: Dice, text: str) -> str:
+        assert isinstance(position, ChePosition)
+        return explain_turn(position, text)
+
+    # -- the levels -------------------------------------------------------------------
+
+    def _opening(self, position: ChePosition, level: Level, rng: random.Random) -> str:
+        """White's first tile: the four are valued by Blue's prospects after them."""
+        options = [f"0,0{colour}{mark}" for colour in COLOURS for mark in "/\\"]
+        if level == Level.EASY:
+            return rng.choice(options)
+        values = []
+        for text in options:
+            board = Board(position.place(text))
+            values.append(1.0 - evaluate(board, Summary.of(board), board.side_to_move))
+        return options[values.index(max(values))]
+
+    def _easy(self, board: Board, budget: Budget, rng: random.Random
+              ) -> tuple[tuple[tuple[int, int], str], ...]:
+        """One tile at a time, each among those within ``EASY_SPREAD`` of the best."""
+        return _tile_by_tile(board, budget, rng, EASY_SPREAD)
+
+    def _search(self, board: Board, level: Level, budget: Budget
+                ) -> tuple[tuple[tuple[int, int], str], ...]:
+        searcher = Searcher(budget)
+        try:
+            shallow = ranked(searcher.turns(board, Summary.of(board)))
+        except OutOfTime:
+            # not even one turn deep in time: the best tiles one at a time
+            return _tile_by_tile(board, None, random.Random(0), 0.0)
+        best = shallow[0]
+        if level == Level.NORMAL or best.value >= WIN or len(shallow) == 1:
+            return best.tiles
+        if len(best.tiles) < 2 or board.tiles_this_turn < 2:
+            return best.tiles
+        return self._deepen(board, shallow, budget, searcher)
+
+    def _deepen(self, board: Board, shallow: list[Scored], budget: Budget,
+                searcher: Searcher) -> tuple[tuple[tuple[int, int], str], ...]:
+        """The best of the top ``HARD_TOP`` turns once the reply is searched."""
+        soft = Budget(budget.seconds * HARD_SOFT_SHARE)
+        soft.deadline = min(soft.deadline, budget.deadline)
+        best_tiles = shallow[0].tiles
+        alpha = -1.0
+        for index, candidate in enumerate(shallow[:HARD_TOP]):
+            if index and (soft.expired() or candidate.value <= 0.0):
+                break
+            try:
+                value = searcher.reply_value(board, candidate.tiles, alpha)
+            except OutOfTime:
+                break
+            if value is not None and value > alpha:
+                alpha = value
+                best_tiles = candidate.tiles
+            if alpha >= WIN:
+                break
+        return best_tiles
+
+
+def _tile_by_tile(board: Board, budget: Budget | None, rng: random.Random, spread: float
+                  ) -> tuple[tuple[tuple[int, int], str], ...]:
+    """A turn chosen one tile at a time, each at random among the tiles within
+    ``spread`` of the best by ``_one_tile`` (the first tile is judged without
+    the reply, which is what makes this weaker than a whole-turn search)."""
+    chosen: list[tuple[tuple[int, int], str]] = []
+    saved: list[int] = []
+    side = board.side_to_move
+    try:
+        for _ in range(board.tiles_this_turn):
+            options = _one_tile(board, budget)
+            best = options[0].value
+            close = [s for s in options if s.value >= best - spread]
+            pick = rng.choice(close).tiles[0] if len(close) > 1 else close[0].tiles[0]
+            chosen.append(pick)
+            saved.append(board.place(*pick))
+            if board.result_after(pick[0], side) is not None:
+                break
+    finally:
+        for (cell, _), count in zip(reversed(chosen), reversed(saved), strict=True):
+            board.undo(cell, count)
+    return tuple(chosen)
+
+
+def _one_tile(board: Board, budget: Budget | None) -> list[Scored]:
+    """Every single tile the side to move can place next, best first for it:
+    a tile ending the game by its result, otherwise the position after it with
+    the same side to move (mid-turn) or the other side (its turn's last tile)."""
+    side = board.side_to_move
+    summary = Summary.of(board)
+    searcher = Searcher(budget)
+    out: list[Scored] = []
+    for cell in board.legal_cells():
+        for colour in COLOURS:
+            saved = board.place(cell, colour)
+            after = summary.after_tile(board, cell)
+            result = after.result(board, side)
+            if result is not None:
+                value = result_value(result, side)
+            else:
+                mover = board.side_to_move
+                value = searcher.leaf(board, after, mover)
+                if mover != side:
+                    value = 1.0 - value
+            board.undo(cell, saved)
+            out.append(Scored(value, ((cell, colour),)))
+    return ranked(out)
 
 
 STRATEGY = CheStrategy()

@@ -1,0 +1,155 @@
+"""Searching Che turns: every turn of the side to move valued by the position
+it leads to (one turn), and the best of them looked at one reply deeper (two
+turns), on the mutable board of computer/che_board.py.
+
+A turn is one or two tiles; the turn's tiles are enumerated the engine's way
+(``ChePosition.legal_turns``): a tile that ends the game is a whole turn, and
+two quiet tiles that could be placed in either order are listed once.  Leaves
+are valued by computer/che_eval.py for the side then to move, whose first
+question is whether it can close a region at once: so one turn of search sees
+the reply's immediate win, and two turns see a forced win of our own next turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from computer.base import Budget
+from computer.che_board import DRAW, Board, Summary
+from computer.che_eval import LOSS, WIN, evaluate
+from games.che.geometry import COLOURS, Cell, other
+
+Tiles = tuple[tuple[Cell, str], ...]
+#: A leaf's value for the side to move there.
+Leaf = Callable[[Board, Summary, str], float]
+
+#: How many leaves between two looks at the clock.
+_CLOCK_EVERY = 64
+
+
+class OutOfTime(Exception):
+    """The budget ran out in the middle of a list of turns."""
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A turn and its value for the side playing it."""
+
+    value: float
+    tiles: Tiles
+
+
+def turn_text(tiles: Tiles) -> str:
+    """The canonical text of a turn (``1,0B 0,1W``)."""
+    return " ".join(f"{x},{y}{colour}" for (x, y), colour in tiles)
+
+
+def result_value(result: str, side: str) -> float:
+    if result == DRAW:
+        return 0.5
+    return WIN if result == side else LOSS
+
+
+class Searcher:
+    """Values turns for one decision; counts leaves and watches the budget."""
+
+    def __init__(self, budget: Budget | None, leaf: Leaf = evaluate) -> None:
+        self.budget = budget
+        self.leaf = leaf
+        self.leaves = 0
+
+    def _tick(self) -> None:
+        self.leaves += 1
+        if self.budget is not None and self.leaves % _CLOCK_EVERY == 0 and self.budget.expired():
+            raise OutOfTime
+
+    def turns(self, board: Board, summary: Summary, floor: float = -1.0) -> list[Scored]:
+        """Every turn of the side to move with its value for that side, in the
+        engine's order.  Stops early (returning what it has, last the turn that
+        reached it) as soon as a turn is worth more than ``1 - floor``: the
+        caller, one level up, then knows this line is no better than one it has
+        (alpha-beta's cut-off).  Raises OutOfTime when the budget runs out."""
+        side = board.side_to_move
+        need = board.tiles_this_turn
+        cut = 1.0 - floor
+        first = [(cell, colour) for cell in board.legal_cells() for colour in COLOURS]
+        before = set(board.frontier)
+        index = {tile: i for i, tile in enumerate(first)}
+        quiet = [True] * len(first)
+        out: list[Scored] = []
+        # the tiles that end the game at once come first: they are whole turns
+        for i, (cell, colour) in enumerate(first):
+            self._tick()  # before placing: OutOfTime must leave the board as it was
+            saved = board.place(cell, colour)
+            after = summary.after_tile(board, cell)
+            result = after.result(board, side)
+            if result is not None:
+                quiet[i] = False
+                out.append(Scored(result_value(result, side), ((cell, colour),)))
+            elif need == 1:
+                out.append(Scored(self._leaf_value(board, after, side), ((cell, colour),)))
+            board.undo(cell, saved)
+            if out and out[-1].value > cut:
+                return out
+        if need == 1:
+            return out
+        for i, (cell, colour) in enumerate(first):
+            if not quiet[i]:
+                continue
+            saved = board.place(cell, colour)
+            try:
+                # the regions once the first tile is down, so that each second
+                # tile's leaf re-floods only the regions round that tile
+                summary1 = Summary.of(board)
+                for second in sorted(board.frontier):
+                    for colour2 in COLOURS:
+                        j = index.get((second, colour2))
+                        if j is not None and second in before and j < i and quiet[j]:
+                            continue  # the same two tiles in the other order
+                        self._tick()
+                        saved2 = board.place(second, colour2)
+                        after = summary1.after_tile(board, second)
+                        result = after.result(board, side)
+                        if result is not None:
+                            value = result_value(result, side)
+                        else:
+                            value = self._leaf_value(board, after, side)
+                        board.undo(second, saved2)
+                        out.append(Scored(value, ((cell, colour), (second, colour2))))
+                        if value > cut:
+                            return out
+            finally:
+                board.undo(cell, saved)
+        return out
+
+    def _leaf_value(self, board: Board, after: Summary, side: str) -> float:
+        """``side``'s value once its tile is down (``after`` counts the regions)."""
+        if board.side_to_move == side:  # between the two tiles of a turn
+            return self.leaf(board, after, side)
+        return 1.0 - self.leaf(board, after, other(side))
+
+    def reply_value(self, board: Board, tiles: Tiles, alpha: float) -> float | None:
+        """The value for the side playing ``tiles`` once the other side has
+        replied as best for itself (its reply's leaves valued as above), or
+        None when that value is at most ``alpha`` (no better than a turn the
+        caller already has).  Raises OutOfTime."""
+        side = board.side_to_move
+        placed: list[tuple[Cell, int]] = []
+        try:
+            for cell, colour in tiles:
+                placed.append((cell, board.place(cell, colour)))
+            if board.side_to_move == side:  # a half turn (the root was mid-turn)
+                raise ValueError("reply_value needs whole turns")
+            replies = self.turns(board, Summary.of(board), floor=alpha)
+        finally:
+            for cell, saved in reversed(placed):
+                board.undo(cell, saved)
+        best_reply = max(reply.value for reply in replies)
+        value = 1.0 - best_reply
+        return None if value <= alpha else value
+
+
+def ranked(scored: list[Scored]) -> list[Scored]:
+    """Best first; ties keep the engine's order (so choices are reproducible)."""
+    return sorted(scored, key=lambda s: -s.value)
