@@ -49,6 +49,10 @@ def simple_value(position: Position, side: str) -> float:
     return max(0.05, min(0.95, 0.5 + 0.05 * diff))
 
 
+#: How many first tiles ``normal`` and ``hard`` pair with every second tile.
+WIDTH = {Level.NORMAL: 12, Level.HARD: 16}
+#: The same for the replies ``hard`` looks at.
+REPLY_WIDTH = 8
 #: How far below the best an ``easy`` tile may be.
 EASY_SPREAD = 0.1
 #: How many of the best one-turn candidates ``hard`` looks at one reply deeper.
@@ -103,7 +107,7 @@ class CheStrategy(Strategy):
                 ) -> tuple[tuple[tuple[int, int], str], ...]:
         searcher = Searcher(budget)
         try:
-            shallow = ranked(searcher.turns(board, Summary.of(board)))
+            shallow = ranked(searcher.turns(board, Summary.of(board), width=WIDTH[level]))
         except OutOfTime:
             # not even one turn deep in time: the best tiles one at a time
             return _tile_by_tile(board, None, random.Random(0), 0.0)
@@ -125,7 +129,7 @@ class CheStrategy(Strategy):
             if index and (soft.expired() or candidate.value <= 0.0):
                 break
             try:
-                value = searcher.reply_value(board, candidate.tiles, alpha)
+                value = searcher.reply_value(board, candidate.tiles, alpha, REPLY_WIDTH)
             except OutOfTime:
                 break
             if value is not None and value > alpha:

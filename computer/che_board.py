@@ -334,13 +334,14 @@ class Summary:
         return None
 
 
-def winning_tiles(board: Board, side: str, summary: Summary) -> list[tuple[Cell, str]] | None:
+def winning_tiles(board: Board, side: str, summary: Summary, tiles: int | None = None
+                  ) -> list[tuple[Cell, str]] | None:
     """Tiles with which ``side`` (to move) wins at once this turn, or None.
 
     Only a region of ``side``'s colour needing at most the tiles left this turn
     can be closed; each is tried by filling its needs in both orders and with
     both colours, as the engine would judge every tile."""
-    budget = board.tiles_this_turn
+    budget = board.tiles_this_turn if tiles is None else tiles
     for info in summary.small.values():
         if info.colour != side or len(info.needs) > budget:
             continue

@@ -14,8 +14,8 @@ move at the start of its turn:
 3. regions needing three or four are the threats of the next turns: each side
    is better off with more of its own, since every tile the other side puts
    round them brings them closer;
-4. the largest region decides if the pool runs out, which matters more the
-   fewer tiles are left.
+4. the largest region decides if the pool runs out (and between careful
+   players it usually does), which matters more the fewer tiles are left.
 
 The weights were set by playing variants against each other (bench/
 che_tune.py): they are not a learned model, only a tidy ranking of these facts.
@@ -43,17 +43,19 @@ class Weights:
     threat_many: float = 4.0
     need_three: float = 0.35
     need_four: float = 0.12
-    size: float = 0.06
+    size: float = 0.8
     mover: float = 0.2
 
 
 DEFAULT = Weights()
 
 
-def evaluate(board: Board, summary: Summary, side: str, weights: Weights = DEFAULT) -> float:
+def evaluate(board: Board, summary: Summary, side: str, weights: Weights = DEFAULT,
+             tiles: int | None = None) -> float:
     """``side``'s share of the win, 0-1, where ``side`` is to move on ``board``
-    (whose regions ``summary`` counts) and the game goes on."""
-    if winning_tiles(board, side, summary) is not None:
+    (whose regions ``summary`` counts) with ``tiles`` to place (default: as
+    the board counts) and the game goes on."""
+    if winning_tiles(board, side, summary, tiles) is not None:
         return WIN
     return 1.0 / (1.0 + math.exp(-logit(board, summary, side, weights)))
 
@@ -72,6 +74,8 @@ def logit(board: Board, summary: Summary, side: str, weights: Weights = DEFAULT)
     elif threats > 2:
         x -= weights.threat_many
     x += weights.need_three * (ours[3] - theirs[3]) + weights.need_four * (ours[4] - theirs[4])
+    # the largest regions decide when the pool runs out: they count more the
+    # fewer tiles are left
     played = board.placed / board.total
-    x += weights.size * played * (summary.largest[side] - summary.largest[rival])
+    x += weights.size * played * played * (summary.largest[side] - summary.largest[rival])
     return x

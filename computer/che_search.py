@@ -64,12 +64,19 @@ class Searcher:
         if self.budget is not None and self.leaves % _CLOCK_EVERY == 0 and self.budget.expired():
             raise OutOfTime
 
-    def turns(self, board: Board, summary: Summary, floor: float = -1.0) -> list[Scored]:
-        """Every turn of the side to move with its value for that side, in the
-        engine's order.  Stops early (returning what it has, last the turn that
-        reached it) as soon as a turn is worth more than ``1 - floor``: the
-        caller, one level up, then knows this line is no better than one it has
-        (alpha-beta's cut-off).  Raises OutOfTime when the budget runs out."""
+    def turns(self, board: Board, summary: Summary, floor: float = -1.0,
+              width: int | None = None) -> list[Scored]:
+        """Every turn of the side to move with its value for that side.  Stops
+        early (returning what it has, last the turn that reached it) as soon as
+        a turn is worth more than ``1 - floor``: the caller, one level up, then
+        knows this line is no better than one it has (alpha-beta's cut-off).
+        Raises OutOfTime when the budget runs out.
+
+        With ``width``, two-tile turns start only with the ``width`` first
+        tiles that are best as if the turn ended with them (the second tile
+        is then any): a tile that helps only with a partner it needs is
+        missed, which is the price of looking at several times fewer turns.
+        First tiles are tried best first, so that cut-offs come early."""
         side = board.side_to_move
         need = board.tiles_this_turn
         cut = 1.0 - floor
@@ -77,6 +84,7 @@ class Searcher:
         before = set(board.frontier)
         index = {tile: i for i, tile in enumerate(first)}
         quiet = [True] * len(first)
+        alone = [0.0] * len(first)
         out: list[Scored] = []
         # the tiles that end the game at once come first: they are whole turns
         for i, (cell, colour) in enumerate(first):
@@ -89,14 +97,19 @@ class Searcher:
                 out.append(Scored(result_value(result, side), ((cell, colour),)))
             elif need == 1:
                 out.append(Scored(self._leaf_value(board, after, side), ((cell, colour),)))
+            else:
+                alone[i] = 1.0 - evaluate(board, after, other(side), tiles=2)
             board.undo(cell, saved)
             if out and out[-1].value > cut:
                 return out
         if need == 1:
             return out
-        for i, (cell, colour) in enumerate(first):
-            if not quiet[i]:
-                continue
+        order = sorted((i for i in range(len(first)) if quiet[i]), key=lambda i: -alone[i])
+        if width is not None:
+            order = order[:width]
+        rank = {i: r for r, i in enumerate(order)}
+        for i in order:
+            cell, colour = first[i]
             saved = board.place(cell, colour)
             try:
                 # the regions once the first tile is down, so that each second
@@ -104,8 +117,8 @@ class Searcher:
                 summary1 = Summary.of(board)
                 for second in sorted(board.frontier):
                     for colour2 in COLOURS:
-                        j = index.get((second, colour2))
-                        if j is not None and second in before and j < i and quiet[j]:
+                        j = index.get((second, colour2), -1)
+                        if second in before and rank.get(j, len(first)) < rank[i]:
                             continue  # the same two tiles in the other order
                         self._tick()
                         saved2 = board.place(second, colour2)
@@ -129,7 +142,8 @@ class Searcher:
             return self.leaf(board, after, side)
         return 1.0 - self.leaf(board, after, other(side))
 
-    def reply_value(self, board: Board, tiles: Tiles, alpha: float) -> float | None:
+    def reply_value(self, board: Board, tiles: Tiles, alpha: float, width: int | None = None
+                    ) -> float | None:
         """The value for the side playing ``tiles`` once the other side has
         replied as best for itself (its reply's leaves valued as above), or
         None when that value is at most ``alpha`` (no better than a turn the
@@ -141,7 +155,7 @@ class Searcher:
                 placed.append((cell, board.place(cell, colour)))
             if board.side_to_move == side:  # a half turn (the root was mid-turn)
                 raise ValueError("reply_value needs whole turns")
-            replies = self.turns(board, Summary.of(board), floor=alpha)
+            replies = self.turns(board, Summary.of(board), floor=alpha, width=width)
         finally:
             for cell, saved in reversed(placed):
                 board.undo(cell, saved)
