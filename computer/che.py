@@ -30,7 +30,7 @@ import random
 
 from computer.base import Budget, Choice, Level, Strategy
 from computer.che_board import Board, Summary
-from computer.che_eval import WIN, evaluate
+from computer.che_eval import LOSS, WIN, evaluate
 from computer.che_explain import explain_turn
 from computer.che_search import OutOfTime, Scored, Searcher, ranked, result_value, turn_text
 from games.base import Dice, Position
@@ -152,7 +152,9 @@ def _tile_by_tile(board: Board, budget: Budget | None, rng: random.Random, sprea
         for _ in range(board.tiles_this_turn):
             options = _one_tile(board, budget)
             best = options[0].value
-            close = [s for s in options if s.value >= best - spread]
+            # near the best, but never a tile known to lose when one is not
+            close = [s for s in options
+                     if s.value >= best - spread and (s.value > LOSS or best <= LOSS)]
             pick = rng.choice(close).tiles[0] if len(close) > 1 else close[0].tiles[0]
             chosen.append(pick)
             saved.append(board.place(*pick))
