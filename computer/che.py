@@ -30,7 +30,7 @@ import random
 
 from computer.base import Budget, Choice, Level, Strategy
 from computer.che_board import Board, Summary
-from computer.che_eval import LOSS, WIN, evaluate
+from computer.che_eval import DEFAULT, LOSS, WIN, Weights, evaluate
 from computer.che_explain import explain_turn
 from computer.che_search import OutOfTime, Scored, Searcher, ranked, result_value, turn_text
 from games.base import Dice, Position
@@ -65,6 +65,9 @@ HARD_SOFT_SHARE = 0.4
 class CheStrategy(Strategy):
     game = "che"
 
+    def __init__(self, weights: Weights = DEFAULT) -> None:
+        self.weights = weights
+
     def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
                rng: random.Random) -> Choice:
         assert isinstance(position, ChePosition)
@@ -76,9 +79,10 @@ class CheStrategy(Strategy):
         else:
             board = Board(position)
             if level == Level.EASY:
-                text = turn_text(self._easy(board, budget, rng))
+                text = turn_text(_tile_by_tile(board, Searcher(budget, self.weights), rng,
+                                               EASY_SPREAD))
             else:
-                text = turn_text(self._search(board, level, budget))
+                text = turn_text(self._search(board, level, budget, rng))
         return Choice(text, self.explain(position, dice, text))
 
     def explain(self, position: Position, dice: Dice, text: str) -> str:
@@ -95,22 +99,23 @@ class CheStrategy(Strategy):
         values = []
         for text in options:
             board = Board(position.place(text))
-            values.append(1.0 - evaluate(board, Summary.of(board), board.side_to_move))
+            values.append(1.0 - evaluate(board, Summary.of(board), board.side_to_move,
+                                         self.weights))
         return options[values.index(max(values))]
 
-    def _easy(self, board: Board, budget: Budget, rng: random.Random
-              ) -> tuple[tuple[tuple[int, int], str], ...]:
-        """One tile at a time, each among those within ``EASY_SPREAD`` of the best."""
-        return _tile_by_tile(board, budget, rng, EASY_SPREAD)
-
-    def _search(self, board: Board, level: Level, budget: Budget
+    def _search(self, board: Board, level: Level, budget: Budget, rng: random.Random
                 ) -> tuple[tuple[tuple[int, int], str], ...]:
-        searcher = Searcher(budget)
+        searcher = Searcher(budget, self.weights)
         try:
-            shallow = ranked(searcher.turns(board, Summary.of(board), width=WIDTH[level]))
+            found = searcher.turns(board, Summary.of(board), width=WIDTH[level])
+            # equal values in a random order (seeded: reproducible), so that games
+            # between the levels differ, and far-apart equal turns are all played
+            keys = [rng.random() for _ in found]
+            shallow = [s for _, s in sorted(zip(keys, found, strict=True),
+                                            key=lambda pair: (-pair[1].value, pair[0]))]
         except OutOfTime:
             # not even one turn deep in time: the best tiles one at a time
-            return _tile_by_tile(board, None, random.Random(0), 0.0)
+            return _tile_by_tile(board, Searcher(None, self.weights), random.Random(0), 0.0)
         best = shallow[0]
         if level == Level.NORMAL or best.value >= WIN or len(shallow) == 1:
             return best.tiles
@@ -140,7 +145,7 @@ class CheStrategy(Strategy):
         return best_tiles
 
 
-def _tile_by_tile(board: Board, budget: Budget | None, rng: random.Random, spread: float
+def _tile_by_tile(board: Board, searcher: Searcher, rng: random.Random, spread: float
                   ) -> tuple[tuple[tuple[int, int], str], ...]:
     """A turn chosen one tile at a time, each at random among the tiles within
     ``spread`` of the best by ``_one_tile`` (the first tile is judged without
@@ -150,7 +155,7 @@ def _tile_by_tile(board: Board, budget: Budget | None, rng: random.Random, sprea
     side = board.side_to_move
     try:
         for _ in range(board.tiles_this_turn):
-            options = _one_tile(board, budget)
+            options = _one_tile(board, searcher)
             best = options[0].value
             # near the best, but never a tile known to lose when one is not
             close = [s for s in options
@@ -166,13 +171,12 @@ def _tile_by_tile(board: Board, budget: Budget | None, rng: random.Random, sprea
     return tuple(chosen)
 
 
-def _one_tile(board: Board, budget: Budget | None) -> list[Scored]:
+def _one_tile(board: Board, searcher: Searcher) -> list[Scored]:
     """Every single tile the side to move can place next, best first for it:
     a tile ending the game by its result, otherwise the position after it with
     the same side to move (mid-turn) or the other side (its turn's last tile)."""
     side = board.side_to_move
     summary = Summary.of(board)
-    searcher = Searcher(budget)
     out: list[Scored] = []
     for cell in board.legal_cells():
         for colour in COLOURS:

@@ -12,17 +12,14 @@ the reply's immediate win, and two turns see a forced win of our own next turn.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from computer.base import Budget
 from computer.che_board import DRAW, Board, Summary
-from computer.che_eval import LOSS, WIN, evaluate
+from computer.che_eval import DEFAULT, LOSS, WIN, Weights, evaluate
 from games.che.geometry import COLOURS, Cell, other
 
 Tiles = tuple[tuple[Cell, str], ...]
-#: A leaf's value for the side to move there.
-Leaf = Callable[[Board, Summary, str], float]
 
 #: How many leaves between two looks at the clock.
 _CLOCK_EVERY = 64
@@ -54,10 +51,15 @@ def result_value(result: str, side: str) -> float:
 class Searcher:
     """Values turns for one decision; counts leaves and watches the budget."""
 
-    def __init__(self, budget: Budget | None, leaf: Leaf = evaluate) -> None:
+    def __init__(self, budget: Budget | None, weights: Weights = DEFAULT) -> None:
         self.budget = budget
-        self.leaf = leaf
+        self.weights = weights
         self.leaves = 0
+
+    def leaf(self, board: Board, summary: Summary, side: str, tiles: int | None = None
+             ) -> float:
+        """The value of a leaf for ``side``, to move there (computer/che_eval.py)."""
+        return evaluate(board, summary, side, self.weights, tiles)
 
     def _tick(self) -> None:
         self.leaves += 1
@@ -98,7 +100,7 @@ class Searcher:
             elif need == 1:
                 out.append(Scored(self._leaf_value(board, after, side), ((cell, colour),)))
             else:
-                alone[i] = 1.0 - evaluate(board, after, other(side), tiles=2)
+                alone[i] = 1.0 - self.leaf(board, after, other(side), 2)
             board.undo(cell, saved)
             if out and out[-1].value > cut:
                 return out
