@@ -26,6 +26,7 @@ computer/che_board.py, the turn search in computer/che_search.py.
 
 from __future__ import annotations
 
+import copy
 import random
 
 from computer.base import Budget, Choice, Level, Strategy
@@ -60,6 +61,8 @@ HARD_TOP = 10
 #: ``hard`` stops deepening after this share of its budget, so that a typical
 #: decision takes a few hundred milliseconds and only hard positions use more.
 HARD_SOFT_SHARE = 0.4
+#: The share of the budget kept for what follows the search (the hint's words).
+EXPLAIN_RESERVE = 0.1
 
 
 class CheStrategy(Strategy):
@@ -105,7 +108,8 @@ class CheStrategy(Strategy):
 
     def _search(self, board: Board, level: Level, budget: Budget, rng: random.Random
                 ) -> tuple[tuple[tuple[int, int], str], ...]:
-        searcher = Searcher(budget, self.weights)
+        # the hint's words and the reply are computed after the search: keep time for them
+        searcher = Searcher(_sooner(budget, EXPLAIN_RESERVE * budget.seconds), self.weights)
         try:
             found = searcher.turns(board, Summary.of(board), width=WIDTH[level])
             # equal values in a random order (seeded: reproducible), so that games
@@ -126,8 +130,7 @@ class CheStrategy(Strategy):
     def _deepen(self, board: Board, shallow: list[Scored], budget: Budget,
                 searcher: Searcher) -> tuple[tuple[tuple[int, int], str], ...]:
         """The best of the top ``HARD_TOP`` turns once the reply is searched."""
-        soft = Budget(budget.seconds * HARD_SOFT_SHARE)
-        soft.deadline = min(soft.deadline, budget.deadline)
+        soft = _sooner(budget, budget.seconds * (1.0 - HARD_SOFT_SHARE))
         best_tiles = shallow[0].tiles
         alpha = -1.0
         for index, candidate in enumerate(shallow[:HARD_TOP]):
@@ -143,6 +146,13 @@ class CheStrategy(Strategy):
             if alpha >= WIN:
                 break
         return best_tiles
+
+
+def _sooner(budget: Budget, by: float) -> Budget:
+    """A copy of ``budget`` (same clock) that runs out ``by`` seconds earlier."""
+    sooner = copy.copy(budget)
+    sooner.deadline = budget.deadline - by
+    return sooner
 
 
 def _tile_by_tile(board: Board, searcher: Searcher, rng: random.Random, spread: float

@@ -144,6 +144,41 @@ def test_normal_and_hard_block_a_region_about_to_close(level: Level) -> None:
     assert winning_tiles(board, WHITE, Summary.of(board)) is None
 
 
+#: White to move; found by playing normal against normal and comparing with
+#: hard: White has a turn after which every Blue reply leaves it a region to
+#: close, and normal (one turn deep) does not see it.
+FORCED_WIN = (
+    "0,0B/ -1,0W -1,1W -2,1B -3,1B -3,0W -3,-1W -2,0B 0,-1B 1,0W 2,0W 2,-1B 2,-2B 1,-1W "
+    "-1,2W 0,1B 2,-3B 3,-3W 4,-3W 4,-2B 4,-1B 3,-2W -3,-2W -4,-2B -5,-2B -5,-1W -5,0W -4,-1B "
+    "5,-1B 5,0W 5,1W 4,1B 3,1B 4,0W 3,2W; tiles left 29; W to move")
+
+
+def _tiles(turn: str) -> tuple[tuple[tuple[int, int], str], ...]:
+    return tuple(((int(x), int(y[:-1])), y[-1]) for x, y in
+                 (placement.split(",") for placement in turn.split()))
+
+
+def _forced_value(text: str, turn: str) -> float | None:
+    """The turn's value for its player against every reply (full width)."""
+    return Searcher(None).reply_value(Board(listing(text)), _tiles(turn), -1.0)
+
+
+def test_hard_finds_a_win_forced_one_turn_deeper_than_normal_sees() -> None:
+    hard = choose(FORCED_WIN, Level.HARD)
+    normal = choose(FORCED_WIN, Level.NORMAL)
+    assert _forced_value(FORCED_WIN, hard) == 1.0  # every reply leaves White a closing turn
+    assert _forced_value(FORCED_WIN, normal) != 1.0
+    # and the win comes: whatever Blue replies, White closes a region next turn
+    after = listing(FORCED_WIN).play(hard).position
+    for reply in after.legal_turns()[::37]:
+        then = after.play(reply).position
+        if then.result is not None:
+            assert then.result.winner == WHITE  # Blue's reply closed a White region
+        else:
+            board = Board(then)
+            assert winning_tiles(board, WHITE, Summary.of(board)) is not None
+
+
 def test_the_reply_search_values_a_turn_and_leaves_the_board_as_it_was() -> None:
     position = listing(BLUE_MUST_BLOCK)
     board = Board(position)
