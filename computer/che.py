@@ -12,13 +12,17 @@ playouts end in about seven plies by blunder and say little about a position):
   still to come, then the best second tile, choosing at random among tiles
   close to the best (it sees the reply's immediate win only for its second
   tile);
-- ``normal``: every turn (both tiles together) valued by the position it leads
-  to, where the evaluation first checks exactly whether the other side can then
-  close a region: it never hands over an immediate win when it can avoid it;
-- ``hard``: the best turns of ``normal`` looked at one reply deeper (every reply
-  of the other side, each valued as above, so it sees its own win next turn
-  and avoids turns whose every reply leaves it lost), with alpha-beta cut-offs,
-  within the level's budget.
+- ``normal``: whole turns (both tiles together; the first tile among the 12
+  best alone) valued by the position they lead to, where the evaluation first
+  checks exactly whether the other side can then close a region: it never
+  hands over an immediate win when it can avoid it;
+- ``hard``: every turn, and the best six looked at one reply deeper (every
+  reply of the other side, each valued as above, so it sees its own win next
+  turn and avoids turns whose every reply leaves it lost), with alpha-beta
+  cut-offs, deepening until 40% of the level's budget has gone.
+
+Ties between equal turns are broken with the decision's seeded random
+generator, so a decision is reproducible and games between levels differ.
 
 The evaluation is in computer/che_eval.py, the board and region questions in
 computer/che_board.py, the turn search in computer/che_search.py.
