@@ -265,3 +265,16 @@ def test_the_pool_entry_point_plays_che() -> None:
 def test_simple_value_prefers_the_larger_region() -> None:
     position = listing("0,0W/ 1,0W 2,0W; tiles left 61; W to move")
     assert simple_value(position, WHITE) > 0.5 > simple_value(position, BLUE)
+
+
+@pytest.mark.parametrize("tiles", [2, 3, 12])
+def test_whole_games_on_small_pools_end_with_legal_turns(tiles: int) -> None:
+    """Small pools reach the pool's last tile, where the largest regions decide."""
+    for white, blue in [(Level.HARD, Level.EASY), (Level.EASY, Level.NORMAL)]:
+        position = GAME.initial({"tiles": str(tiles)})
+        rng = random.Random(tiles)
+        while position.result is None:
+            level = white if position.side_to_move == WHITE else blue
+            choice = STRATEGY.choose(position, (), level, _never_expires(), rng)
+            position = position.play(choice.text).position
+        assert len(position.tiles) <= tiles
