@@ -27,7 +27,7 @@ from computer.base import Budget, Level, Strategy  # noqa: E402
 from computer.baselines import RandomPlayer  # noqa: E402
 from computer.che import CheStrategy  # noqa: E402
 from computer.che_eval import DEFAULT, Weights  # noqa: E402
-from games.che import GAME  # noqa: E402
+from games.che import GAME, ChePosition  # noqa: E402
 
 
 def weights_from(pairs: list[str]) -> Weights:
@@ -50,7 +50,9 @@ def play(index: int, a: list[str], b: list[str], level: str, randomly: bool, see
         mover = position.side_to_move
         assert mover is not None
         choice = players[owner[mover]].choose(position, (), lv, Budget(lv.budget), rng)
-        position = position.play(choice.text).position
+        played = position.play(choice.text).position
+        assert isinstance(played, ChePosition)
+        position = played
     winner = position.result.winner
     return winner, owner[winner] if winner else None, len(position.tiles)
 

@@ -170,8 +170,10 @@ def test_hard_finds_a_win_forced_one_turn_deeper_than_normal_sees() -> None:
     assert _forced_value(FORCED_WIN, normal) != 1.0
     # and the win comes: whatever Blue replies, White closes a region next turn
     after = listing(FORCED_WIN).play(hard).position
+    assert isinstance(after, ChePosition)
     for reply in after.legal_turns()[::37]:
         then = after.play(reply).position
+        assert isinstance(then, ChePosition)
         if then.result is not None:
             assert then.result.winner == WHITE  # Blue's reply closed a White region
         else:
@@ -276,5 +278,7 @@ def test_whole_games_on_small_pools_end_with_legal_turns(tiles: int) -> None:
         while position.result is None:
             level = white if position.side_to_move == WHITE else blue
             choice = STRATEGY.choose(position, (), level, _never_expires(), rng)
-            position = position.play(choice.text).position
+            played = position.play(choice.text).position
+            assert isinstance(played, ChePosition)
+            position = played
         assert len(position.tiles) <= tiles
