@@ -24,6 +24,14 @@ playouts end in about seven plies by blunder and say little about a position):
 Ties between equal turns are broken with the decision's seeded random
 generator, so a decision is reproducible and games between levels differ.
 
+Measured with bench/arena.py (200 games per pairing, seats alternating, on 2
+cores shared with other work, load 10-15): hard beats random 100% and greedy
+100%, normal 69.8% [63.1-75.7]; normal beats easy 75.0% [68.6-80.5].  Hard
+decides in p50 0.6 s, p99 1.6 s; normal 0.1 s / 0.5 s; easy 26 ms / 90 ms.
+White (who places the first and the last tile) scores 53% [43-63] in 100 games
+of normal against itself and 43% [27-61] in 30 of hard: no clear first-player
+advantage (bench/che_seats.py).
+
 The evaluation is in computer/che_eval.py, the board and region questions in
 computer/che_board.py, the turn search in computer/che_search.py.
 """
