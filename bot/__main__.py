@@ -51,6 +51,11 @@ def _parser() -> argparse.ArgumentParser:
                          help="the SQLite file (opened read-only, never changed)")
     migrate.add_argument("--to", dest="target", required=True, metavar="URL",
                          help="postgresql://user:password@host:port/database")
+    ratings = sub.add_parser("ratings", help="recompute every rating from the finished games")
+    ratings.add_argument("--rebuild", action="store_true", required=True,
+                         help="forget the ratings and rate every finished game again, in order")
+    ratings.add_argument("--config", default="config.toml")
+    ratings.add_argument("--db", default=None, help="SQLite file or postgresql:// URL")
     from bot.engine import add_arguments
     engine = sub.add_parser("engine", help="the computer player as a line protocol: a "
                                            "position (and dice) a line in, a turn a line out")
@@ -102,6 +107,8 @@ def _serve(args: argparse.Namespace, config: Config) -> int:
               "starting the local console instead.", file=sys.stderr)
         args.command, args.db, args.images, args.seed, args.moderator = (
             "local", None, "images", None, [])
+    if args.command == "ratings":
+        return asyncio.run(_rebuild_ratings(args.db or config.database, config.busy_timeout))
     if args.command == "local":
         from bot.console import run_console
         return asyncio.run(run_console(args.db or config.database, args.images, args.seed,
@@ -115,3 +122,19 @@ def _serve(args: argparse.Namespace, config: Config) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+async def _rebuild_ratings(database: str, busy_timeout: float) -> int:
+    """``ratings --rebuild``: every rating recomputed from the finished games."""
+    from bot.service import GameService, ServiceConfig
+    from storage import Store
+
+    store = await Store.open(database, busy_timeout)
+    try:
+        service = GameService(store, ServiceConfig(), render_images=False)
+        rated = await service.rebuild_ratings()
+    finally:
+        await store.close()
+    print(f"ratings rebuilt: {rated} finished game(s) rated")
+    return 0
+

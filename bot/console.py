@@ -124,6 +124,11 @@ class Console:
             return await s.board(user, ch, numbers[0], numbers[1] if len(numbers) > 1 else None)
         if command == "hint":
             return await s.hint(user, ch)
+        if command == "leaderboard":
+            return await s.leaderboard(user, ch, rest or _example_game())
+        if command == "profile":
+            named = rest.strip().lstrip("@")
+            return await s.profile(user, ch, self.user(named) if named else None)
         if command == "learn":
             return await s.learn(user, ch, rest or _example_game())
         if command in ("play", "pick"):
@@ -291,7 +296,7 @@ def _example_game() -> str:
 COMMANDS = ("new", "challenge", "move", "accept", "decline", "board", "legal", "record",
             "resign", "abort", "join", "start", "rematch", "games", "rules", "help", "preview",
             "grant", "allow", "refuse", "takeback", "notify", "mygames", "claim", "play",
-            "pick", "learn", "press", "history", "hint")
+            "pick", "learn", "press", "history", "hint", "leaderboard", "profile")
 
 #: What a button does, as the console command that does the same.
 _BUTTON_COMMANDS = {"takeback_yes": "/allow", "takeback_no": "/refuse", "play": "/play",

@@ -159,6 +159,32 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (session_id, user_id, turn)
     );
     """,
+    # 7: ratings per server and game (bot/ratings.py: OpenSkill), derived from the
+    # finished games: ``rated_games`` notes each finished game once (rated or why
+    # not), so ratings are kept up to date once and can be rebuilt from scratch.
+    """
+    CREATE TABLE ratings (
+        guild_id    TEXT NOT NULL,                  -- '' outside a server
+        game        TEXT NOT NULL,
+        user_id     TEXT NOT NULL,
+        name        TEXT NOT NULL,
+        mu          REAL NOT NULL,
+        sigma       REAL NOT NULL,
+        games       INTEGER NOT NULL,
+        wins        INTEGER NOT NULL,
+        losses      INTEGER NOT NULL,
+        points      INTEGER NOT NULL,
+        streak      INTEGER NOT NULL,
+        updated_at  REAL NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+    );
+    CREATE TABLE rated_games (
+        session_id  INTEGER PRIMARY KEY REFERENCES sessions (id),
+        rated       INTEGER NOT NULL,               -- 1 rated, 0 left out (see reason)
+        reason      TEXT NOT NULL,
+        rated_at    REAL NOT NULL
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -169,4 +169,28 @@ PG_MIGRATIONS: list[str] = [
         PRIMARY KEY (session_id, user_id, turn)
     );
     """,
+    # 7: ratings per server and game, and the finished games noted once.
+    """
+    CREATE TABLE ratings (
+        guild_id    TEXT NOT NULL,
+        game        TEXT NOT NULL,
+        user_id     TEXT NOT NULL,
+        name        TEXT NOT NULL,
+        mu          DOUBLE PRECISION NOT NULL,
+        sigma       DOUBLE PRECISION NOT NULL,
+        games       BIGINT NOT NULL,
+        wins        BIGINT NOT NULL,
+        losses      BIGINT NOT NULL,
+        points      BIGINT NOT NULL,
+        streak      BIGINT NOT NULL,
+        updated_at  DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+    );
+    CREATE TABLE rated_games (
+        session_id  BIGINT PRIMARY KEY REFERENCES sessions (id),
+        rated       BIGINT NOT NULL,
+        reason      TEXT NOT NULL,
+        rated_at    DOUBLE PRECISION NOT NULL
+    );
+    """,
 ]

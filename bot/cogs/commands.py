@@ -258,6 +258,24 @@ def build_commands(flows: Flows, games: list[str] | None = None
     async def rules(interaction: Interaction, game: str) -> None:
         await adapter.deliver(interaction, flows.service.rules(game))
 
+    @app_commands.command(name="leaderboard", description="The best players of a game here")
+    @app_commands.describe(game="Which game")
+    @with_games
+    async def leaderboard(interaction: Interaction, game: str) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.leaderboard(user, channel, game)
+
+        await flows.run(interaction, call, defer=True)
+
+    @app_commands.command(name="profile", description="Ratings and records per game")
+    @app_commands.describe(member="Whose profile (default: yours)")
+    async def profile(interaction: Interaction, member: discord.User | None = None) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            who = adapter.to_user_of(member) if member is not None else None
+            return await flows.service.profile(user, channel, who)
+
+        await flows.run(interaction, call, defer=True)
+
     @app_commands.command(name="learn", description="A private, step-by-step first lesson")
     @app_commands.describe(game="Which game to learn")
     @with_games
@@ -272,8 +290,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
         await adapter.deliver(interaction, flows.service.help())
 
     return [new, accept, decline, join, start, move, board, legal, hint, record, resign, abort,
-            learn, history, games_, claim, grant, takeback, takeback_answer, preview, mygames,
-            notify, settings, rules, help_]
+            learn, history, leaderboard, profile, games_, claim, grant, takeback,
+            takeback_answer, preview, mygames, notify, settings, rules, help_]
 
 
 async def _new_in_thread(flows: Flows, interaction: Interaction, game: str,

@@ -30,6 +30,7 @@ from bot.service.learning import Learning
 from bot.service.lobby import Lobby
 from bot.service.picking import Picking
 from bot.service.presses import Presses
+from bot.service.rating import Ratings
 from bot.service.resign import Resignation
 from bot.service.timekeeping import Timekeeper
 from games import Position, available_games
@@ -77,6 +78,7 @@ class GameService:
         self._views = views.Views(ctx, self._turns)
         self._learning = Learning(ctx, self._lesson_game)
         self._history = History(ctx)
+        self._ratings = Ratings(ctx)
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
                                self._resignation, Picking(ctx, self._turns), self._learning,
                                self._history)
@@ -180,7 +182,9 @@ class GameService:
     async def move(self, user: User, channel: Channel, text: str,
                    expected_turn: int | None = None, question: Question | None = None
                    ) -> Reply:
-        return await self._turns.move(user, channel, text, expected_turn, question)
+        reply = await self._turns.move(user, channel, text, expected_turn, question)
+        await self._ratings.catch_up()  # a game that ended is rated now
+        return reply
 
     @privately
     async def preview(self, user: User, channel: Channel, text: str) -> Reply:
@@ -189,7 +193,9 @@ class GameService:
     @privately
     async def resign(self, user: User, channel: Channel) -> Reply:
         """Resign at once (the confirmation's button, and tools)."""
-        return await self._resignation.resign(user, channel)
+        reply = await self._resignation.resign(user, channel)
+        await self._ratings.catch_up()
+        return reply
 
     @privately
     async def learn(self, user: User, channel: Channel, game_name: str) -> Reply:
@@ -208,7 +214,23 @@ class GameService:
 
     @privately
     async def press(self, user: User, channel: Channel, action: str) -> Reply:
-        return await self._presses.press(user, channel, action)
+        reply = await self._presses.press(user, channel, action)
+        await self._ratings.catch_up()
+        return reply
+
+    @privately
+    async def leaderboard(self, user: User, channel: Channel, game: str) -> Reply:
+        """``/leaderboard GAME``: the server's best players of a game."""
+        return await self._ratings.leaderboard(channel, game)
+
+    @privately
+    async def profile(self, user: User, channel: Channel, member: User | None = None) -> Reply:
+        """``/profile [member]``: ratings and records per game."""
+        return await self._ratings.profile(channel, member or user)
+
+    async def rebuild_ratings(self) -> int:
+        """Every rating recomputed from the stored finished games (a command-line tool)."""
+        return await self._ratings.rebuild()
 
     # -- the computer -------------------------------------------------------------------
 
@@ -238,7 +260,9 @@ class GameService:
 
     @privately
     async def claim(self, user: User, channel: Channel) -> Reply:
-        return await self._correspondence.claim(user, channel)
+        reply = await self._correspondence.claim(user, channel)
+        await self._ratings.catch_up()
+        return reply
 
     @privately
     async def grant(self, user: User, channel: Channel, amount: str) -> Reply:
