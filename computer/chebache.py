@@ -80,7 +80,9 @@ class ChebacheStrategy(LevelledStrategy):
             raise ValueError("the game is over: there is no turn to choose")
         if level == Level.EASY:
             ranked = ranked_turns(position, dice, simple_value, side, budget, self.expand)
-            chosen = pick_with_noise(ranked, rng, self.EASY_SPREAD)
+            # even a beginner takes a win it sees (only the game's end is exactly 1)
+            wins = [item for item in ranked if item[0] >= 1.0 and item[1].after.result]
+            chosen = wins[0][1] if wins else pick_with_noise(ranked, rng, self.EASY_SPREAD)
         elif level == Level.NORMAL:
             chosen = ranked_turns(position, dice, self.value, side, budget, self.expand)[0][1]
         else:

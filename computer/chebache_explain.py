@@ -11,14 +11,6 @@ from games.chebache.state import KING, P_FIN, P_FIN_K, P_START, P_START_K, State
 _SIDES = ("W", "B")
 
 
-def _pieces(n: int, king: bool = False) -> str:
-    if king and n == 1:
-        return "King"
-    if king:
-        return f"{n} pieces with the King"
-    return "piece" if n == 1 else f"{n} pieces"
-
-
 def threatened(state: State, victim: int) -> list[tuple[int, int, bool]]:
     """``victim``'s stacks on spaces the other side's standing Chebaches
     control: (the victim's space number, its pieces there, a King among them)."""
@@ -37,6 +29,19 @@ def threatened(state: State, victim: int) -> list[tuple[int, int, bool]]:
             out.append((NUMBER[victim][sh.controlled_slot], len(stack),
                         any(p & KING for p in stack)))
     return sorted(out)
+
+
+def _controlled_by(state: State, owner: int) -> list[tuple[int, int, bool]]:
+    """The spaces (in the victim's numbering) ``owner``'s standing Chebaches
+    control, occupied or not, as ``threatened`` gives them."""
+    slots = state[0]
+    victim = 1 - owner
+    out = []
+    for sh in CHEBACHES[owner]:
+        if slots[sh.centre_slot] and any((p & 1) == owner for p in slots[sh.left_slot]) \
+                and any((p & 1) == owner for p in slots[sh.right_slot]):
+            out.append((NUMBER[victim][sh.controlled_slot], 0, False))
+    return out
 
 
 def _kings(state: State, side: int) -> int:
@@ -77,23 +82,30 @@ def explain_turn(before: Position, after: Position) -> str:
     if captured > 0:
         reasons.append(f"captures {foe_name}'s King")
     sent = _start(new, foe) - _start(old, foe)
-    if sent > 0:
-        reasons.append(f"sends {_pieces(sent)} of {foe_name}'s back to Start")
+    if sent == 1:
+        reasons.append(f"sends a piece of {foe_name}'s back to Start")
+    elif sent > 1:
+        reasons.append(f"sends {sent} of {foe_name}'s pieces back to Start")
     for number, count, king in threatened(new, foe):
         if king:
             reasons.append(f"traps {foe_name}'s King on {number}: unless it escapes this turn, "
                            f"{SIDE_NAMES[me]} wins")
         else:
-            reasons.append(f"traps {foe_name}'s {_pieces(count)} on {number}")
+            what = "piece" if count == 1 else f"{count} pieces"
+            reasons.append(f"traps {foe_name}'s {what} on {number}")
     was = threatened(old, me)
     if was:
         spots = ", ".join(str(n) for n, _c, _k in was)
-        lost = _start(new, me) - _start(old, me)
-        if lost <= 0:
+        still = {n for n, _c, _k in _controlled_by(new, foe)}
+        if not any(n in still for n, _c, _k in was):
+            reasons.append(f"breaks {foe_name}'s Chebache over {spots}")
+        elif _start(new, me) <= _start(old, me):
             reasons.append(f"escapes the trap on {spots}")
     home = _finish(new, me) - _finish(old, me)
-    if home > 0:
-        reasons.append(f"brings {_pieces(home)} into Finish")
+    if home == 1:
+        reasons.append("brings a piece into Finish")
+    elif home > 1:
+        reasons.append(f"brings {home} pieces into Finish")
     if not reasons:
         blots = _exposed(new, me)
         if blots:
