@@ -4,11 +4,12 @@ Levels (all from ``computer.chebache_eval``):
 
 - ``easy``: one ply by the pip race alone, choosing at random among the turns
   close to the best (it races, and blunders into traps and attacks);
-- ``normal``: one ply by the full evaluation (race, threatened pieces,
-  attacks it can make and suffer, Kings, Chebaches);
-- ``hard``: the best one-ply candidates looked at one reply deeper, averaged
-  over the opponent's 21 throws (``computer.chebache_search``), within the
-  level's time budget.
+- ``normal``: one ply by a plainer evaluation (race, Kings, Chebaches and
+  the pieces they threaten), blind to the attacks the opponent can make;
+- ``hard``: one ply by the full evaluation (it also weighs every attack the
+  side to move can assemble, over the 36 throws), then the best candidates
+  looked at one reply deeper, averaged over the opponent's throws
+  (``computer.chebache_search``), within the level's time budget.
 
 Successor positions come straight from the engine's turn search
 (``games.chebache.successors``), not from each turn's text played again.
@@ -53,6 +54,17 @@ def value(position: Position, side: str) -> float:
     return ev.value(position.state, me, to_move, _kings_on(position))
 
 
+def plain_value(position: Position, side: str) -> float:
+    """The ``normal`` level's evaluation: ``value`` without foreseeing the
+    attacks the side to move could make (it still sees the race, Kings,
+    Chebaches and the pieces they threaten)."""
+    assert isinstance(position, ChebachePosition)
+    mover = position.side_to_move
+    me = _SIDES.index(side)
+    to_move = 1 - me if mover is None else _SIDES.index(mover)
+    return ev.value(position.state, me, to_move, _kings_on(position), attacks=False)
+
+
 def expand(position: Position, dice: Dice) -> list[Candidate]:
     """Every legal turn with its position, from the engine's turn search."""
     assert isinstance(position, ChebachePosition)
@@ -84,7 +96,7 @@ class ChebacheStrategy(LevelledStrategy):
             wins = [item for item in ranked if item[0] >= 1.0 and item[1].after.result]
             chosen = wins[0][1] if wins else pick_with_noise(ranked, rng, self.EASY_SPREAD)
         elif level == Level.NORMAL:
-            chosen = ranked_turns(position, dice, self.value, side, budget, self.expand)[0][1]
+            chosen = ranked_turns(position, dice, plain_value, side, budget, self.expand)[0][1]
         else:
             ranked = ranked_turns(position, dice, self.value, side, budget, self.expand)
             chosen = hard_ranking(ranked, side, budget, self.HARD_TOP)[0][1]

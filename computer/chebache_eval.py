@@ -200,14 +200,17 @@ def _top_two(entry: tuple[int, int]) -> tuple[int, ...]:
 
 # --- the full score ---------------------------------------------------------
 
-def score(state: State, side: int, to_move: int, kings_on: bool = True) -> float:
+def score(state: State, side: int, to_move: int, kings_on: bool = True,
+          attacks: bool = True) -> float:
     """``side``'s advantage in pips (positive: ``side`` is ahead), the side
-    to move being ``to_move`` (see the module's doc)."""
-    return _score(state, side, to_move, kings_on, scan(state))
+    to move being ``to_move`` (see the module's doc); without ``attacks``,
+    the attacks the side to move could make are not foreseen (the
+    ``normal`` level's plainer judgement)."""
+    return _score(state, side, to_move, kings_on, scan(state), attacks)
 
 
 def _score(state: State, side: int, to_move: int, kings_on: bool,
-           scanned: tuple[int, int, int, int, list[int]]) -> float:
+           scanned: tuple[int, int, int, int, list[int]], attacks: bool = True) -> float:
     pw, pb, kw, kb, holders = scanned
     white = float(pb - pw)
     white += TEMPO if to_move == 0 else -TEMPO
@@ -215,7 +218,7 @@ def _score(state: State, side: int, to_move: int, kings_on: bool,
         white += KING_WORTH * (kw - kb)
         white += CHEBACHE_WORTH * (_standing(state[0], holders, 0)
                                    - _standing(state[0], holders, 1))
-    swing = _threats(state, to_move, holders)
+    swing = _threats(state, to_move, holders, attacks)
     white += swing if to_move == 0 else -swing
     return white if side == 0 else -white
 
@@ -229,7 +232,7 @@ def _standing(slots: tuple[tuple[int, ...], ...], holders: list[int], side: int)
     return n
 
 
-def _threats(state: State, mover: int, holders: list[int]) -> float:
+def _threats(state: State, mover: int, holders: list[int], attacks: bool = True) -> float:
     """What the side to move can expect to gain this coming turn, in pips:
     its attacks on the other side's Intersections, less what it loses on
     spaces the other side's Chebaches control (if it does not escape)."""
@@ -266,7 +269,7 @@ def _threats(state: State, mover: int, holders: list[int]) -> float:
         if stack and (stack[-1] & 1) == mover:
             info = pieces_get(stack) or _pieces(stack)
             shooters.append((n, info[mover], info[2 + mover]))
-    if not shooters:
+    if not shooters or not attacks:
         return gain
     best = 0.0
     vbit_only = 1 << victim
@@ -323,7 +326,8 @@ def _pieces(stack: tuple[int, ...]) -> tuple[int, int, int, int]:
     return got
 
 
-def value(state: State, side: int, to_move: int, kings_on: bool = True) -> float:
+def value(state: State, side: int, to_move: int, kings_on: bool = True,
+          attacks: bool = True) -> float:
     """``side``'s expected share of the win from ``score``."""
     scanned = scan(state)
     mine = scanned[side]
@@ -332,7 +336,7 @@ def value(state: State, side: int, to_move: int, kings_on: bool = True) -> float
         return 1.0
     if theirs == 0:
         return 0.0
-    return _logistic(_score(state, side, to_move, kings_on, scanned), mine + theirs)
+    return _logistic(_score(state, side, to_move, kings_on, scanned, attacks), mine + theirs)
 
 
 __all__ = ["attack_chance", "pips", "race_value", "score", "value"]
