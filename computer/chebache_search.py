@@ -55,17 +55,26 @@ def reply_value(after: ChebachePosition, me: int, budget: Budget, static: float,
 
 
 def hard_ranking(ranked: list[tuple[float, Candidate]], side: str, budget: Budget,
-                 top: int) -> list[tuple[float, Candidate]]:
-    """The ``top`` candidates of a one-ply ranking re-valued one reply deeper,
-    best first; the rest (and any the budget did not reach) follow in one-ply
-    order.  A turn that wins at once stays first."""
+                 top: int, margin: float = 0.1) -> list[tuple[float, Candidate]]:
+    """The ``top`` candidates of a one-ply ranking within ``margin`` of the
+    best re-valued one reply deeper, best first; the rest (and any the budget
+    did not reach) follow in one-ply order.  A turn that wins at once stays
+    first, and so does a lone candidate within the margin (nothing to weigh
+    it against).  A candidate is looked at only if the time one took so far
+    still fits in the budget: the level's p99 stays near its budget."""
     if not ranked or ranked[0][0] >= 1.0:
+        return ranked
+    close = sum(1 for score, _ in ranked[:top] if score >= ranked[0][0] - margin)
+    if close < 2:
         return ranked
     me = _SIDES.index(side)
     deeper: list[tuple[float, Candidate]] = []
     rest: list[tuple[float, Candidate]] = []
+    started = budget.seconds - budget.left()
     for index, (score, candidate) in enumerate(ranked):
-        if index >= top or (index and budget.expired()):
+        spent = budget.seconds - budget.left()
+        looked = len(deeper)
+        if index >= close or (looked and (spent - started) / looked > budget.left()):
             rest.append((score, candidate))
             continue
         after = candidate.after
