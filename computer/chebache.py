@@ -1,22 +1,111 @@
-"""The computer player of chebache (placeholder: values every unfinished position
-alike, so it plays the engine's first turn; replaced by the real strategy)."""
+"""The computer player of Chebache.
+
+Levels (all from ``computer.chebache_eval``):
+
+- ``easy``: one ply by the pip race alone, choosing at random among the turns
+  close to the best (it races, and blunders into traps and attacks);
+- ``normal``: one ply by a plainer evaluation (race, Kings, Chebaches and
+  the pieces they threaten), blind to the attacks the opponent can make;
+- ``hard``: one ply by the full evaluation (it also weighs every attack the
+  side to move can assemble, over the 36 throws), then the best candidates
+  looked at one reply deeper, averaged over the opponent's throws
+  (``computer.chebache_search``), within the level's time budget.
+
+Successor positions come straight from the engine's turn search
+(``games.chebache.successors``), not from each turn's text played again.
+"""
 
 from __future__ import annotations
 
+import random
+
+from computer import chebache_eval as ev
+from computer.base import Budget, Choice, Level
+from computer.chebache_explain import explain_turn
+from computer.chebache_search import hard_ranking
 from computer.levelled import LevelledStrategy
-from games.base import Position
+from computer.search import Candidate, pick_with_noise, ranked_turns
+from games.base import Dice, Position
+from games.chebache.position import ChebachePosition
+from games.chebache.successors import successors
+
+_SIDES = ("W", "B")
+
+
+def _kings_on(position: Position) -> bool:
+    return position.options.get("kings", "true") == "true"
 
 
 def simple_value(position: Position, side: str) -> float:
-    """The greedy baseline's plain evaluation (placeholder)."""
-    return 0.5
+    """The greedy baseline's plain evaluation: the pip race (pieces' spaces
+    still to go to Finish), with the tempo of the side to move."""
+    assert isinstance(position, ChebachePosition)
+    mover = position.side_to_move
+    return ev.race_value(position.state, _SIDES.index(side),
+                         None if mover is None else _SIDES.index(mover))
+
+
+def value(position: Position, side: str) -> float:
+    """The levels' evaluation (see ``computer.chebache_eval``)."""
+    assert isinstance(position, ChebachePosition)
+    mover = position.side_to_move
+    me = _SIDES.index(side)
+    to_move = 1 - me if mover is None else _SIDES.index(mover)
+    return ev.value(position.state, me, to_move, _kings_on(position))
+
+
+def plain_value(position: Position, side: str) -> float:
+    """The ``normal`` level's evaluation: ``value`` without foreseeing the
+    attacks the side to move could make (it still sees the race, Kings,
+    Chebaches and the pieces they threaten)."""
+    assert isinstance(position, ChebachePosition)
+    mover = position.side_to_move
+    me = _SIDES.index(side)
+    to_move = 1 - me if mover is None else _SIDES.index(mover)
+    return ev.value(position.state, me, to_move, _kings_on(position), attacks=False)
+
+
+def expand(position: Position, dice: Dice) -> list[Candidate]:
+    """Every legal turn with its position, from the engine's turn search."""
+    assert isinstance(position, ChebachePosition)
+    return [Candidate(text, after) for text, after in successors(position, dice)]
 
 
 class ChebacheStrategy(LevelledStrategy):
     game = "chebache"
 
+    #: ``easy`` picks among turns this close to the best by the race.
+    EASY_SPREAD = 0.06
+    #: How many one-ply candidates ``hard`` looks at one reply deeper.
+    HARD_TOP = 3
+
     def value(self, position: Position, side: str) -> float:
-        return simple_value(position, side)
+        return value(position, side)
+
+    def expand(self, position: Position, dice: Dice) -> list[Candidate]:
+        return expand(position, dice)
+
+    def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
+               rng: random.Random) -> Choice:
+        side = position.side_to_move
+        if side is None:
+            raise ValueError("the game is over: there is no turn to choose")
+        if level == Level.EASY:
+            ranked = ranked_turns(position, dice, simple_value, side, budget, self.expand)
+            # even a beginner takes a win it sees (only the game's end is exactly 1)
+            wins = [item for item in ranked if item[0] >= 1.0 and item[1].after.result]
+            chosen = wins[0][1] if wins else pick_with_noise(ranked, rng, self.EASY_SPREAD)
+        elif level == Level.NORMAL:
+            chosen = ranked_turns(position, dice, plain_value, side, budget, self.expand)[0][1]
+        else:
+            ranked = ranked_turns(position, dice, self.value, side, budget, self.expand)
+            chosen = hard_ranking(ranked, side, budget, self.HARD_TOP)[0][1]
+        return Choice(chosen.text, explain_turn(position, chosen.after))
+
+    def explain(self, position: Position, dice: Dice, text: str) -> str:
+        assert isinstance(position, ChebachePosition)
+        after = position.play(text, dice).position
+        return explain_turn(position, after)
 
 
 STRATEGY = ChebacheStrategy()

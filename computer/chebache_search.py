@@ -1,0 +1,88 @@
+"""The ``hard`` level's look one reply deeper, on the engine's states.
+
+The generic ``computer.search.expectimax`` builds a position per reply; with
+Chebache's many turns per throw (hundreds with doubles) that is the slow
+part, so the replies here are valued as end-of-turn states
+(``games.chebache.successors.turn_ends``) by ``computer.chebache_eval``.
+"""
+
+from __future__ import annotations
+
+from computer import chebache_eval as ev
+from computer.base import Budget
+from computer.search import Candidate, dice_outcomes, outcome_value
+from games.chebache.position import ChebachePosition
+from games.chebache.successors import turn_ends
+
+_SIDES = ("W", "B")
+#: The 21 throws with their probabilities.
+_THROWS = tuple(dice_outcomes(2))
+
+
+def reply_value(after: ChebachePosition, me: int, budget: Budget, static: float,
+                doubles: bool = False) -> float | None:
+    """``me``'s value of ``after`` once the opponent has replied as best for
+    itself (by the same evaluation), averaged over its throws; None if the
+    budget ran out first.  Doubles (1 throw in 6) give hundreds or thousands
+    of replies each: unless ``doubles``, they count as ``static`` (the
+    one-ply value of ``after``, whose threat terms already expect them)."""
+    done = outcome_value(after, _SIDES[me])
+    if done is not None:
+        return done
+    foe = 1 - me
+    kings_on = after.options.get("kings", "true") == "true"
+    total = 0.0
+    for dice, weight in _THROWS:
+        if budget.expired():
+            return None
+        if dice[0] == dice[1] and not doubles:
+            total += weight * static
+            continue
+        best = -1.0
+        for end in turn_ends(after, dice):
+            if end.winner is not None:
+                theirs = 1.0 if end.winner == foe else 0.0
+            elif end.draw:
+                theirs = 0.5
+            else:
+                theirs = ev.value(end.state, foe, me, kings_on)
+            if theirs > best:
+                best = theirs
+                if best >= 1.0:
+                    break
+        total += weight * (1.0 - best)
+    return total
+
+
+def hard_ranking(ranked: list[tuple[float, Candidate]], side: str, budget: Budget,
+                 top: int, margin: float = 0.1) -> list[tuple[float, Candidate]]:
+    """The ``top`` candidates of a one-ply ranking within ``margin`` of the
+    best re-valued one reply deeper, best first; the rest (and any the budget
+    did not reach) follow in one-ply order.  A turn that wins at once stays
+    first, and so does a lone candidate within the margin (nothing to weigh
+    it against).  A candidate is looked at only if the time one took so far
+    still fits in the budget: the level's p99 stays near its budget."""
+    if not ranked or ranked[0][0] >= 1.0:
+        return ranked
+    close = sum(1 for score, _ in ranked[:top] if score >= ranked[0][0] - margin)
+    if close < 2:
+        return ranked
+    me = _SIDES.index(side)
+    deeper: list[tuple[float, Candidate]] = []
+    rest: list[tuple[float, Candidate]] = []
+    started = budget.seconds - budget.left()
+    for index, (score, candidate) in enumerate(ranked):
+        spent = budget.seconds - budget.left()
+        looked = len(deeper)
+        if index >= close or (looked and (spent - started) / looked > budget.left()):
+            rest.append((score, candidate))
+            continue
+        after = candidate.after
+        assert isinstance(after, ChebachePosition)
+        revalued = reply_value(after, me, budget, score)
+        if revalued is None:
+            rest.append((score, candidate))
+        else:
+            deeper.append((revalued, candidate))
+    deeper.sort(key=lambda item: -item[0])
+    return deeper + rest
