@@ -95,22 +95,26 @@ def scan(state: State) -> tuple[int, int, int, int, list[int]]:
     return pw, pb, kw, kb, holders
 
 
+def _pips(scanned: tuple[int, int, int, int, list[int]]) -> tuple[int, int]:
+    """White's and Black's pips of a ``scan`` (a tuple of one type, indexable by side)."""
+    return scanned[0], scanned[1]
+
+
 def pips(state: State, side: int) -> int:
     """Spaces ``side``'s pieces (the pieces it controls now) still have to go."""
-    got = scan(state)
-    return got[side]
+    return _pips(scan(state))[side]
 
 
 def race_value(state: State, side: int, to_move: int | None) -> float:
     """``side``'s chance from the pip counts alone (the side to move gets the tempo)."""
-    got = scan(state)
+    got = _pips(scan(state))
     mine = got[side]
     theirs = got[1 - side]
     if mine == 0:
         return 1.0
     if theirs == 0:
         return 0.0
-    diff = theirs - mine
+    diff: float = theirs - mine
     if to_move is not None:
         diff += TEMPO if to_move == side else -TEMPO
     return _logistic(diff, mine + theirs)
@@ -330,8 +334,8 @@ def value(state: State, side: int, to_move: int, kings_on: bool = True,
           attacks: bool = True) -> float:
     """``side``'s expected share of the win from ``score``."""
     scanned = scan(state)
-    mine = scanned[side]
-    theirs = scanned[1 - side]
+    mine = _pips(scanned)[side]
+    theirs = _pips(scanned)[1 - side]
     if mine == 0:
         return 1.0
     if theirs == 0:
