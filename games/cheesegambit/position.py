@@ -282,6 +282,14 @@ class CheeseGambitPosition(Position):
             return []
         return [text for text, _ in self.turn_options(dice)]
 
+    def successors(self, dice: Dice) -> list[tuple[str, CheeseGambitPosition]]:
+        """Every legal turn's canonical text with the position it leads to, in
+        ``legal_turns`` order: what ``play`` gives for each text (without a
+        taunt), without parsing the text back (for computer players' searches)."""
+        colour = self._d.next_side
+        return [(text, self._after_turn(colour, option))  # type: ignore[arg-type]
+                for text, option in self.turn_options(dice)]
+
     def play(self, text: str, dice: Dice) -> Played:
         """Play a dice turn: moves, optionally ``T@X`` (a taunt), optionally
         followed by its answer ``x<stake>``/``drop`` as records write it."""
