@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable
 
 from computer.base import Budget, Choice, Level, Strategy
-from computer.search import ranked_turns
+from computer.search import Expand, candidates, ranked_turns
 from games.base import Dice, Position
 
 
@@ -35,12 +35,14 @@ class GreedyPlayer(Strategy):
         self.game = game  # type: ignore[misc]
         module = importlib.import_module(f"computer.{game}")
         self.simple_value: Callable[[Position, str], float] = module.simple_value
+        # the game's quicker successor listing when its strategy has one
+        self.expand: Expand = getattr(module.STRATEGY, "expand", candidates)
 
     def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
                rng: random.Random) -> Choice:
         side = position.side_to_move
         assert side is not None
-        ranked = ranked_turns(position, dice, self.simple_value, side)
+        ranked = ranked_turns(position, dice, self.simple_value, side, expand=self.expand)
         return Choice(ranked[0][1].text, "greedy")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.base import Dice
 from games.cheesegambit.board import COLOUR_NAMES, TRACK
 from games.cheesegambit.position import CheeseGambitPosition
+from games.errors import GameError
 from games.events import BorneOff, Hit, Moved, Passed, Taunted
 
 
@@ -17,7 +18,7 @@ def describe_turn(position: CheeseGambitPosition, dice: Dice, text: str) -> str:
         return ""
     try:
         played = position.play(text, dice)
-    except ValueError:
+    except GameError:
         return ""
     events = played.events
     parts: list[str] = []
