@@ -42,9 +42,12 @@ PIECE_COST = 1.0
 #: How much of a blot's expected loss counts (the hit is only a chance and the
 #: opponent may prefer another move).
 RISK_WEIGHT = 1.0
-#: The softmax width in turns: ``SPREAD_SLOPE * sqrt(mean turns) + SPREAD_BASE``.
-SPREAD_SLOPE = 0.45
-SPREAD_BASE = 0.5
+#: The softmax width in turns: ``SPREAD_ROOT * sqrt(T) + SPREAD_LINEAR * T`` for
+#: the sides' mean turns T still needed: the race's own luck grows as the root of
+#: its length, the bumps' (pieces sent back or forward) about as its length.
+SPREAD_ROOT = 0.5
+SPREAD_LINEAR = 0.08
+SPREAD_BASE = 0.3
 
 #: REM[colour][location code] = pips still to travel (``board.remaining``).
 REM: dict[str, list[int]] = {
@@ -168,7 +171,8 @@ def shares(pieces: Mapping[str, Pieces], order: Sequence[str], risk: bool = True
             t -= ahead.get(side, 0.0) / PIPS_PER_TURN
         turns.append(t)
     mean = sum(turns) / n
-    width = SPREAD_SLOPE * math.sqrt(max(mean, 0.0)) + SPREAD_BASE
+    mean = max(mean, 0.0)
+    width = SPREAD_ROOT * math.sqrt(mean) + SPREAD_LINEAR * mean + SPREAD_BASE
     best = min(turns)
     weights = [math.exp((best - t) / width) for t in turns]
     total = sum(weights)
