@@ -42,7 +42,10 @@ Pieces = tuple[int, ...]
 TAKE_POINT = 0.22
 #: We taunt when the bumped side's chances against us are in this window: low
 #: enough that the taunt costs it, not so low that the game is already ours.
-TAUNT_WINDOW = (0.03, 0.32)
+#: Cube theory's window reaches up to about 1/3 (the taken cube's value beside
+#: the market we would lose); the weaker levels taunt only when it is obvious.
+TAUNT_WINDOWS = {Level.EASY: (0.03, 0.10), Level.NORMAL: (0.03, 0.18),
+                 Level.HARD: (0.03, 0.32)}
 #: With the places after the first at stake, a vote "yes" needs this fraction
 #: of an equal share of the next place.
 VOTE_FAIR = 0.8
@@ -84,7 +87,7 @@ class CheesegambitStrategy(LevelledStrategy):
 
     EASY_SPREAD = 0.04
     #: One-ply candidates ``hard`` looks at one reply deeper.
-    HARD_TOP = 8
+    HARD_TOP = 12
 
     def value(self, position: Position, side: str) -> float:
         assert isinstance(position, CheeseGambitPosition)
@@ -166,7 +169,7 @@ class CheesegambitStrategy(LevelledStrategy):
         for addition in position.turn_additions(chosen.text, dice):
             target = addition[2:]
             theirs = pair_share(after, target, side)
-            low, high = TAUNT_WINDOW
+            low, high = TAUNT_WINDOWS[level]
             if low <= theirs <= high and (best is None or theirs < best[0]):
                 best = (theirs, addition)
         return chosen.text if best is None else f"{chosen.text} {best[1]}"

@@ -10,7 +10,14 @@ import pytest
 
 from computer.base import Budget, Level
 from computer.baselines import GreedyPlayer
-from computer.cheesegambit import STRATEGY, TAKE_POINT, pair_share, position_value, simple_value
+from computer.cheesegambit import (
+    STRATEGY,
+    TAKE_POINT,
+    TAUNT_WINDOWS,
+    pair_share,
+    position_value,
+    simple_value,
+)
 from games import get_game
 from games.cheesegambit.position import CheeseGambitPosition
 
@@ -113,18 +120,30 @@ def test_hard_sees_a_blot_in_reach() -> None:
 # -- taunts, answers, votes ----------------------------------------------------------
 def test_taunts_when_the_bumped_side_is_far_behind() -> None:
     position = listing(BUMP_WHEN_AHEAD)
-    choice = STRATEGY.choose(position, (3, 1), Level.NORMAL, Budget(1.0), random.Random(0))
+    blue = pair_share(after(position, "47X50/51", (3, 1)), "B", "R")
+    low, high = TAUNT_WINDOWS[Level.HARD]
+    assert low < blue < high
+    choice = STRATEGY.choose(position, (3, 1), Level.HARD, Budget(1.0), random.Random(0))
     assert choice.text == "47X50/51 T@B"
     nxt = after(position, choice.text, (3, 1))
     assert nxt.pending() == ("taunt", "R", "B")
     assert "taunts Blue" in choice.reason
 
 
+@pytest.mark.parametrize("level", list(Level))
+def test_each_level_taunts_inside_its_own_window(level: Level) -> None:
+    position = listing(BUMP_WHEN_AHEAD)
+    blue = pair_share(after(position, "47X50/51", (3, 1)), "B", "R")
+    low, high = TAUNT_WINDOWS[level]
+    choice = STRATEGY.choose(position, (3, 1), level, Budget(1.0), random.Random(0))
+    assert choice.text.endswith(" T@B") == (low <= blue <= high)
+
+
 def test_no_taunt_when_the_bumped_side_keeps_good_chances() -> None:
     position = listing(BUMP_INTO_SAFETY)
     nxt = after(position, "47X50/51", (3, 1))
     assert pair_share(nxt, "B", "R") > 0.32  # Blue is still nearly home
-    choice = STRATEGY.choose(position, (3, 1), Level.NORMAL, Budget(1.0), random.Random(0))
+    choice = STRATEGY.choose(position, (3, 1), Level.HARD, Budget(1.0), random.Random(0))
     assert "T@" not in choice.text
 
 
