@@ -25,6 +25,7 @@ chances against the taunter are above the take point.  The vote to play on is
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from computer.base import Budget, Choice, Level
 from computer.cheesegambit_eval import shares, turn_order
@@ -33,6 +34,8 @@ from computer.cheesegambit_reply import ReplyModel
 from computer.levelled import LevelledStrategy
 from computer.search import Candidate, outcome_value, pick_with_noise
 from games.base import Dice, Position, QuestionKind
+from games.cheesegambit.board import OFF, POOL
+from games.cheesegambit.movegen import TurnOption, bits
 from games.cheesegambit.position import CheeseGambitPosition
 
 Pieces = tuple[int, ...]
@@ -75,6 +78,30 @@ def position_value(position: CheeseGambitPosition, side: str, risk: bool = True)
     return AFTER_WIN * value if placings else value
 
 
+def option_value(position: CheeseGambitPosition, base: Mapping[str, Pieces],
+                 option: TurnOption, side: str, risk: bool = True) -> float:
+    """``side``'s value (as ``position_value``) of the position the mover's turn
+    ``option`` leads to, from the pieces alone: ``base`` is every active
+    side's pieces in ``position``."""
+    mover = position.next_side
+    assert mover is not None
+    placings = position.placings
+    if option.pieces[0] == OFF:  # the mover bears off its last piece: it is placed
+        if side == mover:
+            return AFTER_WIN if placings else 1.0
+        return position_value(position.after_turn(option), side, risk)
+    pieces = dict(base)
+    pieces[mover] = option.pieces
+    for sq in bits(option.bumped):
+        victim, count = position.occupant(sq)  # type: ignore[misc]
+        pieces[victim] = (POOL,) * count + tuple(p for p in pieces[victim] if p != sq)
+    active = position.active()
+    first = mover if option.extra_turn else _after(position.sides, active, mover)
+    order = turn_order(position.sides, active, first)
+    value = shares(pieces, order, risk)[order.index(side)]
+    return AFTER_WIN * value if placings else value
+
+
 def simple_value(position: Position, side: str) -> float:
     """The greedy baseline's plain evaluation: the pip-count race (every side's
     distance still to travel, pool pieces counted from the pool), nothing else."""
@@ -105,7 +132,9 @@ class CheesegambitStrategy(LevelledStrategy):
         if side is None:
             raise ValueError("the game is over: there is no turn to choose")
         risk = level != Level.EASY
-        ranked = self._ranked(position, dice, side, risk, budget)
+        spread = self.EASY_SPREAD if level == Level.EASY else 0.0
+        keep = self.HARD_TOP if level == Level.HARD else 1
+        ranked = self._ranked(position, dice, side, risk, budget, spread, keep)
         if level == Level.EASY:
             chosen = pick_with_noise(ranked, rng, self.EASY_SPREAD)
         elif level == Level.HARD and len(ranked) > 1:
@@ -116,15 +145,23 @@ class CheesegambitStrategy(LevelledStrategy):
         return Choice(text, self.explain(position, dice, text))
 
     def _ranked(self, position: CheeseGambitPosition, dice: Dice, side: str, risk: bool,
-                budget: Budget) -> list[tuple[float, Candidate]]:
-        scored = []
-        for index, candidate in enumerate(self.expand(position, dice)):
+                budget: Budget, spread: float = 0.0, keep: int = 1
+                ) -> list[tuple[float, Candidate]]:
+        """The legal turns best first by the one-ply value, valued straight
+        from the engine's turn options (no position is built for a turn until
+        it is among the ``keep`` best or within ``spread`` of the best)."""
+        options = position.turn_options(dice)
+        base = _pieces(position)
+        scored: list[tuple[float, int]] = []
+        for index, (_, option) in enumerate(options):
             if index and budget.expired():
                 break
-            assert isinstance(candidate.after, CheeseGambitPosition)
-            scored.append((position_value(candidate.after, side, risk), candidate))
+            scored.append((option_value(position, base, option, side, risk), index))
         scored.sort(key=lambda item: -item[0])
-        return scored
+        best = scored[0][0]
+        return [(score, Candidate(options[i][0], position.after_turn(options[i][1])))
+                for rank, (score, i) in enumerate(scored)
+                if rank < keep or score >= best - spread]
 
     def _deeper(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget
                 ) -> Candidate:

@@ -14,6 +14,7 @@ from computer.cheesegambit import (
     STRATEGY,
     TAKE_POINT,
     TAUNT_WINDOWS,
+    option_value,
     pair_share,
     position_value,
     simple_value,
@@ -264,6 +265,20 @@ def test_choices_are_reproducible_for_a_seed(level: Level) -> None:
     again = [STRATEGY.choose(p, (5, 2), level, Budget(30.0), random.Random(9)).text
              for p in positions]
     assert first == again
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_turns_are_valued_as_the_positions_they_lead_to(players: int) -> None:
+    for position in positions_from_play(players, 5, seed=7):
+        side = position.side_to_move
+        assert side is not None
+        base = {s: position.pieces(s) for s in position.active()}
+        for dice in ((3, 1), (2, 2)):
+            for _, option in position.turn_options(dice):
+                nxt = position.after_turn(option)
+                for risk in (True, False):
+                    assert option_value(position, base, option, side, risk) == pytest.approx(
+                        position_value(nxt, side, risk))
 
 
 def test_successors_are_the_positions_play_gives() -> None:
