@@ -44,11 +44,12 @@ Pieces = tuple[int, ...]
 #: take point is 25%; owning the cube after accepting is worth a little more).
 TAKE_POINT = 0.22
 #: We taunt when the bumped side's chances against us are in this window: low
-#: enough that the taunt costs it, not so low that the game is already ours.
-#: Cube theory's window reaches up to about 1/3 (the taken cube's value beside
-#: the market we would lose); the weaker levels taunt only when it is obvious.
+#: enough that it should drop or has a close take, not so low that the game is
+#: ours anyway.  An accepted taunt hands the cube over (only the taker may
+#: taunt next), so ``hard`` taunts near and below the take point; the weaker
+#: levels taunt only when it is obvious.
 TAUNT_WINDOWS = {Level.EASY: (0.03, 0.10), Level.NORMAL: (0.03, 0.18),
-                 Level.HARD: (0.03, 0.32)}
+                 Level.HARD: (0.03, 0.25)}
 #: With the places after the first at stake, a vote "yes" needs this fraction
 #: of an equal share of the next place.
 VOTE_FAIR = 0.8

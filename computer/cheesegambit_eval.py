@@ -42,6 +42,9 @@ PIECE_COST = 1.0
 #: How much of a blot's expected loss counts (the hit is only a chance and the
 #: opponent may prefer another move).
 RISK_WEIGHT = 1.0
+#: The same for the side about to throw: it moves before anyone can hit, so it
+#: can often cover or run.
+MOVER_RISK_WEIGHT = 0.3
 #: The softmax width in turns: ``SPREAD_ROOT * sqrt(T) + SPREAD_LINEAR * T`` for
 #: the sides' mean turns T still needed: the race's own luck grows as the root of
 #: its length, the bumps' (pieces sent back or forward) about as its length.
@@ -91,6 +94,9 @@ def blot_risk(side: str, pieces: Pieces, others: Mapping[str, Pieces]) -> float:
     total = 0.0
     attackers = [(o, _attack_squares(o, p)) for o, p in others.items() if p]
     for b in singles:
+        loss = pool_loss - rem[b]
+        if loss <= 0.0:
+            continue  # a piece not yet past its re-entry zone gains from a bump: no one bumps it
         miss = 1.0
         for o, squares in attackers:
             dist = DIST[o]
@@ -102,7 +108,7 @@ def blot_risk(side: str, pieces: Pieces, others: Mapping[str, Pieces]) -> float:
             if mask:
                 miss *= 1.0 - mask.bit_count() / 36.0
         if miss < 1.0:
-            total += (1.0 - miss) * (pool_loss - rem[b])
+            total += (1.0 - miss) * loss
     return total * RISK_WEIGHT
 
 
@@ -136,7 +142,7 @@ def _attack_squares(colour: str, pieces: Pieces) -> list[tuple[int, bool]]:
 
 
 def turns_needed(side: str, pieces: Pieces, others: Mapping[str, Pieces],
-                 risk: bool = True) -> float:
+                 risk: float = 1.0) -> float:
     """About how many turns ``side`` still needs to bear off every piece."""
     rem = REM[side]
     pips = 0.0
@@ -151,7 +157,7 @@ def turns_needed(side: str, pieces: Pieces, others: Mapping[str, Pieces],
             pool += 1
     pips += POOL_COST * pool + PIECE_COST * left
     if risk:
-        pips += blot_risk(side, pieces, others)
+        pips += risk * blot_risk(side, pieces, others)
     return pips / PIPS_PER_TURN
 
 
@@ -166,7 +172,8 @@ def shares(pieces: Mapping[str, Pieces], order: Sequence[str], risk: bool = True
     for i, side in enumerate(order):
         others = {o: pieces[o] for o in order if o != side}
         # moving earlier in the round is worth that fraction of a turn
-        t = turns_needed(side, pieces[side], others, risk) + i / n
+        weight = (MOVER_RISK_WEIGHT if i == 0 else 1.0) if risk else 0.0
+        t = turns_needed(side, pieces[side], others, weight) + i / n
         if ahead:
             t -= ahead.get(side, 0.0) / PIPS_PER_TURN
         turns.append(t)

@@ -97,11 +97,12 @@ def test_greedy_baseline_bumps_too() -> None:
 
 
 def lookahead_loss(text: str) -> float:
-    """How much hard's look at Blue's reply lowers Red's one-ply value."""
+    """How much hard's look at Blue's replies lowers Red's value by the race
+    alone (which does not look at what Blue's throw can reach)."""
     position = listing(text)
     deeper = STRATEGY.reply_value(position, "R", Budget(5.0))
     assert deeper is not None
-    return position_value(position, "R") - deeper
+    return position_value(position, "R", risk=False) - deeper
 
 
 def test_hard_sees_a_gambit_threat_on_a_block() -> None:
