@@ -10,7 +10,7 @@ Levels:
 
 - ``easy``: one ply by the race alone (no blot safety), choosing at random
   among the turns close to the best;
-- ``normal``: one ply by the full evaluation;
+- ``normal``: one ply by the evaluation, counting only direct shots at blots;
 - ``hard``: the best few one-ply candidates looked at one reply deeper: for
   each of the next mover's 21 throws it replies with what is best for itself
   (its turns ranked by a quick pip score, the best few valued in full), and
@@ -62,9 +62,11 @@ def _pieces(position: CheeseGambitPosition) -> dict[str, Pieces]:
     return {s: position.pieces(s) for s in position.active()}
 
 
-def position_value(position: CheeseGambitPosition, side: str, risk: bool = True) -> float:
+def position_value(position: CheeseGambitPosition, side: str, risk: bool = True,
+                   direct: bool = False) -> float:
     """``side``'s expected share of the win in ``position`` (see the eval module);
-    ``risk=False`` leaves out the safety of blots (the race alone)."""
+    ``risk=False`` leaves out the safety of blots (the race alone), ``direct``
+    counts only direct shots at them."""
     done = outcome_value(position, side)
     if done is not None:
         return done
@@ -75,12 +77,13 @@ def position_value(position: CheeseGambitPosition, side: str, risk: bool = True)
     first = position.next_side
     assert first is not None
     order = turn_order(position.sides, active, first)
-    value = shares(_pieces(position), order, risk)[order.index(side)]
+    value = shares(_pieces(position), order, risk, direct=direct)[order.index(side)]
     return AFTER_WIN * value if placings else value
 
 
 def option_value(position: CheeseGambitPosition, base: Mapping[str, Pieces],
-                 option: TurnOption, side: str, risk: bool = True) -> float:
+                 option: TurnOption, side: str, risk: bool = True, direct: bool = False
+                 ) -> float:
     """``side``'s value (as ``position_value``) of the position the mover's turn
     ``option`` leads to, from the pieces alone: ``base`` is every active
     side's pieces in ``position``."""
@@ -90,7 +93,7 @@ def option_value(position: CheeseGambitPosition, base: Mapping[str, Pieces],
     if option.pieces[0] == OFF:  # the mover bears off its last piece: it is placed
         if side == mover:
             return AFTER_WIN if placings else 1.0
-        return position_value(position.after_turn(option), side, risk)
+        return position_value(position.after_turn(option), side, risk, direct)
     pieces = dict(base)
     pieces[mover] = option.pieces
     for sq in bits(option.bumped):
@@ -99,7 +102,7 @@ def option_value(position: CheeseGambitPosition, base: Mapping[str, Pieces],
     active = position.active()
     first = mover if option.extra_turn else _after(position.sides, active, mover)
     order = turn_order(position.sides, active, first)
-    value = shares(pieces, order, risk)[order.index(side)]
+    value = shares(pieces, order, risk, direct=direct)[order.index(side)]
     return AFTER_WIN * value if placings else value
 
 
@@ -135,7 +138,8 @@ class CheesegambitStrategy(LevelledStrategy):
         risk = level != Level.EASY
         spread = self.EASY_SPREAD if level == Level.EASY else 0.0
         keep = self.HARD_TOP if level == Level.HARD else 1
-        ranked = self._ranked(position, dice, side, risk, budget, spread, keep)
+        ranked = self._ranked(position, dice, side, risk, budget, spread, keep,
+                              direct=level == Level.NORMAL)
         if level == Level.EASY:
             chosen = pick_with_noise(ranked, rng, self.EASY_SPREAD)
         elif level == Level.HARD and len(ranked) > 1:
@@ -146,7 +150,7 @@ class CheesegambitStrategy(LevelledStrategy):
         return Choice(text, self.explain(position, dice, text))
 
     def _ranked(self, position: CheeseGambitPosition, dice: Dice, side: str, risk: bool,
-                budget: Budget, spread: float = 0.0, keep: int = 1
+                budget: Budget, spread: float = 0.0, keep: int = 1, direct: bool = False
                 ) -> list[tuple[float, Candidate]]:
         """The legal turns best first by the one-ply value, valued straight
         from the engine's turn options (no position is built for a turn until
@@ -157,7 +161,7 @@ class CheesegambitStrategy(LevelledStrategy):
         for index, (_, option) in enumerate(options):
             if index and budget.expired():
                 break
-            scored.append((option_value(position, base, option, side, risk), index))
+            scored.append((option_value(position, base, option, side, risk, direct), index))
         scored.sort(key=lambda item: -item[0])
         best = scored[0][0]
         return [(score, Candidate(options[i][0], position.after_turn(options[i][1])))

@@ -82,7 +82,22 @@ def _hit_masks() -> list[int]:
 HIT = _hit_masks()
 
 
-def blot_risk(side: str, pieces: Pieces, others: Mapping[str, Pieces]) -> float:
+def _direct_masks() -> list[int]:
+    """HIT_DIRECT[k]: the throws with a die of exactly k (a coarser count of
+    shots that misses the combined ones)."""
+    masks = [0] * 25
+    for a in range(1, 7):
+        for b in range(1, 7):
+            masks[a] |= 1 << ((a - 1) * 6 + b - 1)
+            masks[b] |= 1 << ((a - 1) * 6 + b - 1)
+    return masks
+
+
+HIT_DIRECT = _direct_masks()
+
+
+def blot_risk(side: str, pieces: Pieces, others: Mapping[str, Pieces],
+              masks: Sequence[int] = HIT) -> float:
     """Pips ``side`` expects to lose from its blots being bumped before its next
     turn: for each single piece on the track, the chance that some opponent's
     throw reaches it, times what going to the pool costs that piece."""
@@ -104,7 +119,7 @@ def blot_risk(side: str, pieces: Pieces, others: Mapping[str, Pieces]) -> float:
             for a, from_pool in squares:
                 k = (b - a) % TRACK
                 if 0 < k <= 24 and (from_pool or k <= dist[a]):
-                    mask |= HIT[k]
+                    mask |= masks[k]
             if mask:
                 miss *= 1.0 - mask.bit_count() / 36.0
         if miss < 1.0:
@@ -142,7 +157,7 @@ def _attack_squares(colour: str, pieces: Pieces) -> list[tuple[int, bool]]:
 
 
 def turns_needed(side: str, pieces: Pieces, others: Mapping[str, Pieces],
-                 risk: float = 1.0) -> float:
+                 risk: float = 1.0, direct: bool = False) -> float:
     """About how many turns ``side`` still needs to bear off every piece."""
     rem = REM[side]
     pips = 0.0
@@ -157,23 +172,24 @@ def turns_needed(side: str, pieces: Pieces, others: Mapping[str, Pieces],
             pool += 1
     pips += POOL_COST * pool + PIECE_COST * left
     if risk:
-        pips += risk * blot_risk(side, pieces, others)
+        pips += risk * blot_risk(side, pieces, others, HIT_DIRECT if direct else HIT)
     return pips / PIPS_PER_TURN
 
 
 def shares(pieces: Mapping[str, Pieces], order: Sequence[str], risk: bool = True,
-           ahead: Mapping[str, float] | None = None) -> list[float]:
+           ahead: Mapping[str, float] | None = None, direct: bool = False) -> list[float]:
     """Each side's expected share of the win, for the sides in ``order`` (the
     active sides in turn order, the side to throw first), from their pieces;
     ``ahead`` gives pips some sides have moved beyond what their pieces show
-    (a search's shortcut for dice it does not place)."""
+    (a search's shortcut for dice it does not place); ``direct`` counts only
+    direct shots at blots (the ``normal`` level's coarser look)."""
     n = len(order)
     turns = []
     for i, side in enumerate(order):
         others = {o: pieces[o] for o in order if o != side}
         # moving earlier in the round is worth that fraction of a turn
         weight = (MOVER_RISK_WEIGHT if i == 0 else 1.0) if risk else 0.0
-        t = turns_needed(side, pieces[side], others, weight) + i / n
+        t = turns_needed(side, pieces[side], others, weight, direct) + i / n
         if ahead:
             t -= ahead.get(side, 0.0) / PIPS_PER_TURN
         turns.append(t)
