@@ -10,7 +10,8 @@ Levels:
 
 - ``easy``: one ply by the race alone (no blot safety), choosing at random
   among the turns close to the best;
-- ``normal``: one ply by the evaluation, counting only direct shots at blots;
+- ``normal``: one ply by the evaluation, counting only direct shots at blots,
+  choosing at random among the turns very close to the best;
 - ``hard``: the best few one-ply candidates looked at one reply deeper: for
   each of the next mover's 21 throws it replies with what is best for itself
   (its turns ranked by a quick pip score, the best few valued in full), and
@@ -117,6 +118,8 @@ class CheesegambitStrategy(LevelledStrategy):
     game = "cheesegambit"
 
     EASY_SPREAD = 0.04
+    #: ``normal`` errs a little too: any turn this close to its best.
+    NORMAL_SPREAD = 0.015
     #: One-ply candidates ``hard`` looks at one reply deeper.
     HARD_TOP = 12
 
@@ -136,13 +139,13 @@ class CheesegambitStrategy(LevelledStrategy):
         if side is None:
             raise ValueError("the game is over: there is no turn to choose")
         risk = level != Level.EASY
-        spread = self.EASY_SPREAD if level == Level.EASY else 0.0
+        spread = {Level.EASY: self.EASY_SPREAD, Level.NORMAL: self.NORMAL_SPREAD}.get(level, 0.0)
         keep = self.HARD_TOP if level == Level.HARD else 1
         ranked = self._ranked(position, dice, side, risk, budget, spread, keep,
                               direct=level == Level.NORMAL)
-        if level == Level.EASY:
-            chosen = pick_with_noise(ranked, rng, self.EASY_SPREAD)
-        elif level == Level.HARD and len(ranked) > 1:
+        if level != Level.HARD:
+            chosen = pick_with_noise(ranked, rng, spread)
+        elif len(ranked) > 1:
             chosen = self._deeper(ranked, side, budget)
         else:
             chosen = ranked[0][1]
