@@ -35,8 +35,11 @@ class GreedyPlayer(Strategy):
         self.game = game  # type: ignore[misc]
         module = importlib.import_module(f"computer.{game}")
         self.simple_value: Callable[[Position, str], float] = module.simple_value
-        # a game's quicker successor listing, if it has one (same turns, same order)
-        self.expand: Expand = getattr(module, "expand", candidates)
+        # the game's quicker successor listing, if it has one (same turns, same order):
+        # a module-level ``expand``, else its strategy's
+        found: Expand | None = getattr(module, "expand", None)
+        strategy: Expand = getattr(module.STRATEGY, "expand", candidates)
+        self.expand: Expand = found if found is not None else strategy
 
     def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
                rng: random.Random) -> Choice:

@@ -1,22 +1,271 @@
-"""The computer player of cheesegambit (placeholder: values every unfinished position
-alike, so it plays the engine's first turn; replaced by the real strategy)."""
+"""The CheeseGambit computer player.
+
+Evaluation (computer/cheesegambit_eval.py): each side's expected share of the
+win from an effective pip count (distance still to travel, pool pieces, the
+expected loss of its blots to the opponents' next throws, pieces left to bear
+off) turned into turns still needed and then into shares by a softmax, so it
+serves 2, 3 and 4 players alike.
+
+Levels:
+
+- ``easy``: one ply by the race alone (no blot safety), choosing at random
+  among the turns close to the best;
+- ``normal``: one ply by the evaluation, counting only direct shots at blots,
+  choosing at random among the turns very close to the best;
+- ``hard``: the best few one-ply candidates looked at one reply deeper: for
+  each of the next mover's 21 throws it replies with what is best for itself
+  (its turns ranked by a quick pip score, the best few valued in full), and
+  the candidate's value is ours averaged over those throws.
+
+Taunts (the doubling cube) follow cube theory: taunt a side just bumped when
+its chances against us are low but not hopeless; accept a taunt when our
+chances against the taunter are above the take point.  The vote to play on is
+"yes" when our chances of the next place are at least our fair share.
+"""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
+
+from computer.base import Budget, Choice, Level
+from computer.cheesegambit_eval import shares, turn_order
+from computer.cheesegambit_explain import describe_turn
+from computer.cheesegambit_reply import ReplyModel
 from computer.levelled import LevelledStrategy
-from games.base import Position
+from computer.search import Candidate, outcome_value, pick_with_noise
+from games.base import Dice, Position, QuestionKind
+from games.cheesegambit.board import OFF, POOL
+from games.cheesegambit.movegen import TurnOption, bits
+from games.cheesegambit.position import CheeseGambitPosition
+
+Pieces = tuple[int, ...]
+
+#: Below this share against the taunter, the taunted side drops (backgammon's
+#: take point is 25%; owning the cube after accepting is worth a little more).
+TAKE_POINT = 0.22
+#: We taunt when the bumped side's chances against us are in this window: low
+#: enough that it should drop or has a close take, not so low that the game is
+#: ours anyway.  An accepted taunt hands the cube over (only the taker may
+#: taunt next), so ``hard`` taunts near and below the take point; the weaker
+#: levels taunt only when it is obvious.
+TAUNT_WINDOWS = {Level.EASY: (0.03, 0.10), Level.NORMAL: (0.03, 0.18),
+                 Level.HARD: (0.03, 0.25)}
+#: With the places after the first at stake, a vote "yes" needs this fraction
+#: of an equal share of the next place.
+VOTE_FAIR = 0.8
+#: Once someone has won, the others' values are scaled into [0, this] (they
+#: still play for the next place, but the win is gone).
+AFTER_WIN = 0.1
+
+
+def _pieces(position: CheeseGambitPosition) -> dict[str, Pieces]:
+    return {s: position.pieces(s) for s in position.active()}
+
+
+def position_value(position: CheeseGambitPosition, side: str, risk: bool = True,
+                   direct: bool = False) -> float:
+    """``side``'s expected share of the win in ``position`` (see the eval module);
+    ``risk=False`` leaves out the safety of blots (the race alone), ``direct``
+    counts only direct shots at them."""
+    done = outcome_value(position, side)
+    if done is not None:
+        return done
+    placings = position.placings
+    active = position.active()
+    if side not in active:
+        return 1.0 if placings and placings[0] == side else AFTER_WIN * (side in placings)
+    first = position.next_side
+    assert first is not None
+    order = turn_order(position.sides, active, first)
+    value = shares(_pieces(position), order, risk, direct=direct)[order.index(side)]
+    return AFTER_WIN * value if placings else value
+
+
+def option_value(position: CheeseGambitPosition, base: Mapping[str, Pieces],
+                 option: TurnOption, side: str, risk: bool = True, direct: bool = False
+                 ) -> float:
+    """``side``'s value (as ``position_value``) of the position the mover's turn
+    ``option`` leads to, from the pieces alone: ``base`` is every active
+    side's pieces in ``position``."""
+    mover = position.next_side
+    assert mover is not None
+    placings = position.placings
+    if option.pieces[0] == OFF:  # the mover bears off its last piece: it is placed
+        if side == mover:
+            return AFTER_WIN if placings else 1.0
+        return position_value(position.after_turn(option), side, risk, direct)
+    pieces = dict(base)
+    pieces[mover] = option.pieces
+    for sq in bits(option.bumped):
+        victim, count = position.occupant(sq)  # type: ignore[misc]
+        pieces[victim] = (POOL,) * count + tuple(p for p in pieces[victim] if p != sq)
+    active = position.active()
+    first = mover if option.extra_turn else _after(position.sides, active, mover)
+    order = turn_order(position.sides, active, first)
+    value = shares(pieces, order, risk, direct=direct)[order.index(side)]
+    return AFTER_WIN * value if placings else value
 
 
 def simple_value(position: Position, side: str) -> float:
-    """The greedy baseline's plain evaluation (placeholder)."""
-    return 0.5
+    """The greedy baseline's plain evaluation: the pip-count race (every side's
+    distance still to travel, pool pieces counted from the pool), nothing else."""
+    assert isinstance(position, CheeseGambitPosition)
+    return position_value(position, side, risk=False)
 
 
 class CheesegambitStrategy(LevelledStrategy):
     game = "cheesegambit"
 
+    EASY_SPREAD = 0.04
+    #: ``normal`` errs a little too: any turn this close to its best.
+    NORMAL_SPREAD = 0.015
+    #: One-ply candidates ``hard`` looks at one reply deeper.
+    HARD_TOP = 12
+
     def value(self, position: Position, side: str) -> float:
-        return simple_value(position, side)
+        assert isinstance(position, CheeseGambitPosition)
+        return position_value(position, side)
+
+    def expand(self, position: Position, dice: Dice) -> list[Candidate]:
+        assert isinstance(position, CheeseGambitPosition)
+        return [Candidate(text, after) for text, after in position.successors(dice)]
+
+    # -- turns ---------------------------------------------------------------------
+    def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
+               rng: random.Random) -> Choice:
+        assert isinstance(position, CheeseGambitPosition)
+        side = position.side_to_move
+        if side is None:
+            raise ValueError("the game is over: there is no turn to choose")
+        risk = level != Level.EASY
+        spread = {Level.EASY: self.EASY_SPREAD, Level.NORMAL: self.NORMAL_SPREAD}.get(level, 0.0)
+        keep = self.HARD_TOP if level == Level.HARD else 1
+        ranked = self._ranked(position, dice, side, risk, budget, spread, keep,
+                              direct=level == Level.NORMAL)
+        if level != Level.HARD:
+            chosen = pick_with_noise(ranked, rng, spread)
+        elif len(ranked) > 1:
+            chosen = self._deeper(ranked, side, budget)
+        else:
+            chosen = ranked[0][1]
+        text = self.with_additions(position, dice, chosen, side, level)
+        return Choice(text, self.explain(position, dice, text))
+
+    def _ranked(self, position: CheeseGambitPosition, dice: Dice, side: str, risk: bool,
+                budget: Budget, spread: float = 0.0, keep: int = 1, direct: bool = False
+                ) -> list[tuple[float, Candidate]]:
+        """The legal turns best first by the one-ply value, valued straight
+        from the engine's turn options (no position is built for a turn until
+        it is among the ``keep`` best or within ``spread`` of the best)."""
+        options = position.turn_options(dice)
+        base = _pieces(position)
+        scored: list[tuple[float, int]] = []
+        for index, (_, option) in enumerate(options):
+            if index and budget.expired():
+                break
+            scored.append((option_value(position, base, option, side, risk, direct), index))
+        scored.sort(key=lambda item: -item[0])
+        best = scored[0][0]
+        return [(score, Candidate(options[i][0], position.after_turn(options[i][1])))
+                for rank, (score, i) in enumerate(scored)
+                if rank < keep or score >= best - spread]
+
+    def _deeper(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget
+                ) -> Candidate:
+        best_score = -1.0
+        best = ranked[0][1]
+        for index, (_, candidate) in enumerate(ranked[:self.HARD_TOP]):
+            if index and budget.expired():
+                break
+            after = candidate.after
+            assert isinstance(after, CheeseGambitPosition)
+            deeper = self.reply_value(after, side, budget)
+            if deeper is None:
+                break
+            if deeper > best_score:
+                best_score, best = deeper, candidate
+        return best
+
+    def reply_value(self, after: CheeseGambitPosition, side: str, budget: Budget
+                    ) -> float | None:
+        """``side``'s value of ``after`` once the next mover has replied as best
+        for itself (see computer/cheesegambit_reply.py), averaged over its
+        throws; None if the budget ran out first."""
+        if budget.expired():
+            return None
+        if after.result is not None or after.action_due() or after.next_side == side:
+            return position_value(after, side)
+        value = ReplyModel(after, side).value()
+        return AFTER_WIN * value if after.placings else value
+
+    # -- taunts, answers, votes ------------------------------------------------------
+    def with_additions(self, position: Position, dice: Dice, chosen: Candidate, side: str,
+                       level: Level) -> str:
+        """Append ``T@X`` when a side bumped this turn has chances against us low
+        enough that a taunt pays (it drops, or plays on for double)."""
+        if "X" not in chosen.text or not position.taunt_enabled:  # type: ignore[attr-defined]
+            return chosen.text
+        after = chosen.after
+        assert isinstance(after, CheeseGambitPosition)
+        if after.result is not None:
+            return chosen.text
+        best: tuple[float, str] | None = None
+        for addition in position.turn_additions(chosen.text, dice):
+            target = addition[2:]
+            theirs = pair_share(after, target, side)
+            low, high = TAUNT_WINDOWS[level]
+            if low <= theirs <= high and (best is None or theirs < best[0]):
+                best = (theirs, addition)
+        return chosen.text if best is None else f"{chosen.text} {best[1]}"
+
+    def answer(self, position: Position, side: str, level: Level, budget: Budget,
+               rng: random.Random) -> Choice:
+        assert isinstance(position, CheeseGambitPosition)
+        question = position.question()
+        if question is None:
+            raise ValueError("no question is waiting for an answer")
+        if question.kind == QuestionKind.RAISE:
+            taunter = question.sides[0]
+            ours = pair_share(position, side, taunter)
+            against = f"{ours:.0%} against {taunter}"
+            if ours >= TAKE_POINT:
+                return Choice("accept", f"accepts: its chances ({against}) are above "
+                                        f"the take point ({TAKE_POINT:.0%})")
+            return Choice("drop", f"drops: its chances ({against}) are below the take "
+                                  f"point ({TAKE_POINT:.0%})")
+        remaining = position.active()
+        first = position.next_side
+        assert first is not None
+        order = turn_order(position.sides, remaining, first)
+        ours = shares(_pieces(position), order)[order.index(side)]
+        fair = 1.0 / len(order)
+        if ours >= VOTE_FAIR * fair:
+            return Choice("yes", f"votes yes: {ours:.0%} to take the next place")
+        return Choice("no", f"votes no: only {ours:.0%} to take the next place")
+
+    def explain(self, position: Position, dice: Dice, text: str) -> str:
+        assert isinstance(position, CheeseGambitPosition)
+        return describe_turn(position, dice, text)
+
+
+def pair_share(position: CheeseGambitPosition, side: str, other: str) -> float:
+    """``side``'s chances against ``other`` alone: its share of the two's shares."""
+    mine = position_value(position, side)
+    theirs = position_value(position, other)
+    if mine + theirs <= 0.0:
+        return 0.5
+    return mine / (mine + theirs)
+
+
+def _after(sides: tuple[str, ...], active: list[str], side: str) -> str:
+    """The active side after ``side`` in turn order."""
+    i = sides.index(side)
+    for k in range(1, len(sides) + 1):
+        cand = sides[(i + k) % len(sides)]
+        if cand in active:
+            return cand
+    return side
 
 
 STRATEGY = CheesegambitStrategy()

@@ -282,6 +282,19 @@ class CheeseGambitPosition(Position):
             return []
         return [text for text, _ in self.turn_options(dice)]
 
+    def successors(self, dice: Dice) -> list[tuple[str, CheeseGambitPosition]]:
+        """Every legal turn's canonical text with the position it leads to, in
+        ``legal_turns`` order: what ``play`` gives for each text (without a
+        taunt), without parsing the text back (for computer players' searches)."""
+        return [(text, self.after_turn(option)) for text, option in self.turn_options(dice)]
+
+    def after_turn(self, option: TurnOption) -> CheeseGambitPosition:
+        """The position after one of ``turn_options``' turns (without a taunt)."""
+        colour = self._d.next_side
+        if colour is None:
+            raise IllegalTurnError("the game is over")
+        return self._after_turn(colour, option)
+
     def play(self, text: str, dice: Dice) -> Played:
         """Play a dice turn: moves, optionally ``T@X`` (a taunt), optionally
         followed by its answer ``x<stake>``/``drop`` as records write it."""

@@ -1,0 +1,291 @@
+"""The CheeseGambit computer player: its evaluation on hand-made positions, the
+taunt / answer / vote decisions, the hint's reason, and legal, reproducible
+choices at every level for 2, 3 and 4 players."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from computer.base import Budget, Level
+from computer.baselines import GreedyPlayer
+from computer.cheesegambit import (
+    STRATEGY,
+    TAKE_POINT,
+    TAUNT_WINDOWS,
+    option_value,
+    pair_share,
+    position_value,
+    simple_value,
+)
+from games import get_game
+from games.cheesegambit.position import CheeseGambitPosition
+
+GAME = get_game("cheesegambit")
+
+#: Red can bump Blue's far-advanced blot on 50 with the 3 and cover on 51 with
+#: the 1 (47X50/51), or bump and leave two blots (47X50 51/52), or not bump.
+#: Blue's block on 44 is 6 and 8 squares behind those blots.
+BUMP_INTO_SAFETY = "R: 1@47, 1@51, 12@S1; B: 1@50, 2@44, 11@S3; R to move"
+#: The same with Blue still far from home: after the bump Red is far ahead.
+BUMP_WHEN_AHEAD = "R: 1@47, 1@51, 12@S1; B: 1@50, 2@44, 11@S6; R to move"
+
+
+def listing(text: str, players: int = 2) -> CheeseGambitPosition:
+    position = GAME.from_listing(text, GAME.normalise_options({"players": str(players)}))
+    assert isinstance(position, CheeseGambitPosition)
+    return position
+
+
+def after(position: CheeseGambitPosition, text: str, dice: tuple[int, int]
+          ) -> CheeseGambitPosition:
+    played = position.play(text, dice).position
+    assert isinstance(played, CheeseGambitPosition)
+    return played
+
+
+def expired() -> Budget:
+    """A budget already spent: the strategy must still answer legally."""
+    return Budget(0.0, clock=lambda: 0.0)
+
+
+# -- the evaluation ----------------------------------------------------------------
+def test_values_are_shares_of_the_win_for_every_number_of_players() -> None:
+    for players in (2, 3, 4):
+        options = GAME.normalise_options({"players": str(players)})
+        position = GAME.initial(options, "R")
+        assert isinstance(position, CheeseGambitPosition)
+        values = [position_value(position, side) for side in position.active()]
+        assert sum(values) == pytest.approx(1.0)
+        assert all(0.0 < v < 1.0 for v in values)
+
+
+def test_being_closer_to_home_is_worth_more() -> None:
+    near = listing("R: 14@S1; B: 14@S6; R to move")
+    far = listing("R: 14@S6; B: 14@S1; R to move")
+    assert position_value(near, "R") > 0.9 > 0.1 > position_value(far, "R")
+
+
+def test_the_bump_into_safety_is_valued_best() -> None:
+    position = listing(BUMP_INTO_SAFETY)
+    values = {text: position_value(nxt, "R") for text, nxt in position.successors((3, 1))}
+    best = max(values, key=values.__getitem__)
+    assert best == "47X50/51"
+    # the bump that leaves two blots in reach of Blue's block is worth less
+    assert values["47X50 51/52"] < values["47X50/51"]
+    # the plain pip count sees no difference between the two bumps
+    simple = {text: simple_value(nxt, "R") for text, nxt in position.successors((3, 1))}
+    assert simple["47X50 51/52"] == pytest.approx(simple["47X50/51"])
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_every_level_bumps_into_safety(level: Level) -> None:
+    position = listing(BUMP_INTO_SAFETY)
+    choice = STRATEGY.choose(position, (3, 1), level, Budget(level.budget), random.Random(2))
+    assert choice.text == "47X50/51"
+    nxt = after(position, choice.text, (3, 1))
+    assert nxt.pool("B") == 1
+    assert nxt.track("R") == {51: 2}
+
+
+def test_greedy_baseline_bumps_too() -> None:
+    position = listing(BUMP_INTO_SAFETY)
+    choice = GreedyPlayer("cheesegambit").choose(position, (3, 1), Level.NORMAL, Budget(1.0),
+                                                 random.Random(0))
+    assert after(position, choice.text, (3, 1)).pool("B") == 1
+
+
+def lookahead_loss(text: str) -> float:
+    """How much hard's look at Blue's replies lowers Red's value by the race
+    alone (which does not look at what Blue's throw can reach)."""
+    position = listing(text)
+    deeper = STRATEGY.reply_value(position, "R", Budget(5.0))
+    assert deeper is not None
+    return position_value(position, "R", risk=False) - deeper
+
+
+def test_hard_sees_a_gambit_threat_on_a_block() -> None:
+    # Red's block on 12 stands 2 in front of Blue's stack on 10: a Blue 2-2
+    # Gambit bumps both pieces a long way back; on 8 the block is out of reach
+    in_reach = lookahead_loss("R: 2@12, 6@S6, 6@70; B: 3@10, 5@S6, 6@F; B to move")
+    out_of_reach = lookahead_loss("R: 2@8, 6@S6, 6@70; B: 3@10, 5@S6, 6@F; B to move")
+    assert in_reach > out_of_reach + 0.001
+
+
+def test_hard_sees_a_blot_in_reach() -> None:
+    in_reach = lookahead_loss("R: 1@12, 7@S6, 6@70; B: 3@10, 5@S6, 6@F; B to move")
+    out_of_reach = lookahead_loss("R: 1@8, 7@S6, 6@70; B: 3@10, 5@S6, 6@F; B to move")
+    assert in_reach > out_of_reach + 0.01
+
+
+# -- taunts, answers, votes ----------------------------------------------------------
+def test_taunts_when_the_bumped_side_is_far_behind() -> None:
+    position = listing(BUMP_WHEN_AHEAD)
+    blue = pair_share(after(position, "47X50/51", (3, 1)), "B", "R")
+    low, high = TAUNT_WINDOWS[Level.HARD]
+    assert low < blue < high
+    choice = STRATEGY.choose(position, (3, 1), Level.HARD, Budget(1.0), random.Random(0))
+    assert choice.text == "47X50/51 T@B"
+    nxt = after(position, choice.text, (3, 1))
+    assert nxt.pending() == ("taunt", "R", "B")
+    assert "taunts Blue" in choice.reason
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_each_level_taunts_inside_its_own_window(level: Level) -> None:
+    position = listing(BUMP_WHEN_AHEAD)
+    blue = pair_share(after(position, "47X50/51", (3, 1)), "B", "R")
+    low, high = TAUNT_WINDOWS[level]
+    choice = STRATEGY.choose(position, (3, 1), level, Budget(1.0), random.Random(0))
+    assert choice.text.endswith(" T@B") == (low <= blue <= high)
+
+
+def test_no_taunt_when_the_bumped_side_keeps_good_chances() -> None:
+    position = listing(BUMP_INTO_SAFETY)
+    nxt = after(position, "47X50/51", (3, 1))
+    assert pair_share(nxt, "B", "R") > 0.32  # Blue is still nearly home
+    choice = STRATEGY.choose(position, (3, 1), Level.HARD, Budget(1.0), random.Random(0))
+    assert "T@" not in choice.text
+
+
+def test_no_taunt_without_a_bump() -> None:
+    position = listing("R: 1@47, 1@51, 12@S1; B: 2@44, 12@S6; R to move")
+    for level in Level:
+        choice = STRATEGY.choose(position, (3, 1), level, Budget(1.0), random.Random(0))
+        assert "T@" not in choice.text
+
+
+def test_drops_a_taunt_when_hopeless_and_accepts_when_not() -> None:
+    hopeless = listing("R: 14@S1; B: 1@P, 13@S6; R taunts B; B to move")
+    choice = STRATEGY.answer(hopeless, "B", Level.HARD, Budget(1.0), random.Random(0))
+    assert pair_share(hopeless, "B", "R") < TAKE_POINT
+    assert choice.text == "drop"
+    assert "take point" in choice.reason
+    close = listing("R: 14@S3; B: 1@S6, 13@S3; R taunts B; B to move")
+    assert pair_share(close, "B", "R") > TAKE_POINT
+    choice = STRATEGY.answer(close, "B", Level.HARD, Budget(1.0), random.Random(0))
+    assert choice.text == "accept"
+    close.play_action(choice.text, "B")  # a legal answer
+
+
+def test_votes_yes_with_chances_of_the_next_place_and_no_without() -> None:
+    position = listing("R: 14@F; G: 14@S1; B: 8@40, 6@P; R wins; vote G B; G to move", 3)
+    assert STRATEGY.answer(position, "G", Level.NORMAL, Budget(1.0),
+                           random.Random(0)).text == "yes"
+    assert STRATEGY.answer(position, "B", Level.NORMAL, Budget(1.0),
+                           random.Random(0)).text == "no"
+
+
+# -- hint reasons --------------------------------------------------------------------
+def test_reason_names_the_bump_and_the_safety() -> None:
+    position = listing(BUMP_INTO_SAFETY)
+    reason = STRATEGY.explain(position, (3, 1), "47X50/51")
+    assert reason == ("bumps Blue's piece on 50 into the pool, makes a block on 51 and "
+                      "leaves no blot")
+
+
+def test_reason_names_the_blots_left() -> None:
+    position = listing(BUMP_INTO_SAFETY)
+    assert STRATEGY.explain(position, (3, 1), "47X50 51/52") == (
+        "bumps Blue's piece on 50 into the pool and leaves blots on 50 and 52")
+
+
+def test_reason_for_running_home_and_bearing_off() -> None:
+    position = listing("R: 1@17, 13@S1; B: 14@S6; R to move")
+    assert STRATEGY.explain(position, (4, 1), "17/S5/S4") == (
+        "brings a piece into the safe zone and gets to safety")
+    home = listing("R: 2@S1, 12@F; B: 14@S6; R to move")
+    assert STRATEGY.explain(home, (3, 1), "2(S1/F)") == "bears off 2 pieces"
+
+
+def test_reason_for_the_special_moves_and_a_dance() -> None:
+    gambit = listing("R: 2@9, 12@S1; B: 1@13, 13@S6; R to move")
+    assert STRATEGY.explain(gambit, (4, 4), "G 2(9X13)").startswith(
+        "plays the Gambit, bumps Blue's piece on 13 into the pool")
+    blocked = listing("R: 1@P, 13@S1; B: 2@49, 12@S6; R to move")
+    assert STRATEGY.explain(blocked, (1, 1), "CG PX49").startswith(
+        "plays the CheeseGambit (an extra turn follows), bumps Blue's 2 pieces on 49")
+    dance = listing("R: 1@P, 13@S1; B: 2@49, 2@50, 10@S6; R to move")
+    assert STRATEGY.explain(dance, (1, 2), "(dance)") == (
+        "no move is possible: the turn is a dance")
+
+
+def test_reason_of_an_illegal_turn_is_empty() -> None:
+    assert STRATEGY.explain(listing(BUMP_INTO_SAFETY), (3, 1), "47/60") == ""
+
+
+# -- legal, reproducible choices -----------------------------------------------------
+def positions_from_play(players: int, count: int, seed: int) -> list[CheeseGambitPosition]:
+    """Positions (with dice due) reached by random play, every few plies."""
+    rng = random.Random(seed)
+    options = GAME.normalise_options({"players": str(players)})
+    position = GAME.initial(options, "R")
+    out: list[CheeseGambitPosition] = []
+    plies = 0
+    while len(out) < count:
+        if position.result is not None:
+            position = GAME.initial(options, "R")
+        if position.action_due():
+            position = position.play_action(rng.choice(position.action_choices()),
+                                            position.side_to_move).position
+            continue
+        plies += 1
+        if plies % 7 == 0:
+            assert isinstance(position, CheeseGambitPosition)
+            out.append(position)
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        position = position.play(rng.choice(position.legal_turns(dice)), dice).position
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", list(Level))
+def test_levels_choose_legal_turns(players: int, level: Level) -> None:
+    rng = random.Random(players)
+    for position in positions_from_play(players, 4, seed=players):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        choice = STRATEGY.choose(position, dice, level, Budget(level.budget), rng)
+        turn = choice.text.split(" T@")[0]
+        assert turn in position.legal_turns(dice)
+        position.play(choice.text, dice)  # the taunt too must be legal
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_a_spent_budget_still_gives_a_legal_turn(level: Level) -> None:
+    for position in positions_from_play(4, 3, seed=11):
+        choice = STRATEGY.choose(position, (6, 6), level, expired(), random.Random(0))
+        position.play(choice.text, (6, 6))
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_choices_are_reproducible_for_a_seed(level: Level) -> None:
+    positions = positions_from_play(3, 4, seed=5)
+    first = [STRATEGY.choose(p, (5, 2), level, Budget(30.0), random.Random(9)).text
+             for p in positions]
+    again = [STRATEGY.choose(p, (5, 2), level, Budget(30.0), random.Random(9)).text
+             for p in positions]
+    assert first == again
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_turns_are_valued_as_the_positions_they_lead_to(players: int) -> None:
+    for position in positions_from_play(players, 5, seed=7):
+        side = position.side_to_move
+        assert side is not None
+        base = {s: position.pieces(s) for s in position.active()}
+        for dice in ((3, 1), (2, 2)):
+            for _, option in position.turn_options(dice):
+                nxt = position.after_turn(option)
+                for risk in (True, False):
+                    assert option_value(position, base, option, side, risk) == pytest.approx(
+                        position_value(nxt, side, risk))
+
+
+def test_successors_are_the_positions_play_gives() -> None:
+    for position in positions_from_play(3, 6, seed=3) + [listing(BUMP_INTO_SAFETY)]:
+        for dice in ((3, 1), (4, 4), (6, 5)):
+            listed = position.successors(dice)
+            assert [text for text, _ in listed] == position.legal_turns(dice)
+            for text, nxt in listed:
+                assert nxt.listing() == position.play(text, dice).position.listing()
