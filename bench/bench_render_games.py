@@ -54,8 +54,8 @@ def boards(name: str, options: dict[str, str], seed: int, turns: int
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
     only = sys.argv[sys.argv.index("--only") + 1].split(",") if "--only" in sys.argv else None
+    args = [a for a in sys.argv[1:] if not a.startswith("--") and a.split(",") != only]
     n_games = int(args[0]) if args else 4
     turns = int(args[1]) if len(args) > 1 else 60
     print(f"{'game':13} {'boards':>6} {'median ms':>9} {'p90 ms':>7} {'CPU median':>10} "

@@ -268,8 +268,10 @@ def paste_sprite(image: Image.Image, sprite: Image.Image, centre: tuple[float, f
 # --------------------------------------------------------------------------- text
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, fnt: Font) -> float:
-    """Rendered width of ``text`` in ``fnt``."""
+    """Rendered width of ``text`` in ``fnt`` (remembered: boards measure the same
+    numbers, names and labels picture after picture; fonts are cached objects)."""
     return fnt.getlength(text)
 
 
