@@ -34,7 +34,7 @@ from bot.service.rating import Ratings
 from bot.service.resign import Resignation
 from bot.service.timekeeping import Timekeeper
 from games import Position, available_games
-from storage import Session, StaleVersion, Store
+from storage import Session, SessionStatus, StaleVersion, Store
 from storage.correspondence import CorrespondenceStore
 
 _P = ParamSpec("_P")
@@ -183,7 +183,7 @@ class GameService:
                    expected_turn: int | None = None, question: Question | None = None
                    ) -> Reply:
         reply = await self._turns.move(user, channel, text, expected_turn, question)
-        await self._ratings.catch_up()  # a game that ended is rated now
+        await self._rate_if_ended(reply)
         return reply
 
     @privately
@@ -194,7 +194,7 @@ class GameService:
     async def resign(self, user: User, channel: Channel) -> Reply:
         """Resign at once (the confirmation's button, and tools)."""
         reply = await self._resignation.resign(user, channel)
-        await self._ratings.catch_up()
+        await self._rate_if_ended(reply)
         return reply
 
     @privately
@@ -215,8 +215,16 @@ class GameService:
     @privately
     async def press(self, user: User, channel: Channel, action: str) -> Reply:
         reply = await self._presses.press(user, channel, action)
-        await self._ratings.catch_up()
+        await self._rate_if_ended(reply)
         return reply
+
+    async def _rate_if_ended(self, reply: Reply) -> None:
+        """Rate what finished, once the reply's game is over (one lookup by id a command,
+        not the search for unrated games on every move)."""
+        if reply.ok and reply.session_id is not None:
+            session = await self.context.store.session(reply.session_id)
+            if session is not None and session.status == SessionStatus.FINISHED:
+                await self._ratings.catch_up()
 
     @privately
     async def leaderboard(self, user: User, channel: Channel, game: str) -> Reply:
@@ -261,7 +269,7 @@ class GameService:
     @privately
     async def claim(self, user: User, channel: Channel) -> Reply:
         reply = await self._correspondence.claim(user, channel)
-        await self._ratings.catch_up()
+        await self._rate_if_ended(reply)
         return reply
 
     @privately

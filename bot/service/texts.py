@@ -11,7 +11,7 @@ import re
 
 from bot import clocks
 from bot.computer_seats import is_computer_seat
-from bot.narration import Cast, narrate
+from bot.narration import Cast, named_reason, narrate
 from games import Position, get_game
 from games.base import Game
 from games.events import events_from_json
@@ -110,8 +110,7 @@ _RESULT = re.compile(r"(?P<side>[A-Z]) wins(?: (?P<points>[0-9]{1,4}))?(?: \((?P
 
 def _named(text: str, session: Session) -> str:
     """Side letters standing alone replaced by players' names."""
-    seats = {seat.side: seat.name for seat in session.seats}
-    return re.sub(r"\b([A-Z])\b", lambda m: seats.get(m.group(1), m.group(1)), text)
+    return named_reason(text, Cast(names(session)))
 
 
 def left_text(tc: clocks.TimeControl, side: str | None, started_at: float | None,

@@ -3,9 +3,8 @@ being played, the rules and the help.  Nothing here changes a game."""
 
 from __future__ import annotations
 
-import re
-
 from bot import pages
+from bot.picker import moves_of
 from bot.records import record_text
 from bot.replies import Channel, Refused, Reply, User
 from bot.service import texts
@@ -121,13 +120,11 @@ def help_text() -> Reply:
     return Reply(text=texts.HELP.format(games=", ".join(available_games())), private=True)
 
 
-_SEPARATOR = re.compile(r",\s+|;\s*|\s+")
-
-
 def first_move(turn: str) -> str:
     """The first move written in a turn (``24/21`` of ``24/21, 21/20``; ``0,2W`` of
     ``0,2W 1,1B``: a Che cell's comma has no space after it)."""
-    return _SEPARATOR.split(turn.strip(), maxsplit=1)[0]
+    moves = moves_of(turn)
+    return moves[0] if moves else turn.strip()
 
 
 def grouped_by_first_move(turns: list[str]) -> dict[str, list[str]]:
