@@ -176,6 +176,15 @@ class Context:
             return PHONE_PICTURE_WIDTH
         return self.config.image_width
 
+    async def cpu(self, fn: Callable[..., _V], *args: object) -> _V:
+        """Run CPU work (a picture, an animation) off the event loop.
+
+        ``fn`` must be a module-level function and ``args`` plain picklable values, so
+        that the work can run in a process pool as well as a worker thread; today it
+        runs in a worker thread.
+        """
+        return await asyncio.to_thread(fn, *args)
+
     async def draw(self, position: Position, context: RenderContext) -> bytes | None:
         """The picture, or None: a game without a renderer, or a renderer fault (logged),
         gives a text-only reply; the command's change is already saved by then and
@@ -183,7 +192,7 @@ class Context:
         if not self.render_images:
             return None
         try:
-            return await asyncio.to_thread(render, position, context)
+            return await self.cpu(render, position, context)
         except ImportError:  # a game without a renderer yet: text only
             return None
         except Exception:
