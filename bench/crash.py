@@ -5,8 +5,11 @@ runs the real ``GameService`` over a real SQLite file: several channels,
 Hachapury games played with random legal moves, a new game wherever one ends.
 After each committed move it writes an acknowledgement line to a pipe (one
 ``os.write``, unbuffered: the line exists only if the commit returned).  The
-parent kills it with SIGKILL after a random delay (sometimes while the store is
-still opening), then checks the file with plain ``sqlite3``:
+parent kills it with SIGKILL after a random delay counted from the moment the
+child says it is ready (its service built: under load that takes longer than the
+whole delay, and the kills would all land before the first move); a share of the
+kills (``--early``) instead come at a random moment from the fork, while the store
+may still be opening.  Then it checks the file with plain ``sqlite3``:
 
 - ``PRAGMA integrity_check`` is ok;
 - every session's stored position equals a replay of its log from its initial
@@ -27,6 +30,7 @@ import asyncio
 import json
 import os
 import random
+import select
 import signal
 import sqlite3
 import sys
@@ -47,6 +51,8 @@ ALICE, BOB = User("1", "alice"), User("2", "bob")
 GAME = "hachapury"
 #: An acknowledged move: (session id, turn number, side, move text).
 Ack = tuple[int, int, str, str]
+#: The child's first line: its service is built and the storm begins.
+READY = b"ready\n"
 
 
 # ------------------------------------------------------------------ the child
@@ -58,6 +64,7 @@ async def _storm(path: str, channels: int, seed: int, ack_fd: int) -> None:
     store = await Store.open(path)
     service = GameService(store, seed_factory=lambda: rng.randbytes(32), render_images=False)
     rooms = [Channel(f"crash-{n}", "bench", f"crash-{n}") for n in range(channels)]
+    os.write(ack_fd, READY)
     while True:
         room = rng.choice(rooms)
         session = await store.live_session(room.id)
@@ -95,6 +102,8 @@ class Figures:
     checks_passed: int = 0
     failures: list[str] = field(default_factory=list)
     kills_before_first_ack: int = 0
+    #: Kills timed from the fork rather than from the child's ready line.
+    early_kills: int = 0
     turns_replayed: int = 0
     #: Sessions replayed after they ended: never replayed again.
     settled: set[int] = field(default_factory=set)
@@ -166,7 +175,23 @@ def _replays(db: sqlite3.Connection, figures: Figures) -> bool | str:
 # ------------------------------------------------------------------ the parent
 
 
-def _one_kill(path: str, channels: int, rng: random.Random, max_delay: float,
+def _await_ready(read_fd: int, limit: float = 60.0) -> bytes:
+    """What the child wrote up to and including its ready line (or all it wrote
+    within ``limit`` seconds, if it never got ready)."""
+    data = b""
+    deadline = time.monotonic() + limit
+    while READY not in data and time.monotonic() < deadline:
+        ready, _, _ = select.select([read_fd], [], [], max(0.0, deadline - time.monotonic()))
+        if not ready:
+            break
+        chunk = os.read(read_fd, 1 << 16)
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
+def _one_kill(path: str, channels: int, rng: random.Random, max_delay: float, early: float,
               figures: Figures, acks: list[Ack]) -> None:
     read_fd, write_fd = os.pipe()
     pid = os.fork()
@@ -174,10 +199,14 @@ def _one_kill(path: str, channels: int, rng: random.Random, max_delay: float,
         os.close(read_fd)
         _child(path, channels, rng.randrange(1 << 30), write_fd)
     os.close(write_fd)
+    data = b""
+    if rng.random() < early:
+        figures.early_kills += 1
+    else:
+        data = _await_ready(read_fd)
     time.sleep(rng.uniform(0.0, max_delay))
     os.kill(pid, signal.SIGKILL)
     _, status = os.waitpid(pid, 0)
-    data = b""
     while chunk := os.read(read_fd, 1 << 16):
         data += chunk
     os.close(read_fd)
@@ -186,7 +215,7 @@ def _one_kill(path: str, channels: int, rng: random.Random, max_delay: float,
         figures.failures.append(f"kill {figures.kills}: the storm ended by itself ({status})")
     # Only whole lines count: a line is written in one call after the commit.
     fresh = [tuple(json.loads(line)) for line in data.decode().splitlines(keepends=True)
-             if line.endswith("\n")]
+             if line.endswith("\n") and line.encode() != READY]
     if not fresh:
         figures.kills_before_first_ack += 1
     acks.extend(fresh)
@@ -199,7 +228,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kills", type=int, default=1000, help="how many SIGKILLs")
     parser.add_argument("--channels", type=int, default=6, help="channels playing at once")
     parser.add_argument("--max-delay", type=float, default=0.3,
-                        help="longest run before a kill, in seconds (uniform from 0)")
+                        help="longest run before a kill, in seconds (uniform from 0), "
+                             "counted from the child's ready line")
+    parser.add_argument("--early", type=float, default=0.1,
+                        help="share of kills counted from the fork instead (start-up)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--db", default=None, help="SQLite file (default: a temporary one)")
     args = parser.parse_args(argv)
@@ -210,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         path = args.db or str(Path(tmp) / "crash.sqlite3")
         for _ in range(args.kills):
-            _one_kill(path, args.channels, rng, args.max_delay, figures, acks)
+            _one_kill(path, args.channels, rng, args.max_delay, args.early, figures, acks)
         size = Path(path).stat().st_size
         db = sqlite3.connect(path)
         try:
@@ -221,7 +253,8 @@ def main(argv: list[str] | None = None) -> int:
             sessions = turns = 0
         db.close()
     seconds = time.perf_counter() - started
-    print(f"kills: {figures.kills} (SIGKILL after 0-{args.max_delay:g} s; "
+    print(f"kills: {figures.kills} (SIGKILL 0-{args.max_delay:g} s after the child was ready, "
+          f"{figures.early_kills} of them after the fork instead; "
           f"{figures.kills_before_first_ack} before the first acknowledged move)")
     print(f"moves acknowledged: {figures.acknowledged}; log entries: {turns} in {sessions} "
           f"sessions over {args.channels} channels; file {size / 1e6:.1f} MB")
