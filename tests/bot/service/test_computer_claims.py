@@ -10,6 +10,7 @@ import random
 
 from bot.computer_pool import InlineThinker
 from bot.computer_seats import COMPUTER
+from bot.replies import Reply
 from bot.service import GameService, ServiceConfig
 from computer import Choice, Request
 from storage import Store
@@ -41,6 +42,12 @@ def _process(store: Store, clock: FakeClock, thinker: GatedThinker) -> GameServi
     return GameService(store, ServiceConfig(computer_claim_seconds=120.0), clock=clock,
                        seed_factory=lambda: rng.randbytes(32), render_images=False,
                        thinker=thinker)
+
+
+async def _step(process: GameService) -> Reply | None:
+    """One computer step, bounded: a step that thinks where it should not would wait
+    at its closed gate for ever."""
+    return await asyncio.wait_for(process.computer_step(HERE), 20)
 
 
 async def _until_asked(thinker: GatedThinker, count: int) -> None:
@@ -83,7 +90,7 @@ async def test_one_process_thinks_and_a_dead_thinker_is_replaced(database: str) 
 
         thinking = asyncio.create_task(first.computer_step(HERE))
         await _until_asked(first_thinker, 1)
-        assert await second.computer_step(HERE) is None  # the first process has it
+        assert await _step(second) is None  # the first process has it
         assert second_thinker.asked == []
         first_thinker.gate.set()
         reply = await thinking
@@ -97,12 +104,12 @@ async def test_one_process_thinks_and_a_dead_thinker_is_replaced(database: str) 
         turn = session.next_turn
         stuck = asyncio.create_task(first.computer_step(HERE))
         await _until_asked(first_thinker, 2)
-        assert await second.computer_step(HERE) is None
+        assert await _step(second) is None
         clock.now += 60
-        assert await second.computer_step(HERE) is None  # not stale yet
+        assert await _step(second) is None  # not stale yet
         clock.now += 61
         second_thinker.gate.set()
-        reply = await second.computer_step(HERE)  # taken over
+        reply = await _step(second)  # taken over
         assert reply is not None and reply.ok
         assert [r.seed for r in second_thinker.asked] == [first_thinker.asked[1].seed]
         stuck.cancel()
