@@ -124,8 +124,9 @@ class NudgeStore:
     async def forget_ended(self) -> int:
         """Drop the wait rows of games that are no longer active."""
         async with self.store.transaction() as run:
-            cur = await run("DELETE FROM nudge_waits WHERE session_id IN "
-                            "(SELECT id FROM sessions WHERE status<>'active')")
+            # walks the few wait rows, not every game ever finished
+            cur = await run("DELETE FROM nudge_waits WHERE EXISTS (SELECT 1 FROM sessions s "
+                            "WHERE s.id=nudge_waits.session_id AND s.status<>'active')")
             return int(cur.rowcount or 0)
 
     async def credit(self, last: float, gap: float, now: float) -> int:

@@ -54,6 +54,8 @@ MIN_PERIOD = clocks.HOUR
 MAX_PERIOD = 30 * clocks.DAY
 #: What turns nudges off.
 OFF_WORDS = ("off", "none", "no", "0")
+#: Games noted per batch, and batches per pass (the rest waits for the next pass).
+_BATCH, _BATCHES = 200, 25
 #: What sets a user's period back to the server's.
 SERVER_WORDS = ("server", "default")
 
@@ -124,8 +126,8 @@ class NudgeRunner:
     async def track(self, now: float) -> int:
         """Note the wait of every game that changed since the last pass."""
         tracked = 0
-        while True:
-            ids = await self.nudges.untracked()
+        for _ in range(_BATCHES):
+            ids = await self.nudges.untracked(_BATCH)
             sessions = [s for s in [await self.store.session(i) for i in ids] if s is not None]
             if not sessions:
                 return tracked
@@ -138,8 +140,9 @@ class NudgeRunner:
                 await self.nudges.track(session.id, session.version, side, user,
                                         session.updated_at, now)
                 tracked += 1
-            if len(ids) < 200:
+            if len(ids) < _BATCH:
                 return tracked
+        return tracked  # the rest at the next pass
 
     async def downtime(self, last: float, now: float) -> None:
         """The bot was stopped since ``last``: give the silences that time back."""
