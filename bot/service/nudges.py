@@ -295,8 +295,9 @@ class Nudges:
             raise Refused("This game is not waiting for anybody.")
         seat = session.seat_of(user.id)
         if seat is not None and seat.side == silent.side:
-            raise Refused(f"It is your turn, {user.name}: play it (`/move`). `/claim` is for "
-                          "the players waiting on someone who went silent.")
+            raise Refused(f"This game is played without a clock and it is your turn, "
+                          f"{user.name}: play it (`/move`). `/claim` is for the players "
+                          "waiting on someone who went silent.")
         if is_computer_seat(silent.user_id):
             raise Refused("The computer is to play here and is never silent for long; a "
                           "moderator may `/abort` a game that is stuck.")
