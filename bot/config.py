@@ -49,6 +49,11 @@ class Config:
     #: computers people watch; several computers after one person), under Discord's
     #: rate limit of 5 messages in 5 seconds.
     computer_pace: float = 1.5
+    #: Games without a clock: nudge a player silent for this many hours (0: never;
+    #: servers and users may choose their own), and let the others end the game after
+    #: ``silent_claim_factor`` times the server's period.
+    nudge_hours: float = 72.0
+    silent_claim_factor: float = 2.0
 
     def __repr__(self) -> str:
         # the generated repr, with the database's password masked (the token never shows)
@@ -93,6 +98,11 @@ def load_config(path: str | Path | None = None) -> Config:
         metrics_port=int(metrics_part["port"]) if "port" in metrics_part else None,
         metrics_host=str(metrics_part.get("host", Config.metrics_host)),
         computer_pace=float(games_part.get("computer_pace", Config.computer_pace)),
+        nudge_hours=_bounded(games_part.get("nudge_hours", Config.nudge_hours),
+                             "nudge_hours", 0.0, 720.0),
+        silent_claim_factor=_bounded(games_part.get("silent_claim_factor",
+                                                    Config.silent_claim_factor),
+                                     "silent_claim_factor", 1.0, 10.0),
     )
 
 
@@ -120,6 +130,15 @@ def _hours(value: object) -> tuple[float, ...]:
     if any(h <= 0 for h in hours):
         raise ValueError("reminder_hours must be positive numbers of hours, e.g. [24, 1]")
     return hours
+
+
+def _bounded(value: object, name: str, low: float, high: float) -> float:
+    """A number setting within [low, high], else a start that says what is allowed."""
+    number = float(value) if isinstance(value, (int, float)) and not isinstance(
+        value, bool) else None
+    if number is None or not low <= number <= high:
+        raise ValueError(f"{name} must be a number from {low:g} to {high:g}, not {value!r}")
+    return number
 
 
 def _number(value: object) -> float:

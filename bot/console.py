@@ -189,12 +189,16 @@ class Console:
         if command in ("takeback_answer", "allow", "refuse"):
             accept = command == "allow" or rest.strip().lower() in ("yes", "y", "accept")
             return await s.takeback_answer(user, ch, accept)
-        if command == "notify":
-            return await s.notify(user, rest or "mention")
+        if command == "notify":  # /notify dm, /notify nudge=3d, /notify mention nudge=off
+            nudge = next((w.split("=", 1)[1] for w in rest.split() if w.startswith("nudge=")),
+                         "")
+            mode = next((w for w in rest.split() if "=" not in w), "")
+            return await s.notify(user, mode, nudge)
         if command == "settings":
             words = dict(w.split("=", 1) for w in rest.split() if "=" in w)
             return await s.settings(user, ch, words.get("theme", ""), words.get("flip", ""),
-                                    words.get("server_theme", ""), words.get("phone", ""))
+                                    words.get("server_theme", ""), words.get("phone", ""),
+                                    words.get("server_nudge", ""))
         if command == "mygames":
             return await s.my_games(user, ch.guild_id, _page(rest))
         simple = {"claim": s.claim, "takeback": s.takeback}

@@ -208,7 +208,9 @@ def service_config(config: Config) -> ServiceConfig:
                          image_width=config.image_width, theme=config.theme,
                          time_control=config.time_control,
                          reminder_hours=tuple(config.reminder_hours),
-                         answer_seconds=config.answer_hours * 3600)
+                         answer_seconds=config.answer_hours * 3600,
+                         nudge_hours=config.nudge_hours,
+                         silent_claim_factor=config.silent_claim_factor)
 
 
 def build_bot(config: Config, store: Store | None = None, service: GameService | None = None,

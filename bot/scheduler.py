@@ -28,6 +28,9 @@ Entry point for the bot::
 
 ``deliver`` posts ``Notification.text`` in ``channel_id`` (mode ``mention`` or
 ``channel``) or sends it as a direct message to ``user_id`` (mode ``dm``).
+
+Games without a clock: each pass also nudges players who went silent
+(bot/service/nudges.py ``NudgeRunner``, claimed once the same way).
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from storage.correspondence import CorrespondenceStore, ReminderRow
 
 if TYPE_CHECKING:
     from bot.service import GameService
+    from bot.service.nudges import NudgeRunner
 
 log = logging.getLogger("boardbot.scheduler")
 
@@ -57,8 +61,10 @@ class Notification:
     """A message the scheduler asks the Discord layer to send.
 
     ``kind``: ``reminder`` (your turn, time running low), ``timeout`` (the
-    opponent's time is up: claim or grant) or ``forfeit`` (the game was lost on
-    time).  ``mode``: ``mention`` (post in the channel, pinging ``user_id``),
+    opponent's time is up: claim or grant), ``forfeit`` (the game was lost on
+    time), ``nudge`` (your turn in a game without a clock, for a while now) or
+    ``silent`` (the player you wait for went silent: you may end the game).
+    ``mode``: ``mention`` (post in the channel, pinging ``user_id``),
     ``dm`` (direct message to ``user_id``) or ``channel`` (post in the channel).
     ``mentions``: the only users the post may ping (whatever ids the text holds)."""
 
@@ -80,8 +86,12 @@ class Scheduler:
 
     def __init__(self, store: Store, deliver: Deliver, *,
                  clock: Callable[[], float] = time.time, interval: float = 60.0,
-                 stall_seconds: float | None = None) -> None:
+                 stall_seconds: float | None = None, nudges: NudgeRunner | None = None) -> None:
+        from bot.service.nudges import NudgeRunner as Runner  # bot.service imports us
+
         self.store = store
+        #: Games without a clock: ``NudgeRunner`` (the configured defaults when None).
+        self.nudges: NudgeRunner = nudges if nudges is not None else Runner(store)
         self.ledger = CorrespondenceStore(store)
         self.deliver = deliver
         self.clock = clock
@@ -95,9 +105,13 @@ class Scheduler:
     @classmethod
     def for_service(cls, service: GameService, deliver: Deliver, *, interval: float = 60.0,
                     stall_seconds: float | None = None) -> Scheduler:
-        """A scheduler on a GameService's store and clock."""
+        """A scheduler on a GameService's store, clock and nudge settings."""
+        from bot.service.nudges import NudgePolicy, NudgeRunner
+
+        config = service.config
+        policy = NudgePolicy(config.nudge_hours * clocks.HOUR, config.silent_claim_factor)
         return cls(service.store, deliver, clock=service.clock, interval=interval,
-                   stall_seconds=stall_seconds)
+                   stall_seconds=stall_seconds, nudges=NudgeRunner(service.store, policy))
 
     async def run_forever(self, stop: asyncio.Event | None = None) -> None:
         """Pass every ``interval`` seconds until ``stop`` is set (or the task is cancelled);
@@ -133,15 +147,17 @@ class Scheduler:
         await self._heartbeat(now)
         await self.ledger.expire_challenges(now)
         sent: list[Notification] = []
-        for row in await self.ledger.claim_due(now):
-            for note in await self._notifications(row):
-                try:
-                    await self.deliver(note)
-                except Exception:
-                    log.exception("could not deliver %s for session %s", note.kind,
-                                  note.session_id)
-                    continue
-                sent.append(note)
+        notes = [note for row in await self.ledger.claim_due(now)
+                 for note in await self._notifications(row)]
+        notes += await self.nudges.run_once(now)
+        for note in notes:
+            try:
+                await self.deliver(note)
+            except Exception:
+                log.exception("could not deliver %s for session %s", note.kind,
+                              note.session_id)
+                continue
+            sent.append(note)
         return sent
 
     async def _heartbeat(self, now: float) -> None:
@@ -152,6 +168,7 @@ class Scheduler:
         if last is None or gap <= 0 or not (first or stalled):
             await self.ledger.set_heartbeat(now)
             return
+        await self.nudges.downtime(last, now)  # silences are not charged downtime either
         updates = []
         for row in await self.ledger.running_clocks():
             if row.started_at is None or row.budget is None:

@@ -40,6 +40,28 @@ class ComputerStore:
             "AND substr(t.user_id, 1, ?)=? ORDER BY s.id", (len(prefix), prefix))
         return [(int(r[0]), str(r[1]), r[2]) for r in rows]
 
+    async def claim_move(self, session_id: int, version: int, owner: str, now: float,
+                         stale_before: float) -> bool:
+        """Claim the thinking about the computer's action at ``version`` of the session
+        for ``owner`` (a process): True when the claim is this owner's (new, already its
+        own, or taken over from a claim made before ``stale_before``, whose process
+        died mid-thought); False while another process holds it.  Two processes
+        claiming at once: the primary key lets one insert; the other's ON CONFLICT
+        finds the row and, the claim being fresh and not its own, writes nothing."""
+        async with self.store.transaction() as run:
+            cur = await run(
+                "INSERT INTO computer_claims (session_id, version, owner, claimed_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (session_id, version) DO UPDATE SET "
+                "owner=excluded.owner, claimed_at=excluded.claimed_at "
+                "WHERE computer_claims.owner=excluded.owner "
+                "OR computer_claims.claimed_at<?", (session_id, version, owner, now,
+                                                    stale_before))
+            mine = cur.rowcount == 1
+            if mine:  # the claims of versions gone by are of no use any more
+                await run("DELETE FROM computer_claims WHERE session_id=? AND version<?",
+                          (session_id, version))
+            return mine
+
     async def add_hint(self, session_id: int, user_id: str, name: str, turn: int,
                        now: float) -> None:
         """Note that ``user_id`` asked for a hint at ``turn`` (once per turn)."""

@@ -185,6 +185,52 @@ MIGRATIONS: list[str] = [
         rated_at    REAL NOT NULL
     );
     """,
+    # 8: reserved for another branch's migration (the lead merges the real one here).
+    """
+    SELECT 1;
+    """,
+    # 9: nudges for games without a clock (bot/service/nudges.py): each user's nudge
+    # period (``users.nudge``: seconds; 0 none; NULL the server's), each server's
+    # (``nudge_settings``), and per active game the player it waits for and since
+    # when (``nudge_waits``, one row a session, renewed at each new version; ``rounds``
+    # nudges sent, claimed once like reminders).  ``unrated_sessions``: the games
+    # started with ``rated=false``, kept apart from ``rated_games`` so that a rebuild
+    # keeps them out.  ``computer_claims``: the process thinking about a computer's
+    # move at one session version (one a move across processes; taken over when stale).
+    """
+    ALTER TABLE users ADD COLUMN nudge REAL CHECK (nudge IS NULL OR nudge >= 0);
+
+    CREATE TABLE nudge_settings (
+        guild_id    TEXT PRIMARY KEY,
+        period      REAL NOT NULL CHECK (period >= 0),   -- seconds; 0: no nudges here
+        updated_at  REAL NOT NULL
+    );
+
+    CREATE TABLE nudge_waits (
+        session_id  INTEGER PRIMARY KEY REFERENCES sessions (id),
+        version     INTEGER NOT NULL,               -- the session version it was read at
+        side        TEXT,                           -- the side waited for
+        user_id     TEXT,                           -- its player; NULL: nobody to nudge
+        since       REAL NOT NULL,                  -- silent since (downtime added back)
+        rounds      INTEGER NOT NULL DEFAULT 0,     -- nudge periods already nudged for
+        claimable_at REAL,                          -- when the others were told to /claim
+        updated_at  REAL NOT NULL
+    );
+
+    CREATE TABLE unrated_sessions (
+        session_id  INTEGER PRIMARY KEY REFERENCES sessions (id),
+        asked_by    TEXT NOT NULL,
+        asked_at    REAL NOT NULL
+    );
+
+    CREATE TABLE computer_claims (
+        session_id  INTEGER NOT NULL REFERENCES sessions (id),
+        version     INTEGER NOT NULL,
+        owner       TEXT NOT NULL,                  -- the claiming process's token
+        claimed_at  REAL NOT NULL,
+        PRIMARY KEY (session_id, version)
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -193,4 +193,43 @@ PG_MIGRATIONS: list[str] = [
         rated_at    DOUBLE PRECISION NOT NULL
     );
     """,
+    # 8: reserved for another branch's migration.
+    """
+    SELECT 1;
+    """,
+    # 9: nudges for games without a clock, rated=false, computer-move claims.
+    """
+    ALTER TABLE users ADD COLUMN nudge DOUBLE PRECISION CHECK (nudge IS NULL OR nudge >= 0);
+
+    CREATE TABLE nudge_settings (
+        guild_id    TEXT PRIMARY KEY,
+        period      DOUBLE PRECISION NOT NULL CHECK (period >= 0),
+        updated_at  DOUBLE PRECISION NOT NULL
+    );
+
+    CREATE TABLE nudge_waits (
+        session_id  BIGINT PRIMARY KEY REFERENCES sessions (id),
+        version     BIGINT NOT NULL,
+        side        TEXT,
+        user_id     TEXT,
+        since       DOUBLE PRECISION NOT NULL,
+        rounds      BIGINT NOT NULL DEFAULT 0,
+        claimable_at DOUBLE PRECISION,
+        updated_at  DOUBLE PRECISION NOT NULL
+    );
+
+    CREATE TABLE unrated_sessions (
+        session_id  BIGINT PRIMARY KEY REFERENCES sessions (id),
+        asked_by    TEXT NOT NULL,
+        asked_at    DOUBLE PRECISION NOT NULL
+    );
+
+    CREATE TABLE computer_claims (
+        session_id  BIGINT NOT NULL REFERENCES sessions (id),
+        version     BIGINT NOT NULL,
+        owner       TEXT NOT NULL,
+        claimed_at  DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (session_id, version)
+    );
+    """,
 ]

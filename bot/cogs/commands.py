@@ -57,7 +57,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
         options="Game options, e.g. kings=false pieces=10",
         thread="Open the game in a new thread",
         time="Time control, e.g. 3d or bank=7d,bonus=1d,cap=14d (default: the server's)",
-        level="How strong the computer plays when you name me as an opponent")
+        level="How strong the computer plays when you name me as an opponent",
+        rated="False: a game between people that does not count for ratings")
     @app_commands.choices(level=[app_commands.Choice(name=v, value=v)
                                  for v in ("easy", "normal", "hard")])
     @with_games
@@ -65,7 +66,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
                   opponent2: discord.User | None = None, opponent3: discord.User | None = None,
                   options: str | None = None, thread: bool = False,
                   time: app_commands.Range[str, 1, 100] | None = None,
-                  level: str | None = None) -> None:
+                  level: str | None = None, rated: bool | None = None) -> None:
         players = [p for p in (opponent, opponent2, opponent3) if p is not None]
         me = interaction.client.user
         if any(p.bot and (me is None or p.id != me.id) for p in players):
@@ -79,6 +80,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
             return
         if level is not None:
             parsed["level"] = level
+        if rated is not None:
+            parsed["rated"] = "true" if rated else "false"
         # Naming me seats the computer (once per mention: name me in every seat to
         # watch a game of computers).
         opponents = [COMPUTER if me is not None and p.id == me.id else adapter.to_user_of(p)
@@ -180,8 +183,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call)
 
-    claim = plain("claim", "Claim the win: your opponent's time is up",
-                  lambda s: s.claim, changes=True)
+    claim = plain("claim", "Claim the win on time, or end a game without a clock that "
+                           "went silent", lambda s: s.claim, changes=True)
 
     @app_commands.command(name="grant", description="Give the player to move more time")
     @app_commands.describe(amount="How much more time, e.g. 2d, 12h, 1d12h")
@@ -225,12 +228,15 @@ def build_commands(flows: Flows, games: list[str] | None = None
         await flows.run(interaction, call)
 
     @app_commands.command(name="notify", description="How you are reminded that it is your turn")
-    @app_commands.describe(mode="mention: in the game's channel; dm: a direct message; none")
+    @app_commands.describe(mode="mention: in the game's channel; dm: a direct message; none",
+                           nudge="Games without a clock: nudge me after this long, e.g. "
+                                 "1d, 3d, 7d; off; or server (the server's)")
     @app_commands.choices(mode=[app_commands.Choice(name=m, value=m)
                                 for m in ("mention", "dm", "none")])
-    async def notify(interaction: Interaction, mode: str) -> None:
+    async def notify(interaction: Interaction, mode: str = "",
+                     nudge: app_commands.Range[str, 1, 20] | None = None) -> None:
         async def call(user: User, channel: Channel) -> Reply:
-            return await flows.service.notify(user, mode)
+            return await flows.service.notify(user, mode, nudge or "")
 
         await flows.run(interaction, call)
 
@@ -238,17 +244,20 @@ def build_commands(flows: Flows, games: list[str] | None = None
     @app_commands.describe(theme="Your pictures: light, dark or server (the server's)",
                            flip="on: your previews from the opponent's chair",
                            server_theme="Moderators: the theme of every picture here",
-                           phone="on: your previews in the phone layout")
+                           phone="on: your previews in the phone layout",
+                           server_nudge="Moderators: nudge silent players in games without a "
+                                        "clock after this long here, e.g. 3d, or off")
     @app_commands.choices(
         theme=[app_commands.Choice(name=m, value=m) for m in ("light", "dark", "server")],
         flip=[app_commands.Choice(name=m, value=m) for m in ("on", "off")],
         server_theme=[app_commands.Choice(name=m, value=m) for m in ("light", "dark")],
         phone=[app_commands.Choice(name=m, value=m) for m in ("on", "off")])
     async def settings(interaction: Interaction, theme: str = "", flip: str = "",
-                       server_theme: str = "", phone: str = "") -> None:
+                       server_theme: str = "", phone: str = "",
+                       server_nudge: app_commands.Range[str, 1, 20] | None = None) -> None:
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.settings(user, channel, theme, flip, server_theme,
-                                                phone)
+                                                phone, server_nudge or "")
 
         await flows.run(interaction, call)
 

@@ -9,8 +9,13 @@ the ``Thinker`` (the bot's process pool, ``bot.computer_pool``); this module
 only reads the game, asks, and plays the answer.
 
 ``step`` plays one computer action in a channel and returns its reply (None when
-no computer has anything to do there); ``bot.computer_driver`` calls it after
-every change and after a restart.
+no computer has anything to do there, or another process is thinking about it);
+``bot.computer_driver`` calls it after every change and after a restart.  Several
+processes on one database: before thinking, a step claims the move (a row per
+session version, storage/computer.py ``claim_move``), so each computer move is
+thought about and played by one process; a claim older than
+``computer_claim_seconds`` (its process was killed mid-thought) is taken over at the
+next sweep.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import uuid
 
 from bot import clocks
 from bot.buttons import pending_question
@@ -85,6 +91,8 @@ class ComputerPlayers:
         self.timekeeper = timekeeper
         self.thinker = thinker
         self.store = ComputerStore(ctx.store)
+        #: This process's name on its claims (several processes share one database).
+        self.owner = f"{uuid.uuid4().hex[:12]}"
 
     # -- playing ----------------------------------------------------------------------
 
@@ -100,6 +108,14 @@ class ComputerPlayers:
             if due is None:
                 return None
             seat, answering = due
+            # One process thinks about each move (a claim per session version); the
+            # others leave it, unless the claim is so old that its process must have
+            # died mid-thought.
+            now = self.ctx.clock()
+            if not await self.store.claim_move(
+                    session.id, session.version, self.owner, now,
+                    now - self.ctx.config.computer_claim_seconds):
+                return None
             level = seat_level(seat.user_id) or Level.NORMAL
             request = request_for(session, position, seat.side, level, answering)
             choice = await (self.thinker.answer(request) if answering

@@ -39,6 +39,14 @@ class ServiceConfig:
     #: How long an answer the game waits for may wait; then the refusing choice (the
     #: game's last listed one) is played for whoever is late.
     answer_seconds: float = 48 * 3600
+    #: Games without a clock: a silent player is nudged after this many hours (a
+    #: server's own setting, then each user's, come first; 0: no nudges), and the
+    #: others may end the game after ``silent_claim_factor`` times the server's period.
+    nudge_hours: float = 72.0
+    silent_claim_factor: float = 2.0
+    #: A computer's move is thought about by one process (a claim per session
+    #: version); a claim older than this (its process died mid-thought) is taken over.
+    computer_claim_seconds: float = 120.0
 
 
 class Context:

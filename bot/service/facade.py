@@ -28,6 +28,7 @@ from bot.service.correspondence import Correspondence
 from bot.service.history import History
 from bot.service.learning import Learning
 from bot.service.lobby import Lobby
+from bot.service.nudges import Nudges
 from bot.service.picking import Picking
 from bot.service.presses import Presses
 from bot.service.rating import Ratings
@@ -87,6 +88,7 @@ class GameService:
         self._computer = ComputerPlayers(ctx, self._turns, timekeeper,
                                          thinker or InlineThinker())
         self._board_settings = BoardSettings(ctx)
+        self._nudges = Nudges(ctx, self._turns)
         # Import every engine now, not inside the first command that names a game: an
         # engine's first import holds the event loop (the fuzz run saw 169 ms).
         available_games()
@@ -268,7 +270,10 @@ class GameService:
 
     @privately
     async def claim(self, user: User, channel: Channel) -> Reply:
-        reply = await self._correspondence.claim(user, channel)
+        """The win on time (a game with a clock), or the end of a game without one
+        that went silent (bot/service/nudges.py)."""
+        reply = (await self._nudges.claim(user, channel)
+                 or await self._correspondence.claim(user, channel))
         await self._rate_if_ended(reply)
         return reply
 
@@ -293,14 +298,29 @@ class GameService:
         return await self._correspondence.my_games(user, guild_id, page)
 
     @privately
-    async def notify(self, user: User, mode: str) -> Reply:
-        return await self._correspondence.notify(user, mode)
+    async def notify(self, user: User, mode: str = "", nudge: str = "") -> Reply:
+        """How reminders reach you (``mode``) and, in games without a clock, after how
+        long you are nudged (``nudge``: ``3d``, ``off``, ``server``).  Both are checked
+        before either is changed."""
+        if not nudge.strip():
+            return await self._correspondence.notify(user, mode or "mention")
+        period = self._nudges.parse_own(nudge)
+        said = []
+        if mode.strip():
+            said.append((await self._correspondence.notify(user, mode)).text)
+        said.append(await self._nudges.set_own(user, period))
+        return Reply(text="\n".join(said), private=True)
 
     @privately
     async def settings(self, user: User, channel: Channel, theme: str = "", flip: str = "",
-                       server_theme: str = "", phone: str = "") -> Reply:
-        return await self._board_settings.settings(user, channel, theme, flip, server_theme,
-                                                   phone)
+                       server_theme: str = "", phone: str = "", server_nudge: str = ""
+                       ) -> Reply:
+        """Boards' look, and (``server_nudge``, moderators) the server's nudges."""
+        period = self._nudges.checked_server(user, channel, server_nudge)
+        reply = await self._board_settings.settings(user, channel, theme, flip, server_theme,
+                                                    phone)
+        reply.text = f"{reply.text}\n{await self._nudges.server_setting(user, channel, period)}"
+        return reply
 
     # -- looking ------------------------------------------------------------------------
 

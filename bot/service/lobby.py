@@ -27,6 +27,7 @@ from computer import Level
 from games import Game, GameError, get_game
 from games.dice import commitment
 from storage import ChannelBusy, Session, SessionStatus
+from storage.nudges import UnratedStore
 
 
 def is_lobby(session: Session) -> bool:
@@ -58,6 +59,7 @@ class Lobby:
         except GameError as exc:
             raise Refused(str(exc)) from exc
         level = computer_level(wanted, opponents)
+        rated = rated_option(wanted)
         players = [user, *opponents]
         if level is not None and only_computers_fill(game, opponents, wanted):
             players = list(opponents)  # a game of computers; the challenger watches
@@ -95,8 +97,11 @@ class Lobby:
             raise Refused("This channel already has a game (or an open challenge). "
                           "Finish or abort it first, or use another channel or thread.") from exc
         await self.timekeeper.set_time_control(session_id, control)
+        if not rated:  # noted apart from the ratings, so that a rebuild keeps it out
+            await UnratedStore(self.ctx.store).mark(session_id, user.id, now)
         hours = self.ctx.config.challenge_seconds / 3600
-        terms = f"{game.options_text(normalised)}{texts.clock_text(control)}"
+        terms = f"{game.options_text(normalised)}{texts.clock_text(control)}" + (
+            "" if rated else ", not rated")
         if lobby:
             size = (f"{game.min_players}-{game.max_players}"
                     if game.max_players > game.min_players else str(game.min_players))
@@ -274,6 +279,8 @@ class Lobby:
         levels = [seat_level(s.user_id) for s in last.seats if is_computer_seat(s.user_id)]
         if levels and levels[0] is not None:
             options["level"] = levels[0].value
+        if await UnratedStore(self.ctx.store).asked(last.id):
+            options["rated"] = "false"
         return await self.new(user, channel, last.game, others, options)
 
     async def _start_lobby(self, session: Session) -> Reply:
@@ -302,6 +309,21 @@ def computer_level(wanted: dict[str, str], opponents: Sequence[User]) -> Level |
         return Level.parse(text) if text is not None else Level.NORMAL
     except ValueError as exc:
         raise Refused(f"Unknown level `{text}`: choose easy, normal or hard.") from exc
+
+
+#: What ``rated=`` takes.
+_YES, _NO = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+
+
+def rated_option(wanted: dict[str, str]) -> bool:
+    """``rated=false`` (taken out of the game options): a game between people that
+    ratings leave out, with that reason.  Default true."""
+    text = wanted.pop("rated", None)
+    if text is None or text.strip().lower() in _YES:
+        return True
+    if text.strip().lower() in _NO:
+        return False
+    raise Refused(f"`rated` is `true` or `false`, not `{text[:20]}`.")
 
 
 def only_computers_fill(game: Game, opponents: Sequence[User], wanted: dict[str, str]) -> bool:

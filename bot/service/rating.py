@@ -5,8 +5,9 @@ Finished games are rated in the order they finished, each once (``rated_games``)
 after every command that may end a game, and before a leaderboard or profile is
 shown, the service rates whatever finished since (a crash in between only delays
 it).  Left out, each noted with why: games with a computer at the table, games
-where a hint was used, games nobody won.  ``rebuild`` forgets everything and rates
-the same games again in the same order, to the same figures."""
+where a hint was used, games started with ``rated=false``, games nobody won.
+``rebuild`` forgets everything and rates the same games again in the same order, to
+the same figures."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from games import GameError, get_game
 from games.events import PlacedAt, events_from_json
 from storage import Session
 from storage.computer import ComputerStore
+from storage.nudges import UnratedStore
 from storage.ratings import RatingStore, StandingRow
 
 
@@ -27,6 +29,7 @@ class Ratings:
         self.ctx = ctx
         self.store = RatingStore(ctx.store)
         self.hints = ComputerStore(ctx.store)
+        self.unrated = UnratedStore(ctx.store)
 
     async def catch_up(self) -> int:
         """Rate every finished game not yet noted, oldest first; how many were rated."""
@@ -66,6 +69,8 @@ class Ratings:
             return "a computer played"
         if await self.hints.hints(session.id):
             return "a hint was used"
+        if await self.unrated.asked(session.id):
+            return "rated=false"
         if len({seat.user_id for seat in session.seats}) < len(session.seats):
             return "one person held several seats"
         return ""

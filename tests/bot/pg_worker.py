@@ -7,6 +7,11 @@
 - ``move URL CHANNEL``: prints ``ready``, waits for a line on stdin, then plays the
   first legal turn of the channel's game for whoever is to move; prints the reply as
   JSON ``{"ok": ..., "text": ...}``.
+- ``computer URL CHANNEL THINKFILE STALE HANG TARGET``: prints ``ready``, waits for a
+  line on stdin, then steps the channel's computers (claims older than STALE seconds
+  are taken over) until its log holds TARGET entries; each decision it starts is
+  appended to THINKFILE as ``pid seed``.  HANG 1: the first decision never ends
+  (prints ``thinking``; the test kills the process).  Prints ``done``.
 """
 
 from __future__ import annotations
@@ -17,9 +22,11 @@ import os
 import sys
 import time
 
+from bot.computer_pool import InlineThinker
 from bot.replies import Channel, User
 from bot.scheduler import Notification, Scheduler
 from bot.service import GameService, ServiceConfig
+from computer import Choice, Request
 from storage import Store
 
 
@@ -65,6 +72,57 @@ async def move(url: str, channel_id: str) -> None:
         await store.close()
 
 
+class RecordingThinker:
+    """Notes each decision it starts in a file (across processes), then thinks."""
+
+    def __init__(self, thinkfile: str, hang: bool) -> None:
+        self.thinkfile = thinkfile
+        self.hang = hang
+        self.inline = InlineThinker()
+
+    async def _note(self, request: Request) -> None:
+        fd = os.open(self.thinkfile, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            os.write(fd, f"{os.getpid()} {request.seed}\n".encode())
+        finally:
+            os.close(fd)
+        if self.hang:
+            print("thinking", flush=True)
+            await asyncio.sleep(3600)
+
+    async def decide(self, request: Request) -> Choice:
+        await self._note(request)
+        return await self.inline.decide(request)
+
+    async def answer(self, request: Request) -> Choice:
+        await self._note(request)
+        return await self.inline.answer(request)
+
+
+async def computer(url: str, channel_id: str, thinkfile: str, stale: str, hang: str,
+                   target: str) -> None:
+    store = await Store.open(url)
+    try:
+        service = GameService(store, ServiceConfig(computer_claim_seconds=float(stale)),
+                              render_images=False,
+                              thinker=RecordingThinker(thinkfile, hang == "1"))
+        session = await store.live_session(channel_id)
+        assert session is not None
+        channel = Channel(channel_id, session.guild_id, "computers")
+        print("ready", flush=True)
+        await asyncio.to_thread(sys.stdin.readline)
+        end = time.monotonic() + 60
+        while time.monotonic() < end and len(await store.turns(session.id)) < int(target):
+            if await service.computer_step(channel) is None:
+                await asyncio.sleep(0.02)
+        print("done", flush=True)
+    finally:
+        await store.close()
+
+
 if __name__ == "__main__":
     mode, url, arg = sys.argv[1:4]
-    asyncio.run(schedule(url, arg) if mode == "schedule" else move(url, arg))
+    if mode == "computer":
+        asyncio.run(computer(url, arg, *sys.argv[4:8]))
+    else:
+        asyncio.run(schedule(url, arg) if mode == "schedule" else move(url, arg))

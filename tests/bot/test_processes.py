@@ -1,6 +1,7 @@
 """Two real bot processes on one PostgreSQL database (tests/bot/pg_worker.py): reminders
 fire once across processes, also when the leading scheduler is killed with SIGKILL and
-the other takes over; two /moves racing from two processes apply once."""
+the other takes over; two /moves racing from two processes apply once; each computer
+move is thought about and played once, also when its thinker is killed mid-thought."""
 
 from __future__ import annotations
 
@@ -184,3 +185,100 @@ async def test_two_moves_racing_from_two_processes_apply_once(new_pg_database: P
         assert after.version > before.version
     finally:
         await store.close()
+
+
+async def _computer_game(url: str) -> tuple[int, int]:
+    """A game of computers in HERE (alice watches): (its session id, log length)."""
+    from bot.computer_seats import COMPUTER
+    from bot.service import GameService
+
+    store = await Store.open(url)
+    try:
+        service = GameService(store, render_images=False)
+        assert (await service.new(ALICE, HERE, "hachapury", [COMPUTER, COMPUTER])).ok
+        session = await store.live_session(HERE.id)
+        assert session is not None
+        return session.id, len(await store.turns(session.id))
+    finally:
+        await store.close()
+
+
+def _thoughts(thinkfile: Path) -> list[tuple[int, int]]:
+    """(pid, decision seed) of every decision started, in order."""
+    if not thinkfile.exists():
+        return []
+    return [(int(pid), int(seed)) for pid, seed in
+            (line.split() for line in thinkfile.read_text().splitlines())]
+
+
+async def _computer_turns(url: str, session_id: int, after: int
+                          ) -> list[tuple[int, str, str]]:
+    """(turn number, kind, actor) of the computers' entries (turns and answers) logged
+    after entry ``after`` (the automatic passes are the bot's)."""
+    store = await Store.open(url)
+    try:
+        return [(t.number, t.kind, t.actor) for t in (await store.turns(session_id))[after:]
+                if t.actor != "bot"]
+    finally:
+        await store.close()
+
+
+def _go(processes: list[subprocess.Popen[str]]) -> None:
+    for process in processes:
+        _expect(process, "ready")
+    for process in processes:
+        assert process.stdin is not None
+        process.stdin.write("go\n")
+        process.stdin.flush()
+
+
+async def test_each_computer_move_is_thought_about_once_across_processes(
+        new_pg_database: PgFactory, tmp_path: Path) -> None:
+    url = await new_pg_database()
+    session_id, logged = await _computer_game(url)
+    thinkfile = tmp_path / "thoughts.txt"
+    target = str(logged + 10)
+    workers = [_worker("computer", url, HERE.id, str(thinkfile), "120", "0", target)
+               for _ in range(2)]
+    try:
+        _go(workers)
+        for worker in workers:
+            _expect(worker, "done")
+    finally:
+        for worker in workers:
+            if worker.poll() is None:
+                worker.terminate()
+                worker.wait(10)
+    thoughts = _thoughts(thinkfile)
+    seeds = [seed for _, seed in thoughts]
+    assert len(seeds) == len(set(seeds))  # no decision thought about twice
+    played = await _computer_turns(url, session_id, logged)
+    assert len(played) == len(thoughts) >= 5  # each thought played once, none lost
+    assert len(set(played)) == len(played)
+
+
+async def test_a_computer_move_whose_thinker_is_killed_is_taken_over_once(
+        new_pg_database: PgFactory, tmp_path: Path) -> None:
+    url = await new_pg_database()
+    session_id, logged = await _computer_game(url)
+    thinkfile = tmp_path / "thoughts.txt"
+    stuck = _worker("computer", url, HERE.id, str(thinkfile), "2", "1", str(logged + 1))
+    heir: subprocess.Popen[str] | None = None
+    try:
+        _go([stuck])
+        _expect(stuck, "thinking")
+        stuck.send_signal(signal.SIGKILL)  # killed mid-thought, its claim left behind
+        stuck.wait(10)
+        heir = _worker("computer", url, HERE.id, str(thinkfile), "2", "0", str(logged + 1))
+        _go([heir])
+        _expect(heir, "done")
+    finally:
+        for process in (stuck, heir):
+            if process is not None and process.poll() is None:
+                process.terminate()
+                process.wait(10)
+    thoughts = _thoughts(thinkfile)
+    assert [pid for pid, _ in thoughts] == [stuck.pid, heir.pid]
+    assert thoughts[0][1] == thoughts[1][1]  # the same decision, taken over
+    played = await _computer_turns(url, session_id, logged)
+    assert len(played) == 1
