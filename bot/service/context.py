@@ -21,7 +21,7 @@ from renderer import RenderContext, render
 from renderer.describe import describe
 from storage import Session, SessionStatus, Store
 from storage.correspondence import CorrespondenceStore
-from storage.settings import SettingsStore
+from storage.settings import LanguageStore, SettingsStore
 
 log = logging.getLogger("boardbot.service")
 
@@ -51,6 +51,9 @@ class Context:
         self.store = store
         self.ledger = CorrespondenceStore(store)
         self.settings = SettingsStore(store)
+        self.languages = LanguageStore(store)
+        #: Servers' Discord locales as last noted in the store (a write only on change).
+        self.guild_locales: dict[str, str] = {}
         self.config = config
         self.clock = clock
         self.seed_factory = seed_factory

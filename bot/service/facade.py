@@ -16,9 +16,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Concatenate, ParamSpec
 
 from bot.buttons import Question
+from bot.catalogue import Readers, for_user, language, reading
 from bot.computer_pool import InlineThinker, Thinker
 from bot.computer_seats import COMPUTER
-from bot.replies import RACE_MESSAGE, Channel, Refused, Reply, User, refusal
+from bot.replies import Channel, Refused, Reply, User, refusal
 from bot.service import views
 from bot.service.board_settings import BoardSettings
 from bot.service.computer import ComputerPlayers
@@ -45,12 +46,13 @@ def privately(command: Callable[Concatenate[GameService, _P], Awaitable[Reply]]
     """An entry point whose refusals (``Refused``, a lost race) become private replies."""
     @functools.wraps(command)
     async def entry(self: GameService, *args: _P.args, **kwargs: _P.kwargs) -> Reply:
-        try:
-            return await command(self, *args, **kwargs)
-        except Refused as refused:
-            return refusal(str(refused))
-        except StaleVersion:
-            return refusal(RACE_MESSAGE)
+        with reading(await self.readers(*args, *kwargs.values())):
+            try:
+                return await command(self, *args, **kwargs)
+            except Refused as refused:
+                return refusal(str(refused))
+            except StaleVersion:
+                return refusal(for_user("race"))
     return entry
 
 
@@ -90,6 +92,34 @@ class GameService:
         # Import every engine now, not inside the first command that names a game: an
         # engine's first import holds the event loop (the fuzz run saw 169 ms).
         available_games()
+
+    # -- languages --------------------------------------------------------------------
+
+    async def readers(self, *args: object) -> Readers:
+        """The languages of a command's private and public replies, from its user and
+        channel among ``args``: a choice made with ``/settings language`` (the user's,
+        the server's), else Discord's locale (the user's; the server's).  A user
+        without a locale reads the server's language."""
+        user = next((a for a in args if isinstance(a, User)), None)
+        channel = next((a for a in args if isinstance(a, Channel)), None)
+        guild_id = channel.guild_id if channel else None
+        if user is None and guild_id is None:
+            return Readers()
+        chosen = await self.context.languages.choices(user.id if user else None, guild_id)
+        if guild_id and channel and channel.locale \
+                and self.context.guild_locales.get(guild_id) != channel.locale:
+            if chosen.guild_seen != channel.locale:
+                await self.context.languages.saw_guild_locale(guild_id, channel.locale,
+                                                              self.context.clock())
+            self.context.guild_locales[guild_id] = channel.locale
+        public = chosen.guild or language(channel.locale if channel else chosen.guild_seen)
+        own = chosen.user or (language(user.locale) if user and user.locale else public)
+        return Readers(user=own, channel=public)
+
+    async def channel_language(self, guild_id: str | None) -> str:
+        """The language of a server's posts that no command asks for (reminders)."""
+        chosen = await self.context.languages.choices(None, guild_id)
+        return chosen.guild or language(chosen.guild_seen)
 
     # -- what callers read ------------------------------------------------------------
 
@@ -254,7 +284,8 @@ class GameService:
         """Play one action of a computer the channel's game waits for (its reply), or
         None when no computer is awaited there (``bot.computer_driver`` loops on it).
         A refusal never comes out of here: a game that moved on is looked at again."""
-        return await self._computer.step(channel)
+        with reading(await self.readers(channel)):
+            return await self._computer.step(channel)
 
     async def computer_channels(self) -> list[Channel]:
         """The channels of active games with a computer seated (the start-up scan)."""

@@ -1,0 +1,7 @@
+"""views."""
+
+EN: dict[str, str] = {
+}
+
+RU: dict[str, str] = {
+}
