@@ -116,8 +116,10 @@ def display_name(member: discord.abc.User) -> str:
 def to_user(interaction: discord.Interaction) -> User:
     """The sender; a moderator is anyone with Manage Messages in this channel."""
     moderator = interaction.guild_id is not None and interaction.permissions.manage_messages
+    locale = getattr(interaction, "locale", None)  # the user's Discord language
     return User(id=str(interaction.user.id), name=display_name(interaction.user),
-                moderator=bool(moderator))
+                moderator=bool(moderator),
+                locale=str(getattr(locale, "value", locale or "")))
 
 
 def to_user_of(member: discord.abc.User) -> User:

@@ -238,17 +238,22 @@ def build_commands(flows: Flows, games: list[str] | None = None
     @app_commands.describe(theme="Your pictures: light, dark or server (the server's)",
                            flip="on: your previews from the opponent's chair",
                            server_theme="Moderators: the theme of every picture here",
-                           phone="on: your previews in the phone layout")
+                           phone="on: your previews in the phone layout",
+                           language="Your private replies: en, ru or auto (Discord's)",
+                           server_language="Moderators: the public replies here (en, ru, auto)")
     @app_commands.choices(
         theme=[app_commands.Choice(name=m, value=m) for m in ("light", "dark", "server")],
         flip=[app_commands.Choice(name=m, value=m) for m in ("on", "off")],
         server_theme=[app_commands.Choice(name=m, value=m) for m in ("light", "dark")],
-        phone=[app_commands.Choice(name=m, value=m) for m in ("on", "off")])
+        phone=[app_commands.Choice(name=m, value=m) for m in ("on", "off")],
+        language=[app_commands.Choice(name=m, value=m) for m in ("en", "ru", "auto")],
+        server_language=[app_commands.Choice(name=m, value=m) for m in ("en", "ru", "auto")])
     async def settings(interaction: Interaction, theme: str = "", flip: str = "",
-                       server_theme: str = "", phone: str = "") -> None:
+                       server_theme: str = "", phone: str = "", language: str = "",
+                       server_language: str = "") -> None:
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.settings(user, channel, theme, flip, server_theme,
-                                                phone)
+                                                phone, language, server_language)
 
         await flows.run(interaction, call)
 

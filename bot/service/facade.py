@@ -329,7 +329,14 @@ class GameService:
 
     @privately
     async def settings(self, user: User, channel: Channel, theme: str = "", flip: str = "",
-                       server_theme: str = "", phone: str = "") -> Reply:
+                       server_theme: str = "", phone: str = "", language: str = "",
+                       server_language: str = "") -> Reply:
+        if language or server_language:  # chosen first: the answer speaks the new choice
+            await self._board_settings.choose_language(user, channel, language,
+                                                       server_language)
+            with reading(await self.readers(user, channel)):
+                return await self._board_settings.settings(user, channel, theme, flip,
+                                                           server_theme, phone)
         return await self._board_settings.settings(user, channel, theme, flip, server_theme,
                                                    phone)
 
