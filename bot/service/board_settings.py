@@ -80,3 +80,4 @@ class BoardSettings:
         if language:
             await languages.choose("user", user.id, None if language == "auto" else language,
                                    now)
+        self.ctx.language_cache.clear()  # the answer, and what follows, speak the choice

@@ -197,7 +197,7 @@ class Correspondence:
                                          offset=pages.offset(page), limit=pages.PAGE_SIZE)
         if not found.sessions and page > 1:
             first = await store.session_page(guild_id, statuses, user_id=user.id, limit=1)
-            return pages.out_of_range(page, first.total, "your games")
+            return pages.out_of_range(page, first.total, for_user("what_your_games"))
         yours: list[str] = []
         theirs: list[str] = []
         now = self.ctx.clock()
@@ -205,9 +205,9 @@ class Correspondence:
             others = ", ".join(pages.name(seat.name) for seat in s.seats
                                if seat.user_id != user.id)
             where = f"<#{s.channel_id}>: {get_game(s.game).title}" + (
-                f" vs {others}" if others else "")
+                for_user("vs", others=others) if others else "")
             if s.status == SessionStatus.CHALLENGE:
-                theirs.append(f"{where}: waiting for the challenge to be answered")
+                theirs.append(for_user("mygames_challenge", where=where))
                 continue
             if s.position is None:
                 continue
@@ -217,18 +217,22 @@ class Correspondence:
             left = texts.left_text(clocks.parse_stored(clock[0]), clock[1], clock[2],
                                    clock[3], now) if clock else ""
             if seat is not None and seat.user_id == user.id:
-                yours.append(f"{where}, turn {s.next_turn}: **your turn**{left}")
+                yours.append(for_user("mygames_yours", where=where, turn=s.next_turn, left=left))
             else:
                 name = pages.name(seat.name) if seat else (side or "?")
-                theirs.append(f"{where}, turn {s.next_turn}: {name} to play{left}")
+                theirs.append(for_user("mygames_theirs", where=where, turn=s.next_turn,
+                                       name=name, left=left))
         if not yours and not theirs:
-            return Reply(text="You have no games running on this server.", private=True)
-        return pages.paged("Your games here", [*yours, *theirs], page, found.total, "mygames")
+            return Reply(text=for_user("mygames_none"), private=True)
+        return pages.paged(for_user("mygames_title"), [*yours, *theirs], page, found.total,
+                           "mygames")
 
     async def notify(self, user: User, mode: str) -> Reply:
         """How reminders reach you: ``mention`` (in the game's channel), ``dm`` or ``none``."""
         wanted = mode.strip().lower()
         if wanted not in NOTIFY_MODES:
-            raise Refused(f"Choose one of {', '.join(f'`{m}`' for m in NOTIFY_MODES)}.")
+            raise Refused(for_user("notify_choose",
+                                   modes=", ".join(f"`{m}`" for m in NOTIFY_MODES)))
         await self.ctx.ledger.set_notify_mode(user.id, wanted, self.ctx.clock())
-        return Reply(text=f"Reminders: you will be {texts.NOTIFY_SAID[wanted]}.", private=True)
+        return Reply(text=for_user("notify_said", said=for_user(f"notify_{wanted}")),
+                     private=True)

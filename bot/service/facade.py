@@ -99,27 +99,25 @@ class GameService:
         """The languages of a command's private and public replies, from its user and
         channel among ``args``: a choice made with ``/settings language`` (the user's,
         the server's), else Discord's locale (the user's; the server's).  A user
-        without a locale reads the server's language."""
+        without a locale reads the server's language; without a channel, the public
+        language is the user's."""
         user = next((a for a in args if isinstance(a, User)), None)
         channel = next((a for a in args if isinstance(a, Channel)), None)
         guild_id = channel.guild_id if channel else None
         if user is None and guild_id is None:
             return Readers()
-        chosen = await self.context.languages.choices(user.id if user else None, guild_id)
+        chosen = await self.context.language_choices(user.id if user else None, guild_id)
         if guild_id and channel and channel.locale \
                 and self.context.guild_locales.get(guild_id) != channel.locale:
             if chosen.guild_seen != channel.locale:
                 await self.context.languages.saw_guild_locale(guild_id, channel.locale,
                                                               self.context.clock())
+                self.context.language_cache.clear()
             self.context.guild_locales[guild_id] = channel.locale
-        public = chosen.guild or language(channel.locale if channel else chosen.guild_seen)
+        # a command without a channel (``/mygames``, ``/notify``) has no public readers
+        public = chosen.guild or (language(channel.locale) if channel else None)
         own = chosen.user or (language(user.locale) if user and user.locale else public)
-        return Readers(user=own, channel=public)
-
-    async def channel_language(self, guild_id: str | None) -> str:
-        """The language of a server's posts that no command asks for (reminders)."""
-        chosen = await self.context.languages.choices(None, guild_id)
-        return chosen.guild or language(chosen.guild_seen)
+        return Readers(user=own or language(None), channel=public or own or language(None))
 
     # -- what callers read ------------------------------------------------------------
 

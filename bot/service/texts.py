@@ -19,23 +19,7 @@ from games.events import events_from_json
 from games.notation import format_dice
 from storage import NewTurn, Session, SessionStatus, TurnEntry, TurnKind
 
-HELP = """**Commands**
-`/new GAME @opponent [option=value ...]` challenge someone (games: {games})
-`/new GAME` with nobody named opens a lobby: others `/join` (`/decline` gives the seat
-up again), the host `/start`s or `/abort`s it
-`/accept`, `/decline` answer a challenge, a taunt (accept or drop) or a vote (yes or no)
-`/move TEXT` play your turn, e.g. `/move 24/18 24/19` (the dice are rolled for you)
-`/board` show the board, `/legal` list legal turns, `/record` the game record file
-`/resign` give up (asks first), `/abort` cancel before the first turn (moderators: any time)
-`/rules GAME` rules and notation, `/learn GAME` a guided first lesson, `/games` games here
-`/new ... time=3d` (or `time=bank=7d,bonus=1d,cap=14d`) play with a clock; `/mygames` your games
-`/claim` win when the opponent's time is up, `/grant 2d` give them more time
-`/takeback` ask to undo your last turn (the opponent allows or refuses), `/preview TEXT` try a turn
-`/new GAME @boardbot level=hard` play the computer (easy, normal, hard); `/hint` a good turn
-`/notify mention|dm|none` how you are reminded that it is your turn"""
-
-NOTIFY_SAID = {"mention": "mentioned in the game's channel", "dm": "sent a direct message",
-               "none": "not reminded"}
+# HELP and NOTIFY_SAID moved to the catalogue (bot/catalogue/views.py: "help", "notify_*").
 
 #: A listing that fits one Discord message (2,000 characters) with room to spare.
 LIST_BUDGET = 1900
