@@ -11,6 +11,7 @@ import re
 
 from bot import clocks
 from bot.catalogue import CATALOGUE, channel_lang, for_channel, for_user, t
+from bot.catalogue.reasons import reason_in
 from bot.computer_seats import is_computer_seat
 from bot.narration import Cast, named_reason, narrate
 from games import Position, get_game
@@ -103,9 +104,10 @@ def ending(session: Session, position: Position) -> str:
     if match:  # "W wins", "W wins 2", "W wins (B resigned)"
         winner = match["side"]
         points = int(match["points"] or points)
-        why = _named(match["why"] or "", session)
+        why = _named(reason_in(match["why"] or "", channel_lang()), session)
     if winner is None:
-        return for_channel("game_over", after=after, result=stored or for_channel("drawn"))
+        return for_channel("game_over", after=after,
+                           result=reason_in(stored, channel_lang()) or for_channel("drawn"))
     won = for_channel("won_points", points=points) if points > 1 else for_channel("won")
     reason = f" ({why})" if why else ""
     return for_channel("game_over_won", after=after, who=who(session, winner), won=won,

@@ -95,8 +95,8 @@ CASES: list[tuple[list[Event], tuple[int, ...], str, str, str]] = [
      "hachapury",
      "alice (White) rolled 2-3 and bore off from 2. alice wins 2 points (mars: the loser bore "
      "off none).",
-     "alice (White): бросок 2-3, выброс с 2. Побеждает alice: 2 очка (mars: the loser bore "
-     "off none)."),
+     "alice (White): бросок 2-3, выброс с 2. Побеждает alice: 2 очка (марс: проигравший не "
+     "выбросил ни одной фишки)."),
     ([PlacedAt("R", 3)], (), "cheesegambit", "carol finished 3rd.", "carol занимает 3-е место."),
 ]
 
