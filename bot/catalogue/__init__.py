@@ -78,7 +78,9 @@ def _ru_index(count: int) -> int:
 
 def t(lang: str, key: str, **values: object) -> str:
     """The sentence ``key`` in ``lang`` (English where ``lang`` lacks it)."""
-    template = CATALOGUE.get(lang, EN).get(key) or EN[key]
+    template = CATALOGUE.get(lang, EN).get(key)
+    if template is None:  # '' is a translation (a word the language leaves out)
+        template = EN[key]
     return _Formatter(lang if lang in CATALOGUE else DEFAULT).format(template, **values)
 
 
