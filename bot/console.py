@@ -92,7 +92,7 @@ class Console:
             except ValueError:
                 words = rest.split()
             if not words:
-                return s.help()
+                return await s.read_help(user, ch)
             stray = [w for w in words[1:] if not w.startswith("@") and "=" not in w]
             if stray:
                 return refusal(f"`{stray[0][:40]}` is neither a player nor an option: name "
@@ -148,9 +148,9 @@ class Console:
         if correspondence is not None:
             return correspondence
         if command == "rules":
-            return s.rules(rest or _example_game())
+            return await s.read_rules(user, ch, rest or _example_game())
         if command == "help":
-            return s.help()
+            return await s.read_help(user, ch)
         near = difflib.get_close_matches(command, COMMANDS, n=1, cutoff=0.6)
         hint = f" Did you mean `/{near[0]}`?" if near else " `/help` lists the commands."
         return refusal(f"There is no command `/{command[:30]}`.{hint}")

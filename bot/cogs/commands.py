@@ -261,7 +261,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
     @app_commands.describe(game="Which game")
     @with_games
     async def rules(interaction: Interaction, game: str) -> None:
-        await adapter.deliver(interaction, flows.service.rules(game))
+        await adapter.deliver(interaction, await flows.service.read_rules(
+            adapter.to_user(interaction), adapter.to_channel(interaction), game))
 
     @app_commands.command(name="leaderboard", description="The best players of a game here")
     @app_commands.describe(game="Which game")
@@ -292,7 +293,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
     @app_commands.command(name="help", description="How to play with this bot")
     async def help_(interaction: Interaction) -> None:
-        await adapter.deliver(interaction, flows.service.help())
+        await adapter.deliver(interaction, await flows.service.read_help(
+            adapter.to_user(interaction), adapter.to_channel(interaction)))
 
     return [new, accept, decline, join, start, move, board, legal, hint, record, resign, abort,
             learn, history, leaderboard, profile, games_, claim, grant, takeback,

@@ -378,3 +378,13 @@ class GameService:
 
     def help(self) -> Reply:
         return views.help_text()
+
+    @privately
+    async def read_rules(self, user: User, channel: Channel | None, game_name: str) -> Reply:
+        """``/rules`` in the user's language (``rules`` above: in English, for tools)."""
+        return views.rules(game_name)
+
+    @privately
+    async def read_help(self, user: User, channel: Channel | None) -> Reply:
+        """``/help`` in the user's language."""
+        return views.help_text()
