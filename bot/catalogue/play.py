@@ -56,6 +56,21 @@ EN: dict[str, str] = {
     "game_gone_aborted": "That game was aborted. Nothing was changed.",
     "game_gone_never": "That game never started. Nothing was changed.",
     "more_rows": "… and {rest} more.",
+    # the computer: hints, take-backs against it
+    "hint_watching": "Hints are for the players of this game; you are watching.",
+    "hint_not_waiting": "The game is waiting for {waiting} to answer; a hint is for whoever "
+                        "the game waits for.",
+    "hint_not_turn": "It is not your turn: {who} is to move. A hint is for the player to move.",
+    "hint_answer": "answer", "hint_play": "play",
+    "hint_why": ": it {reason}.",
+    "hint": "Hint for turn {turn}: the computer at its hardest would {verb} `{text}`{why} "
+            "Play it with `/move {text}` if you agree. (This game's record now notes that a "
+            "hint was used.)",
+    "computer_no_takeback": "{computer} does not allow take-backs in a game with a clock; "
+                            "against the computer they are allowed in games without one.",
+    "takeback_also": " and the {count} {count:entry|entries} after it",
+    "computer_takeback": "{user} takes back turn {turn} `{record}`{also}; {computer} allows it "
+                         "(the dice stay).\n{status}",
 }
 
 RU: dict[str, str] = {
@@ -110,4 +125,18 @@ RU: dict[str, str] = {
     "game_gone_aborted": "Эта партия была отменена. Ничего не изменено.",
     "game_gone_never": "Эта партия так и не началась. Ничего не изменено.",
     "more_rows": "… и ещё {rest}.",
+    "hint_watching": "Подсказки — для игроков этой партии; вы наблюдаете.",
+    "hint_not_waiting": "Партия ждёт ответа от: {waiting}; подсказка — для того, чьего "
+                        "ответа ждут.",
+    "hint_not_turn": "Сейчас не ваш ход: ходит {who}. Подсказка — для того, чей ход.",
+    "hint_answer": "ответил бы", "hint_play": "сыграл бы",
+    "hint_why": ". Довод компьютера (по-английски): «{reason}».",
+    "hint": "Подсказка к ходу {turn}: компьютер на самом сильном уровне {verb} `{text}`{why} "
+            "Если согласны, сыграйте: `/move {text}`. (В записи партии теперь отмечено, что "
+            "была подсказка.)",
+    "computer_no_takeback": "{computer} не разрешает возвращать ходы в партии с часами; в "
+                            "партиях без часов против компьютера это можно.",
+    "takeback_also": " и {count} {count:следующую запись|следующие записи|следующих записей}",
+    "computer_takeback": "{user} возвращает ход {turn} `{record}`{also}; {computer} не "
+                         "возражает (кости остаются прежними).\n{status}",
 }

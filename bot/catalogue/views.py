@@ -103,6 +103,37 @@ up again), the host `/start`s or `/abort`s it
 `/new GAME @boardbot level=hard` play the computer (easy, normal, hard); `/hint` a good turn
 `/notify mention|dm|none` how you are reminded that it is your turn
 `/settings language:en|ru|auto` the language of your replies (moderators: `server_language`)""",
+    # /history, finished games
+    "no_result": "no result",
+    "result_won": "{player} wins",
+    "result_won_points": "{player} wins {points}",
+    "history_whose": " of {name}",
+    "history_none": "No finished games{whose}{which} here yet.",
+    "history_title": "Finished games{whose}{which} here",
+    "button_previous": "Previous", "button_next": "Next",
+    "history_old_button": "That list button is from an older version: use `/history`.",
+    "history_no_game": "There is no game {id} in this server.",
+    "history_not_finished": "Game {id} is not finished: its players' channel shows it "
+                            "(`/board` there).",
+    "history_record": "Game record of game {id} ({row}).",
+    "history_turns": "Game {id} has turns 1 to {last} (0 is the start).",
+    "history_no_start": "Game {id} has no starting position to replay from.",
+    "history_footer": "game {id}, after turn {turn}",
+    "history_board": "**{title}**, game {id} after turn {turn} of {last}{said}:\n`{listing}`",
+    "history_row": "#{id} {title}: {players}, {result}, {turns} turns, {when}",
+    # /leaderboard, /profile
+    "no_rated_games": "No rated {title} games here yet: ratings start with the first finished "
+                      "game between people.",
+    "leaderboard_title": "**{title} leaderboard**",
+    "leaderboard_row": "{place}. {name}: {rating}, {games} {games:game|games} ({wins} won, "
+                       "{losses} lost), {points} {points:point|points} won",
+    "no_rated_member": "{name} has no rated games here yet.",
+    "streak_wins": ", {count} {count:win|wins} in a row",
+    "streak_losses": ", {count} {count:loss|losses} in a row",
+    "profile_row": "{title}: {rating}; {wins} won, {losses} lost of {games}; {points} points "
+                   "won{streak}",
+    "provisional": " (provisional: {games} of {needed} games)",
+    "rating": "rating {rating}{provisional}",
 }
 
 RU: dict[str, str] = {
@@ -206,4 +237,35 @@ RU: dict[str, str] = {
 `/new ИГРА @boardbot level=hard` игра с компьютером (easy, normal, hard); `/hint` подсказка
 `/notify mention|dm|none` как напоминать, что ваш ход
 `/settings language:en|ru|auto` язык ответов вам (`server_language` — для модераторов)""",
+    "no_result": "без результата",
+    "result_won": "победа: {player}",
+    "result_won_points": "победа: {player}, {points} {points:очко|очка|очков}",
+    "history_whose": " игрока {name}",
+    "history_none": "Оконченных партий{whose}{which} здесь пока нет.",
+    "history_title": "Оконченные партии{whose}{which} здесь",
+    "button_previous": "Назад", "button_next": "Дальше",
+    "history_old_button": "Эта кнопка списка осталась от прежней версии: используйте "
+                          "`/history`.",
+    "history_no_game": "На этом сервере нет партии {id}.",
+    "history_not_finished": "Партия {id} не окончена: её видно в канале игроков (`/board` "
+                            "там).",
+    "history_record": "Запись партии {id} ({row}).",
+    "history_turns": "В партии {id} ходы с 1 по {last} (0 — начальная позиция).",
+    "history_no_start": "У партии {id} нет начальной позиции, с которой её можно воспроизвести.",
+    "history_footer": "партия {id}, после хода {turn}",
+    "history_board": "**{title}**, партия {id} после хода {turn} из {last}{said}:\n`{listing}`",
+    "history_row": "#{id} {title}: {players}, {result}, {turns} {turns:ход|хода|ходов}, {when}",
+    "no_rated_games": "Рейтинговых партий в {title} здесь пока нет: рейтинг начинается с "
+                      "первой оконченной партии между людьми.",
+    "leaderboard_title": "**{title}: таблица лидеров**",
+    "leaderboard_row": "{place}. {name}: {rating}, {games} {games:партия|партии|партий} "
+                       "(побед: {wins}, поражений: {losses}), {points} "
+                       "{points:очко|очка|очков} выиграно",
+    "no_rated_member": "У {name} здесь пока нет рейтинговых партий.",
+    "streak_wins": ", {count} {count:победа|победы|побед} подряд",
+    "streak_losses": ", {count} {count:поражение|поражения|поражений} подряд",
+    "profile_row": "{title}: {rating}; побед: {wins}, поражений: {losses} из {games}; очков "
+                   "выиграно: {points}{streak}",
+    "provisional": " (предварительный: {games} из {needed} партий)",
+    "rating": "рейтинг {rating}{provisional}",
 }

@@ -95,12 +95,13 @@ class GameService:
 
     # -- languages --------------------------------------------------------------------
 
-    async def readers(self, *args: object) -> Readers:
+    async def readers(self, *args: object, seen: bool = False) -> Readers:
         """The languages of a command's private and public replies, from its user and
         channel among ``args``: a choice made with ``/settings language`` (the user's,
         the server's), else Discord's locale (the user's; the server's).  A user
         without a locale reads the server's language; without a channel, the public
-        language is the user's."""
+        language is the user's.  ``seen``: a channel without a locale (the
+        computer's games found at a restart) speaks the server's locale last seen."""
         user = next((a for a in args if isinstance(a, User)), None)
         channel = next((a for a in args if isinstance(a, Channel)), None)
         guild_id = channel.guild_id if channel else None
@@ -115,7 +116,8 @@ class GameService:
                 self.context.language_cache.clear()
             self.context.guild_locales[guild_id] = channel.locale
         # a command without a channel (``/mygames``, ``/notify``) has no public readers
-        public = chosen.guild or (language(channel.locale) if channel else None)
+        locale = channel.locale or (chosen.guild_seen or "" if seen else "") if channel else ""
+        public = chosen.guild or (language(locale) if channel else None)
         own = chosen.user or (language(user.locale) if user and user.locale else public)
         return Readers(user=own or language(None), channel=public or own or language(None))
 
@@ -282,7 +284,7 @@ class GameService:
         """Play one action of a computer the channel's game waits for (its reply), or
         None when no computer is awaited there (``bot.computer_driver`` loops on it).
         A refusal never comes out of here: a game that moved on is looked at again."""
-        with reading(await self.readers(channel)):
+        with reading(await self.readers(channel, seen=True)):
             return await self._computer.step(channel)
 
     async def computer_channels(self) -> list[Channel]:

@@ -186,9 +186,18 @@ def entry_text(entry: NewTurn, session: Session | None = None, lang: str | None 
     return f"{told}\n-# {notation}" if told else notation
 
 
-def result_named(session: Session) -> str:
-    """The stored result with players' names for side letters (``alice wins 2``)."""
-    return _named(session.result or "no result", session)
+def result_named(session: Session, lang: str | None = None) -> str:
+    """The stored result with players' names for side letters (``alice wins 2``), in
+    ``lang`` (default: the channel's)."""
+    lang = lang or channel_lang()
+    match = _RESULT.fullmatch((session.result or "").strip())
+    if match is None:
+        return _named(reason_in(session.result or "", lang) or t(lang, "no_result"), session)
+    player = _named(match["side"], session)
+    won = t(lang, "result_won_points", player=player, points=int(match["points"])) \
+        if match["points"] else t(lang, "result_won", player=player)
+    why = _named(reason_in(match["why"] or "", lang), session)
+    return won + (f" ({why})" if why else "")
 
 
 def told_in_words(entry: NewTurn | TurnEntry, session: Session, lang: str | None = None
