@@ -36,6 +36,15 @@ EN: dict[str, str] = {
     "picker_step": "Your turn{dice}.{so_far} {step}:",
     "picker_done": "Your turn{dice}: `{turn}`. **Confirm** to play it, **Back** to change it.",
     "preview_footer_yet": "preview: not played yet",
+    # /learn's frame (the lessons' own pages are English: bot/lessons.py)
+    "lesson_old_button": "That lesson button is from an older version: start again with "
+                         "`/learn`.",
+    "lesson_no_page": "That lesson page does not exist: start again with `/learn`.",
+    "lesson_page": "**{title}** (step {step} of {steps})\n{text}",
+    "lesson_choose": "Choose a turn",
+    "lesson_not_offered": "That is not one of the turns offered: start the page again.",
+    "button_try_again": "Try again",
+    "button_play_computer": "Play the computer",
 }
 
 RU: dict[str, str] = {
@@ -73,4 +82,12 @@ RU: dict[str, str] = {
     "picker_step": "Ваш ход{dice}.{so_far} {step}:",
     "picker_done": "Ваш ход{dice}: `{turn}`. **Подтвердить** — сыграть, **Назад** — изменить.",
     "preview_footer_yet": "предпросмотр: ещё не сыграно",
+    "lesson_old_button": "Эта кнопка урока осталась от прежней версии: начните заново с "
+                         "`/learn`.",
+    "lesson_no_page": "Такой страницы урока нет: начните заново с `/learn`.",
+    "lesson_page": "**{title}** (шаг {step} из {steps})\n{text}",
+    "lesson_choose": "Выберите ход",
+    "lesson_not_offered": "Такого хода среди предложенных нет: начните страницу заново.",
+    "button_try_again": "Ещё раз",
+    "button_play_computer": "Сыграть с компьютером",
 }

@@ -69,8 +69,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
         players = [p for p in (opponent, opponent2, opponent3) if p is not None]
         me = interaction.client.user
         if any(p.bot and (me is None or p.id != me.id) for p in players):
-            await adapter.say(interaction, "Other bots cannot play; challenge a person, or "
-                                           "name me to play the computer.")
+            await adapter.say(interaction, adapter.said(interaction, "other_bots"))
             return
         try:
             parsed = adapter.parse_options(options)
@@ -129,9 +128,11 @@ def build_commands(flows: Flows, games: list[str] | None = None
         where = None
         if channel is not None:
             if not channel.permissions.read_messages:
-                await adapter.say(interaction, "You cannot see that channel.")
+                await adapter.say(interaction, adapter.said(interaction, "cannot_see_channel"))
                 return
-            where = adapter.channel_of(channel, interaction.guild_id)
+            here = adapter.to_channel(interaction)
+            where = adapter.channel_of(channel, interaction.guild_id,
+                                       here.locale if here else "")
         await flows.run(interaction, flows.service.board, defer=True, channel=where)
 
     @app_commands.command(name="legal", description="List the legal turns (only you see them)")
@@ -306,13 +307,11 @@ async def _new_in_thread(flows: Flows, interaction: Interaction, game: str,
     """Open a thread, challenge there, and point to it from here."""
     here = adapter.to_channel(interaction)
     if here is None:
-        await adapter.say(interaction, adapter.DM_MESSAGE)
+        await adapter.say(interaction, adapter.said(interaction, "dm_only"))
         return
     perms = interaction.app_permissions
     if not (perms.create_public_threads and perms.send_messages_in_threads):
-        await adapter.say(interaction, "I cannot open a thread here: I need the Create Public "
-                                       "Threads and Send Messages in Threads permissions. "
-                                       "Try again without `thread`.")
+        await adapter.say(interaction, adapter.said(interaction, "thread_permissions"))
         return
     await adapter.defer(interaction)
     try:
@@ -322,15 +321,17 @@ async def _new_in_thread(flows: Flows, interaction: Interaction, game: str,
     try:
         thread = await adapter.open_thread(interaction, f"{title}: {interaction.user.display_name}")
     except (discord.HTTPException, TypeError) as exc:
-        await adapter.deliver(interaction, refusal(f"I could not open a thread here ({exc})."))
+        await adapter.deliver(interaction, refusal(adapter.said(interaction, "thread_failed",
+                                                                error=exc)))
         return
-    where = adapter.channel_of(thread, interaction.guild_id)
+    where = adapter.channel_of(thread, interaction.guild_id, here.locale)
 
     async def inside(user: User, channel: Channel) -> Reply:
         reply = await call(user, where)
         if reply.ok:
             await adapter.post(thread, reply)
-            return Reply(text=f"Game opened in {thread.mention}.", session_id=reply.session_id)
+            return Reply(text=adapter.said(interaction, "thread_opened", thread=thread.mention),
+                         session_id=reply.session_id)
         await adapter.delete_thread(thread)
         return reply
 
