@@ -138,3 +138,22 @@ async def test_a_whole_game_in_russian_says_no_english(service: GameService) -> 
         assert not any(english_words(b.label) for b in reply.buttons), reply.buttons
     # and the same check finds English where there is some
     assert english_words("alice (Белые): rolled 6-5 `24/18`") == ["rolled"]
+
+
+async def test_reminders_speak_the_servers_language_last_seen(service: GameService,
+                                                             clock) -> None:  # type: ignore[no-untyped-def]
+    from bot.scheduler import Scheduler
+    from tests.bot.service.test_correspondence import Outbox
+
+    assert (await service.new(ALICE, RUSSIAN_HERE, "hachapury", [BOB], time_control="3d")).ok
+    accepted = await service.accept(BOB, RUSSIAN_HERE)
+    assert "осталось 3 д" in accepted.text, accepted.text
+    scheduler = Scheduler.for_service(service, Outbox())
+    fired = await scheduler.run_once(clock.now + 2 * 86400)
+    assert [n.kind for n in fired] == ["reminder"]
+    assert "напоминание: ваш ход в" in fired[0].text and "осталось 1 д." in fired[0].text, \
+        fired[0].text
+    # a server whose language is chosen: the choice, whatever Discord says
+    assert (await service.settings(MOD, HERE, server_language="en")).ok
+    fired = await scheduler.run_once(clock.now + 3 * 86400)
+    assert fired and "time is up" in fired[0].text, fired[0].text
