@@ -87,3 +87,14 @@ def test_engine_reasons_are_said_in_russian_and_kept_in_english() -> None:
     assert reason_in("G dropped the taunt; R wins; G 2nd", "ru") == \
         "G отказывается от вызова; побеждает R; G: 2-е место"
     assert reason_in("something new", "ru") == "something new"
+
+
+def test_no_key_is_defined_by_two_areas() -> None:
+    # the package merges its areas' dicts: a key in two would silently win over the other
+    areas = catalogue._AREAS
+    for lang in ("EN", "RU"):
+        seen: dict[str, str] = {}
+        for area in areas:
+            for key in getattr(area, lang):
+                assert key not in seen, (key, seen.get(key), area.__name__)
+                seen[key] = area.__name__
