@@ -24,6 +24,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.catalogue import CATALOGUE, for_user
 from games import Position, QuestionKind
 from storage import Session, SessionStatus
 
@@ -101,19 +102,19 @@ def stale_question(question: Question, answers: list[tuple[str, str]],
     its questions (``Game.question_nouns``)."""
     kind = _KINDS.get(question.kind, QuestionKind.ANSWER)
     noun = nouns.get(kind, "question")
+    if f"noun_{noun}" in CATALOGUE["en"]:
+        noun = for_user(f"noun_{noun}")
     if kind == QuestionKind.RAISE and len(question.sides) == 2:
         raiser, target = question.sides
         said = [record for side, record in answers if side == target]
         if said:
-            return (f"That {noun} ({raiser} at {target}) was answered at turn "
-                    f"{question.turn}: `{said[-1]}`. Nothing was changed.")
-        return (f"That {noun} ({raiser} at {target}, turn {question.turn}) is no longer "
-                "waiting for an answer. Nothing was changed.")
+            return for_user("stale_raise_answered", noun=noun, raiser=raiser, target=target,
+                            turn=question.turn, said=said[-1])
+        return for_user("stale_raise_gone", noun=noun, raiser=raiser, target=target,
+                        turn=question.turn)
     if kind == QuestionKind.VOTE:
-        return (f"That {noun} (turn {question.turn}) is already settled. Nothing was "
-                "changed.")
-    return (f"That {noun} (turn {question.turn}) was already answered. Nothing was "
-            "changed.")
+        return for_user("stale_vote", noun=noun, turn=question.turn)
+    return for_user("stale_answer", noun=noun, turn=question.turn)
 
 
 def challenge_gone(session: Session, verb: str) -> str | None:
@@ -121,22 +122,15 @@ def challenge_gone(session: Session, verb: str) -> str | None:
     if session.status == SessionStatus.CHALLENGE:
         return None
     lobby = verb in ("join", "start")
-    what = "This lobby" if lobby else "This challenge"
+    what = "lobby" if lobby else "challenge"  # the catalogue's keys (bot/catalogue/views.py)
     if session.status == SessionStatus.ABORTED and session.initial_position is not None:
-        return (f"{what} has already started, and that game was aborted." if lobby
-                else f"{what} was already accepted, and that game was aborted.")
+        return for_user(f"{what}_aborted")
     gone: dict[str, str] = {
-        SessionStatus.ACTIVE: f"{what} has already started: the game is under way." if lobby
-        else f"{what} was already accepted: the game is under way.",
-        SessionStatus.FINISHED: f"{what} has already started, and that game is over." if lobby
-        else f"{what} was already accepted, and that game is over.",
-        SessionStatus.DECLINED: f"{what} was closed." if lobby else f"{what} was already declined.",
-        SessionStatus.EXPIRED: f"{what} expired before it started." if lobby
-        else f"{what} expired before everyone answered.",
-        SessionStatus.ABORTED: f"{what} was closed by its host or a moderator." if lobby
-        else f"{what} was withdrawn.",
+        SessionStatus.ACTIVE: "active", SessionStatus.FINISHED: "finished",
+        SessionStatus.DECLINED: "declined", SessionStatus.EXPIRED: "expired",
+        SessionStatus.ABORTED: "withdrawn",
     }
-    return gone.get(session.status, f"{what} is no longer open.")
+    return for_user(f"{what}_{gone.get(session.status, 'closed')}")
 
 
 OLD_ANSWER_BUTTON = (

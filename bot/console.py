@@ -39,12 +39,15 @@ class Console:
     """Turns console lines into service calls and prints the replies."""
 
     def __init__(self, service: GameService, images: Path, out: TextIO,
-                 moderators: Iterable[str] = (), channel: str = "local") -> None:
+                 moderators: Iterable[str] = (), channel: str = "local", locale: str = ""
+                 ) -> None:
         self.service = service
         self.images = images
         self.out = out
         self.moderators = set(moderators)
-        self.channel = Channel(id=channel, guild_id="local", name=channel)
+        # ``locale`` (``--locale ru``): the console's one server and its users speak it
+        self.locale = locale
+        self.channel = Channel(id=channel, guild_id="local", name=channel, locale=locale)
         self._count = 0
         #: each user's last picker (its menu and buttons), for ``/pick``
         self._pickers: dict[str, Reply] = {}
@@ -58,7 +61,7 @@ class Console:
         self._show(COMPUTER, reply)
 
     def user(self, name: str) -> User:
-        return User(id=name, name=name, moderator=name in self.moderators)
+        return User(id=name, name=name, moderator=name in self.moderators, locale=self.locale)
 
     async def handle(self, line: str) -> Reply | None:
         """Run one console line; returns the reply (None for blank/comment lines)."""
@@ -89,7 +92,7 @@ class Console:
             except ValueError:
                 words = rest.split()
             if not words:
-                return s.help()
+                return await s.read_help(user, ch)
             stray = [w for w in words[1:] if not w.startswith("@") and "=" not in w]
             if stray:
                 return refusal(f"`{stray[0][:40]}` is neither a player nor an option: name "
@@ -145,9 +148,9 @@ class Console:
         if correspondence is not None:
             return correspondence
         if command == "rules":
-            return s.rules(rest or _example_game())
+            return await s.read_rules(user, ch, rest or _example_game())
         if command == "help":
-            return s.help()
+            return await s.read_help(user, ch)
         near = difflib.get_close_matches(command, COMMANDS, n=1, cutoff=0.6)
         hint = f" Did you mean `/{near[0]}`?" if near else " `/help` lists the commands."
         return refusal(f"There is no command `/{command[:30]}`.{hint}")
@@ -198,7 +201,8 @@ class Console:
             words = dict(w.split("=", 1) for w in rest.split() if "=" in w)
             return await s.settings(user, ch, words.get("theme", ""), words.get("flip", ""),
                                     words.get("server_theme", ""), words.get("phone", ""),
-                                    words.get("server_nudge", ""))
+                                    words.get("server_nudge", ""), words.get("language", ""),
+                                    words.get("server_language", ""))
         if command == "mygames":
             return await s.my_games(user, ch.guild_id, _page(rest))
         simple = {"claim": s.claim, "takeback": s.takeback}
@@ -250,7 +254,8 @@ def _page(text: str) -> int:
 
 async def run_console(database: str, images: str, seed: int | None,
                       moderators: Iterable[str], script: TextIO = sys.stdin,
-                      out: TextIO = sys.stdout, busy_timeout: float | None = None) -> int:
+                      out: TextIO = sys.stdout, busy_timeout: float | None = None,
+                      locale: str = "") -> int:
     """Read lines from ``script`` until EOF or ``quit``."""
     # Opened first: a database that cannot be used (DatabaseUnavailable) stops the
     # start before anything else is created.  Store.open creates a missing folder.
@@ -266,7 +271,7 @@ async def run_console(database: str, images: str, seed: int | None,
     pool = ComputerPool()
     service = GameService(store, ServiceConfig(), seed_factory=factory, thinker=pool) \
         if factory else GameService(store, ServiceConfig(), thinker=pool)
-    console = Console(service, image_dir, out, moderators)
+    console = Console(service, image_dir, out, moderators, locale=locale)
     # The pool starts (and warms) with the first computer decision: a console session
     # without the computer never pays for it.  The Discord bot warms it at start.
     await console.driver.resume()  # games where the computer is to move go on

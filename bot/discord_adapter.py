@@ -30,6 +30,7 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
+from bot.catalogue import language, t
 from bot.replies import (
     Button,
     Channel,
@@ -116,8 +117,10 @@ def display_name(member: discord.abc.User) -> str:
 def to_user(interaction: discord.Interaction) -> User:
     """The sender; a moderator is anyone with Manage Messages in this channel."""
     moderator = interaction.guild_id is not None and interaction.permissions.manage_messages
+    locale = getattr(interaction, "locale", None)  # the user's Discord language
     return User(id=str(interaction.user.id), name=display_name(interaction.user),
-                moderator=bool(moderator))
+                moderator=bool(moderator),
+                locale=str(getattr(locale, "value", locale or "")))
 
 
 def to_user_of(member: discord.abc.User) -> User:
@@ -134,9 +137,19 @@ def to_channel(interaction: discord.Interaction) -> Channel | None:
                    locale=str(locale.value) if locale is not None else "")
 
 
-def channel_of(channel: discord.abc.Snowflake, guild_id: int | None) -> Channel:
+def channel_of(channel: discord.abc.Snowflake, guild_id: int | None, locale: str = ""
+               ) -> Channel:
+    """A channel named in a command (a thread opened for a game): ``locale`` is the
+    server's, from the command's own channel."""
     return Channel(id=str(channel.id), guild_id=str(guild_id) if guild_id else None,
-                   name=getattr(channel, "name", "") or "")
+                   name=getattr(channel, "name", "") or "", locale=locale)
+
+
+def said(interaction: discord.Interaction, key: str, **values: object) -> str:
+    """A catalogue sentence in the user's Discord language (bot/catalogue), for what
+    the adapter answers on its own, before or without the service."""
+    locale = getattr(interaction, "locale", None)
+    return t(language(str(getattr(locale, "value", locale or ""))), key, **values)
 
 
 def custom_id(button: Button) -> str:

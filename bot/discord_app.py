@@ -154,7 +154,7 @@ class BoardBot(discord.Client):
         if interaction.type is discord.InteractionType.application_command:
             # The fault may come after the service saved the change (while the reply was
             # built or sent): never claim that nothing changed.
-            await adapter.say(interaction, TREE_ERROR_TEXT)
+            await adapter.say(interaction, adapter.said(interaction, "tree_error"))
 
     async def _start_ops(self) -> None:
         """The metrics and health endpoint (imported only when configured)."""

@@ -40,6 +40,7 @@ from prometheus_client import (
     generate_latest,
 )
 
+from bot.catalogue import LANGUAGES, t
 from bot.replies import RACE_MESSAGE, Reply
 from storage import Store
 from storage.store import Backend, Run
@@ -51,6 +52,9 @@ COMMANDS = ("new", "accept", "decline", "join", "start", "leave", "abort", "rema
 HEALTH_TIMEOUT = 2.0
 STALLED = 1.0  # seconds of loop lag that make the process unhealthy
 _LATENCY = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+#: The lost-race refusal in every language (bot/catalogue "race").
+RACES = {RACE_MESSAGE, *(t(lang, "race") for lang in LANGUAGES)}
 
 
 class Metrics:
@@ -98,7 +102,7 @@ def _timed_command(name: str, method: Callable[..., Awaitable[Reply]], metrics: 
         start = time.perf_counter()
         reply = await method(*args, **kwargs)
         metrics.command_seconds.labels(name).observe(time.perf_counter() - start)
-        outcome = "ok" if reply.ok else ("race" if reply.text == RACE_MESSAGE else "refused")
+        outcome = "ok" if reply.ok else ("race" if reply.text in RACES else "refused")
         metrics.commands.labels(name, outcome).inc()
         return reply
     return timed

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.catalogue import DEFAULT, ru_plural, say
+from bot.catalogue.reasons import reason_in
 from games.events import (
     BorneOff,
     Event,
@@ -280,7 +281,7 @@ def _won(event: Won, cast: Cast, closed: str, told: bool = False) -> str:
     if closed:
         # English heads start with the player's name, kept as written; others with a verb
         return f"{closed}: {head if cast.lang == 'en' else head[0].lower() + head[1:]}."
-    reason = "" if told else named_reason(event.reason, cast)
+    reason = "" if told else named_reason(reason_in(event.reason, cast.lang), cast)
     return head + (cast.say("because", reason=reason) if reason else "") + "."
 
 

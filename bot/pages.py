@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.catalogue import for_user
 from bot.replies import Reply, quiet_name
 
 #: Rows per page: 15 rows of at most ``MAX_ROW`` characters and the header stay far
@@ -31,8 +32,7 @@ def offset(page: int) -> int:
 
 def out_of_range(page: int, total: int, what: str) -> Reply:
     pages = page_count(total)
-    return Reply(text=f"There is no page {page} of {what}: there {'is' if pages == 1 else 'are'}"
-                      f" {pages} page{'s' if pages != 1 else ''} (1 to {pages}).",
+    return Reply(text=for_user("no_page", page=page, what=what, pages=pages),
                  private=True, ok=False)
 
 
@@ -41,7 +41,7 @@ def paged(title: str, rows: list[str], page: int, total: int, command: str) -> R
     pages = page_count(total)
     header = title
     if pages > 1:
-        header += f" (page {page} of {pages}, {total} in all)"
+        header += for_user("page_of", page=page, pages=pages, total=total)
         if page < pages:
-            header += f"; next: `/{command} page:{page + 1}`"
+            header += for_user("page_next", command=command, next=page + 1)
     return Reply(text="\n".join([header + ":", *(row(r) for r in rows)]), private=True)

@@ -19,6 +19,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.catalogue import for_user
+
 #: Discord's limit of options in one select menu.
 MAX_OPTIONS = 25
 _SEPARATOR = re.compile(r",\s+|;\s*|\s+")
@@ -97,17 +99,18 @@ def walk(turns: list[str], path: list[str], additions_of: AdditionsOf | None = N
     if finished is not None:
         extra = tuple(additions_of(finished)) if additions_of else ()
         if extra:
-            return Step(tuple(chosen), _addition_options(extra), "Add a taunt?", None, extra)
+            return Step(tuple(chosen), _addition_options(extra), for_user("pick_add_taunt"),
+                        None, extra)
         return Step(tuple(chosen), turn=finished)
     nexts = _next_moves(split, chosen)
     if not nexts:
         raise PathError("no legal turn starts with these moves")
     if group is not None:
-        return Step(tuple(chosen), _move_options(group), "Choose the move")
+        return Step(tuple(chosen), _move_options(group), for_user("pick_move"))
     if len(nexts) > MAX_OPTIONS:
-        return Step(tuple(chosen), _group_options(_groups(nexts)), "Choose where to move from")
+        return Step(tuple(chosen), _group_options(_groups(nexts)), for_user("pick_from"))
     return Step(tuple(chosen), _move_options(nexts),
-                "Choose the first move" if not chosen else "Choose the next move")
+                for_user("pick_first" if not chosen else "pick_next"))
 
 
 def _with_addition(turn: str, chosen: tuple[str, ...], element: str,
@@ -165,5 +168,5 @@ def _group_options(groups: list[tuple[str, list[str]]]) -> tuple[Option, ...]:
 
 
 def _addition_options(extra: tuple[str, ...]) -> tuple[Option, ...]:
-    return (Option("No taunt", "a0"),
-            *(Option(f"Add {text}", f"a{i + 1}") for i, text in enumerate(extra)))
+    return (Option(for_user("pick_no_taunt"), "a0"),
+            *(Option(for_user("pick_add", text=text), f"a{i + 1}") for i, text in enumerate(extra)))

@@ -35,6 +35,9 @@ class User:
     id: str
     name: str
     moderator: bool = False
+    #: The user's Discord locale (``interaction.locale``, e.g. ``ru``): private replies
+    #: speak it where the catalogue has it (bot/catalogue); '' for the server's.
+    locale: str = ""
 
     @property
     def mention(self) -> str:
@@ -113,7 +116,7 @@ class Refused(Exception):
 
 
 RACE_MESSAGE = ("Someone else changed this game at the same moment; nothing was applied. "
-                "Look at `/board` and try again.")
+                "Look at `/board` and try again.")  # English; refusals say bot/catalogue's "race"
 
 
 def refusal(text: str) -> Reply:

@@ -43,11 +43,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot import clocks
+from bot.catalogue import language, t
 from bot.computer_seats import is_computer_seat
 from bot.replies import quiet_name
+from bot.service.texts import duration
 from games import get_game
 from storage import Session, Store
 from storage.correspondence import CorrespondenceStore, ReminderRow
+from storage.settings import LanguageStore
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -93,6 +96,7 @@ class Scheduler:
         #: Games without a clock: ``NudgeRunner`` (the configured defaults when None).
         self.nudges: NudgeRunner = nudges if nudges is not None else Runner(store)
         self.ledger = CorrespondenceStore(store)
+        self.languages = LanguageStore(store)
         self.deliver = deliver
         self.clock = clock
         self.interval = interval
@@ -192,14 +196,15 @@ class Scheduler:
         if session is None:
             return []
         title = get_game(session.game).title
+        lang = await self._language(session.guild_id)
         seat = session.seat_for_side(row.side)
         name = quiet_name(seat.name) if seat else row.side  # a name never pings anyone
         where = f"<#{session.channel_id}>"
         if row.point > 0:
             if seat is None:
                 return []
-            text = (f"<@{seat.user_id}> reminder: it is your turn in {where} ({title}, turn "
-                    f"{row.turn}); {clocks.format_duration(row.point)} left.")
+            text = t(lang, "reminder", user=f"<@{seat.user_id}>", where=where, title=title,
+                     turn=row.turn, left=duration(row.point, lang))
             note = await self._to(session, "reminder", seat.user_id, text)
             return [note] if note else []
         if row.forfeit:
@@ -207,19 +212,24 @@ class Scheduler:
             pings = " ".join(f"<@{p}>" for p in players)
             return [Notification(
                 "forfeit", "channel", session.channel_id, session.guild_id, session.id, None,
-                f"{name} ran out of time in {title}: {row.forfeit}. Dice seed revealed: "
-                f"`{session.seed}`. {pings}", players)]
+                t(lang, "forfeit", name=name, title=title, result=row.forfeit,
+                  seed=session.seed, pings=pings), players)]
         notes = []
         for other in session.seats:
             if other.side == row.side:
                 continue
-            text = (f"<@{other.user_id}>: {name}'s time is up in {where} ({title}, turn "
-                    f"{row.turn}). You may `/claim` the win or `/grant` more time "
-                    "(e.g. `/grant 2d`).")
+            text = t(lang, "time_up_claim", user=f"<@{other.user_id}>", name=name, where=where,
+                     title=title, turn=row.turn)
             note = await self._to(session, "timeout", other.user_id, text)
             if note:
                 notes.append(note)
         return notes
+
+    async def _language(self, guild_id: str | None) -> str:
+        """The server's language (its ``/settings`` choice, else its Discord locale as
+        last seen): reminders are posted where everybody reads them."""
+        chosen = await self.languages.choices(None, guild_id)
+        return chosen.guild or language(chosen.guild_seen)
 
     async def _to(self, session: Session, kind: str, user_id: str, text: str
                   ) -> Notification | None:

@@ -231,6 +231,19 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (session_id, version)
     );
     """,
+    # 10: the language of the bot's messages (bot/catalogue): a user's or a server's
+    # choice (``chosen``; NULL: follow Discord's locale) and the server's Discord
+    # locale last seen (``seen``), for the posts no command asks for (reminders).
+    """
+    CREATE TABLE languages (
+        scope       TEXT NOT NULL CHECK (scope IN ('user', 'guild')),
+        owner_id    TEXT NOT NULL,
+        chosen      TEXT CHECK (chosen IS NULL OR chosen IN ('en', 'ru')),
+        seen        TEXT,
+        updated_at  REAL NOT NULL,
+        PRIMARY KEY (scope, owner_id)
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -59,3 +59,55 @@ class SettingsStore:
             await run("INSERT INTO guild_settings (guild_id, theme, updated_at) VALUES (?, ?, ?) "
                       "ON CONFLICT (guild_id) DO UPDATE SET theme=excluded.theme, "
                       "updated_at=excluded.updated_at", (guild_id, theme, now))
+
+
+#: The languages a user or a server may choose (bot/catalogue ships them).
+LANGUAGE_CHOICES = ("en", "ru")
+
+
+@dataclass(frozen=True)
+class LanguageChoices:
+    """What decides a command's languages (migration 10): the user's and the server's
+    own choices (None: follow Discord's locale) and the server's locale last seen."""
+
+    user: str | None = None
+    guild: str | None = None
+    guild_seen: str | None = None
+
+
+class LanguageStore:
+    """Languages chosen with ``/settings language`` on top of a :class:`Store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def choices(self, user_id: str | None, guild_id: str | None) -> LanguageChoices:
+        """The user's and the server's choices, in one query."""
+        rows = await self.store.fetchall(
+            "SELECT scope, chosen, seen FROM languages WHERE (scope='user' AND owner_id=?) "
+            "OR (scope='guild' AND owner_id=?)", (user_id or "", guild_id or ""))
+        user = guild = seen = None
+        for scope, chosen, last_seen in rows:
+            if scope == "user":
+                user = chosen
+            else:
+                guild, seen = chosen, last_seen
+        return LanguageChoices(user, guild, seen)
+
+    async def choose(self, scope: str, owner_id: str, chosen: str | None, now: float) -> None:
+        """Set (or with None, clear) a user's or a server's language."""
+        if chosen is not None and chosen not in LANGUAGE_CHOICES:
+            raise ValueError(f"language must be one of {LANGUAGE_CHOICES} or None")
+        async with self.store.transaction() as run:
+            await run("INSERT INTO languages (scope, owner_id, chosen, updated_at) "
+                      "VALUES (?, ?, ?, ?) ON CONFLICT (scope, owner_id) DO UPDATE SET "
+                      "chosen=excluded.chosen, updated_at=excluded.updated_at",
+                      (scope, owner_id, chosen, now))
+
+    async def saw_guild_locale(self, guild_id: str, locale: str, now: float) -> None:
+        """Note the server's Discord locale, for posts without a command (reminders)."""
+        async with self.store.transaction() as run:
+            await run("INSERT INTO languages (scope, owner_id, seen, updated_at) "
+                      "VALUES ('guild', ?, ?, ?) ON CONFLICT (scope, owner_id) DO UPDATE SET "
+                      "seen=excluded.seen, updated_at=excluded.updated_at",
+                      (guild_id, locale, now))

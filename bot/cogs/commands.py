@@ -70,8 +70,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
         players = [p for p in (opponent, opponent2, opponent3) if p is not None]
         me = interaction.client.user
         if any(p.bot and (me is None or p.id != me.id) for p in players):
-            await adapter.say(interaction, "Other bots cannot play; challenge a person, or "
-                                           "name me to play the computer.")
+            await adapter.say(interaction, adapter.said(interaction, "other_bots"))
             return
         try:
             parsed = adapter.parse_options(options)
@@ -132,9 +131,11 @@ def build_commands(flows: Flows, games: list[str] | None = None
         where = None
         if channel is not None:
             if not channel.permissions.read_messages:
-                await adapter.say(interaction, "You cannot see that channel.")
+                await adapter.say(interaction, adapter.said(interaction, "cannot_see_channel"))
                 return
-            where = adapter.channel_of(channel, interaction.guild_id)
+            here = adapter.to_channel(interaction)
+            where = adapter.channel_of(channel, interaction.guild_id,
+                                       here.locale if here else "")
         await flows.run(interaction, flows.service.board, defer=True, channel=where)
 
     @app_commands.command(name="legal", description="List the legal turns (only you see them)")
@@ -246,18 +247,24 @@ def build_commands(flows: Flows, games: list[str] | None = None
                            server_theme="Moderators: the theme of every picture here",
                            phone="on: your previews in the phone layout",
                            server_nudge="Moderators: nudge silent players in games without a "
-                                        "clock after this long here, e.g. 3d, or off")
+                                        "clock after this long here, e.g. 3d, or off",
+                           language="Your private replies: en, ru or auto (Discord's)",
+                           server_language="Moderators: the public replies here (en, ru, auto)")
     @app_commands.choices(
         theme=[app_commands.Choice(name=m, value=m) for m in ("light", "dark", "server")],
         flip=[app_commands.Choice(name=m, value=m) for m in ("on", "off")],
         server_theme=[app_commands.Choice(name=m, value=m) for m in ("light", "dark")],
-        phone=[app_commands.Choice(name=m, value=m) for m in ("on", "off")])
+        phone=[app_commands.Choice(name=m, value=m) for m in ("on", "off")],
+        language=[app_commands.Choice(name=m, value=m) for m in ("en", "ru", "auto")],
+        server_language=[app_commands.Choice(name=m, value=m) for m in ("en", "ru", "auto")])
     async def settings(interaction: Interaction, theme: str = "", flip: str = "",
                        server_theme: str = "", phone: str = "",
-                       server_nudge: app_commands.Range[str, 1, 20] | None = None) -> None:
+                       server_nudge: app_commands.Range[str, 1, 20] | None = None,
+                       language: str = "", server_language: str = "") -> None:
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.settings(user, channel, theme, flip, server_theme,
-                                                phone, server_nudge or "")
+                                                phone, server_nudge or "", language,
+                                                server_language)
 
         await flows.run(interaction, call)
 
@@ -265,7 +272,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
     @app_commands.describe(game="Which game")
     @with_games
     async def rules(interaction: Interaction, game: str) -> None:
-        await adapter.deliver(interaction, flows.service.rules(game))
+        await adapter.deliver(interaction, await flows.service.read_rules(
+            adapter.to_user(interaction), adapter.to_channel(interaction), game))
 
     @app_commands.command(name="leaderboard", description="The best players of a game here")
     @app_commands.describe(game="Which game")
@@ -296,7 +304,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
     @app_commands.command(name="help", description="How to play with this bot")
     async def help_(interaction: Interaction) -> None:
-        await adapter.deliver(interaction, flows.service.help())
+        await adapter.deliver(interaction, await flows.service.read_help(
+            adapter.to_user(interaction), adapter.to_channel(interaction)))
 
     return [new, accept, decline, join, start, move, board, legal, hint, record, resign, abort,
             learn, history, leaderboard, profile, games_, claim, grant, takeback,
@@ -308,13 +317,11 @@ async def _new_in_thread(flows: Flows, interaction: Interaction, game: str,
     """Open a thread, challenge there, and point to it from here."""
     here = adapter.to_channel(interaction)
     if here is None:
-        await adapter.say(interaction, adapter.DM_MESSAGE)
+        await adapter.say(interaction, adapter.said(interaction, "dm_only"))
         return
     perms = interaction.app_permissions
     if not (perms.create_public_threads and perms.send_messages_in_threads):
-        await adapter.say(interaction, "I cannot open a thread here: I need the Create Public "
-                                       "Threads and Send Messages in Threads permissions. "
-                                       "Try again without `thread`.")
+        await adapter.say(interaction, adapter.said(interaction, "thread_permissions"))
         return
     await adapter.defer(interaction)
     try:
@@ -324,15 +331,17 @@ async def _new_in_thread(flows: Flows, interaction: Interaction, game: str,
     try:
         thread = await adapter.open_thread(interaction, f"{title}: {interaction.user.display_name}")
     except (discord.HTTPException, TypeError) as exc:
-        await adapter.deliver(interaction, refusal(f"I could not open a thread here ({exc})."))
+        await adapter.deliver(interaction, refusal(adapter.said(interaction, "thread_failed",
+                                                                error=exc)))
         return
-    where = adapter.channel_of(thread, interaction.guild_id)
+    where = adapter.channel_of(thread, interaction.guild_id, here.locale)
 
     async def inside(user: User, channel: Channel) -> Reply:
         reply = await call(user, where)
         if reply.ok:
             await adapter.post(thread, reply)
-            return Reply(text=f"Game opened in {thread.mention}.", session_id=reply.session_id)
+            return Reply(text=adapter.said(interaction, "thread_opened", thread=thread.mention),
+                         session_id=reply.session_id)
         await adapter.delete_thread(thread)
         return reply
 

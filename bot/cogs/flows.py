@@ -54,7 +54,7 @@ class Flows:
         started = time.perf_counter()
         where = channel or adapter.to_channel(interaction)
         if where is None:
-            await adapter.say(interaction, adapter.DM_MESSAGE)
+            await adapter.say(interaction, adapter.said(interaction, "dm_only"))
             return None
         if defer:
             await adapter.defer(interaction)
@@ -63,7 +63,7 @@ class Flows:
             reply = await call(user, where)
         except Exception:
             log.exception(adapter.kv("service_error", channel=where.id, user=user.id))
-            reply = refusal(ERROR_MESSAGE)
+            reply = refusal(adapter.said(interaction, "service_error"))
         finally:
             if changes:
                 self.cache.forget(where.id)
@@ -134,7 +134,7 @@ class Flows:
         bot/buttons.py; '' on buttons posted before tags) is still the pending one."""
         channel = adapter.to_channel(interaction)
         if channel is None:
-            await adapter.say(interaction, adapter.DM_MESSAGE)
+            await adapter.say(interaction, adapter.said(interaction, "dm_only"))
             return
         action = f"{verb}:{session_id}" + (f":{tag}" if tag else "")
 

@@ -5,12 +5,15 @@ chair, ``phone`` in the phone layout (renderer: pictures under 800 px)."""
 
 from __future__ import annotations
 
+from bot.catalogue import for_user, user_lang
 from bot.replies import Channel, Refused, Reply, User
 from bot.service.context import Context
-from storage.settings import THEMES, UserView
+from storage.settings import LANGUAGE_CHOICES, THEMES, UserView
 
 #: What ``flip`` and ``phone`` accept.
 ON, OFF = ("on", "yes", "true", "1"), ("off", "no", "false", "0")
+#: What ``language`` and ``server_language`` accept: a language, or ``auto`` (Discord's).
+LANGUAGE_WORDS = (*LANGUAGE_CHOICES, "auto")
 
 
 class BoardSettings:
@@ -30,19 +33,17 @@ class BoardSettings:
         theme, flip, server_theme, phone = (v.strip().lower()
                                             for v in (theme, flip, server_theme, phone))
         if theme and theme not in (*THEMES, "server"):
-            raise Refused(f"`theme` is `light`, `dark` or `server` (the server's), "
-                          f"not `{theme}`.")
+            raise Refused(for_user("bad_theme", theme=theme))
         for name, value in (("flip", flip), ("phone", phone)):
             if value and value not in ON + OFF:
-                raise Refused(f"`{name}` is `on` or `off`, not `{value}`.")
+                raise Refused(for_user("bad_on_off", name=name, value=value))
         if server_theme:
             if server_theme not in THEMES:
-                raise Refused(f"`server_theme` is `light` or `dark`, not `{server_theme}`.")
+                raise Refused(for_user("bad_server_theme", theme=server_theme))
             if not user.moderator:
-                raise Refused(f"Only a moderator may set this server's theme, {user.name}; "
-                              "your own `theme` you may set.")
+                raise Refused(for_user("moderator_theme", user=user.name))
             if channel.guild_id is None:
-                raise Refused("`server_theme` is set in a server's channel.")
+                raise Refused(for_user("server_theme_here"))
             await store.set_guild_theme(channel.guild_id, server_theme, now)
         if theme or flip or phone:
             view = UserView(None if theme == "server" else (theme or view.theme),
@@ -50,9 +51,33 @@ class BoardSettings:
                             phone in ON if phone else view.phone)
             await store.set_user_view(user.id, view, now)
         server = await store.guild_theme(channel.guild_id) or self.ctx.config.theme
-        own = view.theme or f"the server's ({server})"
-        chair = "the opponent's chair" if view.flip else "your own chair"
-        size = "the phone layout" if view.phone else "the desktop layout"
-        return Reply(text=f"Boards here: {server} theme in public. Your own pictures "
-                          f"(previews): {own} theme, seen from {chair}, in {size}.",
+        server = for_user(f"theme_{server}")
+        own = for_user(f"theme_{view.theme}") if view.theme \
+            else for_user("theme_servers", theme=server)
+        chair = for_user("chair_opponent" if view.flip else "chair_own")
+        size = for_user("layout_phone" if view.phone else "layout_desktop")
+        return Reply(text=for_user("settings_said", server=server, own=own, chair=chair,
+                                   size=size, language=for_user(f"language_{user_lang()}")),
                      private=True)
+
+    async def choose_language(self, user: User, channel: Channel, language: str,
+                              server_language: str) -> None:
+        """``/settings language:<en|ru|auto>`` (the user's private replies) and
+        ``server_language`` (moderators: the server's public replies); ``auto``
+        follows Discord's locale again."""
+        language, server_language = language.strip().lower(), server_language.strip().lower()
+        for name, value in (("language", language), ("server_language", server_language)):
+            if value and value not in LANGUAGE_WORDS:
+                raise Refused(for_user("bad_language", name=name, value=value))
+        now, languages = self.ctx.clock(), self.ctx.languages
+        if server_language:
+            if not user.moderator:
+                raise Refused(for_user("moderator_language", user=user.name))
+            if channel.guild_id is None:
+                raise Refused(for_user("server_language_here"))
+            await languages.choose("guild", channel.guild_id,
+                                   None if server_language == "auto" else server_language, now)
+        if language:
+            await languages.choose("user", user.id, None if language == "auto" else language,
+                                   now)
+        self.ctx.language_cache.clear()  # the answer, and what follows, speak the choice

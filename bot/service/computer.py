@@ -27,6 +27,7 @@ import uuid
 
 from bot import clocks
 from bot.buttons import pending_question
+from bot.catalogue import for_channel, for_user, user_lang
 from bot.computer_pool import Thinker, fallback_choice
 from bot.computer_seats import SEAT_PREFIX, is_computer_seat, seat_level
 from bot.replies import Channel, Refused, Reply, User
@@ -161,29 +162,27 @@ class ComputerPlayers:
         """The ``hard`` level's choice for the player to move (or to answer), privately,
         with the reason in words; the game is marked as hinted."""
         session, seat = await self.turns.player_in(
-            channel, user, "Hints are for the players of this game; you are watching.")
+            channel, user, for_user("hint_watching"))
         position = await self.ctx.position_async(session)
         answering = position.action_due()
         if answering:
             if seat.side not in position.actors():
-                waiting = ", ".join(texts.who(session, s) for s in position.actors())
-                raise Refused(f"The game is waiting for {waiting} to answer; a hint is for "
-                              "whoever the game waits for.")
+                waiting = ", ".join(texts.who(session, s, user_lang()) for s in position.actors())
+                raise Refused(for_user("hint_not_waiting", waiting=waiting))
         elif position.side_to_move != seat.side:
-            raise Refused(f"It is not your turn: {texts.who(session, position.side_to_move or '?')}"
-                          " is to move. A hint is for the player to move.")
+            raise Refused(for_user("hint_not_turn",
+                                   who=texts.who(session, position.side_to_move or "?",
+                                                 user_lang())))
         request = request_for(session, position, seat.side, Level.HARD, answering)
         choice = await (self.thinker.answer(request) if answering
                         else self.thinker.decide(request))
         await self.store.add_hint(session.id, user.id, user.name, session.next_turn,
                                   self.ctx.clock())
-        verb = "answer" if answering else "play"
+        verb = for_user("hint_answer" if answering else "hint_play")
         reason = choice.reason.strip().rstrip(".")
-        why = f": it {reason}." if reason and not choice.fallback else "."
+        why = for_user("hint_why", reason=reason) if reason and not choice.fallback else "."
         return Reply(
-            text=f"Hint for turn {session.next_turn}: the computer at its hardest would {verb} "
-                 f"`{choice.text}`{why} Play it with `/move {choice.text}` if you agree. "
-                 "(This game's record now notes that a hint was used.)",
+            text=for_user("hint", turn=session.next_turn, verb=verb, text=choice.text, why=why),
             private=True, session_id=session.id)
 
     # -- take-backs -------------------------------------------------------------------
@@ -207,13 +206,10 @@ class ComputerPlayers:
             return None
         computer = others[0]
         if not await self._casual(session):
-            raise Refused(f"{computer.name} does not allow take-backs in a game with a "
-                          "clock; against the computer they are allowed in games without "
-                          "one.")
+            raise Refused(for_user("computer_no_takeback", computer=computer.name))
         before = await asyncio.to_thread(_rewound_to, session, turns, index)
         if before is None:
-            raise Refused("This turn cannot be taken back (the log of this game does not "
-                          "replay here); ask a moderator.")
+            raise Refused(for_user("takeback_cannot"))
         turn = turns[index]
         now = self.ctx.clock()
         await self.store.undo_entries(
@@ -222,12 +218,12 @@ class ComputerPlayers:
         session = await self.turns.reread(session)
         line, mentions = texts.status_line(session, before, await self.ctx.time_left(session))
         replies = len(undone) - 1
-        also = (f" and the {replies} entr{'y' if replies == 1 else 'ies'} after it"
-                if replies else "")
+        also = for_channel("takeback_also", count=replies) if replies else ""
         image, words = await self.ctx.board_image(session, before)
         return Reply(
-            text=f"{user.name} takes back turn {turn.number}{turn.side} `{turn.record}`{also}; "
-                 f"{computer.name} allows it (the dice stay).\n{line}",
+            text=for_channel("computer_takeback", user=user.name,
+                             turn=f"{turn.number}{turn.side}", record=turn.record, also=also,
+                             computer=computer.name, status=line),
             image=image, image_description=words, mentions=mentions,
             session_id=session.id)
 

@@ -21,9 +21,11 @@ from renderer import RenderContext, render
 from renderer.describe import describe
 from storage import Session, SessionStatus, Store
 from storage.correspondence import CorrespondenceStore
-from storage.settings import SettingsStore
+from storage.settings import LanguageChoices, LanguageStore, SettingsStore
 
 log = logging.getLogger("boardbot.service")
+#: Seconds a user's and a server's language choices are remembered.
+LANGUAGE_TTL = 60.0
 
 _V = TypeVar("_V")
 
@@ -59,12 +61,33 @@ class Context:
         self.store = store
         self.ledger = CorrespondenceStore(store)
         self.settings = SettingsStore(store)
+        self.languages = LanguageStore(store)
+        #: Servers' Discord locales as last noted in the store (a write only on change).
+        self.guild_locales: dict[str, str] = {}
+        #: Language choices by (user, server), remembered ``LANGUAGE_TTL`` seconds: a
+        #: command does not pay a query for them (another process's change shows in a
+        #: minute; this process's at once, see ``language_choices``).
+        self.language_cache: dict[tuple[str | None, str | None],
+                                  tuple[float, LanguageChoices]] = {}
         self.config = config
         self.clock = clock
         self.seed_factory = seed_factory
         self.render_images = render_images
         self.positions: OrderedDict[tuple[int, int], Position] = OrderedDict()
         self.legal: OrderedDict[tuple[int, int], list[str]] = OrderedDict()
+
+    async def language_choices(self, user_id: str | None, guild_id: str | None
+                               ) -> LanguageChoices:
+        """The user's and the server's language choices (remembered a minute)."""
+        key, now = (user_id, guild_id), self.clock()
+        cached = self.language_cache.get(key)
+        if cached is not None and now - cached[0] < LANGUAGE_TTL:
+            return cached[1]
+        if len(self.language_cache) > 10_000:
+            self.language_cache.clear()
+        choices = await self.languages.choices(user_id, guild_id)
+        self.language_cache[key] = (now, choices)
+        return choices
 
     def forget(self) -> None:
         """Drop the cached positions and listings (tests that time the engine)."""

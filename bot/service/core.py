@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.buttons import FINISHED, Question, pending_question, stale_question
-from bot.catalogue import language
+from bot.catalogue import channel_lang, for_channel, for_user, user_lang
 from bot.records import record_text
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
@@ -22,8 +22,6 @@ from games.events import events_to_json
 from renderer import RenderContext
 from renderer.describe import describe
 from storage import NewTurn, Seat, Session, SessionStatus, StaleVersion, TurnKind
-
-NOT_PLAYING = "You are not playing in this game."
 
 
 class Turns:
@@ -59,21 +57,21 @@ class Turns:
     async def active(self, channel: Channel) -> Session:
         session = await self.current(channel)
         if session is None:
-            raise Refused("There is no game in this channel. Start one with `/new`.")
+            raise Refused(for_user("no_game"))
         if session.status == SessionStatus.CHALLENGE:
-            raise Refused("The game here has not started: the challenge is still open.")
+            raise Refused(for_user("not_started"))
         if session.status != SessionStatus.ACTIVE:
-            raise Refused(f"The game is over: {session.result}.")
+            raise Refused(for_user("game_over_refusal", result=session.result))
         return session
 
-    async def player_in(self, channel: Channel, user: User, outsider: str = NOT_PLAYING
+    async def player_in(self, channel: Channel, user: User, outsider: str | None = None
                         ) -> tuple[Session, Seat]:
         """The active game here and the user's seat in it (``Refused`` with
-        ``outsider`` for a watcher)."""
+        ``outsider`` for a watcher, by default "not playing")."""
         session = await self.active(channel)
         seat = session.seat_of(user.id)
         if seat is None:
-            raise Refused(outsider)
+            raise Refused(outsider or for_user("not_playing"))
         return session, seat
 
     async def reread(self, session: Session) -> Session:
@@ -139,7 +137,7 @@ class Turns:
                 ", ".join(f"{texts.colour(game, session, s.letter)} {d}"
                           for s, d in zip(sides, r, strict=True))
                 for r in opening)
-            intro = f"Opening throw: {throws}. "
+            intro = for_channel("opening_throw", throws=throws)
         else:
             first = game.first_mover(session.options)
         start = game.initial(session.options, first)
@@ -155,8 +153,8 @@ class Turns:
         session = await self.reread(session)
         left = await self.ctx.time_left(session)
         line, mentions = texts.status_line(session, position, left)
-        passes = "".join(texts.entry_text(t, session) + "\n" for t in turns)
-        text = (f"**{game.title}** begins. {intro}{texts.commitment_note(session)}"
+        passes = "".join(texts.entry_text(t, session, channel_lang()) + "\n" for t in turns)
+        text = (f"{for_channel('begins', title=game.title)}{intro}{texts.commitment_note(session)}"
                 f"{passes}{line}")
         image, words = await self.ctx.board_image(session, position, left=left)
         return Reply(text=text, image=image, image_description=words,
@@ -172,13 +170,13 @@ class Turns:
         current position, not yet saved; ``Refused`` says why it cannot be played.
         ``version``: the session version the turn was chosen for (the computer's)."""
         session, seat = await self.player_in(
-            channel, user, "You are not playing in this game; you can watch with `/board`.")
+            channel, user, for_user("not_playing_watch"))
         if version is not None and version != session.version:
-            raise Refused("The game changed since this turn was chosen.")
+            raise Refused(for_user("changed_since"))
         position = await self.ctx.position_async(session)
         if expected_turn is not None and expected_turn != session.next_turn:
-            raise Refused(f"That move was written for turn {expected_turn}, but the game "
-                          f"is at turn {session.next_turn}. Look at `/board` again.")
+            raise Refused(for_user("wrong_turn", expected=expected_turn,
+                                   now=session.next_turn))
         if question is not None and \
                 not question.answered_by(pending_question(session, position)):
             raise Refused(await self.stale_answer(session, question))
@@ -196,12 +194,14 @@ class Turns:
         seat = session.seat_of(user.id)
         if question is None or question.kind == QuestionKind.ANSWER:
             mover = position.side_to_move
-            turn = f" {texts.who(session, mover)} is to move (with `/move`)." if mover else ""
-            raise Refused(f"No challenge, taunt or vote is waiting for an answer here.{turn}")
+            turn = for_user("to_move_hint", who=texts.who(session, mover, user_lang())) \
+                if mover else ""
+            raise Refused(for_user("nothing_to_answer", turn=turn))
         noun = get_game(session.game).question_nouns.get(question.kind, "question")
         if seat is None or seat.side not in position.actors():
-            waiting = ", ".join(texts.who(session, s) for s in position.actors())
-            raise Refused(f"The {noun} is waiting for {waiting}, not for you.")
+            waiting = ", ".join(texts.who(session, s, user_lang()) for s in position.actors())
+            raise Refused(for_user("answer_not_yours", noun=texts.noun(noun, user_lang()),
+                                   waiting=waiting))
         choices = position.action_choices()
         return await self.move(user, channel, choices[0] if agree else choices[-1],
                                question=pending_question(session, position))
@@ -226,7 +226,7 @@ class Turns:
             # the game's record goes with its ending, ready for `verify` and `replay`
             record = (f"{session.game}-{session.id}.txt", record_text(
                 session, await self.ctx.ledger.effective_turns(session.id)).encode())
-        lang = language(channel.locale)
+        lang = channel_lang()
         image, words = await self.ctx.board_image(session, after, left=left)
         return Reply(text="\n".join([*(texts.entry_text(t, session, lang) for t in logged),
                                       status_line]),
@@ -242,10 +242,10 @@ class Turns:
             viewer=await self.ctx.private_viewer(session, user.id, seat.side),
             width=await self.ctx.private_width(user.id),
             theme=await self.ctx.theme_for(session.guild_id, user.id),
-            footer="preview: not played")
+            footer=for_user("preview_footer"))
         return Reply(
-            text=f"Preview (nothing is played): `{played.record}` gives\n"
-                 f"`{played.position.listing()}`\nPlay it with `/move {played.moves}`.",
+            text=for_user("preview", record=played.record, listing=played.position.listing(),
+                          moves=played.moves),
             image=await self.ctx.draw(played.position, context),
             image_description=describe(played.position, context), private=True,
             session_id=session.id)
@@ -280,9 +280,10 @@ class Turns:
         if question is None:
             # a turn is due: the Play button opens the picker (bot/service/picking.py)
             if session.status == SessionStatus.ACTIVE and position.side_to_move is not None:
-                return [Button("Play", f"play:{session.id}:p{session.version}-", "primary")]
+                return [Button(for_channel("button_play"),
+                               f"play:{session.id}:p{session.version}-", "primary")]
             return []
-        return [Button(label.capitalize(), f"{label}:{session.id}:{question.tag}",
+        return [Button(texts.answer_label(label), f"{label}:{session.id}:{question.tag}",
                        "success" if i == 0 else "danger")
                 for i, label in enumerate(position.action_choices())]
 
@@ -294,18 +295,18 @@ class Turns:
 
 
 def rematch_button(session: Session) -> Button:
-    return Button("Rematch", f"rematch:{session.id}:{FINISHED}", "primary")
+    return Button(for_channel("button_rematch"), f"rematch:{session.id}:{FINISHED}", "primary")
 
 
 def _turn(session: Session, position: Position, side: str, user: User, text: str
           ) -> tuple[Played, NewTurn]:
     if position.side_to_move != side:
-        raise Refused(f"It is not your turn: "
-                      f"{texts.who(session, position.side_to_move or '?')} is to move.")
+        raise Refused(for_user("not_your_turn",
+                               who=texts.who(session, position.side_to_move or '?', user_lang())))
     try:
         played = position.play(text, session.dice)
     except GameError as exc:
-        raise Refused(f"`{text.strip()}` is not playable: {exc}") from exc
+        raise Refused(for_user("not_playable", text=text.strip(), error=exc)) from exc
     return played, NewTurn(session.next_turn, side, session.dice, played.record,
                            played.moves, user.id, events=events_to_json(played.events))
 
@@ -313,13 +314,12 @@ def _turn(session: Session, position: Position, side: str, user: User, text: str
 def _action(session: Session, position: Position, side: str, user: User, text: str
             ) -> tuple[Played, NewTurn]:
     if side not in position.actors():
-        waiting = ", ".join(texts.who(session, s) for s in position.actors())
-        raise Refused(f"The game is waiting for {waiting} to answer; nothing to do for "
-                      "you yet.")
+        waiting = ", ".join(texts.who(session, s, user_lang()) for s in position.actors())
+        raise Refused(for_user("waiting_not_you", waiting=waiting))
     try:
         played = position.play_action(text, side)
     except GameError as exc:
-        raise Refused(f"`{text.strip()}` is not an answer the game can take: {exc}") from exc
+        raise Refused(for_user("not_an_answer", text=text.strip(), error=exc)) from exc
     # An action belongs to the turn just played: same number, no dice.
     return played, NewTurn(session.next_turn - 1, side, (), played.record, played.moves,
                            user.id, played.kind, events_to_json(played.events))

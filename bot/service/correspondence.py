@@ -11,7 +11,8 @@ import asyncio
 
 from bot import clocks, pages
 from bot.buttons import takeback_tag
-from bot.replies import RACE_MESSAGE, Button, Channel, Refused, Reply, User
+from bot.catalogue import for_channel, for_user, user_lang
+from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
@@ -50,11 +51,11 @@ class Correspondence:
         row = await self.ctx.ledger.clock(session.id)
         tc = clocks.parse_stored(row.control) if row else clocks.NO_CLOCK
         if row is None or not tc.enabled:
-            raise Refused("This game is played without a clock.")
+            raise Refused(for_user("no_clock"))
         if row.side is None or row.started_at is None:
-            raise Refused("Nobody's clock is running in this game.")
+            raise Refused(for_user("no_clock_running"))
         if row.side == seat.side:
-            raise Refused("It is your own time that is running: play your turn.")
+            raise Refused(for_user("own_time"))
         left = (row.budget or 0.0) - tc.charged(row.started_at, self.ctx.clock())
         return session, seat.side, row, tc, left
 
@@ -64,11 +65,10 @@ class Correspondence:
         loser = row.side
         assert loser is not None
         if len(session.seats) != 2:
-            raise Refused("Claims on time are for two-player games; ask a moderator to "
-                          "`/abort` this one if it is stale.")
+            raise Refused(for_user("claim_two_players"))
         if left > 0:
-            raise Refused(f"{texts.who(session, loser)} still has "
-                          f"{clocks.format_duration(left)}: nothing to claim yet.")
+            raise Refused(for_user("still_has_time", who=texts.who(session, loser, user_lang()),
+                                   left=texts.duration(left, user_lang())))
         now = self.ctx.clock()
         stop = ClockState(row.period + 1, None, None, None, None, None, row.banks)
         await self.ctx.store.update_session(
@@ -77,9 +77,8 @@ class Correspondence:
             extra=clock_statements(session.id, stop, [], now))
         session = await self.turns.reread(session)
         return Reply(
-            text=f"{user.name} claims the win on time: {texts.who(session, loser)} ran out of "
-                 f"time. {texts.who(session, side)} wins. Dice seed revealed: "
-                 f"`{session.seed}`.",
+            text=for_channel("claims", user=user.name, loser=texts.who(session, loser),
+                             winner=texts.who(session, side), seed=session.seed),
             mentions=[s.user_id for s in session.seats if s.side == loser],
             session_id=session.id)
 
@@ -88,7 +87,7 @@ class Correspondence:
         try:
             extra_time = clocks.parse_duration(amount)
         except clocks.TimeControlError as exc:
-            raise Refused(f"Cannot grant that: {exc}.") from exc
+            raise Refused(for_user("cannot_grant", error=exc)) from exc
         session, _side, row, tc, left = await self._clocked(user, channel)
         assert row.side is not None and row.started_at is not None
         now = self.ctx.clock()
@@ -102,9 +101,8 @@ class Correspondence:
         new_left = budget - tc.charged(started, now)
         owner = session.seat_for_side(row.side)
         return Reply(
-            text=f"{user.name} grants {texts.who(session, row.side)} "
-                 f"{clocks.format_duration(extra_time)} more: "
-                 f"{clocks.format_duration(new_left)} left.",
+            text=for_channel("grants", user=user.name, who=texts.who(session, row.side),
+                             extra=texts.duration(extra_time), left=texts.duration(new_left)),
             mentions=[owner.user_id] if owner else [], session_id=session.id)
 
     # -- take-backs -------------------------------------------------------------------
@@ -116,24 +114,24 @@ class Correspondence:
         turns = await ledger.effective_turns(session.id)
         last = turns[-1] if turns else None
         if last is None or last.kind != TurnKind.TURN or last.actor != user.id:
-            raise Refused("You can take back only your own last turn, and only before "
-                          "anybody else has played.")
+            raise Refused(for_user("takeback_own_only"))
         asked = await ledger.undo_request(session.id, last.seq)
         if asked is not None:
-            raise Refused("You have already asked to take this turn back"
-                          + (" and were refused." if asked.accepted is False else "."))
+            raise Refused(for_user("takeback_asked_refused" if asked.accepted is False
+                                   else "takeback_asked"))
         if not await ledger.request_undo(session.id, last.seq, user.id, self.ctx.clock()):
-            raise Refused(RACE_MESSAGE)
+            raise Refused(for_user("race"))
         others = [s for s in session.seats if s.user_id != user.id]
         pings = " ".join(f"<@{s.user_id}>" for s in others)
         tag = takeback_tag(last.seq)  # the button answers this request only
         return Reply(
-            text=f"{user.name} asks to take back turn **{last.number}{last.side}** "
-                 f"`{last.record}`. {pings}: accept or refuse (`/takeback_answer`). "
-                 "The dice stay as they were.",
+            text=for_channel("takeback_asks", user=user.name, turn=f"{last.number}{last.side}",
+                             record=last.record, pings=pings),
             mentions=[s.user_id for s in others], session_id=session.id,
-            buttons=[Button("Allow take-back", f"takeback_yes:{session.id}:{tag}", "success"),
-                     Button("Refuse take-back", f"takeback_no:{session.id}:{tag}", "danger")])
+            buttons=[Button(for_channel("button_allow_takeback"),
+                            f"takeback_yes:{session.id}:{tag}", "success"),
+                     Button(for_channel("button_refuse_takeback"),
+                            f"takeback_no:{session.id}:{tag}", "danger")])
 
     async def takeback_answer(self, user: User, channel: Channel, accept: bool,
                               seq: int | None = None) -> Reply:
@@ -154,20 +152,19 @@ class Correspondence:
                 seq = requests[-1].seq_undone  # answered a moment ago: say how
             if seq is not None:
                 raise Refused(await self._takeback_gone(session.id, seq))
-            raise Refused("There is no open take-back request (the game may have moved "
-                          "on since).")
+            raise Refused(for_user("takeback_none"))
         if asked.requested_by == user.id:
-            raise Refused("The other player answers your take-back request.")
+            raise Refused(for_user("takeback_other_answers"))
         now = self.ctx.clock()
         if not accept:
             await ledger.answer_undo(session, last.seq, user.id, False, now)
-            return Reply(text=f"{user.name} refuses the take-back; turn {last.number}"
-                              f"{last.side} stands.", session_id=session.id)
+            return Reply(text=for_channel("takeback_refused", user=user.name,
+                                          turn=f"{last.number}{last.side}"),
+                         session_id=session.id)
         # Replaying a long log is CPU work (a second in a long game): off the event loop.
         before = await asyncio.to_thread(_rewound, session, turns)
         if before is None:  # never store a position that is not a replay of the log
-            raise Refused("This turn cannot be taken back (the log of this game does not "
-                          "replay here); ask a moderator.")
+            raise Refused(for_user("takeback_cannot"))
         await ledger.answer_undo(
             session, last.seq, user.id, True, now,
             extra=await self.timekeeper.undo(session, last, now),
@@ -176,8 +173,8 @@ class Correspondence:
         line, mentions = texts.status_line(session, before, await self.ctx.time_left(session))
         image, words = await self.ctx.board_image(session, before)
         return Reply(
-            text=f"{user.name} allows the take-back: turn {last.number}{last.side} "
-                 f"`{last.record}` is undone (the dice stay).\n{line}",
+            text=for_channel("takeback_allowed", user=user.name,
+                             turn=f"{last.number}{last.side}", record=last.record, status=line),
             image=image, image_description=words, mentions=mentions,
             session_id=session.id)
 
@@ -185,10 +182,9 @@ class Correspondence:
         """Why the take-back request of entry ``seq`` can no longer be answered."""
         asked = await self.ctx.ledger.undo_request(session_id, seq)
         if asked is not None and asked.accepted is not None:
-            return (f"That take-back request was already "
-                    f"{'allowed' if asked.accepted else 'refused'}. Nothing was changed.")
-        return ("That take-back request is no longer open: the game has moved on since it "
-                "was asked. Nothing was changed.")
+            return for_user("takeback_was_allowed" if asked.accepted
+                            else "takeback_was_refused")
+        return for_user("takeback_gone")
 
     # -- my games, preferences ----------------------------------------------------------
 
@@ -201,7 +197,7 @@ class Correspondence:
                                          offset=pages.offset(page), limit=pages.PAGE_SIZE)
         if not found.sessions and page > 1:
             first = await store.session_page(guild_id, statuses, user_id=user.id, limit=1)
-            return pages.out_of_range(page, first.total, "your games")
+            return pages.out_of_range(page, first.total, for_user("what_your_games"))
         yours: list[str] = []
         theirs: list[str] = []
         now = self.ctx.clock()
@@ -209,9 +205,9 @@ class Correspondence:
             others = ", ".join(pages.name(seat.name) for seat in s.seats
                                if seat.user_id != user.id)
             where = f"<#{s.channel_id}>: {get_game(s.game).title}" + (
-                f" vs {others}" if others else "")
+                for_user("vs", others=others) if others else "")
             if s.status == SessionStatus.CHALLENGE:
-                theirs.append(f"{where}: waiting for the challenge to be answered")
+                theirs.append(for_user("mygames_challenge", where=where))
                 continue
             if s.position is None:
                 continue
@@ -221,18 +217,22 @@ class Correspondence:
             left = texts.left_text(clocks.parse_stored(clock[0]), clock[1], clock[2],
                                    clock[3], now) if clock else ""
             if seat is not None and seat.user_id == user.id:
-                yours.append(f"{where}, turn {s.next_turn}: **your turn**{left}")
+                yours.append(for_user("mygames_yours", where=where, turn=s.next_turn, left=left))
             else:
                 name = pages.name(seat.name) if seat else (side or "?")
-                theirs.append(f"{where}, turn {s.next_turn}: {name} to play{left}")
+                theirs.append(for_user("mygames_theirs", where=where, turn=s.next_turn,
+                                       name=name, left=left))
         if not yours and not theirs:
-            return Reply(text="You have no games running on this server.", private=True)
-        return pages.paged("Your games here", [*yours, *theirs], page, found.total, "mygames")
+            return Reply(text=for_user("mygames_none"), private=True)
+        return pages.paged(for_user("mygames_title"), [*yours, *theirs], page, found.total,
+                           "mygames")
 
     async def notify(self, user: User, mode: str) -> Reply:
         """How reminders reach you: ``mention`` (in the game's channel), ``dm`` or ``none``."""
         wanted = mode.strip().lower()
         if wanted not in NOTIFY_MODES:
-            raise Refused(f"Choose one of {', '.join(f'`{m}`' for m in NOTIFY_MODES)}.")
+            raise Refused(for_user("notify_choose",
+                                   modes=", ".join(f"`{m}`" for m in NOTIFY_MODES)))
         await self.ctx.ledger.set_notify_mode(user.id, wanted, self.ctx.clock())
-        return Reply(text=f"Reminders: you will be {texts.NOTIFY_SAID[wanted]}.", private=True)
+        return Reply(text=for_user("notify_said", said=for_user(f"notify_{wanted}")),
+                     private=True)

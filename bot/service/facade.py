@@ -16,9 +16,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Concatenate, ParamSpec
 
 from bot.buttons import Question
+from bot.catalogue import Readers, for_user, language, reading
 from bot.computer_pool import InlineThinker, Thinker
 from bot.computer_seats import COMPUTER
-from bot.replies import RACE_MESSAGE, Channel, Refused, Reply, User, refusal
+from bot.replies import Channel, Refused, Reply, User, refusal
 from bot.service import views
 from bot.service.board_settings import BoardSettings
 from bot.service.computer import ComputerPlayers
@@ -46,12 +47,13 @@ def privately(command: Callable[Concatenate[GameService, _P], Awaitable[Reply]]
     """An entry point whose refusals (``Refused``, a lost race) become private replies."""
     @functools.wraps(command)
     async def entry(self: GameService, *args: _P.args, **kwargs: _P.kwargs) -> Reply:
-        try:
-            return await command(self, *args, **kwargs)
-        except Refused as refused:
-            return refusal(str(refused))
-        except StaleVersion:
-            return refusal(RACE_MESSAGE)
+        with reading(await self.readers(*args, *kwargs.values())):
+            try:
+                return await command(self, *args, **kwargs)
+            except Refused as refused:
+                return refusal(str(refused))
+            except StaleVersion:
+                return refusal(for_user("race"))
     return entry
 
 
@@ -92,6 +94,34 @@ class GameService:
         # Import every engine now, not inside the first command that names a game: an
         # engine's first import holds the event loop (the fuzz run saw 169 ms).
         available_games()
+
+    # -- languages --------------------------------------------------------------------
+
+    async def readers(self, *args: object, seen: bool = False) -> Readers:
+        """The languages of a command's private and public replies, from its user and
+        channel among ``args``: a choice made with ``/settings language`` (the user's,
+        the server's), else Discord's locale (the user's; the server's).  A user
+        without a locale reads the server's language; without a channel, the public
+        language is the user's.  ``seen``: a channel without a locale (the
+        computer's games found at a restart) speaks the server's locale last seen."""
+        user = next((a for a in args if isinstance(a, User)), None)
+        channel = next((a for a in args if isinstance(a, Channel)), None)
+        guild_id = channel.guild_id if channel else None
+        if user is None and guild_id is None:
+            return Readers()
+        chosen = await self.context.language_choices(user.id if user else None, guild_id)
+        if guild_id and channel and channel.locale \
+                and self.context.guild_locales.get(guild_id) != channel.locale:
+            if chosen.guild_seen != channel.locale:
+                await self.context.languages.saw_guild_locale(guild_id, channel.locale,
+                                                              self.context.clock())
+                self.context.language_cache.clear()
+            self.context.guild_locales[guild_id] = channel.locale
+        # a command without a channel (``/mygames``, ``/notify``) has no public readers
+        locale = channel.locale or (chosen.guild_seen or "" if seen else "") if channel else ""
+        public = chosen.guild or (language(locale) if channel else None)
+        own = chosen.user or (language(user.locale) if user and user.locale else public)
+        return Readers(user=own or language(None), channel=public or own or language(None))
 
     # -- what callers read ------------------------------------------------------------
 
@@ -256,7 +286,8 @@ class GameService:
         """Play one action of a computer the channel's game waits for (its reply), or
         None when no computer is awaited there (``bot.computer_driver`` loops on it).
         A refusal never comes out of here: a game that moved on is looked at again."""
-        return await self._computer.step(channel)
+        with reading(await self.readers(channel, seen=True)):
+            return await self._computer.step(channel)
 
     async def computer_channels(self) -> list[Channel]:
         """The channels of active games with a computer seated (the start-up scan)."""
@@ -313,13 +344,23 @@ class GameService:
 
     @privately
     async def settings(self, user: User, channel: Channel, theme: str = "", flip: str = "",
-                       server_theme: str = "", phone: str = "", server_nudge: str = ""
-                       ) -> Reply:
-        """Boards' look, and (``server_nudge``, moderators) the server's nudges."""
+                       server_theme: str = "", phone: str = "", server_nudge: str = "",
+                       language: str = "", server_language: str = "") -> Reply:
+        """Boards' look, the language (``language``; ``server_language`` for
+        moderators) and (``server_nudge``, moderators) the server's nudges."""
         period = self._nudges.checked_server(user, channel, server_nudge)
-        reply = await self._board_settings.settings(user, channel, theme, flip, server_theme,
-                                                    phone)
-        reply.text = f"{reply.text}\n{await self._nudges.server_setting(user, channel, period)}"
+        if language or server_language:  # chosen first: the answer speaks the new choice
+            await self._board_settings.choose_language(user, channel, language,
+                                                       server_language)
+            with reading(await self.readers(user, channel)):
+                reply = await self._board_settings.settings(user, channel, theme, flip,
+                                                            server_theme, phone)
+                nudges = await self._nudges.server_setting(user, channel, period)
+        else:
+            reply = await self._board_settings.settings(user, channel, theme, flip,
+                                                        server_theme, phone)
+            nudges = await self._nudges.server_setting(user, channel, period)
+        reply.text = f"{reply.text}\n{nudges}"
         return reply
 
     # -- looking ------------------------------------------------------------------------
@@ -361,4 +402,14 @@ class GameService:
             return refusal(str(refused))
 
     def help(self) -> Reply:
+        return views.help_text()
+
+    @privately
+    async def read_rules(self, user: User, channel: Channel | None, game_name: str) -> Reply:
+        """``/rules`` in the user's language (``rules`` above: in English, for tools)."""
+        return views.rules(game_name)
+
+    @privately
+    async def read_help(self, user: User, channel: Channel | None) -> Reply:
+        """``/help`` in the user's language."""
         return views.help_text()

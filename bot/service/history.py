@@ -8,6 +8,7 @@ import asyncio
 import time
 
 from bot import pages
+from bot.catalogue import channel_lang, for_channel, for_user, t, user_lang
 from bot.records import record_text
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
@@ -36,27 +37,29 @@ class History:
         found = await self.ctx.store.session_page(
             channel.guild_id, DONE, user_id=member.id if member else None, game=game,
             limit=pages.PAGE_SIZE, offset=pages.offset(page), newest_first=True)
-        whose = f" of {pages.name(member.name)}" if member else ""
+        whose = for_user("history_whose", name=pages.name(member.name)) if member else ""
         which = f" ({get_game(game).title})" if game else ""
         if not found.sessions:
             if page > 1 and found.total:
-                return pages.out_of_range(page, found.total, "finished games")
-            return Reply(text=f"No finished games{whose}{which} here yet.", private=True)
-        rows = [_row(s) for s in found.sessions]
-        reply = pages.paged(f"Finished games{whose}{which} here", rows, page, found.total,
-                            "history")
+                return pages.out_of_range(page, found.total, for_user("what_finished_games"))
+            return Reply(text=for_user("history_none", whose=whose, which=which), private=True)
+        rows = [_row(s, user_lang()) for s in found.sessions]
+        reply = pages.paged(for_user("history_title", whose=whose, which=which), rows, page,
+                            found.total, "history")
         tag = f"h{{}}-{member.id if member else 'x'}-{game or 'x'}"
         if page > 1:
-            reply.buttons.append(Button("Previous", f"history:0:{tag.format(page - 1)}"))
+            reply.buttons.append(Button(for_user("button_previous"),
+                                        f"history:0:{tag.format(page - 1)}"))
         if page < pages.page_count(found.total):
-            reply.buttons.append(Button("Next", f"history:0:{tag.format(page + 1)}", "primary"))
+            reply.buttons.append(Button(for_user("button_next"),
+                                        f"history:0:{tag.format(page + 1)}", "primary"))
         return reply
 
     async def press(self, user: User, channel: Channel, tag: str) -> Reply:
         """A Previous/Next button: ``h<page>-<member id or x>-<game or x>``."""
         parts = tag.split("-")
         if len(parts) != 3 or not parts[0][1:].isdigit():
-            raise Refused("That list button is from an older version: use `/history`.")
+            raise Refused(for_user("history_old_button"))
         page, member_id, game = int(parts[0][1:]), parts[1], parts[2]
         member = None
         if member_id != "x":
@@ -67,16 +70,15 @@ class History:
         """A finished (or resigned, timed-out) game of this server by its id."""
         session = await self.ctx.store.session(game_id) if 0 < game_id < 10**18 else None
         if session is None or session.guild_id != channel.guild_id:
-            raise Refused(f"There is no game {game_id} in this server.")
+            raise Refused(for_user("history_no_game", id=game_id))
         if session.status != SessionStatus.FINISHED:
-            raise Refused(f"Game {game_id} is not finished: its players' channel shows it "
-                          f"(`/board` there).")
+            raise Refused(for_user("history_not_finished", id=game_id))
         return session
 
     async def record(self, channel: Channel, game_id: int) -> Reply:
         session = await self.finished(channel, game_id)
         text = record_text(session, await self.ctx.ledger.effective_turns(session.id))
-        return Reply(text=f"Game record of game {session.id} ({_row(session)}).",
+        return Reply(text=for_channel("history_record", id=session.id, row=_row(session)),
                      attachment=(f"{session.game}-{session.id}.txt", text.encode()),
                      session_id=session.id)
 
@@ -89,10 +91,10 @@ class History:
         last_turn = max((t.number for t in turns), default=0)
         turn = last_turn if turn is None else turn
         if not 0 <= turn <= last_turn:
-            raise Refused(f"Game {game_id} has turns 1 to {last_turn} (0 is the start).")
+            raise Refused(for_user("history_turns", id=game_id, last=last_turn))
         upto = [t for t in turns if t.number <= turn]
         if session.initial_position is None:
-            raise Refused(f"Game {game_id} has no starting position to replay from.")
+            raise Refused(for_user("history_no_start", id=game_id))
         position = await asyncio.to_thread(replay_position, session, upto[:-1])
         events: tuple = ()
         if upto:
@@ -103,11 +105,12 @@ class History:
             names=texts.names(session), dice=last.dice if last else (),
             last_side=last.side if last else None, last_moves=last.moves if last else "",
             last_events=events, width=self.ctx.config.image_width,
-            theme=self.ctx.config.theme, footer=f"game {session.id}, after turn {turn}"))
+            theme=self.ctx.config.theme,
+            footer=for_channel("history_footer", id=session.id, turn=turn)))
         title = get_game(session.game).title
         said = f" ({texts.told_in_words(last, session)})" if last and last.events else ""
-        return Reply(text=f"**{title}**, game {session.id} after turn {turn} of {last_turn}"
-                          f"{said}:\n`{position.listing()}`",
+        return Reply(text=for_channel("history_board", title=title, id=session.id, turn=turn,
+                                      last=last_turn, said=said, listing=position.listing()),
                      image=image, session_id=session.id)
 
     async def _name_of(self, user_id: str, channel: Channel) -> str:
@@ -120,10 +123,11 @@ class History:
         return user_id
 
 
-def _row(session: Session) -> str:
-    """``#12 Hachapury: alice vs bob, W wins 2, 34 turns, 2026-11-20``."""
+def _row(session: Session, lang: str | None = None) -> str:
+    """``#12 Hachapury: alice vs bob, alice wins 2, 34 turns, 2026-11-20``."""
+    lang = lang or channel_lang()
     players = " vs ".join(pages.name(seat.name) for seat in session.seats)
     when = time.strftime("%Y-%m-%d", time.gmtime(session.updated_at))
     turns = max(0, session.next_turn - 1)
-    return (f"#{session.id} {get_game(session.game).title}: {players}, "
-            f"{texts.result_named(session)}, {turns} turns, {when}")
+    return t(lang, "history_row", id=session.id, title=get_game(session.game).title,
+             players=players, result=texts.result_named(session, lang), turns=turns, when=when)

@@ -9,6 +9,7 @@ import asyncio
 import re
 from collections.abc import Awaitable, Callable
 
+from bot.catalogue import for_user
 from bot.lessons import GOALS, Page, feedback, lesson
 from bot.narration import Cast
 from bot.replies import Button, Channel, Menu, MenuOption, Refused, Reply, User
@@ -38,15 +39,14 @@ class Learning:
     async def press(self, user: User, channel: Channel, verb: str, tag: str) -> Reply:
         match = _TAG.fullmatch(tag)
         if match is None:
-            raise Refused("That lesson button is from an older version: start again with "
-                          "`/learn`.")
+            raise Refused(for_user("lesson_old_button"))
         name, number = match["game"], int(match["page"])
         try:
             pages = await asyncio.to_thread(lesson, name)
         except GameError as exc:
             raise Refused(str(exc)) from exc
         if not 0 <= number < len(pages):
-            raise Refused("That lesson page does not exist: start again with `/learn`.")
+            raise Refused(for_user("lesson_no_page"))
         if verb == "learnnew":
             return await self.new_game(user, channel, name)
         if verb == "learnx" and match["choice"] is not None:
@@ -56,13 +56,14 @@ class Learning:
     async def page(self, name: str, number: int) -> Reply:
         pages = await asyncio.to_thread(lesson, name)
         page = pages[number]
-        text = f"**{page.title}** (step {number + 1} of {len(pages)})\n{page.text}"
+        text = for_user("lesson_page", title=page.title, step=number + 1, steps=len(pages),
+                        text=page.text)
         buttons = self._moves(name, number, len(pages))
         menus: list[Menu] = []
         image = None
         exercise = page.exercise
         if exercise is not None:
-            menus.append(Menu(f"learnx:0:l{name}-{number}-", "Choose a turn",
+            menus.append(Menu(f"learnx:0:l{name}-{number}-", for_user("lesson_choose"),
                               tuple(MenuOption(choice[:100], str(i))
                                     for i, choice in enumerate(exercise.choices))))
             image = await self._draw(page, exercise.position, exercise.dice, exercise.side)
@@ -73,7 +74,7 @@ class Learning:
     async def answer(self, name: str, number: int, page: Page, choice: int) -> Reply:
         exercise = page.exercise
         if exercise is None or not 0 <= choice < len(exercise.choices):
-            raise Refused("That is not one of the turns offered: start the page again.")
+            raise Refused(for_user("lesson_not_offered"))
         game = get_game(name)
         options = game.normalise_options({})
         cast = Cast({exercise.side: "you"},
@@ -82,17 +83,20 @@ class Learning:
         pages = await asyncio.to_thread(lesson, name)
         buttons = self._moves(name, number, len(pages))
         if not right:
-            buttons.insert(0, Button("Try again", f"learn:0:l{name}-{number}", "primary"))
+            buttons.insert(0, Button(for_user("button_try_again"), f"learn:0:l{name}-{number}",
+                                     "primary"))
         return Reply(text=("✅ " if right else "❌ ") + said, private=True, buttons=buttons)
 
     def _moves(self, name: str, number: int, count: int) -> list[Button]:
         buttons = []
         if number > 0:
-            buttons.append(Button("Back", f"learn:0:l{name}-{number - 1}"))
+            buttons.append(Button(for_user("button_back"), f"learn:0:l{name}-{number - 1}"))
         if number + 1 < count:
-            buttons.append(Button("Next", f"learn:0:l{name}-{number + 1}", "primary"))
+            buttons.append(Button(for_user("button_next"), f"learn:0:l{name}-{number + 1}",
+                                  "primary"))
         else:
-            buttons.append(Button("Play the computer", f"learnnew:0:l{name}-{number}", "success"))
+            buttons.append(Button(for_user("button_play_computer"),
+                                  f"learnnew:0:l{name}-{number}", "success"))
         return buttons
 
     async def _draw(self, page: Page, position: Position, dice: tuple[int, ...],

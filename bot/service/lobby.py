@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.buttons import CHALLENGE
+from bot.catalogue import for_channel, for_user
 from bot.computer_seats import (
     COMPUTER,
     is_computer,
@@ -53,7 +54,7 @@ class Lobby:
         try:
             control = self.timekeeper.control_text(time_control, wanted)
         except ValueError as exc:  # clocks.TimeControlError
-            raise Refused(f"Time control: {exc}.") from exc
+            raise Refused(for_user("time_control_error", error=exc)) from exc
         try:
             game = get_game(game_name)
         except GameError as exc:
@@ -70,19 +71,19 @@ class Lobby:
             normalised = game.normalise_options(wanted)
         except GameError as exc:
             listed = game.options_help()
-            raise Refused(f"{exc}." + (f"\n{game.title}'s options:\n{listed}" if listed
-                                       else "")) from exc
+            raise Refused(f"{exc}." + (for_user("options_listed", title=game.title,
+                                                listed=listed) if listed else "")) from exc
         people = [p for p in players if not is_computer(p)]
         if len({p.id for p in people}) != len(people):
-            raise Refused("Each player must be a different person (you cannot play yourself).")
+            raise Refused(for_user("not_yourself"))
         sides = game.sides(normalised)
         lobby = not opponents
         if lobby:
             sides = sides[:1]  # the host's seat; the others join, sides given at the start
         elif not game.min_players <= len(players) <= game.max_players \
                 or len(players) != len(sides):
-            raise Refused(f"{game.title} needs {len(sides)} players here; you named "
-                          f"{len(players)}.")
+            raise Refused(for_user("needs_players", title=game.title, needed=len(sides),
+                                   named=len(players)))
         seed = self.ctx.seed_factory()
         now = self.ctx.clock()
         try:
@@ -94,8 +95,7 @@ class Lobby:
                        for index, (info, p) in enumerate(zip(sides, players, strict=True))],
             )
         except ChannelBusy as exc:
-            raise Refused("This channel already has a game (or an open challenge). "
-                          "Finish or abort it first, or use another channel or thread.") from exc
+            raise Refused(for_user("channel_busy")) from exc
         await self.timekeeper.set_time_control(session_id, control)
         if not rated:  # noted apart from the ratings, so that a rebuild keeps it out
             await UnratedStore(self.ctx.store).mark(session_id, user.id, now)
@@ -105,19 +105,17 @@ class Lobby:
         if lobby:
             size = (f"{game.min_players}-{game.max_players}"
                     if game.max_players > game.min_players else str(game.min_players))
-            start = ("the host starts it with `/start`" if game.max_players > 2
-                     else "it starts as soon as someone joins")
+            start = for_channel("host_starts" if game.max_players > 2 else "starts_at_join")
             return Reply(
-                text=f"{user.name} opens a **{game.title}** lobby for {size} players"
-                     f"{terms}: `/join` to take a seat; {start} "
-                     f"(open seats expire in {hours:g} h).",
+                text=for_channel("lobby_opened", host=user.name, title=game.title, size=size,
+                                 terms=terms, start=start, hours=f"{hours:g}"),
                 buttons=[_button("Join", session_id)], session_id=session_id)
         if level is not None:
             return await self._against_computer(user, session_id, game.title, terms, players)
         invited = ", ".join(p.mention for p in opponents)
         return Reply(
-            text=f"{user.name} challenges {invited} to **{game.title}**{terms}. Answer with "
-                 f"`/accept` or `/decline` (expires in {hours:g} h).",
+            text=for_channel("challenges", challenger=user.name, invited=invited,
+                             title=game.title, terms=terms, hours=f"{hours:g}"),
             mentions=[p.id for p in opponents],
             buttons=[_button("Accept", session_id), _button("Decline", session_id)],
             session_id=session_id)
@@ -131,15 +129,16 @@ class Lobby:
         computers = ", ".join(s.name for s in session.seats if is_computer_seat(s.user_id))
         if all(s.accepted for s in session.seats):
             begun = await self.turns.begin(session)
-            watching = "" if session.seat_of(user.id) else f" ({user.name} watches)"
-            begun.text = (f"{user.name} sets up **{title}**{terms} with {computers}"
-                          f"{watching}; the computer accepts.\n{begun.text}")
+            watching = "" if session.seat_of(user.id) else for_channel("watches", user=user.name)
+            begun.text = for_channel("sets_up_computer", user=user.name, title=title,
+                                     terms=terms, computers=computers, watching=watching,
+                                     begun=begun.text)
             return begun
         waiting = [p for p in players if not is_computer(p) and p is not user]
         return Reply(
-            text=f"{user.name} challenges {', '.join(p.mention for p in waiting)} to "
-                 f"**{title}**{terms} with {computers}; the computer accepts. Answer with "
-                 "`/accept` or `/decline`.",
+            text=for_channel("challenges_with_computer", challenger=user.name,
+                             invited=", ".join(p.mention for p in waiting), title=title,
+                             terms=terms, computers=computers),
             mentions=[p.id for p in waiting],
             buttons=[_button("Accept", session_id), _button("Decline", session_id)],
             session_id=session_id)
@@ -149,19 +148,19 @@ class Lobby:
         if session is not None and session.status == SessionStatus.ACTIVE:
             return await self.turns.answer_in_words(user, channel, session, agree=True)
         if session is None or session.status != SessionStatus.CHALLENGE:
-            raise Refused("There is no open challenge in this channel.")
+            raise Refused(for_user("no_challenge"))
         if is_lobby(session) and session.seat_of(user.id) is None:
             return await self.join(user, channel)
         seat = session.seat_of(user.id)
         if seat is None:
-            raise Refused("This challenge is not addressed to you.")
+            raise Refused(for_user("not_addressed"))
         if seat.accepted:
-            raise Refused("You have already accepted; waiting for the others.")
+            raise Refused(for_user("already_accepted"))
         await self.ctx.store.accept_seat(session, user.id, self.ctx.clock())
         session = await self.turns.reread(session)
         if not all(s.accepted for s in session.seats):
             waiting = ", ".join(s.name for s in session.seats if not s.accepted)
-            return Reply(text=f"{user.name} accepts. Still waiting for {waiting}.",
+            return Reply(text=for_channel("accepts_waiting", user=user.name, waiting=waiting),
                          session_id=session.id)
         return await self.turns.begin(session)
 
@@ -170,37 +169,38 @@ class Lobby:
         if session is not None and session.status == SessionStatus.ACTIVE:
             return await self.turns.answer_in_words(user, channel, session, agree=False)
         if session is None or session.status != SessionStatus.CHALLENGE:
-            raise Refused("There is no open challenge in this channel.")
+            raise Refused(for_user("no_challenge"))
         if is_lobby(session):
             # In a lobby, declining means giving up one's own seat: only the host (or a
             # moderator) ends the lobby for everyone, with /abort.
             return await self.leave(user, channel)
         if session.seat_of(user.id) is None or session.created_by == user.id:
-            raise Refused("Only an invited player can decline (the challenger may `/abort`).")
+            raise Refused(for_user("only_invited_decline"))
         await self.ctx.store.update_session(session, self.ctx.clock(),
                                             status=SessionStatus.DECLINED)
-        return Reply(text=f"{user.name} declines the challenge.", session_id=session.id)
+        return Reply(text=for_channel("declines", user=user.name), session_id=session.id)
 
     async def join(self, user: User, channel: Channel) -> Reply:
         """Take a seat in the channel's open lobby."""
         session = await self.turns.live(channel)
         if session is None or session.status != SessionStatus.CHALLENGE:
-            raise Refused("There is no open lobby in this channel.")
+            raise Refused(for_user("no_lobby"))
         if not is_lobby(session):
-            raise Refused("This challenge names its players; it has no open seat.")
+            raise Refused(for_user("no_open_seat"))
         if session.seat_of(user.id) is not None:
-            raise Refused("You already have a seat in this lobby.")
+            raise Refused(for_user("already_seated"))
         game = get_game(session.game)
         if len(session.seats) >= game.max_players:
-            raise Refused(f"The lobby is full ({game.max_players} players).")
+            raise Refused(for_user("lobby_full", max=game.max_players))
         await self.ctx.store.add_seat(session, user.id, user.name, self.ctx.clock())
         session = await self.turns.reread(session)
         if len(session.seats) >= game.max_players or game.max_players == 2:
             return await self._start_lobby(session)
         names = ", ".join(s.name for s in session.seats)
         host = session.seats[0]
-        return Reply(text=f"{user.name} joins. Seated: {names}. <@{host.user_id}> can `/start` "
-                          f"now ({game.min_players}-{game.max_players} players).",
+        return Reply(text=for_channel("joins", user=user.name, names=names,
+                                      host=f"<@{host.user_id}>", min=game.min_players,
+                                      max=game.max_players),
                      mentions=[host.user_id], session_id=session.id,
                      buttons=[_button("Join", session.id), _button("Start", session.id)])
 
@@ -209,13 +209,13 @@ class Lobby:
         session = await self.turns.live(channel)
         if session is None or session.status != SessionStatus.CHALLENGE \
                 or not is_lobby(session):
-            raise Refused("There is no open lobby in this channel.")
+            raise Refused(for_user("no_lobby"))
         if session.seats[0].user_id != user.id:
-            raise Refused("Only the host who opened the lobby can start it.")
+            raise Refused(for_user("only_host_starts"))
         game = get_game(session.game)
         if len(session.seats) < game.min_players:
-            raise Refused(f"{game.title} needs at least {game.min_players} players; "
-                          f"{len(session.seats)} seated so far.")
+            raise Refused(for_user("needs_at_least", title=game.title, min=game.min_players,
+                                   seated=len(session.seats)))
         return await self._start_lobby(session)
 
     async def leave(self, user: User, channel: Channel) -> Reply:
@@ -223,12 +223,12 @@ class Lobby:
         the lobby stays open for the others.  The host closes it with ``/abort``."""
         session = await self.turns.live(channel)
         if session is None or not is_lobby(session):
-            raise Refused("There is no open lobby in this channel.")
+            raise Refused(for_user("no_lobby"))
         seat = session.seat_of(user.id)
         if seat is None:
-            raise Refused("You have no seat in this lobby (`/join` takes one).")
+            raise Refused(for_user("no_seat"))
         if seat.seat == 0:
-            raise Refused("You opened this lobby: `/abort` closes it for everyone.")
+            raise Refused(for_user("host_aborts"))
         await self.ctx.ledger.leave_lobby(session, user.id, self.ctx.clock())
         session = await self.turns.reread(session)
         game = get_game(session.game)
@@ -236,31 +236,29 @@ class Lobby:
         buttons = [_button("Join", session.id)]
         if game.max_players > 2 and len(session.seats) >= game.min_players:
             buttons.append(_button("Start", session.id))
-        return Reply(text=f"{user.name} leaves the lobby. Seated: {names}. `/join` to take "
-                          "a seat.", session_id=session.id, buttons=buttons)
+        return Reply(text=for_channel("leaves_lobby", user=user.name, names=names),
+                     session_id=session.id, buttons=buttons)
 
     async def abort(self, user: User, channel: Channel) -> Reply:
         """Players may abort before the first turn; a moderator at any time."""
         session = await self.turns.live(channel)
         if session is None:
-            raise Refused("There is no game in this channel.")
+            raise Refused(for_user("no_game_here"))
         seat = session.seat_of(user.id)
         started = await self.ctx.store.last_turn(session.id) is not None
         if is_lobby(session) and not user.moderator and session.created_by != user.id:
             host = session.seats[0].name
-            raise Refused(f"Only the host ({host}) or a moderator can close this lobby"
-                          + ("; `/decline` gives up your seat in it." if seat else "."))
+            raise Refused(for_user("only_host_closes_seated" if seat else "only_host_closes",
+                                   host=host))
         if not user.moderator:
             if seat is None:
-                raise Refused("Only the players (before the first turn) or a moderator "
-                              "may abort this game.")
+                raise Refused(for_user("only_players_abort"))
             if started:
-                raise Refused("The game has started: only a moderator may abort it now "
-                              "(you can `/resign`).")
+                raise Refused(for_user("started_no_abort"))
         await self.ctx.store.update_session(session, self.ctx.clock(),
                                             status=SessionStatus.ABORTED, result="aborted",
                                             dice=[])
-        return Reply(text=f"{user.name} aborted the game.{texts.seed_note(session)}",
+        return Reply(text=for_channel("aborted", user=user.name, seed=texts.seed_note(session)),
                      session_id=session.id)
 
     async def rematch(self, user: User, channel: Channel, session_text: str = "") -> Reply:
@@ -270,9 +268,9 @@ class Lobby:
         if last is not None and session_text and str(last.id) != session_text:
             raise Refused(texts.rematch_gone(last))
         if last is None or last.status != SessionStatus.FINISHED:
-            raise Refused("There is no finished game here to play again.")
+            raise Refused(for_user("rematch_none"))
         if last.seat_of(user.id) is None:
-            raise Refused("Only the players of the last game can ask for a rematch.")
+            raise Refused(for_user("rematch_not_player"))
         others = [COMPUTER if is_computer_seat(s.user_id) else User(s.user_id, s.name)
                   for s in last.seats if s.user_id != user.id]
         options = dict(last.options)
@@ -291,7 +289,7 @@ class Lobby:
         options = game.normalise_options(options)
         sides = [info.letter for info in game.sides(options)]
         if len(sides) != len(session.seats):
-            raise Refused(f"{game.title} cannot seat {len(session.seats)} players.")
+            raise Refused(for_user("cannot_seat", title=game.title, count=len(session.seats)))
         await self.ctx.store.assign_sides(session, sides, self.ctx.clock(), options=options)
         return await self.turns.begin(await self.turns.reread(session))
 
@@ -302,13 +300,12 @@ def computer_level(wanted: dict[str, str], opponents: Sequence[User]) -> Level |
     text = wanted.pop("level", None)
     if not any(is_computer(p) for p in opponents):
         if text is not None:
-            raise Refused("`level` is for games against the computer: name "
-                          f"@{COMPUTER.name} as an opponent.")
+            raise Refused(for_user("level_without_computer", computer=COMPUTER.name))
         return None
     try:
         return Level.parse(text) if text is not None else Level.NORMAL
     except ValueError as exc:
-        raise Refused(f"Unknown level `{text}`: choose easy, normal or hard.") from exc
+        raise Refused(for_user("unknown_level", level=text)) from exc
 
 
 #: What ``rated=`` takes.
@@ -354,4 +351,5 @@ _STYLES = {"Join": "success", "Accept": "success", "Decline": "danger", "Start":
 
 def _button(label: str, session_id: int) -> Button:
     """A challenge or lobby button, tagged as answering this session's challenge."""
-    return Button(label, f"{label.lower()}:{session_id}:{CHALLENGE}", _STYLES[label])
+    return Button(for_channel(f"button_{label.lower()}"),
+                  f"{label.lower()}:{session_id}:{CHALLENGE}", _STYLES[label])

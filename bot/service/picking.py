@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import re
 
+from bot.catalogue import for_user, user_lang
 from bot.picker import PathError, Step, walk
 from bot.replies import Button, Channel, Menu, MenuOption, Refused, Reply, User
 from bot.service import texts
@@ -34,51 +35,49 @@ class Picking:
                     tag: str) -> Reply:
         match = _TAG.fullmatch(tag)
         if match is None:
-            raise Refused("That picker is from an older version of the bot; press Play "
-                          "under the newest board.")
+            raise Refused(for_user("picker_old"))
         session = await self.turns.live(channel)
         if session is None or session.id != session_id or \
                 session.status != SessionStatus.ACTIVE:
-            raise Refused("That game is no longer being played here. Nothing was changed.")
+            raise Refused(for_user("picker_game_gone"))
         if int(match["version"]) != session.version:
-            raise Refused("The game has moved on since this picker was opened, so it was "
-                          "not played. Press **Play** under the newest board.")
+            raise Refused(for_user("picker_moved_on"))
         if verb == "pickno":
-            return Reply(text="Put away; nothing was played.", private=True,
+            return Reply(text=for_user("picker_put_away"), private=True,
                          session_id=session.id)
         position = await self.ctx.position_async(session)
         seat = session.seat_of(user.id)
         mover = position.side_to_move
         if seat is None or mover is None or seat.side != mover or position.action_due():
-            who = texts.who(session, mover) if mover else "nobody"
-            raise Refused(f"Only the player to move can play now: {who}.")
+            who = texts.who(session, mover, user_lang()) if mover else for_user("nobody")
+            raise Refused(for_user("picker_not_mover", who=who))
         path = [p for p in match["path"].split("_") if p]
         turns = await self.ctx.legal_turns_async(session)
         try:
             step = walk(turns, path, lambda text: position.turn_additions(text, session.dice))
         except PathError as exc:
-            raise Refused(f"That choice does not fit this position ({exc}); press Play "
-                          "again.") from exc
+            raise Refused(for_user("picker_misfit", error=exc)) from exc
         if verb == "pickok":
             if step.turn is None:
-                raise Refused("The turn is not complete yet: choose the remaining moves.")
+                raise Refused(for_user("picker_incomplete"))
             return await self.turns.move(user, channel, step.turn,
                                          expected_turn=session.next_turn)
         return await self._show(session, seat.side, path, step)
 
     async def _show(self, session: Session, side: str, path: list[str], step: Step) -> Reply:
         base = f"p{session.version}-" + "_".join(path)
-        dice = f" with {format_dice(session.dice)}" if session.dice else ""
-        so_far = f" So far: `{', '.join(step.chosen)}`." if step.chosen else ""
+        dice = for_user("with_dice", dice=format_dice(session.dice)) if session.dice else ""
+        so_far = for_user("picker_so_far", moves=", ".join(step.chosen)) if step.chosen else ""
         back_tag = f"p{session.version}-" + "_".join(path[:-1])
-        back = [Button("Back", f"pick:{session.id}:{back_tag}")] if path else []
-        cancel = Button("Cancel", f"pickno:{session.id}:{base}", "danger")
+        back = [Button(for_user("button_back"), f"pick:{session.id}:{back_tag}")] if path else []
+        cancel = Button(for_user("button_cancel"), f"pickno:{session.id}:{base}", "danger")
         if step.turn is None:
             joiner = "_" if path else ""
             menu = Menu(f"pick:{session.id}:{base}{joiner}", step.placeholder,
                         tuple(MenuOption(o.label, o.value, o.description)
                               for o in step.options))
-            return Reply(text=f"Your turn{dice}.{so_far} {step.placeholder}:",
+            return Reply(text=for_user("picker_step", dice=dice, so_far=so_far,
+                                       step=step.placeholder),
                          private=True, session_id=session.id, menus=[menu],
                          buttons=[*back, cancel])
         position = await self.ctx.position_async(session)
@@ -86,8 +85,9 @@ class Picking:
         image = await self.ctx.draw(played.position, RenderContext(
             names=texts.names(session), dice=(), last_side=side, last_moves=played.moves,
             last_events=played.events, viewer=side, width=self.ctx.config.image_width,
-            theme=self.ctx.config.theme, footer="preview: not played yet"))
-        return Reply(text=f"Your turn{dice}: `{step.turn}`. **Confirm** to play it, **Back** "
-                          "to change it.", private=True, session_id=session.id, image=image,
-                     buttons=[Button("Confirm", f"pickok:{session.id}:{base}", "success"),
+            theme=self.ctx.config.theme, footer=for_user("preview_footer_yet")))
+        return Reply(text=for_user("picker_done", dice=dice, turn=step.turn), private=True,
+                     session_id=session.id, image=image,
+                     buttons=[Button(for_user("button_confirm"), f"pickok:{session.id}:{base}",
+                                     "success"),
                               *back, cancel])

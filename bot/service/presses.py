@@ -7,8 +7,6 @@ from __future__ import annotations
 from bot.buttons import (
     CHALLENGE,
     CHALLENGE_VERBS,
-    OLD_ANSWER_BUTTON,
-    OLD_TAKEBACK_BUTTON,
     TAKEBACK_VERBS,
     Question,
     challenge_gone,
@@ -16,6 +14,7 @@ from bot.buttons import (
     parse_takeback,
     pending_question,
 )
+from bot.catalogue import for_user
 from bot.replies import Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
@@ -53,13 +52,13 @@ class Presses:
             return await self.learning.press(user, channel, verb, tag)
         if verb in PICKER_VERBS:
             if not session_text.isdigit() or len(session_text) > 18:
-                raise Refused("That picker belongs to no game here.")
+                raise Refused(for_user("picker_no_game"))
             return await self.picking.press(user, channel, verb, int(session_text), tag)
         live = await self.turns.live(channel)  # expires a challenge that timed out
         pressed = await self.ctx.store.session(int(session_text)) \
             if session_text.isdigit() and len(session_text) <= 18 else None  # SQLite ints
         if pressed is None or pressed.channel_id != channel.id:
-            raise Refused("That button belongs to a game that is no longer waiting for it.")
+            raise Refused(for_user("button_no_game"))
         if verb in CHALLENGE_VERBS and tag in ("", CHALLENGE) and (
                 tag or pressed.status == SessionStatus.CHALLENGE or verb in ("join", "start")
                 or not self._answer_open(pressed)):
@@ -77,15 +76,14 @@ class Presses:
             seq = parse_takeback(tag) if tag \
                 else await self.ctx.ledger.only_undo_request(live.id)
             if seq is None:
-                raise Refused(OLD_TAKEBACK_BUTTON)
+                raise Refused(for_user("old_takeback_button"))
             return await self.correspondence.takeback_answer(user, channel,
                                                              verb == "takeback_yes", seq)
         question = parse_question(tag) if tag else await self._old_question(live, verb)
         if question is None:  # an old button: which question it answered is unknown
             choices = self.ctx.position_of(live).action_choices()
-            raise Refused(OLD_ANSWER_BUTTON.format(choices="` or `/move ".join(choices))
-                          if choices else "That button's question is no longer open. "
-                          "Nothing was changed.")
+            raise Refused(for_user("old_answer_button", choices="` or `/move ".join(choices))
+                          if choices else for_user("question_closed"))
         return await self.turns.move(user, channel, verb, question=question)
 
     async def _old_question(self, session: Session, verb: str) -> Question | None:

@@ -12,6 +12,7 @@ the same figures."""
 from __future__ import annotations
 
 from bot import pages
+from bot.catalogue import for_channel, for_user
 from bot.computer_seats import is_computer_seat
 from bot.ratings import PROVISIONAL_GAMES, Standing, outcome, rate
 from bot.replies import Channel, Refused, Reply, User
@@ -90,9 +91,8 @@ class Ratings:
         await self.catch_up()
         rows = await self.store.leaderboard(channel.guild_id or "", game.name)
         if not rows:
-            return Reply(text=f"No rated {game.title} games here yet: ratings start with the "
-                              "first finished game between people.", private=True)
-        lines = [f"**{game.title} leaderboard**"]
+            return Reply(text=for_user("no_rated_games", title=game.title), private=True)
+        lines = [for_channel("leaderboard_title", title=game.title)]
         place = 0
         previous: float | None = None
         for index, row in enumerate(rows, 1):
@@ -100,27 +100,25 @@ class Ratings:
             if previous is None or round(shown.ordinal, 6) != previous:
                 place = index  # equal ratings share a place
             previous = round(shown.ordinal, 6)
-            lines.append(f"{place}. {pages.name(row.name)}: {_rating(shown)}, "
-                         f"{row.games} game{'s' if row.games != 1 else ''} "
-                         f"({row.wins} won, {row.losses} lost), {row.points} point"
-                         f"{'s' if row.points != 1 else ''} won")
+            lines.append(for_channel("leaderboard_row", place=place, name=pages.name(row.name),
+                                     rating=_rating(shown), games=row.games, wins=row.wins,
+                                     losses=row.losses, points=row.points))
         return Reply(text="\n".join(lines))
 
     async def profile(self, channel: Channel, member: User) -> Reply:
         await self.catch_up()
         rows = await self.store.of_user(channel.guild_id or "", member.id)
         if not rows:
-            return Reply(text=f"{pages.name(member.name)} has no rated games here yet.",
+            return Reply(text=for_user("no_rated_member", name=pages.name(member.name)),
                          private=True)
         lines = [f"**{pages.name(member.name)}**"]
         for game, row in rows.items():
             shown = _standing(row)
-            streak = (f", {row.streak} win{'s' if row.streak != 1 else ''} in a row"
-                      if row.streak > 0 else
-                      f", {-row.streak} loss{'es' if row.streak != -1 else ''} in a row"
-                      if row.streak < 0 else "")
-            lines.append(f"{get_game(game).title}: {_rating(shown)}; {row.wins} won, "
-                         f"{row.losses} lost of {row.games}; {row.points} points won{streak}")
+            streak = (for_channel("streak_wins", count=row.streak) if row.streak > 0 else
+                      for_channel("streak_losses", count=-row.streak) if row.streak < 0 else "")
+            lines.append(for_channel("profile_row", title=get_game(game).title,
+                                     rating=_rating(shown), wins=row.wins, losses=row.losses,
+                                     games=row.games, points=row.points, streak=streak))
         return Reply(text="\n".join(lines))
 
 
@@ -135,6 +133,6 @@ def _row(s: Standing, name: str) -> StandingRow:
 
 
 def _rating(s: Standing) -> str:
-    provisional = (f" (provisional: {s.games} of {PROVISIONAL_GAMES} games)"
+    provisional = (for_channel("provisional", games=s.games, needed=PROVISIONAL_GAMES)
                    if s.provisional else "")
-    return f"rating {s.rating}{provisional}"
+    return for_channel("rating", rating=s.rating, provisional=provisional)

@@ -4,6 +4,7 @@ leaves it with a line of its own in the log."""
 from __future__ import annotations
 
 from bot.buttons import RESIGN
+from bot.catalogue import for_channel, for_user, user_lang
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
@@ -26,16 +27,16 @@ class Resignation:
         position = self.ctx.position_of(session)
         others = [s for s in session.seats if s.side != seat.side]
         if position.resign(seat.side) is not None:
-            what = "you leave the game and the others play on"
+            what = for_user("resign_leave")
         elif len(others) == 1:
-            what = f"the game ends and {texts.who(session, others[0].side)} wins"
+            what = for_user("resign_ends_wins", who=texts.who(session, others[0].side, user_lang()))
         else:
-            what = "the game ends"
+            what = for_user("resign_ends")
         title = get_game(session.game).title
-        return Reply(text=f"Resign this {title} game? If you do, {what}. This cannot be "
-                          f"taken back: press **Resign** to confirm, or ignore this message.",
+        return Reply(text=for_user("resign_confirm", title=title, what=what),
                      private=True, session_id=session.id,
-                     buttons=[Button("Resign", f"resign:{session.id}:{RESIGN}", "danger")])
+                     buttons=[Button(for_user("button_resign"), f"resign:{session.id}:{RESIGN}",
+                                     "danger")])
 
     async def resign(self, user: User, channel: Channel) -> Reply:
         session, seat = await self.turns.player_in(channel, user)
@@ -48,7 +49,7 @@ class Resignation:
             return await self._leave(session, user, seat.side, left)
         others = [s for s in session.seats if s.side != seat.side]
         if len(others) != 1:
-            raise Refused("This game cannot go on without you; ask a moderator to `/abort` it.")
+            raise Refused(for_user("resign_cannot"))
         winner = others[0]
         await self.ctx.store.update_session(
             session, self.ctx.clock(), status=SessionStatus.FINISHED,
@@ -56,8 +57,8 @@ class Resignation:
         session = await self.turns.reread(session)
         image, words = await self.ctx.board_image(session, self.ctx.position_of(session))
         return Reply(
-            text=f"{user.name} resigns. {texts.who(session, winner.side)} wins."
-                 f"{texts.seed_note(session)}",
+            text=for_channel("resigns", user=user.name, who=texts.who(session, winner.side),
+                             seed=texts.seed_note(session)),
             mentions=[winner.user_id], image=image, image_description=words,
             session_id=session.id, buttons=[rematch_button(session)])
 
@@ -70,6 +71,6 @@ class Resignation:
         session, after, _ = await self.turns.commit(session, played.position, entry)
         status_line, mentions = texts.status_line(session, after)
         image, words = await self.ctx.board_image(session, after)
-        return Reply(text=f"{user.name} resigns and leaves the game. {status_line}",
+        return Reply(text=for_channel("resigns_leaves", user=user.name, status=status_line),
                      image=image, image_description=words, mentions=mentions,
                      session_id=session.id, buttons=self.turns.action_buttons(session, after))

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 from bot import clocks
+from bot.catalogue import CATALOGUE, channel_lang, for_channel, for_user, t
+from bot.catalogue.reasons import reason_in
 from bot.computer_seats import is_computer_seat
 from bot.narration import Cast, named_reason, narrate
 from games import Position, get_game
@@ -18,42 +20,46 @@ from games.events import events_from_json
 from games.notation import format_dice
 from storage import NewTurn, Session, SessionStatus, TurnEntry, TurnKind
 
-HELP = """**Commands**
-`/new GAME @opponent [option=value ...]` challenge someone (games: {games})
-`/new GAME` with nobody named opens a lobby: others `/join` (`/decline` gives the seat
-up again), the host `/start`s or `/abort`s it
-`/accept`, `/decline` answer a challenge, a taunt (accept or drop) or a vote (yes or no)
-`/move TEXT` play your turn, e.g. `/move 24/18 24/19` (the dice are rolled for you)
-`/board` show the board, `/legal` list legal turns, `/record` the game record file
-`/resign` give up (asks first), `/abort` cancel before the first turn (moderators: any time)
-`/rules GAME` rules and notation, `/learn GAME` a guided first lesson, `/games` games here
-`/new ... time=3d` (or `time=bank=7d,bonus=1d,cap=14d`) play with a clock; `/mygames` your games
-`/claim` win when the opponent's time is up, `/grant 2d` give them more time
-`/takeback` ask to undo your last turn (the opponent allows or refuses), `/preview TEXT` try a turn
-`/new GAME @boardbot level=hard` play the computer (easy, normal, hard); `/hint` a good turn
-`/notify mention|dm|none` how you are reminded that it is your turn"""
-
-NOTIFY_SAID = {"mention": "mentioned in the game's channel", "dm": "sent a direct message",
-               "none": "not reminded"}
+# HELP and NOTIFY_SAID moved to the catalogue (bot/catalogue/views.py: "help", "notify_*").
 
 #: A listing that fits one Discord message (2,000 characters) with room to spare.
 LIST_BUDGET = 1900
 LIST_MAX_ROWS = 25
 
 
-def colour(game: Game, session: Session, side: str) -> str:
-    """The side's colour as the game names it (``White``), or the letter."""
+def colour(game: Game, session: Session, side: str, lang: str | None = None) -> str:
+    """The side's colour as the game names it (``White``), in ``lang`` (default: the
+    channel's), or the letter."""
     for info in game.sides(session.options):
         if info.letter == side:
-            return info.colour
+            return colour_word(info.colour, lang)
     return side
 
 
-def who(session: Session, side: str) -> str:
-    """``White (alice)``: the side's colour and its player."""
+def colour_word(english: str, lang: str | None = None) -> str:
+    """A colour the game names in English (``White``) in ``lang`` (default: the channel's)."""
+    key = f"colour_{english}"
+    return t(lang or channel_lang(), key) if key in CATALOGUE["en"] else english
+
+
+def noun(english: str, lang: str | None = None) -> str:
+    """A game's word for a question (``taunt``, ``vote``) in ``lang``."""
+    key = f"noun_{english}"
+    return t(lang or channel_lang(), key) if key in CATALOGUE["en"] else english
+
+
+def answer_label(choice: str) -> str:
+    """An answer button's label (``accept`` -> Accept; Russian: Принять)."""
+    key = f"answer_{choice}"
+    return for_channel(key) if key in CATALOGUE["en"] else choice.capitalize()
+
+
+def who(session: Session, side: str, lang: str | None = None) -> str:
+    """``White (alice)``: the side's colour and its player, in ``lang`` (default: the
+    channel's; refusals pass the user's)."""
     seat = session.seat_for_side(side)
-    named = colour(get_game(session.game), session, side)
-    return f"{named} ({seat.name})" if seat else named
+    named = colour(get_game(session.game), session, side, lang)
+    return t(lang or channel_lang(), "who", colour=named, name=seat.name) if seat else named
 
 
 def names(session: Session) -> dict[str, str]:
@@ -72,14 +78,15 @@ def status_line(session: Session, position: Position, left: str = "") -> tuple[s
         seats = [session.seat_for_side(s) for s in position.actors()]
         ids = [seat.user_id for seat in seats if seat and not is_computer_seat(seat.user_id)]
         waiting = ", ".join(who(session, s) for s in position.actors())
-        choices = " or ".join(f"`{c}`" for c in position.action_choices())
+        choices = for_channel("or").join(f"`{c}`" for c in position.action_choices())
         pings = " ".join(f"<@{i}>" for i in ids)
-        return f"Waiting for {waiting} to answer: {choices}{left}. {pings}", ids
+        return for_channel("waiting_for", waiting=waiting, choices=choices, left=left,
+                           pings=pings), ids
     seat = session.seat_for_side(side)
-    dice = f" with {format_dice(session.dice)}" if session.dice else ""
+    dice = for_channel("with_dice", dice=format_dice(session.dice)) if session.dice else ""
     mention = seat.user_id if seat and not is_computer_seat(seat.user_id) else None
-    ping = f"<@{mention}>" if mention else ("thinking…" if seat else side)
-    return (f"{who(session, side)} to move{dice}{left}. {ping}",
+    ping = f"<@{mention}>" if mention else (for_channel("thinking") if seat else side)
+    return (for_channel("to_move", who=who(session, side), dice=dice, left=left, ping=ping),
             [mention] if mention else [])
 
 
@@ -87,7 +94,7 @@ def ending(session: Session, position: Position) -> str:
     """How the game ended, in words: the winner by name and colour, the points,
     why (when the stored result says, e.g. a resignation) and after how many turns."""
     turns = max(0, session.next_turn - 1)
-    after = f" after {turns} turn{'s' if turns != 1 else ''}" if turns else ""
+    after = for_channel("after_turns", turns=turns) if turns else ""
     result = position.result
     stored = session.result or (result.text if result else "")
     winner = result.winner if result else None
@@ -97,12 +104,14 @@ def ending(session: Session, position: Position) -> str:
     if match:  # "W wins", "W wins 2", "W wins (B resigned)"
         winner = match["side"]
         points = int(match["points"] or points)
-        why = _named(match["why"] or "", session)
+        why = _named(reason_in(match["why"] or "", channel_lang()), session)
     if winner is None:
-        return f"**Game over**{after}: {stored or 'draw'}."
-    won = f"wins {points} points" if points > 1 else "wins"
+        return for_channel("game_over", after=after,
+                           result=reason_in(stored, channel_lang()) or for_channel("drawn"))
+    won = for_channel("won_points", points=points) if points > 1 else for_channel("won")
     reason = f" ({why})" if why else ""
-    return f"**Game over**{after}: **{who(session, winner)}** {won}{reason}."
+    return for_channel("game_over_won", after=after, who=who(session, winner), won=won,
+                       reason=reason)
 
 
 _RESULT = re.compile(r"(?P<side>[A-Z]) wins(?: (?P<points>[0-9]{1,4}))?(?: \((?P<why>.*)\))?")
@@ -120,9 +129,19 @@ def left_text(tc: clocks.TimeControl, side: str | None, started_at: float | None
         return ""
     left = (budget or 0.0) - tc.charged(started_at, now)
     if left <= 0:
-        return " — time is up"
-    paused = " (clock paused for the weekend)" if tc.weekends and is_weekend(now) else ""
-    return f" — {clocks.format_duration(left)} left{paused}"
+        return for_channel("time_is_up")
+    paused = for_channel("weekend_pause") if tc.weekends and is_weekend(now) else ""
+    return for_channel("time_left", duration=duration(left), paused=paused)
+
+
+def duration(seconds: float, lang: str | None = None) -> str:
+    """``clocks.format_duration`` (``2d 4h``) with the units of ``lang`` (default: the
+    channel's): ``2 д 4 ч`` in Russian."""
+    text = clocks.format_duration(seconds)
+    lang = lang or channel_lang()
+    if lang == "en":
+        return text
+    return re.sub(r"(\d+)([dhm])", lambda m: f"{m[1]} {t(lang, 'unit_' + m[2])}", text)
 
 
 def is_weekend(now: float) -> bool:
@@ -139,51 +158,63 @@ def seed_note(session: Session) -> str:
     """The revealed seed, for games with dice, once the game has ended."""
     if not uses_dice(session):
         return ""
-    return (f" Dice seed revealed: `{session.seed}`. How to check every throw: save the "
-            f"game record (attached, or `/record`) and run `python -m bot verify FILE`.")
+    return for_channel("seed_note", seed=session.seed)
 
 
 def commitment_note(session: Session) -> str:
     """The seed's hash, published at the start of a game with dice."""
     if not uses_dice(session):
         return "\n"
-    return (f"Dice commitment (SHA-256 of the secret seed, revealed at the end): "
-            f"`{session.seed_hash}`\n")
+    return for_channel("commitment", hash=session.seed_hash)
 
 
-def entry_text(entry: NewTurn, session: Session | None = None, lang: str = "en") -> str:
+def entry_text(entry: NewTurn, session: Session | None = None, lang: str | None = None
+               ) -> str:
     """A logged entry as reply lines: what happened in words with the players'
     names (from its events, when ``session`` says who is who), then the record
-    line in small type for experts; a bot-played turn is a forced pass."""
+    line in small type for experts; a bot-played turn is a forced pass.  ``lang``:
+    the channel's by default."""
+    lang = lang or channel_lang()
     if entry.kind == TurnKind.LINE:
         notation = f"`{entry.record}`"
     elif entry.kind == TurnKind.AMEND:
-        notation = f"**{entry.side}** answers: `{entry.record}`"
+        notation = t(lang, "answers", side=entry.side, record=entry.record)
     else:
-        passed = " (no legal move: passed)" if entry.actor == "bot" else ""
+        passed = t(lang, "passed") if entry.actor == "bot" else ""
         notation = f"**{entry.number}{entry.side}:** `{entry.record}`{passed}"
     told = told_in_words(entry, session, lang) if session is not None else ""
     return f"{told}\n-# {notation}" if told else notation
 
 
-def result_named(session: Session) -> str:
-    """The stored result with players' names for side letters (``alice wins 2``)."""
-    return _named(session.result or "no result", session)
+def result_named(session: Session, lang: str | None = None) -> str:
+    """The stored result with players' names for side letters (``alice wins 2``), in
+    ``lang`` (default: the channel's)."""
+    lang = lang or channel_lang()
+    match = _RESULT.fullmatch((session.result or "").strip())
+    if match is None:
+        return _named(reason_in(session.result or "", lang) or t(lang, "no_result"), session)
+    player = _named(match["side"], session)
+    won = t(lang, "result_won_points", player=player, points=int(match["points"])) \
+        if match["points"] else t(lang, "result_won", player=player)
+    why = _named(reason_in(match["why"] or "", lang), session)
+    return won + (f" ({why})" if why else "")
 
 
-def told_in_words(entry: NewTurn | TurnEntry, session: Session, lang: str = "en") -> str:
+def told_in_words(entry: NewTurn | TurnEntry, session: Session, lang: str | None = None
+                  ) -> str:
     """The entry narrated from its events (bot/narration.py); '' without events."""
     if not entry.events:
         return ""
     events = events_from_json(entry.events)
     game = get_game(session.game)
-    cast = Cast(names(session), {info.letter: info.colour for info in game.sides(session.options)},
-                session.game, lang)
+    lang = lang or channel_lang()
+    cast = Cast(names(session), {info.letter: colour_word(info.colour, lang)
+                                 for info in game.sides(session.options)}, session.game, lang)
     return narrate(events, cast, entry.dice if entry.kind == TurnKind.TURN else ())
 
 
 def clock_text(control: str) -> str:
-    return f" with a clock ({control})" if control != "none" else ""
+    return for_channel("with_clock", control=control) if control != "none" else ""
 
 
 def listed(header: str, rows: list[str]) -> str:
@@ -193,9 +224,9 @@ def listed(header: str, rows: list[str]) -> str:
     used = len(header)
     for index, row in enumerate(rows):
         rest = len(rows) - index
-        tail = len(f"\n… and {rest} more.") if rest > 1 else 0
+        tail = len("\n" + for_user("more_rows", rest=rest)) if rest > 1 else 0
         if index == LIST_MAX_ROWS or used + 1 + len(row) + tail > LIST_BUDGET:
-            return "\n".join([header, *shown, f"… and {rest} more."])
+            return "\n".join([header, *shown, for_user("more_rows", rest=rest)])
         shown.append(row)
         used += 1 + len(row)
     return "\n".join([header, *shown])
@@ -204,21 +235,18 @@ def listed(header: str, rows: list[str]) -> str:
 def game_gone(session: Session) -> str:
     """Why an answer button of ``session`` does nothing: the game is not under way."""
     if session.status == SessionStatus.CHALLENGE:
-        return "That game has not started yet. Nothing was changed."
+        return for_user("game_gone_challenge")
     if session.status == SessionStatus.FINISHED:
-        return f"That game is over ({session.result}). Nothing was changed."
+        return for_user("game_gone_finished", result=session.result)
     if session.status == SessionStatus.ABORTED:
-        return "That game was aborted. Nothing was changed."
-    return "That game never started. Nothing was changed."
+        return for_user("game_gone_aborted")
+    return for_user("game_gone_never")
 
 
 def rematch_gone(latest: Session) -> str:
     """Why a rematch button of an older game does nothing: ``latest`` came since."""
     if latest.status in (SessionStatus.CHALLENGE, SessionStatus.ACTIVE):
-        return ("A new game has already been offered or started here since that game "
-                "(the rematch may be it): see `/board`. Nothing was changed.")
+        return for_user("rematch_taken")
     if latest.status in (SessionStatus.DECLINED, SessionStatus.EXPIRED, SessionStatus.ABORTED):
-        return (f"That rematch offer was already used: the new challenge was "
-                f"{latest.status}. Challenge again with `/new`.")
-    return ("That rematch offer is for an older game: a later game has finished here "
-            "since (use its own Rematch button). Nothing was changed.")
+        return for_user("rematch_used", status=for_user(f"status_{latest.status}"))
+    return for_user("rematch_older")

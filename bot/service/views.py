@@ -4,6 +4,7 @@ being played, the rules and the help.  Nothing here changes a game."""
 from __future__ import annotations
 
 from bot import pages
+from bot.catalogue import for_channel, for_user, user_lang
 from bot.picker import moves_of
 from bot.records import record_text
 from bot.replies import Channel, Refused, Reply, User
@@ -32,7 +33,7 @@ class Views:
         session = await self.turns.live(channel) \
             or await self.ctx.store.latest_session(channel.id)
         if session is None or session.position is None:
-            raise Refused("There is no game to show in this channel.")
+            raise Refused(for_user("no_board"))
         position = await self.ctx.position_async(session)
         left = await self.ctx.time_left(session)
         line, _ = texts.status_line(session, position, left)
@@ -40,7 +41,8 @@ class Views:
         # A public picture: the game's one orientation, whoever asks.
         image, words = await self.ctx.board_image(session, position, None, left)
         return Reply(
-            text=f"**{game.title}**, turn {session.next_turn}. {line}\n`{position.listing()}`",
+            text=for_channel("board", title=game.title, turn=session.next_turn, line=line,
+                             listing=position.listing()),
             image=image, image_description=words,
             session_id=session.id, buttons=self.turns.action_buttons(session, position),
         )
@@ -52,28 +54,28 @@ class Views:
         session = await self.turns.active(channel)
         position = await self.ctx.position_async(session)
         if position.side_to_move is None:
-            raise Refused("The game is over.")
+            raise Refused(for_user("game_over_short"))
         turns = await self.ctx.legal_turns_async(session)
-        dice = f" with {format_dice(session.dice)}" if session.dice else ""
-        who = texts.who(session, position.side_to_move)
+        dice = for_user("with_dice", dice=format_dice(session.dice)) if session.dice else ""
+        who = texts.who(session, position.side_to_move, user_lang())
         first = starting.strip()
         if first:
             chosen = [t for t in turns if first_move(t).lower() == first.lower()]
             if not chosen:
                 firsts = ", ".join(f"`{m}`" for m in dict.fromkeys(map(first_move, turns)))
-                raise Refused(f"No legal turn of {who}{dice} starts with `{first[:40]}`. "
-                              f"First moves: {firsts}"[:1900])
-            header = f"{len(chosen)} legal turn(s) for {who}{dice} starting with `{first}`:"
+                raise Refused(for_user("no_legal_starting", who=who, dice=dice,
+                                       first=first[:40], firsts=firsts)[:1900])
+            header = for_user("legal_starting", count=len(chosen), who=who, dice=dice,
+                              first=first)
             return Reply(text=texts.listed(header, [f"`{t}`" for t in chosen]), private=True,
                          session_id=session.id)
-        header = f"{len(turns)} legal turn(s) for {who}{dice}:"
+        header = for_user("legal", count=len(turns), who=who, dice=dice)
         groups = grouped_by_first_move(turns)
         if len(turns) <= texts.LIST_MAX_ROWS or len(groups) == len(turns):
             return Reply(text=texts.listed(header, [f"`{t}`" for t in turns]), private=True,
                          session_id=session.id)
         rows = [_group_row(move, rests) for move, rests in groups.items()]
-        header += (f" grouped by first move ({len(groups)}); `/legal MOVE` lists the turns "
-                   "starting with one.")
+        header = header.rstrip(":") + for_user("legal_grouped", groups=len(groups))
         return Reply(text=texts.listed(header, rows), private=True, session_id=session.id)
 
     async def record(self, user: User, channel: Channel) -> Reply:
@@ -82,10 +84,10 @@ class Views:
             or await self.ctx.store.latest_session(channel.id)
         if session is None or session.status in (
                 SessionStatus.CHALLENGE, SessionStatus.DECLINED, SessionStatus.EXPIRED):
-            raise Refused("There is no game record in this channel yet.")
+            raise Refused(for_user("no_record"))
         text = record_text(session, await self.ctx.ledger.effective_turns(session.id),
                            hinted=await hinted_names(self.ctx, session.id))
-        return Reply(text=f"Game record of session {session.id}.",
+        return Reply(text=for_channel("record_of", id=session.id),
                      attachment=(f"{session.game}-{session.id}.txt", text.encode()),
                      session_id=session.id)
 
@@ -97,14 +99,14 @@ class Views:
         if not found.sessions:
             if page > 1:
                 first = await store.session_page(channel.guild_id, active, limit=1)
-                return pages.out_of_range(page, first.total, "games")
-            return Reply(text="No games are being played here right now.", private=True)
+                return pages.out_of_range(page, first.total, for_user("what_games"))
+            return Reply(text=for_user("no_games"), private=True)
         rows = []
         for s in found.sessions:
             names = " vs ".join(pages.name(seat.name) for seat in s.seats)
-            rows.append(f"<#{s.channel_id}>: {get_game(s.game).title}, {names}, "
-                        f"turn {s.next_turn}")
-        return pages.paged("Games being played here", rows, page, found.total, "games")
+            rows.append(for_user("games_row", where=f"<#{s.channel_id}>",
+                                 title=get_game(s.game).title, names=names, turn=s.next_turn))
+        return pages.paged(for_user("games_title"), rows, page, found.total, "games")
 
 
 def rules(game_name: str) -> Reply:
@@ -112,12 +114,12 @@ def rules(game_name: str) -> Reply:
         game = get_game(game_name)
     except GameError as exc:
         raise Refused(str(exc)) from exc
-    return Reply(text=f"**{game.title}**\n{game.rules_text()}\n\n**Notation**\n"
-                      f"{game.notation_text()}", private=True)
+    return Reply(text=for_user("rules", title=game.title, rules=game.rules_text(),
+                               notation=game.notation_text()), private=True)
 
 
 def help_text() -> Reply:
-    return Reply(text=texts.HELP.format(games=", ".join(available_games())), private=True)
+    return Reply(text=for_user("help", games=", ".join(available_games())), private=True)
 
 
 def first_move(turn: str) -> str:
@@ -140,8 +142,9 @@ def grouped_by_first_move(turns: list[str]) -> dict[str, list[str]]:
 def _group_row(move: str, rests: list[str]) -> str:
     """``24/21`` then `21/20` or `6/5` (+3 more): one first move and what may follow."""
     shown = [f"`{r}`" for r in rests[:3] if r]
-    more = f" (+{len(rests) - len(shown)} more)" if len(rests) > len(shown) and shown else ""
+    more = for_user("group_more", count=len(rests) - len(shown)) \
+        if len(rests) > len(shown) and shown else ""
     if not shown:
         return f"`{move}`"
-    return f"`{move}` then {' or '.join(shown)}{more}"
+    return for_user("group_row", move=move, rests=for_user("or").join(shown), more=more)
 

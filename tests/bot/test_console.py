@@ -143,3 +143,20 @@ async def test_console_plays_the_computer(tmp_path: Path) -> None:
     assert '"boardbot (easy)"]' in saved and '[Hints "alice"]' in saved
     # whoever opened, the computer has played by the time alice reads: it is her turn
     assert text.count("White (alice) to move") + text.count("Black (alice) to move") >= 1
+
+
+def test_the_console_speaks_the_locale_it_is_given(tmp_path: Path) -> None:
+    """``--locale ru``: the console's server and users read Russian; without it English
+    (the README example above)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "local", "--seed", "7", "--locale", "ru", "--db",
+         str(tmp_path / "ru.sqlite3"), "--images", str(tmp_path / "img")],
+        input="alice: /new hachapury @bob\nbob: /accept\ncarol: /move 24/18\nalice: /help\n",
+        capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "alice вызывает @bob на партию **Hachapury**" in done.stdout, done.stdout
+    assert "**Hachapury**: партия началась." in done.stdout
+    assert "(only carol sees this) Вы не участвуете в этой партии" in done.stdout
+    assert "**Команды**" in done.stdout
+    assert "[button: Принять -> /accept]" in done.stdout
+    assert "[button: Ходить -> /play]" in done.stdout

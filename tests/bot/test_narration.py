@@ -45,7 +45,7 @@ CASES: list[tuple[list[Event], tuple[int, ...], str, str, str]] = [
      "bob (Black): бросок 6-5, ход 24→18→13."),
     ([BorneOff("W", "1", 1), BorneOff("W", "1", 1)], (1, 1), "hachapury",
      "alice (White) rolled 1-1 and bore off 2 pieces from 1.",
-     "alice (White): бросок 1-1, выброс 2 фишки с 1."),
+     "alice (White): бросок 1-1, выброс 2 фишек с 1."),
     ([Moved("R", "20", "23", 3), Hit("R", "G", "23", "P")], (3, 2), "cheesegambit",
      "carol (Red) rolled 3-2 and moved 20→23 and bumped dave's piece on 23 to the pool.",
      "carol (Red): бросок 3-2, ход 20→23 и сбил фишку игрока dave на 23 в пул."),
@@ -67,8 +67,8 @@ CASES: list[tuple[list[Event], tuple[int, ...], str, str, str]] = [
      "che",
      "alice (White) placed a tile at 2,-1, White dominant (/). A White region is closed: "
      "alice wins.",
-     "alice (White): положил плитку на 2,-1, преобладает White (/). Область цвета «White» "
-     "закрыта: побеждает alice."),
+     "alice (White): положил плитку на 2,-1 (перевес: White, /). Закрыта область: White: "
+     "побеждает alice."),
     ([Moved("G", "5", "9", 4), Hit("G", "R", "9", "P"), Taunted("G", "R")], (4, 1),
      "cheesegambit",
      "dave (Green) rolled 4-1 and moved 5→9, bumped carol's piece on 9 to the pool and "
@@ -95,8 +95,8 @@ CASES: list[tuple[list[Event], tuple[int, ...], str, str, str]] = [
      "hachapury",
      "alice (White) rolled 2-3 and bore off from 2. alice wins 2 points (mars: the loser bore "
      "off none).",
-     "alice (White): бросок 2-3, выброс с 2. Побеждает alice: 2 очка (mars: the loser bore "
-     "off none)."),
+     "alice (White): бросок 2-3, выброс с 2. Побеждает alice: 2 очка (марс: проигравший не "
+     "выбросил ни одной фишки)."),
     ([PlacedAt("R", 3)], (), "cheesegambit", "carol finished 3rd.", "carol занимает 3-е место."),
 ]
 

@@ -61,7 +61,9 @@ class QueryCount:
         self.selects: list[str] = []
 
     def __call__(self, statement: str) -> None:
-        if statement.lstrip().upper().startswith(("SELECT", "WITH")):
+        # the language lookup (once a minute, bot/service/context.py) is not the listing
+        if statement.lstrip().upper().startswith(("SELECT", "WITH")) \
+                and "FROM languages" not in statement:
             self.selects.append(statement)
 
 

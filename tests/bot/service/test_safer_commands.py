@@ -95,7 +95,7 @@ async def test_legal_groups_many_turns_by_first_move_and_lists_one_group(
     firsts = list(dict.fromkeys(first_move(t) for t in turns))
     reply = await service.legal(BOB, HERE)
     assert reply.ok and reply.private and len(reply.text) <= 2000
-    assert f"{len(turns)} legal turn(s)" in reply.text and "grouped by first move" in reply.text
+    assert f"{len(turns)} legal turns" in reply.text and "grouped by first move" in reply.text
     shown = [line for line in reply.text.splitlines()[1:] if line.startswith("`")]
     assert [line.split("`")[1] for line in shown] == firsts[:len(shown)]
     one = await service.legal(BOB, HERE, firsts[0])

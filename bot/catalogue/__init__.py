@@ -1,0 +1,160 @@
+"""Message catalogue: every sentence the bot says, by key, per language.
+
+English is the source; Russian is shipped beside it (the Long Nardy family's
+largest community).  The sentences live by area in this package's modules
+(``narration``, ``play``, ``lobby``, ...), each with an ``EN`` and an ``RU``
+dict; this module merges them and says them.
+
+A template is ``str.format`` text.  A count picks its word with a plural spec:
+``{turns:turn|turns}`` in English, ``{turns:ход|хода|ходов}`` in Russian (one,
+few, many), the value's word only (write ``{turns} {turns:...}`` for both).  A
+key missing in a language falls back to English, so a new sentence never shows
+a key to a player; tests/bot/test_catalogue.py keeps both languages complete.
+
+Who reads a message decides its language: private replies (refusals included)
+the user's, public ones the server's.  ``GameService`` sets both for each
+command (``reading``), so code deep inside a command says ``for_user(key)`` or
+``for_channel(key)`` without carrying the languages along; ``t(lang, key)``
+names the language outright.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+from bot.catalogue import adapter, buttons, clocks, lobby, narration, play, reasons, views
+
+#: Languages shipped, by Discord locale prefix (``ru`` for ``ru``; ``en-US`` -> ``en``).
+LANGUAGES = ("en", "ru")
+DEFAULT = "en"
+
+_AREAS = (narration, play, lobby, clocks, buttons, views, reasons, adapter)
+EN: dict[str, str] = {k: v for area in _AREAS for k, v in area.EN.items()}
+RU: dict[str, str] = {k: v for area in _AREAS for k, v in area.RU.items()}
+
+CATALOGUE: Mapping[str, Mapping[str, str]] = {"en": EN, "ru": RU}
+
+
+def language(locale: str | None) -> str:
+    """The shipped language for a Discord locale (``ru``, ``en-GB``), else English."""
+    if not locale:
+        return DEFAULT
+    prefix = locale.split("-")[0].lower()
+    return prefix if prefix in CATALOGUE else DEFAULT
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus plural specs: ``{n:turn|turns}`` gives the word for ``n``."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            return plural_form(self.lang, int(value), format_spec.split("|"))
+        return super().format_field(value, format_spec)
+
+
+def plural_form(lang: str, count: int, forms: list[str]) -> str:
+    """The form of a word for ``count``: English (one, other), Russian (one, few, many)."""
+    if lang == "ru" and len(forms) == 3:
+        return forms[_ru_index(count)]
+    return forms[0] if abs(count) == 1 else forms[-1]
+
+
+def _ru_index(count: int) -> int:
+    count = abs(count)
+    if count % 10 == 1 and count % 100 != 11:
+        return 0
+    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+        return 1
+    return 2
+
+
+def t(lang: str, key: str, **values: object) -> str:
+    """The sentence ``key`` in ``lang`` (English where ``lang`` lacks it)."""
+    template = CATALOGUE.get(lang, EN).get(key)
+    if template is None:  # '' is a translation (a word the language leaves out)
+        template = EN[key]
+    return _Formatter(lang if lang in CATALOGUE else DEFAULT).format(template, **values)
+
+
+def say(key: str, lang: str = DEFAULT, **values: object) -> str:
+    """``t`` with the language second (the narration's older spelling)."""
+    return t(lang, key, **values)
+
+
+def ru_plural(noun: str, count: int) -> str:
+    """The Russian form of ``noun`` for ``count`` (1 фишка, 2 фишки, 5 фишек)."""
+    return RU_PLURALS[noun][_ru_index(count)]
+
+
+#: Russian plural forms (one, few, many) of nouns counted outside templates.
+RU_PLURALS: Mapping[str, tuple[str, str, str]] = {
+    "pieces": ("фишка", "фишки", "фишек"),
+    "points_word": ("очко", "очка", "очков"),
+}
+
+
+# -- who reads ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Readers:
+    """The languages of a command's two audiences: the user (private replies) and the
+    channel (public replies)."""
+
+    user: str = DEFAULT
+    channel: str = DEFAULT
+
+
+_ENGLISH = Readers()
+_READERS: ContextVar[Readers] = ContextVar("readers", default=_ENGLISH)
+
+
+@contextmanager
+def reading(readers: Readers) -> Iterator[None]:
+    """Within the block, ``for_user``/``for_channel`` speak these languages (one
+    command's task; worker threads started with ``asyncio.to_thread`` inherit it)."""
+    token = _READERS.set(readers)
+    try:
+        yield
+    finally:
+        _READERS.reset(token)
+
+
+def readers() -> Readers:
+    return _READERS.get()
+
+
+def user_lang() -> str:
+    """The language of the private replies of the command under way."""
+    return _READERS.get().user
+
+
+def channel_lang() -> str:
+    """The language of the public replies of the command under way."""
+    return _READERS.get().channel
+
+
+def for_user(key: str, **values: object) -> str:
+    """``key`` for the user alone: refusals, private replies."""
+    return t(user_lang(), key, **values)
+
+
+def for_channel(key: str, **values: object) -> str:
+    """``key`` for everybody in the channel: public replies."""
+    return t(channel_lang(), key, **values)
+
+
+def placeholders(template: str) -> set[str]:
+    """The names a template fills (``{player}``, ``{n:turn|turns}`` -> n)."""
+    names: set[str] = set()
+    for _text, field, _spec, _conv in string.Formatter().parse(template):
+        if field is not None:
+            names.add(field.split(".")[0].split("[")[0])
+    return names

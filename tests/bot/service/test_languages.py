@@ -1,0 +1,159 @@
+"""Every message in the reader's language: private replies (refusals included) in
+the user's Discord locale, public ones in the server's, ``/settings language`` and
+``server_language`` over both; a whole game in Russian says no English."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+
+from bot.replies import Reply, User
+from bot.service import GameService
+from storage import Session
+from tests.bot.conftest import ALICE, BOB, HERE, MOD
+
+ALICE_RU = replace(ALICE, locale="ru")
+BOB_RU = replace(BOB, locale="ru")
+RUSSIAN_HERE = replace(HERE, locale="ru")
+
+
+async def _game(service: GameService, alice: User, bob: User, channel=HERE) -> Session:  # type: ignore[no-untyped-def]
+    assert (await service.new(alice, channel, "hachapury", [bob])).ok
+    assert (await service.accept(bob, channel)).ok
+    session = await service.store.live_session(channel.id)
+    assert session is not None
+    return session
+
+
+def _players(service: GameService, session: Session, alice: User, bob: User
+             ) -> tuple[User, User]:
+    """(the player to move, the other one)."""
+    seat = session.seat_for_side(service.position_of(session).side_to_move or "")
+    assert seat is not None
+    return (alice, bob) if seat.user_id == alice.id else (bob, alice)
+
+
+async def test_a_private_refusal_speaks_the_users_locale_the_public_reply_the_servers(
+        service: GameService) -> None:
+    session = await _game(service, ALICE_RU, BOB_RU)
+    mover, waiting = _players(service, session, ALICE_RU, BOB_RU)
+    turn = service.legal_turns(session)[0]
+    refused = await service.move(waiting, HERE, turn)
+    assert refused.private and not refused.ok
+    assert refused.text.startswith("Сейчас не ваш ход: ходит "), refused.text
+    assert re.search(r"(Белые|Чёрные) \((alice|bob)\)", refused.text), refused.text
+    played = await service.move(mover, HERE, turn)  # the server (HERE) speaks English
+    assert played.ok and not played.private
+    assert " rolled " in played.text and " to move" in played.text, played.text
+    assert [b.label for b in played.buttons] == ["Play"]
+    # the other way round: an English user in a Russian server
+    session = await service.store.live_session(HERE.id)
+    assert session is not None
+    mover, waiting = _players(service, session, replace(ALICE, locale="en-US"),
+                              replace(BOB, locale="en-GB"))
+    refused = await service.move(waiting, RUSSIAN_HERE, service.legal_turns(session)[0])
+    assert refused.text.startswith("It is not your turn: "), refused.text
+    played = await service.move(mover, RUSSIAN_HERE, service.legal_turns(session)[0])
+    assert ": бросок " in played.text and "Ход: " in played.text, played.text
+    assert [b.label for b in played.buttons] == ["Ходить"]
+
+
+async def test_a_user_without_a_locale_reads_the_servers_language(service: GameService) -> None:
+    refused = await service.move(ALICE, RUSSIAN_HERE, "24/18")
+    assert refused.text == "В этом канале нет партии. Начните её командой `/new`."
+
+
+async def test_settings_language_overrides_the_discord_locale(service: GameService) -> None:
+    said = await service.settings(ALICE, HERE, language="ru")
+    assert said.ok and said.private and "Ваш язык: русский" in said.text, said.text
+    refused = await service.board(ALICE, HERE)
+    assert refused.text == "В этом канале нечего показать: партии нет."
+    # a Russian choice wins over an English Discord locale too
+    assert (await service.board(replace(ALICE, locale="en-US"), HERE)).text.startswith("В ")
+    said = await service.settings(ALICE_RU, HERE, language="en")
+    assert "Your language: English" in said.text, said.text
+    assert (await service.board(ALICE_RU, HERE)).text.startswith("There is no game")
+    said = await service.settings(ALICE_RU, HERE, language="auto")  # Discord's again
+    assert "Ваш язык: русский" in said.text, said.text
+    refused = await service.settings(ALICE, HERE, language="de")
+    assert not refused.ok and "`en`, `ru` or `auto`" in refused.text
+
+
+async def test_server_language_is_for_moderators_and_speaks_in_public(
+        service: GameService) -> None:
+    refused = await service.settings(ALICE, HERE, server_language="ru")
+    assert not refused.ok and "Only a moderator may set this server's language" in refused.text
+    assert (await service.settings(MOD, HERE, server_language="ru")).ok
+    session = await _game(service, ALICE, BOB)  # English users, an English Discord server
+    mover, _ = _players(service, session, ALICE, BOB)
+    played = await service.move(mover, HERE, service.legal_turns(session)[0])
+    assert ": бросок " in played.text, played.text  # public: the server's choice
+    refused = await service.move(mover, HERE, "no such move")
+    assert "Сейчас не ваш ход" in refused.text  # private: follows the server's language
+    assert (await service.settings(ALICE, HERE, language="en")).ok  # but alice chose English
+    refused = await service.move(ALICE, HERE, "24/18")
+    assert refused.text.startswith(("It is not your turn", "`24/18` is not playable")), \
+        refused.text
+    assert (await service.settings(MOD, HERE, server_language="auto")).ok
+    session = await service.store.live_session(HERE.id)
+    assert session is not None
+    mover, _ = _players(service, session, ALICE, BOB)
+    played = await service.move(mover, HERE, service.legal_turns(session)[0])
+    assert " rolled " in played.text, played.text
+
+
+#: What may stay Latin in a Russian reply: names, the game's title, the notation
+#: in code spans and the record line (``-#``), mentions, the seed's hash name.
+_NOT_WORDS = re.compile(r"`[^`]*`|^-# .*$|<@\d+>|\b(alice|bob|Hachapury|SHA-256)\b", re.M)
+
+
+def english_words(text: str) -> list[str]:
+    return re.findall(r"[A-Za-z]{2,}", _NOT_WORDS.sub(" ", text))
+
+
+async def test_a_whole_game_in_russian_says_no_english(service: GameService) -> None:
+    replies: list[Reply] = [await service.new(ALICE_RU, RUSSIAN_HERE, "hachapury", [BOB_RU]),
+                            await service.accept(BOB_RU, RUSSIAN_HERE)]
+    rng = random.Random(5)
+    for _ in range(400):
+        session = await service.store.latest_session(RUSSIAN_HERE.id)
+        assert session is not None
+        if session.status != "active":
+            break
+        mover, waiting = _players(service, session, ALICE_RU, BOB_RU)
+        turn = rng.choice(service.legal_turns(session))
+        if session.next_turn in (3, 10):
+            replies.append(await service.move(waiting, RUSSIAN_HERE, turn))  # refused
+            replies.append(await service.legal(waiting, RUSSIAN_HERE))
+            replies.append(await service.board(waiting, RUSSIAN_HERE))
+        replies.append(await service.move(mover, RUSSIAN_HERE, turn))
+    ending = replies[-1]
+    assert ending.ok and "**Партия окончена** после " in ending.text, ending.text
+    assert "Зерно костей раскрыто" in ending.text
+    assert [b.label for b in ending.buttons] == ["Реванш"]
+    assert any(not r.ok for r in replies)  # a refusal was among them
+    for reply in replies:
+        assert not english_words(reply.text), (english_words(reply.text), reply.text)
+        assert not any(english_words(b.label) for b in reply.buttons), reply.buttons
+    # and the same check finds English where there is some
+    assert english_words("alice (Белые): rolled 6-5 `24/18`") == ["rolled"]
+
+
+async def test_reminders_speak_the_servers_language_last_seen(service: GameService,
+                                                             clock) -> None:  # type: ignore[no-untyped-def]
+    from bot.scheduler import Scheduler
+    from tests.bot.service.test_correspondence import Outbox
+
+    assert (await service.new(ALICE, RUSSIAN_HERE, "hachapury", [BOB], time_control="3d")).ok
+    accepted = await service.accept(BOB, RUSSIAN_HERE)
+    assert "осталось 3 д" in accepted.text, accepted.text
+    scheduler = Scheduler.for_service(service, Outbox())
+    fired = await scheduler.run_once(clock.now + 2 * 86400)
+    assert [n.kind for n in fired] == ["reminder"]
+    assert "напоминание: ваш ход в" in fired[0].text and "осталось 1 д." in fired[0].text, \
+        fired[0].text
+    # a server whose language is chosen: the choice, whatever Discord says
+    assert (await service.settings(MOD, HERE, server_language="en")).ok
+    fired = await scheduler.run_once(clock.now + 3 * 86400)
+    assert fired and "time is up" in fired[0].text, fired[0].text
