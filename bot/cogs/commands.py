@@ -113,6 +113,17 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, defer=True, changes=True)
 
+    @app_commands.command(name="taunt",
+                          description="Taunt an opponent you bumped in the turn you just played")
+    @app_commands.describe(colour="Whom to taunt: their colour")
+    @app_commands.choices(colour=[app_commands.Choice(name=name, value=name[0])
+                                  for name in ("Red", "Green", "Blue", "Yellow")])
+    async def taunt(interaction: Interaction, colour: str) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.taunt(user, channel, colour)
+
+        await flows.run(interaction, call, defer=True, changes=True)
+
     @app_commands.command(name="board", description="Show the board (of this or another channel)")
     @app_commands.describe(channel="Another channel or thread whose game to show",
                            game="A finished game's number (see /history)",
@@ -289,7 +300,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
     async def help_(interaction: Interaction) -> None:
         await adapter.deliver(interaction, flows.service.help())
 
-    return [new, accept, decline, join, start, move, board, legal, hint, record, resign, abort,
+    return [new, accept, decline, join, start, move, taunt, board, legal, hint, record, resign, abort,
             learn, history, leaderboard, profile, games_, claim, grant, takeback,
             takeback_answer, preview, mygames, notify, settings, rules, help_]
 

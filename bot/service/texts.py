@@ -24,6 +24,7 @@ HELP = """**Commands**
 up again), the host `/start`s or `/abort`s it
 `/accept`, `/decline` answer a challenge, a taunt (accept or drop) or a vote (yes or no)
 `/move TEXT` play your turn, e.g. `/move 24/18 24/19` (the dice are rolled for you)
+`/taunt COLOUR` CheeseGambit: taunt a player you bumped, right after your turn
 `/board` show the board, `/legal` list legal turns, `/record` the game record file
 `/resign` give up (asks first), `/abort` cancel before the first turn (moderators: any time)
 `/rules GAME` rules and notation, `/learn GAME` a guided first lesson, `/games` games here
