@@ -300,9 +300,9 @@ def build_commands(flows: Flows, games: list[str] | None = None
     async def help_(interaction: Interaction) -> None:
         await adapter.deliver(interaction, flows.service.help())
 
-    return [new, accept, decline, join, start, move, taunt, board, legal, hint, record, resign, abort,
+    return [new, accept, decline, join, start, move, board, legal, hint, record, resign, abort,
             learn, history, leaderboard, profile, games_, claim, grant, takeback,
-            takeback_answer, preview, mygames, notify, settings, rules, help_]
+            takeback_answer, preview, mygames, notify, settings, rules, help_, taunt]
 
 
 async def _new_in_thread(flows: Flows, interaction: Interaction, game: str,
