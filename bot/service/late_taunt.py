@@ -32,6 +32,7 @@ offer) or when a forced pass was logged right after the turn.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -87,9 +88,12 @@ def taunt_targets(game: str, listing: str, options: Mapping[str, str], moves: st
     """The sides the mover could taunt at the end of ``moves`` played with ``dice``
     from ``listing`` (engine work: a module-level function of plain values, for
     ``Context.cpu``)."""
-    position = get_game(game).from_listing(listing, options)
+    return _targets(get_game(game).from_listing(listing, options), moves, tuple(dice))
+
+
+def _targets(position: Position, moves: str, dice: tuple[int, ...]) -> list[str]:
     try:
-        additions = position.turn_additions(moves, tuple(dice))
+        additions = position.turn_additions(moves, dice)
     except GameError:
         return []
     return [m["target"] for a in additions if (m := _TAUNT.fullmatch(a))]
@@ -147,8 +151,11 @@ class LateTaunts:
             return [], ""
         if any(_computer(session, side) for side in after.actors()):
             return [], ""  # it plays at once: the offer would be closed before it is seen
-        targets = await self.ctx.cpu(taunt_targets, session.game, turned.position,
-                                     dict(session.options), entry.moves, tuple(entry.dice))
+        # the position the turn was played from, as the turn path left it (cached with
+        # the turn's legal turns: asking it again costs a fraction of a millisecond,
+        # a fresh one up to the whole turn generation again, bench/bench_late_taunt.py)
+        before = await self.ctx.position_async(turned)
+        targets = await asyncio.to_thread(_targets, before, entry.moves, tuple(entry.dice))
         if not targets:
             return [], ""
         last = await self.ctx.store.last_turn(session.id, kinds=tuple(TurnKind))
