@@ -103,6 +103,8 @@ class Console:
             return await s.new(user, ch, words[0], opponents, options)
         if command == "move":
             return await s.move(user, ch, rest)
+        if command == "taunt":
+            return await s.taunt(user, ch, rest)
         if command == "resign":
             confirmed = rest.strip().lower() in ("confirm", "yes")
             return await (s.resign if confirmed else s.confirm_resign)(user, ch)
@@ -305,7 +307,7 @@ def _example_game() -> str:
 COMMANDS = ("new", "challenge", "move", "accept", "decline", "board", "legal", "record",
             "resign", "abort", "join", "start", "rematch", "games", "rules", "help", "preview",
             "grant", "allow", "refuse", "takeback", "notify", "mygames", "claim", "play",
-            "pick", "learn", "press", "history", "hint", "leaderboard", "profile")
+            "pick", "learn", "press", "history", "hint", "leaderboard", "profile", "taunt")
 
 #: What a button does, as the console command that does the same.
 _BUTTON_COMMANDS = {"takeback_yes": "/allow", "takeback_no": "/refuse", "play": "/play",
@@ -322,5 +324,7 @@ def console_command(action: str) -> str:
     tag = rest.partition(":")[2]
     if verb == "accept" and tag.startswith("t"):
         return "/move accept"
+    if verb == "taunt":  # a Taunt button's tag ends with its target: k<seq>-<turn>-R-B
+        return f"/taunt {tag.rpartition('-')[2]}"
     return _BUTTON_COMMANDS.get(verb, f"/{verb}")
 

@@ -94,6 +94,7 @@ EN: dict[str, str] = {
 up again), the host `/start`s or `/abort`s it
 `/accept`, `/decline` answer a challenge, a taunt (accept or drop) or a vote (yes or no)
 `/move TEXT` play your turn, e.g. `/move 24/18 24/19` (the dice are rolled for you)
+`/taunt COLOUR` CheeseGambit: taunt a player you bumped, right after your turn
 `/board` show the board, `/legal` list legal turns, `/record` the game record file
 `/resign` give up (asks first), `/abort` cancel before the first turn (moderators: any time)
 `/rules GAME` rules and notation, `/learn GAME` a guided first lesson, `/games` games here
@@ -227,6 +228,7 @@ RU: dict[str, str] = {
 `/accept`, `/decline` ответить на вызов на партию, на вызов в игре (принять или сбросить)
 или на голосование (да или нет)
 `/move ТЕКСТ` сделать ход, например `/move 24/18 24/19` (кости бросаются за вас)
+`/taunt ЦВЕТ` CheeseGambit: бросить вызов сбитому вами игроку, сразу после своего хода
 `/board` показать доску, `/legal` допустимые ходы, `/record` файл записи партии
 `/resign` сдаться (бот переспросит), `/abort` отменить до первого хода (модераторы: всегда)
 `/rules ИГРА` правила и нотация, `/learn ИГРА` пошаговый первый урок, `/games` партии здесь

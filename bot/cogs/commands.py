@@ -115,6 +115,17 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, defer=True, changes=True)
 
+    @app_commands.command(name="taunt",
+                          description="Taunt an opponent you bumped in the turn you just played")
+    @app_commands.describe(colour="Whom to taunt: their colour")
+    @app_commands.choices(colour=[app_commands.Choice(name=name, value=name[0])
+                                  for name in ("Red", "Green", "Blue", "Yellow")])
+    async def taunt(interaction: Interaction, colour: str) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.taunt(user, channel, colour)
+
+        await flows.run(interaction, call, defer=True, changes=True)
+
     @app_commands.command(name="board", description="Show the board (of this or another channel)")
     @app_commands.describe(channel="Another channel or thread whose game to show",
                            game="A finished game's number (see /history)",
@@ -309,7 +320,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
     return [new, accept, decline, join, start, move, board, legal, hint, record, resign, abort,
             learn, history, leaderboard, profile, games_, claim, grant, takeback,
-            takeback_answer, preview, mygames, notify, settings, rules, help_]
+            takeback_answer, preview, mygames, notify, settings, rules, help_, taunt]
 
 
 async def _new_in_thread(flows: Flows, interaction: Interaction, game: str,

@@ -35,7 +35,7 @@ from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
 from bot.service.timekeeping import Timekeeper
-from bot.service.turn_events import replay_entry, replay_position
+from bot.service.turn_events import replay_from, replay_position
 from computer import Choice, Level, Request
 from games import GameError, Position
 from storage import Seat, Session, SessionStatus, StaleVersion, TurnEntry, TurnKind
@@ -245,9 +245,7 @@ def _rewound_to(session: Session, turns: list[TurnEntry], index: int) -> Positio
     the stored position (a take-back must never store anything else)."""
     try:
         before = replay_position(session, turns[:index])
-        after = before
-        for entry in turns[index:]:
-            after = replay_entry(after, entry).position
+        after, _ = replay_from(before, turns[index:])
     except GameError:
         return None
     return before if after.listing() == session.position else None

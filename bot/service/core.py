@@ -15,6 +15,7 @@ from bot.records import record_text
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
+from bot.service.late_taunt import LateTaunts
 from bot.service.timekeeping import Timekeeper
 from games import GameError, Played, Position, QuestionKind, get_game
 from games.dice import opening_throws, opening_winner, turn_dice
@@ -30,6 +31,8 @@ class Turns:
     def __init__(self, ctx: Context, clock: Timekeeper) -> None:
         self.ctx = ctx
         self.timekeeper = clock
+        #: the Taunt buttons offered under a turn's reply, and their presses
+        self.late_taunts = LateTaunts(ctx, self)
 
     # -- finding the game -------------------------------------------------------------
 
@@ -213,12 +216,17 @@ class Turns:
         game is waiting for from the user.  ``question``
         (from a button) is the answer the text was meant for: refused if another
         question is pending now.  ``version``: see ``_played``."""
-        session, _seat, played, entry = await self._played(user, channel, text,
-                                                           expected_turn, question, version)
-        session, after, logged = await self.commit(session, played.position, entry)
+        turned, _seat, played, entry = await self._played(user, channel, text,
+                                                          expected_turn, question, version)
+        session, after, logged = await self.commit(turned, played.position, entry)
         left = await self.ctx.time_left(session)
         status_line, mentions = texts.status_line(session, after, left)
         buttons = self.action_buttons(session, after)
+        # a turn that bumped: the mover may still taunt (bot/service/late_taunt.py)
+        taunts, offered = await self.late_taunts.offer(turned, session, after, logged)
+        buttons += taunts
+        if offered:
+            status_line = f"{offered}\n{status_line}"
         record = None
         if session.status == SessionStatus.FINISHED:
             status_line += texts.seed_note(session)

@@ -219,6 +219,12 @@ class GameService:
         return reply
 
     @privately
+    async def taunt(self, user: User, channel: Channel, colour: str) -> Reply:
+        """``/taunt COLOUR``: taunt an opponent you bumped in the turn you just played
+        (what the Taunt button under its reply does)."""
+        return await self._turns.late_taunts.command(user, channel, colour)
+
+    @privately
     async def preview(self, user: User, channel: Channel, text: str) -> Reply:
         return await self._turns.preview(user, channel, text)
 

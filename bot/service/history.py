@@ -13,7 +13,7 @@ from bot.records import record_text
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
-from bot.service.turn_events import replay_entry, replay_position
+from bot.service.turn_events import replay_through
 from games import GameError, get_game
 from renderer import RenderContext
 from storage import Session, SessionStatus
@@ -95,11 +95,8 @@ class History:
         upto = [t for t in turns if t.number <= turn]
         if session.initial_position is None:
             raise Refused(for_user("history_no_start", id=game_id))
-        position = await asyncio.to_thread(replay_position, session, upto[:-1])
-        events: tuple = ()
-        if upto:
-            played = await asyncio.to_thread(replay_entry, position, upto[-1])
-            position, events = played.position, played.events
+        position, played = await asyncio.to_thread(replay_through, session, upto)
+        events: tuple = played.events if played is not None else ()
         last = upto[-1] if upto else None
         image = await self.ctx.draw(position, RenderContext(
             names=texts.names(session), dice=last.dice if last else (),

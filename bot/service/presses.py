@@ -21,6 +21,7 @@ from bot.service.context import Context
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
 from bot.service.history import History
+from bot.service.late_taunt import VERB as TAUNT_VERB
 from bot.service.learning import LEARN_VERBS, Learning
 from bot.service.lobby import Lobby
 from bot.service.picking import PICKER_VERBS, Picking
@@ -72,6 +73,8 @@ class Presses:
             raise Refused(texts.game_gone(pressed))
         if verb == "resign":
             return await self.resignation.resign(user, channel)
+        if verb == TAUNT_VERB:
+            return await self.turns.late_taunts.press(user, channel, live, tag)
         if verb in TAKEBACK_VERBS:
             seq = parse_takeback(tag) if tag \
                 else await self.ctx.ledger.only_undo_request(live.id)

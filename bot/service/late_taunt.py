@@ -1,0 +1,335 @@
+"""Taunts chosen after the turn: the ``Taunt bob (Blue)`` buttons and ``/taunt COLOUR``.
+
+CheeseGambit lets a player end a turn that bumped an opponent with a taunt (``T@B``,
+``Position.turn_additions``).  A player who did not write it may still taunt once the
+reply to the turn is out, as long as nothing has happened since: the reply carries a
+``Taunt`` button per opponent the engine would let the mover taunt, and ``/taunt B``
+does the same.
+
+How it stays one game with one record, and the log append-only:
+
+- The taunt is logged as an 'amend' entry of the turn (number and side of the turn,
+  no dice, record ``T@B``).  The record export folds it into the turn's line
+  (``Game.join_action``: ``12R: [4 4] 9X13`` + ``T@B``), and the answer folds in
+  after it (``... T@B x2``): the line reads exactly as if the taunt had been typed,
+  so ``python -m bot replay`` and ``verify`` read the record as they always do.
+- The engine alone decides: the turn is played again from the position before it
+  with the taunt written at its end (``turn_events.play_addition``), and the result
+  must be the stored position plus the pending taunt.  Log replays do the same
+  (``turn_events.replay_entry``: an 'amend' while nothing waits for an answer).
+- The next player's dice do not change: dice come from (seed, session, turn number)
+  (``games.dice.turn_dice``), the taunt does not change the turn number, and the
+  dice rolled for the next turn are rolled again, the same, once the taunt is
+  answered.  (So the taunted player may know that throw when answering: the reply
+  to the turn showed it.)
+- A button names the log entry of its turn (``k<seq>-<turn>-<mover>-<target>``):
+  once anything else is logged (the next move, a forced pass, a take-back, the
+  taunt itself) it refuses, privately, saying what happened since.
+
+Not offered when the next to act is the computer (it plays at once, closing the
+offer) or when a forced pass was logged right after the turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.catalogue import language
+from bot.computer_seats import is_computer_seat
+from bot.replies import Button, Channel, Refused, Reply, User
+from bot.service import texts
+from bot.service.context import Context
+from bot.service.turn_events import play_addition, replay_entry, replay_position
+from games import GameError, Position, get_game
+from games.events import events_to_json
+from storage import NewTurn, Seat, Session, SessionStatus, TurnEntry, TurnKind
+
+if TYPE_CHECKING:  # core builds this part: importing it here would be circular
+    from bot.service.core import Turns
+
+#: The verb of a Taunt button (``taunt:<session id>:<tag>``).
+VERB = "taunt"
+_TAG = re.compile(r"k(?P<seq>\d{1,18})-(?P<turn>\d{1,9})-(?P<mover>[A-Z])-(?P<target>[A-Z])")
+#: A turn addition that is a taunt (``T@B``).
+_TAUNT = re.compile(r"T@(?P<target>[A-Z])")
+#: Positions before offered turns kept per process (a restart replays the log instead).
+_KEPT = 256
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What one Taunt button offers: ``mover`` may taunt ``target`` after the turn
+    ``turn`` logged as entry ``seq``."""
+
+    seq: int
+    turn: int
+    mover: str
+    target: str
+
+    @property
+    def tag(self) -> str:
+        return f"k{self.seq}-{self.turn}-{self.mover}-{self.target}"
+
+    @staticmethod
+    def parse(tag: str) -> Offer | None:
+        match = _TAG.fullmatch(tag)
+        if match is None:
+            return None
+        return Offer(int(match["seq"]), int(match["turn"]), match["mover"], match["target"])
+
+
+def taunt_targets(game: str, listing: str, options: Mapping[str, str], moves: str,
+                  dice: Sequence[int]) -> list[str]:
+    """The sides the mover could taunt at the end of ``moves`` played with ``dice``
+    from ``listing`` (engine work: a module-level function of plain values, for
+    ``Context.cpu``)."""
+    return _targets(get_game(game).from_listing(listing, options), moves, tuple(dice))
+
+
+def _targets(position: Position, moves: str, dice: tuple[int, ...]) -> list[str]:
+    try:
+        additions = position.turn_additions(moves, dice)
+    except GameError:
+        return []
+    return [m["target"] for a in additions if (m := _TAUNT.fullmatch(a))]
+
+
+@dataclass(frozen=True)
+class Taunt:
+    """A taunt added to a turn, as plain values: the listing after it (the taunt
+    pending), its record (``T@B``) and its events' JSON."""
+
+    listing: str
+    record: str
+    events: str
+
+
+def taunt_after(listing: str, game: str, options: Mapping[str, str], turn: TurnEntry,
+                target: str) -> Taunt:
+    """The taunt at ``target`` added to ``turn``, played from ``listing`` (the position
+    before the turn); a GameError says why the engine refuses it."""
+    before = get_game(game).from_listing(listing, options)
+    played = play_addition(before, turn, f"T@{target}")
+    return Taunt(played.position.listing(), played.record, events_to_json(played.events))
+
+
+def rewound(session: Session, turns: list[TurnEntry]) -> str:
+    """The listing before the last of ``turns`` (the effective log), replayed; a
+    GameError when the log does not replay to the stored position (a taunt must
+    never be stored on anything else)."""
+    before = replay_position(session, turns[:-1])
+    if replay_entry(before, turns[-1]).position.listing() != session.position:
+        raise GameError("the log of this game does not replay to its position")
+    return before.listing()
+
+
+class LateTaunts:
+    """The Taunt buttons under a turn's reply, their presses and ``/taunt``."""
+
+    def __init__(self, ctx: Context, turns: Turns) -> None:
+        self.ctx = ctx
+        self.turns = turns
+        #: (session id, log seq of a turn) -> the listing before that turn
+        self._before: OrderedDict[tuple[int, int], str] = OrderedDict()
+
+    # -- offering ---------------------------------------------------------------------
+
+    async def offer(self, turned: Session, session: Session, after: Position,
+                    logged: Sequence[NewTurn]) -> tuple[list[Button], str]:
+        """The Taunt buttons for the reply to a turn just committed (``turned``: the
+        session before it, ``session`` after it) and a line saying so; none unless
+        the mover, a person, may taunt someone and a person acts next."""
+        entry = logged[0] if len(logged) == 1 else None
+        if entry is None or entry.kind != TurnKind.TURN or is_computer_seat(entry.actor) \
+                or session.status != SessionStatus.ACTIVE or after.action_due() \
+                or turned.position is None:
+            return [], ""
+        if any(_computer(session, side) for side in after.actors()):
+            return [], ""  # it plays at once: the offer would be closed before it is seen
+        # the position the turn was played from, as the turn path left it (cached with
+        # the turn's legal turns: asking it again costs a fraction of a millisecond,
+        # a fresh one up to the whole turn generation again, bench/bench_late_taunt.py)
+        before = await self.ctx.position_async(turned)
+        targets = await asyncio.to_thread(_targets, before, entry.moves, tuple(entry.dice))
+        if not targets:
+            return [], ""
+        last = await self.ctx.store.last_turn(session.id, kinds=tuple(TurnKind))
+        if last is None or (last.number, last.side, last.kind) != \
+                (entry.number, entry.side, TurnKind.TURN):
+            return [], ""
+        self._keep((session.id, last.seq), turned.position)
+        offers = [Offer(last.seq, last.number, entry.side, t) for t in targets]
+        buttons = [Button(f"Taunt {_named(session, o.target)}", f"{VERB}:{session.id}:{o.tag}")
+                   for o in offers]
+        whom = " or ".join(texts.who(session, t) for t in targets)
+        commands = " or ".join(f"`/taunt {t}`" for t in targets)
+        mover = session.seat_for_side(entry.side)
+        name = mover.name if mover else entry.side
+        return buttons, (f"{name} may still taunt {whom} before the next move "
+                         f"(the Taunt button, or {commands}).")
+
+    # -- taunting ---------------------------------------------------------------------
+
+    async def press(self, user: User, channel: Channel, session: Session, tag: str) -> Reply:
+        """A Taunt button: taunt its target after its turn, if that turn is still the
+        last thing that happened."""
+        offer = Offer.parse(tag)
+        if offer is None:
+            raise Refused("That Taunt button does not say which turn it belongs to, so it "
+                          "does nothing. Nothing was changed.")
+        seat = session.seat_of(user.id)
+        if seat is None or seat.side != offer.mover:
+            raise Refused(f"That Taunt button is for {texts.who(session, offer.mover)}, "
+                          f"who bumped {texts.who(session, offer.target)} at turn "
+                          f"{offer.turn}: only they may taunt. Nothing was changed.")
+        turns = await self.ctx.ledger.effective_turns(session.id)
+        if not turns or turns[-1].seq != offer.seq:
+            raise Refused(await self._gone(session, turns, offer))
+        return await self._taunt(user, channel, session, seat, turns, offer.target)
+
+    async def command(self, user: User, channel: Channel, named: str) -> Reply:
+        """``/taunt COLOUR``: taunt an opponent bumped in your turn just played."""
+        session, seat = await self.turns.player_in(channel, user)
+        game = get_game(session.game)
+        position = await self.ctx.position_async(session)
+        if type(position).turn_additions is Position.turn_additions:
+            raise Refused(f"{game.title} has no taunts.")
+        target = _side_named(session, named)
+        if target is None:
+            sides = ", ".join(f"`{s.letter}` ({s.colour})" for s in game.sides(session.options)
+                              if s.letter != seat.side)
+            raise Refused(f"`{named.strip()[:30]}` names no opponent here: write a colour, "
+                          f"e.g. {sides}.")
+        turns = await self.ctx.ledger.effective_turns(session.id)
+        last = turns[-1] if turns else None
+        if last is None or last.kind != TurnKind.TURN or last.side != seat.side:
+            mine = [t for t in turns if t.kind == TurnKind.TURN and t.side == seat.side]
+            if mine and all(t.number == mine[-1].number for t in turns
+                            if t.seq > mine[-1].seq):  # only its taunt and answer since
+                raise Refused(await self._gone(session, turns, Offer(
+                    mine[-1].seq, mine[-1].number, seat.side, target)))
+            played = [t for t in turns if t.kind == TurnKind.TURN]
+            latest = (f" The last turn was {played[-1].number}, played by "
+                      f"{texts.who(session, played[-1].side)}." if played else "")
+            raise Refused("You can taunt only right after your own turn bumped someone, "
+                          f"before the next move.{latest} Nothing was changed.")
+        return await self._taunt(user, channel, session, seat, turns, target)
+
+    async def _taunt(self, user: User, channel: Channel, session: Session, seat: Seat,
+                     turns: list[TurnEntry], target: str) -> Reply:
+        """``seat`` taunts ``target`` after ``turns[-1]``, its own turn, the last entry."""
+        turn = turns[-1]
+        position = await self.ctx.position_async(session)
+        if position.action_due():
+            if _TAUNT.search(turn.record):
+                raise Refused(f"You already taunted at turn {turn.number} "
+                              f"(`{turn.record}`): one taunt a turn. Nothing was changed.")
+            waiting = ", ".join(texts.who(session, s) for s in position.actors())
+            raise Refused(f"The game waits for {waiting} to answer first; a taunt comes "
+                          "only right after a turn. Nothing was changed.")
+        # the position before the turn: kept when the offer was made, else replayed
+        before = self._before.get((session.id, turn.seq))
+        if before is None:
+            try:
+                before = await self.ctx.cpu(rewound, session, turns)
+            except GameError as exc:
+                raise Refused("This taunt cannot be played (the log of this game does not "
+                              "replay here); ask a moderator.") from exc
+            self._keep((session.id, turn.seq), before)
+        try:
+            taunt = await self.ctx.cpu(taunt_after, before, session.game,
+                                       dict(session.options), turn, target)
+        except GameError as exc:
+            raise Refused(await self._refusal(session, before, turn, target, exc)) from exc
+        entry = NewTurn(turn.number, turn.side, (), taunt.record, taunt.record, user.id,
+                        TurnKind.AMEND, taunt.events)
+        pending = get_game(session.game).from_listing(taunt.listing, session.options)
+        session, after, logged = await self.turns.commit(session, pending, entry)
+        return await self._reply(channel, session, after, turn, logged)
+
+    async def _reply(self, channel: Channel, session: Session, after: Position,
+                     turn: TurnEntry, logged: list[NewTurn]) -> Reply:
+        """The public reply: the taunt in words, the turn's record line as it now reads,
+        who is to answer, with the Accept and Drop buttons."""
+        lang = language(channel.locale)
+        game = get_game(session.game)
+        entry = logged[0]
+        told = texts.told_in_words(entry, session, lang)
+        line = f"**{turn.number}{turn.side}:** `{game.join_action(turn.record, entry.record)}`"
+        rest = [texts.entry_text(t, session, lang) for t in logged[1:]]
+        left = await self.ctx.time_left(session)
+        status, mentions = texts.status_line(session, after, left)
+        image, words = await self.ctx.board_image(session, after, left=left)
+        return Reply(text="\n".join([f"{told}\n-# {line}" if told else line, *rest, status]),
+                     image=image, image_description=words, mentions=mentions,
+                     session_id=session.id, buttons=self.turns.action_buttons(session, after))
+
+    # -- refusals ---------------------------------------------------------------------
+
+    async def _refusal(self, session: Session, before: str, turn: TurnEntry, target: str,
+                       exc: GameError) -> str:
+        """Why the engine refuses the taunt, and whom the player may taunt instead."""
+        targets = await self.ctx.cpu(taunt_targets, session.game, before,
+                                     dict(session.options), turn.moves, tuple(turn.dice))
+        whom = " or ".join(texts.who(session, t) for t in targets)
+        instead = (f" After this turn you may taunt {whom}." if targets
+                   else " No taunt is possible after this turn.")
+        return (f"You cannot taunt {texts.who(session, target)} after turn "
+                f"{turn.number}: {exc}.{instead} Nothing was changed.")
+
+    async def _gone(self, session: Session, turns: list[TurnEntry], offer: Offer) -> str:
+        """Why the taunt offered after entry ``offer.seq`` is no longer open."""
+        since = [t for t in turns if t.seq > offer.seq]
+        taunted = [t.record for t in since if t.kind == TurnKind.AMEND
+                   and t.side == offer.mover and t.number == offer.turn
+                   and _TAUNT.fullmatch(t.record)]
+        taunted += [t.record for t in turns if t.seq == offer.seq and _TAUNT.search(t.record)]
+        turn = f"turn {offer.turn}"
+        if taunted:
+            return (f"{texts.who(session, offer.mover)} already taunted at {turn} "
+                    f"(`{taunted[0]}`): one taunt a turn. Nothing was changed.")
+        if not any(t.seq == offer.seq for t in turns):
+            return (f"{turn.capitalize()} was taken back since, so its taunt is gone. "
+                    "Nothing was changed.")
+        moved = [t for t in since if t.kind == TurnKind.TURN]
+        if moved:
+            first = moved[0]
+            return (f"The taunt after {turn} had to come before the next move, and "
+                    f"{texts.who(session, first.side)} has played turn {first.number} "
+                    f"since (`{first.record}`). Nothing was changed.")
+        return (f"The taunt after {turn} is no longer open: the game has moved on since "
+                f"(`{since[-1].line if since else '?'}`). Nothing was changed.")
+
+    def _keep(self, key: tuple[int, int], listing: str) -> None:
+        self._before[key] = listing
+        self._before.move_to_end(key)
+        while len(self._before) > _KEPT:
+            self._before.popitem(last=False)
+
+
+def _computer(session: Session, side: str) -> bool:
+    seat = session.seat_for_side(side)
+    return seat is not None and is_computer_seat(seat.user_id)
+
+
+def _named(session: Session, side: str) -> str:
+    """``bob (Blue)``: the player, then the colour (a button's label)."""
+    seat = session.seat_for_side(side)
+    colour = texts.colour(get_game(session.game), session, side)
+    return f"{seat.name} ({colour})" if seat else colour
+
+
+def _side_named(session: Session, named: str) -> str | None:
+    """The side ``named`` names: its letter, its colour or its player's name."""
+    word = named.strip().lstrip("@").lower()
+    for info in get_game(session.game).sides(session.options):
+        seat = session.seat_for_side(info.letter)
+        if word in (info.letter.lower(), info.colour.lower()) or \
+                (seat is not None and word in (seat.name.lower(), seat.user_id)):
+            return info.letter
+    return None
