@@ -17,6 +17,7 @@ Crawford game and the match's end are worked out here (the rules: bot/matches.py
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from bot.buttons import RESIGN
@@ -42,6 +43,8 @@ from bot.service.views import hinted_names
 from games.dice import commitment
 from storage import Session, SessionStatus, StaleVersion
 from storage.matches import MatchGameRow, MatchRow, MatchStatus, MatchStore
+
+log = logging.getLogger("boardbot.matches")
 
 RESIGN_MATCH = "resign_match"
 
@@ -331,6 +334,9 @@ class Matches:
             await self.follow_on(reply)
         except StaleVersion:
             pass
+        except Exception:  # the command's own change is saved: never report it failed
+            log.exception("match follow-on failed after a command on session %s",
+                          reply.session_id)
         await self.decorate(reply)
 
     # -- resigning the match ------------------------------------------------------------

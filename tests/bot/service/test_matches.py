@@ -129,6 +129,11 @@ async def test_a_match_with_the_crawford_game_replays_and_is_rated_once(
     assert headers[seen_crawford[0] - 1].endswith(", Crawford")
     winner = "alice" if a > b else "bob"
     assert out[-1] == f"match to 3: alice {a}, bob {b}; {winner} wins the match"
+    # and every game's dice check against its own revealed seed
+    verified = subprocess.run([sys.executable, "-m", "bot", "verify", str(path)],
+                              capture_output=True, text=True, timeout=120)
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert [line[:4] for line in verified.stdout.splitlines()] == ["ok: "] * number
 
     # a Score tag that does not add up is an illegal match game, not a crash
     forged = text.replace('[Score "alice 0, bob 0"]', '[Score "alice 0, bob 1"]', 1)
