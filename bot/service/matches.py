@@ -153,8 +153,9 @@ class Matches:
 
     async def decorate(self, reply: Reply) -> None:
         """The match line under a reply about a match game."""
-        if not reply.ok or reply.session_id is None:
-            return
+        if not reply.ok or reply.session_id is None \
+                or await self.store.game_of(reply.session_id) is None:
+            return  # a game on its own: one indexed look-up, nothing more
         session = await self.ctx.store.session(reply.session_id)
         if session is None:
             return
@@ -200,7 +201,8 @@ class Matches:
         """After a command: if the reply's game is a match game that has ended, settle
         it and announce the match's end, or start the next game (its reply joins
         this one: the new board, its buttons and mentions)."""
-        if not reply.ok or reply.session_id is None:
+        if not reply.ok or reply.session_id is None \
+                or await self.store.game_of(reply.session_id) is None:
             return
         session = await self.ctx.store.session(reply.session_id)
         if session is None or session.live:
