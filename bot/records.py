@@ -16,10 +16,12 @@ def opening_text(session: Session) -> str:
     return ", ".join(" ".join(str(d) for d in r) for r in session.opening)
 
 
-def record_text(session: Session, turns: list[TurnEntry], hinted: Sequence[str] = ()) -> str:
+def record_text(session: Session, turns: list[TurnEntry], hinted: Sequence[str] = (),
+                extra_tags: Sequence[tuple[str, str]] = ()) -> str:
     """The whole record: tags, then one line a turn.  The seed appears only once
     the game is over (commit-reveal).  ``hinted``: the players who used a hint
-    (``[Hints "alice"]``, so ratings can leave the game out)."""
+    (``[Hints "alice"]``, so ratings can leave the game out).  ``extra_tags``
+    follow the options (a match game's ``Match``, ``Score``...: bot/matches.py)."""
     game = get_game(session.game)
     tags: list[tuple[str, str]] = [("Game", session.game)]
     for info in game.sides(session.options):
@@ -30,6 +32,7 @@ def record_text(session: Session, turns: list[TurnEntry], hinted: Sequence[str] 
     for name, value in sorted(session.options.items()):
         if defaults.get(name) != value:
             tags.append((name.capitalize(), value))
+    tags += extra_tags
     date = dt.datetime.fromtimestamp(session.created_at, dt.UTC).strftime("%Y.%m.%d")
     tags += [("Date", date), ("Session", str(session.id)), ("SeedHash", session.seed_hash)]
     if session.opening:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from bot.matches import is_match_record, replay_match
 from games import GameError, Position, get_game
 from games.record import ActionLine, RecordFormatError, format_turn, parse_record
 
@@ -21,7 +22,18 @@ def replay(
     game_name: str, text: str, position_text: str | None = None,
     out: TextIO = sys.stdout, err: TextIO = sys.stderr,
 ) -> int:
-    """Replay a record's text; returns the exit code."""
+    """Replay a record's text; returns the exit code.  A match record (one with a
+    ``Match`` tag) replays every game and checks the score (bot/matches.py)."""
+    if position_text is None and is_match_record(text):
+        return replay_match(game_name, text, out, err)
+    return replay_game(game_name, text, position_text, out, err)
+
+
+def replay_game(
+    game_name: str, text: str, position_text: str | None = None,
+    out: TextIO = sys.stdout, err: TextIO = sys.stderr,
+) -> int:
+    """Replay one game's record; returns the exit code."""
     try:
         game = get_game(game_name)
     except GameError as exc:

@@ -20,7 +20,16 @@ _GAME_TAG = re.compile(r'^\s*\[\s*Game\s+"([^"]*)"\s*\]', re.IGNORECASE | re.MUL
 
 
 def verify(text: str, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
-    """Verify a record's dice; returns the exit code."""
+    """Verify a record's dice; returns the exit code.  A match record (bot/matches.py):
+    each game's, one ``ok`` line a game; the first failure's code."""
+    from bot.matches import is_match_record, split_games
+
+    if is_match_record(text) and len(split_games(text)) > 1:
+        for part in split_games(text):
+            code = verify(part, out, err)
+            if code:
+                return code
+        return 0
     try:
         tagged = _GAME_TAG.search(text)
         action_line = get_game(tagged.group(1)).action_line if tagged else None

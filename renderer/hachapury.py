@@ -881,7 +881,9 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
     footer_left = lay.bottom_strip[2]
     if ctx.footer:
         ff = font(int(18 * k))
-        room = (lay.bottom_strip[2] - lay.bottom_strip[0]) * 0.36
+        # a long footer (a match's score and a clock) may use the room the plate left
+        room = max((lay.bottom_strip[2] - lay.bottom_strip[0]) * 0.36,
+                   lay.bottom_strip[2] - plate_right - 24 * k)
         text = fit_text(ctx.footer, ff, room)
         footer_left -= ff.getlength(text)
         d.text(

@@ -185,9 +185,35 @@ MIGRATIONS: list[str] = [
         rated_at    REAL NOT NULL
     );
     """,
-    # 8: reserved for another branch's migration (the lead merges the real one here).
+    # 8: matches to N points (bot/service/matches.py).  A match is named by its first
+    # game's session id; ``match_games`` links each game's session to it, with the
+    # game's number, whether it is the Crawford game, and (once it is over) who won
+    # it and how many points.  No foreign key from match_games to matches: the
+    # SQLite-to-PostgreSQL copy (bot/migrate.py) fills later tables in name order.
     """
-    SELECT 1;
+    CREATE TABLE matches (
+        id          INTEGER PRIMARY KEY REFERENCES sessions (id),
+        guild_id    TEXT,
+        channel_id  TEXT NOT NULL,
+        game        TEXT NOT NULL,
+        target      INTEGER NOT NULL CHECK (target >= 1),
+        options     TEXT NOT NULL,                  -- JSON: every game's options
+        control     TEXT NOT NULL,                  -- every game's time control
+        status      TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'abandoned')),
+        winner      TEXT,                           -- user id once finished
+        result      TEXT,                           -- how it ended, in words
+        created_at  REAL NOT NULL,
+        updated_at  REAL NOT NULL
+    );
+    CREATE TABLE match_games (
+        session_id  INTEGER PRIMARY KEY REFERENCES sessions (id),
+        match_id    INTEGER NOT NULL,
+        number      INTEGER NOT NULL,               -- 1, 2, ... in the match
+        crawford    INTEGER NOT NULL DEFAULT 0 CHECK (crawford IN (0, 1)),
+        winner      TEXT,                           -- user id once the game is over
+        points      INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (match_id, number)
+    );
     """,
     # 9: nudges for games without a clock (bot/service/nudges.py): each user's nudge
     # period (``users.nudge``: seconds; 0 none; NULL the server's), each server's

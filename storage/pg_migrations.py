@@ -193,9 +193,35 @@ PG_MIGRATIONS: list[str] = [
         rated_at    DOUBLE PRECISION NOT NULL
     );
     """,
-    # 8: reserved for another branch's migration.
+    # 8: matches to N points (bot/service/matches.py).  A match is named by its first
+    # game's session id; ``match_games`` links each game's session to it, with the
+    # game's number, whether it is the Crawford game, and (once it is over) who won
+    # it and how many points.  No foreign key from match_games to matches: the
+    # SQLite-to-PostgreSQL copy (bot/migrate.py) fills later tables in name order.
     """
-    SELECT 1;
+    CREATE TABLE matches (
+        id          BIGINT PRIMARY KEY REFERENCES sessions (id),
+        guild_id    TEXT,
+        channel_id  TEXT NOT NULL,
+        game        TEXT NOT NULL,
+        target      BIGINT NOT NULL CHECK (target >= 1),
+        options     TEXT NOT NULL,                  -- JSON: every game's options
+        control     TEXT NOT NULL,                  -- every game's time control
+        status      TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'abandoned')),
+        winner      TEXT,                           -- user id once finished
+        result      TEXT,                           -- how it ended, in words
+        created_at  DOUBLE PRECISION NOT NULL,
+        updated_at  DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE match_games (
+        session_id  BIGINT PRIMARY KEY REFERENCES sessions (id),
+        match_id    BIGINT NOT NULL,
+        number      BIGINT NOT NULL,               -- 1, 2, ... in the match
+        crawford    BIGINT NOT NULL DEFAULT 0 CHECK (crawford IN (0, 1)),
+        winner      TEXT,                           -- user id once the game is over
+        points      BIGINT NOT NULL DEFAULT 0,
+        UNIQUE (match_id, number)
+    );
     """,
     # 9: nudges for games without a clock, rated=false, computer-move claims.
     """

@@ -67,6 +67,7 @@ EN: dict[str, str] = {
     "button_resign": "Resign",
     "resign_cannot": "This game cannot go on without you; ask a moderator to `/abort` it.",
     "resigns": "{user} resigns. {who} wins.{seed}",
+    "resigns_match": "{user} resigns the match. {who} wins.{seed}",
     "resigns_leaves": "{user} resigns and leaves the game. {status}",
 }
 
@@ -141,5 +142,6 @@ RU: dict[str, str] = {
     "resign_cannot": "Без вас эта партия продолжаться не может; попросите модератора "
                      "отменить её (`/abort`).",
     "resigns": "{user} сдаётся. Победа — {who}.{seed}",
+    "resigns_match": "{user} сдаёт матч. Победа — {who}.{seed}",
     "resigns_leaves": "{user} сдаётся и выходит из партии. {status}",
 }

@@ -101,6 +101,7 @@ up again), the host `/start`s or `/abort`s it
 `/new ... time=3d` (or `time=bank=7d,bonus=1d,cap=14d`) play with a clock; `/mygames` your games
 `/claim` win when the opponent's time is up, `/grant 2d` give them more time
 `/takeback` ask to undo your last turn (the opponent allows or refuses), `/preview TEXT` try a turn
+`/new hachapury @bob match=7` a match to 7 points (Hachapury, two-player CheeseGambit)
 `/new GAME @boardbot level=hard` play the computer (easy, normal, hard); `/hint` a good turn
 `/notify mention|dm|none` how you are reminded that it is your turn
 `/settings language:en|ru|auto` the language of your replies (moderators: `server_language`)""",
@@ -236,6 +237,7 @@ RU: dict[str, str] = {
 `/claim` победа, если у соперника вышло время, `/grant 2d` добавить ему времени
 `/takeback` попросить вернуть свой последний ход (соперник разрешает или отказывает),
 `/preview ТЕКСТ` примерить ход
+`/new hachapury @bob match=7` матч до 7 очков (Hachapury, CheeseGambit вдвоём)
 `/new ИГРА @boardbot level=hard` игра с компьютером (easy, normal, hard); `/hint` подсказка
 `/notify mention|dm|none` как напоминать, что ваш ход
 `/settings language:en|ru|auto` язык ответов вам (`server_language` — для модераторов)""",

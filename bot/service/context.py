@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -75,6 +75,9 @@ class Context:
         self.render_images = render_images
         self.positions: OrderedDict[tuple[int, int], Position] = OrderedDict()
         self.legal: OrderedDict[tuple[int, int], list[str]] = OrderedDict()
+        #: The match line a game's board shows ('' for a game on its own): set by the
+        #: facade to bot/service/matches.py's ``Matches.caption``.
+        self.board_caption: Callable[[Session], Awaitable[str]] | None = None
 
     async def language_choices(self, user_id: str | None, guild_id: str | None
                                ) -> LanguageChoices:
@@ -169,6 +172,9 @@ class Context:
         if left is None:
             left = await self.time_left(session)
         left = left.strip(" —")
+        match_line = await self.board_caption(session) if self.board_caption else ""
+        clock_line = f"{texts.who(session, position.side_to_move)}: {left}" \
+            if left and position.side_to_move else ""
         context = RenderContext(
             names=texts.names(session),
             dice=session.dice if session.status == SessionStatus.ACTIVE
@@ -179,8 +185,7 @@ class Context:
             viewer=viewer or public_viewer(session),
             width=self.config.image_width,
             theme=await self.theme_for(session.guild_id),
-            footer=f"{texts.who(session, position.side_to_move)}: {left}"
-            if left and position.side_to_move else "",
+            footer=" · ".join(line for line in (match_line, clock_line) if line),
         )
         return await self.draw(position, context), describe(position, context)
 

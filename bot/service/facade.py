@@ -29,6 +29,7 @@ from bot.service.correspondence import Correspondence
 from bot.service.history import History
 from bot.service.learning import Learning
 from bot.service.lobby import Lobby
+from bot.service.matches import Matches
 from bot.service.nudges import Nudges
 from bot.service.picking import Picking
 from bot.service.presses import Presses
@@ -49,11 +50,13 @@ def privately(command: Callable[Concatenate[GameService, _P], Awaitable[Reply]]
     async def entry(self: GameService, *args: _P.args, **kwargs: _P.kwargs) -> Reply:
         with reading(await self.readers(*args, *kwargs.values())):
             try:
-                return await command(self, *args, **kwargs)
+                reply = await command(self, *args, **kwargs)
             except Refused as refused:
                 return refusal(str(refused))
             except StaleVersion:
                 return refusal(for_user("race"))
+            await self._matches.after(reply)  # a match game: the next game, the score line
+            return reply
     return entry
 
 
@@ -82,6 +85,8 @@ class GameService:
         self._learning = Learning(ctx, self._lesson_game)
         self._history = History(ctx)
         self._ratings = Ratings(ctx)
+        self._matches = Matches(ctx, self._turns)
+        ctx.board_caption = self._matches.caption
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
                                self._resignation, Picking(ctx, self._turns), self._learning,
                                self._history)
@@ -247,8 +252,10 @@ class GameService:
 
     @privately
     async def confirm_resign(self, user: User, channel: Channel) -> Reply:
-        """What ``/resign`` does: ask privately, with a Resign button bound to the game."""
-        return await self._resignation.confirm(user, channel)
+        """What ``/resign`` does: ask privately, with a Resign button bound to the game
+        (and, in a match, one that resigns the whole match)."""
+        reply = await self._resignation.confirm(user, channel)
+        return await self._matches.offer_match_resignation(reply)
 
     @privately
     async def press(self, user: User, channel: Channel, action: str) -> Reply:
@@ -262,6 +269,7 @@ class GameService:
         if reply.ok and reply.session_id is not None:
             session = await self.context.store.session(reply.session_id)
             if session is not None and session.status == SessionStatus.FINISHED:
+                await self._matches.follow_on(reply)  # a match moves on, then is rated
                 await self._ratings.catch_up()
 
     @privately
@@ -293,7 +301,10 @@ class GameService:
         None when no computer is awaited there (``bot.computer_driver`` loops on it).
         A refusal never comes out of here: a game that moved on is looked at again."""
         with reading(await self.readers(channel, seen=True)):
-            return await self._computer.step(channel)
+            reply = await self._computer.step(channel)
+            if reply is not None:
+                await self._matches.after(reply)
+            return reply
 
     async def computer_channels(self) -> list[Channel]:
         """The channels of active games with a computer seated (the start-up scan)."""
@@ -389,7 +400,7 @@ class GameService:
         """The record file of the game here, or of the finished game ``game_id``."""
         if game_id is not None:
             return await self._history.record(channel, game_id)
-        return await self._views.record(user, channel)
+        return await self._matches.whole_match_record(await self._views.record(user, channel))
 
     @privately
     async def history(self, user: User, channel: Channel, member: User | None = None,

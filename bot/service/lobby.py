@@ -23,6 +23,7 @@ from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
+from bot.service.matches import Matches
 from bot.service.timekeeping import Timekeeper
 from computer import Level
 from games import Game, GameError, get_game
@@ -44,6 +45,7 @@ class Lobby:
         self.ctx = ctx
         self.turns = turns
         self.timekeeper = clock
+        self.matches = Matches(ctx, turns)
 
     async def new(self, user: User, channel: Channel, game_name: str,
                   opponents: Sequence[User], options: dict[str, str] | None = None,
@@ -61,6 +63,7 @@ class Lobby:
             raise Refused(str(exc)) from exc
         level = computer_level(wanted, opponents)
         rated = rated_option(wanted)
+        target = Matches.target(wanted)  # ``match=N``: a match to N points
         players = [user, *opponents]
         if level is not None and only_computers_fill(game, opponents, wanted):
             players = list(opponents)  # a game of computers; the challenger watches
@@ -78,6 +81,8 @@ class Lobby:
             raise Refused(for_user("not_yourself"))
         sides = game.sides(normalised)
         lobby = not opponents
+        if target is not None:
+            Matches.check(game.name, normalised, lobby, len(players))
         if lobby:
             sides = sides[:1]  # the host's seat; the others join, sides given at the start
         elif not game.min_players <= len(players) <= game.max_players \
@@ -99,9 +104,13 @@ class Lobby:
         await self.timekeeper.set_time_control(session_id, control)
         if not rated:  # noted apart from the ratings, so that a rebuild keeps it out
             await UnratedStore(self.ctx.store).mark(session_id, user.id, now)
+        if target is not None:
+            await self.matches.open(session_id, channel, game.name, target, normalised, control)
         hours = self.ctx.config.challenge_seconds / 3600
         terms = f"{game.options_text(normalised)}{texts.clock_text(control)}" + (
             "" if rated else ", not rated")
+        if target is not None:
+            terms += f", a match to {target} point{'s' if target != 1 else ''}"
         if lobby:
             size = (f"{game.min_players}-{game.max_players}"
                     if game.max_players > game.min_players else str(game.min_players))
@@ -279,6 +288,9 @@ class Lobby:
             options["level"] = levels[0].value
         if await UnratedStore(self.ctx.store).asked(last.id):
             options["rated"] = "false"
+        terms = await self.matches.terms_of(last)
+        if terms is not None:  # a match's rematch is a new match, on the match's options
+            options = {**options, **terms[1], "match": str(terms[0])}
         return await self.new(user, channel, last.game, others, options)
 
     async def _start_lobby(self, session: Session) -> Reply:

@@ -71,8 +71,8 @@ class Presses:
             return await command(user, channel)
         if live is None or live.id != pressed.id or live.status != SessionStatus.ACTIVE:
             raise Refused(texts.game_gone(pressed))
-        if verb == "resign":
-            return await self.resignation.resign(user, channel)
+        if verb in ("resign", "resign_match"):  # resign_match: bot/service/matches.py
+            return await self.resignation.resign(user, channel, verb == "resign_match")
         if verb == TAUNT_VERB:
             return await self.turns.late_taunts.press(user, channel, live, tag)
         if verb in TAKEBACK_VERBS:

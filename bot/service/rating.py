@@ -17,6 +17,7 @@ from bot.computer_seats import is_computer_seat
 from bot.ratings import PROVISIONAL_GAMES, Standing, outcome, rate
 from bot.replies import Channel, Refused, Reply, User
 from bot.service.context import Context
+from bot.service.matches import Matches
 from games import GameError, get_game
 from games.events import PlacedAt, events_from_json
 from storage import Session
@@ -31,6 +32,7 @@ class Ratings:
         self.store = RatingStore(ctx.store)
         self.hints = ComputerStore(ctx.store)
         self.unrated = UnratedStore(ctx.store)
+        self.matches = Matches(ctx)
 
     async def catch_up(self) -> int:
         """Rate every finished game not yet noted, oldest first; how many were rated."""
@@ -43,16 +45,27 @@ class Ratings:
 
     async def rate_one(self, session: Session) -> bool:
         now = self.ctx.clock()
+        # A match is rated once, at the game that ends it, from its final score.
+        match = await self.matches.rating_verdict(session)
+        if match is not None and match.outcome is None:
+            await self.store.note(session.id, False, match.reason, now)
+            return False
         why = await self._left_out(session)
+        for other in match.sessions if match else ():
+            game = await self.ctx.store.session(other)
+            why = why or (await self._left_out(game) if game else "")
         guild = session.guild_id or ""
         if why:
             await self.store.note(session.id, False, why, now)
             return False
-        turns = await self.ctx.ledger.effective_turns(session.id)
-        placings = [(e.side, e.place) for t in turns if t.events
-                    for e in events_from_json(t.events) if isinstance(e, PlacedAt)]
         sides = {seat.side: seat.user_id for seat in session.seats}
-        result = outcome(session.result, sides, placings)
+        if match is not None:
+            result = match.outcome
+        else:
+            turns = await self.ctx.ledger.effective_turns(session.id)
+            placings = [(e.side, e.place) for t in turns if t.events
+                        for e in events_from_json(t.events) if isinstance(e, PlacedAt)]
+            result = outcome(session.result, sides, placings)
         if result is None:
             await self.store.note(session.id, False, "no winner", now)
             return False

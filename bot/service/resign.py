@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.buttons import RESIGN
 from bot.catalogue import for_channel, for_user, user_lang
+from bot.matches import RESIGNED_MATCH
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
@@ -12,6 +13,7 @@ from bot.service.core import Turns, rematch_button
 from games import GameError, Played, get_game
 from games.events import events_to_json
 from storage import NewTurn, Session, SessionStatus, TurnKind
+from storage.matches import MatchStore
 
 
 class Resignation:
@@ -38,11 +40,15 @@ class Resignation:
                      buttons=[Button(for_user("button_resign"), f"resign:{session.id}:{RESIGN}",
                                      "danger")])
 
-    async def resign(self, user: User, channel: Channel) -> Reply:
+    async def resign(self, user: User, channel: Channel, whole_match: bool = False) -> Reply:
+        """Resign the game; ``whole_match``: a match game's player gives up the match
+        (the game ends as a resignation that says so: bot/service/matches.py)."""
         session, seat = await self.turns.player_in(channel, user)
         position = self.ctx.position_of(session)
+        if whole_match and not await MatchStore(self.ctx.store).game_of(session.id):
+            raise Refused("This game is not part of a match: `/resign` gives it up.")
         try:
-            left = position.resign(seat.side)
+            left = None if whole_match else position.resign(seat.side)
         except GameError as exc:
             raise Refused(str(exc)) from exc
         if left is not None:
@@ -53,11 +59,13 @@ class Resignation:
         winner = others[0]
         await self.ctx.store.update_session(
             session, self.ctx.clock(), status=SessionStatus.FINISHED,
-            result=f"{winner.side} wins ({seat.side} resigned)", dice=[])
+            result=f"{winner.side} wins ({seat.side} "
+                   f"{RESIGNED_MATCH if whole_match else 'resigned'})", dice=[])
         session = await self.turns.reread(session)
         image, words = await self.ctx.board_image(session, self.ctx.position_of(session))
         return Reply(
-            text=for_channel("resigns", user=user.name, who=texts.who(session, winner.side),
+            text=for_channel("resigns_match" if whole_match else "resigns", user=user.name,
+                             who=texts.who(session, winner.side),
                              seed=texts.seed_note(session)),
             mentions=[winner.user_id], image=image, image_description=words,
             session_id=session.id, buttons=[rematch_button(session)])

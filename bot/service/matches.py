@@ -1,0 +1,359 @@
+"""Matches to N points (``/new hachapury @bob match=7``): the games of a match are
+played one after another in the channel, each a session of its own; the score, the
+Crawford game and the match's end are worked out here (the rules: bot/matches.py).
+
+- ``/new ... match=N`` opens the match with its first game's challenge (``open``).
+- When a game of a match ends, ``follow_on`` writes its points (``settle``: once,
+  in one transaction, together with the match's end when a player reaches N or
+  resigns the match) and starts the next game at once: same players, same sides,
+  same options and clock, its own opening throw; the Crawford game with the cube
+  (CheeseGambit's taunt) off.  Every step can be run again: a crash between them
+  is caught up by the next command whose reply names the game.
+- Every reply about a match game ends with the score line (``decorate``), and the
+  board's footer carries it (``caption``).
+- Ratings: a match is rated once, when it ends, from its final score
+  (``rating_verdict``); its games on their own are not.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from bot.buttons import RESIGN
+from bot.matches import (
+    RESIGNED_MATCH,
+    MatchError,
+    caption,
+    game_points,
+    is_crawford,
+    match_tags,
+    parse_target,
+    resigned_match,
+    score_text,
+    supports_match,
+    winner_of,
+)
+from bot.ratings import Outcome
+from bot.records import record_text
+from bot.replies import Button, Channel, Refused, Reply
+from bot.service.context import Context
+from bot.service.core import Turns, rematch_button
+from bot.service.views import hinted_names
+from games.dice import commitment
+from storage import Session, SessionStatus, StaleVersion
+from storage.matches import MatchGameRow, MatchRow, MatchStatus, MatchStore
+
+log = logging.getLogger("boardbot.matches")
+
+RESIGN_MATCH = "resign_match"
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """A match as one of its games sees it."""
+
+    match: MatchRow
+    game: MatchGameRow
+    games: list[MatchGameRow]
+    #: the players in seat order: (user id, name)
+    players: list[tuple[str, str]]
+
+    def score(self, before: int | None = None) -> list[int]:
+        """Each player's points from the games numbered below ``before`` (all)."""
+        totals = {user: 0 for user, _ in self.players}
+        for game in self.games:
+            if game.winner in totals and (before is None or game.number < before):
+                totals[game.winner] += game.points
+        return [totals[user] for user, _ in self.players]
+
+    @property
+    def names(self) -> list[str]:
+        return [name for _, name in self.players]
+
+    def score_line(self, before: int | None = None) -> str:
+        return score_text(self.names, self.score(before))
+
+    def caption(self) -> str:
+        """The match line of this game: the score before it while it is played, the
+        score after it once it is over."""
+        over = self.game.winner is not None
+        return caption(self.match.target, self.game.number, self.names,
+                       self.score(None if over else self.game.number), self.game.crawford)
+
+
+@dataclass(frozen=True)
+class RatingVerdict:
+    """How ratings treat a finished match game: left out with ``reason`` (a game the
+    match is rated with), or the match's ``outcome`` over all of its ``sessions``."""
+
+    reason: str = ""
+    outcome: Outcome | None = None
+    sessions: tuple[int, ...] = ()
+
+
+class Matches:
+    def __init__(self, ctx: Context, turns: Turns | None = None) -> None:
+        self.ctx = ctx
+        self.turns = turns
+        self.store = MatchStore(ctx.store)
+
+    # -- opening a match ------------------------------------------------------------
+
+    @staticmethod
+    def target(wanted: dict[str, str]) -> int | None:
+        """The ``match=`` option taken out of the game options (None: a single game)."""
+        text = wanted.pop("match", None)
+        if text is None:
+            return None
+        try:
+            return parse_target(text)
+        except MatchError as exc:
+            raise Refused(str(exc)) from exc
+
+    @staticmethod
+    def check(game_name: str, options: dict[str, str], lobby: bool, players: int) -> None:
+        """Refuse a match the game cannot play (its options normalised)."""
+        why = supports_match(game_name, options)
+        if why is not None:
+            raise Refused(why)
+        if players > 2 or (lobby and game_name != "hachapury"):
+            raise Refused("A match is between two players: name your one opponent, e.g. "
+                          f"`/new {game_name} @bob match=7`.")
+
+    async def open(self, session_id: int, channel: Channel, game: str, target: int,
+                   options: dict[str, str], control: str) -> None:
+        await self.store.create(session_id, guild_id=channel.guild_id, channel_id=channel.id,
+                                game=game, target=target, options=options, control=control,
+                                now=self.ctx.clock())
+
+    async def terms_of(self, session: Session) -> tuple[int, dict[str, str]] | None:
+        """The target and options of the match ``session`` belongs to (a rematch plays
+        another such match)."""
+        view = await self.view(session)
+        return (view.match.target, dict(view.match.options)) if view else None
+
+    # -- reading --------------------------------------------------------------------
+
+    async def view(self, session: Session) -> MatchView | None:
+        game = await self.store.game_of(session.id)
+        if game is None:
+            return None
+        match = await self.store.match(game.match_id)
+        if match is None:
+            return None
+        players = [(seat.user_id, seat.name) for seat in sorted(session.seats,
+                                                                key=lambda s: s.seat)]
+        return MatchView(match, game, await self.store.games(match.id), players)
+
+    async def caption(self, session: Session) -> str:
+        """The board's match line ('' for a game on its own)."""
+        view = await self.view(session)
+        return view.caption() if view else ""
+
+    async def decorate(self, reply: Reply) -> None:
+        """The match line under a reply about a match game."""
+        if not reply.ok or reply.session_id is None \
+                or await self.store.game_of(reply.session_id) is None:
+            return  # a game on its own: one indexed look-up, nothing more
+        session = await self.ctx.store.session(reply.session_id)
+        if session is None:
+            return
+        view = await self.view(session)
+        if view is not None:
+            reply.text += f"\n-# {view.caption()}"
+
+    # -- a game ends ----------------------------------------------------------------
+
+    async def settle(self, session: Session) -> bool:
+        """Write a finished match game's winner and points (and the match's end when
+        it decides the match), once; an aborted game abandons its match.  True when
+        this call wrote the game."""
+        if session.live:
+            return False
+        view = await self.view(session)
+        if view is None or view.game.winner is not None \
+                or view.match.status != MatchStatus.PLAYING:
+            return False
+        now = self.ctx.clock()
+        if session.status != SessionStatus.FINISHED:
+            await self.store.abandon(view.match.id, f"game {view.game.number} was "
+                                     f"{session.status}", now)
+            return False
+        position = await self.ctx.position_async(session)
+        scored = game_points(session.result, position, [s.side for s in session.seats])
+        seat = session.seat_for_side(scored[0]) if scored else None
+        if scored is None or seat is None:
+            await self.store.abandon(view.match.id, f"game {view.game.number} had no winner",
+                                     now)
+            return False
+        won = dict(zip([u for u, _ in view.players], view.score(), strict=True))
+        won[seat.user_id] += scored[1]
+        decided: tuple[str, str] | None = None
+        if resigned_match(session.result):
+            loser = next(name for user, name in view.players if user != seat.user_id)
+            decided = (seat.user_id, f"{loser} {RESIGNED_MATCH}")
+        elif winner_of(view.match.target, won) is not None:
+            decided = (seat.user_id, f"{seat.name} reached {view.match.target}")
+        return await self.store.record_game(session.id, seat.user_id, scored[1], now, decided)
+
+    async def follow_on(self, reply: Reply) -> None:
+        """After a command: if the reply's game is a match game that has ended, settle
+        it and announce the match's end, or start the next game (its reply joins
+        this one: the new board, its buttons and mentions)."""
+        if not reply.ok or reply.session_id is None \
+                or await self.store.game_of(reply.session_id) is None:
+            return
+        session = await self.ctx.store.session(reply.session_id)
+        if session is None or session.live:
+            return
+        wrote = await self.settle(session)
+        view = await self.view(session)
+        if view is None:
+            return
+        if wrote and reply.attachment is not None:
+            reply.attachment = await self.game_record(session, view)
+        if view.match.status == MatchStatus.FINISHED:
+            if wrote:
+                winner = next(name for user, name in view.players if user == view.match.winner)
+                reply.text += (f"\n**{winner} wins the match to {view.match.target}** "
+                               f"({view.match.result}): {view.score_line()}.")
+                reply.attachment = await self.match_record(view.match.id)
+                reply.buttons = [rematch_button(session)]
+            return
+        if view.match.status == MatchStatus.ABANDONED:
+            return
+        begun = await self._next_game(session, view)
+        if begun is None:
+            return
+        reply.text += f"\n{begun.text}"
+        reply.image, reply.image_description = begun.image, begun.image_description
+        reply.buttons, reply.session_id = begun.buttons, begun.session_id
+        reply.mentions = list(dict.fromkeys([*reply.mentions, *begun.mentions]))
+
+    async def _next_game(self, session: Session, view: MatchView) -> Reply | None:
+        """Start (or, after a crash, finish starting) the game after ``session``'s."""
+        if self.turns is None or view.game.winner is None:
+            return None
+        number = view.game.number + 1
+        later = [g for g in view.games if g.number == number]
+        if not later:
+            score = dict(zip([u for u, _ in view.players], view.score(), strict=True))
+            crawford = is_crawford(view.match.target, score,
+                                   any(g.crawford for g in view.games))
+            options = dict(view.match.options)
+            if crawford and "taunt" in options:
+                options["taunt"] = "off"  # the Crawford game: no cube
+            seed = self.ctx.seed_factory()
+            made = await self.store.add_game(
+                view.match, number, crawford, options=options, seed=seed.hex(),
+                seed_hash=commitment(seed), created_by=session.created_by,
+                seats=[(s.side, s.user_id, s.name) for s in sorted(session.seats,
+                                                                    key=lambda s: s.seat)],
+                now=self.ctx.clock())
+            if made is None:
+                return None  # made meanwhile (its command starts it), or the channel is busy
+            await self.turns.timekeeper.set_time_control(made, view.match.control)
+            next_id = made
+        else:
+            next_id = later[0].session_id
+        fresh = await self.ctx.store.session(next_id)
+        if fresh is None or fresh.status != SessionStatus.CHALLENGE:
+            return None
+        view = await self.view(fresh) or view
+        crawford_note = (" This is the **Crawford game**: "
+                         + ("no taunts (the cube) in it." if "taunt" in fresh.options
+                            else "Hachapury has no cube, so it is played as any other.")
+                         if view.game.crawford else "")
+        begun = await self.turns.begin(fresh)
+        begun.text = (f"**Match to {view.match.target}**: {view.score_line(number)}. "
+                      f"Game {number} begins.{crawford_note}\n{begun.text}")
+        return begun
+
+    # -- records --------------------------------------------------------------------
+
+    async def game_record(self, session: Session, view: MatchView | None = None
+                          ) -> tuple[str, bytes]:
+        """One game's record with its match tags (replays on its own)."""
+        view = view or await self.view(session)
+        assert view is not None
+        tags = match_tags(view.match.target, view.game.number,
+                          view.score_line(view.game.number), view.game.crawford)
+        text = record_text(session, await self.ctx.ledger.effective_turns(session.id),
+                           hinted=await hinted_names(self.ctx, session.id), extra_tags=tags)
+        return f"{session.game}-{session.id}.txt", text.encode()
+
+    async def match_record(self, match_id: int) -> tuple[str, bytes]:
+        """The whole match so far: each game's record in turn, a blank line between."""
+        parts: list[str] = []
+        match = await self.store.match(match_id)
+        assert match is not None
+        for game in await self.store.games(match_id):
+            session = await self.ctx.store.session(game.session_id)
+            if session is None or session.status == SessionStatus.CHALLENGE:
+                continue
+            view = await self.view(session)
+            assert view is not None
+            parts.append((await self.game_record(session, view))[1].decode())
+        return f"{match.game}-match-{match_id}.txt", "\n".join(parts).encode()
+
+    async def whole_match_record(self, reply: Reply) -> Reply:
+        """``/record`` of a match game: the match's record so far, every game in it."""
+        game = await self.store.game_of(reply.session_id) \
+            if reply.ok and reply.session_id is not None else None
+        if game is None:
+            return reply
+        reply.attachment = await self.match_record(game.match_id)
+        reply.text = f"Record of match {game.match_id} (games 1 to {game.number})."
+        return reply
+
+    # -- ratings ----------------------------------------------------------------------
+
+    async def rating_verdict(self, session: Session) -> RatingVerdict | None:
+        """None for a game on its own; for a match game, whether it is the one that
+        ended the match (rated then, from the final score) or left to its match."""
+        await self.settle(session)  # a game ended by the scheduler is settled here
+        view = await self.view(session)
+        if view is None:
+            return None
+        last = max(g.number for g in view.games if g.winner is not None) \
+            if any(g.winner for g in view.games) else 0
+        if view.match.status != MatchStatus.FINISHED or view.game.number != last:
+            return RatingVerdict(reason=f"a game of match {view.match.id}: rated with its "
+                                        "match")
+        score = view.score()
+        places = {user: (1 if user == view.match.winner else 2) for user, _ in view.players}
+        points = {user: score[i] for i, (user, _) in enumerate(view.players)}
+        return RatingVerdict(outcome=Outcome(places, points),
+                             sessions=tuple(g.session_id for g in view.games))
+
+    # -- after every command -----------------------------------------------------------
+
+    async def after(self, reply: Reply) -> None:
+        """Move a match on if the reply's game ended (a racing command that got there
+        first is left to it), then add the score line."""
+        try:
+            await self.follow_on(reply)
+        except StaleVersion:
+            pass
+        except Exception:  # the command's own change is saved: never report it failed
+            log.exception("match follow-on failed after a command on session %s",
+                          reply.session_id)
+        await self.decorate(reply)
+
+    # -- resigning the match ------------------------------------------------------------
+
+    async def offer_match_resignation(self, reply: Reply) -> Reply:
+        """The resignation question of a match game gets a second button: resign the
+        whole match (the opponent wins it) rather than this game's points."""
+        if not reply.ok or reply.session_id is None \
+                or await self.store.game_of(reply.session_id) is None:
+            return reply
+        reply.text += (" In a match, **Resign** gives up this game's points only; "
+                       "**Resign the match** gives your opponent the match.")
+        reply.buttons.append(Button("Resign the match",
+                                    f"{RESIGN_MATCH}:{reply.session_id}:{RESIGN}", "danger"))
+        return reply
+
+    async def is_match_game(self, session: Session) -> bool:
+        return await self.store.game_of(session.id) is not None
