@@ -59,7 +59,6 @@ HATCH_LINES = 5
 LAST_TURN = (230, 60, 50)
 LAST_TURN_DARK = (20, 20, 24)
 LAST_TURN_LIGHT = (255, 255, 255)
-SWATCH_OUTLINE = (90, 90, 90)
 SUPERSAMPLE = 4
 
 
@@ -386,7 +385,7 @@ def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, key: Legend,
             mask = Image.new("L", (w, h), 0)
             ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=5, fill=255)
             image.paste(_texture(w, region_fill(arg, kind)), (x0, y0), mask)
-            draw.rounded_rectangle(box, radius=5, outline=SWATCH_OUTLINE, width=1)
+            draw.rounded_rectangle(box, radius=5, outline=theme.muted, width=1)
         elif kind == "legal":
             draw.rectangle(box, fill=theme.board)
             _legal_mark(draw, (x0, y0, x1, y1), theme)
@@ -395,6 +394,14 @@ def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, key: Legend,
         elif kind == "cut":
             _dashed(draw, ((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1), theme.legal_outline, 3)
         _stamp(image, text, theme.text)
+
+
+#: Theme colours that carry nothing a player reads (checked by
+#: tests/renderer/test_accessibility.py: every other theme colour is declared).
+DECORATION: dict[str, str] = {
+    "grid": "faint lines between empty cells (covered by tiles; where a tile may go is "
+            "framed, and coordinates name every cell)",
+}
 
 
 def player_colours(theme: str) -> dict[str, RGB]:
@@ -411,7 +418,8 @@ def legibility(theme: str) -> list[Legible]:
            Legible("legal-cell frame on its fill", th.legal_outline, th.legal, "mark"),
            Legible("cut edge", th.legal_outline, th.board, "mark"),
            Legible("tile edges: White on Blue", TILE_COLOURS[WHITE]["normal"],
-                   TILE_COLOURS[BLUE]["normal"], "mark")]
+                   TILE_COLOURS[BLUE]["normal"], "mark"),
+           Legible("legend swatch outline", th.muted, th.background, "mark")]
     for colour in (WHITE, BLUE):
         for state, ink in HATCH_INK[colour].items():
             shade = TILE_COLOURS[colour][state]

@@ -1188,6 +1188,9 @@ def legibility(theme: str) -> list[Legible]:
                                  best_tone((face, rim), ground), ground, "mark"))
         pairs.append(Legible(f"the King's crown on {COLOUR_NAMES[side]}'s face",
                              best_tone((th.gold, th.gold_edge), face), face, "mark"))
+        pairs += [Legible(f"{COLOUR_NAMES[side]} dice pips", die_pip_colour(face), face, "mark"),
+                  Legible(f"{COLOUR_NAMES[side]} die on the panel", best_tone((face, rim), th.card),
+                          th.card, "mark")]
     for side in SIDES:
         cell = cell_colour_of(side, th)
         pairs.append(Legible(f"{COLOUR_NAMES[side]} pool title and count", contrast_ink(cell),
@@ -1198,6 +1201,15 @@ def legibility(theme: str) -> list[Legible]:
             tone = best_tone((th.arrow_edge, core), cell)
             pairs.append(Legible(f"{what} on {COLOUR_NAMES[side]}'s cells", tone, cell, "mark"))
     return pairs
+
+
+#: Theme colours that carry nothing a player reads (checked by
+#: tests/renderer/test_accessibility.py: every other theme colour is declared).
+DECORATION: dict[str, str] = {
+    "page": "the page around the board and panel: nothing is written or drawn on it",
+    "frame_edge": "the frame's dark edge and the grid's border: the cells are told by their "
+                  "own colours and numbers",
+}
 
 
 def player_colours(theme: str) -> dict[str, RGB]:

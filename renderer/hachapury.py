@@ -951,11 +951,23 @@ def legibility(theme: str) -> list[Legible]:
                                  "mark"))
         tone = best_tone((face, tray_edge(face, rim, th)), th.tray)
         pairs.append(Legible(f"{COLOUR_NAMES[side]} slab in the tray", tone, th.tray, "mark"))
+        pairs += [Legible(f"{COLOUR_NAMES[side]} dice pips", die_pip_colour(face), face, "mark"),
+                  Legible(f"{COLOUR_NAMES[side]} die on the felt", best_tone((face, rim), th.field),
+                          th.field, "mark")]
     for ground in (th.field, th.field_from, th.field_to, th.point_a, th.point_b):
         # An arrow is two-toned: it reads where either tone stands out.
         tone = best_tone((th.arrow, th.arrow_edge), ground)
         pairs.append(Legible(f"arrow on {ground}", tone, ground, "mark"))
     return pairs
+
+
+#: Theme colours that carry nothing a player reads (checked by
+#: tests/renderer/test_accessibility.py: every other theme colour is declared).
+DECORATION: dict[str, str] = {
+    "frame_dark": "the wood grain's streaks on the frame",
+    "frame_edge": "the frame's dark edge, the bar's hinge and the felt's recess",
+    "black_ring": "the inner ring of a Black checker (its face and rim tell it)",
+}
 
 
 def player_colours(theme: str) -> dict[str, RGB]:

@@ -139,6 +139,9 @@ def test_declared_colours_are_the_drawn_ones(theme: str) -> None:
         drawn |= {c for _, c in cg.draw(p, RenderContext(theme=theme)).getcolors(1 << 20) or []}
     won = GAME.from_listing("R: 14@F; B: 2@29, 12@F; R wins", {})
     drawn |= {c for _, c in cg.draw(won, RenderContext(theme=theme)).getcolors(1 << 20) or []}
+    # the game over, no last side: the dice are white with dark pips
+    white_dice = cg.draw(won, RenderContext(theme=theme, dice=(5, 6)))
+    drawn |= {c for _, c in white_dice.getcolors(1 << 20) or []}
     missing = {str(p) for p in cg.legibility(theme) if p.ink not in drawn}
     # the TO PLAY tag and "to play" lines of a colour only show on its turn
     assert missing == set()
