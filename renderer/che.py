@@ -365,7 +365,8 @@ def _draw_header(image: Image.Image, position: ChePosition, context: RenderConte
     pool = f"tiles left {position.tiles_left} of {position.total_tiles}"
     pool_text = text_at(pool, (width - MARGIN, 22), "ra", small, True)
     room = pool_text.box[0] - MARGIN - 24
-    _stamp(image, text_at(fit_text(title, font(32, True), room), (MARGIN, 16), "la", 32, True),
+    big = headline_size(width)
+    _stamp(image, text_at(fit_text(title, font(big, True), room), (MARGIN, 16), "la", big, True),
            theme.text)
     _stamp(image, pool_text, theme.text)
     if not sub and position.tiles:
@@ -374,6 +375,11 @@ def _draw_header(image: Image.Image, position: ChePosition, context: RenderConte
         sub = "White places the first tile at 0,0: 0,0W/ or 0,0W\\ (or B)"
     _stamp(image, text_at(fit_text(sub, font(small, False), width - 2 * MARGIN), (MARGIN, 60),
                           "la", small, False), theme.muted)
+
+
+def headline_size(width: int) -> int:
+    """The headline's font size: 32 px, larger where a phone needs it."""
+    return legible_size(width, bold=True, least=32)
 
 
 def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, key: Legend,

@@ -60,6 +60,7 @@ from renderer.cheesegambit_layout import (
     arrow,
     board_labels,
     geometry,
+    label_size,
     order_badge_centre,
     reentry_label,
     safe_cell,
@@ -321,7 +322,7 @@ def _panel_box(g: Geometry, col: str) -> tuple[int, int, int, int]:
 def _sprite(cell: int, colour: str, n: int, theme: str = "light") -> Image.Image:
     """A piece picture (RGBA, one cell): ``colour``'s shape, with a white ring
     for a blot or its count for a block (also in the safe zone)."""
-    from renderer.cheesegambit_layout import PIECE_X, PIECE_Y, label_size
+    from renderer.cheesegambit_layout import PIECE_X, PIECE_Y
 
     img = Image.new("RGBA", (cell, cell), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -471,7 +472,7 @@ def plan(position: CheeseGambitPosition, context: RenderContext) -> Plan:
         for cells, count, number in last.arrows:
             text = f"{number}" if count == 1 else f"{count}x"
             centre = order_badge_centre(g, cells)
-            radius = g.slot(cells[0])[1] if centre == g.slot(cells[0])[0] else ORDER_R * g.cell
+            radius = ORDER_R * g.cell  # (in the start cell's slot too: a number, not a letter)
             badges.append(Badge(centre, radius, text, "order"))
     entered = {cell for cell, _ in last.entries}
     for cell in sorted(entered | last.bumps):
@@ -521,7 +522,7 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
         _paste(img, g, row, column, _sprite(c, colour, n, theme))
 
     for badge in layout.badges:
-        _draw_badge(img, d, badge, max(10, int(c * 0.26)), th.highlight)
+        _draw_badge(img, d, badge, badge_font_size(badge, c), th.highlight)
 
     # home: borne-off counts
     hx, hy = g.centre(9, 9)
@@ -539,7 +540,7 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
     _header(img, g, th, position, context, names)
 
     # footer: last turn
-    body_b = font(int(c * 0.42), bold=True)
+    body_b = font(_text_px(c), bold=True)
     foot = []
     if context.last_side and context.last_moves:
         who = names.get(context.last_side, context.last_side)
@@ -548,7 +549,7 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
         foot.append(context.footer)
     if foot:
         stamp(img, (g.left, g.top + GRID * c + int(c * 0.2)),
-              fit_text("   ".join(foot), body_b, g.width - 2 * g.left), int(c * 0.42), th.text)
+              fit_text("   ".join(foot), body_b, g.width - 2 * g.left), _text_px(c), th.text)
     return img
 
 
@@ -558,6 +559,20 @@ def _draw_arrow(d: ImageDraw.ImageDraw, a: Arrow, w: int, colour: RGB) -> None:
         d.line(line, fill=EDGE, width=w + 4, joint="curve")
         d.line(line, fill=colour, width=w, joint="curve")
     d.polygon(list(a.head), fill=colour, outline=EDGE, width=2)
+
+
+def _text_px(cell: int) -> int:
+    """Lines of text (panels, second header line, footer): never smaller than
+    the square numbers."""
+    return max(int(cell * 0.42), label_size(cell))
+
+
+def badge_font_size(badge: Badge, cell: int) -> int:
+    """A pool entry's P or a bump's X as tall as the square numbers (they are
+    read like them); two letters (PX) and order numbers smaller, to fit."""
+    if badge.kind in ("entry", "bump") and len(badge.text) == 1:
+        return label_size(cell)
+    return max(10, int(cell * 0.26))
 
 
 #: A bump's badge: a red X on white.
@@ -585,7 +600,7 @@ def _header(image: Image.Image, g: Geometry, th: Theme, position: CheeseGambitPo
     d.fontmode = "1"
     c = g.cell
     title = font(int(c * 0.56), bold=True)
-    sub = font(int(c * 0.42), bold=True)
+    sub = font(_text_px(c), bold=True)
     main, colour, second = _status(position, names)
     size = int(c * 1.12)
     dice = dice_values(context.dice)
@@ -603,7 +618,7 @@ def _header(image: Image.Image, g: Geometry, th: Theme, position: CheeseGambitPo
     after_title = x + int(d.textlength(text, font=title)) + int(c * 0.5)
     if second:
         stamp(image, (x, y + int(c * 0.78)),
-              fit_text(second, sub, g.width - g.left - x - dice_w - 20), int(c * 0.42), th.text)
+              fit_text(second, sub, g.width - g.left - x - dice_w - 20), _text_px(c), th.text)
     if dice:
         die_colour = position.side_to_move if position.result is None else context.last_side
         if die_colour not in PIECE:
@@ -685,8 +700,8 @@ def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambi
     c = g.cell
     x0, y0, x1, y1 = _panel_box(g, col)
     head = font(int(c * 0.48), bold=True)
-    body = font(int(c * 0.42))
-    body_b = font(int(c * 0.42), bold=True)
+    body = font(_text_px(c))
+    body_b = font(_text_px(c), bold=True)
     line = int(c * 0.62)
     if active:
         d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=16,

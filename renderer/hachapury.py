@@ -53,6 +53,7 @@ from renderer.board_common import (
 )
 from renderer.context import RenderContext
 from renderer.fonts import font
+from renderer.phone import COMPACT_BELOW as PHONE_PICTURES_BELOW
 
 #: Checkers drawn in one stack before the rest are shown as a count.
 STACK = 5
@@ -248,9 +249,9 @@ def layout(width: int = 1100) -> Layout:
 
 #: Pictures narrower than this are for phones: their numbers, counts and
 #: headline are drawn larger (the board's geometry stays), so that a phone
-#: showing the picture 400 px wide still reads them (MIN_GLYPH_PX in
-#: renderer/accessibility.py).
-COMPACT_BELOW = 800
+#: showing the picture 400 px wide still reads them (the one rule, MIN_GLYPH
+#: in renderer/phone.py).
+COMPACT_BELOW = PHONE_PICTURES_BELOW
 
 
 def phone_text(width: int) -> float:
