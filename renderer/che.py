@@ -280,7 +280,8 @@ def draw_with_centres(
         if dom is not None and pattern is not None:
             img.paste(_tile_for(position, cell, dom, states, s), (cx, cy))
         elif cell in legal:
-            _legal_mark(draw, (cx, cy, cx + s, cy + s), theme)
+            mark = _legal_cell(s, theme)
+            img.paste(mark, (cx, cy), mark)
     for text in lay.coords:
         _stamp(img, text, theme.muted)
     for a, b in lay.cuts:
@@ -382,19 +383,39 @@ def headline_size(width: int) -> int:
     return legible_size(width, bold=True, least=32)
 
 
+@lru_cache(maxsize=16)
+def _legal_cell(s: int, theme: Theme) -> Image.Image:
+    """A legal cell's mark, side ``s`` (RGBA: drawn once, pasted through its own
+    alpha, which leaves the board and grid around it as they are; a rounded
+    frame costs more to draw than to copy)."""
+    img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+    _legal_mark(ImageDraw.Draw(img), (0, 0, s, s), theme)
+    return img
+
+
+@lru_cache(maxsize=32)
+def _swatch(size: int, fill: Fill, outline: RGB) -> Image.Image:
+    """A legend swatch (RGBA): a rounded square of ``fill`` with its hatching."""
+    mask = Image.new("L", (size, size), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, size - 1, size - 1), radius=5, fill=255)
+    img = _texture(size, fill).convert("RGBA")
+    img.putalpha(mask)
+    ImageDraw.Draw(img).rounded_rectangle((0, 0, size - 1, size - 1), radius=5,
+                                          outline=outline + (255,), width=1)
+    return img
+
+
 def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, key: Legend,
                  theme: Theme) -> None:
     for kind, arg, text, box in key.entries:
         x0, y0, x1, y1 = (int(v) for v in box)
         if kind in ("normal", "largest", "closed"):
-            w, h = x1 - x0, y1 - y0
-            mask = Image.new("L", (w, h), 0)
-            ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=5, fill=255)
-            image.paste(_texture(w, region_fill(arg, kind)), (x0, y0), mask)
-            draw.rounded_rectangle(box, radius=5, outline=theme.muted, width=1)
+            swatch = _swatch(x1 - x0 + 1, region_fill(arg, kind), theme.muted)
+            image.paste(swatch, (x0, y0), swatch)
         elif kind == "legal":
             draw.rectangle(box, fill=theme.board)
-            _legal_mark(draw, (x0, y0, x1, y1), theme)
+            mark = _legal_cell(x1 - x0, theme)
+            image.paste(mark, (x0, y0), mark)
         elif kind == "last":
             _last_outline(draw, (x0 + 2, y0 + 2, x1 - 2, y1 - 2), 3)
         elif kind == "cut":
