@@ -565,6 +565,7 @@ def _draw_tray(
     d.text((cx, top + 38 * k), "off", font=small, fill=mix(th.numbers, th.tray, 0.3), anchor="mm")
 
 
+@lru_cache(maxsize=8)
 def tray_edge(face: RGB, rim: RGB, th: Theme) -> RGB:
     """The edge of a borne-off slab in the tray: its rim, unless neither face nor
     rim stands out from the tray (a Black slab in the light theme's dark tray),
