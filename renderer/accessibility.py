@@ -256,24 +256,3 @@ def best_tone(tones: Sequence[RGB], ground: Colour) -> RGB:
     """Of a mark's tones (a two-toned arrow's core and edge), the one that
     stands out most from ``ground``: the mark reads there by that tone."""
     return max(tones, key=lambda tone: contrast_ratio(tone, ground))
-
-
-# --------------------------------------------------------------------------- phones
-
-#: How wide a phone shows a board picture (CSS pixels).
-PHONE_WIDTH = 400
-#: The least height, in those pixels, of a digit or capital a player must read
-#: there (whose turn, dice, counts, every number needed to type a move).  8 px
-#: is the digit height of an 11 px DejaVu Sans, the smallest text size phone
-#: platforms recommend (Apple's HIG: 11 pt; Material: 11-12 sp).
-MIN_GLYPH_PX = 8.0
-
-
-def shown_glyph_height(size: int, bold: bool, image_width: int,
-                       shown_width: int = PHONE_WIDTH) -> float:
-    """Height of a digit in a ``size`` px font once a picture ``image_width``
-    pixels wide is shown ``shown_width`` pixels wide."""
-    from renderer.fonts import font  # (fonts need Pillow; the colour maths does not)
-
-    box = font(size, bold).getbbox("0123456789")
-    return (box[3] - box[1]) * shown_width / image_width

@@ -41,12 +41,24 @@ TILE_COLOURS: dict[str, dict[str, RGB]] = {
     WHITE: {"normal": (250, 247, 238), "largest": (255, 236, 179), "closed": (255, 196, 40)},
     BLUE: {"normal": (47, 102, 178), "largest": (22, 62, 140), "closed": (255, 150, 30)},
 }
+#: A shade alone cannot tell a region's state (White's largest region is
+#: 1.1:1 against its normal tiles): the largest region is also hatched with
+#: ``/`` lines and a closed one cross-hatched, in an ink at 3:1 or more on
+#: the shade (:func:`legibility`).  Normal tiles stay plain.
+HATCH: dict[str, str] = {"normal": "", "largest": "/", "closed": "x"}
+HATCH_INK: dict[str, dict[str, RGB]] = {
+    WHITE: {"largest": (176, 120, 0), "closed": (90, 50, 0)},
+    BLUE: {"largest": (150, 195, 255), "closed": (90, 50, 0)},
+}
+#: Hatch lines per tile side: they meet from tile to tile (the period divides
+#: the tile) and stay clear of a tile's centre and corners (where tests and
+#: eyes look for the shade).
+HATCH_LINES = 5
 #: The last turn's outline: red between a dark and a white line, so that one
 #: of the three stands out on every tile shade.
 LAST_TURN = (230, 60, 50)
 LAST_TURN_DARK = (20, 20, 24)
 LAST_TURN_LIGHT = (255, 255, 255)
-SWATCH_OUTLINE = (90, 90, 90)
 SUPERSAMPLE = 4
 
 
@@ -71,24 +83,72 @@ THEMES = {
 }
 
 
+#: A region's look: its shade, its hatch (``""``, ``/`` or ``x``) and the hatch's ink.
+Fill = tuple[RGB, str, RGB]
+
+
+def region_fill(colour: str, state: str) -> Fill:
+    """How a region of ``colour`` in ``state`` (normal, largest, closed) is painted."""
+    hatch = HATCH[state]
+    return TILE_COLOURS[colour][state], hatch, HATCH_INK[colour][state] if hatch else (0, 0, 0)
+
+
+@lru_cache(maxsize=32)
+def _texture(size: int, fill: Fill) -> Image.Image:
+    """A ``size``-pixel square of ``fill``, hatched when asked.  Drawn at the
+    final size, not supersampled: crisp lines keep their exact ink (what the
+    contrast declaration promises) and compress well."""
+    shade, hatch, ink = fill
+    img = Image.new("RGB", (size, size), shade)
+    if hatch:
+        draw = ImageDraw.Draw(img)
+        period = size / HATCH_LINES
+        width = max(2, round(size / 26))
+        for i in range(-HATCH_LINES, 2 * HATCH_LINES + 1):
+            c = (i + 0.5) * period  # lines at x + y = c: between centre and corners
+            draw.line((c, 0, c - size, size), fill=ink, width=width)
+            if hatch == "x":  # and at x - y = c - size
+                draw.line((c - size, 0, c, size), fill=ink, width=width)
+    return img
+
+
 @lru_cache(maxsize=256)
-def tile_image(size: int, orientation: str, band: RGB, corner_a: RGB, corner_b: RGB) -> Image.Image:
-    """One tile: a band of ``band`` and quarter-disc corners ``corner_a``/``corner_b``.
+def tile_image(size: int, orientation: str, band: Fill, corner_a: Fill, corner_b: Fill
+               ) -> Image.Image:
+    """One tile: a band of ``band`` and quarter-disc corners ``corner_a``/``corner_b``
+    (shades supersampled for smooth curves, then hatching pasted through the
+    parts' masks).
 
     For ``/`` the corners sit upper-left (a) and lower-right (b); for ``\\``
     lower-left (a) and upper-right (b).
     """
     big = size * SUPERSAMPLE
-    img = Image.new("RGB", (big, big), band)
-    draw = ImageDraw.Draw(img)
     r = big / 2
     if orientation == SLASH:
         spots = ((0, 0, corner_a), (big, big, corner_b))
     else:
         spots = ((0, big, corner_a), (big, 0, corner_b))
-    for cx, cy, colour in spots:
-        draw.ellipse((cx - r, cy - r, cx + r - 1, cy + r - 1), fill=colour)
-    return img.resize((size, size), Image.Resampling.LANCZOS)
+    img = Image.new("RGB", (big, big), band[0])
+    draw = ImageDraw.Draw(img)
+    for cx, cy, fill in spots:
+        draw.ellipse((cx - r, cy - r, cx + r - 1, cy + r - 1), fill=fill[0])
+    img = img.resize((size, size), Image.Resampling.LANCZOS)
+    if not any(fill[1] for fill in (band, corner_a, corner_b)):
+        return img
+    corners = []
+    for cx, cy, fill in spots:
+        mask = Image.new("L", (big, big), 0)
+        ImageDraw.Draw(mask).ellipse((cx - r, cy - r, cx + r - 1, cy + r - 1), fill=255)
+        corners.append((fill, mask.resize((size, size), Image.Resampling.BOX)))
+    if band[1]:
+        band_mask = Image.new("L", (size, size), 255)
+        for _, mask in corners:
+            band_mask.paste(0, (0, 0), mask)
+        img.paste(_texture(size, band), (0, 0), band_mask)
+    for fill, mask in corners:
+        if fill[1]:
+            img.paste(_texture(size, fill), (0, 0), mask)
+    return img
 
 
 def last_turn_marks(context: RenderContext) -> set[Cell]:
@@ -220,7 +280,8 @@ def draw_with_centres(
         if dom is not None and pattern is not None:
             img.paste(_tile_for(position, cell, dom, states, s), (cx, cy))
         elif cell in legal:
-            _legal_mark(draw, (cx, cy, cx + s, cy + s), theme)
+            mark = _legal_cell(s, theme)
+            img.paste(mark, (cx, cy), mark)
     for text in lay.coords:
         _stamp(img, text, theme.muted)
     for a, b in lay.cuts:
@@ -275,15 +336,15 @@ def _tile_for(position: ChePosition, cell: Cell, dom: str, states: dict, s: int)
     pattern = position.pattern
     orientation = position.orientation_at(cell, dom) or SLASH
     band_point = coloured_corners(pattern, cell, dom)[0]
-    band = TILE_COLOURS[dom][states.get((dom, band_point), "normal")]
+    band = region_fill(dom, states.get((dom, band_point), "normal"))
     minor = other(dom)
     x, y = cell
     if orientation == SLASH:
         a_point, b_point = (x, y + 1), (x + 1, y)  # upper-left, lower-right
     else:
         a_point, b_point = (x, y), (x + 1, y + 1)  # lower-left, upper-right
-    corner_a = TILE_COLOURS[minor][states.get((minor, a_point), "normal")]
-    corner_b = TILE_COLOURS[minor][states.get((minor, b_point), "normal")]
+    corner_a = region_fill(minor, states.get((minor, a_point), "normal"))
+    corner_b = region_fill(minor, states.get((minor, b_point), "normal"))
     return tile_image(s, orientation, band, corner_a, corner_b)
 
 
@@ -305,7 +366,8 @@ def _draw_header(image: Image.Image, position: ChePosition, context: RenderConte
     pool = f"tiles left {position.tiles_left} of {position.total_tiles}"
     pool_text = text_at(pool, (width - MARGIN, 22), "ra", small, True)
     room = pool_text.box[0] - MARGIN - 24
-    _stamp(image, text_at(fit_text(title, font(32, True), room), (MARGIN, 16), "la", 32, True),
+    big = headline_size(width)
+    _stamp(image, text_at(fit_text(title, font(big, True), room), (MARGIN, 16), "la", big, True),
            theme.text)
     _stamp(image, pool_text, theme.text)
     if not sub and position.tiles:
@@ -316,21 +378,57 @@ def _draw_header(image: Image.Image, position: ChePosition, context: RenderConte
                           "la", small, False), theme.muted)
 
 
+def headline_size(width: int) -> int:
+    """The headline's font size: 32 px, larger where a phone needs it."""
+    return legible_size(width, bold=True, least=32)
+
+
+@lru_cache(maxsize=16)
+def _legal_cell(s: int, theme: Theme) -> Image.Image:
+    """A legal cell's mark, side ``s`` (RGBA: drawn once, pasted through its own
+    alpha, which leaves the board and grid around it as they are; a rounded
+    frame costs more to draw than to copy)."""
+    img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+    _legal_mark(ImageDraw.Draw(img), (0, 0, s, s), theme)
+    return img
+
+
+@lru_cache(maxsize=32)
+def _swatch(size: int, fill: Fill, outline: RGB) -> Image.Image:
+    """A legend swatch (RGBA): a rounded square of ``fill`` with its hatching."""
+    mask = Image.new("L", (size, size), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, size - 1, size - 1), radius=5, fill=255)
+    img = _texture(size, fill).convert("RGBA")
+    img.putalpha(mask)
+    ImageDraw.Draw(img).rounded_rectangle((0, 0, size - 1, size - 1), radius=5,
+                                          outline=outline + (255,), width=1)
+    return img
+
+
 def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, key: Legend,
                  theme: Theme) -> None:
     for kind, arg, text, box in key.entries:
         x0, y0, x1, y1 = (int(v) for v in box)
         if kind in ("normal", "largest", "closed"):
-            draw.rounded_rectangle(box, radius=5, fill=TILE_COLOURS[arg][kind],
-                                   outline=SWATCH_OUTLINE, width=1)
+            swatch = _swatch(x1 - x0 + 1, region_fill(arg, kind), theme.muted)
+            image.paste(swatch, (x0, y0), swatch)
         elif kind == "legal":
             draw.rectangle(box, fill=theme.board)
-            _legal_mark(draw, (x0, y0, x1, y1), theme)
+            mark = _legal_cell(x1 - x0, theme)
+            image.paste(mark, (x0, y0), mark)
         elif kind == "last":
             _last_outline(draw, (x0 + 2, y0 + 2, x1 - 2, y1 - 2), 3)
         elif kind == "cut":
             _dashed(draw, ((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1), theme.legal_outline, 3)
         _stamp(image, text, theme.text)
+
+
+#: Theme colours that carry nothing a player reads (checked by
+#: tests/renderer/test_accessibility.py: every other theme colour is declared).
+DECORATION: dict[str, str] = {
+    "grid": "faint lines between empty cells (covered by tiles; where a tile may go is "
+            "framed, and coordinates name every cell)",
+}
 
 
 def player_colours(theme: str) -> dict[str, RGB]:
@@ -347,8 +445,13 @@ def legibility(theme: str) -> list[Legible]:
            Legible("legal-cell frame on its fill", th.legal_outline, th.legal, "mark"),
            Legible("cut edge", th.legal_outline, th.board, "mark"),
            Legible("tile edges: White on Blue", TILE_COLOURS[WHITE]["normal"],
-                   TILE_COLOURS[BLUE]["normal"], "mark")]
+                   TILE_COLOURS[BLUE]["normal"], "mark"),
+           Legible("legend swatch outline", th.muted, th.background, "mark")]
     for colour in (WHITE, BLUE):
+        for state, ink in HATCH_INK[colour].items():
+            shade = TILE_COLOURS[colour][state]
+            out.append(Legible(f"{state} {_colour(colour)} region's hatching", ink, shade,
+                               "mark"))
         for state, shade in TILE_COLOURS[colour].items():
             tones = (LAST_TURN, LAST_TURN_DARK, LAST_TURN_LIGHT)
             best = sorted(tones, key=lambda tone: contrast_ratio(tone, shade))[-1]
@@ -380,8 +483,8 @@ class CheRenderer(BoardRenderer[Theme]):
             minor = other(dom)
             shades = ("normal", "largest")
             for band, a, b, orientation in product(shades, shades, shades, ORIENTATIONS):
-                tile_image(MAX_CELL, orientation, TILE_COLOURS[dom][band],
-                           TILE_COLOURS[minor][a], TILE_COLOURS[minor][b])
+                tile_image(MAX_CELL, orientation, region_fill(dom, band),
+                           region_fill(minor, a), region_fill(minor, b))
         self.render(GAME.initial({}), RenderContext(width=width, theme=theme))
 
     def palette_samples(self, width: int, theme: str) -> list[tuple[Any, RenderContext]]:

@@ -83,9 +83,8 @@ class Theme:
     rail_ink: RGB
     cell_b: RGB  # Black's cells
     cell_w: RGB  # White's cells
-    divider: RGB
-    mark_b: RGB  # angle marks on Black's Tivits
-    mark_w: RGB  # angle marks on White's Tivits
+    divider: RGB  # the line between a Tivit's halves, on White's (light) cells
+    divider_b: RGB  # the same line on Black's (dark) cells: 3:1 on both
     ring: RGB
     ring_fill: RGB
     num_fill: RGB
@@ -121,8 +120,7 @@ THEMES: dict[str, Theme] = {
         cell_b=(146, 102, 66),
         cell_w=(238, 220, 186),
         divider=(92, 62, 38),
-        mark_b=(30, 22, 16),
-        mark_w=(255, 255, 255),
+        divider_b=(34, 22, 12),
         ring=(70, 48, 30),
         ring_fill=(206, 174, 128),
         num_fill=(255, 251, 242),
@@ -156,8 +154,7 @@ THEMES: dict[str, Theme] = {
         cell_b=(110, 80, 58),
         cell_w=(190, 170, 136),
         divider=(54, 38, 26),
-        mark_b=(18, 14, 10),
-        mark_w=(250, 246, 236),
+        divider_b=(236, 224, 200),
         ring=(30, 22, 14),
         ring_fill=(150, 124, 92),
         num_fill=(40, 43, 50),
@@ -402,11 +399,14 @@ def background(width: int, theme_name: str, viewer: str) -> Image.Image:
             cell = f"{'abcd'[x - 1]}{y}"
             colour = th.cell_b if (x + y) % 2 == 0 else th.cell_w
             d.rectangle(sc(cell_box(cell, viewer, width)), fill=colour)
-    # Tivit cells: a divider between the two halves.
+    # Tivit cells: a divider between the two halves, dark on White's cells and
+    # light (dark theme) or darker (light theme) on Black's: 3:1 on both.
     for cell in ("b2", "c3", "b3", "c2"):
         x0, y0, x1, y1 = cell_box(cell, viewer, width)
         my = (y0 + y1) / 2
-        d.line(sc((x0 + 4 * k, my, x1 - 4 * k, my)), fill=th.divider, width=int(3 * k * s))
+        on_black = cell in ("b2", "c3")
+        d.line(sc((x0 + 4 * k, my, x1 - 4 * k, my)),
+               fill=th.divider_b if on_black else th.divider, width=int(3 * k * s))
     # Panel card.
     d.rounded_rectangle(sc(lay.panel), radius=16 * k * s, fill=th.card)
     # Intersection rings.
@@ -1176,6 +1176,21 @@ def legibility(theme: str) -> list[Legible]:
         Legible("jump arrow on its dark edge", th.arrow_jump, th.arrow_edge, "mark"),
         Legible("Intersection ring around its floor", th.ring, th.ring_fill, "mark"),
     ]
+    pairs += [Legible("Tivit divider on White's cells", th.divider, th.cell_w, "mark"),
+              Legible("Tivit divider on Black's cells", th.divider_b, th.cell_b, "mark")]
+    for side in SIDES:
+        face, rim = piece_colours(side, th)
+        # A piece reads by its face or by its rim, whichever stands out from
+        # where it stands: a space of either colour, an Intersection's floor.
+        for ground_name, ground in (("Black's cells", th.cell_b), ("White's cells", th.cell_w),
+                                    ("an Intersection", th.ring_fill)):
+            pairs.append(Legible(f"{COLOUR_NAMES[side]} piece on {ground_name}",
+                                 best_tone((face, rim), ground), ground, "mark"))
+        pairs.append(Legible(f"the King's crown on {COLOUR_NAMES[side]}'s face",
+                             best_tone((th.gold, th.gold_edge), face), face, "mark"))
+        pairs += [Legible(f"{COLOUR_NAMES[side]} dice pips", die_pip_colour(face), face, "mark"),
+                  Legible(f"{COLOUR_NAMES[side]} die on the panel", best_tone((face, rim), th.card),
+                          th.card, "mark")]
     for side in SIDES:
         cell = cell_colour_of(side, th)
         pairs.append(Legible(f"{COLOUR_NAMES[side]} pool title and count", contrast_ink(cell),
@@ -1186,6 +1201,15 @@ def legibility(theme: str) -> list[Legible]:
             tone = best_tone((th.arrow_edge, core), cell)
             pairs.append(Legible(f"{what} on {COLOUR_NAMES[side]}'s cells", tone, cell, "mark"))
     return pairs
+
+
+#: Theme colours that carry nothing a player reads (checked by
+#: tests/renderer/test_accessibility.py: every other theme colour is declared).
+DECORATION: dict[str, str] = {
+    "page": "the page around the board and panel: nothing is written or drawn on it",
+    "frame_edge": "the frame's dark edge and the grid's border: the cells are told by their "
+                  "own colours and numbers",
+}
 
 
 def player_colours(theme: str) -> dict[str, RGB]:

@@ -19,6 +19,7 @@ from functools import lru_cache
 from games.chebache.board import location
 from renderer.board_common import die_pip_offsets
 from renderer.fonts import font
+from renderer.phone import COMPACT_BELOW as PHONE_PICTURES_BELOW
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -55,8 +56,8 @@ class Layout:
     compact: bool = False
 
 
-#: Pictures narrower than this get the phone layout.
-COMPACT_BELOW = 800
+#: Pictures narrower than this get the phone layout (the one rule: renderer/phone.py).
+COMPACT_BELOW = PHONE_PICTURES_BELOW
 #: The phone layout's design width.
 COMPACT_DESIGN = 760
 
@@ -68,8 +69,7 @@ def layout(width: int = 1100) -> Layout:
     Below :data:`COMPACT_BELOW` pixels it is the phone layout: the board fills
     the width under a strip with the headline, the dice and the players, and
     the numbers are drawn 1.3 times larger, so that a phone showing the
-    picture 400 px wide still reads them (renderer/accessibility.py's
-    MIN_GLYPH_PX)."""
+    picture 400 px wide still reads them (renderer/phone.py's MIN_GLYPH)."""
     w = int(width)
     if w < COMPACT_BELOW:
         return _compact(w)

@@ -45,7 +45,7 @@ from games.cheesegambit.board import (
 )
 from games.cheesegambit.position import CheeseGambitPosition
 from games.events import Hit, Moved
-from renderer.accessibility import Legible, contrast_ratio
+from renderer.accessibility import Legible, best_tone, contrast_ratio
 from renderer.base import BoardRenderer, moved_steps, result_text, theme_name
 from renderer.board_common import dice_values, die_sprite, fit_text, mix, paste_dice
 from renderer.cheesegambit_layout import (
@@ -60,6 +60,7 @@ from renderer.cheesegambit_layout import (
     arrow,
     board_labels,
     geometry,
+    label_size,
     order_badge_centre,
     reentry_label,
     safe_cell,
@@ -183,13 +184,14 @@ def _arm_of(square: int) -> str:
     return "Y"
 
 
-def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
+def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB,
+          edge: RGB = EDGE) -> None:
     pts = []
     for i in range(10):
         ang = -math.pi / 2 + i * math.pi / 5
         rad = r if i % 2 == 0 else r * 0.45
         pts.append((cx + rad * math.cos(ang), cy + rad * math.sin(ang)))
-    draw.polygon(pts, fill=fill, outline=EDGE)
+    draw.polygon(pts, fill=fill, outline=edge)
 
 
 def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
@@ -227,6 +229,7 @@ def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Im
     img = Image.new("RGB", (g.width, g.height), th.background)
     d = ImageDraw.Draw(img)
     c = g.cell
+    edge = PIECE_EDGE[theme_name]  # of stars and stripes: dark on light, light on dark
     # home: four triangles towards the arms
     x0, y0, _, _ = g.box(8, 8)
     _, _, x1, y1 = g.box(10, 10)
@@ -243,7 +246,7 @@ def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Im
         for k in range(1, 7):
             d.rectangle(g.box(*safe_cell(col, k)), fill=tint, outline=th.grid)
         gx, gy = g.centre(*GATE[col])
-        _star(d, gx, gy, c // 4, PIECE[col] if col in sides else th.muted)
+        _star(d, gx, gy, c // 4, PIECE[col] if col in sides else th.muted, edge)
     # track squares
     stripes: dict[int, str] = {}
     for col in sides:
@@ -255,7 +258,7 @@ def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Im
         d.rectangle(box, fill=cell_fill(square_cell(sq), theme_name, sides), outline=th.grid)
         if EXIT[arm] == sq:
             (sx, sy), sr = g.slot(square_cell(sq))
-            _star(d, sx, sy, sr, PIECE[arm])
+            _star(d, sx, sy, sr, PIECE[arm], edge)
         if sq in stripes:
             w = max(3, c // 18)
             stripe = {"left": (box[0] + 1, box[1] + 1, box[0] + w, box[3] - 1),
@@ -263,7 +266,7 @@ def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Im
                       "top": (box[0] + 1, box[1] + 1, box[2] - 1, box[1] + w),
                       "bottom": (box[0] + 1, box[3] - w, box[2] - 1, box[3] - 1)}[
                 stripe_side(sq)]
-            d.rectangle(stripe, fill=PIECE[stripes[sq]], outline=EDGE)
+            d.rectangle(stripe, fill=PIECE[stripes[sq]], outline=edge)
     # Crisp (not anti-aliased) labels: as legible at this size, and a PNG
     # a quarter smaller (soft edges are noise to the compressor).
     d.fontmode = "1"
@@ -319,7 +322,7 @@ def _panel_box(g: Geometry, col: str) -> tuple[int, int, int, int]:
 def _sprite(cell: int, colour: str, n: int, theme: str = "light") -> Image.Image:
     """A piece picture (RGBA, one cell): ``colour``'s shape, with a white ring
     for a blot or its count for a block (also in the safe zone)."""
-    from renderer.cheesegambit_layout import PIECE_X, PIECE_Y, label_size
+    from renderer.cheesegambit_layout import PIECE_X, PIECE_Y
 
     img = Image.new("RGBA", (cell, cell), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -469,7 +472,7 @@ def plan(position: CheeseGambitPosition, context: RenderContext) -> Plan:
         for cells, count, number in last.arrows:
             text = f"{number}" if count == 1 else f"{count}x"
             centre = order_badge_centre(g, cells)
-            radius = g.slot(cells[0])[1] if centre == g.slot(cells[0])[0] else ORDER_R * g.cell
+            radius = ORDER_R * g.cell  # (in the start cell's slot too: a number, not a letter)
             badges.append(Badge(centre, radius, text, "order"))
     entered = {cell for cell, _ in last.entries}
     for cell in sorted(entered | last.bumps):
@@ -519,7 +522,7 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
         _paste(img, g, row, column, _sprite(c, colour, n, theme))
 
     for badge in layout.badges:
-        _draw_badge(img, d, badge, max(10, int(c * 0.26)), th.highlight)
+        _draw_badge(img, d, badge, badge_font_size(badge, c), th.highlight)
 
     # home: borne-off counts
     hx, hy = g.centre(9, 9)
@@ -537,7 +540,7 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
     _header(img, g, th, position, context, names)
 
     # footer: last turn
-    body_b = font(int(c * 0.42), bold=True)
+    body_b = font(_text_px(c), bold=True)
     foot = []
     if context.last_side and context.last_moves:
         who = names.get(context.last_side, context.last_side)
@@ -546,7 +549,7 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
         foot.append(context.footer)
     if foot:
         stamp(img, (g.left, g.top + GRID * c + int(c * 0.2)),
-              fit_text("   ".join(foot), body_b, g.width - 2 * g.left), int(c * 0.42), th.text)
+              fit_text("   ".join(foot), body_b, g.width - 2 * g.left), _text_px(c), th.text)
     return img
 
 
@@ -558,13 +561,34 @@ def _draw_arrow(d: ImageDraw.ImageDraw, a: Arrow, w: int, colour: RGB) -> None:
     d.polygon(list(a.head), fill=colour, outline=EDGE, width=2)
 
 
+def _text_px(cell: int) -> int:
+    """Lines of text (panels, second header line, footer): never smaller than
+    the square numbers."""
+    return max(int(cell * 0.42), label_size(cell))
+
+
+def badge_font_size(badge: Badge, cell: int) -> int:
+    """A pool entry's P or a bump's X as tall as the square numbers (they are
+    read like them); two letters (PX) and order numbers smaller, to fit."""
+    if badge.kind in ("entry", "bump") and len(badge.text) == 1:
+        return label_size(cell)
+    return max(10, int(cell * 0.26))
+
+
+#: A bump's badge: a red X on white.
+BUMP_INK: RGB = (200, 0, 0)
+BADGE_WHITE: RGB = (255, 255, 255)
+#: Pips of a die of no player's colour (white).
+DIE_PIP: RGB = (30, 30, 30)
+
+
 def _draw_badge(image: Image.Image, d: ImageDraw.ImageDraw, badge: Badge, size: int,
                 highlight: RGB) -> None:
     """An order number on the highlight colour; a bump's X in red on white."""
-    fill = (255, 255, 255) if badge.kind == "bump" else highlight
+    fill = BADGE_WHITE if badge.kind == "bump" else highlight
     x0, y0, x1, y1 = badge.box
     d.ellipse((x0, y0, x1, y1), fill=fill, outline=EDGE, width=2)
-    ink = (200, 0, 0) if badge.kind == "bump" else ink_on(fill)
+    ink = BUMP_INK if badge.kind == "bump" else ink_on(fill)
     stamp(image, badge.centre, badge.text, size, ink, anchor="mm")
 
 
@@ -576,7 +600,7 @@ def _header(image: Image.Image, g: Geometry, th: Theme, position: CheeseGambitPo
     d.fontmode = "1"
     c = g.cell
     title = font(int(c * 0.56), bold=True)
-    sub = font(int(c * 0.42), bold=True)
+    sub = font(_text_px(c), bold=True)
     main, colour, second = _status(position, names)
     size = int(c * 1.12)
     dice = dice_values(context.dice)
@@ -594,7 +618,7 @@ def _header(image: Image.Image, g: Geometry, th: Theme, position: CheeseGambitPo
     after_title = x + int(d.textlength(text, font=title)) + int(c * 0.5)
     if second:
         stamp(image, (x, y + int(c * 0.78)),
-              fit_text(second, sub, g.width - g.left - x - dice_w - 20), int(c * 0.42), th.text)
+              fit_text(second, sub, g.width - g.left - x - dice_w - 20), _text_px(c), th.text)
     if dice:
         die_colour = position.side_to_move if position.result is None else context.last_side
         if die_colour not in PIECE:
@@ -603,7 +627,7 @@ def _header(image: Image.Image, g: Geometry, th: Theme, position: CheeseGambitPo
         if second:
             dx = g.width - g.left - dice_w + 12
         face = PIECE[die_colour] if die_colour else (255, 255, 255)
-        pip = PIECE_TEXT[die_colour] if die_colour else (30, 30, 30)
+        pip = PIECE_TEXT[die_colour] if die_colour else DIE_PIP
         centres = [(dx + i * (size + 12) + size / 2, 8 + size / 2) for i in range(len(dice))]
         paste_dice(image, dice, centres, size, face, pip, (25, 25, 25))
 
@@ -676,8 +700,8 @@ def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambi
     c = g.cell
     x0, y0, x1, y1 = _panel_box(g, col)
     head = font(int(c * 0.48), bold=True)
-    body = font(int(c * 0.42))
-    body_b = font(int(c * 0.42), bold=True)
+    body = font(_text_px(c))
+    body_b = font(_text_px(c), bold=True)
     line = int(c * 0.62)
     if active:
         d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=16,
@@ -803,6 +827,11 @@ def _status(position: CheeseGambitPosition, names: dict[str, str]
     return f"{who(side)} to move", side or None, ""
 
 
+#: Theme colours that carry nothing a player reads (checked by
+#: tests/renderer/test_accessibility.py: every other theme colour is declared).
+DECORATION: dict[str, str] = {}
+
+
 def player_colours(theme: str) -> dict[str, RGB]:
     """Each colour's pieces as drawn (the same in both themes)."""
     return dict(PIECE)
@@ -815,7 +844,11 @@ def legibility(theme: str) -> list[Legible]:
     out = [Legible("headline and panel text", th.text, th.background),
            Legible("panel text", th.text, th.panel),
            Legible("panel figures", th.muted, th.panel),
-           Legible("footer", th.text, th.background)]
+           Legible("footer", th.text, th.background),
+           Legible("squares' grid lines", th.grid, th.background, "mark"),
+           Legible("a bump's X", BUMP_INK, BADGE_WHITE),
+           Legible("a move's order number", ink_on(th.highlight), th.highlight),
+           Legible("an uncoloured die's pips", DIE_PIP, BADGE_WHITE, "mark")]
     fills = {cell_fill(label_cell, name, COLOURS)
              for label_cell in _all_label_cells()} | {th.home}
     for fill in sorted(fills):
@@ -825,6 +858,15 @@ def legibility(theme: str) -> list[Legible]:
         out.append(Legible(f"last-turn outline (its stronger tone) on {fill}", outline, fill,
                            "mark"))
         out.append(Legible(f"piece edge on {fill}", PIECE_EDGE[name], fill, "mark"))
+        # arrows, badges and stars are two-toned (a colour edged in EDGE): each
+        # reads where either tone stands out from the square
+        out.append(Legible(f"last-turn arrow on {fill}", best_tone((th.highlight, EDGE), fill),
+                           fill, "mark"))
+        out.append(Legible(f"a badge on {fill}", best_tone((BADGE_WHITE, th.highlight, EDGE),
+                                                           fill), fill, "mark"))
+        for col in COLOURS:
+            out.append(Legible(f"{col} re-entry stripe and star on {fill}",
+                               best_tone((PIECE[col], PIECE_EDGE[name]), fill), fill, "mark"))
     for col in COLOURS:
         ink = colour_ink(col, name)
         out += [Legible(f"{col} count", PIECE_TEXT[col], PIECE[col]),
@@ -879,8 +921,7 @@ class CheeseGambitRenderer(BoardRenderer[Theme]):
             for n in range(1, MAX_PIECES + 1):
                 _sprite(cell, col, n, theme)
         size = int(cell * 1.12)
-        faces = [(PIECE[col], PIECE_TEXT[col]) for col in COLOURS] + [((255, 255, 255),
-                                                                       (30, 30, 30))]
+        faces = [(PIECE[col], PIECE_TEXT[col]) for col in COLOURS] + [(BADGE_WHITE, DIE_PIP)]
         for face, pip in faces:  # as _header draws them
             for value in range(1, 7):
                 die_sprite(size, value, face, pip, (25, 25, 25))

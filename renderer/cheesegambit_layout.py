@@ -38,7 +38,9 @@ LABEL = 0.41          #: font size of numbers, S/R labels and counts
 PAD = 0.07            #: number inset from the cell's top-left corner
 PIECE_X, PIECE_Y, PIECE_R = 0.42, 0.69, 0.28
 LANE_X = 0.86         #: the arrows' column lane (and every arrow's waypoint)
-SLOT_X, SLOT_Y, SLOT_R = 0.83, 0.19, 0.16
+#: The badge slot: wide enough for a letter as tall as the square's number
+#: (the P and X a player reads there), clear of a two-digit number.
+SLOT_X, SLOT_Y, SLOT_R = 0.87, 0.2, 0.2
 ORDER_R = 0.15        #: radius of a move's order badge on the lane
 HEAD = 0.24           #: arrow head length
 HEAD_GAP = 0.04       #: between a head's tip and the piece it points at

@@ -31,7 +31,7 @@ from games.events import BorneOff, Moved
 from games.hachapury.board import CHECKERS
 from games.hachapury.position import COLOURS as COLOUR_NAMES
 from games.hachapury.position import SIDES
-from renderer.accessibility import Legible, best_tone
+from renderer.accessibility import MARK_CONTRAST, Legible, best_tone, contrast_ratio
 from renderer.base import BoardRenderer, headline, moved_steps, theme_name
 from renderer.board_common import (
     RGB,
@@ -53,6 +53,7 @@ from renderer.board_common import (
 )
 from renderer.context import RenderContext
 from renderer.fonts import font
+from renderer.phone import COMPACT_BELOW as PHONE_PICTURES_BELOW
 
 #: Checkers drawn in one stack before the rest are shown as a count.
 STACK = 5
@@ -102,7 +103,7 @@ THEMES: dict[str, Theme] = {
         frame_edge=(72, 44, 22),
         field=(238, 225, 196),
         point_a=(172, 68, 46),
-        point_b=(58, 94, 86),
+        point_b=(80, 135, 120),
         numbers=(250, 236, 208),
         tray=(82, 52, 28),
         ink=(38, 32, 28),
@@ -146,9 +147,9 @@ THEMES: dict[str, Theme] = {
         field_from=(78, 90, 56),
         field_to=(150, 130, 50),
         white_face=(240, 232, 212),
-        white_rim=(150, 134, 110),
+        white_rim=(60, 50, 38),
         black_face=(40, 40, 46),
-        black_rim=(150, 150, 160),
+        black_rim=(200, 200, 210),
         black_ring=(100, 100, 112),
     ),
 }
@@ -248,9 +249,9 @@ def layout(width: int = 1100) -> Layout:
 
 #: Pictures narrower than this are for phones: their numbers, counts and
 #: headline are drawn larger (the board's geometry stays), so that a phone
-#: showing the picture 400 px wide still reads them (MIN_GLYPH_PX in
-#: renderer/accessibility.py).
-COMPACT_BELOW = 800
+#: showing the picture 400 px wide still reads them (the one rule, MIN_GLYPH
+#: in renderer/phone.py).
+COMPACT_BELOW = PHONE_PICTURES_BELOW
 
 
 def phone_text(width: int) -> float:
@@ -540,6 +541,7 @@ def _draw_tray(
     lay = layout(width)
     k = lay.scale
     face, rim, _ = checker_colours(side, th)
+    rim = tray_edge(face, rim, th)
     x0, y0, x1, y1 = box
     label_h = TRAY_LABEL * k
     sx0, sx1 = x0 + 7 * k, x1 - 7 * k
@@ -561,6 +563,16 @@ def _draw_tray(
     )
     small = font(int(13 * k), True)
     d.text((cx, top + 38 * k), "off", font=small, fill=mix(th.numbers, th.tray, 0.3), anchor="mm")
+
+
+@lru_cache(maxsize=8)
+def tray_edge(face: RGB, rim: RGB, th: Theme) -> RGB:
+    """The edge of a borne-off slab in the tray: its rim, unless neither face nor
+    rim stands out from the tray (a Black slab in the light theme's dark tray),
+    then the tray's light ink."""
+    if max(contrast_ratio(face, th.tray), contrast_ratio(rim, th.tray)) >= MARK_CONTRAST:
+        return rim
+    return th.numbers
 
 
 def _paste_column(img: Image.Image, vp: int, width: int, theme_name: str, variant: str) -> None:
@@ -932,13 +944,34 @@ def legibility(theme: str) -> list[Legible]:
         face, rim, _ = checker_colours(side, th)
         pairs.append(Legible(f"{COLOUR_NAMES[side]} stack count", contrast_ink(face), face))
         # A checker reads on the felt by its face or by its rim, whichever stands out.
-        tone = best_tone((face, rim), th.field)
-        pairs.append(Legible(f"{COLOUR_NAMES[side]} checker on the felt", tone, th.field, "mark"))
+        # ... on the felt, on either colour of point, on the highlighted felt
+        # of the last turn's points, and as a slab in the tray.
+        for ground_name, ground in (("the felt", th.field), ("a red point", th.point_a),
+                                    ("a green point", th.point_b),
+                                    ("a last-turn start", th.field_from),
+                                    ("a last-turn end", th.field_to)):
+            tone = best_tone((face, rim), ground)
+            pairs.append(Legible(f"{COLOUR_NAMES[side]} checker on {ground_name}", tone, ground,
+                                 "mark"))
+        tone = best_tone((face, tray_edge(face, rim, th)), th.tray)
+        pairs.append(Legible(f"{COLOUR_NAMES[side]} slab in the tray", tone, th.tray, "mark"))
+        pairs += [Legible(f"{COLOUR_NAMES[side]} dice pips", die_pip_colour(face), face, "mark"),
+                  Legible(f"{COLOUR_NAMES[side]} die on the felt", best_tone((face, rim), th.field),
+                          th.field, "mark")]
     for ground in (th.field, th.field_from, th.field_to, th.point_a, th.point_b):
         # An arrow is two-toned: it reads where either tone stands out.
         tone = best_tone((th.arrow, th.arrow_edge), ground)
         pairs.append(Legible(f"arrow on {ground}", tone, ground, "mark"))
     return pairs
+
+
+#: Theme colours that carry nothing a player reads (checked by
+#: tests/renderer/test_accessibility.py: every other theme colour is declared).
+DECORATION: dict[str, str] = {
+    "frame_dark": "the wood grain's streaks on the frame",
+    "frame_edge": "the frame's dark edge, the bar's hinge and the felt's recess",
+    "black_ring": "the inner ring of a Black checker (its face and rim tell it)",
+}
 
 
 def player_colours(theme: str) -> dict[str, RGB]:

@@ -2,19 +2,21 @@
 
 A renderer module declares what a player must read as
 ``legibility(theme) -> list[Legible]`` (each text or mark colour with the
-colour behind it) and its players' colours as ``player_colours(theme)``;
-the tests check each declaration against the thresholds and, for Chebache
-and Hachapury, that the declared colours are really drawn (so a declaration
-cannot drift from the picture) and that the players' pieces differ on the
-drawn pixels.  A module that declares nothing is read through the tables
-below (the colours its module uses).
+colour behind it), its players' colours as ``player_colours(theme)`` and the
+theme colours that carry nothing to read as ``DECORATION`` (name -> why).
+The tests check each declaration against the thresholds; that every theme
+colour is declared or decoration, and every large area drawn is a theme or
+declared colour (so a mark cannot be added outside the checks); that the
+declared colours are really drawn (so a declaration cannot drift from the
+picture); and, for Chebache and Hachapury, that the players' pieces differ
+on the drawn pixels.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import io
-from collections.abc import Callable
 from types import ModuleType
 
 import pytest
@@ -33,52 +35,6 @@ THEMES = ("light", "dark")
 GAMES = ("chebache", "hachapury", "cheesegambit", "che")
 
 
-# --------------------------------------------------------------------------- today's colours
-
-
-def _cheesegambit_pairs(theme: str) -> list[Legible]:
-    from renderer import cheesegambit as cg
-
-    th = cg.THEMES[theme]
-    pairs = [Legible("text", th.text, th.background),
-             Legible("muted text", th.muted, th.background),
-             Legible("square numbers", th.muted, th.background),
-             Legible("panel text", th.text, th.panel), Legible("grid lines", th.grid,
-                                                                    th.background, "mark")]
-    for side in cg.PIECE:
-        pairs.append(Legible(f"{side} count", cg.PIECE_TEXT[side], cg.PIECE[side]))
-        pairs.append(Legible(f"{side} name", cg._ink(side, theme), th.background))
-    return pairs
-
-
-def _cheesegambit_players(theme: str) -> dict[str, RGB]:
-    from renderer import cheesegambit as cg
-
-    return dict(cg.PIECE)
-
-
-def _che_pairs(theme: str) -> list[Legible]:
-    from renderer import che
-
-    th = che.THEMES[theme]
-    return [Legible("text", th.text, th.background),
-            Legible("coordinates", th.muted, th.background),
-            Legible("legal-cell shading", th.legal, th.board, "mark"),
-            Legible("legal-cell outline", th.legal_outline, th.board, "mark")]
-
-
-def _che_players(theme: str) -> dict[str, RGB]:
-    from renderer import che
-
-    return {side: shades["normal"] for side, shades in che.TILE_COLOURS.items()}
-
-
-#: Colours read from modules that declare nothing yet.
-FALLBACK_PAIRS: dict[str, Callable[[str], list[Legible]]] = {
-    "cheesegambit": _cheesegambit_pairs, "che": _che_pairs}
-FALLBACK_PLAYERS: dict[str, Callable[[str], dict[str, RGB]]] = {
-    "cheesegambit": _cheesegambit_players, "che": _che_players}
-
 #: Cases known to fail, marked xfail (none: every game now meets the thresholds).
 KNOWN_CONTRAST: dict[tuple[str, str], str] = {}
 KNOWN_PLAYERS: dict[tuple[str, str], str] = {}
@@ -89,17 +45,11 @@ def module(game: str) -> ModuleType:
 
 
 def declared_pairs(game: str, theme: str) -> list[Legible]:
-    mod = module(game)
-    if hasattr(mod, "legibility"):
-        return list(mod.legibility(theme))
-    return FALLBACK_PAIRS[game](theme)
+    return list(module(game).legibility(theme))
 
 
 def declared_players(game: str, theme: str) -> dict[str, RGB]:
-    mod = module(game)
-    if hasattr(mod, "player_colours"):
-        return dict(mod.player_colours(theme))
-    return FALLBACK_PLAYERS[game](theme)
+    return dict(module(game).player_colours(theme))
 
 
 def cases(known: dict[tuple[str, str], str]) -> list[object]:
@@ -144,23 +94,105 @@ def _colours_in(image: Image.Image) -> set[RGB]:
     return {c for _, c in image.convert("RGB").getcolors(maxcolors=1 << 20) or []}
 
 
-@pytest.mark.parametrize("game", ["chebache", "hachapury"])
+def _near(a: RGB, b: RGB, tolerance: int = 3) -> bool:
+    return max(abs(x - y) for x, y in zip(a, b, strict=True)) <= tolerance
+
+
+def _samples(game: str, theme: str) -> list[Image.Image]:
+    """Every palette sample of ``game`` at 1100 px, full colour (before the palette)."""
+    renderer = module(game).RENDERER
+    return [renderer.draw(position, context).convert("RGB")
+            for position, context in renderer.palette_samples(1100, theme)]
+
+
+def _theme_colours(game: str, theme: str) -> dict[str, RGB]:
+    """The theme's colours by field name."""
+    th = module(game).THEMES[theme]
+    return {f.name: getattr(th, f.name) for f in dataclasses.fields(th)
+            if isinstance(getattr(th, f.name), tuple)}
+
+
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("theme", THEMES)
 def test_declared_colours_are_the_drawn_ones(game: str, theme: str) -> None:
     """Each declared ink is drawn on the samples (full colour, before the
     palette); a declaration left behind by a palette change fails here."""
-    renderer = module(game).RENDERER
     drawn: set[RGB] = set()
-    for position, context in renderer.palette_samples(1100, theme):
-        drawn |= _colours_in(renderer.draw(position, context))
-    drawn |= _colours_in(module(game).background(1100, theme, *(("W",) if game == "chebache"
-                                                                  else ())))
+    for image in _samples(game, theme):
+        drawn |= _colours_in(image)
+    if game in ("chebache", "hachapury"):  # what the samples do not show: the plain board
+        drawn |= _colours_in(module(game).background(1100, theme, *(("W",) if game == "chebache"
+                                                                      else ())))
+
     def is_drawn(ink: RGB) -> bool:  # exactly, or within 3 per channel (an antialiased dash)
-        return ink in drawn or any(max(abs(a - b) for a, b in zip(ink, c, strict=True)) <= 3
-                                   for c in drawn)
+        return ink in drawn or any(_near(ink, c) for c in drawn)
 
     missing = [str(p) for p in declared_pairs(game, theme) if not is_drawn(p.ink)]
     assert missing == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("theme", THEMES)
+def test_every_theme_colour_is_declared_or_decoration(game: str, theme: str) -> None:
+    """A theme colour is in a declared pair (read, or what something is read
+    on), a player's colour, or decoration with its reason: a colour added to
+    a theme for a new mark fails here until its contrast is declared."""
+    declared = {tuple(p.ink) for p in declared_pairs(game, theme)}
+    declared |= {tuple(p.ground) for p in declared_pairs(game, theme)}
+    declared |= set(declared_players(game, theme).values())
+    decoration = module(game).DECORATION
+    theme_colours = _theme_colours(game, theme)
+    undeclared = sorted(name for name, colour in theme_colours.items()
+                        if colour not in declared and name not in decoration)
+    assert undeclared == []
+    assert sorted(set(decoration) - set(theme_colours)) == []  # no stale entries
+    assert all(len(why) > 20 for why in decoration.values())
+
+
+#: A colour covering this share of a picture is a fill, not an antialiased edge.
+LARGE_AREA = 0.003
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("theme", THEMES)
+def test_large_areas_are_known_colours(game: str, theme: str) -> None:
+    """Every colour covering LARGE_AREA of a sample or more is a declared or
+    theme colour, or a blend of two (a translucent overlay, shading, wood
+    grain), within 3 per channel: nothing sizeable is painted in a colour the
+    checks above do not know."""
+    known = {tuple(p.ink) for p in declared_pairs(game, theme)}
+    known |= {tuple(p.ground) for p in declared_pairs(game, theme)}
+    known |= set(declared_players(game, theme).values())
+    known |= set(_theme_colours(game, theme).values())
+    unknown: dict[RGB, float] = {}
+    for image in _samples(game, theme):
+        total = image.width * image.height
+        for count, colour in image.getcolors(maxcolors=1 << 22) or []:
+            share = count / total
+            if share >= LARGE_AREA and not _known(colour, known):
+                unknown[colour] = max(unknown.get(colour, 0.0), round(share, 4))
+    assert unknown == {}
+
+
+def _known(colour: RGB, known: set[RGB]) -> bool:
+    """``colour`` is one of ``known`` or on the line between two of them."""
+    if any(_near(colour, k) for k in known):
+        return True
+    ordered = sorted(known)
+    for i, a in enumerate(ordered):
+        for b in ordered[i + 1:]:
+            span = sum((y - x) ** 2 for x, y in zip(a, b, strict=True))
+            t = sum((c - x) * (y - x) for c, x, y in zip(colour, a, b, strict=True)) / span
+            blend = tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+            if 0 <= t <= 1 and _near(colour, blend):  # type: ignore[arg-type]
+                return True
+    return False
+
+
+def test_the_colour_audit_can_fail() -> None:
+    known = {(255, 255, 255), (0, 0, 0), (200, 30, 30)}
+    assert _known((128, 128, 128), known) and _known((228, 143, 143), known)
+    assert not _known((30, 200, 30), known)
 
 
 def _drawn_faces(game: str, theme: str) -> dict[str, RGB]:

@@ -105,7 +105,7 @@ def test_tile_colours_stay_apart_on_the_drawn_pixels(theme: str) -> None:
 # --------------------------------------------------------------------------- phone
 
 
-@pytest.mark.parametrize("width", [1000, 1100, 1200])
+@pytest.mark.parametrize("width", [760, 1000, 1100, 1200])
 def test_coordinates_are_legible_on_a_phone(width: int) -> None:
     """Coordinates (what a move is typed with) stand MIN_GLYPH px high once
     the picture is shown 400 px wide, on a small and on a split board."""
@@ -115,7 +115,10 @@ def test_coordinates_are_legible_on_a_phone(width: int) -> None:
         for text in lay.coords:
             height = text.box[3] - text.box[1]
             assert height * phone.PHONE_WIDTH / lay.width >= phone.MIN_GLYPH, text
-    assert phone.phone_glyph(32, cl.image_width(width)) >= phone.MIN_GLYPH  # headline
+    w = cl.image_width(width)
+    assert phone.phone_glyph(ch.headline_size(w), w) >= phone.MIN_GLYPH  # headline
+    legend = phone.legible_size(w, bold=False, least=18)  # legend, notes, footer
+    assert phone.phone_glyph(legend, w, bold=False) >= phone.MIN_GLYPH
 
 
 def test_the_old_coordinates_were_too_small() -> None:

@@ -1,7 +1,8 @@
-"""Phone first: shown 400 px wide, what a player reads to play (whose turn,
-dice, counts, every number needed to type a move) is at least MIN_GLYPH_PX
-high.  The desktop pictures (1100 px) cannot meet it; narrower pictures use
-the phone layout (``/settings phone:on`` asks for it)."""
+"""Phone first, one rule for every game (renderer/phone.py): shown 400 px
+wide, what a player reads to play (whose turn, dice, counts, every number
+needed to type a move) is at least MIN_GLYPH (8) px high.  Pictures under
+COMPACT_BELOW px are phone pictures and meet it (``/settings phone:on`` asks
+for them); Che meets it at every width."""
 
 from __future__ import annotations
 
@@ -12,9 +13,25 @@ from renderer import RenderContext
 from renderer import chebache as cr
 from renderer import chebache_layout as cl
 from renderer import hachapury as hp
-from renderer.accessibility import MIN_GLYPH_PX, shown_glyph_height
+from renderer.phone import COMPACT_BELOW, MIN_GLYPH, PHONE_WIDTH, phone_glyph
+
+MIN_GLYPH_PX = MIN_GLYPH
+
+
+def shown_glyph_height(size: int, bold: bool, width: int) -> float:
+    return phone_glyph(size, width, bold)
 
 PHONE_WIDTHS = (600, 760)
+
+
+def test_the_rule_is_one_rule() -> None:
+    """8 px at 400 px wide, for phone pictures (under 800 px) of every game."""
+    assert (MIN_GLYPH, PHONE_WIDTH, COMPACT_BELOW) == (8.0, 400, 800)
+    assert cl.COMPACT_BELOW == hp.COMPACT_BELOW == COMPACT_BELOW
+    assert max(PHONE_WIDTHS) < COMPACT_BELOW
+    # 11 px DejaVu Sans (the platforms' least text size) is where 8 px starts
+    assert phone_glyph(11, PHONE_WIDTH, bold=False) >= MIN_GLYPH > phone_glyph(10, PHONE_WIDTH,
+                                                                               bold=False)
 
 
 def chebache_texts(width: int) -> dict[str, tuple[int, bool]]:
