@@ -19,7 +19,6 @@ comes in as text.
 from __future__ import annotations
 
 import io
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -98,16 +97,17 @@ def frame_plan(positions: int, max_frames: int = MAX_FRAMES, last_few: int = LAS
     The rule: when all of them fit in ``max_frames``, every one is a frame (step 1).
     Otherwise the start, then every k-th turn, then the last ``last_few`` turns one
     by one (the last being the final position), with the smallest k that keeps the
-    count within ``max_frames``:
+    count within ``max_frames`` (the multiples of k up to ``turns - last_few`` must
+    number at most ``max_frames - 1 - last_few``):
 
-        k = ceil((turns - last_few) / (max_frames - 1 - last_few))
+        k = (turns - last_few) // (max_frames - last_few) + 1
 
     so a 300-turn game at 120 frames shows turns 3, 6, ..., 294, then 296-300."""
     turns = positions - 1
     if positions <= max_frames:
         return list(range(positions)), 1
     last_few = min(last_few, max_frames - 2)
-    step = math.ceil((turns - last_few) / (max_frames - 1 - last_few))
+    step = (turns - last_few) // (max_frames - last_few) + 1
     sampled = list(range(step, turns - last_few + 1, step))
     return [0, *sampled, *range(turns - last_few + 1, turns + 1)], step
 
