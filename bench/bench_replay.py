@@ -38,7 +38,7 @@ PLAYERS = [User("1", "alice"), User("2", "bob"), User("3", "carol"), User("4", "
 HERE = Channel("10", "20", "games")
 #: (game, options, players), each set for a long game: CheeseGambit with four players
 #: and no taunts (a dropped taunt ends the game early), Che with its largest pool.
-GAMES = (
+GAMES: tuple[tuple[str, dict[str, str], int], ...] = (
     ("hachapury", {}, 2),
     ("chebache", {}, 2),
     ("cheesegambit", {"players": "4", "taunt": "off"}, 4),
@@ -122,7 +122,7 @@ def _seeds(rng: random.Random) -> Callable[[], bytes]:
 def _figures(data: bytes, text: str) -> tuple[int, int, int, int]:
     """Frames, step, width and a middle frame's time, read back from the GIF."""
     gif = Image.open(io.BytesIO(data))
-    frames = gif.n_frames
+    frames = int(getattr(gif, "n_frames", 1))
     gif.seek(frames // 2)
     step = re.search(r"every (\d+) turns", text)
     return frames, int(step[1]) if step else 1, gif.size[0], int(gif.info.get("duration", 0))
