@@ -137,7 +137,7 @@ def render_profile_card(card: ProfileCard) -> bytes:
     recent_row = BODY + GAP
     height = band + PAD + max(1, len(card.games)) * (row + GAP)
     if card.recent:
-        height += TITLE + GAP + len(card.recent) * recent_row + PAD
+        height += TITLE + GAP + len(card.recent) * recent_row
     height += PAD
     image = Image.new("RGB", (CARD_WIDTH, height), p.background)
     draw = ImageDraw.Draw(image)
@@ -170,7 +170,7 @@ def render_profile_card(card: ProfileCard) -> bytes:
     if card.recent:
         draw.text((PAD, y), "Recent games", font=title_font, fill=p.ink)
         y += TITLE + GAP
-        badges = max(int(draw.textlength(g.result, font=body_font)) for g in card.recent) + 12
+        badges = max(int(draw.textlength(g.result, font=body_font)) for g in card.recent) + 16
         for game in card.recent:
             badge = game.result
             colour = p.won if game.won else p.lost if game.won is False else p.outline

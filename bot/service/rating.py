@@ -139,11 +139,19 @@ class Ratings:
                                await self.ctx.theme_for(channel.guild_id))
             image = await self.ctx.cpu(render_profile_card, card)
         return Reply(text=text, image=image, image_name="profile.png",
-                     image_description=text.replace("**", ""), card=True)
+                     image_description=_alt_text(text), card=True)
 
 
 #: The last games a profile lists.
 RECENT_GAMES = 5
+#: Discord's limit on a picture's description (its alt text).
+ALT_TEXT_LIMIT = 1024
+
+
+def _alt_text(text: str) -> str:
+    """The card in words for screen readers: the text without its markup, clipped."""
+    plain = text.replace("**", "")
+    return plain if len(plain) <= ALT_TEXT_LIMIT else plain[: ALT_TEXT_LIMIT - 1] + "…"
 
 
 def _game_line(title: str, row: StandingRow | None, length: tuple[int, float] | None
@@ -167,7 +175,7 @@ def _game_text(line: GameLine) -> str:
                    if line.provisional else "")
     streak = streak_text(line.streak)
     return (f"{line.title}: rating {line.rating}{provisional}; {line.wins} won, "
-            f"{line.losses} lost of {line.games}; {line.points} points won"
+            f"{line.losses} lost of {line.games}; {plural(line.points, 'point')} won"
             f"{', ' + streak if streak else ''}{average}")
 
 
