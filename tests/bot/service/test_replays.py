@@ -4,8 +4,11 @@ under the upload limit it is given; refusals for what cannot be replayed."""
 
 from __future__ import annotations
 
+import asyncio
 import io
+import multiprocessing
 import random
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 import pytest
@@ -13,7 +16,7 @@ from PIL import Image
 
 from bot.replies import Reply
 from bot.service import GameService, ServiceConfig
-from bot.service.replays import frame_specs
+from bot.service.replays import frame_specs, replay_gif
 from renderer.animation import LAST_FEW, MAX_FRAMES, frame_plan
 from storage import Store
 from tests.bot.conftest import ALICE, BOB, HERE, FakeClock
@@ -145,6 +148,19 @@ async def test_refusals_name_what_is_wrong(drawing: GameService) -> None:
     assert (await drawing.resign(ALICE, HERE)).ok  # before any turn
     empty = await drawing.replay(BOB, HERE, live.id)
     assert not empty.ok and "ended before its first turn" in empty.text
+
+
+async def test_the_animation_is_made_in_another_process(drawing: GameService) -> None:
+    """What ``Context.cpu`` hands a process pool: a module-level function and plain
+    values, pickled there and back."""
+    game_id = await _played(drawing, "hachapury", 3)
+    session = await drawing.store.session(game_id)
+    turns = await drawing.ledger.effective_turns(game_id)
+    assert session is not None
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        made = await asyncio.get_running_loop().run_in_executor(
+            pool, replay_gif, session, turns, "en", "dark", 10 * 1024 * 1024)
+    assert made.frames == len(turns) + 1 and made.data.startswith(b"GIF89a")
 
 
 async def test_without_pictures_the_record_is_offered(service: GameService) -> None:
