@@ -6,8 +6,10 @@ is played to its end through the service on a fresh SQLite file, then
 and encoding the GIF under the upload limit (10 MiB, a server without boosts;
 ``--limit`` in MiB to try another).  Prints the turns, the frames and the step
 between sampled turns, the frame width, a frame's time, the GIF's size, the wall
-time and the CPU time of the whole command (the frames are drawn in this process:
-``Context.cpu`` runs them on a worker thread here).  ``--save DIR`` writes the GIFs.
+time and the CPU time of the whole command (the work runs in this process: ``Context.cpu`` runs
+it on a worker thread here), then the CPU time of its two parts, replaying the log
+into frame texts (``frame_specs``) and drawing and encoding (``animate``).
+``--save DIR`` writes the GIFs.
 
 Run from the project root: ``.venv/bin/python bench/bench_replay.py [--only che,...]
 [--seed 1] [--limit 10] [--save DIR]``.
@@ -31,7 +33,10 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.replies import Channel, User  # noqa: E402
-from bot.service import GameService, ServiceConfig  # noqa: E402
+from bot.service import GameService, ServiceConfig, texts  # noqa: E402
+from bot.service.context import public_viewer  # noqa: E402
+from bot.service.replays import frame_specs  # noqa: E402
+from renderer.animation import animate  # noqa: E402
 from storage import Store  # noqa: E402
 
 PLAYERS = [User("1", "alice"), User("2", "bob"), User("3", "carol"), User("4", "dave")]
@@ -87,7 +92,7 @@ async def main() -> None:
     only = set(filter(None, args.only.split(",")))
     limit = int(args.limit * 1024 * 1024)
     print(f"{'game':13} {'turns':>5} {'frames':>6} {'step':>4} {'width':>5} {'frame ms':>8} "
-          f"{'KiB':>6} {'wall s':>6} {'CPU s':>6}")
+          f"{'KiB':>6} {'wall s':>6} {'CPU s':>6} {'replay':>6} {'draw':>6}")
     with tempfile.TemporaryDirectory() as folder:
         for game, options, players in GAMES:
             if only and game not in only:
@@ -102,6 +107,16 @@ async def main() -> None:
                 reply = await service.replay(PLAYERS[0], HERE, game_id, limit)
                 wall = time.perf_counter() - start
                 cpu = time.process_time() - start_cpu
+                session = await service.store.session(game_id)
+                log = await service.ledger.effective_turns(game_id)
+                assert session is not None
+                start_cpu = time.process_time()
+                specs = frame_specs(session, log)
+                replay_cpu = time.process_time() - start_cpu
+                start_cpu = time.process_time()
+                animate(session.game, dict(session.options), specs, texts.names(session),
+                        public_viewer(session), "light", limit)
+                draw_cpu = time.process_time() - start_cpu
             finally:
                 await store.close()
             if reply.image is None:
@@ -112,7 +127,8 @@ async def main() -> None:
                 (Path(args.save) / f"replay-{game}.gif").write_bytes(reply.image)
             frames, step, width, frame_ms = _figures(reply.image, reply.text)
             print(f"{game:13} {turns:>5} {frames:>6} {step:>4} {width:>5} {frame_ms:>8} "
-                  f"{len(reply.image) / 1024:>6.0f} {wall:>6.2f} {cpu:>6.2f}")
+                  f"{len(reply.image) / 1024:>6.0f} {wall:>6.2f} {cpu:>6.2f} {replay_cpu:>6.2f} "
+                  f"{draw_cpu:>6.2f}")
 
 
 def _seeds(rng: random.Random) -> Callable[[], bytes]:
