@@ -112,6 +112,12 @@ def frame_plan(positions: int, max_frames: int = MAX_FRAMES, last_few: int = LAS
     return [0, *sampled, *range(turns - last_few + 1, turns + 1)], step
 
 
+def caption_steps(shown: Sequence[int], positions: int, step: int) -> list[int]:
+    """The step each shown frame's caption notes: ``step`` for the start and the
+    sampled turns, 1 (no note) for the last few, which are shown one by one."""
+    return [step if i < positions - LAST_FEW else 1 for i in shown]
+
+
 def frame_times(count: int) -> list[int]:
     """Each frame's time (ms): ``PLAY_MS`` shared out, within the bounds, the first
     and the last held longer (the last: time to read the result)."""
@@ -142,8 +148,9 @@ def animate(game: str, options: dict[str, str], specs: Sequence[FrameSpec],
             tried.add((len(shown), width))
             if rate is not None and rate * len(shown) * width * width > budget:
                 continue
-            data, times = _encode(game, options, [specs[i] for i in shown], names, viewer,
-                                  theme, width, step)
+            steps = caption_steps(shown, len(specs), step)
+            data, times = _encode(game, options, [specs[i] for i in shown], steps, names,
+                                  viewer, theme, width)
             if len(data) <= budget:
                 return Animation(data, len(shown), step, width, times[len(times) // 2],
                                  sum(times))
@@ -177,13 +184,13 @@ def _nth(n: int) -> str:
 
 
 def _encode(game: str, options: dict[str, str], specs: Sequence[FrameSpec],
-            names: dict[str, str], viewer: str | None, theme: str, width: int, step: int
-            ) -> tuple[bytes, list[int]]:
+            steps: Sequence[int], names: dict[str, str], viewer: str | None, theme: str,
+            width: int) -> tuple[bytes, list[int]]:
     kind = get_game(game)
     renderer = for_game(game)
-    lines = max(len(frame_texts(s, step, width)) for s in specs)
+    lines = max(len(frame_texts(s, n, width)) for s, n in zip(specs, steps, strict=True))
 
-    def picture(spec: FrameSpec) -> Image.Image:
+    def picture(spec: FrameSpec, step: int) -> Image.Image:
         position = kind.from_listing(spec.listing, options)
         events: tuple[Event, ...] = events_from_json(spec.events) if spec.events else ()
         board = renderer.draw(position, RenderContext(
@@ -197,9 +204,9 @@ def _encode(game: str, options: dict[str, str], specs: Sequence[FrameSpec],
 
     # One palette for all frames, fitted to the start, the middle and the end.
     samples = sorted({0, len(specs) // 3, 2 * len(specs) // 3, len(specs) - 1})
-    palette = fit_palette([picture(specs[i]) for i in samples], 255)
-    frames = [picture(spec).quantize(palette=palette, dither=Image.Dither.NONE)
-              for spec in specs]
+    palette = fit_palette([picture(specs[i], steps[i]) for i in samples], 255)
+    frames = [picture(spec, step).quantize(palette=palette, dither=Image.Dither.NONE)
+              for spec, step in zip(specs, steps, strict=True)]
     height = max(f.height for f in frames)
     background = frames[0].getpixel((0, 0))
     for index, frame in enumerate(frames):

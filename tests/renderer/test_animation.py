@@ -27,6 +27,7 @@ from renderer.animation import (
     TooLarge,
     animate,
     caption_colours,
+    caption_steps,
     frame_plan,
     frame_texts,
     frame_times,
@@ -63,6 +64,13 @@ def test_the_frame_rule_holds_for_any_length(positions: int, cap: int) -> None:
         if smaller >= 1:
             count = 1 + (positions - 1 - LAST_FEW) // smaller + LAST_FEW
             assert count > cap
+
+
+def test_only_sampled_frames_note_the_step() -> None:
+    shown, step = frame_plan(301)
+    steps = caption_steps(shown, 301, step)
+    assert steps[-LAST_FEW:] == [1] * LAST_FEW and set(steps[:-LAST_FEW]) == {3}
+    assert caption_steps(frame_plan(20)[0], 20, 1) == [1] * 20
 
 
 def test_frame_times_share_a_minute_within_bounds() -> None:
