@@ -39,7 +39,10 @@ class Replays:
                      size_limit: int = DEFAULT_UPLOAD_LIMIT) -> Reply:
         session = await self.history.finished(channel, game_id)  # refuses others' and live
         turns = await self.ctx.ledger.effective_turns(session.id)
-        if not turns or session.initial_position is None:
+        if session.initial_position is None:
+            raise Refused(f"Game {game_id} has no starting position to replay from; "
+                          f"`/record game:{game_id}` gives its record.")
+        if not turns:
             raise Refused(f"Game {game_id} ended before its first turn: there is nothing to "
                           f"replay (`/record game:{game_id}` shows how it ended).")
         if not self.ctx.render_images:
