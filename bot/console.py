@@ -127,6 +127,12 @@ class Console:
             if command == "record":
                 return await s.record(user, ch, numbers[0])
             return await s.board(user, ch, numbers[0], numbers[1] if len(numbers) > 1 else None)
+        if command == "replay":
+            which = rest.strip().removeprefix("game").strip(" :=")
+            if not which.isdigit() or len(which) > 15:
+                return refusal("Write `/replay N` with the number of a finished game here "
+                               "(`/history` lists them).")
+            return await s.replay(user, ch, int(which))
         if command == "hint":
             return await s.hint(user, ch)
         if command == "leaderboard":
@@ -220,7 +226,8 @@ class Console:
         self._print(prefix + text)
         if reply.image is not None:
             self._count += 1
-            path = self.images / f"board-{reply.session_id or 0}-{self._count:04d}.png"
+            suffix = Path(reply.image_name).suffix or ".png"  # a replay is a .gif
+            path = self.images / f"board-{reply.session_id or 0}-{self._count:04d}{suffix}"
             path.write_bytes(reply.image)
             self._print(f"[board image: {path}]")
             if reply.image_description:
@@ -307,7 +314,8 @@ def _example_game() -> str:
 COMMANDS = ("new", "challenge", "move", "accept", "decline", "board", "legal", "record",
             "resign", "abort", "join", "start", "rematch", "games", "rules", "help", "preview",
             "grant", "allow", "refuse", "takeback", "notify", "mygames", "claim", "play",
-            "pick", "learn", "press", "history", "hint", "leaderboard", "profile", "taunt")
+            "pick", "learn", "press", "history", "hint", "leaderboard", "profile", "taunt",
+            "replay")
 
 #: What a button does, as the console command that does the same.
 _BUTTON_COMMANDS = {"takeback_yes": "/allow", "takeback_no": "/refuse", "play": "/play",

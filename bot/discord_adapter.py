@@ -218,7 +218,8 @@ def reply_kwargs(
             files.append(discord.File(io.BytesIO(reply.image), filename=reply.image_name,
                                       description=reply.image_description or None))
             if can_embed:
-                embed = discord.Embed()
+                embed = discord.Embed(description=quiet_crowds(reply.text)[:4096] if reply.card
+                                      else None)
                 embed.set_image(url=f"attachment://{reply.image_name}")
                 embeds.append(embed)
     if reply.attachment is not None:
@@ -230,7 +231,7 @@ def reply_kwargs(
         else:
             files.append(discord.File(io.BytesIO(data), filename=name))
     users = [str(u) for u in dict.fromkeys(reply.mentions) if str(u).isdigit()]
-    text = reply.text
+    text = "" if reply.card and embeds else reply.text  # a card's text is in its embed
     if notes:
         text += "\n" + " ".join(notes)
     pings = sum(len(f" <@{u}>") for u in users)  # room kept for the pings a cut removes

@@ -109,6 +109,8 @@ class Reply:
     buttons: list[Button] = field(default_factory=list)
     session_id: int | None = None
     menus: list[Menu] = field(default_factory=list)
+    #: A card (``/profile``): on Discord the text goes inside the image's embed.
+    card: bool = False
 
 
 class Refused(Exception):

@@ -167,6 +167,18 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, defer=True)
 
+    @app_commands.command(name="replay",
+                          description="A finished game as an animation, turn by turn")
+    @app_commands.describe(game="A finished game's number (see /history)")
+    async def replay(interaction: Interaction,
+                     game: app_commands.Range[int, 1, 10**15]) -> None:
+        limit = upload_limit(interaction)
+
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.replay(user, channel, game, limit)
+
+        await flows.run(interaction, call, defer=True)
+
     @app_commands.command(name="history", description="Finished games in this server")
     @app_commands.describe(member="Only this member's games", game="Only this game",
                            page="Which page (15 games a page)")
@@ -319,8 +331,18 @@ def build_commands(flows: Flows, games: list[str] | None = None
             adapter.to_user(interaction), adapter.to_channel(interaction)))
 
     return [new, accept, decline, join, start, move, board, legal, hint, record, resign, abort,
-            learn, history, leaderboard, profile, games_, claim, grant, takeback,
+            learn, history, replay, leaderboard, profile, games_, claim, grant, takeback,
             takeback_answer, preview, mygames, notify, settings, rules, help_, taunt]
+
+
+def upload_limit(interaction: Interaction) -> int:
+    """The largest file a reply here may carry: what Discord reports for the
+    interaction, else the server's (``Guild.filesize_limit``: more with boosts)."""
+    reported = getattr(interaction, "filesize_limit", 0)
+    if reported:
+        return int(reported)
+    guild = interaction.guild
+    return guild.filesize_limit if guild is not None else adapter.DEFAULT_SIZE_LIMIT
 
 
 async def _new_in_thread(flows: Flows, interaction: Interaction, game: str,

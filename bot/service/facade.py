@@ -34,6 +34,7 @@ from bot.service.nudges import Nudges
 from bot.service.picking import Picking
 from bot.service.presses import Presses
 from bot.service.rating import Ratings
+from bot.service.replays import DEFAULT_UPLOAD_LIMIT, Replays
 from bot.service.resign import Resignation
 from bot.service.timekeeping import Timekeeper
 from games import Position, available_games
@@ -87,6 +88,7 @@ class GameService:
         self._ratings = Ratings(ctx)
         self._matches = Matches(ctx, self._turns)
         ctx.board_caption = self._matches.caption
+        self._replays = Replays(ctx, self._history)
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
                                self._resignation, Picking(ctx, self._turns), self._learning,
                                self._history)
@@ -407,6 +409,13 @@ class GameService:
                       game: str | None = None, page: int = 1) -> Reply:
         """Finished games of this server (of ``member``, of ``game``), newest first."""
         return await self._history.history(channel, member, game, page)
+
+    @privately
+    async def replay(self, user: User, channel: Channel, game_id: int,
+                     size_limit: int = DEFAULT_UPLOAD_LIMIT) -> Reply:
+        """``/replay game:ID``: a finished game of this server as an animated GIF
+        under ``size_limit`` bytes (the server's upload limit)."""
+        return await self._replays.replay(channel, game_id, size_limit)
 
     @privately
     async def games(self, channel: Channel, page: int = 1) -> Reply:

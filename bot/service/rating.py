@@ -20,7 +20,15 @@ from bot.service.context import Context
 from bot.service.matches import Matches
 from games import GameError, get_game
 from games.events import PlacedAt, events_from_json
-from storage import Session
+from renderer.profile_card import (
+    GameLine,
+    ProfileCard,
+    RecentGame,
+    plural,
+    render_profile_card,
+    streak_text,
+)
+from storage import Session, SessionStatus
 from storage.computer import ComputerStore
 from storage.nudges import UnratedStore
 from storage.ratings import RatingStore, StandingRow
@@ -119,20 +127,98 @@ class Ratings:
         return Reply(text="\n".join(lines))
 
     async def profile(self, channel: Channel, member: User) -> Reply:
+        """Per game: the rating, record, streak, points and the average length of the
+        member's finished games here; then their last games (id, opponents, result).
+        As text (on Discord inside the card's embed) and as a small picture card."""
         await self.catch_up()
-        rows = await self.store.of_user(channel.guild_id or "", member.id)
-        if not rows:
-            return Reply(text=for_user("no_rated_member", name=pages.name(member.name)),
-                         private=True)
-        lines = [f"**{pages.name(member.name)}**"]
-        for game, row in rows.items():
-            shown = _standing(row)
-            streak = (for_channel("streak_wins", count=row.streak) if row.streak > 0 else
-                      for_channel("streak_losses", count=-row.streak) if row.streak < 0 else "")
-            lines.append(for_channel("profile_row", title=get_game(game).title,
-                                     rating=_rating(shown), wins=row.wins, losses=row.losses,
-                                     games=row.games, points=row.points, streak=streak))
-        return Reply(text="\n".join(lines))
+        guild = channel.guild_id or ""
+        rows = await self.store.of_user(guild, member.id)
+        lengths = await self.store.game_lengths(guild, member.id)
+        who = pages.name(member.name)
+        if not rows and not lengths:
+            return Reply(text=f"{who} has no finished games here yet.", private=True)
+        found = await self.ctx.store.session_page(guild, (SessionStatus.FINISHED,),
+                                                  user_id=member.id, limit=RECENT_GAMES,
+                                                  newest_first=True)
+        games = sorted(set(rows) | set(lengths), key=lambda g: get_game(g).title)
+        lines_of_games = [_game_line(get_game(g).title, rows.get(g), lengths.get(g))
+                          for g in games]
+        recent = [_recent(session, member.id) for session in found.sessions]
+        lines = [f"**{who}**", *(_game_text(line) for line in lines_of_games)]
+        if recent:
+            lines.append("**Recent games**")
+            lines += [f"#{r.game_id} {r.title} vs {r.opponents}: {r.result}, "
+                      f"{plural(r.turns, 'turn')}" for r in recent]
+        text = "\n".join(lines)
+        image = None
+        if self.ctx.render_images:
+            card = ProfileCard(member.name, tuple(lines_of_games), tuple(recent),
+                               await self.ctx.theme_for(channel.guild_id))
+            image = await self.ctx.cpu(render_profile_card, card)
+        return Reply(text=text, image=image, image_name="profile.png",
+                     image_description=_alt_text(text), card=True)
+
+
+#: The last games a profile lists.
+RECENT_GAMES = 5
+#: Discord's limit on a picture's description (its alt text).
+ALT_TEXT_LIMIT = 1024
+
+
+def _alt_text(text: str) -> str:
+    """The card in words for screen readers: the text without its markup, clipped."""
+    plain = text.replace("**", "")
+    return plain if len(plain) <= ALT_TEXT_LIMIT else plain[: ALT_TEXT_LIMIT - 1] + "…"
+
+
+def _game_line(title: str, row: StandingRow | None, length: tuple[int, float] | None
+               ) -> GameLine:
+    finished, average = length if length else (0, None)
+    if row is None:
+        return GameLine(title, None, finished=finished, average_turns=average)
+    shown = _standing(row)
+    return GameLine(title, shown.rating, shown.provisional, row.games, row.wins, row.losses,
+                    row.streak, row.points, finished, average)
+
+
+def _game_text(line: GameLine) -> str:
+    """``Hachapury: rating 1623 (provisional: 4 of 5 games); 3 won, 1 lost of 4; 5 points
+    won, 2 wins in a row; 41 turns a game on average``."""
+    average = (f"; {plural(round(line.average_turns), 'turn')} a game on average"
+               if line.average_turns is not None else "")
+    if line.rating is None:
+        return f"{line.title}: not rated ({line.finished} finished){average}"
+    provisional = (f" (provisional: {line.games} of {PROVISIONAL_GAMES} games)"
+                   if line.provisional else "")
+    streak = streak_text(line.streak)
+    return (f"{line.title}: rating {line.rating}{provisional}; {line.wins} won, "
+            f"{line.losses} lost of {line.games}; {plural(line.points, 'point')} won"
+            f"{', ' + streak if streak else ''}{average}")
+
+
+def _recent(session: Session, user_id: str) -> RecentGame:
+    seat = session.seat_of(user_id)
+    opponents = ", ".join(pages.name(s.name) for s in session.seats if s.user_id != user_id)
+    result, won = _result_for(session.result, seat.side if seat else "")
+    return RecentGame(session.id, get_game(session.game).title, opponents or "nobody",
+                      result, won, max(0, session.next_turn - 1))
+
+
+def _result_for(result: str | None, side: str) -> tuple[str, bool | None]:
+    """How a finished game ended for ``side``: (``won 2``, True), (``lost``, False),
+    (``2nd``, None), (``draw``, None); from the stored result (``W wins 2 (B resigned)``,
+    ``G wins; Y 2nd; B 3rd``)."""
+    clauses = [c.split() for c in (result or "").split(";") if c.split()]
+    if not clauses or clauses[0][0].lower() == "draw":
+        return ("draw" if clauses else "no result"), None
+    for words in clauses:
+        if words[0] != side or len(words) < 2:
+            continue
+        if words[1] == "wins":
+            points = words[2] if len(words) > 2 and words[2].isdigit() else "1"
+            return ("won" if points == "1" else f"won {points}"), True
+        return words[1], None  # a place: 2nd, 3rd
+    return "lost", False
 
 
 def _standing(row: StandingRow) -> Standing:

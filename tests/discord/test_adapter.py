@@ -126,3 +126,14 @@ def test_turn_cache_expires_and_forgets() -> None:
     cache.put("1", None)
     cache.forget("1")
     assert cache.get("1") == (False, None)
+
+
+def test_a_card_carries_its_text_inside_the_embed() -> None:
+    reply = Reply(text="**alice**\nHachapury: rating 1500", image=PNG, image_name="profile.png",
+                  card=True)
+    kwargs = adapter.reply_kwargs(reply)
+    (embed,) = kwargs["embeds"]
+    assert embed.description == reply.text and embed.image.url == "attachment://profile.png"
+    assert kwargs["content"] == ""
+    bare = adapter.reply_kwargs(reply, can_embed=False)  # no embeds: the text as content
+    assert bare["content"] == reply.text and "embeds" not in bare
