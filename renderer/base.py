@@ -105,7 +105,10 @@ def fit_palette(images: Sequence[Image.Image], colours: int) -> Image.Image:
     for im in images:
         sheet.paste(im.convert("RGB"), (0, y))
         y += im.height
-    return sheet.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    fitted = sheet.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    # Mapping onto a palette reads only the palette: keep one pixel of the fitted
+    # sheet (a crop keeps the whole palette), not its 2-10 MB of pixels.
+    return fitted.crop((0, 0, 1, 1))
 
 
 def result_text(result: Result, label: Callable[[str], str]) -> str:
