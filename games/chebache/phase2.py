@@ -208,7 +208,7 @@ def coded_jumps(state: State, side: int, blocked: frozenset[int] | None = None,
     plan = _PLANS.get(pkey)
     if plan is None:
         plan = _plan(side, held, blocked)
-        if len(_PLANS) >= 4096:
+        if len(_PLANS) >= PLAN_ENTRIES:
             _forget_plans()
         _PLANS[pkey] = plan
     got: list[CodedGroup] = []
@@ -245,6 +245,8 @@ _JUMPS: dict[tuple[int, int], dict[int, tuple[CodedGroup, ...]]] = {}
 #: the bound of this module's biggest table, whatever positions a long-lived
 #: process meets.  The searches of one position use a few hundred.
 MEMO_ENTRIES = 100_000
+#: Plans kept at most (two tracked objects each: the key and its frozenset).
+PLAN_ENTRIES = 4096
 #: The jumps memoised now (a list: a module global the compiled form can change).
 _MEMO_SIZE = [0]
 
@@ -344,7 +346,9 @@ def _geometry(slots: tuple[tuple[int, ...], ...], side: int, held_mask: int,
             st = slots[ts]
             w = _WEIGHT.get(st)
             if w is None:
-                w = _WEIGHT[st] = weight(st)
+                w = weight(st)
+                if len(_WEIGHT) < 100_000:
+                    _WEIGHT[st] = w
             room[t] = STACK_LIMIT - w
     out = []
     for n in range(2, 17, 2):
