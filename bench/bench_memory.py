@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.heap import ARENAS, limit_allocator_arenas, release_free_memory  # noqa: E402
+from bot.heap import ARENAS, release_free_memory, tune_allocator  # noqa: E402
 from bot.replies import Channel, User  # noqa: E402
 from bot.service import GameService, ServiceConfig  # noqa: E402
 from bot.service.context import POSITION_CACHE  # noqa: E402
@@ -132,7 +132,7 @@ async def run(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         target = args.db or str(Path(tmp) / "memory.sqlite3")
         if args.arenas:
-            limit_allocator_arenas(args.arenas)  # as the bot does at start-up
+            tune_allocator(args.arenas)  # as the bot does at start-up
         store = await Store.open(target)
         config = ServiceConfig(challenge_seconds=30 * 86400)
         service = GameService(store, config, render_images=args.images)
@@ -183,8 +183,9 @@ def main() -> None:
     parser.add_argument("--trim", action=argparse.BooleanOptionalAction, default=True,
                         help="malloc_trim(0) after the warm-up, as bot/heap.py does")
     parser.add_argument("--arenas", type=int, default=ARENAS,
-                        help="glibc malloc arenas at most, as bot/heap.py sets (0: glibc's "
-                        "default, 8 per core)")
+                        help="glibc malloc arenas at most, and the 1 MiB mmap threshold, as "
+                        "bot/heap.py tune_allocator sets at start-up (0: glibc's defaults, "
+                        "as before)")
     parser.add_argument("--db", default=None, help="a postgresql:// URL (default: a "
                         "fresh SQLite file)")
     parser.add_argument("--seed", type=int, default=1)
