@@ -24,7 +24,7 @@ from bot import discord_adapter as adapter
 from bot.computer_driver import ComputerDriver
 from bot.computer_pool import ComputerPool
 from bot.config import Config
-from bot.heap import freeze_startup_heap
+from bot.heap import freeze_startup_heap, tune_allocator
 from bot.replies import Channel, Reply
 from bot.scheduler import Notification, Scheduler
 from bot.service import GameService, ServiceConfig
@@ -101,6 +101,7 @@ class BoardBot(discord.Client):
                                                     name="boardbot-computers")
         self.add_dynamic_items(adapter.BoardButton, adapter.BoardSelect)
         if self.schedule:  # the real bot: draw the cached backgrounds before anyone waits
+            tune_allocator()  # before the drawing threads (bot/heap.py)
             await asyncio.to_thread(warm_up, available_games(), self.config.image_width,
                                     self.config.theme)
             # start-up objects live as long as the process: no full collection walks them

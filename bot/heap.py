@@ -1,25 +1,87 @@
-"""Keeping garbage-collection pauses off the players' clock.
+"""Keeping garbage-collection pauses off the players' clock, and memory in bounds.
 
 A full collection walks every tracked object; a pause of it holds the event loop
 like any other synchronous work.  The fuzz run found every event-loop hold over
 50 ms to be a full collection, not the command's own work (bench/fuzz.py reports
-the collection time inside each slow step).  Two things bound it:
+the collection time inside each slow step).  Three things bound it:
 
 - ``freeze_startup_heap``: once start-up has imported every engine and drawn the
   renderers' caches, those objects live for the whole process; moved to the
   permanent generation, no collection walks them again (25,000 objects, about
   11 ms of every full collection on this machine);
-- the service keeps fewer parsed positions (``POSITION_CACHE``): a parsed
-  Chebache position keeps its turn search, several hundred tracked objects.
+- the engines' long-lived memo tables hold tuples of ints and strings, which the
+  collector stops tracking (games/chebache/phase2.py; bench/fuzz_heap.py
+  measures what a long fuzz worker keeps);
+- the service keeps few parsed positions (``POSITION_CACHE``): a parsed
+  position keeps its turn search, hundreds of tracked objects.
+
+And the process's resident size (bench/bench_memory.py): ``tune_allocator``
+keeps the threads that draw pictures from holding an arena each and their
+pictures' pages once freed, and
+``release_free_memory`` hands the warm-up's freed buffers back to the system.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import gc
+import sys
 
 
 def freeze_startup_heap() -> int:
-    """Collect once, then freeze what survives; returns the objects frozen."""
+    """Collect once, then freeze what survives, and give the freed memory back to
+    the system; returns the objects frozen."""
     gc.collect()
     gc.freeze()
+    release_free_memory()
     return gc.get_freeze_count()
+
+
+def release_free_memory() -> bool:
+    """Return the C allocator's free pages to the system (glibc's ``malloc_trim``):
+    the warm-up draws every board in a worker thread and frees most of what it
+    allocated, but glibc keeps freed memory in the thread's arena.  False where
+    there is no glibc (macOS, musl, Windows): nothing to do there."""
+    libc = _glibc()
+    if libc is None:
+        return False
+    libc.malloc_trim(0)
+    return True
+
+
+#: glibc's mallopt parameters: the most malloc arenas the process may create, and
+#: the size from which a block is mapped on its own (and unmapped when freed).
+M_ARENA_MAX = -8
+M_MMAP_THRESHOLD = -3
+#: Arenas the bot allows itself.  glibc gives each thread that allocates at once
+#: its own arena, up to 8 per core, and an arena keeps the pages its thread freed;
+#: the render threads' arenas were most of the process's memory (bench/bench_memory.py:
+#: 389 MiB after 400 games looked at, 270 MiB with 2 arenas, the time per game the same).
+ARENAS = 2
+#: Blocks from 1 MiB up (a picture's pixels, its PNG) are mapped on their own and
+#: handed back when freed.  glibc otherwise raises this threshold up to 32 MiB as
+#: big blocks are freed, and then keeps those pictures' pages in the heap (bench:
+#: 205 -> 172 MiB after 40 games looked at, the time the same).
+MMAP_THRESHOLD = 1 << 20
+
+
+def tune_allocator(arenas: int = ARENAS, mmap_threshold: int = MMAP_THRESHOLD) -> bool:
+    """Let the C allocator use at most ``arenas`` arenas (glibc's ``M_ARENA_MAX``)
+    and map blocks of ``mmap_threshold`` bytes and more on their own; call it
+    before the worker threads start.  False where there is no glibc."""
+    libc = _glibc()
+    if libc is None:
+        return False
+    return bool(libc.mallopt(M_ARENA_MAX, arenas)) and \
+        bool(libc.mallopt(M_MMAP_THRESHOLD, mmap_threshold))
+
+
+def _glibc() -> ctypes.CDLL | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    except OSError:
+        return None
+    return libc if hasattr(libc, "malloc_trim") else None

@@ -99,7 +99,14 @@ def theme_name(themes: Mapping[str, object], name: str) -> str:
 
 
 def fit_palette(images: Sequence[Image.Image], colours: int) -> Image.Image:
-    """A ``colours``-entry palette image fitted to ``images`` stacked together."""
+    """A ``colours``-entry palette image fitted to ``images`` stacked together.
+    Mapping onto a palette reads only the palette: this keeps one pixel of the
+    fitted sheet (a crop keeps the whole palette), not its 2-10 MB of pixels."""
+    return fitted_sheet(images, colours).crop((0, 0, 1, 1))
+
+
+def fitted_sheet(images: Sequence[Image.Image], colours: int) -> Image.Image:
+    """``images`` stacked together and quantised to ``colours`` colours."""
     sheet = Image.new("RGB", (max(im.width for im in images), sum(im.height for im in images)))
     y = 0
     for im in images:

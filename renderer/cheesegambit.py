@@ -634,6 +634,10 @@ def _header(image: Image.Image, g: Geometry, th: Theme, position: CheeseGambitPo
 
 #: Panel pictures by content, least recently used first.
 _PANELS: dict[tuple[object, ...], Image.Image] = {}
+#: Panels kept: four pictures' worth (a reply and a /board of the same game hit).
+#: A panel is 600 KB at 1,100 px; 64 of them were the biggest cache of a bot with
+#: many games (bench/bench_memory.py), and their names make them one game's each.
+PANELS = 16
 
 
 def _paste_panel(img: Image.Image, g: Geometry, position: CheeseGambitPosition, col: str,
@@ -660,7 +664,7 @@ def _paste_panel(img: Image.Image, g: Geometry, position: CheeseGambitPosition, 
         draw = ImageDraw.Draw(panel)
         draw.fontmode = "1"  # crisp text: a smaller PNG (see _background)
         _panel(draw, local, th, position, col, names, active, theme)
-        if len(_PANELS) >= 64:
+        if len(_PANELS) >= PANELS:
             del _PANELS[next(iter(_PANELS))]
     _PANELS[key] = panel  # most recently used last
     img.paste(panel, (x0, y0))

@@ -3,5 +3,5 @@ import cython
 
 
 @cython.locals(slots=tuple, held=cython.long, bit=cython.long, sl=cython.Py_ssize_t,
-               got=list, plan=list, memo=dict, groups=list, s=cython.Py_ssize_t)
+               got=list, plan=tuple, memo=dict, groups=tuple, s=cython.Py_ssize_t)
 cpdef list coded_jumps(tuple state, int side, object blocked=*, object code=*)

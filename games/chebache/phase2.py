@@ -26,21 +26,30 @@ from games.chebache.state import (
 Jump = tuple[int, int, str]
 
 
-_Unit = tuple[tuple[int, ...], tuple[int, ...], int, bool, frozenset[int], str]
-_UNITS: dict[tuple[int, tuple[int, ...]], list[_Unit]] = {}
+#: The tags of a unit's pieces are a tuple (a few ints; ``in`` as quick as a set's),
+#: not a frozenset: the collector tracks every set, never a tuple of ints.
+_Unit = tuple[tuple[int, ...], tuple[int, ...], int, bool, tuple[int, ...], str]
+_UNITS: dict[tuple[int, tuple[int, ...]], tuple[_Unit, ...]] = {}
+
+# The memo tables of this module live as long as the process.  Their values are
+# tuples of ints, strings and tuples, never lists: the garbage collector stops
+# tracking such tuples (and, at a full collection, dicts holding only them), so
+# a long-lived process does not walk them in every full collection (bench/fuzz_heap.py
+# measured 140,000 tracked objects and 110 ms full collections when they were lists).
 
 
-def _units(s: int, stack: tuple[int, ...]) -> list[_Unit]:
+def _units(s: int, stack: tuple[int, ...]) -> tuple[_Unit, ...]:
     """Every top-k unit of a stack: (unit tagged, rest, weight, all Kings,
     tags of its pieces, stack form); memoised."""
     key = (s, stack)
     got = _UNITS.get(key)
     if got is None:
-        got = []
+        units = []
         for k in range(1, len(stack) + 1):
             unit = tuple(tagged(p, s) for p in stack[-k:])
-            got.append((unit, stack[:-k], weight(unit), all(p & KING for p in unit),
-                        frozenset(p >> 2 for p in unit), stack_form(unit)))
+            units.append((unit, stack[:-k], weight(unit), all(p & KING for p in unit),
+                          tuple({p >> 2 for p in unit}), stack_form(unit)))
+        got = tuple(units)
         if len(_UNITS) < 100_000:
             _UNITS[key] = got
     return got
@@ -99,20 +108,18 @@ JumpGroup = tuple[int, int, list[tuple[Jump, int, State]]]
 
 
 _PlainUnit = tuple[int, tuple[int, ...], tuple[int, ...], int, bool, str]
-_PLAIN: dict[tuple[int, ...], list[_PlainUnit]] = {}
+_PLAIN: dict[tuple[int, ...], tuple[_PlainUnit, ...]] = {}
 _WEIGHT: dict[tuple[int, ...], int] = {}
 
 
-def _plain_units(stack: tuple[int, ...]) -> list[_PlainUnit]:
+def _plain_units(stack: tuple[int, ...]) -> tuple[_PlainUnit, ...]:
     """Every top-k unit of an untagged stack: (k, unit, rest, weight, all
     Kings, stack form); memoised."""
     got = _PLAIN.get(stack)
     if got is None:
-        got = []
-        for k in range(1, len(stack) + 1):
-            unit = stack[-k:]
-            got.append((k, unit, stack[:-k], weight(unit), all(p & KING for p in unit),
-                        stack_form(unit)))
+        got = tuple((k, stack[-k:], stack[:-k], weight(stack[-k:]),
+                     all(p & KING for p in stack[-k:]), stack_form(stack[-k:]))
+                    for k in range(1, len(stack) + 1))
         if len(_PLAIN) < 100_000:
             _PLAIN[stack] = got
     return got
@@ -120,7 +127,8 @@ def _plain_units(stack: tuple[int, ...]) -> list[_PlainUnit]:
 
 #: Per side, the slots of the even spaces 2..16.
 _EVEN_SLOTS = tuple(tuple(SLOT[side][t] for t in range(2, 17, 2)) for side in (0, 1))
-_Geometry = list[tuple[int, int, tuple[int, ...], tuple[int, ...], list[tuple[Jump, int]]]]
+_Geometry = tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[tuple[Jump, int], ...]],
+                  ...]
 _GEOMETRY: dict[tuple[object, ...], _Geometry] = {}
 
 
@@ -168,7 +176,7 @@ def jump_table(state: State, side: int) -> list[JumpGroup]:
 #: state code, the jump's text).
 CodedLanding = tuple[Jump, int, int, str]
 #: One source unit: (source slot, k, landings).
-CodedGroup = tuple[int, int, list[CodedLanding]]
+CodedGroup = tuple[int, int, tuple[CodedLanding, ...]]
 
 
 def coded_jumps(state: State, side: int, blocked: frozenset[int] | None = None,
@@ -200,37 +208,62 @@ def coded_jumps(state: State, side: int, blocked: frozenset[int] | None = None,
     plan = _PLANS.get(pkey)
     if plan is None:
         plan = _plan(side, held, blocked)
-        if len(_PLANS) >= 4096:
-            _PLANS.clear()
+        if len(_PLANS) >= PLAN_ENTRIES:
+            _forget_plans()
         _PLANS[pkey] = plan
     got: list[CodedGroup] = []
-    for mask, memo, n, s, fwd, back in plan:
+    for mask, source, n, s, fwd, back in plan:
+        memo = _JUMPS.get(source)
+        if memo is None:
+            memo = _JUMPS[source] = {}
         k = code & mask
         groups = memo.get(k)
         if groups is None:
             stack = slots[s]
             groups = _source_jumps(
                 side, n, strip_stack(stack), [strip_stack(slots[t]) for t in fwd],
-                [strip_stack(slots[t]) for t in back]) if stack else []
-            if len(memo) >= 20_000:
-                memo.clear()
+                [strip_stack(slots[t]) for t in back]) if stack else ()
+            if _MEMO_SIZE[0] >= MEMO_ENTRIES:
+                _forget_plans()
+            _MEMO_SIZE[0] += 1
             memo[k] = groups
         if groups:
             got.extend(groups)
     return got
 
 
-#: (held Intersections and side, closed slots) -> ``_plan``.
-_PLANS: dict[tuple[int, frozenset[int]], list[tuple[int, dict[int, list[CodedGroup]], int,
-                                                    int, tuple[int, ...], tuple[int, ...]]]] = {}
+#: (held Intersections and side, closed slots) -> ``_plan``.  A plan holds
+#: ints and tuples only (its sources' memos are in ``_JUMPS``), so that the
+#: collector stops tracking it.
+_PLANS: dict[tuple[int, frozenset[int]], tuple[tuple[int, tuple[int, int], int, int,
+                                                     tuple[int, ...], tuple[int, ...]], ...]] = {}
+#: Each source's jumps, by the source ((side, n), the mask of its fields in a
+#: state code) and then by the state code masked: the jumps of one source depend
+#: only on those fields, whichever plan it is met in.
+_JUMPS: dict[tuple[int, int], dict[int, tuple[CodedGroup, ...]]] = {}
+#: The jumps memoised in ``_JUMPS`` together at most (about 150 bytes each):
+#: the bound of this module's biggest table, whatever positions a long-lived
+#: process meets.  The searches of one position use a few hundred.
+MEMO_ENTRIES = 100_000
+#: Plans kept at most (two tracked objects each: the key and its frozenset).
+PLAN_ENTRIES = 4096
+#: The jumps memoised now (a list: a module global the compiled form can change).
+_MEMO_SIZE = [0]
+
+
+def _forget_plans() -> None:
+    """Start the plans and their memos afresh (at their bound)."""
+    _PLANS.clear()
+    _JUMPS.clear()
+    _MEMO_SIZE[0] = 0
 _FIELD = (1 << CODE_BITS) - 1
 
 
-def _plan(side: int, held: int, blocked: frozenset[int]) -> list:
+def _plan(side: int, held: int, blocked: frozenset[int]) -> tuple:
     """Per even space n that has somewhere to jump (in ``_SOURCE_SPECS``
     order): (the mask of its slot's and its landing slots' fields in a state
-    code, that source's memo of jumps by masked code, n, its slot, the
-    landing slots forward, the landing slots backward)."""
+    code, that source's key in ``_JUMPS``, n, its slot, the landing slots
+    forward, the landing slots backward)."""
     out: list = []
     for n, s, fwd_spec, back_spec in _SOURCE_SPECS[side]:
         fwd: list[int] = []
@@ -250,8 +283,8 @@ def _plan(side: int, held: int, blocked: frozenset[int]) -> list:
         mask = 0
         for sl in [s, *fwd, *back]:
             mask |= _FIELD << slot_shift(sl)
-        out.append((mask, {}, n, s, tuple(fwd), tuple(back)))
-    return out
+        out.append((mask, (side << 5 | n, mask), n, s, tuple(fwd), tuple(back)))
+    return tuple(out)
 
 
 #: Per side: (bit of the space number, slot) of each Intersection 1..17.
@@ -269,7 +302,7 @@ _SOURCE_SPECS = tuple(
 
 
 def _source_jumps(side: int, n: int, stack: tuple[int, ...], fwd: list[tuple[int, ...]],
-                  back: list[tuple[int, ...]]) -> list[CodedGroup]:
+                  back: list[tuple[int, ...]]) -> tuple[CodedGroup, ...]:
     """The coded jumps of every top unit of the untagged ``stack`` on the even
     space ``n``, given the stacks on the open spaces it can reach forward
     (n + 2, n + 4, ...) and backward (n - 2, ...) over held Intersections;
@@ -295,8 +328,8 @@ def _source_jumps(side: int, n: int, stack: tuple[int, ...], fwd: list[tuple[int
                 jump = (n, t, form)
                 coded.append((jump, ts, delta, jump_text(jump)))
         if coded:
-            out.append((s, k, coded))
-    return out
+            out.append((s, k, tuple(coded)))
+    return tuple(out)
 
 
 def _geometry(slots: tuple[tuple[int, ...], ...], side: int, held_mask: int,
@@ -313,9 +346,11 @@ def _geometry(slots: tuple[tuple[int, ...], ...], side: int, held_mask: int,
             st = slots[ts]
             w = _WEIGHT.get(st)
             if w is None:
-                w = _WEIGHT[st] = weight(st)
+                w = weight(st)
+                if len(_WEIGHT) < 100_000:
+                    _WEIGHT[st] = w
             room[t] = STACK_LIMIT - w
-    out: _Geometry = []
+    out = []
     for n in range(2, 17, 2):
         if not (held[n + 1] or held[n - 1]):
             continue
@@ -347,8 +382,8 @@ def _geometry(slots: tuple[tuple[int, ...], ...], side: int, held_mask: int,
                         break
                     lands.append(((n, t, form), path[t]))
             if lands:
-                out.append((s, k, rest, unit, lands))
-    return out
+                out.append((s, k, rest, unit, tuple(lands)))
+    return tuple(out)
 
 
 def jump_text(jump: Jump) -> str:

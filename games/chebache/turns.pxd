@@ -3,8 +3,8 @@ import cython
 
 
 @cython.locals(ok=cython.bint, whole=cython.bint, last=cython.int, s=cython.int,
-               k=cython.int, n0=cython.Py_ssize_t, landings=list, jl=tuple, unit=tuple,
-               split=list, st_s=tuple)
+               k=cython.int, n0=cython.Py_ssize_t, landings=tuple, jl=tuple, unit=tuple,
+               split=tuple, st_s=tuple)
 cpdef tuple take_jumps(list groups, tuple slots, int need, object kc, set found, list jumps)
 
 
