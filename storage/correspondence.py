@@ -201,23 +201,19 @@ class CorrespondenceStore:
                 f"ORDER BY r.due_at, r.session_id, r.point DESC LIMIT ?{take}", (now, limit))
             rows = [ReminderRow(*r) for r in await cur.fetchall()]
             for r in rows:
-                cur = await run("UPDATE reminders SET sent_at=? WHERE session_id=? AND "
-                                "period=? AND point=? AND sent_at IS NULL",
-                                (now, r.session_id, r.period, r.point))
-                if cur.rowcount != 1:
-                    continue
-                if r.point == 0 and r.forfeit:
-                    cur = await run(
-                        "UPDATE sessions SET status='finished', result=?, dice='[]', "
-                        "version=version+1, updated_at=? WHERE id=? AND status='active'",
-                        (r.forfeit, now, r.session_id))
-                    if cur.rowcount != 1:
-                        continue
-                    await run("UPDATE clocks SET side=NULL, updated_at=? WHERE session_id=?",
-                              (now, r.session_id))
-                    await run("DELETE FROM reminders WHERE session_id=? AND sent_at IS NULL",
-                              (r.session_id,))
-                claimed.append(r)
+                if await self._claim(run, r, now):
+                    claimed.append(r)
+            # The session rows locked above keep every other claimer off these games'
+            # reminders (they skip rows whose session is locked): a point of one of
+            # them left out by LIMIT would wait for the next pass, so take it now.
+            for session_id in sorted({r.session_id for r in claimed}):
+                cur = await run(
+                    "SELECT session_id, period, point, turn, side, due_at, forfeit "
+                    "FROM reminders WHERE session_id=? AND sent_at IS NULL AND due_at<=? "
+                    "ORDER BY due_at, point DESC", (session_id, now))
+                for r in [ReminderRow(*row) for row in await cur.fetchall()]:
+                    if await self._claim(run, r, now):
+                        claimed.append(r)
         # Late passes (the bot was busy or stopped) can find several points of one
         # period due at once: only the most urgent is worth sending.
         urgent: dict[tuple[int, int], float] = {}
@@ -225,6 +221,28 @@ class CorrespondenceStore:
             key = (r.session_id, r.period)
             urgent[key] = min(urgent.get(key, r.point), r.point)
         return [r for r in claimed if r.point == urgent[(r.session_id, r.period)]]
+
+    @staticmethod
+    async def _claim(run: Run, r: ReminderRow, now: float) -> bool:
+        """Mark one due reminder sent; a time-up row with a forfeit ends its game.
+        False when another claim got there first (or the game was over)."""
+        cur = await run("UPDATE reminders SET sent_at=? WHERE session_id=? AND "
+                        "period=? AND point=? AND sent_at IS NULL",
+                        (now, r.session_id, r.period, r.point))
+        if cur.rowcount != 1:
+            return False
+        if r.point == 0 and r.forfeit:
+            cur = await run(
+                "UPDATE sessions SET status='finished', result=?, dice='[]', "
+                "version=version+1, updated_at=? WHERE id=? AND status='active'",
+                (r.forfeit, now, r.session_id))
+            if cur.rowcount != 1:
+                return False
+            await run("UPDATE clocks SET side=NULL, updated_at=? WHERE session_id=?",
+                      (now, r.session_id))
+            await run("DELETE FROM reminders WHERE session_id=? AND sent_at IS NULL",
+                      (r.session_id,))
+        return True
 
     async def expire_challenges(self, now: float) -> int:
         """Challenges and lobbies nobody answered in time become 'expired'."""

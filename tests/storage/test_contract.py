@@ -180,6 +180,21 @@ async def test_each_due_reminder_is_claimed_once_by_racing_claimers(database: st
             await store.close()
 
 
+async def test_a_claim_takes_every_due_point_of_the_games_it_locks(database: str) -> None:
+    """A claim locks the games it takes (so racing claimers skip their reminders):
+    a second due point of such a game must not be left for the next pass."""
+    store = await Store.open(database)
+    try:
+        ledger = CorrespondenceStore(store)
+        await _clocked(store, ledger, "c0", [3600.0, 60.0])
+        claimed = await ledger.claim_due(20.0, limit=1)
+        assert [r.point for r in claimed] == [60.0]  # only the most urgent is sent
+        left = await store.fetchall("SELECT COUNT(*) FROM reminders WHERE sent_at IS NULL")
+        assert left[0][0] == 0
+    finally:
+        await store.close()
+
+
 async def test_a_time_up_reminder_ends_the_game_once(database: str) -> None:
     stores = [await Store.open(database) for _ in range(2)]
     try:
