@@ -39,12 +39,12 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot import clocks
 from bot.catalogue import language, t
 from bot.computer_seats import is_computer_seat
+from bot.notifications import Notification
 from bot.replies import quiet_name
 from bot.service.texts import duration
 from games import get_game
@@ -57,28 +57,6 @@ if TYPE_CHECKING:
     from bot.service.nudges import NudgeRunner
 
 log = logging.getLogger("boardbot.scheduler")
-
-
-@dataclass(frozen=True)
-class Notification:
-    """A message the scheduler asks the Discord layer to send.
-
-    ``kind``: ``reminder`` (your turn, time running low), ``timeout`` (the
-    opponent's time is up: claim or grant), ``forfeit`` (the game was lost on
-    time), ``nudge`` (your turn in a game without a clock, for a while now) or
-    ``silent`` (the player you wait for went silent: you may end the game).
-    ``mode``: ``mention`` (post in the channel, pinging ``user_id``),
-    ``dm`` (direct message to ``user_id``) or ``channel`` (post in the channel).
-    ``mentions``: the only users the post may ping (whatever ids the text holds)."""
-
-    kind: str
-    mode: str
-    channel_id: str
-    guild_id: str | None
-    session_id: int
-    user_id: str | None
-    text: str
-    mentions: tuple[str, ...] = ()
 
 
 Deliver = Callable[[Notification], Awaitable[None]]

@@ -35,8 +35,8 @@ from dataclasses import dataclass
 
 from bot import clocks
 from bot.computer_seats import is_computer_seat
+from bot.notifications import Notification
 from bot.replies import Channel, Refused, Reply, User, quiet_name
-from bot.scheduler import Notification
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
