@@ -112,7 +112,8 @@ def _serve(args: argparse.Namespace, config: Config) -> int:
     if args.command == "local":
         from bot.console import run_console
         return asyncio.run(run_console(args.db or config.database, args.images, args.seed,
-                                       args.moderator, busy_timeout=config.busy_timeout))
+                                       args.moderator, busy_timeout=config.busy_timeout,
+                                       cpu_pool=True))
     from bot import discord_app  # imported late: only the bot itself needs discord
 
     if args.command == "sync":
