@@ -48,18 +48,20 @@ _V = TypeVar("_V")
 Initializer = Callable[..., object]
 
 
-def prepare_worker(width: int, theme: str, started: Queue[int],
+def prepare_worker(width: int, theme: str, every_look: bool, started: Queue[int],
                    initializer: Initializer | None, initargs: tuple[Any, ...]) -> None:
     """Run in each worker as it starts: every engine and renderer imported, the
-    cached backgrounds built and one board of each game drawn, so that no player's
-    picture pays for a first import or a first background; then the caller's
-    ``initializer`` (tests use it to make a worker misbehave).  Its pid on
+    cached backgrounds built (``every_look``: of every theme and of the phone layout
+    too, as the bot's start did) and one board of each game drawn, so that no
+    player's picture pays for a first import or a first background; then the
+    caller's ``initializer`` (tests use it to make a worker misbehave).  Its pid on
     ``started`` says it is warm."""
     from games import available_games, get_game
     from renderer import NoRenderer, RenderContext, render, warm_up
 
     games = available_games()
-    warm_up(games, width, theme)
+    if every_look:
+        warm_up(games, width, theme)
     for name in games:
         game = get_game(name)
         options = game.normalise_options({})
@@ -85,15 +87,20 @@ class CpuPool:
     """The process pool for ``Context.cpu`` (see the module's docstring).
 
     ``width`` and ``theme`` are the pictures the workers draw while warming up (the
-    bot's configured ones).  Counts for logs, metrics and tests: ``tasks`` done in
-    the pool, ``fallbacks`` done on a thread instead, pool ``replacements``."""
+    bot's configured ones); ``every_look``: the other themes and the phone layout
+    too (a few seconds more of each worker's start; tests leave them out).
+
+    Counts for logs, metrics and tests: ``tasks`` done in the pool, ``fallbacks``
+    done on a thread instead, pool ``replacements``."""
 
     def __init__(self, workers: int | None = None, *, width: int = 1100,
-                 theme: str = "light", initializer: Initializer | None = None,
+                 theme: str = "light", every_look: bool = True,
+                 initializer: Initializer | None = None,
                  initargs: tuple[Any, ...] = ()) -> None:
         self.workers = workers or cores()
         self.width = width
         self.theme = theme
+        self.every_look = every_look
         self._initializer = initializer
         self._initargs = initargs
         self._executor: ProcessPoolExecutor | None = None
@@ -124,8 +131,8 @@ class CpuPool:
         self._started = context.Queue()
         return ProcessPoolExecutor(
             self.workers, mp_context=context, initializer=prepare_worker,
-            initargs=(self.width, self.theme, self._started, self._initializer,
-                      self._initargs))
+            initargs=(self.width, self.theme, self.every_look, self._started,
+                      self._initializer, self._initargs))
 
     def begin(self) -> None:
         """Create the pool and warm it up in the background (work runs on threads

@@ -109,7 +109,7 @@ class BoardBot(discord.Client):
                                                     name="boardbot-computers")
         self.add_dynamic_items(adapter.BoardButton, adapter.BoardSelect)
         if self.schedule:  # the real bot: draw the cached backgrounds before anyone waits
-            if self.cpu_pool is None:  # (a pool's workers did: here only fall-backs draw)
+            if self._service.context.cpu_pool is None:  # (else the pool's workers did)
                 await asyncio.to_thread(warm_up, available_games(), self.config.image_width,
                                         self.config.theme)
             # start-up objects live as long as the process: no full collection walks them

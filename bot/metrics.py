@@ -68,7 +68,9 @@ _LATENCY = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 REFUSAL_REASONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (label, re.compile(pattern)) for label, pattern in (
         ("race", re.escape(RACE_MESSAGE)),
-        ("no_game", r"^There is no game\b|no longer being played here|belongs to no game"),
+        ("no_game", r"^There is no (?:game|open challenge|open lobby)\b|"
+                    r"no longer being played here|belongs to no game"),
+        ("channel_busy", r"already has a game"),
         ("not_started", r"has not started"),
         ("game_over", r"^The game is over\b"),
         ("not_playing", r"^You are not playing in this game"),
@@ -79,8 +81,10 @@ REFUSAL_REASONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                          r"^The turn is not complete|not one of the turns offered"),
         ("stale", r"older version|from before the bot was updated|changed since|"
                   r"written for turn|moved on since|no longer waiting"),
-        ("not_allowed", r"^Only a moderator|ask a moderator|cannot be taken back|"
-                        r"^You can take back only"),
+        ("not_allowed", r"^Only (?:a moderator|an invited player|the host)|ask a moderator|"
+                        r"not addressed to you|cannot be taken back|^You can take back only"),
+        ("bad_options", r"^Time control:|options:|needs (?:at least )?\d+ players|"
+                        r"different person"),
     ))
 OTHER_REASON = "other"
 #: The adapter's log events of a failed Discord call -> the ``kind`` label.

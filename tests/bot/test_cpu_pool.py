@@ -51,7 +51,7 @@ def _workers(pool: CpuPool) -> list[int]:
 def pool() -> Iterator[CpuPool]:
     """One warm single-worker pool for the tests that only use it (started outside
     any test's event loop: the pool keeps no loop of its own)."""
-    shared = CpuPool(1, width=WIDTH)
+    shared = CpuPool(1, width=WIDTH, every_look=False)
     asyncio.run(shared.start())
     yield shared
     asyncio.run(shared.shutdown())
@@ -152,7 +152,8 @@ async def test_a_service_with_a_pool_plays_a_game_as_one_with_threads(
 
 async def test_a_killed_worker_is_replaced_and_the_reply_keeps_its_picture(
         opened: tuple[Store, Store], caplog: pytest.LogCaptureFixture) -> None:
-    pool = CpuPool(1, width=WIDTH, initializer=slow_pictures, initargs=(2.0,))
+    pool = CpuPool(1, width=WIDTH, every_look=False, initializer=slow_pictures,
+                   initargs=(2.0,))
     await pool.start()
     try:
         service, twin = _service(opened[0]), _service(opened[1])
@@ -185,7 +186,7 @@ async def test_a_killed_worker_is_replaced_and_the_reply_keeps_its_picture(
 
 
 async def test_shutdown_stops_the_workers_and_later_work_runs_on_threads() -> None:
-    pool = CpuPool(1, width=WIDTH)
+    pool = CpuPool(1, width=WIDTH, every_look=False)
     await pool.start()
     assert pool.ready
     processes = list(pool._executor._processes.values())  # type: ignore[union-attr]
@@ -202,13 +203,27 @@ async def test_shutdown_stops_the_workers_and_later_work_runs_on_threads() -> No
     assert pool.fallbacks == fallbacks + 1
 
 
-async def test_work_waits_in_a_queue_the_metrics_can_read(pool: CpuPool) -> None:
+async def test_work_waits_in_a_queue_the_metrics_can_read(pool: CpuPool,
+                                                          tmp_path: Path) -> None:
+    from bot.metrics import Metrics, OpsServer
+
+    metrics = Metrics()
+    store = await Store.open(str(tmp_path / "db.sqlite3"))
+    ops = OpsServer(store, metrics, cpu_pool=pool)
     position, _ = _midgame("hachapury", 4)
     picture = RenderContext(width=WIDTH)
-    runs = [asyncio.ensure_future(pool.run(render_listing, "hachapury", position.listing(),
-                                           dict(position.options), picture))
-            for _ in range(5)]
-    await asyncio.sleep(0)
-    assert pool.queued == 4  # one worker: one drawing, four waiting
-    assert len(set(await asyncio.gather(*runs))) == 1
-    assert pool.queued == 0
+    try:
+        runs = [asyncio.ensure_future(pool.run(render_listing, "hachapury",
+                                               position.listing(), dict(position.options),
+                                               picture)) for _ in range(5)]
+        await asyncio.sleep(0)
+        assert pool.queued == 4  # one worker: one drawing, four waiting
+        ops.sample_pool()
+        assert "boardbot_cpu_pool_queue 4.0" in metrics.text().decode().splitlines()
+        assert len(set(await asyncio.gather(*runs))) == 1
+        ops.sample_pool()
+        lines = metrics.text().decode().splitlines()
+        assert "boardbot_cpu_pool_queue 0.0" in lines
+        assert "boardbot_cpu_pool_fallbacks_total 0.0" in lines
+    finally:
+        await store.close()
