@@ -10,7 +10,9 @@ threads, as before the pool).  Prints for each:
 - committed moves per second (all rounds' moves / all rounds' time);
 - p50/p99/max seconds from a move's start until its full reply;
 - the event loop's lag while the rounds run: a task sleeping 1 ms at a time records
-  how late it wakes (p99, p99.9, max of those wake-ups);
+  how late it wakes (p99, p99.9, max of those wake-ups), and the CPU the loop's
+  thread used between two wake-ups (the loop's own work: on a busy machine the rest
+  of a lag is waiting for a core);
 - CPU milliseconds per move: the bot process(es), their pool workers and the
   PostgreSQL server (a figure that a busy machine does not inflate as it does
   wall-clock time);
@@ -91,19 +93,24 @@ def _server_cpu(postmaster: int | None) -> float:
 
 
 class LagMeter:
-    """Wakes every millisecond; while ``recording``, keeps how late each wake-up was."""
+    """Wakes every millisecond; while ``recording``, keeps how late each wake-up was
+    (``samples``) and how much CPU the event loop's thread used since the previous
+    one (``held``: the loop's own work, which a busy machine does not lengthen; the
+    rest of a lag is waiting for a core or for the GIL)."""
 
     def __init__(self) -> None:
         self.recording = False
         self.samples: list[float] = []
+        self.held: list[float] = []
         self._task: asyncio.Task[None] | None = None
 
     async def _run(self) -> None:
         while True:
-            before = time.perf_counter()
+            before, cpu = time.perf_counter(), time.thread_time()
             await asyncio.sleep(0.001)
             if self.recording:
                 self.samples.append(max(0.0, time.perf_counter() - before - 0.001))
+                self.held.append(time.thread_time() - cpu)
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run())
@@ -160,7 +167,7 @@ class Bot:
         chosen = [await self.choose(room) for room in self.rooms]
         print("ready", flush=True)
         await asyncio.to_thread(sys.stdin.readline)
-        cpu_before, meter.samples = self.cpu(), []
+        cpu_before, meter.samples, meter.held = self.cpu(), [], []
         meter.recording = True
 
         async def move(room: Channel, user: User, text: str) -> tuple[float, bool, bool]:
@@ -178,6 +185,7 @@ class Bot:
         return {"seconds": seconds, "ok": sum(ok for _, ok, _ in done),
                 "pictures": sum(picture for _, _, picture in done),
                 "latencies": [took for took, _, _ in done], "lags": meter.samples,
+                "held": meter.held,
                 "cpu": [after - before for after, before
                         in zip(self.cpu(), cpu_before, strict=True)]}
 
@@ -250,6 +258,7 @@ def run_config(name: str, target: str, processes: int, args: argparse.Namespace,
     cpu = pool_cpu = server_cpu = 0.0
     latencies: list[float] = []
     lags: list[float] = []
+    held: list[float] = []
     try:
         for _ in range(args.rounds):
             for bot in bots:
@@ -269,6 +278,7 @@ def run_config(name: str, target: str, processes: int, args: argparse.Namespace,
                 pool_cpu += r["cpu"][1]
                 latencies += r["latencies"]
                 lags += r["lags"]
+                held += r["held"]
         checks = [json.loads(_line(bot)) for bot in bots]
         for bot in bots:
             bot.wait(60)
@@ -288,6 +298,8 @@ def run_config(name: str, target: str, processes: int, args: argparse.Namespace,
     print(f"  loop lag: p99 {_quantile(lags, 0.99) * 1000:5.1f} ms, p99.9 "
           f"{_quantile(lags, 0.999) * 1000:5.1f} ms, max {max(lags) * 1000:5.1f} ms "
           f"({len(lags)} wake-ups)")
+    print(f"  loop busy between wake-ups (its thread's CPU): p99 "
+          f"{_quantile(held, 0.99) * 1000:5.1f} ms, max {max(held) * 1000:5.1f} ms")
     database = f" + database {server_cpu / ok * 1000:.2f} ms" if postmaster else ""
     print(f"  CPU per move: {(cpu + pool_cpu + server_cpu) / ok * 1000:.2f} ms = bot "
           f"{cpu / ok * 1000:.2f} ms + pool {pool_cpu / ok * 1000:.2f} ms{database}")

@@ -211,8 +211,10 @@ class Context:
         if not self.render_images:
             return None
         try:
-            # The listing, not the position: positions do not pickle (they are
-            # immutable, some hold a turn search) and a listing is a few hundred bytes.
+            if self.cpu_pool is None:
+                return await self.cpu(render, position, context)
+            # To a worker the listing, not the position: positions do not pickle (they
+            # are immutable, some hold a turn search); a listing is a few hundred bytes.
             return await self.cpu(render_listing, position.game, position.listing(),
                                   dict(position.options), context)
         except ImportError:  # a game without a renderer yet: text only
