@@ -155,11 +155,11 @@ class CpuPool:
         broke, or ``WARM_LIMIT`` passed); then work goes to it."""
         started, began = self._started, time.perf_counter()
         up: set[int] = set()
+        # a worker starts for each submission while none is idle: one probe each (they
+        # fail when the workers cannot start)
+        loop = asyncio.get_running_loop()
+        probes = [loop.run_in_executor(executor, os.getpid) for _ in range(self.workers)]
         try:
-            # a worker starts for each submission while none is idle: one probe each
-            # (they fail when the workers cannot start)
-            loop = asyncio.get_running_loop()
-            probes = [loop.run_in_executor(executor, os.getpid) for _ in range(self.workers)]
             while len(up) < self.workers and time.perf_counter() - began < WARM_LIMIT:
                 if any(p.done() and p.exception() is not None for p in probes):
                     break
@@ -169,6 +169,8 @@ class CpuPool:
         finally:
             if self._warming is asyncio.current_task():
                 self._warming = None
+            for probe in probes:
+                probe.cancel()  # a pool stopped while warming: nobody waits for them
         if executor is not self._executor:
             return  # replaced or shut down meanwhile
         if up:
@@ -176,7 +178,8 @@ class CpuPool:
             log.info("cpu pool ready: %d worker(s) warm in %.2f s", len(up),
                      time.perf_counter() - began)
         else:
-            failure = next((p.exception() for p in probes if p.done()), None)
+            failure = next((p.exception() for p in probes
+                            if p.done() and not p.cancelled()), None)
             log.error("cpu pool could not start its workers (%r); CPU work runs on "
                       "threads", failure)
 
