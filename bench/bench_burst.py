@@ -291,19 +291,23 @@ def run_config(name: str, target: str, processes: int, args: argparse.Namespace,
     doubled = sum(c["doubled"] for c in checks)
     print(f"{name:13} {processes} process(es) x {per} channels, {args.rounds} rounds, "
           f"cpu work in {args.cpu}s; load average {load[0]:.2f} {load[1]:.2f}")
+    cores = os.cpu_count() or 1
     print(f"  committed {ok}/{moves} moves ({pictures} with a picture): "
-          f"{ok / seconds:6.1f} moves/s")
+          f"{ok / seconds:6.1f} moves/s, {ok / seconds / cores:6.1f} per core "
+          f"(target >= 100 per core)")
     print(f"  full reply: p50 {_quantile(latencies, 0.5):.3f} s, p99 "
-          f"{_quantile(latencies, 0.99):.3f} s, max {max(latencies):.3f} s")
+          f"{_quantile(latencies, 0.99):.3f} s, max {max(latencies):.3f} s "
+          f"(target p99 <= 1 s)")
     print(f"  loop lag: p99 {_quantile(lags, 0.99) * 1000:5.1f} ms, p99.9 "
           f"{_quantile(lags, 0.999) * 1000:5.1f} ms, max {max(lags) * 1000:5.1f} ms "
-          f"({len(lags)} wake-ups)")
+          f"({len(lags)} wake-ups; target p99 <= 20 ms)")
     print(f"  loop busy between wake-ups (its thread's CPU): p99 "
           f"{_quantile(held, 0.99) * 1000:5.1f} ms, max {max(held) * 1000:5.1f} ms")
     database = f" + database {server_cpu / ok * 1000:.2f} ms" if postmaster else ""
     print(f"  CPU per move: {(cpu + pool_cpu + server_cpu) / ok * 1000:.2f} ms = bot "
           f"{cpu / ok * 1000:.2f} ms + pool {pool_cpu / ok * 1000:.2f} ms{database}")
-    print(f"  lost {lost}, doubled {doubled}", flush=True)
+    print(f"  lost {lost}, doubled {doubled}; load average at the end "
+          f"{os.getloadavg()[0]:.2f}", flush=True)
 
 
 def _postmaster(data: Path) -> int | None:
