@@ -39,7 +39,7 @@ import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prometheus_client import (
     CollectorRegistry,
@@ -49,10 +49,12 @@ from prometheus_client import (
     generate_latest,
 )
 
-from bot.cpu_pool import CpuPool
 from bot.replies import RACE_MESSAGE, Reply
 from storage import Store
 from storage.store import Backend, Run
+
+if TYPE_CHECKING:
+    from bot.cpu_pool import CpuPool
 
 #: The service commands that are counted and timed (GameService methods).
 COMMANDS = ("new", "accept", "decline", "join", "start", "leave", "abort", "rematch", "move",
