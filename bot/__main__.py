@@ -114,7 +114,7 @@ def _serve(args: argparse.Namespace, config: Config) -> int:
         from bot.console import run_console
         return asyncio.run(run_console(args.db or config.database, args.images, args.seed,
                                        args.moderator, busy_timeout=config.busy_timeout,
-                                       locale=args.locale))
+                                       locale=args.locale, cpu_pool=True))
     from bot import discord_app  # imported late: only the bot itself needs discord
 
     if args.command == "sync":

@@ -21,6 +21,7 @@ from typing import TextIO
 from bot.computer_driver import ComputerDriver
 from bot.computer_pool import ComputerPool
 from bot.computer_seats import COMPUTER
+from bot.cpu_pool import CpuPool
 from bot.replies import Button, Channel, Reply, User, refusal
 from bot.service import GameService, ServiceConfig
 from games import available_games
@@ -264,8 +265,9 @@ def _page(text: str) -> int:
 async def run_console(database: str, images: str, seed: int | None,
                       moderators: Iterable[str], script: TextIO = sys.stdin,
                       out: TextIO = sys.stdout, busy_timeout: float | None = None,
-                      locale: str = "") -> int:
-    """Read lines from ``script`` until EOF or ``quit``."""
+                      locale: str = "", cpu_pool: bool = False) -> int:
+    """Read lines from ``script`` until EOF or ``quit``.  ``cpu_pool``: draw the
+    pictures in a process pool (``python -m bot local``; tests keep threads)."""
     # Opened first: a database that cannot be used (DatabaseUnavailable) stops the
     # start before anything else is created.  Store.open creates a missing folder.
     store = await Store.open(database, busy_timeout)
@@ -280,6 +282,13 @@ async def run_console(database: str, images: str, seed: int | None,
     pool = ComputerPool()
     service = GameService(store, ServiceConfig(), seed_factory=factory, thinker=pool) \
         if factory else GameService(store, ServiceConfig(), thinker=pool)
+    # one person at a console: the workers warm up the default look only
+    pictures = CpuPool(every_look=False) if cpu_pool else None
+    if pictures is not None:
+        # warmed in the background: the first pictures are drawn on a thread meanwhile,
+        # so the console answers at once
+        pictures.begin()
+        service.context.cpu_pool = pictures
     console = Console(service, image_dir, out, moderators, locale=locale)
     # The pool starts (and warms) with the first computer decision: a console session
     # without the computer never pays for it.  The Discord bot warms it at start.
@@ -300,6 +309,8 @@ async def run_console(database: str, images: str, seed: int | None,
     finally:
         await console.driver.close()
         await pool.shutdown()
+        if pictures is not None:
+            await pictures.shutdown()
         await store.close()
     return 0
 

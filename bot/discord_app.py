@@ -24,6 +24,7 @@ from bot import discord_adapter as adapter
 from bot.computer_driver import ComputerDriver
 from bot.computer_pool import ComputerPool
 from bot.config import Config
+from bot.cpu_pool import CpuPool
 from bot.heap import freeze_startup_heap, tune_allocator
 from bot.replies import Channel, Reply
 from bot.scheduler import Notification, Scheduler
@@ -74,6 +75,9 @@ class BoardBot(discord.Client):
         #: The process pool the computers think in, when the bot made it (else the
         #: service's own thinker is used); the driver that plays their turns.
         self.computer_pool: ComputerPool | None = None
+        #: The process pool pictures are drawn in, when the bot made its own service
+        #: (a service handed in keeps its own ``cpu_pool``, often none: threads).
+        self.cpu_pool: CpuPool | None = None
         self.driver: ComputerDriver | None = None
         self._driver_task: asyncio.Task[None] | None = None
         self.flows.on_change = self.computer_may_act
@@ -91,8 +95,12 @@ class BoardBot(discord.Client):
             self.computer_pool = ComputerPool()
             self._service = GameService(self.store, service_config(self.config),
                                         thinker=self.computer_pool)
+            self.cpu_pool = CpuPool(width=self.config.image_width, theme=self.config.theme)
+            self._service.context.cpu_pool = self.cpu_pool
         if self.computer_pool is not None:
             await self.computer_pool.start()  # warm before the first game asks
+        if self.cpu_pool is not None:
+            await self.cpu_pool.start()  # every worker has drawn each game once
         self.driver = ComputerDriver(self._service, self.post_reply,
                                      pace=self.config.computer_pace)
         if self.schedule and self._driver_task is None:
@@ -102,8 +110,9 @@ class BoardBot(discord.Client):
         self.add_dynamic_items(adapter.BoardButton, adapter.BoardSelect)
         if self.schedule:  # the real bot: draw the cached backgrounds before anyone waits
             tune_allocator()  # before the drawing threads (bot/heap.py)
-            await asyncio.to_thread(warm_up, available_games(), self.config.image_width,
-                                    self.config.theme)
+            if self._service.context.cpu_pool is None:  # (else the pool's workers did)
+                await asyncio.to_thread(warm_up, available_games(), self.config.image_width,
+                                        self.config.theme)
             # start-up objects live as long as the process: no full collection walks them
             frozen = freeze_startup_heap()
             log.info(adapter.kv("heap_frozen", objects=frozen))
@@ -174,7 +183,8 @@ class BoardBot(discord.Client):
         scheduler = self.scheduler
         self.ops = OpsServer(self.service.store, metrics, self.config.metrics_host,
                              self.config.metrics_port or 0,
-                             leading=lambda: bool(scheduler and scheduler.leading))
+                             leading=lambda: bool(scheduler and scheduler.leading),
+                             cpu_pool=self.service.context.cpu_pool)
         port = await self.ops.start()
         log.info(adapter.kv("metrics", host=self.config.metrics_host, port=port))
 
@@ -190,6 +200,9 @@ class BoardBot(discord.Client):
         if self.computer_pool is not None:
             await self.computer_pool.shutdown()
             log.info(adapter.kv("computer_pool_stopped"))
+        if self.cpu_pool is not None:
+            await self.cpu_pool.shutdown()
+            log.info(adapter.kv("cpu_pool_stopped"))
         task, self._scheduler_task = self._scheduler_task, None
         if task is not None:
             task.cancel()

@@ -14,11 +14,19 @@ on the instance, the store's backend is timed through a thin proxy):
 - ``boardbot_commands_total{command, outcome}`` (ok, refused, race) and
   ``boardbot_command_seconds{command}``: every command, ``move`` included, with its
   full reply (rendering included);
+- ``boardbot_refusals_total{command, reason}``: refusals by reason, one of a small
+  fixed set (``REFUSAL_REASONS``, read from the refusal's wording; never user text);
 - ``boardbot_db_seconds{op}``: each read and each transaction;
 - ``boardbot_db_pool_in_use``: PostgreSQL connections busy (0 on SQLite);
 - ``boardbot_loop_lag_seconds``: how late a 100 ms timer fires (the loop's lag);
-- ``boardbot_discord_errors_total`` and ``boardbot_rate_limit_waits_total``: from
-  discord.py's log records (errors; "rate limited" warnings);
+- ``boardbot_discord_errors_total{kind}``: discord.py's error records (``library``)
+  and the bot's own failed Discord calls (``send``, ``defer``, ``post``, ``notify``,
+  ``command``: the adapter's log events);
+- ``boardbot_rate_limit_waits_total`` and ``boardbot_rate_limit_wait_seconds_total``:
+  the waits Discord asked for (429 answers discord.py logs and retries after);
+- ``boardbot_cpu_pool_queue``: work waiting for a worker of the process pool
+  (bot/cpu_pool.py), and ``boardbot_cpu_pool_fallbacks_total``: work done on a
+  thread instead (a dead worker, a pool warming up);
 - ``boardbot_scheduler_leader``: 1 in the process whose scheduler leads.
 """
 
@@ -27,10 +35,11 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prometheus_client import (
     CollectorRegistry,
@@ -45,6 +54,9 @@ from bot.replies import RACE_MESSAGE, Reply
 from storage import Store
 from storage.store import Backend, Run
 
+if TYPE_CHECKING:
+    from bot.cpu_pool import CpuPool
+
 #: The service commands that are counted and timed (GameService methods).
 COMMANDS = ("new", "accept", "decline", "join", "start", "leave", "abort", "rematch", "move",
             "preview", "resign", "press", "claim", "grant", "takeback", "takeback_answer",
@@ -55,6 +67,45 @@ _LATENCY = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 #: The lost-race refusal in every language (bot/catalogue "race").
 RACES = {RACE_MESSAGE, *(t(lang, "race") for lang in LANGUAGES)}
+#: A refusal's reason, from its wording: (label, what the refusal says), first match
+#: wins.  The labels are the whole set a metric may carry (``other`` for the rest),
+#: so no user's text ever becomes a label.
+REFUSAL_REASONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (label, re.compile(pattern)) for label, pattern in (
+        ("race", "|".join(re.escape(text) for text in sorted(RACES))),
+        ("no_game", r"^There is no (?:game|open challenge|open lobby)\b|"
+                    r"no longer being played here|belongs to no game"),
+        ("channel_busy", r"already has a game"),
+        ("not_started", r"has not started"),
+        ("game_over", r"^The game is over\b"),
+        ("not_playing", r"^You are not playing in this game"),
+        ("not_your_turn", r"^It is not your turn|^Only the player to move|is waiting for .*"
+                          r"(?:to answer|not for you)|^It is your own time"),
+        ("illegal_move", r"is not playable:|is not an answer the game can take|"
+                         r"^No legal turn of|does not fit this position|"
+                         r"^The turn is not complete|not one of the turns offered"),
+        ("stale", r"older version|from before the bot was updated|changed since|"
+                  r"written for turn|moved on since|no longer waiting"),
+        ("not_allowed", r"^Only (?:a moderator|an invited player|the host)|ask a moderator|"
+                        r"not addressed to you|cannot be taken back|^You can take back only"),
+        ("bad_options", r"^Time control:|options:|needs (?:at least )?\d+ players|"
+                        r"different person"),
+    ))
+OTHER_REASON = "other"
+#: The adapter's log events of a failed Discord call -> the ``kind`` label.
+DISCORD_FAILURES = {"send_failed": "send", "defer_failed": "defer", "post_failed": "post",
+                    "computer_post_failed": "post", "notify_failed": "notify",
+                    "notify_dm_failed": "notify", "command_error": "command"}
+#: discord.py's warning when Discord answered 429 and it waits before retrying.
+_RATE_LIMITED = re.compile(r"rate limited.*Retrying in ([0-9.]+) seconds")
+
+
+def refusal_reason(text: str) -> str:
+    """The reason label of a refusal's text (``other`` when none fits)."""
+    for label, pattern in REFUSAL_REASONS:
+        if pattern.search(text):
+            return label
+    return OTHER_REASON
 
 
 class Metrics:
@@ -75,10 +126,20 @@ class Metrics:
         self.loop_lag = Histogram("boardbot_loop_lag_seconds", "Lateness of a 100 ms timer",
                                   buckets=(0.001, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1.0),
                                   registry=r)
-        self.discord_errors = Counter("boardbot_discord_errors", "discord.py errors logged",
+        self.refusals = Counter("boardbot_refusals", "Commands refused, by reason",
+                                ["command", "reason"], registry=r)
+        self.discord_errors = Counter("boardbot_discord_errors",
+                                      "Failed Discord calls and discord.py errors", ["kind"],
                                       registry=r)
         self.rate_limits = Counter("boardbot_rate_limit_waits",
-                                   "Discord rate-limit waits logged", registry=r)
+                                   "Waits Discord asked for (429, retried)", registry=r)
+        self.rate_limit_seconds = Counter("boardbot_rate_limit_wait_seconds",
+                                          "Seconds waited for Discord's rate limits",
+                                          registry=r)
+        self.cpu_queue = Gauge("boardbot_cpu_pool_queue",
+                               "Work waiting for a worker of the process pool", registry=r)
+        self.cpu_fallbacks = Counter("boardbot_cpu_pool_fallbacks",
+                                     "Pool work done on a thread instead", registry=r)
         self.leader = Gauge("boardbot_scheduler_leader", "1 where the scheduler leads",
                             registry=r)
         self.last_lag = 0.0
@@ -104,6 +165,8 @@ def _timed_command(name: str, method: Callable[..., Awaitable[Reply]], metrics: 
         metrics.command_seconds.labels(name).observe(time.perf_counter() - start)
         outcome = "ok" if reply.ok else ("race" if reply.text in RACES else "refused")
         metrics.commands.labels(name, outcome).inc()
+        if not reply.ok:
+            metrics.refusals.labels(name, refusal_reason(reply.text)).inc()
         return reply
     return timed
 
@@ -138,21 +201,43 @@ def instrument_store(store: Store, metrics: Metrics) -> None:
 
 
 class _DiscordLog(logging.Handler):
+    """Counts discord.py's errors and rate-limit waits, and the adapter's failed calls
+    (its ``event=...`` log lines), from their log records."""
+
     def __init__(self, metrics: Metrics) -> None:
         super().__init__(logging.WARNING)
         self.metrics = metrics
 
     def emit(self, record: logging.LogRecord) -> None:
-        if record.levelno >= logging.ERROR:
-            self.metrics.discord_errors.inc()
-        elif "rate limit" in record.getMessage().lower():
-            self.metrics.rate_limits.inc()
+        if record.name == "discord" or record.name.startswith("discord."):
+            if record.levelno >= logging.ERROR:
+                self.metrics.discord_errors.labels("library").inc()
+                return
+            waited = _RATE_LIMITED.search(record.getMessage())
+            if waited:
+                self.metrics.rate_limits.inc()
+                self.metrics.rate_limit_seconds.inc(float(waited.group(1)))
+            return
+        event = record.getMessage().partition(" ")[0].removeprefix("event=")
+        kind = DISCORD_FAILURES.get(event)
+        if kind is not None:
+            self.metrics.discord_errors.labels(kind).inc()
+
+
+#: The loggers whose records ``watch_discord_log`` reads: discord.py's and the adapter's.
+DISCORD_LOGGERS = ("discord", "boardbot.discord")
 
 
 def watch_discord_log(metrics: Metrics) -> logging.Handler:
     handler = _DiscordLog(metrics)
-    logging.getLogger("discord").addHandler(handler)
+    for name in DISCORD_LOGGERS:
+        logging.getLogger(name).addHandler(handler)
     return handler
+
+
+def unwatch_discord_log(handler: logging.Handler) -> None:
+    for name in DISCORD_LOGGERS:
+        logging.getLogger(name).removeHandler(handler)
 
 
 class OpsServer:
@@ -160,9 +245,12 @@ class OpsServer:
     ``await stop()``.  Also samples the loop's lag and the pool while it runs."""
 
     def __init__(self, store: Store, metrics: Metrics, host: str = "127.0.0.1",
-                 port: int = 9108, leading: Callable[[], bool] | None = None) -> None:
+                 port: int = 9108, leading: Callable[[], bool] | None = None,
+                 cpu_pool: CpuPool | None = None) -> None:
         self.store, self.metrics, self.host, self.port = store, metrics, host, port
         self.leading = leading
+        self.cpu_pool = cpu_pool
+        self._fallbacks_seen = 0
         self._server: asyncio.Server | None = None
         self._sampler: asyncio.Task[None] | None = None
 
@@ -193,6 +281,16 @@ class OpsServer:
                 self.metrics.pool_in_use.set(pool.get_size() - pool.get_idle_size())
             if self.leading is not None:
                 self.metrics.leader.set(1 if self.leading() else 0)
+            self.sample_pool()
+
+    def sample_pool(self) -> None:
+        """The process pool's queue length and new fall-backs (sampled with the lag)."""
+        if self.cpu_pool is None:
+            return
+        self.metrics.cpu_queue.set(self.cpu_pool.queued)
+        fallbacks = self.cpu_pool.fallbacks
+        self.metrics.cpu_fallbacks.inc(max(0, fallbacks - self._fallbacks_seen))
+        self._fallbacks_seen = fallbacks
 
     async def health(self) -> tuple[bool, str]:
         try:

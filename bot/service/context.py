@@ -11,7 +11,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from bot import clocks
 from bot.service import texts
@@ -22,6 +22,9 @@ from renderer.describe import describe
 from storage import Session, SessionStatus, Store
 from storage.correspondence import CorrespondenceStore
 from storage.settings import LanguageChoices, LanguageStore, SettingsStore
+
+if TYPE_CHECKING:
+    from bot.cpu_pool import CpuPool
 
 log = logging.getLogger("boardbot.service")
 #: Seconds a user's and a server's language choices are remembered.
@@ -78,6 +81,9 @@ class Context:
         #: The match line a game's board shows ('' for a game on its own): set by the
         #: facade to bot/service/matches.py's ``Matches.caption``.
         self.board_caption: Callable[[Session], Awaitable[str]] | None = None
+        #: Where ``cpu`` work runs: a process pool (bot/cpu_pool.py) set by the bot and
+        #: the console; None, a worker thread.
+        self.cpu_pool: CpuPool | None = None
 
     async def language_choices(self, user_id: str | None, guild_id: str | None
                                ) -> LanguageChoices:
@@ -118,7 +124,17 @@ class Context:
         return await self._remembered_async(self.positions, session, _parsed, session)
 
     async def legal_turns_async(self, session: Session) -> list[str]:
-        """``legal_turns``, listed off the event loop."""
+        """``legal_turns``, listed off the event loop: with a process pool, in a
+        worker (a Chebache search holds the GIL, so in a thread it held the loop for
+        as long: 40-200 ms in crowded positions); without one, in a thread."""
+        if self.cpu_pool is not None:
+            key = (session.id, session.version)
+            if key not in self.legal:
+                assert session.position is not None
+                _remember(self.legal, key, await self.cpu(
+                    listed_turns, session.game, session.position, dict(session.options),
+                    tuple(session.dice)))
+            return self.legal[key]
         position = await self.position_async(session)
         return await self._remembered_async(self.legal, session, position.legal_turns,
                                             session.dice)
@@ -215,10 +231,13 @@ class Context:
     async def cpu(self, fn: Callable[..., _V], *args: object) -> _V:
         """Run CPU work (a picture, an animation) off the event loop.
 
-        ``fn`` must be a module-level function and ``args`` plain picklable values, so
-        that the work can run in a process pool as well as a worker thread; today it
-        runs in a worker thread.
+        ``fn`` must be a module-level function and ``args`` plain picklable values:
+        with ``cpu_pool`` (the bot and the console: bot/cpu_pool.py) the work runs in
+        a worker process, so it never holds the GIL the event loop needs; without
+        one (tests, tools) on a worker thread.
         """
+        if self.cpu_pool is not None:
+            return await self.cpu_pool.run(fn, *args)
         return await asyncio.to_thread(fn, *args)
 
     async def draw(self, position: Position, context: RenderContext) -> bytes | None:
@@ -228,7 +247,12 @@ class Context:
         if not self.render_images:
             return None
         try:
-            return await self.cpu(render, position, context)
+            if self.cpu_pool is None:
+                return await self.cpu(render, position, context)
+            # To a worker the listing, not the position: positions do not pickle (they
+            # are immutable, some hold a turn search); a listing is a few hundred bytes.
+            return await self.cpu(render_listing, position.game, position.listing(),
+                                  dict(position.options), context)
         except ImportError:  # a game without a renderer yet: text only
             return None
         except Exception:
@@ -259,6 +283,19 @@ def _remember(cache: OrderedDict[tuple[int, int], _V], key: tuple[int, int], val
     cache.move_to_end(key)
     while len(cache) > size:
         cache.popitem(last=False)
+
+
+def render_listing(game: str, listing: str, options: dict[str, str],
+                   context: RenderContext) -> bytes:
+    """``render`` of the position ``listing`` describes (what ``Context.draw`` sends
+    to a worker)."""
+    return render(get_game(game).from_listing(listing, options), context)
+
+
+def listed_turns(game: str, listing: str, options: dict[str, str], dice: tuple[int, ...]
+                 ) -> list[str]:
+    """The legal turns of the position ``listing`` describes (for a worker)."""
+    return get_game(game).from_listing(listing, options).legal_turns(dice)
 
 
 def _parsed(session: Session) -> Position:

@@ -178,7 +178,11 @@ async def test_the_bot_makes_warms_and_stops_its_own_pool(tmp_path: Path) -> Non
         pool = bot.computer_pool
         assert pool is not None and bot.service.thinker is pool
         assert pool.decisions == 0 and pool._executor is not None  # started, warm
+        pictures = bot.cpu_pool  # and the pool pictures are drawn in
+        assert pictures is not None and bot.service.context.cpu_pool is pictures
+        assert pictures.ready and pictures.width == 400  # warm, at the configured width
         await bot.close()
         assert pool._executor is None  # stopped with the bot
+        assert pictures._executor is None and not pictures.ready
     finally:
         await store.close()
