@@ -60,6 +60,8 @@ log = logging.getLogger("boardbot.scheduler")
 
 
 Deliver = Callable[[Notification], Awaitable[None]]
+#: (session id, channel id, guild id) -> the words to add to a forfeit notice.
+AfterForfeit = Callable[[int, str, "str | None"], Awaitable[str]]
 
 
 class Scheduler:
@@ -67,7 +69,8 @@ class Scheduler:
 
     def __init__(self, store: Store, deliver: Deliver, *,
                  clock: Callable[[], float] = time.time, interval: float = 60.0,
-                 stall_seconds: float | None = None, nudges: NudgeRunner | None = None) -> None:
+                 stall_seconds: float | None = None, nudges: NudgeRunner | None = None,
+                 after_forfeit: AfterForfeit | None = None) -> None:
         from bot.service.nudges import NudgeRunner as Runner  # bot.service imports us
 
         self.store = store
@@ -83,6 +86,9 @@ class Scheduler:
         #: True once another process was found leading: this one only takes over.
         self._followed = False
         self.leading = False
+        #: What a game lost on time moves on (a match's next game): its words join the
+        #: forfeit notice (``GameService.after_forfeit``; None: nothing).
+        self.after_forfeit = after_forfeit
 
     @classmethod
     def for_service(cls, service: GameService, deliver: Deliver, *, interval: float = 60.0,
@@ -93,7 +99,8 @@ class Scheduler:
         config = service.config
         policy = NudgePolicy(config.nudge_hours * clocks.HOUR, config.silent_claim_factor)
         return cls(service.store, deliver, clock=service.clock, interval=interval,
-                   stall_seconds=stall_seconds, nudges=NudgeRunner(service.store, policy))
+                   stall_seconds=stall_seconds, nudges=NudgeRunner(service.store, policy),
+                   after_forfeit=service.after_forfeit)
 
     async def run_forever(self, stop: asyncio.Event | None = None) -> None:
         """Pass every ``interval`` seconds until ``stop`` is set (or the task is cancelled);
@@ -188,10 +195,15 @@ class Scheduler:
         if row.forfeit:
             players = tuple(s.user_id for s in session.seats if not is_computer_seat(s.user_id))
             pings = " ".join(f"<@{p}>" for p in players)
+            text = t(lang, "forfeit", name=name, title=title, result=row.forfeit,
+                     seed=session.seed, pings=pings)
+            if self.after_forfeit is not None:
+                more = await self.after_forfeit(session.id, session.channel_id,
+                                                session.guild_id)
+                text = f"{text}\n{more}" if more else text
             return [Notification(
                 "forfeit", "channel", session.channel_id, session.guild_id, session.id, None,
-                t(lang, "forfeit", name=name, title=title, result=row.forfeit,
-                  seed=session.seed, pings=pings), players)]
+                text, players)]
         notes = []
         for other in session.seats:
             if other.side == row.side:

@@ -308,6 +308,17 @@ class GameService:
                 await self._matches.after(reply)
             return reply
 
+    async def after_forfeit(self, session_id: int, channel_id: str, guild_id: str | None
+                            ) -> str:
+        """A game the scheduler ended on time: if it was a match game, move the match on
+        (its next game begins, or the match ends) and say so; '' for a game on its own.
+        The words join the scheduler's forfeit notice."""
+        channel = Channel(channel_id, guild_id)
+        with reading(await self.readers(channel, seen=True)):
+            moved = Reply(text="", session_id=session_id)
+            await self._matches.after(moved)
+            return moved.text.strip()
+
     async def computer_channels(self) -> list[Channel]:
         """The channels of active games with a computer seated (the start-up scan)."""
         return await self._computer.channels()

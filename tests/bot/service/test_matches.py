@@ -10,12 +10,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.notifications import Notification
 from bot.replies import Reply, User
+from bot.scheduler import Scheduler
 from bot.service import GameService
 from storage import SessionStatus
 from storage.matches import MatchStatus, MatchStore
 from storage.ratings import RatingStore
-from tests.bot.conftest import ALICE, BOB, CAROL, HERE, MOD
+from tests.bot.conftest import ALICE, BOB, CAROL, HERE, MOD, FakeClock
+
+DAY = 24 * 3600.0
 
 _LINE = re.compile(r"-# Match to (\d+), game (\d+): alice (\d+), bob (\d+)( · Crawford game)?$")
 
@@ -248,3 +252,28 @@ async def test_the_board_carries_the_match_line(service: GameService) -> None:
     service.render_images = True
     board = await service.board(BOB, HERE)
     assert board.ok and board.image is not None
+
+
+async def test_a_match_game_lost_on_time_by_the_scheduler_starts_the_next_game(
+        service: GameService, clock: FakeClock) -> None:
+    """No command follows a forfeit the scheduler makes: its notice moves the match on
+    itself, and says so (the next game begins with the score)."""
+    offered = await service.new(ALICE, HERE, "hachapury", [BOB], {"match": "3"},
+                                time_control="1d,forfeit")
+    assert offered.ok, offered.text
+    assert (await service.accept(BOB, HERE)).ok
+    first = await service.current_session(HERE)
+    assert first is not None
+
+    async def nowhere(note: Notification) -> None:
+        pass
+
+    fired = await Scheduler.for_service(service, nowhere).run_once(clock.now + 2 * DAY)
+    forfeits = [n for n in fired if n.kind == "forfeit"]
+    assert len(forfeits) == 1, [n.kind for n in fired]
+    assert "ran out of time" in forfeits[0].text
+    assert re.search(r"Match to 3, game 2: alice [01], bob [01]", forfeits[0].text), \
+        forfeits[0].text
+    second = await service.current_session(HERE)
+    assert second is not None and second.id != first.id
+    assert second.status == SessionStatus.ACTIVE
