@@ -130,6 +130,17 @@ up again), the host `/start`s or `/abort`s it
     "leaderboard_row": "{place}. {name}: {rating}, {games} {games:game|games} ({wins} won, "
                        "{losses} lost), {points} {points:point|points} won",
     "no_rated_member": "{name} has no rated games here yet.",
+    "no_finished_member": "{name} has no finished games here yet.",
+    "profile_average": "; {turns} {turns:turn|turns} a game on average",
+    "profile_unrated_row": "{title}: not rated ({finished} finished){average}",
+    "profile_recent_title": "**Recent games**",
+    "profile_recent_row": "#{id} {title} vs {opponents}: {result}, {turns} {turns:turn|turns}",
+    "profile_nobody": "nobody",
+    "profile_won": "won",
+    "profile_won_points": "won {points}",
+    "profile_lost": "lost",
+    "profile_draw": "draw",
+    "profile_no_result": "no result",
     "streak_wins": ", {count} {count:win|wins} in a row",
     "streak_losses": ", {count} {count:loss|losses} in a row",
     "profile_row": "{title}: {rating}; {wins} won, {losses} lost of {games}; {points} points "
@@ -266,6 +277,18 @@ RU: dict[str, str] = {
                        "(побед: {wins}, поражений: {losses}), {points} "
                        "{points:очко|очка|очков} выиграно",
     "no_rated_member": "У {name} здесь пока нет рейтинговых партий.",
+    "no_finished_member": "У {name} здесь пока нет законченных партий.",
+    "profile_average": "; в среднем {turns} {turns:ход|хода|ходов} за партию",
+    "profile_unrated_row": "{title}: без рейтинга (законченных партий: {finished}){average}",
+    "profile_recent_title": "**Последние партии**",
+    "profile_recent_row": "#{id} {title} против {opponents}: {result}, {turns} "
+                          "{turns:ход|хода|ходов}",
+    "profile_nobody": "никого",
+    "profile_won": "победа",
+    "profile_won_points": "победа, {points} {points:очко|очка|очков}",
+    "profile_lost": "поражение",
+    "profile_draw": "ничья",
+    "profile_no_result": "без результата",
     "streak_wins": ", {count} {count:победа|победы|побед} подряд",
     "streak_losses": ", {count} {count:поражение|поражения|поражений} подряд",
     "profile_row": "{title}: {rating}; побед: {wins}, поражений: {losses} из {games}; очков "

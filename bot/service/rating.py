@@ -24,9 +24,7 @@ from renderer.profile_card import (
     GameLine,
     ProfileCard,
     RecentGame,
-    plural,
     render_profile_card,
-    streak_text,
 )
 from storage import Session, SessionStatus
 from storage.computer import ComputerStore
@@ -136,7 +134,7 @@ class Ratings:
         lengths = await self.store.game_lengths(guild, member.id)
         who = pages.name(member.name)
         if not rows and not lengths:
-            return Reply(text=f"{who} has no finished games here yet.", private=True)
+            return Reply(text=for_user("no_finished_member", name=who), private=True)
         found = await self.ctx.store.session_page(guild, (SessionStatus.FINISHED,),
                                                   user_id=member.id, limit=RECENT_GAMES,
                                                   newest_first=True)
@@ -146,9 +144,12 @@ class Ratings:
         recent = [_recent(session, member.id) for session in found.sessions]
         lines = [f"**{who}**", *(_game_text(line) for line in lines_of_games)]
         if recent:
-            lines.append("**Recent games**")
-            lines += [f"#{r.game_id} {r.title} vs {r.opponents}: {r.result}, "
-                      f"{plural(r.turns, 'turn')}" for r in recent]
+            lines.append(for_channel("profile_recent_title"))
+            lines += [for_channel("profile_recent_row", id=r.game_id, title=r.title,
+                                  opponents=(r.opponents if r.opponents != "—"
+                                             else for_channel("profile_nobody")),
+                                  result=_said_result(r.result), turns=r.turns)
+                      for r in recent]
         text = "\n".join(lines)
         image = None
         if self.ctx.render_images:
@@ -183,24 +184,39 @@ def _game_line(title: str, row: StandingRow | None, length: tuple[int, float] | 
 
 def _game_text(line: GameLine) -> str:
     """``Hachapury: rating 1623 (provisional: 4 of 5 games); 3 won, 1 lost of 4; 5 points
-    won, 2 wins in a row; 41 turns a game on average``."""
-    average = (f"; {plural(round(line.average_turns), 'turn')} a game on average"
+    won, 2 wins in a row; 41 turns a game on average`` (in the channel's language)."""
+    average = (for_channel("profile_average", turns=round(line.average_turns))
                if line.average_turns is not None else "")
     if line.rating is None:
-        return f"{line.title}: not rated ({line.finished} finished){average}"
-    provisional = (f" (provisional: {line.games} of {PROVISIONAL_GAMES} games)"
+        return for_channel("profile_unrated_row", title=line.title, finished=line.finished,
+                           average=average)
+    provisional = (for_channel("provisional", games=line.games, needed=PROVISIONAL_GAMES)
                    if line.provisional else "")
-    streak = streak_text(line.streak)
-    return (f"{line.title}: rating {line.rating}{provisional}; {line.wins} won, "
-            f"{line.losses} lost of {line.games}; {plural(line.points, 'point')} won"
-            f"{', ' + streak if streak else ''}{average}")
+    streak = (for_channel("streak_wins", count=line.streak) if line.streak > 0 else
+              for_channel("streak_losses", count=-line.streak) if line.streak < 0 else "")
+    return for_channel("profile_row", title=line.title,
+                       rating=for_channel("rating", rating=line.rating, provisional=provisional),
+                       wins=line.wins, losses=line.losses, games=line.games,
+                       points=line.points, streak=streak) + average
+
+
+def _said_result(result: str) -> str:
+    """A recent game's result (``won``, ``won 2``, ``lost``, ``2nd``, ``draw``) in the
+    channel's language; a place stays as written."""
+    words = result.split()
+    if words == ["won"]:
+        return for_channel("profile_won")
+    if len(words) == 2 and words[0] == "won":
+        return for_channel("profile_won_points", points=int(words[1]))
+    keys = {"lost": "profile_lost", "draw": "profile_draw", "no result": "profile_no_result"}
+    return for_channel(keys[result]) if result in keys else result
 
 
 def _recent(session: Session, user_id: str) -> RecentGame:
     seat = session.seat_of(user_id)
     opponents = ", ".join(pages.name(s.name) for s in session.seats if s.user_id != user_id)
     result, won = _result_for(session.result, seat.side if seat else "")
-    return RecentGame(session.id, get_game(session.game).title, opponents or "nobody",
+    return RecentGame(session.id, get_game(session.game).title, opponents or "—",
                       result, won, max(0, session.next_turn - 1))
 
 

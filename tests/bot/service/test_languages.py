@@ -157,3 +157,17 @@ async def test_reminders_speak_the_servers_language_last_seen(service: GameServi
     assert (await service.settings(MOD, HERE, server_language="en")).ok
     fired = await scheduler.run_once(clock.now + 3 * 86400)
     assert fired and "time is up" in fired[0].text, fired[0].text
+
+
+async def test_a_profile_in_a_russian_server_is_told_in_russian(service: GameService) -> None:
+    await _game(service, ALICE, BOB, RUSSIAN_HERE)
+    assert (await service.resign(ALICE, RUSSIAN_HERE)).ok
+    session = await service.store.latest_session(RUSSIAN_HERE.id)
+    assert session is not None and session.status == "finished", session
+    shown = await service.profile(BOB, RUSSIAN_HERE)
+    assert shown.ok, shown.text
+    assert "**Последние партии**" in shown.text, shown.text
+    assert "рейтинг" in shown.text and "против alice: победа" in shown.text, shown.text
+    assert not re.search(r"\b(won|lost|rating|Recent|turns?)\b", shown.text), shown.text
+    english = await service.profile(BOB, HERE)
+    assert "**Recent games**" in english.text and "vs alice: won" in english.text
