@@ -66,7 +66,6 @@ from renderer.cheesegambit_layout import (
     reentry_label,
     safe_cell,
     square_cell,
-    stripe_side,
     text_label,
 )
 from renderer.context import RenderContext
@@ -648,6 +647,9 @@ def _header(image: Image.Image, g: Geometry, th: Theme, position: CheeseGambitPo
         draw_shape(d, colour, x + r, y + int(c * 0.34), r)
         x += 2 * r + 14
     ink = colour_ink(colour, theme) if colour else th.text
+    if g.compact:
+        _compact_header(image, g, th, position, context, main, second, x, ink, dice_w, colour)
+        return
     text = fit_text(main, title, g.width - g.left - x - dice_w - 20)
     stamp(image, (x, y), text, int(c * 0.56), ink)
     after_title = x + int(d.textlength(text, font=title)) + int(c * 0.5)
@@ -663,6 +665,58 @@ def _header(image: Image.Image, g: Geometry, th: Theme, position: CheeseGambitPo
             dx = g.width - g.left - dice_w + 12
         face = PIECE[die_colour] if die_colour else (255, 255, 255)
         pip = PIECE_TEXT[die_colour] if die_colour else DIE_PIP
+        centres = [(dx + i * (size + 12) + size / 2, 8 + size / 2) for i in range(len(dice))]
+        paste_dice(image, dice, centres, size, face, pip, (25, 25, 25))
+
+
+def _wrap(text: str, fnt: Any, widths: list[float]) -> list[str]:
+    """``text`` in lines of the given widths (the last width repeats), whole
+    words; a word longer than a line is cut with an ellipsis."""
+    lines: list[str] = []
+    for word in text.split():
+        room = widths[min(len(lines) - 1, len(widths) - 1)] if lines else widths[0]
+        if lines and fnt.getlength(lines[-1] + " " + word) <= room:
+            lines[-1] += " " + word
+        else:
+            room = widths[min(len(lines), len(widths) - 1)]
+            lines.append(fit_text(word, fnt, room))
+    return lines
+
+
+def _compact_header(image: Image.Image, g: Geometry, th: Theme,
+                    position: CheeseGambitPosition, context: RenderContext, main: str,
+                    second: str, x: int, ink: RGB, dice_w: int, colour: str | None) -> None:
+    """The phone header: the headline beside the dice (smaller, down to the
+    square numbers' size, or wrapped onto the lines below when it is long),
+    then the second line wrapped: nothing a player reads is cut short."""
+    c = g.cell
+    first_w = g.width - g.left - x - dice_w - 8
+    full_w = g.width - 2 * g.left + g.rail
+    sub_px = _text_px(c)
+    sub = font(sub_px, True)
+    if colour and sub.getlength(main) > first_w:  # the shape and colour say it already
+        main = main.replace(f" ({COLOUR_NAMES[colour]})", "")
+    title_px = int(c * 0.56)
+    while title_px > sub_px and font(title_px, True).getlength(main) > first_w:
+        title_px -= 1
+    head = _wrap(main, font(title_px, True), [first_w, full_w])
+    rest = [(text, ink) for text in head[1:]]
+    for part in second.split("; ") if second else []:  # a clause a line where they fit
+        rest += [(text, th.text) for text in _wrap(part, sub, [full_w])]
+    if len(rest) > 2:
+        rest = [rest[0], (fit_text(" ".join(t for t, _ in rest[1:]), sub, full_w), th.text)]
+    stamp(image, (x, 10), head[0], title_px, ink)
+    y = 10 + int(c * 0.78)
+    for text, tone in rest:
+        stamp(image, (g.left - round(g.rail), y), text, sub_px, tone)
+        y += int(c * 0.55)
+    dice = dice_values(context.dice)
+    if dice:
+        size = int(c * 1.12)
+        die_colour = position.side_to_move if position.result is None else context.last_side
+        face = PIECE[die_colour] if die_colour in PIECE else (255, 255, 255)
+        pip = PIECE_TEXT[die_colour] if die_colour in PIECE else DIE_PIP
+        dx = g.width - g.left - dice_w + 12
         centres = [(dx + i * (size + 12) + size / 2, 8 + size / 2) for i in range(len(dice))]
         paste_dice(image, dice, centres, size, face, pip, (25, 25, 25))
 

@@ -241,6 +241,9 @@ def geometry(width: int) -> Geometry:
 BAND = {"G": 0, "B": 1, "Y": 2, "R": 3}
 COMPACT_COLS = 8
 COMPACT_ROWS = 16
+#: The compact header's height in cells: the headline and two more lines
+#: (a taunt's headline and its terms wrap rather than lose words).
+HEADER_ROWS = 2.2
 #: The rail on the left (fraction of a cell): the track's way from the
 #: bottom band (27) back to the top (28).
 RAIL = 0.5
@@ -267,7 +270,7 @@ def compact_geometry(width: int) -> Geometry:
         cell += 1
     margin = 8
     left = margin + round(cell * RAIL)
-    top = 12 + int(cell * 1.55)
+    top = 12 + int(cell * HEADER_ROWS)
     return Geometry(width, cell, left, top, top + cell * COMPACT_ROWS + int(cell * 0.95), True)
 
 
