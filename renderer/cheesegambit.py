@@ -50,6 +50,7 @@ from renderer.base import BoardRenderer, moved_steps, result_text, theme_name
 from renderer.board_common import dice_values, die_sprite, fit_text, mix, paste_dice
 from renderer.cheesegambit_layout import (
     BAND,
+    COMPACT_ROWS,
     GATE,
     GRID,
     ORDER_R,
@@ -582,7 +583,8 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
     if context.footer:
         foot.append(context.footer)
     if foot:
-        stamp(img, (g.left, g.top + GRID * c + int(c * 0.2)),
+        rows = COMPACT_ROWS if g.compact else GRID
+        stamp(img, (g.left, g.top + rows * c + int(c * 0.2)),
               fit_text("   ".join(foot), body_b, g.width - 2 * g.left), _text_px(c), th.text)
     return img
 

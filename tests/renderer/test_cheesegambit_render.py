@@ -220,6 +220,19 @@ def test_phone_pictures_meet_the_one_rule(width: int) -> None:
     assert image.height <= 2 * image.width
 
 
+@pytest.mark.parametrize("width", [760, 1100])
+def test_the_footer_is_drawn_below_the_board(width: int) -> None:
+    """The last turn and the game's line show under the board (on the phone
+    layout's sixteen rows too, not past the picture's end)."""
+    p = GAME.initial({"players": "2"}, "R")
+    g = cl.geometry(width)
+    bare = cg.draw(p, RenderContext(names=NAMES, width=width))
+    foot = cg.draw(p, RenderContext(names=NAMES, width=width, footer="Game #7 · 2 days left"))
+    rows = cl.COMPACT_ROWS if g.compact else cl.GRID
+    below = (0, g.top + rows * g.cell, width, g.height)
+    assert bare.crop(below).tobytes() != foot.crop(below).tobytes()
+
+
 def test_the_desktop_cross_is_too_small_for_a_phone() -> None:
     """Why the compact layout exists: the cross's numbers (19 cells across)
     stay under the rule at any width (6.2 px)."""
