@@ -17,7 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from games.base import Position  # noqa: E402
 from games.cheesegambit import GAME  # noqa: E402
+from games.events import Event  # noqa: E402
 from renderer import RenderContext, render  # noqa: E402
 from renderer import cheesegambit as cg  # noqa: E402
 
@@ -29,8 +31,10 @@ def positions(games: int = 12, turns: int = 30) -> list[tuple[object, RenderCont
     out: list[tuple[object, RenderContext]] = []
     for seed in range(games):
         rng = random.Random(seed)
-        position = GAME.initial({"players": "234"[seed % 3]}, "R")
-        side, moves, events = None, "", ()
+        position: Position = GAME.initial({"players": "234"[seed % 3]}, "R")
+        side: str | None = None
+        moves = ""
+        events: tuple[Event, ...] = ()
         for _ in range(turns):
             dice = (rng.randint(1, 6), rng.randint(1, 6))
             out.append((position, RenderContext(names=NAMES, dice=dice, last_side=side,

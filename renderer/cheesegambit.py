@@ -20,6 +20,13 @@ end, and pool entries and bumps have a badge in the square's top-right slot.
 
 The board itself (everything that never changes) is drawn once per size and
 theme and cached; a render pastes pieces and text on a copy.
+
+Phone pictures (narrower than :data:`~renderer.phone.COMPACT_BELOW`) use the
+compact layout of :mod:`renderer.cheesegambit_layout`: the same cells, marks
+and colours, the track unrolled into four bands of eight cells (one per arm,
+its safe zone in the middle row ending at the gate with the borne-off count),
+a rail on the left from 27 back to 28, each colour's panel beside its band,
+and a header that wraps instead of cutting words.
 """
 
 from __future__ import annotations

@@ -15,8 +15,16 @@ so that nothing a player reads is ever covered:
   beside the piece it points at, never on it.
 
 Re-entry labels (``R1``..``R6``) stand outside the track, in the free cell
-next to their square.  The renderer draws what :func:`plan` returns, and the
-layout tests check the same boxes: labels against pieces, badges and heads.
+next to their square.
+
+The cross has 19 cells across, so its numbers stay 6.2 px high on a phone
+whatever the width.  Phone pictures (:func:`compact_geometry`) unroll the
+track into four bands of eight cells, one per arm (:data:`BAND`), with the
+cells as small as lets every number meet the one rule of
+:mod:`renderer.phone`; the same cell anatomy, so the same checks hold.
+
+The renderer draws what :func:`plan` returns, and the layout tests check the
+same boxes: labels against pieces, badges and heads.
 """
 
 from __future__ import annotations

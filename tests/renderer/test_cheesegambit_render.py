@@ -158,7 +158,7 @@ def _reads(size: int, width: int) -> float:
     return phone.phone_glyph(size, cl.geometry(width).width)
 
 
-@pytest.mark.parametrize("width", [760, 1100, 1400])
+@pytest.mark.parametrize("width", [800, 1100, 1400])
 def test_labels_to_type_a_move_are_as_large_as_the_board_allows(width: int) -> None:
     """Square numbers, S and R labels, counts and the P/X badge letters are
     all one size, the largest a 19-cell-wide board gives (41% of a cell: 6.2
