@@ -20,6 +20,13 @@ end, and pool entries and bumps have a badge in the square's top-right slot.
 
 The board itself (everything that never changes) is drawn once per size and
 theme and cached; a render pastes pieces and text on a copy.
+
+Phone pictures (narrower than :data:`~renderer.phone.COMPACT_BELOW`) use the
+compact layout of :mod:`renderer.cheesegambit_layout`: the same cells, marks
+and colours, the track unrolled into four bands of eight cells (one per arm,
+its safe zone in the middle row ending at the gate with the borne-off count),
+a rail on the left from 27 back to 28, each colour's panel beside its band,
+and a header that wraps instead of cutting words.
 """
 
 from __future__ import annotations
@@ -49,6 +56,8 @@ from renderer.accessibility import Legible, best_tone, contrast_ratio
 from renderer.base import BoardRenderer, moved_steps, result_text, theme_name
 from renderer.board_common import dice_values, die_sprite, fit_text, mix, paste_dice
 from renderer.cheesegambit_layout import (
+    BAND,
+    COMPACT_ROWS,
     GATE,
     GRID,
     ORDER_R,
@@ -65,7 +74,6 @@ from renderer.cheesegambit_layout import (
     reentry_label,
     safe_cell,
     square_cell,
-    stripe_side,
     text_label,
 )
 from renderer.context import RenderContext
@@ -161,14 +169,17 @@ def _active_panel(col: str, theme: str) -> RGB:
     return arm_tint(col, theme) if theme != "dark" else mix(PIECE[col], (0, 0, 0), 0.67)
 
 
-def cell_fill(cell: tuple[int, int], theme: str, sides: tuple[str, ...]) -> RGB:
-    """The fill of a board cell (what a number or a mark stands on)."""
+def cell_fill(cell: tuple[int, int], theme: str, sides: tuple[str, ...],
+              g: Geometry | None = None) -> RGB:
+    """The fill of a board cell (what a number or a mark stands on), on the
+    cross or on ``g``'s layout."""
     th = THEMES[theme]
+    g = g or geometry(1100)
     for col in COLOURS:
-        if cell == GATE[col] or any(cell == safe_cell(col, k) for k in range(1, 7)):
+        if cell == g.gate(col) or any(cell == g.safe_cell(col, k) for k in range(1, 7)):
             return safe_tint(col, theme) if col in sides else th.home
     for sq in range(1, TRACK + 1):
-        if square_cell(sq) == cell:
+        if g.square_cell(sq) == cell:
             arm = _arm_of(sq)
             return safe_tint(arm, theme) if EXIT[arm] == sq else arm_tint(arm, theme)
     return th.background
@@ -230,23 +241,30 @@ def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Im
     d = ImageDraw.Draw(img)
     c = g.cell
     edge = PIECE_EDGE[theme_name]  # of stars and stripes: dark on light, light on dark
-    # home: four triangles towards the arms
-    x0, y0, _, _ = g.box(8, 8)
-    _, _, x1, y1 = g.box(10, 10)
-    mx, my = (x0 + x1) // 2, (y0 + y1) // 2
-    tris = {"R": [(x0, y1), (x1, y1), (mx, my)], "B": [(x0, y0), (x1, y0), (mx, my)],
-            "G": [(x0, y0), (x0, y1), (mx, my)], "Y": [(x1, y0), (x1, y1), (mx, my)]}
-    for col, pts in tris.items():
-        d.polygon(pts, fill=safe_tint(col, theme_name) if col in sides else th.home,
-                  outline=th.grid)
+    if g.compact:
+        _rail(d, g, th)
+    else:
+        # home: four triangles towards the arms
+        x0, y0, _, _ = g.box(8, 8)
+        _, _, x1, y1 = g.box(10, 10)
+        mx, my = (x0 + x1) // 2, (y0 + y1) // 2
+        tris = {"R": [(x0, y1), (x1, y1), (mx, my)], "B": [(x0, y0), (x1, y0), (mx, my)],
+                "G": [(x0, y0), (x0, y1), (mx, my)], "Y": [(x1, y0), (x1, y1), (mx, my)]}
+        for col, pts in tris.items():
+            d.polygon(pts, fill=safe_tint(col, theme_name) if col in sides else th.home,
+                      outline=th.grid)
     # gates and safe zones
     for col in COLOURS:
         tint = safe_tint(col, theme_name) if col in sides else th.home
-        d.rectangle(g.box(*GATE[col]), fill=tint, outline=th.grid)
+        d.rectangle(g.box(*g.gate(col)), fill=tint, outline=th.grid)
         for k in range(1, 7):
-            d.rectangle(g.box(*safe_cell(col, k)), fill=tint, outline=th.grid)
-        gx, gy = g.centre(*GATE[col])
-        _star(d, gx, gy, c // 4, PIECE[col] if col in sides else th.muted, edge)
+            d.rectangle(g.box(*g.safe_cell(col, k)), fill=tint, outline=th.grid)
+        if g.compact:  # the star top left: the borne-off count takes the middle
+            gx, gy = g.at(g.gate(col), 0.3, 0.27)
+            _star(d, gx, gy, c * 0.2, PIECE[col] if col in sides else th.muted, edge)
+        else:
+            gx, gy = g.centre(*GATE[col])
+            _star(d, gx, gy, c // 4, PIECE[col] if col in sides else th.muted, edge)
     # track squares
     stripes: dict[int, str] = {}
     for col in sides:
@@ -254,10 +272,11 @@ def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Im
             stripes[reentry_square(col, k)] = col
     for sq in range(1, TRACK + 1):
         arm = _arm_of(sq)
-        box = g.box(*square_cell(sq))
-        d.rectangle(box, fill=cell_fill(square_cell(sq), theme_name, sides), outline=th.grid)
+        box = g.box(*g.square_cell(sq))
+        d.rectangle(box, fill=cell_fill(g.square_cell(sq), theme_name, sides, g),
+                    outline=th.grid)
         if EXIT[arm] == sq:
-            (sx, sy), sr = g.slot(square_cell(sq))
+            (sx, sy), sr = g.slot(g.square_cell(sq))
             _star(d, sx, sy, sr, PIECE[arm], edge)
         if sq in stripes:
             w = max(3, c // 18)
@@ -265,7 +284,7 @@ def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Im
                       "right": (box[2] - w, box[1] + 1, box[2] - 1, box[3] - 1),
                       "top": (box[0] + 1, box[1] + 1, box[2] - 1, box[1] + w),
                       "bottom": (box[0] + 1, box[3] - w, box[2] - 1, box[3] - 1)}[
-                stripe_side(sq)]
+                g.stripe_side(sq)]
             d.rectangle(stripe, fill=PIECE[stripes[sq]], outline=edge)
     # Crisp (not anti-aliased) labels: as legible at this size, and a PNG
     # a quarter smaller (soft edges are noise to the compressor).
@@ -276,7 +295,7 @@ def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Im
             continue
         cell = _label_cell(g, label)
         d.text(label.xy, label.text, font=font(label.size, True), anchor=label.anchor,
-               fill=ink_on(cell_fill(cell, theme_name, sides)))
+               fill=ink_on(cell_fill(cell, theme_name, sides, g)))
     # re-entry labels beside their squares, with the colour's shape
     for col in sides:
         for k in range(1, 7):
@@ -291,6 +310,23 @@ def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Im
             d.rounded_rectangle(_panel_box(g, col), radius=14, fill=th.panel,
                                 outline=PIECE[col], width=3)
     return img
+
+
+def _rail(d: ImageDraw.ImageDraw, g: Geometry, th: Theme) -> None:
+    """The compact layout's way from 27 (the bottom band's last square) up
+    the left margin to 28 (the top band's first), ending in a head: the track
+    goes on there."""
+    x = g.left - g.rail / 2
+    y0 = g.lane(g.square_cell(27))[1]
+    y1 = g.lane(g.square_cell(28))[1]
+    w = max(3, g.cell // 14)
+    d.line([(g.left, y0), (x, y0), (x, y1), (g.left - w, y1)], fill=th.grid, width=w,
+           joint="curve")
+    h = g.rail * 0.45
+    d.polygon([(g.left, y1), (g.left - h, y1 - h * 0.7), (g.left - h, y1 + h * 0.7)],
+              fill=th.grid)
+    d.polygon([(x, y1 - h), (x - h * 0.6, y1 - h * 0.1), (x + h * 0.6, y1 - h * 0.1)],
+              fill=th.grid)
 
 
 def _label_cell(g: Geometry, label: Label) -> tuple[int, int]:
@@ -312,6 +348,9 @@ def _reentry_shape(d: ImageDraw.ImageDraw, g: Geometry, col: str, label: Label) 
 
 
 def _panel_box(g: Geometry, col: str) -> tuple[int, int, int, int]:
+    if g.compact:
+        x0, y0, x1, y1 = _quadrant(g, col)
+        return x0 + 4, y0 + 4, x1 - 4, y1 - 4
     r0, c0 = PANEL[col]
     px0, py0, _, _ = g.box(r0, c0)
     _, _, px1, py1 = g.box(r0 + 6, c0 + 6)
@@ -363,6 +402,7 @@ def last_turn_marks(context: RenderContext) -> LastTurn:
     """Cells and arrows of the previous turn.  The one place the picture
     learns what the last turn did: its events (moves, bear-offs, bumps)."""
     out = LastTurn([], set(), set(), [], set())
+    g = geometry(context.width)
     side = context.last_side
     if not side or side not in COLOURS:
         return out
@@ -372,11 +412,11 @@ def last_turn_marks(context: RenderContext) -> LastTurn:
 
     def cell(loc: int) -> tuple[int, int] | None:
         if 1 <= loc <= TRACK:
-            return square_cell(loc)
+            return g.square_cell(loc)
         if SAFE_BASE < loc < OFF:
-            return safe_cell(side, loc - SAFE_BASE)
+            return g.safe_cell(side, loc - SAFE_BASE)
         if loc == OFF:
-            return GATE[side]
+            return g.gate(side)
         return None
 
     def path(a: int, b: int) -> list[tuple[int, int]]:
@@ -462,8 +502,8 @@ def plan(position: CheeseGambitPosition, context: RenderContext) -> Plan:
     for col in position.sides:
         if col in position.dropped:
             continue
-        pieces += [(square_cell(sq), col, n) for sq, n in position.track(col).items()]
-        pieces += [(safe_cell(col, k), col, n) for k, n in position.safe_zone(col).items()]
+        pieces += [(g.square_cell(sq), col, n) for sq, n in position.track(col).items()]
+        pieces += [(g.safe_cell(col, k), col, n) for k, n in position.safe_zone(col).items()]
     boxes = [g.piece_box(cell) for cell, _, _ in pieces]
     last = last_turn_marks(context)
     arrows = [arrow(g, cells) for cells, _, _ in last.arrows]
@@ -531,7 +571,9 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
         if col in position.dropped:
             continue
         ox, oy = offsets[col]
-        stamp(img, (hx + ox, hy + oy), str(position.borne_off(col)), int(c * 0.46),
+        # compact: in the gate, where a piece would stand (the star is in the slot)
+        at = g.piece_centre(*g.gate(col)) if g.compact else (hx + ox, hy + oy)
+        stamp(img, at, str(position.borne_off(col)), int(c * 0.46),
               ink_on(safe_tint(col, theme)), anchor="mm")
 
     actor = position.side_to_move
@@ -548,7 +590,8 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
     if context.footer:
         foot.append(context.footer)
     if foot:
-        stamp(img, (g.left, g.top + GRID * c + int(c * 0.2)),
+        rows = COMPACT_ROWS if g.compact else GRID
+        stamp(img, (g.left, g.top + rows * c + int(c * 0.2)),
               fit_text("   ".join(foot), body_b, g.width - 2 * g.left), _text_px(c), th.text)
     return img
 
@@ -613,6 +656,9 @@ def _header(image: Image.Image, g: Geometry, th: Theme, position: CheeseGambitPo
         draw_shape(d, colour, x + r, y + int(c * 0.34), r)
         x += 2 * r + 14
     ink = colour_ink(colour, theme) if colour else th.text
+    if g.compact:
+        _compact_header(image, g, th, position, context, main, second, x, ink, dice_w, colour)
+        return
     text = fit_text(main, title, g.width - g.left - x - dice_w - 20)
     stamp(image, (x, y), text, int(c * 0.56), ink)
     after_title = x + int(d.textlength(text, font=title)) + int(c * 0.5)
@@ -628,6 +674,58 @@ def _header(image: Image.Image, g: Geometry, th: Theme, position: CheeseGambitPo
             dx = g.width - g.left - dice_w + 12
         face = PIECE[die_colour] if die_colour else (255, 255, 255)
         pip = PIECE_TEXT[die_colour] if die_colour else DIE_PIP
+        centres = [(dx + i * (size + 12) + size / 2, 8 + size / 2) for i in range(len(dice))]
+        paste_dice(image, dice, centres, size, face, pip, (25, 25, 25))
+
+
+def _wrap(text: str, fnt: Any, widths: list[float]) -> list[str]:
+    """``text`` in lines of the given widths (the last width repeats), whole
+    words; a word longer than a line is cut with an ellipsis."""
+    lines: list[str] = []
+    for word in text.split():
+        room = widths[min(len(lines) - 1, len(widths) - 1)] if lines else widths[0]
+        if lines and fnt.getlength(lines[-1] + " " + word) <= room:
+            lines[-1] += " " + word
+        else:
+            room = widths[min(len(lines), len(widths) - 1)]
+            lines.append(fit_text(word, fnt, room))
+    return lines
+
+
+def _compact_header(image: Image.Image, g: Geometry, th: Theme,
+                    position: CheeseGambitPosition, context: RenderContext, main: str,
+                    second: str, x: int, ink: RGB, dice_w: int, colour: str | None) -> None:
+    """The phone header: the headline beside the dice (smaller, down to the
+    square numbers' size, or wrapped onto the lines below when it is long),
+    then the second line wrapped: nothing a player reads is cut short."""
+    c = g.cell
+    first_w = g.width - g.left - x - dice_w - 8
+    full_w = g.width - 2 * g.left + g.rail
+    sub_px = _text_px(c)
+    sub = font(sub_px, True)
+    if colour and sub.getlength(main) > first_w:  # the shape and colour say it already
+        main = main.replace(f" ({COLOUR_NAMES[colour]})", "")
+    title_px = int(c * 0.56)
+    while title_px > sub_px and font(title_px, True).getlength(main) > first_w:
+        title_px -= 1
+    head = _wrap(main, font(title_px, True), [first_w, full_w])
+    rest = [(text, ink) for text in head[1:]]
+    for part in second.split("; ") if second else []:  # a clause a line where they fit
+        rest += [(text, th.text) for text in _wrap(part, sub, [full_w])]
+    if len(rest) > 2:
+        rest = [rest[0], (fit_text(" ".join(t for t, _ in rest[1:]), sub, full_w), th.text)]
+    stamp(image, (x, 10), head[0], title_px, ink)
+    y = 10 + int(c * 0.78)
+    for text, tone in rest:
+        stamp(image, (g.left - round(g.rail), y), text, sub_px, tone)
+        y += int(c * 0.55)
+    dice = dice_values(context.dice)
+    if dice:
+        size = int(c * 1.12)
+        die_colour = position.side_to_move if position.result is None else context.last_side
+        face = PIECE[die_colour] if die_colour in PIECE else (255, 255, 255)
+        pip = PIECE_TEXT[die_colour] if die_colour in PIECE else DIE_PIP
+        dx = g.width - g.left - dice_w + 12
         centres = [(dx + i * (size + 12) + size / 2, 8 + size / 2) for i in range(len(dice))]
         paste_dice(image, dice, centres, size, face, pip, (25, 25, 25))
 
@@ -659,7 +757,9 @@ def _paste_panel(img: Image.Image, g: Geometry, position: CheeseGambitPosition, 
     panel = _PANELS.pop(key, None)
     if panel is None:
         panel = _background(g.width, theme, position.sides).crop((x0, y0, x1, y1))
-        local = Geometry(g.width, g.cell, g.left - x0, g.top - y0, g.height)
+        local = Geometry(g.width, g.cell, g.left - x0, g.top - y0, g.height, g.compact)
+        if g.compact:  # the panel's own box, moved with the crop
+            local = _Shifted(local, x0, y0)
         th = THEMES[theme]
         draw = ImageDraw.Draw(panel)
         draw.fontmode = "1"  # crisp text: a smaller PNG (see _background)
@@ -671,6 +771,9 @@ def _paste_panel(img: Image.Image, g: Geometry, position: CheeseGambitPosition, 
 
 
 def _quadrant(g: Geometry, col: str) -> tuple[int, int, int, int]:
+    if g.compact:  # beside the colour's band, to the picture's right margin
+        y0 = g.top + 4 * BAND[col] * g.cell
+        return g.track_right + 4, y0, g.width - 6, y0 + 4 * g.cell
     r0, c0 = PANEL[col]
     x0, y0, _, _ = g.box(r0, c0)
     _, _, x1, y1 = g.box(r0 + 6, c0 + 6)
@@ -701,6 +804,9 @@ def cube_text(position: CheeseGambitPosition, col: str, other: str,
 def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambitPosition,
            col: str, names: dict[str, str], active: bool, theme: str) -> None:
     """A colour's corner panel: name, pool, borne off, cubes, placing."""
+    if isinstance(g, _Shifted):
+        _panel_compact(d, g, th, position, col, names, active, theme)
+        return
     c = g.cell
     x0, y0, x1, y1 = _panel_box(g, col)
     head = font(int(c * 0.48), bold=True)
@@ -788,6 +894,81 @@ def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambi
             draw_shape(d, other, x + chip, y + int(c * 0.27), chip, width=1)
             text = cube_text(position, col, other, names)
             d.text((x + 2 * chip + 8, y), fit_text(text, body, inner - 2 * chip - 8),
+                   font=body, fill=th.text)
+            y += line
+
+
+class _Shifted(Geometry):
+    """A compact panel's geometry inside its crop (the panel box moved by
+    the crop's corner)."""
+
+    def __init__(self, g: Geometry, dx: int, dy: int) -> None:
+        super().__init__(g.width, g.cell, g.left, g.top, g.height, True)
+        object.__setattr__(self, "dx", dx)
+        object.__setattr__(self, "dy", dy)
+
+
+def _panel_compact(d: ImageDraw.ImageDraw, g: _Shifted, th: Theme,
+                   position: CheeseGambitPosition, col: str, names: dict[str, str],
+                   active: bool, theme: str) -> None:
+    """A colour's panel beside its band on a phone: the name bar (with TO
+    PLAY), then one line each for pool and borne off, track and pips, and a
+    line per opponent's cube, all at the square numbers' size or larger."""
+    c = g.cell
+    full = geometry(g.width)
+    bx0, by0, bx1, by1 = _panel_box(full, col)
+    x0, y0, x1, y1 = bx0 - g.dx, by0 - g.dy, bx1 - g.dx, by1 - g.dy  # type: ignore[attr-defined]
+    px = _text_px(c)
+    body, body_b = font(px), font(px, bold=True)
+    line = int(px * 1.3)
+    if active:
+        d.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius=12,
+                            fill=_active_panel(col, theme), outline=PIECE[col], width=6)
+    bar_h = int(c * 0.74)
+    d.rounded_rectangle((x0, y0, x1, y0 + bar_h), radius=10, fill=PIECE[col])
+    badge_w = 0
+    if active:
+        tag = "TO PLAY" if not position.pending() else "TO ANSWER"
+        badge_w = int(d.textlength(tag, font=body_b)) + 12
+        d.rounded_rectangle((x1 - 6 - badge_w, y0 + 5, x1 - 6, y0 + bar_h - 5), radius=8,
+                            fill=(255, 255, 255))
+        d.text((x1 - 6 - badge_w // 2, y0 + bar_h // 2), tag, font=body_b,
+               fill=colour_ink(col, "light"), anchor="mm")
+    r = int(c * 0.18)
+    draw_shape(d, col, x0 + 8 + r, y0 + bar_h // 2, r, width=2)
+    tx = x0 + 14 + 2 * r
+    d.text((tx, y0 + bar_h // 2), fit_text(names[col], body_b, x1 - tx - 12 - badge_w),
+           font=body_b, fill=PIECE_TEXT[col], anchor="lm")
+    x, y = x0 + 8, y0 + bar_h + 6
+    inner = x1 - x0 - 16
+    gone = panel_status(position, col, names)
+    if gone is not None:
+        d.text((x, y), fit_text(gone, body_b, inner), font=body_b, fill=th.text)
+        return
+    n_pieces = int(position.options.get("pieces", "14"))
+    off = position.borne_off(col)
+    if col in position.placings:
+        place = position.placings.index(col) + 1
+        text = "WINNER" if place == 1 else f"Placed {place}" + {2: "nd", 3: "rd"}.get(place, "th")
+        d.text((x, y), fit_text(f"{text} · off {off}/{n_pieces}", body_b, inner),
+               font=body_b, fill=colour_ink(col, theme))
+    else:
+        pool = position.pool(col)
+        d.text((x, y), fit_text(f"Pool {pool} · off {off}/{n_pieces}", body_b, inner),
+               font=body_b, fill=th.text)
+    y += line
+    safe = sum(position.safe_zone(col).values())
+    d.text((x, y), fit_text(f"{_pips(position, col)} pips · safe {safe}",
+                            body, inner), font=body, fill=th.muted)
+    y += line
+    if position.taunt_enabled:
+        for other in sides_order(position, col):
+            chip = int(c * 0.14)
+            draw_shape(d, other, x + chip, y + px * 0.55, chip, width=1)
+            holder = position.cube_holder(col, other)
+            cube = "centre" if holder is None else names.get(holder, COLOUR_NAMES[holder])
+            text = f"x{position.stake(col, other)}, cube {cube}"
+            d.text((x + 2 * chip + 6, y), fit_text(text, body, inner - 2 * chip - 6),
                    font=body, fill=th.text)
             y += line
 

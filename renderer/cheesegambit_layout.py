@@ -15,8 +15,16 @@ so that nothing a player reads is ever covered:
   beside the piece it points at, never on it.
 
 Re-entry labels (``R1``..``R6``) stand outside the track, in the free cell
-next to their square.  The renderer draws what :func:`plan` returns, and the
-layout tests check the same boxes: labels against pieces, badges and heads.
+next to their square.
+
+The cross has 19 cells across, so its numbers stay 6.2 px high on a phone
+whatever the width.  Phone pictures (:func:`compact_geometry`) unroll the
+track into four bands of eight cells, one per arm (:data:`BAND`), with the
+cells as small as lets every number meet the one rule of
+:mod:`renderer.phone`; the same cell anatomy, so the same checks hold.
+
+The renderer draws what :func:`plan` returns, and the layout tests check the
+same boxes: labels against pieces, badges and heads.
 """
 
 from __future__ import annotations
@@ -24,9 +32,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from games.cheesegambit.board import COLOURS, TRACK, reentry_square
+from games.cheesegambit.board import ARM_SQUARES, COLOURS, TRACK, reentry_square
 from renderer.fonts import font
-from renderer.phone import glyph_height
+from renderer.phone import COMPACT_BELOW, glyph_height, meets_rule
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -116,6 +124,57 @@ class Geometry:
     left: int
     top: int
     height: int
+    #: The phone layout (see :func:`compact_geometry`): the track in four bands.
+    compact: bool = False
+
+    def square_cell(self, square: int) -> Cell:
+        """(row, column) of a track square in this layout's grid."""
+        return _COMPACT_SQUARES[square] if self.compact else _SQUARE_CELLS[square]
+
+    def safe_cell(self, colour: str, k: int) -> Cell:
+        """(row, column) of ``colour``'s safe-zone square S``k``."""
+        if self.compact:
+            return 4 * BAND[colour] + 2, k
+        return safe_cell(colour, k)
+
+    def gate(self, colour: str) -> Cell:
+        """The cell between ``colour``'s S1 and home (where borne-off pieces go)."""
+        return (4 * BAND[colour] + 2, 0) if self.compact else GATE[colour]
+
+    def stripe_side(self, square: int) -> str:
+        """Where a re-entry square's stripe and ``R`` label go (compact: every
+        re-entry square is on a band's top row, its label in the row above)."""
+        return "top" if self.compact else stripe_side(square)
+
+    def reentry_label_cell(self, square: int) -> Cell:
+        if self.compact:
+            row, col = self.square_cell(square)
+            return row - 1, col
+        return reentry_label_cell(square)
+
+    def waypoints(self, cells: list[Cell]) -> list[Point]:
+        """The lane points an arrow along ``cells`` passes; in the compact
+        layout the step from the bottom band back to the top one (27 to 28)
+        runs up the rail on the left."""
+        out: list[Point] = []
+        for i, cell in enumerate(cells):
+            if i and self.compact and abs(cell[0] - cells[i - 1][0]) > 1:
+                prev = out[-1]
+                x = self.left - self.rail / 2
+                here = self.lane(cell)
+                out += [(x, prev[1]), (x, here[1])]
+            out.append(self.lane(cell))
+        return out
+
+    @property
+    def rail(self) -> float:
+        """Width of the compact layout's rail (left of the track)."""
+        return self.cell * RAIL
+
+    @property
+    def track_right(self) -> int:
+        """The right edge of the compact track (panels stand beyond it)."""
+        return self.left + COMPACT_COLS * self.cell
 
     def box(self, row: int, col: int) -> tuple[int, int, int, int]:
         """The pixel box of a cell."""
@@ -167,13 +226,60 @@ def label_size(cell: int) -> int:
     return round(cell * LABEL)
 
 
+@lru_cache(maxsize=32)
 def geometry(width: int) -> Geometry:
-    """Cell size and margins for an image ``width`` pixels wide."""
+    """Cell size and margins for an image ``width`` pixels wide: the cross,
+    or under :data:`~renderer.phone.COMPACT_BELOW` pixels the phone layout."""
+    if width < COMPACT_BELOW:
+        return compact_geometry(width)
     width = max(700, min(width, 1600))
     cell = (width - 24) // GRID
     left = (width - cell * GRID) // 2
     top = 12 + int(cell * 1.55)
     return Geometry(width, cell, left, top, top + cell * GRID + int(cell * 0.95))
+
+
+# --------------------------------------------------------------------------- phone layout
+
+#: The compact layout's bands, top to bottom, in the order of play: each
+#: colour's arm is one band of four rows (the row for its corner square and
+#: the R labels above it, the squares going out, the safe zone S1..S6 from
+#: the gate to the exit, the squares coming back), with its panel on the
+#: right.  Red's arm is at the bottom (the first seat, as on the cross).
+BAND = {"G": 0, "B": 1, "Y": 2, "R": 3}
+COMPACT_COLS = 8
+COMPACT_ROWS = 16
+#: The compact header's height in cells: the headline and two more lines
+#: (a taunt's headline and its terms wrap rather than lose words).
+HEADER_ROWS = 2.2
+#: The rail on the left (fraction of a cell): the track's way from the
+#: bottom band (27) back to the top (28).
+RAIL = 0.5
+
+_COMPACT_SQUARES: dict[int, Cell] = {}
+for _col, _band in BAND.items():
+    _arm = ARM_SQUARES[_col]
+    _COMPACT_SQUARES[_arm[0]] = (4 * _band, 0)
+    for _i in range(1, 9):
+        _COMPACT_SQUARES[_arm[_i]] = (4 * _band + 1, _i - 1)
+    _COMPACT_SQUARES[_arm[9]] = (4 * _band + 2, 7)
+    for _i in range(10, 18):
+        _COMPACT_SQUARES[_arm[_i]] = (4 * _band + 3, 17 - _i)
+
+
+def compact_geometry(width: int) -> Geometry:
+    """The phone layout for a ``width``-pixel picture (at least 480): cells as
+    small as lets the square numbers meet the one rule (renderer/phone.py)
+    when the picture is shown 400 px wide; eight cells of track and the
+    panels beside the bands."""
+    width = max(480, width)
+    cell = 20
+    while not meets_rule(label_size(cell), width):
+        cell += 1
+    margin = 8
+    left = margin + round(cell * RAIL)
+    top = 12 + int(cell * HEADER_ROWS)
+    return Geometry(width, cell, left, top, top + cell * COMPACT_ROWS + int(cell * 0.95), True)
 
 
 # --------------------------------------------------------------------------- labels
@@ -207,8 +313,9 @@ def number_label(g: Geometry, cell: Cell, text: str) -> Label:
 def board_labels(width: int, sides: tuple[str, ...]) -> tuple[Label, ...]:
     """Every square number, safe-zone label and re-entry label on the board."""
     g = geometry(width)
-    out = [number_label(g, square_cell(sq), str(sq)) for sq in range(1, TRACK + 1)]
-    out += [number_label(g, safe_cell(col, k), f"S{k}") for col in COLOURS for k in range(1, 7)]
+    out = [number_label(g, g.square_cell(sq), str(sq)) for sq in range(1, TRACK + 1)]
+    out += [number_label(g, g.safe_cell(col, k), f"S{k}") for col in COLOURS
+            for k in range(1, 7)]
     for col in sides:
         for k in range(1, 7):
             out.append(reentry_label(g, reentry_square(col, k), k))
@@ -217,9 +324,9 @@ def board_labels(width: int, sides: tuple[str, ...]) -> tuple[Label, ...]:
 
 def reentry_label(g: Geometry, square: int, k: int) -> Label:
     """``R<k>`` in the free cell beside re-entry square ``square``, against it."""
-    cell = reentry_label_cell(square)
+    cell = g.reentry_label_cell(square)
     x0, y0, x1, y1 = g.box(*cell)
-    side = stripe_side(square)
+    side = g.stripe_side(square)
     pad = max(3, round(g.cell * PAD))
     xy, anchor = {"left": ((x1 - pad, (y0 + y1) / 2), "rm"),
                   "right": ((x0 + pad, (y0 + y1) / 2), "lm"),
@@ -266,8 +373,9 @@ def arrow(g: Geometry, cells: list[Cell]) -> Arrow:
     the lane, and a head beside the last cell's piece, pointing the way the
     piece went."""
     c = g.cell
-    (r0, c0), (r1, c1) = cells[-2], cells[-1]
-    dr, dc = r1 - r0, c1 - c0
+    lanes = g.waypoints(cells)
+    (x0, y0), (x1, y1) = lanes[-2], lanes[-1]
+    dr, dc = y1 - y0, x1 - x0
     last = cells[-1]
     if dc and not dr:  # along a row: stop short of the piece's side
         px, py = g.piece_centre(*last)
@@ -282,7 +390,7 @@ def arrow(g: Geometry, cells: list[Cell]) -> Arrow:
     half = size * 0.6
     side = (-direction[1] * half, direction[0] * half)
     head = (tip, (base[0] + side[0], base[1] + side[1]), (base[0] - side[0], base[1] - side[1]))
-    points = [g.lane(cell) for cell in cells[:-1]]
+    points = lanes[:-1]
     if direction[1] == 0:
         points.append((base[0], points[-1][1]))
     else:

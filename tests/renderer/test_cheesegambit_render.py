@@ -4,6 +4,7 @@ label covered, honest panels and a warm-up that covers the first board."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import random
 from collections.abc import Iterator
@@ -126,21 +127,24 @@ def test_every_text_and_mark_meets_wcag_aa(theme: str) -> None:
     assert legibility_faults(pairs) == []
 
 
+@pytest.mark.parametrize("width", [1100, 760])
 @pytest.mark.parametrize("theme", THEMES)
-def test_declared_colours_are_the_drawn_ones(theme: str) -> None:
+def test_declared_colours_are_the_drawn_ones(theme: str, width: int) -> None:
     """The colours :func:`legibility` declares are really drawn, so the
-    declaration cannot drift from the picture."""
+    declaration cannot drift from the picture (on the cross and on a phone)."""
     drawn: set[tuple[int, int, int]] = set()
-    for position, context in cg.RENDERER.palette_samples(1100, theme):
+    for position, context in cg.RENDERER.palette_samples(width, theme):
         image = cg.draw(position, context)
         drawn |= {c for _, c in image.getcolors(maxcolors=1 << 20) or []}
     for players in ("2", "3", "4"):
         p = GAME.initial({"players": players}, "R")
-        drawn |= {c for _, c in cg.draw(p, RenderContext(theme=theme)).getcolors(1 << 20) or []}
+        drawn |= {c for _, c in cg.draw(p, RenderContext(theme=theme, width=width)
+                                        ).getcolors(1 << 20) or []}
     won = GAME.from_listing("R: 14@F; B: 2@29, 12@F; R wins", {})
-    drawn |= {c for _, c in cg.draw(won, RenderContext(theme=theme)).getcolors(1 << 20) or []}
+    drawn |= {c for _, c in cg.draw(won, RenderContext(theme=theme, width=width)
+                                    ).getcolors(1 << 20) or []}
     # the game over, no last side: the dice are white with dark pips
-    white_dice = cg.draw(won, RenderContext(theme=theme, dice=(5, 6)))
+    white_dice = cg.draw(won, RenderContext(theme=theme, dice=(5, 6), width=width))
     drawn |= {c for _, c in white_dice.getcolors(1 << 20) or []}
     missing = {str(p) for p in cg.legibility(theme) if p.ink not in drawn}
     # the TO PLAY tag and "to play" lines of a colour only show on its turn
@@ -154,7 +158,7 @@ def _reads(size: int, width: int) -> float:
     return phone.phone_glyph(size, cl.geometry(width).width)
 
 
-@pytest.mark.parametrize("width", [760, 1100, 1400])
+@pytest.mark.parametrize("width", [800, 1100, 1400])
 def test_labels_to_type_a_move_are_as_large_as_the_board_allows(width: int) -> None:
     """Square numbers, S and R labels, counts and the P/X badge letters are
     all one size, the largest a 19-cell-wide board gives (41% of a cell: 6.2
@@ -173,14 +177,109 @@ def test_labels_to_type_a_move_are_as_large_as_the_board_allows(width: int) -> N
     assert int(g.cell * 1.12) * phone.PHONE_WIDTH / g.width >= 16  # dice
 
 
-@pytest.mark.xfail(strict=True, reason="CheeseGambit has no phone layout yet: 19 square cells "
-                   "across give 6.2-6.3 px numbers at 400 px, not the rule's 8 (a layout with "
-                   "taller cells or an unrolled track is needed)")
-def test_phone_pictures_meet_the_one_rule() -> None:
-    width = 760
+#: Phone pictures' widths: private pictures with ``/settings phone:on`` (760) and narrower.
+PHONE_WIDTHS = (600, 760)
+
+
+def phone_texts(width: int) -> dict[str, tuple[int, bool]]:
+    """Font size (and boldness) of everything a player reads to play, as the
+    compact layout draws it."""
+    g = cl.geometry(width)
+    c = g.cell
+    entry = cg.badge_font_size(cl.Badge((0.0, 0.0), 1.0, "P", "entry"), c)
+    bump = cg.badge_font_size(cl.Badge((0.0, 0.0), 1.0, "X", "bump"), c)
+    return {"square numbers, S and R labels": (g.label_px, True),
+            "counts in pieces": (cl.label_size(c), True),
+            "P and X badges": (min(entry, bump), True),
+            "headline (whose turn)": (int(c * 0.56), True),
+            "names, pool and borne-off lines, footer": (cg._text_px(c), True),
+            "pips and cube lines": (cg._text_px(c), False),
+            "borne-off counts at the gates": (int(c * 0.46), True)}
+
+
+@pytest.mark.parametrize("width", PHONE_WIDTHS)
+def test_phone_pictures_meet_the_one_rule(width: int) -> None:
+    """Under COMPACT_BELOW the board is the compact layout (eight cells of
+    track across, four bands), where every text a player reads to play is
+    MIN_GLYPH (8) px high or more once the picture is shown 400 px wide, the
+    dice 20 px or more, and the picture at most 2:1 high."""
     assert width < phone.COMPACT_BELOW
     g = cl.geometry(width)
-    assert phone.meets_rule(g.label_px, g.width)
+    assert g.compact
+    small = {what: round(phone.phone_glyph(size, g.width, bold), 2)
+             for what, (size, bold) in phone_texts(width).items()
+             if not phone.meets_rule(size, g.width, bold)}
+    assert small == {}
+    for label in cl.board_labels(width, ("R", "G", "B", "Y")):  # the ink as laid out
+        height = label.box[3] - label.box[1]
+        assert height * phone.PHONE_WIDTH / g.width >= phone.MIN_GLYPH, label
+    assert int(g.cell * 1.12) * phone.PHONE_WIDTH / g.width >= 2.5 * phone.MIN_GLYPH  # dice
+    image = cg.draw(GAME.initial({"players": "4"}, "R"), RenderContext(names=NAMES,
+                                                                        dice=(6, 5), width=width))
+    assert image.size == (width, g.height)
+    assert image.height <= 2 * image.width
+
+
+@pytest.mark.parametrize("width", [760, 1100])
+def test_the_footer_is_drawn_below_the_board(width: int) -> None:
+    """The last turn and the game's line show under the board (on the phone
+    layout's sixteen rows too, not past the picture's end)."""
+    p = GAME.initial({"players": "2"}, "R")
+    g = cl.geometry(width)
+    bare = cg.draw(p, RenderContext(names=NAMES, width=width))
+    foot = cg.draw(p, RenderContext(names=NAMES, width=width, footer="Game #7 · 2 days left"))
+    rows = cl.COMPACT_ROWS if g.compact else cl.GRID
+    below = (0, g.top + rows * g.cell, width, g.height)
+    assert bare.crop(below).tobytes() != foot.crop(below).tobytes()
+
+
+def test_the_desktop_cross_is_too_small_for_a_phone() -> None:
+    """Why the compact layout exists: the cross's numbers (19 cells across)
+    stay under the rule at any width (6.2 px)."""
+    for width in (800, 1100, 1600):
+        g = cl.geometry(width)
+        assert not g.compact
+        assert not phone.meets_rule(g.label_px, g.width)
+
+
+def test_compact_layout_keeps_every_square_in_one_place() -> None:
+    """Each of the 72 squares, 24 safe squares and 4 gates has its own cell;
+    consecutive squares are side by side except 27 to 28 (the rail), and each
+    safe zone runs from its exit square's side to its gate."""
+    g = cl.geometry(760)
+    cells = [g.square_cell(sq) for sq in range(1, 73)]
+    cells += [g.safe_cell(col, k) for col in "RGBY" for k in range(1, 7)]
+    cells += [g.gate(col) for col in "RGBY"]
+    assert len(set(cells)) == 100
+    assert all(0 <= col < cl.COMPACT_COLS and 0 <= row < cl.COMPACT_ROWS for row, col in cells)
+    for sq in range(1, 73):
+        (r0, c0), (r1, c1) = g.square_cell(sq), g.square_cell(sq % 72 + 1)
+        assert abs(r0 - r1) + abs(c0 - c1) == 1 or sq == 27, sq
+    for col, exit_square in (("R", 19), ("G", 37), ("B", 55), ("Y", 1)):
+        chain = [g.square_cell(exit_square)] + [g.safe_cell(col, k) for k in range(6, 0, -1)]
+        chain.append(g.gate(col))
+        assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+                   for a, b in zip(chain, chain[1:], strict=False)), col
+
+
+def test_an_arrow_over_the_rail_goes_up_the_left_margin() -> None:
+    """A piece moving 26/28/29 on a phone: the arrow to 28 leaves the bottom
+    band to the left, climbs the rail in the margin and comes into 28 (the
+    top band's first square) from the left, its head beside the piece."""
+    p = GAME.from_listing("R: 1@26, 13@F; B: 1@45, 13@F; R to move", {})
+    assert p.legal_turns((2, 1)) == ["26/28/29"]
+    played = p.play("26/28/29", (2, 1))
+    ctx = RenderContext(names=NAMES, last_side="R", last_moves=played.moves,
+                        last_events=played.events, width=760)
+    layout = cg.plan(played.position, ctx)
+    g = cl.geometry(760)
+    railed = [a for a in layout.arrows if min(x for x, _ in a.points) < g.left]
+    assert len(railed) == 1 and len(layout.arrows) == 2
+    tip, b1, b2 = railed[0].head
+    assert b1[0] == b2[0] < tip[0]  # pointing right
+    x0, y0, x1, y1 = g.box(*g.square_cell(28))
+    assert x0 <= tip[0] < g.piece_centre(*g.square_cell(28))[0] and y0 < tip[1] < y1
+    assert _label_faults(played.position, ctx) == []
 
 
 def test_badge_letters_were_too_small_before() -> None:
@@ -250,25 +349,30 @@ def positions() -> list[tuple[CheeseGambitPosition, RenderContext]]:
             for pc in random_game(seed, players, 40, pieces)]
 
 
+@pytest.mark.parametrize("width", [1100, 760])
 def test_no_label_is_covered_in_random_games(
-        positions: list[tuple[CheeseGambitPosition, RenderContext]]) -> None:
+        positions: list[tuple[CheeseGambitPosition, RenderContext]], width: int) -> None:
     """For every position of 300 seeded random games (2-4 players, 4-14
     pieces), no number, S or R label or count shares pixels with a piece, a
-    badge or an arrow head."""
+    badge or an arrow head, on the cross and on the phone layout."""
     for position, context in positions:
+        context = dataclasses.replace(context, width=width)
         faults = _label_faults(position, context)
         assert faults == [], (position.listing(), context.last_moves, faults)
     assert len(positions) > 5000
     assert sum(bool(c.last_events) for _, c in positions) > 4000
 
 
+@pytest.mark.parametrize("width", [1100, 760])
 def test_arrows_run_from_start_to_end_the_right_way(
-        positions: list[tuple[CheeseGambitPosition, RenderContext]]) -> None:
+        positions: list[tuple[CheeseGambitPosition, RenderContext]], width: int) -> None:
     """Each arrow starts on its start square's lane and its head points from
-    the square before the end towards the end, along the track."""
+    the square before the end towards the end, along the track (on a phone,
+    into 28 from the rail on its left)."""
     checked = 0
     for _position, context in positions:
         if True:
+            context = dataclasses.replace(context, width=width)
             last = cg.last_turn_marks(context)
             g = cl.geometry(context.width)
             for cells, _, _ in last.arrows:
@@ -278,6 +382,9 @@ def test_arrows_run_from_start_to_end_the_right_way(
                 base = ((b1[0] + b2[0]) / 2, (b1[1] + b2[1]) / 2)
                 (r0, c0), (r1, c1) = cells[-2], cells[-1]
                 step = (c1 - c0, r1 - r0)
+                if abs(r1 - r0) > 1:  # the phone layout's rail: 27 to 28
+                    assert g.compact and cells[-1] == g.square_cell(28)
+                    step = (1, 0)
                 along = (tip[0] - base[0]) * step[0] + (tip[1] - base[1]) * step[1]
                 assert along > 0, (cells, a.head)
                 # the head ends in or at the edge of the last cell's box

@@ -12,6 +12,8 @@ from games import get_game
 from renderer import RenderContext
 from renderer import chebache as cr
 from renderer import chebache_layout as cl
+from renderer import cheesegambit as cg
+from renderer import cheesegambit_layout as cgl
 from renderer import hachapury as hp
 from renderer.phone import COMPACT_BELOW, MIN_GLYPH, PHONE_WIDTH, phone_glyph
 
@@ -87,3 +89,19 @@ def test_phone_pictures_draw(width: int) -> None:
         image = renderer.draw(position, RenderContext(names={"W": "alice", "B": "bob"},
                                                       dice=(6, 5), width=width))
         assert image.width == width
+
+
+@pytest.mark.parametrize("width", PHONE_WIDTHS)
+def test_cheesegambit_phone_layout_reads_at_400_px(width: int) -> None:
+    """The compact CheeseGambit board (tests/renderer/test_cheesegambit_render.py
+    checks every text of it): numbers and counts, names, headline and dice."""
+    g = cgl.geometry(width)
+    assert g.compact and not cgl.geometry(1100).compact
+    texts = {"square numbers and counts": g.label_px, "names and panel lines": cg._text_px(g.cell),
+             "headline": int(g.cell * 0.56)}
+    small = {what: round(shown_glyph_height(size, True, width), 1)
+             for what, size in texts.items()
+             if shown_glyph_height(size, True, width) < MIN_GLYPH_PX}
+    assert small == {}
+    assert int(g.cell * 1.12) * 400 / width >= 2.5 * MIN_GLYPH_PX
+    assert shown_glyph_height(cgl.geometry(1100).label_px, True, 1100) < MIN_GLYPH_PX
