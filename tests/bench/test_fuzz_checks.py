@@ -27,14 +27,16 @@ def test_an_empty_or_generic_refusal_is_a_violation() -> None:
 async def test_the_hold_is_the_longest_synchronous_slice() -> None:
     async def blocks_then_waits() -> Reply:
         time.sleep(0.03)  # holds the loop
-        await asyncio.sleep(0.05)  # does not
+        await asyncio.sleep(0.5)  # does not
         time.sleep(0.01)
         return Reply(text="done")
 
     hold = Hold()
     reply = await _timed(blocks_then_waits, hold)
     assert reply.text == "done"
-    assert 0.03 <= hold.longest < 0.05
+    # at least the first slice, and well short of a slice that counted the await (0.54 s
+    # and more): a loaded machine stretches a 30 ms sleep, not by half a second
+    assert 0.03 <= hold.longest < 0.5
 
 
 def test_replay_output_is_captured_and_judged() -> None:
