@@ -5,15 +5,18 @@ The engines are pure and English (``games/`` never imports the bot); the service
 ``str(error)`` in private refusals.  As ``reasons`` does for endings, this reads the
 English: a message that fully matches a pattern is said by its key, the pattern's named
 groups kept as values (points, squares, move texts, dice as the engine wrote them).
-Groups named ``reason`` or ``rest`` are messages themselves and are said the same way,
-so the wrappers (``... Legal instead: ...``, ``... (column 3 of '24/x')``, ``label:
-reason``, ``a; b``) translate what they hold.  A part no pattern knows stays as the
+Groups named ``reason``, ``rest``, ``why`` or ``label`` are messages themselves and are
+said the same way (``result``, ``ending``: as ``reasons`` says endings), so the
+wrappers (``... Legal instead: ...``, ``... (column 3 of '24/x')``, ``label: reason``,
+``a; b``) translate what they hold.  A part no pattern knows stays as the
 engine wrote it.  tests/bot/test_engine_errors.py checks every raise site under games/
 against these patterns."""
 
 from __future__ import annotations
 
 import re
+
+from bot.catalogue.reasons import reason_in
 
 #: (engine phrase as a full-match regex, key, English template, Russian template).
 #: English templates rebuild the engine's text from the groups (tested), so a key
@@ -245,6 +248,32 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
      "{name} двигает фишки по одному шагу, все одинаково"),
     (r"not a legal (?P<name>.+?): (?P<why>.+)", "gerr_c_not_legal_special",
      "not a legal {name}: {why}", "недопустимый {name}: {why}"),
+    # why a special move is not legal (``why`` above)
+    (r"S(?P<die>\d+|x) is empty: dance baby dance!", "gerr_c_why_dance",
+     "S{die} is empty: dance baby dance!", "S{die} пуста: танцуйте!"),
+    (r"every piece on S(?P<die>\d+|x) goes off", "gerr_c_why_all_off",
+     "every piece on S{die} goes off", "все фишки с S{die} выбрасываются"),
+    (r"it needs an empty pool", "gerr_c_why_empty_pool", "it needs an empty pool",
+     "нужен пустой пул"),
+    (r"it moves exactly two pieces", "gerr_c_why_two", "it moves exactly two pieces",
+     "он двигает ровно две фишки"),
+    (r"it moves two pieces from a stack of yours, and (?P<src>.+?) is not one",
+     "gerr_c_why_stack", "it moves two pieces from a stack of yours, and {src} is not one",
+     "он двигает две фишки из вашей стопки, а на {src} её нет"),
+    (r"(?P<move>.+?) must be a move of (?P<die>.+?) onto opponent pieces", "gerr_c_why_onto",
+     "{move} must be a move of {die} onto opponent pieces",
+     "{move} должен быть ходом на {die} на фишки соперника"),
+    (r"it brings pieces back from the pool, and yours is empty", "gerr_c_why_pool_empty",
+     "it brings pieces back from the pool, and yours is empty",
+     "он возвращает фишки из пула, а ваш пул пуст"),
+    (r"it enters from the pool on R(?P<die>.+?) = (?P<square>.+)", "gerr_c_why_enters",
+     "it enters from the pool on R{die} = {square}",
+     "он вводит фишки из пула на R{die} = {square}"),
+    (r"R(?P<die>.+?) = (?P<square>.+?) holds no opponent block", "gerr_c_why_no_block",
+     "R{die} = {square} holds no opponent block", "на R{die} = {square} нет блока соперника"),
+    (r"it places 1 or 2 pieces \(you have (?P<pool>.+?) in the pool\)", "gerr_c_why_places",
+     "it places 1 or 2 pieces (you have {pool} in the pool)",
+     "он ставит 1 или 2 фишки (в пуле у вас {pool})"),
     (r"no piece was bumped on (?P<where>.+?) this turn: write (?P<move>.+)",
      "gerr_c_no_bump", "no piece was bumped on {where} this turn: write {move}",
      "на {where} в этом ходу никто не сбит: напишите {move}"),
@@ -378,10 +407,10 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
     (r"the first tile needs its orientation: `0,0(?P<c>.+?)/` or `0,0(?P<c2>.+?)\\`",
      "gerr_che_first_orientation", "the first tile needs its orientation: `0,0{c}/` or "
      "`0,0{c2}\\`", "у первой плитки нужна ориентация: `0,0{c}/` или `0,0{c2}\\`"),
-    (r"the turn ended after `(?P<done>.+?)` \((?P<result>.+?): (?P<why>.+)\); leave out "
-     r"`(?P<extra>.+?)`", "gerr_che_ended", "the turn ended after `{done}` ({result}: {why}); "
-     "leave out `{extra}`", "ход закончился после `{done}` ({result}: {why}); уберите "
-     "`{extra}`"),
+    (r"the turn ended after `(?P<done>.+?)` \((?P<result>.+?): (?P<ending>.+)\); leave out "
+     r"`(?P<extra>.+?)`", "gerr_che_ended", "the turn ended after `{done}` ({result}: "
+     "{ending}); leave out `{extra}`", "ход закончился после `{done}` ({result}: {ending}); "
+     "уберите `{extra}`"),
     (r"in Che White always places the first tile", "gerr_che_white_first",
      "in Che White always places the first tile",
      "в Че первую плитку всегда ставят белые"),
@@ -576,8 +605,11 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 EN: dict[str, str] = {key: en for _pattern, key, en, _ru in _TABLE}
 RU: dict[str, str] = {key: ru for _pattern, key, _en, ru in _TABLE}
 
-#: Groups that hold a message of their own (said by the patterns in turn).
-NESTED = ("reason", "rest")
+#: Groups that hold a message of their own (said by the patterns in turn); a move's
+#: label is one when it says where it was written (``1/F (in 6/F)``).
+NESTED = ("reason", "rest", "why", "label")
+#: Groups that hold a game's result or how it ended (said as ``reasons`` says them).
+RESULTS = ("result", "ending")
 #: Wrappers that only split a message: matching one says nothing by itself.
 WRAPPERS = ("gerr_legal_more", "gerr_legal", "gerr_column", "gerr_parts", "gerr_labelled",
             "gerr_in_chain")
@@ -608,6 +640,9 @@ def _said(text: str, lang: str, depth: int) -> str:
     for name in NESTED:
         if name in values:
             values[name] = _said(values[name], lang, depth + 1)
+    for name in RESULTS:
+        if name in values:
+            values[name] = reason_in(values[name], lang)
     if key in ("gerr_parts", "gerr_labelled") and values == written:
         return text  # a split that said nothing: keep the engine's words whole
     from bot.catalogue import t  # the package merges this module: import when used

@@ -16,6 +16,7 @@ import pytest
 
 from bot.catalogue import t
 from bot.catalogue.engine import WRAPPERS, error_in, key_of
+from bot.catalogue.reasons import PATTERNS as REASON_PATTERNS
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
 
@@ -27,6 +28,9 @@ BUILDERS = {"error": 0, "_illegal": 0, "fail": 2}
 #: Functions whose returned strings are reasons a move is illegal (shown in refusals).
 EXPLAINERS = {"explain_single", "barrier_text", "_segment_reason", "chain_reason", "explain",
               "_why_not", "explain_move", "_returned_reason", "_no_jump_reason", "_find_jump"}
+
+#: Variables a raise site formats into its message, set to reasons first (``why = ...``).
+REASON_NAMES = {"why", "no_move"}
 
 #: What stays English, and why (kept short):
 #: - PositionError, RecordFormatError: position listings and record files are read by
@@ -94,6 +98,14 @@ def sites() -> list[Site]:
                             _template(said, path.name):
                         found.append(Site(f"{here}:{inner.lineno}", node.name,
                                           _template(said, path.name)))
+            if isinstance(node, ast.Assign) and any(
+                    isinstance(n, ast.Name) and n.id in REASON_NAMES for n in node.targets):
+                value = node.value
+                for said in ([value.body, value.orelse] if isinstance(value, ast.IfExp)
+                             else [value]):
+                    if _template(said, path.name):
+                        found.append(Site(f"{here}:{node.lineno}", "why",
+                                          _template(said, path.name)))
             if not isinstance(node, ast.Call):
                 continue
             name = _name(node.func)
@@ -110,7 +122,11 @@ def sites() -> list[Site]:
 SITES = sites()
 #: Sites whose message is another error's, passed on (``exc.reason``, a variable).
 PASSED_ON = [s for s in SITES if not s.template]
-PLAYER_SITES = [s for s in SITES if s.template and s.kind not in UNTRANSLATED_CLASSES]
+#: ``why = ...`` also names how a game ended (Chebache): reasons.py says those.
+ENDINGS = [s for s in SITES if s.kind == "why" and any(
+    pattern.fullmatch(s.template) for pattern, _key in REASON_PATTERNS)]
+PLAYER_SITES = [s for s in SITES if s.template and s.kind not in UNTRANSLATED_CLASSES
+                and s not in ENDINGS]
 
 
 def test_the_extractor_finds_the_engines_messages() -> None:
