@@ -11,6 +11,7 @@ import asyncio
 
 from bot.buttons import FINISHED, Question, pending_question, stale_question
 from bot.catalogue import channel_lang, for_channel, for_user, user_lang
+from bot.catalogue.engine import error_for_user
 from bot.records import record_text
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
@@ -314,7 +315,8 @@ def _turn(session: Session, position: Position, side: str, user: User, text: str
     try:
         played = position.play(text, session.dice)
     except GameError as exc:
-        raise Refused(for_user("not_playable", text=text.strip(), error=exc)) from exc
+        raise Refused(for_user("not_playable", text=text.strip(),
+                               error=error_for_user(exc))) from exc
     return played, NewTurn(session.next_turn, side, session.dice, played.record,
                            played.moves, user.id, events=events_to_json(played.events))
 
@@ -327,7 +329,8 @@ def _action(session: Session, position: Position, side: str, user: User, text: s
     try:
         played = position.play_action(text, side)
     except GameError as exc:
-        raise Refused(for_user("not_an_answer", text=text.strip(), error=exc)) from exc
+        raise Refused(for_user("not_an_answer", text=text.strip(),
+                               error=error_for_user(exc))) from exc
     # An action belongs to the turn just played: same number, no dice.
     return played, NewTurn(session.next_turn - 1, side, (), played.record, played.moves,
                            user.id, played.kind, events_to_json(played.events))

@@ -9,6 +9,7 @@ import time
 
 from bot import pages
 from bot.catalogue import channel_lang, for_channel, for_user, t, user_lang
+from bot.catalogue.engine import error_for_user
 from bot.records import record_text
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
@@ -33,7 +34,7 @@ class History:
             try:
                 game = get_game(game).name
             except GameError as exc:
-                raise Refused(str(exc)) from exc
+                raise Refused(error_for_user(exc)) from exc
         found = await self.ctx.store.session_page(
             channel.guild_id, DONE, user_id=member.id if member else None, game=game,
             limit=pages.PAGE_SIZE, offset=pages.offset(page), newest_first=True)

@@ -10,6 +10,7 @@ import re
 from collections.abc import Awaitable, Callable
 
 from bot.catalogue import for_user
+from bot.catalogue.engine import error_for_user
 from bot.lessons import GOALS, Page, feedback, lesson
 from bot.narration import Cast
 from bot.replies import Button, Channel, Menu, MenuOption, Refused, Reply, User
@@ -33,7 +34,7 @@ class Learning:
         try:
             game = get_game(game_name)
         except GameError as exc:
-            raise Refused(str(exc)) from exc
+            raise Refused(error_for_user(exc)) from exc
         return await self.page(game.name, 0)
 
     async def press(self, user: User, channel: Channel, verb: str, tag: str) -> Reply:
@@ -44,7 +45,7 @@ class Learning:
         try:
             pages = await asyncio.to_thread(lesson, name)
         except GameError as exc:
-            raise Refused(str(exc)) from exc
+            raise Refused(error_for_user(exc)) from exc
         if not 0 <= number < len(pages):
             raise Refused(for_user("lesson_no_page"))
         if verb == "learnnew":

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from bot.buttons import CHALLENGE
 from bot.catalogue import for_channel, for_user
+from bot.catalogue.engine import error_for_user
 from bot.computer_seats import (
     COMPUTER,
     is_computer,
@@ -60,7 +61,7 @@ class Lobby:
         try:
             game = get_game(game_name)
         except GameError as exc:
-            raise Refused(str(exc)) from exc
+            raise Refused(error_for_user(exc)) from exc
         level = computer_level(wanted, opponents)
         rated = rated_option(wanted)
         target = Matches.target(wanted)  # ``match=N``: a match to N points
@@ -74,7 +75,7 @@ class Lobby:
             normalised = game.normalise_options(wanted)
         except GameError as exc:
             listed = game.options_help()
-            raise Refused(f"{exc}." + (for_user("options_listed", title=game.title,
+            raise Refused(f"{error_for_user(exc)}." + (for_user("options_listed", title=game.title,
                                                 listed=listed) if listed else "")) from exc
         people = [p for p in players if not is_computer(p)]
         if len({p.id for p in people}) != len(people):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bot import pages
 from bot.catalogue import for_channel, for_user
+from bot.catalogue.engine import error_for_user
 from bot.computer_seats import is_computer_seat
 from bot.ratings import PROVISIONAL_GAMES, Standing, outcome, rate
 from bot.replies import Channel, Refused, Reply, User
@@ -106,7 +107,7 @@ class Ratings:
         try:
             game = get_game(game_name)
         except GameError as exc:
-            raise Refused(str(exc)) from exc
+            raise Refused(error_for_user(exc)) from exc
         await self.catch_up()
         rows = await self.store.leaderboard(channel.guild_id or "", game.name)
         if not rows:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.buttons import RESIGN
 from bot.catalogue import for_channel, for_user, user_lang
+from bot.catalogue.engine import error_for_user
 from bot.matches import RESIGNED_MATCH
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
@@ -50,7 +51,7 @@ class Resignation:
         try:
             left = None if whole_match else position.resign(seat.side)
         except GameError as exc:
-            raise Refused(str(exc)) from exc
+            raise Refused(error_for_user(exc)) from exc
         if left is not None:
             return await self._leave(session, user, seat.side, left)
         others = [s for s in session.seats if s.side != seat.side]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot import pages
 from bot.catalogue import for_channel, for_user, user_lang
+from bot.catalogue.engine import error_for_user
 from bot.picker import moves_of
 from bot.records import record_text
 from bot.replies import Channel, Refused, Reply, User
@@ -113,7 +114,7 @@ def rules(game_name: str) -> Reply:
     try:
         game = get_game(game_name)
     except GameError as exc:
-        raise Refused(str(exc)) from exc
+        raise Refused(error_for_user(exc)) from exc
     return Reply(text=for_user("rules", title=game.title, rules=game.rules_text(),
                                notation=game.notation_text()), private=True)
 
