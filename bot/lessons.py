@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from bot.catalogue import CATALOGUE, DEFAULT, t
+from bot.catalogue.lessons import RULES
 from bot.narration import Cast, narrate
 from games import Position, get_game
 from games.base import Game
@@ -74,8 +75,7 @@ def board_text(name: str, lang: str = DEFAULT) -> str:
 def rules_text(game: Game, lang: str = DEFAULT) -> str:
     """``game``'s rules in plain language, in ``lang`` (the game's own English text
     where the catalogue has no translation)."""
-    key = f"rules_{game.name}"
-    return t(lang, key) if key in CATALOGUE[DEFAULT] else game.rules_text()
+    return RULES.get(lang, {}).get(game.name) or game.rules_text()
 
 
 @dataclass(frozen=True)

@@ -1,17 +1,15 @@
 """The lessons' sentences (``/learn``, bot/lessons.py) and the games' rules in plain
 language (``/rules`` and the lessons' rule pages), in English and Russian.
 
-The English rules are the games' own texts (``Game.rules_text``), imported so they
-are written once.  A lesson cuts a rules text into pages by its lines (the first
-line, then the rest two by two), so each translation keeps the English line for
-line: a learner who changes language mid-lesson stays on the same page.  Notation
-(`0,0W/`, `T@X`, `S`, `F`) stays as players type it, in backquotes in Russian.
+The English rules are the games' own texts (``Game.rules_text``, written once
+there); ``RULES`` holds their translations by language and game, beside the keyed
+sentences rather than among them because importing the games here would load
+every engine with the catalogue.  A lesson cuts a rules text into pages by its
+lines (the first line, then the rest two by two), so each translation keeps the
+English line for line: a learner who changes language mid-lesson stays on the
+same page.  Notation (`0,0W/`, `T@X`, `S`, `F`) stays as players type it, in
+backquotes in Russian.
 """
-
-from games.che.game import RULES as CHE_RULES
-from games.chebache.game import RULES as CHEBACHE_RULES
-from games.cheesegambit.game import RULES as CHEESEGAMBIT_RULES
-from games.hachapury.game import RULES_TEXT as HACHAPURY_RULES
 
 EN: dict[str, str] = {
     # page titles
@@ -56,11 +54,6 @@ EN: dict[str, str] = {
     "lesson_board_che":
         "Tiles sit on a grid of cells named x,y (x to the right, y upward). Each tile's band "
         "is its dominant colour; the cells where the next tile may go are shaded.",
-    # the rules in plain language (/rules, the lessons' rule pages)
-    "rules_hachapury": HACHAPURY_RULES,
-    "rules_chebache": CHEBACHE_RULES,
-    "rules_cheesegambit": CHEESEGAMBIT_RULES,
-    "rules_che": CHE_RULES,
 }
 
 RU: dict[str, str] = {
@@ -102,8 +95,12 @@ RU: dict[str, str] = {
     "lesson_board_che":
         "Плитки лежат на сетке клеток с именами x,y (x — вправо, y — вверх). Полоса плитки — "
         "это её преобладающий цвет; клетки, куда можно положить следующую плитку, затенены.",
-    # one line per English line (see the module's note)
-    "rules_hachapury": "\n".join((
+}
+
+#: The games' rules in plain language by language and game (English: the game's own
+#: ``rules_text``), one line per English line (see the module's note).
+RULES: dict[str, dict[str, str]] = {"ru": {
+    "hachapury": "\n".join((
         "**Hachapury** (вариант длинных нард). Два игрока, у каждого 15 фишек: 4 на вашем "
         "пункте 24 (голова) и 11 на вашем пункте 6. Оба ходят в одну сторону, от 24 к 1; ваш "
         "дом — пункты 6-1. Пункт 24 соперника — это ваш 12.",
@@ -126,7 +123,7 @@ RU: dict[str, str] = {
         "- Кто первым выбросит все 15 фишек, получает 1 очко; 2 очка (марс), если "
         "проигравший не выбросил ни одной.",
     )),
-    "rules_chebache": "\n".join((
+    "chebache": "\n".join((
         "**Chebache** (2 игрока, 2 кубика). У каждой стороны 12 фишек и 1 Король (он "
         "считается за две); путь идёт от Старта (`S`) через 1..17 к Финишу (`F`): нечётные "
         "места — общие Перекрёстки, чётные — свои Квадраты и Тивиты (Тивиты: 2, 8, 10, 16).",
@@ -147,7 +144,7 @@ RU: dict[str, str] = {
         "Победа: все ваши фишки на Финише. Вариант `kings=false`: без Короля, прыжков и ходов "
         "назад.",
     )),
-    "rules_cheesegambit": "\n".join((
+    "cheesegambit": "\n".join((
         "**CheeseGambit** (2-4 игрока, пачиси × нарды). Проведите все свои фишки по дорожке "
         "из 72 полей в свою безопасную зону (`S6`..`S1`, вход в неё с вашего поля выхода "
         "точным броском) и выбросьте их.",
@@ -171,7 +168,7 @@ RU: dict[str, str] = {
         "- Побеждает тот, кто первым привёл всех домой; при 3-4 игроках остальные голосуют, "
         "играть ли дальше за места.",
     )),
-    "rules_che": "\n".join((
+    "che": "\n".join((
         "**Che** (Кэмерон Браун, 2008): у Белых и Синих общий запас из 64 плиток Трюше. На "
         "плитке полоса её преобладающего цвета соединяет два противоположных угла, а в двух "
         "других углах — уголки другого цвета; соприкасающиеся стороны должны совпадать, "
@@ -192,4 +189,4 @@ RU: dict[str, str] = {
         "- Когда плитки кончаются, побеждает игрок с самой большой отдельной областью; при "
         "равных размерах — ничья.",
     )),
-}
+}}

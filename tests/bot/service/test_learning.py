@@ -8,10 +8,11 @@ from dataclasses import replace
 
 import pytest
 
+from bot.catalogue import LANGUAGES
 from bot.lessons import GOALS, lesson, rules_text
 from bot.replies import Reply
 from bot.service import GameService
-from games import get_game
+from games import available_games, get_game
 from tests.bot.conftest import ALICE, HERE
 
 
@@ -156,6 +157,17 @@ def test_the_russian_lesson_keeps_the_english_pages_one_for_one(game: str) -> No
         assert en.text.count("\n- ") == ru.text.count("\n- ")
         assert en.text != ru.text and en.title != ru.title
     assert rules_text(get_game(game), "en") == get_game(game).rules_text()
+
+
+def test_every_game_has_its_rules_in_every_language_line_for_line() -> None:
+    for name in available_games():
+        english = get_game(name).rules_text().split("\n")
+        for lang in LANGUAGES:
+            translated = rules_text(get_game(name), lang).split("\n")
+            assert len(translated) == len(english), (name, lang)
+            assert [line.startswith("- ") for line in translated] == \
+                [line.startswith("- ") for line in english], (name, lang)
+            assert lang == "en" or translated != english, (name, lang)
 
 
 async def test_rules_explain_in_the_users_language_and_keep_the_notation(
