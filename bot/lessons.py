@@ -2,10 +2,11 @@
 how a turn works, the special rules, reading the board) and exercises on real
 positions, each answered by choosing a turn, with feedback in words.
 
-Pure and deterministic: the pages come from the game's own rules text, and each
-exercise position is found by seeded random play until a position turns up where
-some turns do the thing asked (bear off, hit, close a region) and others do not,
-so the learner must look.  The same lesson every time, for every learner.
+Pure and deterministic: the pages come from the game's rules text (in the
+learner's language: bot/catalogue/lessons.py), and each exercise position is
+found by seeded random play until a position turns up where some turns do the
+thing asked (bear off, hit, close a region) and others do not, so the learner
+must look.  The same lesson every time, for every learner, in every language.
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from bot.catalogue import CATALOGUE, DEFAULT, t
+from bot.catalogue.lessons import RULES
 from bot.narration import Cast, narrate
 from games import Position, get_game
+from games.base import Game
 from games.events import BorneOff, Event, Hit, RegionClosed
 
 #: Exercises per lesson, and the most turns one offers to choose from.
@@ -26,11 +30,27 @@ MAX_CHOICES = 6
 
 @dataclass(frozen=True)
 class Goal:
-    """What an exercise asks for, in words, and how a turn's events show it."""
+    """What an exercise asks for, in words (the catalogue's ``lesson_ask_GAME`` and
+    ``lesson_done_GAME``), and how a turn's events show it."""
 
-    ask: str
-    done: str
+    game: str
     reached: Callable[[Sequence[Event], str], bool]
+
+    def ask_in(self, lang: str) -> str:
+        """``bear off at least one checker``: what the learner is asked to do."""
+        return t(lang, f"lesson_ask_{self.game}")
+
+    def done_in(self, lang: str) -> str:
+        """``bears off``: what a turn reaching the goal does."""
+        return t(lang, f"lesson_done_{self.game}")
+
+    @property
+    def ask(self) -> str:
+        return self.ask_in(DEFAULT)
+
+    @property
+    def done(self) -> str:
+        return self.done_in(DEFAULT)
 
 
 def _hits(events: Sequence[Event], side: str) -> bool:
@@ -38,31 +58,24 @@ def _hits(events: Sequence[Event], side: str) -> bool:
 
 
 GOALS: dict[str, Goal] = {
-    "hachapury": Goal("bear off at least one checker", "bears off",
-                      lambda ev, side: any(isinstance(e, BorneOff) for e in ev)),
-    "chebache": Goal("attack one of your opponent's pieces (send it back to Start)",
-                     "attacks", _hits),
-    "cheesegambit": Goal("bump an opponent's piece into the pool", "bumps", _hits),
-    "che": Goal("close a region of your own colour (and so win at once)", "closes a region",
-                lambda ev, side: any(isinstance(e, RegionClosed) and e.side == side
-                                     for e in ev)),
+    "hachapury": Goal("hachapury", lambda ev, side: any(isinstance(e, BorneOff) for e in ev)),
+    "chebache": Goal("chebache", _hits),
+    "cheesegambit": Goal("cheesegambit", _hits),
+    "che": Goal("che", lambda ev, side: any(isinstance(e, RegionClosed) and e.side == side
+                                            for e in ev)),
 }
 
-#: How to read each game's board, in words.
-BOARD_TEXT: dict[str, str] = {
-    "hachapury": "The picture is the board seen by the player to move: points are numbered "
-                 "in that player's own numbering (24 is the head, 6-1 home). Stacks show "
-                 "their count; the dice are at the side, and the last turn is drawn with "
-                 "arrows.",
-    "chebache": "The picture shows both tracks from Start to Finish with the Intersections "
-                "numbered; a stack shows its count and a King is marked K. The dice are at "
-                "the side and the last turn's moves are drawn with arrows.",
-    "cheesegambit": "The track is numbered from each colour's start; pieces in the pool wait "
-                    "to re-enter, and each colour's finished pieces are counted. The dice are "
-                    "at the side and the last turn's moves are drawn with arrows.",
-    "che": "Tiles sit on a grid of cells named x,y (x to the right, y upward). Each tile's "
-           "band is its dominant colour; the cells where the next tile may go are shaded.",
-}
+
+def board_text(name: str, lang: str = DEFAULT) -> str:
+    """How to read ``name``'s board, in words ('' for a game without one)."""
+    key = f"lesson_board_{name}"
+    return t(lang, key) if key in CATALOGUE[DEFAULT] else ""
+
+
+def rules_text(game: Game, lang: str = DEFAULT) -> str:
+    """``game``'s rules in plain language, in ``lang`` (the game's own English text
+    where the catalogue has no translation)."""
+    return RULES.get(lang, {}).get(game.name) or game.rules_text()
 
 
 @dataclass(frozen=True)
@@ -88,41 +101,50 @@ class Page:
     board: Position | None = None
 
 
-def lesson(game_name: str) -> tuple[Page, ...]:
-    """The pages of ``game_name``'s lesson, in order."""
-    return _lesson(get_game(game_name).name)
+def lesson(game_name: str, lang: str = DEFAULT) -> tuple[Page, ...]:
+    """The pages of ``game_name``'s lesson, in order, in ``lang``."""
+    return _lesson(get_game(game_name).name, lang if lang in CATALOGUE else DEFAULT)
 
 
-@lru_cache(maxsize=8)
-def _lesson(name: str) -> tuple[Page, ...]:
+@lru_cache(maxsize=16)
+def _lesson(name: str, lang: str) -> tuple[Page, ...]:
     game = get_game(name)
     opening, *rules = [line.strip().removeprefix("- ")
-                       for line in game.rules_text().split("\n") if line.strip()]
+                       for line in rules_text(game, lang).split("\n") if line.strip()]
     options = game.normalise_options({})
     start = game.initial(options, game.sides(options)[0].letter)
-    pages = [Page(f"{game.title}: the game", opening)]
+    pages = [Page(t(lang, "lesson_title_game", game=game.title), opening)]
     parts = [rules[first:first + 2] for first in range(0, len(rules), 2)]
     for number, part in enumerate(parts):
-        title = "how a turn works" if number == 0 else (
-            "the special rules" if len(parts) == 2 else f"the special rules ({number})")
-        pages.append(Page(f"{game.title}: {title}", "\n".join(f"- {line}" for line in part)))
-    pages.append(Page(f"{game.title}: reading the board", BOARD_TEXT.get(name, ""),
+        title = t(lang, "lesson_title_turn", game=game.title) if number == 0 else (
+            t(lang, "lesson_title_special", game=game.title) if len(parts) == 2
+            else t(lang, "lesson_title_special_n", game=game.title, n=number))
+        pages.append(Page(title, "\n".join(f"- {line}" for line in part)))
+    pages.append(Page(t(lang, "lesson_title_board", game=game.title), board_text(name, lang),
                       board=start))
     goal = GOALS.get(name)
     if goal is not None:
-        for number in range(EXERCISES):
-            exercise = find_exercise(name, goal, seed=number + 1)
-            if exercise is not None:
-                pages.append(Page(f"Exercise {number + 1}: {goal.ask}",
-                                  f"Your dice: {'-'.join(map(str, exercise.dice))}. "
-                                  f"Choose a turn that will {goal.ask}."
-                                  if exercise.dice else f"Choose a turn that will {goal.ask}.",
-                                  exercise=exercise))
-    pages.append(Page(f"{game.title}: you are ready",
-                      "That is the whole game. The notation is there when you want it "
-                      f"(`/rules {name}`), but you never need it: under every board, **Play** "
-                      "builds your turn from menus."))
+        ask = goal.ask_in(lang)
+        for number, exercise in enumerate(_exercises(name)):
+            dice = "-".join(map(str, exercise.dice))
+            text = (t(lang, "lesson_exercise_dice", dice=dice, ask=ask) if exercise.dice
+                    else t(lang, "lesson_exercise", ask=ask))
+            pages.append(Page(t(lang, "lesson_title_exercise", n=number + 1, ask=ask), text,
+                              exercise=exercise))
+    pages.append(Page(t(lang, "lesson_title_ready", game=game.title),
+                      t(lang, "lesson_ready", name=name)))
     return tuple(pages)
+
+
+@lru_cache(maxsize=8)
+def _exercises(name: str) -> tuple[Exercise, ...]:
+    """``name``'s exercises, the same in every language (found once: the search plays
+    hundreds of turns)."""
+    goal = GOALS.get(name)
+    if goal is None:
+        return ()
+    found = (find_exercise(name, goal, seed=number + 1) for number in range(EXERCISES))
+    return tuple(exercise for exercise in found if exercise is not None)
 
 
 def find_exercise(name: str, goal: Goal, seed: int, plies: int = 400) -> Exercise | None:
@@ -158,9 +180,11 @@ def find_exercise(name: str, goal: Goal, seed: int, plies: int = 400) -> Exercis
 
 
 def feedback(exercise: Exercise, chosen: str, goal: Goal, cast: Cast) -> tuple[bool, str]:
-    """Whether ``chosen`` reaches the goal, and what it did, in words."""
+    """Whether ``chosen`` reaches the goal, and what it did, in words (in the cast's
+    language)."""
     told = narrate(exercise.events[chosen], cast, exercise.dice)
+    done = goal.done_in(cast.lang)
     if chosen in exercise.good:
-        return True, f"Right: `{chosen}` {goal.done}. {told}"
-    right = ", ".join(f"`{t}`" for t in exercise.choices if t in exercise.good)
-    return False, f"Not this time: {told} A turn that {goal.done}: {right}."
+        return True, t(cast.lang, "lesson_right", turn=chosen, done=done, told=told)
+    right = ", ".join(f"`{turn}`" for turn in exercise.choices if turn in exercise.good)
+    return False, t(cast.lang, "lesson_wrong", told=told, done=done, right=right)

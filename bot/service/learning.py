@@ -9,12 +9,13 @@ import asyncio
 import re
 from collections.abc import Awaitable, Callable
 
-from bot.catalogue import for_user
+from bot.catalogue import for_user, t, user_lang
 from bot.catalogue.engine import error_for_user
 from bot.lessons import GOALS, Page, feedback, lesson
 from bot.narration import Cast
 from bot.replies import Button, Channel, Menu, MenuOption, Refused, Reply, User
 from bot.service.context import Context
+from bot.service.texts import colour_word
 from games import GameError, Position, get_game
 from renderer import RenderContext
 
@@ -43,7 +44,7 @@ class Learning:
             raise Refused(for_user("lesson_old_button"))
         name, number = match["game"], int(match["page"])
         try:
-            pages = await asyncio.to_thread(lesson, name)
+            pages = await asyncio.to_thread(lesson, name, user_lang())
         except GameError as exc:
             raise Refused(error_for_user(exc)) from exc
         if not 0 <= number < len(pages):
@@ -55,7 +56,7 @@ class Learning:
         return await self.page(name, number)
 
     async def page(self, name: str, number: int) -> Reply:
-        pages = await asyncio.to_thread(lesson, name)
+        pages = await asyncio.to_thread(lesson, name, user_lang())
         page = pages[number]
         text = for_user("lesson_page", title=page.title, step=number + 1, steps=len(pages),
                         text=page.text)
@@ -78,10 +79,12 @@ class Learning:
             raise Refused(for_user("lesson_not_offered"))
         game = get_game(name)
         options = game.normalise_options({})
-        cast = Cast({exercise.side: "you"},
-                    {s.letter: s.colour for s in game.sides(options)}, name)
+        lang = user_lang()
+        cast = Cast({exercise.side: t(lang, "lesson_you")},
+                    {s.letter: colour_word(s.colour, lang) for s in game.sides(options)},
+                    name, lang)
         right, said = feedback(exercise, exercise.choices[choice], GOALS[name], cast)
-        pages = await asyncio.to_thread(lesson, name)
+        pages = await asyncio.to_thread(lesson, name, lang)
         buttons = self._moves(name, number, len(pages))
         if not right:
             buttons.insert(0, Button(for_user("button_try_again"), f"learn:0:l{name}-{number}",
