@@ -27,13 +27,26 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from bot.catalogue import adapter, buttons, clocks, lobby, narration, play, reasons, views
+from bot.catalogue import (
+    adapter,
+    buttons,
+    clocks,
+    lobby,
+    matches,
+    narration,
+    nudges,
+    play,
+    reasons,
+    taunts,
+    views,
+)
 
 #: Languages shipped, by Discord locale prefix (``ru`` for ``ru``; ``en-US`` -> ``en``).
 LANGUAGES = ("en", "ru")
 DEFAULT = "en"
 
-_AREAS = (narration, play, lobby, clocks, buttons, views, reasons, adapter)
+_AREAS = (narration, play, lobby, clocks, buttons, views, reasons, adapter, nudges, matches,
+          taunts)
 EN: dict[str, str] = {k: v for area in _AREAS for k, v in area.EN.items()}
 RU: dict[str, str] = {k: v for area in _AREAS for k, v in area.RU.items()}
 
