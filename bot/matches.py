@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from bot.catalogue import for_channel, for_user
 from games import GameError, Position, get_game
 from games.record import RecordFormatError, parse_record
 
@@ -52,25 +53,20 @@ def supports_match(game_name: str, options: Mapping[str, str]) -> str | None:
         return None
     if game_name == "cheesegambit":
         if options.get("players", "2") != "2":
-            return ("CheeseGambit matches are for two players (the stake between the two "
-                    "is what a game scores); this game has "
-                    f"{options.get('players')} players.")
+            return for_user("match_cheese_players", players=options.get("players"))
         return None
     title = get_game(game_name).title
-    return (f"{title} has no matches: a match is played to a number of points, and only "
-            "Hachapury and two-player CheeseGambit score points.")
+    return for_user("match_no_points", title=title)
 
 
 def parse_target(text: str) -> int:
     """The ``match=`` option's value: a number of points, 1 to ``MAX_TARGET``."""
     value = text.strip()
     if not value.isascii() or not value.isdigit() or len(value) > 3:
-        raise MatchError(f"`match={text[:20]}` is not a number of points: write e.g. "
-                         f"`match=7` (1 to {MAX_TARGET}).")
+        raise MatchError(for_user("match_target_word", text=text[:20], most=MAX_TARGET))
     target = int(value)
     if not 1 <= target <= MAX_TARGET:
-        raise MatchError(f"A match is played to 1 to {MAX_TARGET} points, not {target}: "
-                         "write e.g. `match=7`.")
+        raise MatchError(for_user("match_target_range", most=MAX_TARGET, target=target))
     return target
 
 
@@ -131,8 +127,9 @@ def match_tags(target: int, number: int, score: str, crawford: bool) -> list[tup
 def caption(target: int, number: int, names: Sequence[str], score: Sequence[int],
             crawford: bool) -> str:
     """The short line on the board and under each reply."""
-    return (f"Match to {target}, game {number}: {score_text(names, score)}"
-            + (" · Crawford game" if crawford else ""))
+    return (for_channel("match_caption", target=target, number=number,
+                        score=score_text(names, score))
+            + (for_channel("match_crawford_mark") if crawford else ""))
 
 
 # -- replaying a match record ---------------------------------------------------------

@@ -46,7 +46,6 @@ from bot.catalogue import language, t
 from bot.computer_seats import is_computer_seat
 from bot.notifications import Notification
 from bot.replies import quiet_name
-from bot.service.texts import duration
 from games import get_game
 from storage import Session, Store
 from storage.correspondence import CorrespondenceStore, ReminderRow
@@ -177,6 +176,8 @@ class Scheduler:
             log.info("credited %.0f s of downtime to %d running clock(s)", gap, credited)
 
     async def _notifications(self, row: ReminderRow) -> list[Notification]:
+        from bot.service.texts import duration  # bot.service imports us (a cycle at import)
+
         session = await self.store.session(row.session_id)
         if session is None:
             return []

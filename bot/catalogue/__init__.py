@@ -34,9 +34,12 @@ from bot.catalogue import (
     engine,
     lessons,
     lobby,
+    matches,
     narration,
+    nudges,
     play,
     reasons,
+    taunts,
     views,
 )
 
@@ -44,7 +47,8 @@ from bot.catalogue import (
 LANGUAGES = ("en", "ru")
 DEFAULT = "en"
 
-_AREAS = (narration, play, lobby, clocks, buttons, views, reasons, adapter, engine, lessons)
+_AREAS = (narration, play, lobby, clocks, buttons, views, reasons, adapter, engine, lessons,
+          nudges, matches, taunts)
 EN: dict[str, str] = {k: v for area in _AREAS for k, v in area.EN.items()}
 RU: dict[str, str] = {k: v for area in _AREAS for k, v in area.RU.items()}
 

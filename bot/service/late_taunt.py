@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.catalogue import language
+from bot.catalogue import channel_lang, for_channel, for_user, user_lang
 from bot.computer_seats import is_computer_seat
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
@@ -164,14 +164,14 @@ class LateTaunts:
             return [], ""
         self._keep((session.id, last.seq), turned.position)
         offers = [Offer(last.seq, last.number, entry.side, t) for t in targets]
-        buttons = [Button(f"Taunt {_named(session, o.target)}", f"{VERB}:{session.id}:{o.tag}")
+        buttons = [Button(for_channel("button_taunt", player=_named(session, o.target)),
+                          f"{VERB}:{session.id}:{o.tag}")
                    for o in offers]
-        whom = " or ".join(texts.who(session, t) for t in targets)
-        commands = " or ".join(f"`/taunt {t}`" for t in targets)
+        whom = for_channel("or").join(texts.who(session, t) for t in targets)
+        commands = for_channel("or").join(f"`/taunt {t}`" for t in targets)
         mover = session.seat_for_side(entry.side)
         name = mover.name if mover else entry.side
-        return buttons, (f"{name} may still taunt {whom} before the next move "
-                         f"(the Taunt button, or {commands}).")
+        return buttons, for_channel("taunt_offer", name=name, whom=whom, commands=commands)
 
     # -- taunting ---------------------------------------------------------------------
 
@@ -180,13 +180,13 @@ class LateTaunts:
         last thing that happened."""
         offer = Offer.parse(tag)
         if offer is None:
-            raise Refused("That Taunt button does not say which turn it belongs to, so it "
-                          "does nothing. Nothing was changed.")
+            raise Refused(for_user("taunt_button_unreadable"))
         seat = session.seat_of(user.id)
         if seat is None or seat.side != offer.mover:
-            raise Refused(f"That Taunt button is for {texts.who(session, offer.mover)}, "
-                          f"who bumped {texts.who(session, offer.target)} at turn "
-                          f"{offer.turn}: only they may taunt. Nothing was changed.")
+            raise Refused(for_user("taunt_button_not_yours",
+                                   mover=texts.who(session, offer.mover, user_lang()),
+                                   target=texts.who(session, offer.target, user_lang()),
+                                   turn=offer.turn))
         turns = await self.ctx.ledger.effective_turns(session.id)
         if not turns or turns[-1].seq != offer.seq:
             raise Refused(await self._gone(session, turns, offer))
@@ -198,13 +198,12 @@ class LateTaunts:
         game = get_game(session.game)
         position = await self.ctx.position_async(session)
         if type(position).turn_additions is Position.turn_additions:
-            raise Refused(f"{game.title} has no taunts.")
+            raise Refused(for_user("taunt_no_taunts", title=game.title))
         target = _side_named(session, named)
         if target is None:
             sides = ", ".join(f"`{s.letter}` ({s.colour})" for s in game.sides(session.options)
                               if s.letter != seat.side)
-            raise Refused(f"`{named.strip()[:30]}` names no opponent here: write a colour, "
-                          f"e.g. {sides}.")
+            raise Refused(for_user("taunt_names_nobody", named=named.strip()[:30], sides=sides))
         turns = await self.ctx.ledger.effective_turns(session.id)
         last = turns[-1] if turns else None
         if last is None or last.kind != TurnKind.TURN or last.side != seat.side:
@@ -214,10 +213,10 @@ class LateTaunts:
                 raise Refused(await self._gone(session, turns, Offer(
                     mine[-1].seq, mine[-1].number, seat.side, target)))
             played = [t for t in turns if t.kind == TurnKind.TURN]
-            latest = (f" The last turn was {played[-1].number}, played by "
-                      f"{texts.who(session, played[-1].side)}." if played else "")
-            raise Refused("You can taunt only right after your own turn bumped someone, "
-                          f"before the next move.{latest} Nothing was changed.")
+            latest = (for_user("taunt_last_turn", turn=played[-1].number,
+                               who=texts.who(session, played[-1].side, user_lang()))
+                      if played else "")
+            raise Refused(for_user("taunt_only_after_own", latest=latest))
         return await self._taunt(user, channel, session, seat, turns, target)
 
     async def _taunt(self, user: User, channel: Channel, session: Session, seat: Seat,
@@ -227,19 +226,16 @@ class LateTaunts:
         position = await self.ctx.position_async(session)
         if position.action_due():
             if _TAUNT.search(turn.record):
-                raise Refused(f"You already taunted at turn {turn.number} "
-                              f"(`{turn.record}`): one taunt a turn. Nothing was changed.")
-            waiting = ", ".join(texts.who(session, s) for s in position.actors())
-            raise Refused(f"The game waits for {waiting} to answer first; a taunt comes "
-                          "only right after a turn. Nothing was changed.")
+                raise Refused(for_user("taunt_already", turn=turn.number, record=turn.record))
+            waiting = ", ".join(texts.who(session, s, user_lang()) for s in position.actors())
+            raise Refused(for_user("taunt_answer_first", waiting=waiting))
         # the position before the turn: kept when the offer was made, else replayed
         before = self._before.get((session.id, turn.seq))
         if before is None:
             try:
                 before = await self.ctx.cpu(rewound, session, turns)
             except GameError as exc:
-                raise Refused("This taunt cannot be played (the log of this game does not "
-                              "replay here); ask a moderator.") from exc
+                raise Refused(for_user("taunt_cannot_replay")) from exc
             self._keep((session.id, turn.seq), before)
         try:
             taunt = await self.ctx.cpu(taunt_after, before, session.game,
@@ -256,7 +252,7 @@ class LateTaunts:
                      turn: TurnEntry, logged: list[NewTurn]) -> Reply:
         """The public reply: the taunt in words, the turn's record line as it now reads,
         who is to answer, with the Accept and Drop buttons."""
-        lang = language(channel.locale)
+        lang = channel_lang()
         game = get_game(session.game)
         entry = logged[0]
         told = texts.told_in_words(entry, session, lang)
@@ -276,11 +272,11 @@ class LateTaunts:
         """Why the engine refuses the taunt, and whom the player may taunt instead."""
         targets = await self.ctx.cpu(taunt_targets, session.game, before,
                                      dict(session.options), turn.moves, tuple(turn.dice))
-        whom = " or ".join(texts.who(session, t) for t in targets)
-        instead = (f" After this turn you may taunt {whom}." if targets
-                   else " No taunt is possible after this turn.")
-        return (f"You cannot taunt {texts.who(session, target)} after turn "
-                f"{turn.number}: {exc}.{instead} Nothing was changed.")
+        whom = for_user("or").join(texts.who(session, t, user_lang()) for t in targets)
+        instead = (for_user("taunt_instead", whom=whom) if targets
+                   else for_user("taunt_none_possible"))
+        return for_user("taunt_refused", target=texts.who(session, target, user_lang()),
+                        turn=turn.number, error=exc, instead=instead)
 
     async def _gone(self, session: Session, turns: list[TurnEntry], offer: Offer) -> str:
         """Why the taunt offered after entry ``offer.seq`` is no longer open."""
@@ -289,21 +285,20 @@ class LateTaunts:
                    and t.side == offer.mover and t.number == offer.turn
                    and _TAUNT.fullmatch(t.record)]
         taunted += [t.record for t in turns if t.seq == offer.seq and _TAUNT.search(t.record)]
-        turn = f"turn {offer.turn}"
+        turn = offer.turn
         if taunted:
-            return (f"{texts.who(session, offer.mover)} already taunted at {turn} "
-                    f"(`{taunted[0]}`): one taunt a turn. Nothing was changed.")
+            return for_user("taunt_gone_taunted", turn=turn, record=taunted[0],
+                            mover=texts.who(session, offer.mover, user_lang()))
         if not any(t.seq == offer.seq for t in turns):
-            return (f"{turn.capitalize()} was taken back since, so its taunt is gone. "
-                    "Nothing was changed.")
+            return for_user("taunt_gone_taken_back", turn=turn)
         moved = [t for t in since if t.kind == TurnKind.TURN]
         if moved:
             first = moved[0]
-            return (f"The taunt after {turn} had to come before the next move, and "
-                    f"{texts.who(session, first.side)} has played turn {first.number} "
-                    f"since (`{first.record}`). Nothing was changed.")
-        return (f"The taunt after {turn} is no longer open: the game has moved on since "
-                f"(`{since[-1].line if since else '?'}`). Nothing was changed.")
+            return for_user("taunt_gone_moved", turn=turn, number=first.number,
+                            who=texts.who(session, first.side, user_lang()),
+                            record=first.record)
+        return for_user("taunt_gone_moved_on", turn=turn,
+                        line=since[-1].line if since else "?")
 
     def _keep(self, key: tuple[int, int], listing: str) -> None:
         self._before[key] = listing

@@ -109,9 +109,9 @@ class Lobby:
             await self.matches.open(session_id, channel, game.name, target, normalised, control)
         hours = self.ctx.config.challenge_seconds / 3600
         terms = f"{game.options_text(normalised)}{texts.clock_text(control)}" + (
-            "" if rated else ", not rated")
+            "" if rated else for_channel("not_rated"))
         if target is not None:
-            terms += f", a match to {target} point{'s' if target != 1 else ''}"
+            terms += for_channel("match_terms", target=target)
         if lobby:
             size = (f"{game.min_players}-{game.max_players}"
                     if game.max_players > game.min_players else str(game.min_players))
@@ -333,7 +333,7 @@ def rated_option(wanted: dict[str, str]) -> bool:
         return True
     if text.strip().lower() in _NO:
         return False
-    raise Refused(f"`rated` is `true` or `false`, not `{text[:20]}`.")
+    raise Refused(for_user("rated_value", text=text[:20]))
 
 
 def only_computers_fill(game: Game, opponents: Sequence[User], wanted: dict[str, str]) -> bool:

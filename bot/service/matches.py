@@ -21,6 +21,7 @@ import logging
 from dataclasses import dataclass
 
 from bot.buttons import RESIGN
+from bot.catalogue import for_channel, for_user
 from bot.matches import (
     RESIGNED_MATCH,
     MatchError,
@@ -82,6 +83,16 @@ class MatchView:
                        self.score(None if over else self.game.number), self.game.crawford)
 
 
+def _result_words(view: MatchView) -> str:
+    """How the match ended, in words (its stored result stays English: data)."""
+    result = view.match.result or ""
+    if result.endswith(RESIGNED_MATCH):
+        return for_channel("match_result_resigned",
+                           player=result[:-len(RESIGNED_MATCH)].strip())
+    winner = next((name for user, name in view.players if user == view.match.winner), "")
+    return for_channel("match_result_reached", player=winner, target=view.match.target)
+
+
 @dataclass(frozen=True)
 class RatingVerdict:
     """How ratings treat a finished match game: left out with ``reason`` (a game the
@@ -118,8 +129,7 @@ class Matches:
         if why is not None:
             raise Refused(why)
         if players > 2 or (lobby and game_name != "hachapury"):
-            raise Refused("A match is between two players: name your one opponent, e.g. "
-                          f"`/new {game_name} @bob match=7`.")
+            raise Refused(for_user("match_two_players", game=game_name))
 
     async def open(self, session_id: int, channel: Channel, game: str, target: int,
                    options: dict[str, str], control: str) -> None:
@@ -216,8 +226,10 @@ class Matches:
         if view.match.status == MatchStatus.FINISHED:
             if wrote:
                 winner = next(name for user, name in view.players if user == view.match.winner)
-                reply.text += (f"\n**{winner} wins the match to {view.match.target}** "
-                               f"({view.match.result}): {view.score_line()}.")
+                reply.text += "\n" + for_channel("match_won", winner=winner,
+                                                  target=view.match.target,
+                                                  result=_result_words(view),
+                                                  score=view.score_line())
                 reply.attachment = await self.match_record(view.match.id)
                 reply.buttons = [rematch_button(session)]
             return
@@ -261,13 +273,13 @@ class Matches:
         if fresh is None or fresh.status != SessionStatus.CHALLENGE:
             return None
         view = await self.view(fresh) or view
-        crawford_note = (" This is the **Crawford game**: "
-                         + ("no taunts (the cube) in it." if "taunt" in fresh.options
-                            else "Hachapury has no cube, so it is played as any other.")
+        crawford_note = (for_channel("crawford_no_taunts" if "taunt" in fresh.options
+                                     else "crawford_no_cube")
                          if view.game.crawford else "")
         begun = await self.turns.begin(fresh)
-        begun.text = (f"**Match to {view.match.target}**: {view.score_line(number)}. "
-                      f"Game {number} begins.{crawford_note}\n{begun.text}")
+        begun.text = (for_channel("match_game_begins", target=view.match.target,
+                                  score=view.score_line(number), number=number,
+                                  crawford=crawford_note) + f"\n{begun.text}")
         return begun
 
     # -- records --------------------------------------------------------------------
@@ -304,7 +316,7 @@ class Matches:
         if game is None:
             return reply
         reply.attachment = await self.match_record(game.match_id)
-        reply.text = f"Record of match {game.match_id} (games 1 to {game.number})."
+        reply.text = for_channel("match_record_of", id=game.match_id, number=game.number)
         return reply
 
     # -- ratings ----------------------------------------------------------------------
@@ -349,9 +361,8 @@ class Matches:
         if not reply.ok or reply.session_id is None \
                 or await self.store.game_of(reply.session_id) is None:
             return reply
-        reply.text += (" In a match, **Resign** gives up this game's points only; "
-                       "**Resign the match** gives your opponent the match.")
-        reply.buttons.append(Button("Resign the match",
+        reply.text += for_user("match_resign_choice")
+        reply.buttons.append(Button(for_user("button_resign_match"),
                                     f"{RESIGN_MATCH}:{reply.session_id}:{RESIGN}", "danger"))
         return reply
 

@@ -34,6 +34,7 @@ import logging
 from dataclasses import dataclass
 
 from bot import clocks
+from bot.catalogue import for_channel, for_user, language, t, user_lang
 from bot.computer_seats import is_computer_seat
 from bot.notifications import Notification
 from bot.replies import Channel, Refused, Reply, User, quiet_name
@@ -46,6 +47,7 @@ from games.events import events_to_json
 from storage import NewTurn, Session, SessionStatus, Store, TurnKind
 from storage.correspondence import CorrespondenceStore
 from storage.nudges import DueNudge, NudgeStore
+from storage.settings import LanguageStore
 
 log = logging.getLogger("boardbot.nudges")
 
@@ -79,17 +81,18 @@ def parse_period(text: str) -> float:
     try:
         seconds = clocks.parse_duration(word, None)
     except clocks.TimeControlError as exc:
-        raise Refused(f"A nudge period is a duration such as `1d`, `3d` or `12h`, or `off`: "
-                      f"{exc}.") from exc
+        raise Refused(for_user("nudge_period_form", error=exc)) from exc
     if not MIN_PERIOD <= seconds <= MAX_PERIOD:
-        raise Refused(f"A nudge period is from {clocks.format_duration(MIN_PERIOD)} to "
-                      f"{clocks.format_duration(MAX_PERIOD)} (or `off`), not "
-                      f"{clocks.format_duration(seconds)}.")
+        raise Refused(for_user("nudge_period_bounds", low=texts.duration(MIN_PERIOD, user_lang()),
+                               high=texts.duration(MAX_PERIOD, user_lang()),
+                               given=texts.duration(seconds, user_lang())))
     return seconds
 
 
-def period_text(seconds: float) -> str:
-    return "off" if seconds <= 0 else f"every {clocks.format_duration(seconds)}"
+def period_text(seconds: float, lang: str | None = None) -> str:
+    lang = lang or user_lang()
+    return t(lang, "nudge_period_off") if seconds <= 0 else \
+        t(lang, "nudge_period_every", duration=texts.duration(seconds, lang))
 
 
 def _since(seconds: float) -> str:
@@ -121,6 +124,7 @@ class NudgeRunner:
         self.store = store
         self.nudges = NudgeStore(store)
         self.ledger = CorrespondenceStore(store)
+        self.languages = LanguageStore(store)
         self.policy = policy or NudgePolicy()
 
     async def track(self, now: float) -> int:
@@ -166,30 +170,32 @@ class NudgeRunner:
         if session is None or silent is None:
             return []
         title = get_game(session.game).title
+        # posted where everybody reads it: the server's language, as reminders are
+        chosen = await self.languages.choices(None, session.guild_id)
+        lang = chosen.guild or language(chosen.guild_seen)
         where = f"<#{session.channel_id}>"
-        since = f"since {_since(due.wait.since)} " \
-                f"({clocks.format_duration(now - due.wait.since)})"
+        since = t(lang, "nudge_since", when=_since(due.wait.since),
+                  quiet=texts.duration(now - due.wait.since, lang))
         others = [s for s in session.seats if s.user_id != silent.user_id
                   and not is_computer_seat(s.user_id)]
-        waiting = ", ".join(quiet_name(s.name) for s in others) or "the others"
+        waiting = ", ".join(quiet_name(s.name) for s in others) or t(lang, "nudge_the_others")
         notes: list[Notification] = []
         if due.nudge:
-            text = (f"<@{silent.user_id}> nudge: it has been your turn in {where} ({title}, "
-                    f"game #{session.id}, turn {session.next_turn}) {since}; {waiting} "
-                    f"{'is' if len(others) == 1 else 'are'} waiting.")
+            text = t(lang, "nudge", user=f"<@{silent.user_id}>", where=where, title=title,
+                     id=session.id, turn=session.next_turn, since=since, waiting=waiting,
+                     n=len(others) or 2)  # "the others": plural
             if due.claimable or due.wait.claimable_at is not None:
-                text += f" {waiting} may now end the game with `/claim`."
-            text += (f" (You are nudged {period_text(due.period)}; `/notify nudge:` "
-                     "changes it.)")
+                text += t(lang, "nudge_may_claim", waiting=waiting)
+            text += t(lang, "nudge_footer", period=period_text(due.period, lang))
             note = await self._to(session, "nudge", silent.user_id, text)
             if note:
                 notes.append(note)
         if due.claimable:
             name = quiet_name(silent.name)
             for other in others:
-                text = (f"<@{other.user_id}>: {name} has not moved in {where} ({title}, "
-                        f"game #{session.id}) {since}. You may end the game with `/claim` "
-                        f"({ending_words(session)}), or keep waiting.")
+                text = t(lang, "nudge_silent", user=f"<@{other.user_id}>", name=name,
+                         where=where, title=title, id=session.id, since=since,
+                         ending=ending_words(session, lang))
                 note = await self._to(session, "silent", other.user_id, text)
                 if note:
                     notes.append(note)
@@ -204,11 +210,11 @@ class NudgeRunner:
                             user_id, text, (user_id,))
 
 
-def ending_words(session: Session) -> str:
+def ending_words(session: Session, lang: str) -> str:
     """What ``/claim`` does to a silent game, in a few words."""
     if len(session.seats) == 2:
-        return "you win it, counted like a win on time; aborted, unrated, if they never moved"
-    return "the silent player leaves the game and the others play on"
+        return t(lang, "claim_ending_two")
+    return t(lang, "claim_ending_more")
 
 
 class Nudges:
@@ -240,11 +246,10 @@ class Nudges:
     async def set_own(self, user: User, period: float | None) -> str:
         await self.store.set_user_period(user.id, period, self.ctx.clock())
         if period is None:
-            return "Nudges in games without a clock: as the server has them."
+            return for_user("nudge_own_server")
         if period == 0:
-            return "Nudges in games without a clock: off (you are not nudged)."
-        return (f"Nudges in games without a clock: when you have not moved for "
-                f"{clocks.format_duration(period)}, once each {clocks.format_duration(period)}.")
+            return for_user("nudge_own_off")
+        return for_user("nudge_own_every", period=texts.duration(period, user_lang()))
 
     @staticmethod
     def checked_server(user: User, channel: Channel, text: str) -> float | None:
@@ -254,10 +259,9 @@ class Nudges:
             return None
         period = parse_period(text)
         if not user.moderator:
-            raise Refused(f"Only a moderator may set this server's nudges, {user.name}; "
-                          "your own you set with `/notify nudge:`.")
+            raise Refused(for_user("nudge_server_moderators", user=user.name))
         if channel.guild_id is None:
-            raise Refused("`server_nudge` is set in a server's channel.")
+            raise Refused(for_user("nudge_server_in_server"))
         return period
 
     async def server_setting(self, user: User, channel: Channel, period: float | None
@@ -268,14 +272,12 @@ class Nudges:
             await self.store.set_guild_period(channel.guild_id, period, self.ctx.clock())
         server = await self.server_period(channel.guild_id)
         own = await self.store.user_period(user.id)
-        yours = "the server's" if own is None else period_text(own)
+        yours = for_user("nudge_yours_server") if own is None else period_text(own)
         if server <= 0:
-            return (f"Nudges in games without a clock: off here (yours: {yours}); only a "
-                    "moderator ends a silent game.")
-        claim = clocks.format_duration(server * self.policy.claim_factor)
-        return (f"Nudges in games without a clock: after {clocks.format_duration(server)} "
-                f"of silence here (yours: {yours}); a game silent for {claim} can be ended "
-                "with `/claim`.")
+            return for_user("nudge_server_off", yours=yours)
+        claim = texts.duration(server * self.policy.claim_factor, user_lang())
+        return for_user("nudge_server_after", period=texts.duration(server, user_lang()),
+                        yours=yours, claim=claim)
 
     # -- ending a silent game ---------------------------------------------------------
 
@@ -292,20 +294,16 @@ class Nudges:
         side = running_side(position)
         silent = session.seat_for_side(side) if side else None
         if silent is None:
-            raise Refused("This game is not waiting for anybody.")
+            raise Refused(for_user("claim_nobody_waited"))
         seat = session.seat_of(user.id)
         if seat is not None and seat.side == silent.side:
-            raise Refused(f"This game is played without a clock and it is your turn, "
-                          f"{user.name}: play it (`/move`). `/claim` is for the players "
-                          "waiting on someone who went silent.")
+            raise Refused(for_user("claim_your_turn", user=user.name))
         if is_computer_seat(silent.user_id):
-            raise Refused("The computer is to play here and is never silent for long; a "
-                          "moderator may `/abort` a game that is stuck.")
+            raise Refused(for_user("claim_computer"))
         # A moderator who plays in the game waits like any player.
         moderator = user.moderator and seat is None
         if seat is None and not moderator:
-            raise Refused("Only the players waiting here, or a moderator, may end a silent "
-                          "game.")
+            raise Refused(for_user("claim_not_waiting"))
         now = self.ctx.clock()
         wait = await self.store.wait(session.id, session.version)
         since = wait.since if wait is not None else session.updated_at
@@ -313,15 +311,13 @@ class Nudges:
         if not moderator:
             server = await self.server_period(channel.guild_id)
             if server <= 0:
-                raise Refused("This game is played without a clock and this server has "
-                              "nudges off, so only a moderator may end a silent game.")
+                raise Refused(for_user("claim_nudges_off"))
             needed = server * self.policy.claim_factor
             if silence < needed:
-                raise Refused(
-                    f"This game is played without a clock: {quiet_name(silent.name)} has not "
-                    f"moved for {clocks.format_duration(silence)} (since {_since(since)}). "
-                    f"A silent game can be ended after {clocks.format_duration(needed)}, "
-                    f"from {_since(since + needed)}; or ask a moderator.")
+                raise Refused(for_user(
+                    "claim_too_soon", name=quiet_name(silent.name),
+                    quiet=texts.duration(silence, user_lang()), since=_since(since),
+                    needed=texts.duration(needed, user_lang()), at=_since(since + needed)))
         return await self._end(user, session, silent.side, since, now)
 
     async def _end(self, user: User, session: Session, side: str, since: float,
@@ -330,8 +326,8 @@ class Nudges:
         assert silent is not None
         name = quiet_name(silent.name)
         quiet = clocks.format_duration(now - since)
-        said = (f"{user.name} ends the silence in game #{session.id}: {name} has not moved "
-                f"since {_since(since)} ({quiet}).")
+        said = for_channel("silence_ended", user=user.name, id=session.id, name=name,
+                           since=_since(since), quiet=texts.duration(now - since))
         position = await self.ctx.position_async(session)
         try:
             left = position.resign(side)
@@ -343,8 +339,7 @@ class Nudges:
             session, after, _ = await self.turns.commit(session, left.position, entry)
             line, mentions = texts.status_line(session, after)
             image, words = await self.ctx.board_image(session, after)
-            return Reply(text=f"{said} They leave the game (recorded as their resignation); "
-                              f"the others play on. {line}",
+            return Reply(text=f"{said} {for_channel('silent_leaves')} {line}",
                          image=image, image_description=words,
                          mentions=[silent.user_id, *mentions], session_id=session.id,
                          buttons=self.turns.action_buttons(session, after))
@@ -357,16 +352,15 @@ class Nudges:
                 session, now, status=SessionStatus.FINISHED, dice=[],
                 result=f"{winner.side} wins ({side} did not move for {quiet})")
             session = await self.turns.reread(session)
-            outcome = (f"{texts.who(session, winner.side)} wins (counted like a win on time)."
-                       f"{texts.seed_note(session)}")
+            outcome = for_channel("silent_wins", who=texts.who(session, winner.side),
+                                  seed=texts.seed_note(session))
         else:
             await self.ctx.store.update_session(
                 session, now, status=SessionStatus.ABORTED, dice=[],
                 result=f"aborted ({side} did not move for {quiet})")
             session = await self.turns.reread(session)
-            why = ("they never played a turn, so nothing was won"
-                   if len(others) == 1 else "this game cannot go on without them")
-            outcome = f"The game is aborted and not rated: {why}.{texts.seed_note(session)}"
+            why = for_channel("silent_never_moved" if len(others) == 1 else "silent_cannot_go_on")
+            outcome = for_channel("silent_aborted", why=why, seed=texts.seed_note(session))
         return Reply(text=f"{said} {outcome}",
                      mentions=[s.user_id for s in session.seats
                                if not is_computer_seat(s.user_id)],

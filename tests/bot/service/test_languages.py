@@ -171,3 +171,116 @@ async def test_a_profile_in_a_russian_server_is_told_in_russian(service: GameSer
     assert not re.search(r"\b(won|lost|rating|Recent|turns?)\b", shown.text), shown.text
     english = await service.profile(BOB, HERE)
     assert "**Recent games**" in english.text and "vs alice: won" in english.text
+
+
+# -- nudges, matches and late taunts ----------------------------------------------------
+
+#: Latin the later features may show in a Russian reply besides the above: the other
+#: game's title, ``Discord`` timestamps (``<t:..:f>``) and channel links.
+_MORE_NOT_WORDS = re.compile(r"\bCheeseGambit\b|<t:\d+:f>|<#\d+>")
+
+
+def more_english_words(text: str) -> list[str]:
+    return english_words(_MORE_NOT_WORDS.sub(" ", text))
+
+
+async def test_a_russian_server_is_nudged_in_russian_and_claims_in_russian(
+        service: GameService, clock) -> None:  # type: ignore[no-untyped-def]
+    from bot.clocks import DAY
+    from bot.scheduler import Scheduler
+    from tests.bot.service.test_correspondence import Outbox
+
+    assert (await service.new(ALICE, RUSSIAN_HERE, "hachapury", [BOB])).ok
+    assert (await service.accept(BOB, RUSSIAN_HERE)).ok
+    session = await service.store.live_session(RUSSIAN_HERE.id)
+    assert session is not None
+    silent, waiting = _players(service, session, ALICE, BOB)
+    start = clock.now
+    scheduler = Scheduler.for_service(service, Outbox())
+    fired = await scheduler.run_once(start + 3 * DAY)
+    assert [n.kind for n in fired] == ["nudge"], fired
+    assert f"<@{silent.id}> напоминание: ваш ход в <#{RUSSIAN_HERE.id}>" in fired[0].text
+    assert f"{waiting.name} ждёт." in fired[0].text and "раз в 3 д" in fired[0].text, \
+        fired[0].text
+    assert not more_english_words(fired[0].text), fired[0].text
+    clock.now = start + 3 * DAY
+    too_soon = await service.claim(waiting, RUSSIAN_HERE)
+    assert not too_soon.ok and "не ходит уже 3 д" in too_soon.text, too_soon.text
+    assert not more_english_words(too_soon.text), too_soon.text
+    fired = await scheduler.run_once(start + 6 * DAY)
+    assert [n.kind for n in fired] == ["nudge", "silent"], fired
+    assert "Теперь " in fired[0].text and "вправе завершить партию" in fired[0].text
+    assert f"{silent.name} не ходит в" in fired[1].text, fired[1].text
+    assert not any(more_english_words(n.text) for n in fired), [n.text for n in fired]
+    clock.now = start + 6 * DAY
+    ended = await service.claim(waiting, RUSSIAN_HERE)
+    assert ended.ok and "прерывает молчание" in ended.text, ended.text
+    assert not more_english_words(ended.text), ended.text
+    # /notify nudge in the user's language; a server that says English: English nudges
+    said = await service.notify(ALICE_RU, nudge="2d")
+    assert said.text == "Напоминания в партиях без часов: если вы не ходите 2 д, то раз в 2 д."
+    assert (await service.settings(MOD, RUSSIAN_HERE, server_language="en")).ok
+    assert (await service.new(ALICE, RUSSIAN_HERE, "hachapury", [BOB])).ok
+    assert (await service.accept(BOB, RUSSIAN_HERE)).ok
+    fired = await scheduler.run_once(start + 10 * DAY)
+    assert fired and all(" nudge: it has been your turn" in n.text for n in fired), fired
+
+
+async def test_a_russian_server_sees_a_match_in_russian(service: GameService) -> None:
+    offered = await service.new(ALICE_RU, RUSSIAN_HERE, "cheesegambit", [BOB_RU],
+                                {"match": "2"})
+    assert offered.ok and ", матч до 2 очков" in offered.text, offered.text
+    begun = await service.accept(BOB_RU, RUSSIAN_HERE)
+    assert begun.text.endswith("\n-# Матч до 2, партия 1: alice 0, bob 0"), begun.text
+    ended = await service.resign(BOB_RU, RUSSIAN_HERE)
+    assert "**Матч до 2**: alice 1, bob 0. Начинается партия 2. Это **партия Кроуфорда**" \
+        in ended.text, ended.text
+    assert ended.text.endswith("-# Матч до 2, партия 2: alice 1, bob 0 · партия Кроуфорда")
+    asked = await service.confirm_resign(ALICE_RU, RUSSIAN_HERE)
+    assert [b.label for b in asked.buttons] == ["Сдаться", "Сдать матч"]
+    gone = await service.press(ALICE_RU, RUSSIAN_HERE, asked.buttons[1].action)
+    assert "**bob выигрывает матч до 2** (alice сдаёт матч): alice 1, bob 1." in gone.text, \
+        gone.text
+    refused = await service.new(ALICE_RU, RUSSIAN_HERE, "hachapury", [BOB_RU],
+                                {"match": "99"})
+    assert refused.text.startswith("Матч играется до 1–25 очков, а не до 99"), refused.text
+    for reply in (offered, begun, ended, asked, gone, refused):
+        assert not more_english_words(reply.text), (more_english_words(reply.text), reply.text)
+
+
+async def test_a_russian_server_is_offered_a_taunt_in_russian(service: GameService) -> None:
+    assert (await service.new(ALICE, RUSSIAN_HERE, "cheesegambit", [BOB],
+                              {"pieces": "5"})).ok
+    assert (await service.accept(BOB, RUSSIAN_HERE)).ok
+    rng = random.Random(3)
+    for _ in range(3000):
+        session = await service.store.live_session(RUSSIAN_HERE.id)
+        assert session is not None
+        position = service.position_of(session)
+        if position.action_due():
+            side, text = position.actors()[0], position.action_choices()[0]
+        else:
+            side, text = position.side_to_move or "", rng.choice(service.legal_turns(session))
+        seat = session.seat_for_side(side)
+        assert seat is not None
+        mover = ALICE if seat.user_id == ALICE.id else BOB
+        reply = await service.move(mover, RUSSIAN_HERE, text)
+        assert reply.ok, reply.text
+        offers = [b for b in reply.buttons if b.action.startswith("taunt:")]
+        if offers:
+            break
+    else:
+        raise AssertionError("no taunt was ever offered")
+    assert all(b.label.startswith("Бросить вызов: ") for b in offers), offers
+    assert " ещё может бросить вызов до следующего хода: " in reply.text, reply.text
+    assert not more_english_words(reply.text), (more_english_words(reply.text), reply.text)
+    other = BOB if mover is ALICE else ALICE
+    refused = await service.press(other, RUSSIAN_HERE, offers[0].action)
+    assert refused.text.startswith("Эта кнопка вызова — для игрока "), refused.text
+    assert not more_english_words(refused.text), refused.text
+    taunted = await service.press(mover, RUSSIAN_HERE, offers[0].action)
+    assert taunted.ok, taunted.text
+    again = await service.press(mover, RUSSIAN_HERE, offers[0].action)
+    assert "Ничего не изменено." in again.text, again.text
+    for said in (taunted, again):
+        assert not more_english_words(said.text), (more_english_words(said.text), said.text)
