@@ -47,8 +47,18 @@ class ComputerStore:
         own, or taken over from a claim made before ``stale_before``, whose process
         died mid-thought); False while another process holds it.  Two processes
         claiming at once: the primary key lets one insert; the other's ON CONFLICT
-        finds the row and, the claim being fresh and not its own, writes nothing."""
+        finds the row and, the claim being fresh and not its own, writes nothing.
+        False too when the session has moved past ``version``: the claim of a version
+        gone by is deleted by the next claim, so without this check a process that read
+        the session just before a move could claim that version again and think twice."""
+        # The session row is locked (PostgreSQL; SQLite's write transaction is already
+        # alone) so that no move commits between this check and the claim.
+        lock = " FOR UPDATE" if self.store.dialect == "postgresql" else ""
         async with self.store.transaction() as run:
+            cur = await run(f"SELECT version FROM sessions WHERE id=?{lock}", (session_id,))
+            rows = await cur.fetchall()
+            if not rows or int(rows[0][0]) != version:
+                return False
             cur = await run(
                 "INSERT INTO computer_claims (session_id, version, owner, claimed_at) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT (session_id, version) DO UPDATE SET "

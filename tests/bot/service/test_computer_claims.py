@@ -65,14 +65,25 @@ async def test_claims_one_owner_a_version_and_stale_ones_are_taken_over(
         seed_hash="h", created_by=ALICE.id, now=0.0, expires_at=None,
         seats=[("W", ALICE.id, "alice", True), ("B", "2", "bob", True)])
     claims = ComputerStore(store)
+    await _set_version(store, session_id, 3)
     assert await claims.claim_move(session_id, 3, "one", 100.0, 100.0 - 120)
     assert await claims.claim_move(session_id, 3, "one", 101.0, 101.0 - 120)  # its own
     assert not await claims.claim_move(session_id, 3, "two", 150.0, 150.0 - 120)
     assert await claims.claim_move(session_id, 3, "two", 222.0, 222.0 - 120)  # stale
     assert not await claims.claim_move(session_id, 3, "one", 223.0, 223.0 - 120)
+    await _set_version(store, session_id, 4)  # the computer moved
     assert await claims.claim_move(session_id, 4, "one", 224.0, 224.0 - 120)  # next move
     rows = await store.fetchall("SELECT version, owner FROM computer_claims")
     assert [tuple(r) for r in rows] == [(4, "one")]  # the old version's claim is gone
+    # a process that read the session before that move cannot claim the old version
+    # again now that its claim row is gone (it would think about a move already made)
+    assert not await claims.claim_move(session_id, 3, "two", 225.0, 225.0 - 120)
+    assert not await claims.claim_move(session_id, 5, "two", 225.0, 225.0 - 120)
+
+
+async def _set_version(store: Store, session_id: int, version: int) -> None:
+    async with store.transaction() as run:
+        await run("UPDATE sessions SET version=? WHERE id=?", (version, session_id))
 
 
 async def test_one_process_thinks_and_a_dead_thinker_is_replaced(database: str) -> None:
