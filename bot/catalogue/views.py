@@ -103,7 +103,10 @@ up again), the host `/start`s or `/abort`s it
 `/takeback` ask to undo your last turn (the opponent allows or refuses), `/preview TEXT` try a turn
 `/new hachapury @bob match=7` a match to 7 points (Hachapury, two-player CheeseGambit)
 `/new GAME @boardbot level=hard` play the computer (easy, normal, hard); `/hint` a good turn
-`/notify mention|dm|none` how you are reminded that it is your turn
+`/notify mention|dm|none` how you are reminded that it is your turn; `/notify nudge:3d` when a
+game without a clock goes quiet (`/claim` ends one silent for long); `rated=false` on `/new`
+`/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (animated) old games;
+`/leaderboard GAME`, `/profile @member` ratings
 `/settings language:en|ru|auto` the language of your replies (moderators: `server_language`)""",
     # /history, finished games
     "no_result": "no result",
@@ -250,7 +253,10 @@ RU: dict[str, str] = {
 `/preview ТЕКСТ` примерить ход
 `/new hachapury @bob match=7` матч до 7 очков (Hachapury, CheeseGambit вдвоём)
 `/new ИГРА @boardbot level=hard` игра с компьютером (easy, normal, hard); `/hint` подсказка
-`/notify mention|dm|none` как напоминать, что ваш ход
+`/notify mention|dm|none` как напоминать, что ваш ход; `/notify nudge:3d` когда напомнить в
+партии без часов (`/claim` завершает давно замолкшую); `rated=false` в `/new` — без рейтинга
+`/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (анимация) прошлые
+партии; `/leaderboard ИГРА`, `/profile @участник` рейтинги
 `/settings language:en|ru|auto` язык ответов вам (`server_language` — для модераторов)""",
     "no_result": "без результата",
     "result_won": "победа: {player}",
