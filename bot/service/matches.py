@@ -344,6 +344,9 @@ class Matches:
     async def after(self, reply: Reply) -> None:
         """Move a match on if the reply's game ended (a racing command that got there
         first is left to it), then add the score line."""
+        if not reply.ok or reply.session_id is None \
+                or await self.store.game_of(reply.session_id) is None:
+            return  # a game on its own (most commands): one indexed look-up, not two
         try:
             await self.follow_on(reply)
         except StaleVersion:
