@@ -50,8 +50,8 @@ def fallback_choice(request: Request, answering: bool) -> Choice:
     answer the question takes."""
     position = request.position()
     if answering:
-        return Choice(position.action_choices()[0], "", fallback=True)
-    return Choice(fallback_turn(position, request.dice), "", fallback=True)
+        return Choice(position.action_choices()[0], fallback=True)
+    return Choice(fallback_turn(position, request.dice), fallback=True)
 
 
 class InlineThinker:

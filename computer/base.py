@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
+from computer.reasons import NO_REASON, Reason
 from games.base import Dice, Position, QuestionKind
 
 
@@ -64,13 +65,14 @@ class Budget:
 class Choice:
     """A decision: the text to play (a turn exactly as ``Position.play`` takes
     it, with any ``turn_additions`` such as ``T@B`` appended after a space; or
-    an answer as ``Position.play_action`` takes it) and why, in words.
+    an answer as ``Position.play_action`` takes it) and why (computer/reasons.py:
+    a key and values the bot puts into words).
 
     ``fallback`` is True when the choice is not the strategy's own (it crashed
     or ran out of time and a legal turn was taken instead)."""
 
     text: str
-    reason: str = ""
+    reason: Reason = NO_REASON
     fallback: bool = False
 
 
@@ -96,14 +98,14 @@ class Strategy(ABC):
             raise ValueError("no question is waiting for an answer")
         question = position.question()
         if question is not None and question.kind in (QuestionKind.RAISE, QuestionKind.VOTE):
-            word = "accepts" if question.kind == QuestionKind.RAISE else "votes yes"
-            return Choice(choices[0], word)
+            key = "hint_accepts" if question.kind == QuestionKind.RAISE else "hint_votes_yes"
+            return Choice(choices[0], Reason.of(key))
         return Choice(choices[0])
 
-    def explain(self, position: Position, dice: Dice, text: str) -> str:
-        """Why the turn ``text`` is good, in words, for a hint ("makes a block on
-        5 and leaves no blot").  Default: nothing to say."""
-        return ""
+    def explain(self, position: Position, dice: Dice, text: str) -> Reason:
+        """Why the turn ``text`` is good, for a hint ("makes a block on 5 and
+        leaves no blot", as keys and values).  Default: nothing to say."""
+        return NO_REASON
 
 
 def strategy_for(game: str) -> Strategy:

@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable
 
 from computer.base import Budget, Choice, Level, Strategy
+from computer.reasons import Reason
 from computer.search import Expand, candidates, ranked_turns
 from games.base import Dice, Position
 
@@ -21,11 +22,11 @@ class RandomPlayer(Strategy):
 
     def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
                rng: random.Random) -> Choice:
-        return Choice(rng.choice(position.legal_turns(dice)), "at random")
+        return Choice(rng.choice(position.legal_turns(dice)), Reason.of("hint_at_random"))
 
     def answer(self, position: Position, side: str, level: Level, budget: Budget,
                rng: random.Random) -> Choice:
-        return Choice(rng.choice(position.action_choices()), "at random")
+        return Choice(rng.choice(position.action_choices()), Reason.of("hint_at_random"))
 
 
 class GreedyPlayer(Strategy):
@@ -46,7 +47,7 @@ class GreedyPlayer(Strategy):
         side = position.side_to_move
         assert side is not None
         ranked = ranked_turns(position, dice, self.simple_value, side, expand=self.expand)
-        return Choice(ranked[0][1].text, "greedy")
+        return Choice(ranked[0][1].text, Reason.of("hint_greedy"))
 
 
 BASELINES: dict[str, type[RandomPlayer] | type[GreedyPlayer]] = {

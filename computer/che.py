@@ -46,6 +46,7 @@ from computer.che_board import Board, Summary
 from computer.che_eval import DEFAULT, LOSS, WIN, Weights, evaluate
 from computer.che_explain import explain_turn
 from computer.che_search import OutOfTime, Scored, Searcher, ranked, result_value, turn_text
+from computer.reasons import Reason
 from games.base import Dice, Position
 from games.che.geometry import COLOURS, other
 from games.che.position import ChePosition
@@ -104,7 +105,7 @@ class CheStrategy(Strategy):
                 text = turn_text(self._search(board, level, budget, rng))
         return Choice(text, self.explain(position, dice, text))
 
-    def explain(self, position: Position, dice: Dice, text: str) -> str:
+    def explain(self, position: Position, dice: Dice, text: str) -> Reason:
         assert isinstance(position, ChePosition)
         return explain_turn(position, text)
 

@@ -1,10 +1,12 @@
-"""Why a Che turn is good, in words, for ``/hint``: what it does to the regions
-that are about to close (a region can be closed in a turn only when it needs at
-most two more tiles; see computer/che_board.py)."""
+"""Why a Che turn is good, for ``/hint``: what it does to the regions that are
+about to close (a region can be closed in a turn only when it needs at most two
+more tiles; see computer/che_board.py).  Reasons are keys and values
+(computer/reasons.py) the bot says in the reader's language."""
 
 from __future__ import annotations
 
 from computer.che_board import Board, Summary
+from computer.reasons import NO_REASON, Reason
 from games.che.geometry import COLOUR_NAMES, other
 from games.che.position import ChePosition
 
@@ -18,11 +20,11 @@ def _closable(position: ChePosition, colour: str) -> list[int]:
     return sorted(len(info.needs) for info in summary.small.values() if info.colour == colour)
 
 
-def explain_turn(position: ChePosition, text: str) -> str:
+def explain_turn(position: ChePosition, text: str) -> Reason:
     """The reason for playing ``text`` (a legal turn) in ``position``."""
     side = position.side_to_move
     if side is None:
-        return ""
+        return NO_REASON
     rival = other(side)
     after = position.play(text).position
     assert isinstance(after, ChePosition)
@@ -30,36 +32,34 @@ def explain_turn(position: ChePosition, text: str) -> str:
     if after.result is not None:
         return _ending(after, side)
     if not position.tiles:
-        return f"starts the board with a {COLOUR_NAMES[text[3]]} tile"
+        return Reason.of("hint_che_starts", side=COLOUR_NAMES[text[3]])
     threats_before = _closable(position, rival)
     threats_after = _closable(after, rival)
     own_after = _closable(after, side)
     if threats_before and len(threats_after) < len(threats_before):
         count = len(threats_before) - len(threats_after)
-        what = f"{theirs}'s region" if count == 1 else f"{count} of {theirs}'s regions"
-        return f"blocks {what} from closing"
+        if count == 1:
+            return Reason.of("hint_che_blocks_one", foe=theirs)
+        return Reason.of("hint_che_blocks", count=count, foe=theirs)
     if own_after:
-        need = own_after[0]
-        tiles = "tile" if need == 1 else "tiles"
-        return (f"threatens to close a {mine} region ({need} more {tiles}), "
-                f"which {theirs} must answer")
+        return Reason.of("hint_che_threatens", side=mine, need=own_after[0], foe=theirs)
     if not threats_after:
-        return f"leaves {theirs} no region it can close next turn"
-    return f"the best it can do: {theirs} still has a region to close"
+        return Reason.of("hint_che_leaves_none", foe=theirs)
+    return Reason.of("hint_che_best", foe=theirs)
 
 
-def _ending(after: ChePosition, side: str) -> str:
+def _ending(after: ChePosition, side: str) -> Reason:
     result = after.result
     assert result is not None
     if result.winner is None:
-        return "draws: the tiles run out with equal largest regions"
+        return Reason.of("hint_che_draws")
     if result.winner != side:
-        return "nothing better: every turn loses"
+        return Reason.of("hint_che_loses")
     closed = [r for r in after.closed_regions if r.colour == side]
     if closed:
         size = max(r.size for r in closed)
-        return f"closes a {COLOUR_NAMES[side]} region of {size} and wins"
+        return Reason.of("hint_che_closes", side=COLOUR_NAMES[side], size=size)
     mine = after.largest_region(side)
     theirs = after.largest_region(other(side))
-    return (f"wins on the largest region as the tiles run out "
-            f"({mine.size if mine else 0} against {theirs.size if theirs else 0})")
+    return Reason.of("hint_che_largest", size=mine.size if mine else 0,
+                     other_size=theirs.size if theirs else 0)

@@ -24,6 +24,7 @@ from computer.base import Budget, Choice, Level
 from computer.chebache_explain import explain_turn
 from computer.chebache_search import hard_ranking
 from computer.levelled import LevelledStrategy
+from computer.reasons import Reason
 from computer.search import Candidate, pick_with_noise, ranked_turns
 from games.base import Dice, Position
 from games.chebache.position import ChebachePosition
@@ -102,7 +103,7 @@ class ChebacheStrategy(LevelledStrategy):
             chosen = hard_ranking(ranked, side, budget, self.HARD_TOP)[0][1]
         return Choice(chosen.text, explain_turn(position, chosen.after))
 
-    def explain(self, position: Position, dice: Dice, text: str) -> str:
+    def explain(self, position: Position, dice: Dice, text: str) -> Reason:
         assert isinstance(position, ChebachePosition)
         after = position.play(text, dice).position
         return explain_turn(position, after)

@@ -1,8 +1,10 @@
-"""Hint reasons for Chebache turns, in words, from the positions before and
-after a turn (what it won, captured, threatened, escaped, brought home)."""
+"""Hint reasons for Chebache turns, from the positions before and after a turn
+(what it won, captured, threatened, escaped, brought home), as keys and values
+(computer/reasons.py) the bot says in the reader's language."""
 
 from __future__ import annotations
 
+from computer.reasons import NO_REASON, Reason, Said
 from games.base import Position
 from games.chebache.board import CHEBACHES, NUMBER, SIDE_NAMES
 from games.chebache.position import ChebachePosition
@@ -60,13 +62,13 @@ def _finish(state: State, side: int) -> int:
     return pools[side * 4 + P_FIN] + pools[side * 4 + P_FIN_K]
 
 
-def explain_turn(before: Position, after: Position) -> str:
-    """Why the turn from ``before`` to ``after`` is good, in words (the most
-    important reasons first, joined by "; ")."""
+def explain_turn(before: Position, after: Position) -> Reason:
+    """Why the turn from ``before`` to ``after`` is good (the most important
+    reasons first, said joined by "; ")."""
     assert isinstance(before, ChebachePosition) and isinstance(after, ChebachePosition)
     mover_letter = before.side_to_move
     if mover_letter is None:
-        return ""
+        return NO_REASON
     me = _SIDES.index(mover_letter)
     foe = 1 - me
     foe_name = SIDE_NAMES[foe]
@@ -74,45 +76,47 @@ def explain_turn(before: Position, after: Position) -> str:
     result = after.result
     if result is not None:
         if result.winner == mover_letter:
-            return "wins at once by bringing every piece into Finish"
+            return Reason.of("hint_chebache_wins")
         if result.winner is None:
-            return "draws: the opponent has nothing left in play"
-    reasons: list[str] = []
+            return Reason.of("hint_chebache_draws")
+    reasons: list[Said] = []
     captured = _kings(new, me) - _kings(old, me)
     if captured > 0:
-        reasons.append(f"captures {foe_name}'s King")
+        reasons.append(Said.of("hint_chebache_captures_king", foe=foe_name))
     sent = _start(new, foe) - _start(old, foe)
     if sent == 1:
-        reasons.append(f"sends a piece of {foe_name}'s back to Start")
+        reasons.append(Said.of("hint_chebache_sends_one", foe=foe_name))
     elif sent > 1:
-        reasons.append(f"sends {sent} of {foe_name}'s pieces back to Start")
+        reasons.append(Said.of("hint_chebache_sends", count=sent, foe=foe_name))
     for number, count, king in threatened(new, foe):
         if king:
-            reasons.append(f"traps {foe_name}'s King on {number}: unless it escapes this turn, "
-                           f"{SIDE_NAMES[me]} wins")
+            reasons.append(Said.of("hint_chebache_traps_king", foe=foe_name, number=number,
+                                   side=SIDE_NAMES[me]))
+        elif count == 1:
+            reasons.append(Said.of("hint_chebache_traps_one", foe=foe_name, number=number))
         else:
-            what = "piece" if count == 1 else f"{count} pieces"
-            reasons.append(f"traps {foe_name}'s {what} on {number}")
+            reasons.append(Said.of("hint_chebache_traps", foe=foe_name, count=count,
+                                   number=number))
     was = threatened(old, me)
     if was:
         spots = ", ".join(str(n) for n, _c, _k in was)
         still = {n for n, _c, _k in _controlled_by(new, foe)}
         if not any(n in still for n, _c, _k in was):
-            reasons.append(f"breaks {foe_name}'s Chebache over {spots}")
+            reasons.append(Said.of("hint_chebache_breaks", foe=foe_name, spots=spots))
         elif _start(new, me) <= _start(old, me):
-            reasons.append(f"escapes the trap on {spots}")
+            reasons.append(Said.of("hint_chebache_escapes", spots=spots))
     home = _finish(new, me) - _finish(old, me)
     if home == 1:
-        reasons.append("brings a piece into Finish")
+        reasons.append(Said.of("hint_chebache_home_one"))
     elif home > 1:
-        reasons.append(f"brings {home} pieces into Finish")
+        reasons.append(Said.of("hint_chebache_home", count=home))
     if not reasons:
         blots = _exposed(new, me)
         if blots:
-            reasons.append("races ahead (the safest turn by the evaluation)")
+            reasons.append(Said.of("hint_chebache_race_safe"))
         else:
-            reasons.append("races ahead and leaves no lone piece on an Intersection")
-    return "; ".join(reasons)
+            reasons.append(Said.of("hint_chebache_race_clean"))
+    return Reason(tuple(reasons), join="semicolon")
 
 
 def _exposed(state: State, side: int) -> list[int]:

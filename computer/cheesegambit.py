@@ -33,6 +33,7 @@ from computer.cheesegambit_eval import shares, turn_order
 from computer.cheesegambit_explain import describe_turn
 from computer.cheesegambit_reply import ReplyModel
 from computer.levelled import LevelledStrategy
+from computer.reasons import Reason
 from computer.search import Candidate, outcome_value, pick_with_noise
 from games.base import Dice, Position, QuestionKind
 from games.cheesegambit.board import OFF, POOL
@@ -228,12 +229,11 @@ class CheesegambitStrategy(LevelledStrategy):
         if question.kind == QuestionKind.RAISE:
             taunter = question.sides[0]
             ours = pair_share(position, side, taunter)
-            against = f"{ours:.0%} against {taunter}"
             if ours >= TAKE_POINT:
-                return Choice("accept", f"accepts: its chances ({against}) are above "
-                                        f"the take point ({TAKE_POINT:.0%})")
-            return Choice("drop", f"drops: its chances ({against}) are below the take "
-                                  f"point ({TAKE_POINT:.0%})")
+                return Choice("accept", Reason.of("hint_cg_accepts", chances=ours,
+                                                  taunter=taunter, take=TAKE_POINT))
+            return Choice("drop", Reason.of("hint_cg_drops", chances=ours, taunter=taunter,
+                                            take=TAKE_POINT))
         remaining = position.active()
         first = position.next_side
         assert first is not None
@@ -241,10 +241,10 @@ class CheesegambitStrategy(LevelledStrategy):
         ours = shares(_pieces(position), order)[order.index(side)]
         fair = 1.0 / len(order)
         if ours >= VOTE_FAIR * fair:
-            return Choice("yes", f"votes yes: {ours:.0%} to take the next place")
-        return Choice("no", f"votes no: only {ours:.0%} to take the next place")
+            return Choice("yes", Reason.of("hint_cg_votes_yes", chances=ours))
+        return Choice("no", Reason.of("hint_cg_votes_no", chances=ours))
 
-    def explain(self, position: Position, dice: Dice, text: str) -> str:
+    def explain(self, position: Position, dice: Dice, text: str) -> Reason:
         assert isinstance(position, CheeseGambitPosition)
         return describe_turn(position, dice, text)
 

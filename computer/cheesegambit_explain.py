@@ -1,8 +1,10 @@
-"""Why a CheeseGambit turn is good, in words, for a hint: "bumps Blue's piece
-on 23 into the pool and gets to safety"."""
+"""Why a CheeseGambit turn is good, for a hint: "bumps Blue's piece on 23 into
+the pool and gets to safety", as keys and values (computer/reasons.py) the bot
+says in the reader's language."""
 
 from __future__ import annotations
 
+from computer.reasons import NO_REASON, Reason, Said
 from games.base import Dice
 from games.cheesegambit.board import COLOUR_NAMES, TRACK
 from games.cheesegambit.position import CheeseGambitPosition
@@ -10,59 +12,60 @@ from games.errors import GameError
 from games.events import BorneOff, Hit, Moved, Passed, Taunted
 
 
-def describe_turn(position: CheeseGambitPosition, dice: Dice, text: str) -> str:
+def describe_turn(position: CheeseGambitPosition, dice: Dice, text: str) -> Reason:
     """The reason for playing ``text`` (a legal turn, maybe ending with ``T@X``)
-    with ``dice`` in ``position``, in words; "" when the text is not legal."""
+    with ``dice`` in ``position``; empty when the text is not legal."""
     side = position.next_side
     if side is None:
-        return ""
+        return NO_REASON
     try:
         played = position.play(text, dice)
     except GameError:
-        return ""
+        return NO_REASON
     events = played.events
-    parts: list[str] = []
+    parts: list[Said] = []
     kind = text.split(" ", 1)[0]
     if any(isinstance(e, Passed) for e in events):
-        return "no move is possible: the turn is a dance"
+        return Reason.of("hint_cg_dance")
     if kind == "G":
-        parts.append("plays the Gambit")
+        parts.append(Said.of("hint_cg_gambit"))
     elif kind == "CG":
-        parts.append("plays the CheeseGambit (an extra turn follows)")
+        parts.append(Said.of("hint_cg_cheesegambit"))
     elif kind == "gamble":
-        parts.append("the Gamble")
+        parts.append(Said.of("hint_cg_gamble"))
     for event in events:
         if isinstance(event, Hit):
-            whose = f"{COLOUR_NAMES[event.victim]}'s " + (
-                "piece" if event.count == 1 else f"{event.count} pieces")
-            parts.append(f"bumps {whose} on {event.at} into the pool")
+            victim = COLOUR_NAMES[event.victim]
+            parts.append(Said.of("hint_cg_bumps_one", foe=victim, at=event.at)
+                         if event.count == 1 else
+                         Said.of("hint_cg_bumps", foe=victim, count=event.count, at=event.at))
     entered = sum(e.count for e in events if isinstance(e, Moved) and e.src == "P")
     if entered and kind != "CG":
-        parts.append(f"brings {_pieces(entered)} back from the pool")
+        parts.append(Said.of("hint_cg_enters", pieces=_pieces(entered)))
     homed = sum(e.count for e in events if isinstance(e, Moved)
                 and e.dst.startswith("S") and not e.src.startswith("S"))
     if homed:
-        parts.append(f"brings {_pieces(homed)} into the safe zone")
+        parts.append(Said.of("hint_cg_homes", pieces=_pieces(homed)))
     off = sum(e.count for e in events if isinstance(e, BorneOff))
     if off:
-        parts.append(f"bears off {_pieces(off)}")
+        parts.append(Said.of("hint_cg_bears_off", pieces=_pieces(off)))
     after = played.position
     assert isinstance(after, CheeseGambitPosition)  # a CheeseGambit turn gives one
     parts.extend(_safety(position, after, side, events))
     for event in events:
         if isinstance(event, Taunted):
-            parts.append(f"taunts {COLOUR_NAMES[event.target]}")
+            parts.append(Said.of("hint_cg_taunts", foe=COLOUR_NAMES[event.target]))
     if not parts:
-        return "moves on in the race"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        return Reason.of("hint_cg_race")
+    return Reason(tuple(parts), join="and")
 
 
-def _pieces(n: int) -> str:
-    return "a piece" if n == 1 else f"{n} pieces"
+def _pieces(n: int) -> Said:
+    return Said.of("hint_piece") if n == 1 else Said.of("hint_pieces", count=n)
 
 
 def _safety(before: CheeseGambitPosition, after: CheeseGambitPosition, side: str,
-            events: tuple) -> list[str]:
+            events: tuple) -> list[Said]:
     """Blocks made, and whether the pieces that moved ended safe or left blots."""
     old = before.track(side)
     new = after.track(side)
@@ -70,19 +73,14 @@ def _safety(before: CheeseGambitPosition, after: CheeseGambitPosition, side: str
     blocks = sorted(sq for sq in landed if new.get(sq, 0) >= 2 and old.get(sq, 0) < 2)
     out = []
     if blocks:
-        out.append("makes a block on " + _squares(blocks))
+        out.append(Said.of("hint_cg_block", squares=tuple(blocks)))
     blots = sorted(sq for sq in landed if new.get(sq, 0) == 1)
     moved_from = {int(e.src) for e in events if isinstance(e, Moved) and e.src.isdigit()}
     broken = sorted(sq for sq in moved_from if new.get(sq, 0) == 1 and 1 <= sq <= TRACK)
     left = sorted(set(blots) | set(broken))
     if left:
-        out.append(("leaves a blot on " if len(left) == 1 else "leaves blots on ")
-                   + _squares(left))
+        out.append(Said.of("hint_cg_blot" if len(left) == 1 else "hint_cg_blots",
+                           squares=tuple(left)))
     elif landed or any(isinstance(e, Moved) and e.dst.startswith("S") for e in events):
-        out.append("gets to safety" if not blocks else "leaves no blot")
+        out.append(Said.of("hint_cg_safe" if not blocks else "hint_cg_no_blot"))
     return out
-
-
-def _squares(squares: list[int]) -> str:
-    names = [str(sq) for sq in squares]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

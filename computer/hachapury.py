@@ -32,6 +32,7 @@ from computer.hachapury_eval import Weights, evaluate, position_value
 from computer.hachapury_eval import simple_value as simple_value
 from computer.hachapury_explain import explain_turn
 from computer.levelled import LevelledStrategy
+from computer.reasons import Reason
 from computer.search import Candidate, dice_outcomes, pick_with_noise, ranked_turns
 from games.base import Dice, Position
 from games.hachapury.position import HachapuryPosition
@@ -93,7 +94,7 @@ class HachapuryStrategy(LevelledStrategy):
                 best, best_value = candidate, revalued
         return best
 
-    def explain(self, position: Position, dice: Dice, text: str) -> str:
+    def explain(self, position: Position, dice: Dice, text: str) -> Reason:
         assert isinstance(position, HachapuryPosition)
         return explain_turn(position, dice, text)
 

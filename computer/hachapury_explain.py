@@ -1,10 +1,11 @@
-"""Why a Hachapury turn is good, in words, for ``/hint``.
+"""Why a Hachapury turn is good, for ``/hint``.
 
 The reason compares the mover's checkers before and after the turn and names
 what changed that the evaluation cares about, most important first: a win,
 checkers borne off, checkers brought home, a block closed in front of the
 opponent's checkers, a checker escaping the opponent's points.  Points are in
-the mover's own numbering, as the record writes them.
+the mover's own numbering, as the record writes them.  Reasons are keys and
+values (computer/reasons.py) the bot says in the reader's language.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from computer.hachapury_eval import closed_mask, other_point, pips
+from computer.reasons import NO_REASON, Reason, Said
 from games.base import Dice
 from games.hachapury.position import COLOURS, HachapuryPosition, other
 
@@ -19,13 +21,13 @@ from games.hachapury.position import COLOURS, HachapuryPosition, other
 MOST_REASONS = 2
 
 
-def explain_turn(position: HachapuryPosition, dice: Dice, text: str) -> str:
+def explain_turn(position: HachapuryPosition, dice: Dice, text: str) -> Reason:
     """The reason for playing ``text`` with ``dice`` in ``position`` (its side to
     move's view), e.g. "makes a block of 4 points (5-2) in front of 3 White
-    checkers"; "" when the game is over."""
+    checkers"; empty when the game is over."""
     mover = position.side_to_move
     if mover is None:
-        return ""
+        return NO_REASON
     opponent = other(mover)
     played = position.play(text, dice)
     result = played.position
@@ -33,42 +35,42 @@ def explain_turn(position: HachapuryPosition, dice: Dice, text: str) -> str:
     before = position.checkers(mover)
     after = result.checkers(mover)
     if after == before:
-        return "no legal move: the turn passes"
+        return Reason.of("hint_hp_pass")
     theirs = position.checkers(opponent)
     name = COLOURS[opponent]
-    reasons: list[str] = []
+    reasons: list[Said] = []
     if played.position.result is not None:
-        mars = " with a mars (2 points)" if played.position.result.points == 2 else ""
-        return f"bears off the last checker and wins{mars}"
+        mars = played.position.result.points == 2
+        return Reason.of("hint_hp_wins_mars" if mars else "hint_hp_wins")
     off = after[0] - before[0]
     if off:
-        reasons.append(f"bears off {_checkers(off)}")
+        reasons.append(Said.of("hint_hp_bears_off", checkers=_checkers(off)))
     reasons.extend(_home_reasons(before, after))
     reasons.extend(_block_reasons(before, after, theirs, name))
     reasons.extend(_escape_reasons(before, after, theirs, name))
     if not reasons and after[24] < before[24]:
-        reasons.append(f"starts {_checkers(before[24] - after[24])} from the head")
+        reasons.append(Said.of("hint_hp_starts", checkers=_checkers(before[24] - after[24])))
     if not reasons:
         reasons.append(_race_reason(after, theirs, played.moves))
-    return " and ".join(reasons[:MOST_REASONS])
+    return Reason(tuple(reasons[:MOST_REASONS]), join="and")
 
 
-def _checkers(n: int) -> str:
-    return "a checker" if n == 1 else f"{n} checkers"
+def _checkers(n: int) -> Said:
+    return Said.of("hint_checker") if n == 1 else Said.of("hint_checkers", count=n)
 
 
 def _outside(counts: Sequence[int]) -> int:
     return sum(counts[7:])
 
 
-def _home_reasons(before: Sequence[int], after: Sequence[int]) -> list[str]:
+def _home_reasons(before: Sequence[int], after: Sequence[int]) -> list[Said]:
     was, now = _outside(before), _outside(after)
     if now == was or now > was:
         return []
     if now == 0:
-        return ["runs the last checker home" if was == 1 else
-                f"runs the last {was} checkers home"]
-    return [f"brings {_checkers(was - now)} home"]
+        return [Said.of("hint_hp_last_home") if was == 1 else
+                Said.of("hint_hp_last_home_many", count=was)]
+    return [Said.of("hint_hp_home", checkers=_checkers(was - now))]
 
 
 def ahead_of(theirs: Sequence[int], point: int) -> int:
@@ -103,14 +105,15 @@ def _just_ahead(theirs: Sequence[int], point: int) -> bool:
     return any(theirs[r] for r in range(q + 1, min(q + 6, 24) + 1))
 
 
-def _span(points: list[int]) -> str:
-    """``6-2``; a row across my 1 and 24 in two parts: ``2-1 and 24-23``."""
+def _span(points: list[int]) -> tuple[str, ...]:
+    """``6-2``; a row across my 1 and 24 in two parts: ``2-1`` and ``24-23`` (said
+    joined by "and")."""
     if 24 in points and 1 in points:
         cut = points.index(24)
-        return f"{_span(points[:cut])} and {_span(points[cut:])}"
+        return _span(points[:cut]) + _span(points[cut:])
     if len(points) == 1:
-        return str(points[0])
-    return f"{points[0]}-{points[-1]}"
+        return (str(points[0]),)
+    return (f"{points[0]}-{points[-1]}",)
 
 
 def _longest_block(counts: Sequence[int], theirs: Sequence[int]) -> tuple[list[int], int]:
@@ -125,36 +128,34 @@ def _longest_block(counts: Sequence[int], theirs: Sequence[int]) -> tuple[list[i
 
 
 def _block_reasons(before: Sequence[int], after: Sequence[int], theirs: Sequence[int],
-                   name: str) -> list[str]:
+                   name: str) -> list[Said]:
     row, waiting = _longest_block(after, theirs)
     old_row, _ = _longest_block(before, theirs)
     if len(row) >= 2 and len(row) > len(old_row):
-        if len(row) >= 6:
-            return [f"traps {waiting} {name} checker{'s' if waiting > 1 else ''} behind a "
-                    f"{len(row)}-point block ({_span(row)})"]
-        return [f"makes a block of {len(row)} points ({_span(row)}) in front of "
-                f"{waiting} {name} checker{'s' if waiting > 1 else ''}"]
+        key = "hint_hp_traps" if len(row) >= 6 else "hint_hp_block"
+        return [Said.of(key, count=waiting, foe=name, length=len(row), span=_span(row))]
     made = [p for p in range(24, 0, -1) if after[p] and not before[p] and _just_ahead(theirs, p)]
     if made:
         where = ", ".join(str(p) for p in made)
-        return [f"makes a block on {where} in front of {name}'s checkers"]
+        return [Said.of("hint_hp_made", points=where, foe=name)]
     return []
 
 
 def _escape_reasons(before: Sequence[int], after: Sequence[int], theirs: Sequence[int],
-                    name: str) -> list[str]:
+                    name: str) -> list[Said]:
     """A checker that stood behind opponent points and now stands past them all."""
     closed = closed_mask(theirs) & ~0x7F  # opponent points outside my home (7..24)
     lowest_closed = (closed & -closed).bit_length() - 1 if closed else 0
     behind_before = sum(before[p] for p in range(lowest_closed + 1, 25))
     behind_after = sum(after[p] for p in range(lowest_closed + 1, 25))
     if closed and behind_after < behind_before:
-        return [f"escapes {_checkers(behind_before - behind_after)} past {name}'s points"]
+        return [Said.of("hint_hp_escapes", checkers=_checkers(behind_before - behind_after),
+                        foe=name)]
     return []
 
 
-def _race_reason(after: Sequence[int], theirs: Sequence[int], text: str) -> str:
+def _race_reason(after: Sequence[int], theirs: Sequence[int], text: str) -> Said:
     lead = pips(theirs) - pips(after)
-    where = f"leads the race by {lead} pips" if lead > 0 else (
-        f"trails the race by {-lead} pips" if lead < 0 else "keeps the race even")
-    return f"plays {text} with the least waste ({where})"
+    where = Said.of("hint_hp_leads", pips=lead) if lead > 0 else (
+        Said.of("hint_hp_trails", pips=-lead) if lead < 0 else Said.of("hint_hp_even"))
+    return Said.of("hint_hp_race", move=text, race=where)

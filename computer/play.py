@@ -53,7 +53,7 @@ def decide(request: Request) -> Choice:
     except Exception:  # noqa: BLE001 - a computer player must never stall a game
         log.error("computer player failed in %s; playing a legal turn instead:\n%s",
                   request.game, traceback.format_exc())
-        return Choice(fallback_turn(position, request.dice), "", fallback=True)
+        return Choice(fallback_turn(position, request.dice), fallback=True)
 
 
 def answer_question(request: Request) -> Choice:
@@ -69,7 +69,7 @@ def answer_question(request: Request) -> Choice:
     except Exception:  # noqa: BLE001 - as above
         log.error("computer player failed to answer in %s; answering %r:\n%s",
                   request.game, position.action_choices()[:1], traceback.format_exc())
-        return Choice(position.action_choices()[0], "", fallback=True)
+        return Choice(position.action_choices()[0], fallback=True)
 
 
 def fallback_turn(position: Position, dice: Dice) -> str:

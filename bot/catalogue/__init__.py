@@ -32,6 +32,7 @@ from bot.catalogue import (
     buttons,
     clocks,
     engine,
+    hints,
     lessons,
     lobby,
     matches,
@@ -48,7 +49,7 @@ LANGUAGES = ("en", "ru")
 DEFAULT = "en"
 
 _AREAS = (narration, play, lobby, clocks, buttons, views, reasons, adapter, engine, lessons,
-          nudges, matches, taunts)
+          nudges, matches, taunts, hints)
 EN: dict[str, str] = {k: v for area in _AREAS for k, v in area.EN.items()}
 RU: dict[str, str] = {k: v for area in _AREAS for k, v in area.RU.items()}
 

@@ -28,6 +28,7 @@ import uuid
 from bot import clocks
 from bot.buttons import pending_question
 from bot.catalogue import for_channel, for_user, user_lang
+from bot.catalogue.hints import say_reason
 from bot.computer_pool import Thinker, fallback_choice
 from bot.computer_seats import SEAT_PREFIX, is_computer_seat, seat_level
 from bot.replies import Channel, Refused, Reply, User
@@ -179,7 +180,7 @@ class ComputerPlayers:
         await self.store.add_hint(session.id, user.id, user.name, session.next_turn,
                                   self.ctx.clock())
         verb = for_user("hint_answer" if answering else "hint_play")
-        reason = choice.reason.strip().rstrip(".")
+        reason = say_reason(user_lang(), choice.reason).strip().rstrip(".")
         why = for_user("hint_why", reason=reason) if reason and not choice.fallback else "."
         return Reply(
             text=for_user("hint", turn=session.next_turn, verb=verb, text=choice.text, why=why),

@@ -16,6 +16,7 @@ from computer.che_search import Searcher, turn_text
 from computer.play import Request, decide
 from games.che import GAME, ChePosition, Effect
 from games.che.geometry import BLUE, WHITE
+from tests.computer.said import english
 
 
 def listing(text: str) -> ChePosition:
@@ -197,25 +198,26 @@ def test_the_reply_search_values_a_turn_and_leaves_the_board_as_it_was() -> None
 
 def test_the_hint_for_a_closing_turn_names_the_region() -> None:
     position = listing(WHITE_CLOSES)
-    reason = STRATEGY.explain(position, (), "-1,-1B 1,1B")
+    reason = english(STRATEGY.explain(position, (), "-1,-1B 1,1B"))
     assert reason == "closes a White region of 1 and wins"
 
 
 def test_the_hint_for_a_block_says_so() -> None:
     position = listing(BLUE_MUST_BLOCK)
-    assert STRATEGY.explain(position, (), "1,1W 2,0W") == "blocks White's region from closing"
+    assert english(STRATEGY.explain(position, (), "1,1W 2,0W")) == \
+        "blocks White's region from closing"
 
 
 def test_the_choice_carries_its_reason() -> None:
     choice = STRATEGY.choose(listing(WHITE_CLOSES), (), Level.HARD, _never_expires(),
                              random.Random(1))
-    assert choice.reason == "closes a White region of 1 and wins"
+    assert english(choice.reason) == "closes a White region of 1 and wins"
 
 
 def test_a_quiet_turn_is_explained_by_what_it_leaves_the_other_side() -> None:
     position = random_position(7, 9)
     text = choose(position.listing(), Level.NORMAL)
-    reason = STRATEGY.explain(position, (), text)
+    reason = english(STRATEGY.explain(position, (), text))
     assert reason and ("leaves" in reason or "threatens" in reason or "blocks" in reason)
 
 

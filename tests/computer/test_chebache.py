@@ -15,6 +15,7 @@ from computer.chebache_search import hard_ranking
 from computer.search import ranked_turns
 from games import get_game
 from games.chebache.position import ChebachePosition
+from tests.computer.said import english
 
 GAME = get_game("chebache")
 
@@ -132,37 +133,38 @@ def test_attack_chance_counts_the_throws() -> None:
 # --- hints -------------------------------------------------------------------
 
 def test_hint_for_a_win() -> None:
-    assert STRATEGY.explain(position(FINISHING), (4, 1), "14/F, 17/F") == \
+    assert english(STRATEGY.explain(position(FINISHING), (4, 1), "14/F, 17/F")) == \
         "wins at once by bringing every piece into Finish"
 
 
 def test_hint_for_a_king_trap() -> None:
-    reason = STRATEGY.explain(position(KING_TO_TRAP), (3, 2), "4/7, S/2")
+    reason = english(STRATEGY.explain(position(KING_TO_TRAP), (3, 2), "4/7, S/2"))
     assert reason.startswith("traps Black's King on 8")
     assert "White wins" in reason
 
 
 def test_hint_for_an_attack() -> None:
-    reason = STRATEGY.explain(position(BLOT_ON_17), (3, 1), "2X5, S/1")
+    reason = english(STRATEGY.explain(position(BLOT_ON_17), (3, 1), "2X5, S/1"))
     assert reason == "sends a piece of Black's back to Start"
 
 
 def test_hint_for_an_escape_and_for_breaking_the_chebache() -> None:
     p = position(KING_IN_TRAP)
-    assert STRATEGY.explain(p, (3, 5), "8/13, K(8/11), 2(12^14)") == "escapes the trap on 8"
-    assert "breaks Black's Chebache over 8" in STRATEGY.explain(p, (3, 5), "2X7, 10X7")
+    assert english(STRATEGY.explain(p, (3, 5), "8/13, K(8/11), 2(12^14)")) == \
+        "escapes the trap on 8"
+    assert "breaks Black's Chebache over 8" in english(STRATEGY.explain(p, (3, 5), "2X7, 10X7"))
 
 
 def test_hint_names_pieces_brought_home() -> None:
     p = position("W: 9K@F, 1@14, 1@15, 1@16; B: 4K@S, 2@2, 2@8, 2@10, 2@16; W to move")
-    assert "brings piece" not in STRATEGY.explain(p, (4, 1), "14/F, 15/16")
-    assert "brings a piece into Finish" in STRATEGY.explain(p, (4, 1), "14/F, 15/16")
+    assert "brings piece" not in english(STRATEGY.explain(p, (4, 1), "14/F, 15/16"))
+    assert "brings a piece into Finish" in english(STRATEGY.explain(p, (4, 1), "14/F, 15/16"))
 
 
 def test_choices_carry_their_reason() -> None:
     choice = STRATEGY.choose(position(KING_TO_TRAP), (3, 2), Level.NORMAL, Budget(30.0),
                              random.Random(0))
-    assert choice.reason.startswith("traps Black's King on 8")
+    assert english(choice.reason).startswith("traps Black's King on 8")
 
 
 # --- legality, budget, determinism ---------------------------------------------

@@ -21,6 +21,7 @@ from computer.cheesegambit import (
 )
 from games import get_game
 from games.cheesegambit.position import CheeseGambitPosition
+from tests.computer.said import english
 
 GAME = get_game("cheesegambit")
 
@@ -129,7 +130,7 @@ def test_taunts_when_the_bumped_side_is_far_behind() -> None:
     assert choice.text == "47X50/51 T@B"
     nxt = after(position, choice.text, (3, 1))
     assert nxt.pending() == ("taunt", "R", "B")
-    assert "taunts Blue" in choice.reason
+    assert "taunts Blue" in english(choice.reason)
 
 
 @pytest.mark.parametrize("level", list(Level))
@@ -161,7 +162,7 @@ def test_drops_a_taunt_when_hopeless_and_accepts_when_not() -> None:
     choice = STRATEGY.answer(hopeless, "B", Level.HARD, Budget(1.0), random.Random(0))
     assert pair_share(hopeless, "B", "R") < TAKE_POINT
     assert choice.text == "drop"
-    assert "take point" in choice.reason
+    assert "take point" in english(choice.reason)
     close = listing("R: 14@S3; B: 1@S6, 13@S3; R taunts B; B to move")
     assert pair_share(close, "B", "R") > TAKE_POINT
     choice = STRATEGY.answer(close, "B", Level.HARD, Budget(1.0), random.Random(0))
@@ -180,39 +181,39 @@ def test_votes_yes_with_chances_of_the_next_place_and_no_without() -> None:
 # -- hint reasons --------------------------------------------------------------------
 def test_reason_names_the_bump_and_the_safety() -> None:
     position = listing(BUMP_INTO_SAFETY)
-    reason = STRATEGY.explain(position, (3, 1), "47X50/51")
+    reason = english(STRATEGY.explain(position, (3, 1), "47X50/51"))
     assert reason == ("bumps Blue's piece on 50 into the pool, makes a block on 51 and "
                       "leaves no blot")
 
 
 def test_reason_names_the_blots_left() -> None:
     position = listing(BUMP_INTO_SAFETY)
-    assert STRATEGY.explain(position, (3, 1), "47X50 51/52") == (
+    assert english(STRATEGY.explain(position, (3, 1), "47X50 51/52")) == (
         "bumps Blue's piece on 50 into the pool and leaves blots on 50 and 52")
 
 
 def test_reason_for_running_home_and_bearing_off() -> None:
     position = listing("R: 1@17, 13@S1; B: 14@S6; R to move")
-    assert STRATEGY.explain(position, (4, 1), "17/S5/S4") == (
+    assert english(STRATEGY.explain(position, (4, 1), "17/S5/S4")) == (
         "brings a piece into the safe zone and gets to safety")
     home = listing("R: 2@S1, 12@F; B: 14@S6; R to move")
-    assert STRATEGY.explain(home, (3, 1), "2(S1/F)") == "bears off 2 pieces"
+    assert english(STRATEGY.explain(home, (3, 1), "2(S1/F)")) == "bears off 2 pieces"
 
 
 def test_reason_for_the_special_moves_and_a_dance() -> None:
     gambit = listing("R: 2@9, 12@S1; B: 1@13, 13@S6; R to move")
-    assert STRATEGY.explain(gambit, (4, 4), "G 2(9X13)").startswith(
+    assert english(STRATEGY.explain(gambit, (4, 4), "G 2(9X13)")).startswith(
         "plays the Gambit, bumps Blue's piece on 13 into the pool")
     blocked = listing("R: 1@P, 13@S1; B: 2@49, 12@S6; R to move")
-    assert STRATEGY.explain(blocked, (1, 1), "CG PX49").startswith(
+    assert english(STRATEGY.explain(blocked, (1, 1), "CG PX49")).startswith(
         "plays the CheeseGambit (an extra turn follows), bumps Blue's 2 pieces on 49")
     dance = listing("R: 1@P, 13@S1; B: 2@49, 2@50, 10@S6; R to move")
-    assert STRATEGY.explain(dance, (1, 2), "(dance)") == (
+    assert english(STRATEGY.explain(dance, (1, 2), "(dance)")) == (
         "no move is possible: the turn is a dance")
 
 
 def test_reason_of_an_illegal_turn_is_empty() -> None:
-    assert STRATEGY.explain(listing(BUMP_INTO_SAFETY), (3, 1), "47/60") == ""
+    assert english(STRATEGY.explain(listing(BUMP_INTO_SAFETY), (3, 1), "47/60")) == ""
 
 
 # -- legal, reproducible choices -----------------------------------------------------

@@ -15,6 +15,7 @@ from computer.hachapury_explain import explain_turn, runs
 from games.hachapury.game import GAME
 from games.hachapury.position import HachapuryPosition
 from games.hachapury.successors import successors
+from tests.computer.said import english
 
 
 def listing(text: str) -> HachapuryPosition:
@@ -136,48 +137,49 @@ def test_evaluate_is_symmetric_between_the_sides() -> None:
 
 def test_reason_for_bearing_off_to_win_mentions_the_mars() -> None:
     position = listing("W: 1@2, 1@1, 13@F; B: 15@6; W to move")
-    assert explain_turn(position, (2, 1), "2/F, 1/F") == \
+    assert english(explain_turn(position, (2, 1), "2/F, 1/F")) == \
         "bears off the last checker and wins with a mars (2 points)"
 
 
 def test_reason_for_bearing_off() -> None:
     position = listing("W: 3@6, 3@5, 3@4, 2@3, 2@2, 2@1; B: 3@6, 3@5, 3@4, 2@3, 2@2, 2@1; "
                        "W to move")
-    assert explain_turn(position, (6, 5), "6/F, 5/F") == "bears off 2 checkers"
+    assert english(explain_turn(position, (6, 5), "6/F, 5/F")) == "bears off 2 checkers"
 
 
 def test_reason_for_running_the_last_checker_home() -> None:
     position = listing("W: 1@8, 3@6, 3@5, 3@4, 2@3, 2@2, 1@1; "
                        "B: 1@9, 3@6, 3@5, 2@4, 2@3, 2@2, 2@1; W to move")
-    assert explain_turn(position, (2, 1), "8/6, 6/5").startswith("runs the last checker home")
+    assert english(explain_turn(position, (2, 1), "8/6, 6/5")).startswith(
+        "runs the last checker home")
 
 
 def test_reason_for_a_trapping_block_names_its_points_in_the_movers_numbering() -> None:
     position = listing("W: 1@20, 6@6, 2@5, 2@4, 2@3, 2@2; "
                        "B: 1@24, 1@23, 5@6, 4@5, 4@4; W to move")
-    reason = explain_turn(position, (5, 4), "20/15, 5/1")
+    reason = english(explain_turn(position, (5, 4), "20/15, 5/1"))
     assert reason == "traps 2 Black checkers behind a 6-point block (6-1)"
 
 
 def test_reason_for_a_smaller_block() -> None:
     position = listing("W: 1@20, 9@6, 2@4, 2@3, 1@2; B: 1@24, 1@23, 5@6, 4@5, 4@4; W to move")
-    assert explain_turn(position, (1, 5), "6/5, 20/15") == \
+    assert english(explain_turn(position, (1, 5), "6/5, 20/15")) == \
         "makes a block of 5 points (6-2) in front of 2 Black checkers"
 
 
 def test_reason_for_an_escape() -> None:
     # White's runner on 19 faces Black's home (White's 18-13); 6-5 takes it to 8.
     position = listing("W: 1@19, 14@6; B: 3@6, 3@5, 3@4, 3@3, 3@2; W to move")
-    assert explain_turn(position, (6, 5), "19/13, 13/8").startswith(
+    assert english(explain_turn(position, (6, 5), "19/13, 13/8")).startswith(
         "escapes a checker past Black's points")
 
 
 def test_reason_for_a_pass_and_for_a_plain_race_move_in_the_record_form() -> None:
     blocked = listing("W: 1@13, 5@1, 9@F; B: 1@24, 1@23, 1@22, 1@21, 1@20, 1@19, 9@2; "
                       "W to move")
-    assert explain_turn(blocked, (6, 5), "pass") == "no legal move: the turn passes"
+    assert english(explain_turn(blocked, (6, 5), "pass")) == "no legal move: the turn passes"
     race = listing("W: 2@6, 3@5, 10@F; B: 3@6, 12@F; W to move")
-    assert explain_turn(race, (1, 1), "6-5 6-5 5-4 5-4") == \
+    assert english(explain_turn(race, (1, 1), "6-5 6-5 5-4 5-4")) == \
         "plays 2(6/5), 2(5/4) with the least waste (trails the race by 5 pips)"
 
 

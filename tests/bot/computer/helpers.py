@@ -14,6 +14,7 @@ from bot.replies import Channel, Reply
 from bot.service import GameService
 from computer.base import Budget, Choice, Level
 from computer.levelled import LevelledStrategy
+from computer.reasons import Reason, Said
 from games.base import Dice, Position
 from tests.bot.conftest import ALICE, BOB, CAROL
 
@@ -97,7 +98,7 @@ class Illegal(Slow):
 
     def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
                rng: random.Random) -> Choice:
-        return Choice("1/1 2/2 3/3", "nonsense")
+        return Choice("1/1 2/2 3/3", Reason.of("hint_greedy"))
 
 
 class Explaining(Slow):
@@ -108,8 +109,8 @@ class Explaining(Slow):
         text = position.legal_turns(dice)[0]
         return Choice(text, self.explain(position, dice, text))
 
-    def explain(self, position: Position, dice: Dice, text: str) -> str:
-        return "makes a block on 5 and leaves no blot"
+    def explain(self, position: Position, dice: Dice, text: str) -> Reason:
+        return Reason((Said.of("hint_cg_block", squares=(5,)), Said.of("hint_cg_no_blot")))
 
 
 class Taunting(LevelledStrategy):
@@ -125,7 +126,8 @@ class Taunting(LevelledStrategy):
         for text in position.legal_turns(dice):
             additions = position.turn_additions(text, dice)
             if additions:
-                return Choice(f"{text} {additions[0]}", "taunts")
+                return Choice(f"{text} {additions[0]}",
+                              Reason.of("hint_cg_taunts", foe=additions[0][2:]))
         return Choice(position.legal_turns(dice)[0])
 
 
