@@ -195,31 +195,33 @@ def say_reason(lang: str, reason: Reason) -> str:
 
 def say_phrase(lang: str, said: Said) -> str:
     """One phrase of a reason in ``lang``."""
-    from bot.catalogue import t  # the package merges this module: import when used
-
     values = {name: _value(lang, name, value) for name, value in said.values}
-    return t(lang, said.key, **values)
+    return _say(lang, said.key, **values)
 
 
 def _value(lang: str, name: str, value: Value) -> object:
+    """A value as ``lang`` says it: phrases and lists in its words; a side by its
+    ``hint_side_*`` word (English keeps the name or letter the computer gave)."""
     if isinstance(value, Said):
         return say_phrase(lang, value)
     if isinstance(value, tuple):
         return _listed(lang, [str(item) for item in value])
-    if lang != "en" and name in LETTER_FIELDS and isinstance(value, str):
-        value = CHEESEGAMBIT_COLOURS.get(value, value)
-    if name in SIDE_FIELDS | LETTER_FIELDS and lang != "en":
-        from bot.catalogue import CATALOGUE, t
+    if lang == "en" or name not in SIDE_FIELDS | LETTER_FIELDS:
+        return value
+    if name in LETTER_FIELDS:
+        value = CHEESEGAMBIT_COLOURS.get(str(value), value)
+    key = f"hint_side_{value}"
+    return _say(lang, key) if key in EN else value
 
-        key = f"hint_side_{value}"
-        return t(lang, key) if key in CATALOGUE["en"] else value
-    return value
+
+def _say(lang: str, key: str, **values: object) -> str:
+    from bot.catalogue import t  # the package merges this module: import when used
+
+    return t(lang, key, **values)
 
 
 def _listed(lang: str, items: list[str]) -> str:
     """``a``, ``a and b``, ``a, b and c`` in ``lang`` (the narration's words)."""
-    from bot.catalogue import t
-
     if len(items) <= 1:
         return "".join(items)
-    return t(lang, "list_sep").join(items[:-1]) + t(lang, "and") + items[-1]
+    return _say(lang, "list_sep").join(items[:-1]) + _say(lang, "and") + items[-1]
