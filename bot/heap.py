@@ -27,6 +27,7 @@ import ctypes
 import ctypes.util
 import gc
 import sys
+from dataclasses import dataclass
 
 
 def freeze_startup_heap() -> int:
@@ -75,6 +76,39 @@ def tune_allocator(arenas: int = ARENAS, mmap_threshold: int = MMAP_THRESHOLD) -
         return False
     return bool(libc.mallopt(M_ARENA_MAX, arenas)) and \
         bool(libc.mallopt(M_MMAP_THRESHOLD, mmap_threshold))
+
+
+@dataclass(frozen=True)
+class Memory:
+    """A process's memory in MiB (Linux ``/proc``): ``rss`` resident, ``pss`` its
+    proportional share (a page shared with N processes counts 1/N), ``uss`` its own
+    pages (what ending the process would free), ``peak`` the highest resident size."""
+
+    rss: float
+    pss: float
+    uss: float
+    peak: float
+
+
+def memory_of(pid: int | str = "self") -> Memory | None:
+    """``pid``'s memory from ``/proc/PID/smaps_rollup`` and ``/proc/PID/status``;
+    None where they cannot be read (not Linux, another user's process)."""
+    fields: dict[str, float] = {}
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as rollup:
+            for line in rollup:
+                name, _, rest = line.partition(":")
+                if rest.strip().endswith("kB"):
+                    fields[name] = int(rest.split()[0]) / 1024
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    fields["peak"] = int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        return None
+    return Memory(rss=fields.get("Rss", 0.0), pss=fields.get("Pss", 0.0),
+                  uss=fields.get("Private_Clean", 0.0) + fields.get("Private_Dirty", 0.0),
+                  peak=fields.get("peak", 0.0))
 
 
 def _glibc() -> ctypes.CDLL | None:
