@@ -15,10 +15,13 @@ the collection time inside each slow step).  Three things bound it:
 - the service keeps few parsed positions (``POSITION_CACHE``): a parsed
   position keeps its turn search, hundreds of tracked objects.
 
-And the process's resident size (bench/bench_memory.py): ``tune_allocator``
-keeps the threads that draw pictures from holding an arena each and their
-pictures' pages once freed, and
-``release_free_memory`` hands the warm-up's freed buffers back to the system.
+And the resident size (bench/bench_memory.py; ``memory_of`` reads it): pictures
+are drawn in the process pool's workers (bot/cpu_pool.py), so the bot's own
+process keeps no renderer caches and the workers keep them, bounded per width,
+theme and variant.  In both, ``tune_allocator`` keeps threads from holding an
+arena each and big pictures' pages once freed, and ``freeze_startup_heap``'s
+``release_free_memory`` (glibc's ``malloc_trim``, once, after start-up) hands
+the warm-up's freed buffers back to the system.
 """
 
 from __future__ import annotations
