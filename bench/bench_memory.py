@@ -3,19 +3,30 @@
 A ``GameService`` on a real database (a SQLite file, or a ``postgresql://``
 URL) opens ``--sessions`` live games spread over the four games, each in its
 own channel between two players of its own, and looks at each as players
-do: the board, then ``--moves`` legal moves (pictures drawn as the bot draws
-them, in worker threads, unless ``--no-images``), ``--concurrency`` channels
-at a time.  Printed: the resident size (RSS) idle (imports done, database
-open), after the warm-up (every board background drawn, start-up heap frozen
-and, with ``--trim``, the allocator's free pages returned), every
-``--every`` sessions, after all of them, and the peak; then the size of every
-cache the process keeps, with its bound.
+do: the board, then ``--moves`` legal moves, ``--concurrency`` channels at a
+time.  Pictures are drawn as the bot draws them: in the process pool
+(bot/cpu_pool.py, ``--workers`` warm worker processes), or with ``--no-pool``
+in threads of the bot's process (as before the pool); ``--no-images``: none.
 
-Target: at most 200 MiB with 10,000 live sessions.
+What counts against the target, **at most 200 MiB with 10,000 live sessions**:
+the resident size (RSS) of the bot's own process, the one that holds the
+sessions, the service's caches, the database driver and the event loop, and
+the one that grows with the sessions looked at.  The pool's workers are
+printed beside it, each on its own line: their size is the renderers' caches
+(board backgrounds, text stencils), bounded per width, theme and game, so it
+does not grow with the sessions; it is checked against ``--worker-target``.
+PSS (shared pages split between the processes that map them) and USS (the
+process's own pages) come from ``/proc/PID/smaps_rollup`` where readable.
 
-Run: ``.venv/bin/python bench/bench_memory.py --sessions 10000``
-(``--no-images``: no pictures; ``--no-trim``: keep glibc's freed pages;
-``--db postgresql://...``: on PostgreSQL).
+Printed: the sizes after start-up (imports done, database open, pool warm,
+start-up heap frozen and the allocator's free pages returned, as the bot's
+``setup_hook`` does), every ``--every`` sessions, after all of them, then
+the size of every cache each process keeps, with its bound, the garbage
+collector's counts and, with ``--tracemalloc N``, the bot process's N biggest
+allocation sites (tracing costs memory of its own: its RSS is then higher).
+
+Run: ``nice -n 10 .venv/bin/python bench/bench_memory.py --sessions 10000``
+(``--sessions 1000`` shows the trend in a few minutes).
 """
 
 from __future__ import annotations
@@ -28,12 +39,21 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+import tracemalloc
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.heap import ARENAS, release_free_memory, tune_allocator  # noqa: E402
+from bot.cpu_pool import CpuPool  # noqa: E402
+from bot.heap import (  # noqa: E402
+    ARENAS,
+    Memory,
+    freeze_startup_heap,
+    memory_of,
+    release_free_memory,
+    tune_allocator,
+)
 from bot.replies import Channel, User  # noqa: E402
 from bot.service import GameService, ServiceConfig  # noqa: E402
 from bot.service.context import POSITION_CACHE  # noqa: E402
@@ -43,41 +63,75 @@ from storage import SessionStatus, Store  # noqa: E402
 
 GAMES = ("hachapury", "cheesegambit", "chebache", "che")
 PACKAGES = ("games", "renderer", "bot", "storage")
+TARGET_MIB = 200.0
 
 
-def rss_mib() -> tuple[float, float]:
-    """(resident size now, peak resident size) in MiB, from /proc (Linux)."""
-    now = peak = 0.0
-    try:
-        with open("/proc/self/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    now = int(line.split()[1]) / 1024
-                elif line.startswith("VmHWM:"):
-                    peak = int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return now, peak
+def _mib(memory: Memory | None) -> str:
+    if memory is None:
+        return "(no /proc)"
+    return (f"RSS {memory.rss:6.1f}  PSS {memory.pss:6.1f}  USS {memory.uss:6.1f}  "
+            f"peak {memory.peak:6.1f} MiB")
 
 
-def say(label: str) -> None:
-    now, peak = rss_mib()
+def worker_pids(pool: CpuPool | None) -> list[int]:
+    executor = pool._executor if pool is not None else None
+    return sorted((getattr(executor, "_processes", None) or {}).keys())
+
+
+#: (sessions looked at, the bot's RSS, the biggest worker's RSS) at each report.
+TREND: list[tuple[int, float, float]] = []
+
+
+def say(label: str, pool: CpuPool | None = None, sessions: int | None = None
+        ) -> Memory | None:
+    """One line for the bot's process, one for each pool worker; with ``sessions``,
+    a point of the trend too."""
+    bot = memory_of()
     load = os.getloadavg()[0]
-    print(f"{label:<34} RSS {now:7.1f} MiB  peak {peak:7.1f} MiB  "
-          f"(tracked objects {len(gc.get_objects()):,}, load {load:.2f})", flush=True)
+    print(f"{label:<30} bot     {_mib(bot)}  (tracked objects "
+          f"{len(gc.get_objects()):,}, load {load:.2f})", flush=True)
+    workers = [memory_of(pid) for pid in worker_pids(pool)]
+    for n, memory in enumerate(workers):
+        print(f"{'':<30} worker{n} {_mib(memory)}", flush=True)
+    if sessions is not None and bot is not None:
+        TREND.append((sessions, bot.rss, max((m.rss for m in workers if m), default=0.0)))
+    return bot
 
 
-def caches(service: GameService) -> Iterator[tuple[str, int, str]]:
-    """(name, entries now, bound) of every cache the process keeps."""
-    ctx = service.context
-    yield "service positions", len(ctx.positions), str(POSITION_CACHE)
-    yield "service legal turns", len(ctx.legal), str(POSITION_CACHE)
+def growth() -> str:
+    """MiB per 1,000 sessions over the second half of the run (bot, biggest worker)."""
+    if len(TREND) < 3:
+        return ""
+    last = TREND[-1]
+    middle = min(TREND, key=lambda point: abs(point[0] - last[0] / 2))
+    if last[0] <= middle[0]:
+        return ""
+    per = 1000 / (last[0] - middle[0])
+    return (f"over sessions {middle[0]:,}-{last[0]:,}: the bot grew "
+            f"{(last[1] - middle[1]) * per:+.1f} MiB per 1,000 sessions, the biggest worker "
+            f"{(last[2] - middle[2]) * per:+.1f}")
+
+
+def caches(service: GameService | None = None) -> list[tuple[str, int, str]]:
+    """(name, entries now, bound) of every cache this process keeps (the service's
+    when given, the renderers', every ``lru_cache`` and module-level cache dict of
+    the project's packages)."""
+    found: list[tuple[str, int, str]] = []
+    if service is not None:
+        ctx = service.context
+        found.append(("service positions", len(ctx.positions), str(POSITION_CACHE)))
+        found.append(("service legal turns", len(ctx.legal), str(POSITION_CACHE)))
+        found.append(("service language choices", len(ctx.language_cache), "10000"))
+        found.append(("service guild locales", len(ctx.guild_locales), "servers"))
     for name in GAMES:
+        if f"renderer.{name}" not in sys.modules:
+            continue
         try:
             renderer = for_game(name)
         except NoRenderer:
             continue
-        yield f"renderer {name} palettes", len(renderer._palettes), "widths x themes"
+        found.append((f"renderer {name} palettes", len(renderer._palettes),
+                      "widths x themes"))
     for modname, module in sorted(sys.modules.items()):
         if module is None or modname.split(".")[0] not in PACKAGES:
             continue
@@ -85,10 +139,98 @@ def caches(service: GameService) -> Iterator[tuple[str, int, str]]:
             info = getattr(value, "cache_info", None)
             if callable(info) and getattr(value, "__module__", "") == modname:
                 got = info()
-                yield f"{modname}.{attr}()", got.currsize, str(got.maxsize)
+                found.append((f"{modname}.{attr}()", got.currsize, str(got.maxsize)))
             elif isinstance(value, dict) and attr.startswith("_") and attr.isupper() \
                     and not attr.startswith("__"):
-                yield f"{modname}.{attr}", len(value), "-"
+                found.append((f"{modname}.{attr}", len(value), "-"))
+    return found
+
+
+def worker_caches(seconds: float = 1.0) -> tuple[int, list[tuple[str, int, str]]]:
+    """Run in a pool worker: its pid and caches (it waits ``seconds`` first, so that
+    probes sent together land on different workers)."""
+    time.sleep(seconds)
+    return os.getpid(), caches()
+
+
+def _clearable() -> Iterator[tuple[str, Callable[[], object]]]:
+    """(name, how to empty it) of every renderer cache of this process."""
+    for name in GAMES:
+        if f"renderer.{name}" in sys.modules:
+            try:
+                yield f"renderer {name} palettes", for_game(name)._palettes.clear
+            except NoRenderer:
+                pass
+    for modname, module in sorted(sys.modules.items()):
+        if module is None or not modname.startswith("renderer"):
+            continue
+        for attr, value in sorted(vars(module).items()):
+            if callable(getattr(value, "cache_clear", None)) \
+                    and getattr(value, "__module__", "") == modname:
+                yield f"{modname}.{attr}()", value.cache_clear
+            elif isinstance(value, dict) and attr.startswith("_") and attr.isupper() \
+                    and value and not attr.startswith("__"):
+                yield f"{modname}.{attr}", value.clear
+
+
+def worker_census(seconds: float = 1.0) -> tuple[int, list[tuple[str, float]]]:
+    """Run in a pool worker at the end: what each renderer cache holds, in MiB, as
+    the resident size its emptying gives back (collected and trimmed after each;
+    the worker's caches are gone afterwards)."""
+    time.sleep(seconds)
+    sizes: list[tuple[str, float]] = []
+    gc.collect()
+    release_free_memory()
+    before = memory_of()
+    for name, clear in list(_clearable()):
+        clear()
+        gc.collect()
+        release_free_memory()
+        after = memory_of()
+        if before is not None and after is not None:
+            sizes.append((name, before.rss - after.rss))
+        before = after
+    return os.getpid(), sorted(sizes, key=lambda item: -item[1])
+
+
+def print_caches(title: str, found: list[tuple[str, int, str]]) -> None:
+    print(f"\n{title} (entries now / bound; '-': bounded by the game's geometry or a "
+          "size check in its module):")
+    for name, size, bound in found:
+        if size:
+            print(f"   {size:>8,} / {bound:<16} {name}")
+
+
+async def report_workers(pool: CpuPool) -> None:
+    """Each worker's caches (probes sent side by side, until every worker answered)."""
+    seen: dict[int, list[tuple[str, int, str]]] = {}
+    executor = pool._executor
+    if executor is None:
+        return
+    loop = asyncio.get_running_loop()
+    for _ in range(3):
+        answers = await asyncio.gather(*(loop.run_in_executor(executor, worker_caches)
+                                         for _ in range(pool.workers)))
+        seen.update(answers)
+        if len(seen) >= pool.workers:
+            break
+    for n, pid in enumerate(worker_pids(pool)):
+        if pid in seen:
+            print_caches(f"worker{n} (pid {pid}) caches", seen[pid])
+
+
+async def census(pool: CpuPool) -> None:
+    """The MiB each renderer cache holds in one worker (emptied one by one)."""
+    executor = pool._executor
+    if executor is None:
+        return
+    pid, sizes = await asyncio.get_running_loop().run_in_executor(executor, worker_census)
+    print(f"\nworker pid {pid}: MiB given back by emptying each renderer cache "
+          f"(the rest of its size is code, fonts and the allocator's own):")
+    for name, mib in sizes:
+        if abs(mib) >= 0.1:
+            print(f"   {mib:7.1f} MiB  {name}")
+    print(f"   {sum(mib for _, mib in sizes):7.1f} MiB  in all")
 
 
 async def _player(service: GameService, channel: Channel, users: tuple[User, User]
@@ -129,46 +271,106 @@ async def one_session(service: GameService, n: int, moves: int, rng: random.Rand
 
 
 async def run(args: argparse.Namespace) -> None:
+    if args.discord:
+        import bot.discord_app  # noqa: F401  (the bot's process holds discord.py and its adapter)
     with tempfile.TemporaryDirectory() as tmp:
         target = args.db or str(Path(tmp) / "memory.sqlite3")
         if args.arenas:
-            tune_allocator(args.arenas)  # as the bot does at start-up
+            tune_allocator(args.arenas)  # as the bot does in setup_hook
         store = await Store.open(target)
         config = ServiceConfig(challenge_seconds=30 * 86400)
         service = GameService(store, config, render_images=args.images)
         say("idle (imported, database open)")
-        if args.images:
+        pool: CpuPool | None = None
+        if args.images and args.pool:
+            pool = CpuPool(args.workers or None, width=config.image_width, theme=config.theme)
+            service.context.cpu_pool = pool
+            await pool.start()  # each worker warms every look, as the bot's pool does
+        elif args.images:
             await asyncio.to_thread(warm_up, available_games(), config.image_width,
                                     config.theme)
-        gc.collect()  # as bot/heap.py freeze_startup_heap, with or without the trim
-        gc.freeze()
-        trimmed = release_free_memory() if args.trim else False
-        say("after warm-up" + (" and malloc_trim" if trimmed else ""))
+        if args.trim:
+            freeze_startup_heap()  # as setup_hook: collect, freeze, malloc_trim
+        else:
+            gc.collect()
+            gc.freeze()
+        say("after start-up", pool, 0)
+        if args.tracemalloc:
+            tracemalloc.start(args.frames)
         rng = random.Random(args.seed)
         tally: dict[str, int] = {"sessions": 0, "moves": 0, "refused new": 0,
                                  "refused moves": 0}
         started = time.perf_counter()
-        for lo in range(0, args.sessions, args.concurrency):
-            hi = min(lo + args.concurrency, args.sessions)
-            await asyncio.gather(*(one_session(service, n, args.moves, rng, tally)
-                                   for n in range(lo, hi)))
-            if hi % args.every == 0 and hi < args.sessions:
-                say(f"after {hi:,} sessions")
-        seconds = time.perf_counter() - started
-        say(f"after {args.sessions:,} sessions")
-        print(f"   {tally['sessions']:,} sessions looked at, {tally['moves']:,} moves "
-              f"({tally['refused new']} refused new games, {tally['refused moves']} refused "
-              f"moves) in {seconds:.0f} s")
-        gc.collect()
-        say("after a full collection")
-        if release_free_memory():
-            say("after malloc_trim(0)")
-        print("\ncaches (entries now / bound; '-': bounded by the game's geometry or "
-              "a size check in its module):")
-        for name, size, bound in caches(service):
-            if size:
-                print(f"   {size:>8,} / {bound:<16} {name}")
-        await store.close()
+        try:
+            for lo in range(0, args.sessions, args.concurrency):
+                hi = min(lo + args.concurrency, args.sessions)
+                await asyncio.gather(*(one_session(service, n, args.moves, rng, tally)
+                                       for n in range(lo, hi)))
+                if hi % args.every == 0 and hi < args.sessions:
+                    say(f"after {hi:,} sessions", pool, hi)
+            seconds = time.perf_counter() - started
+            say(f"after {args.sessions:,} sessions", pool, args.sessions)
+            live = await store.fetchall("SELECT COUNT(*) FROM sessions WHERE status = ?",
+                                        (SessionStatus.ACTIVE.value,))
+            print(f"   {tally['sessions']:,} sessions looked at ({live[0][0]:,} live), "
+                  f"{tally['moves']:,} moves ({tally['refused new']} refused new games, "
+                  f"{tally['refused moves']} refused moves) in {seconds:.0f} s")
+            snapshot = tracemalloc.take_snapshot() if args.tracemalloc else None
+            gc.collect()
+            after_gc = say("after a full collection", pool)
+            trimmed = release_free_memory()
+            final = say("after malloc_trim(0)", pool) if trimmed else after_gc
+            print(f"   gc: counts {gc.get_count()}, frozen {gc.get_freeze_count():,}, "
+                  f"tracked {len(gc.get_objects()):,}, collections "
+                  f"{[g['collections'] for g in gc.get_stats()]}")
+            print_caches("bot process caches", caches(service))
+            if pool is not None:
+                await report_workers(pool)
+            if snapshot is not None:
+                print_allocations(snapshot, args.tracemalloc)
+            verdict(final, pool, args)
+            if pool is not None and args.census:
+                await census(pool)
+        finally:
+            if pool is not None:
+                await pool.shutdown()
+            await store.close()
+
+
+def print_allocations(snapshot: tracemalloc.Snapshot, top: int) -> None:
+    """The bot process's biggest allocation sites still alive after the sessions."""
+    stats = snapshot.filter_traces((
+        tracemalloc.Filter(False, tracemalloc.__file__),
+        tracemalloc.Filter(False, "<frozen importlib._bootstrap>"),
+    )).statistics("traceback")
+    total = sum(stat.size for stat in stats)
+    print(f"\nbot process: {total / 2**20:.1f} MiB allocated since start-up and still "
+          f"alive, {top} biggest sites:")
+    for stat in stats[:top]:
+        frames = " <- ".join(f"{Path(f.filename).name}:{f.lineno}"
+                             for f in reversed(stat.traceback[-5:]))  # newest first
+        print(f"   {stat.size / 2**20:7.2f} MiB {stat.count:>8,} blocks  {frames}")
+
+
+def verdict(bot: Memory | None, pool: CpuPool | None, args: argparse.Namespace) -> None:
+    if bot is None:
+        print("\nno /proc: nothing to check")
+        return
+    ok = bot.rss <= TARGET_MIB
+    print(f"\ncounted against the target: the bot process's RSS with {args.sessions:,} "
+          f"live sessions: {bot.rss:.1f} MiB (target <= {TARGET_MIB:.0f} MiB: "
+          f"{'met' if ok else 'NOT met'}; PSS {bot.pss:.1f}, USS {bot.uss:.1f})")
+    workers = [m for pid in worker_pids(pool) if (m := memory_of(pid)) is not None]
+    if workers:
+        biggest = max(m.rss for m in workers)
+        print(f"beside it: {len(workers)} pool worker(s), RSS "
+              f"{', '.join(f'{m.rss:.1f}' for m in workers)} MiB (PSS "
+              f"{', '.join(f'{m.pss:.1f}' for m in workers)}; bounded caches, each "
+              f"<= {args.worker_target:.0f} MiB: "
+              f"{'met' if biggest <= args.worker_target else 'NOT met'}); all processes' "
+              f"PSS together {bot.pss + sum(m.pss for m in workers):.1f} MiB")
+    if trend := growth():
+        print(trend)
 
 
 def main() -> None:
@@ -179,20 +381,36 @@ def main() -> None:
                         help="channels looked at side by side")
     parser.add_argument("--every", type=int, default=2_500, help="sessions between reports")
     parser.add_argument("--images", action=argparse.BooleanOptionalAction, default=True,
-                        help="draw pictures (in worker threads, as the bot does today)")
+                        help="draw pictures")
+    parser.add_argument("--pool", action=argparse.BooleanOptionalAction, default=True,
+                        help="draw them in the process pool, as the bot does (--no-pool: "
+                        "in threads of the bot's process, as before the pool)")
+    parser.add_argument("--workers", type=int, default=0,
+                        help="pool workers (0: one per core, as the bot)")
+    parser.add_argument("--worker-target", type=float, default=256.0,
+                        help="MiB each pool worker should stay under")
+    parser.add_argument("--discord", action=argparse.BooleanOptionalAction, default=True,
+                        help="import discord.py and the bot's adapter, as the bot's process "
+                        "does (no connection is made)")
     parser.add_argument("--trim", action=argparse.BooleanOptionalAction, default=True,
-                        help="malloc_trim(0) after the warm-up, as bot/heap.py does")
+                        help="freeze the start-up heap and malloc_trim(0) after start-up, "
+                        "as bot/heap.py freeze_startup_heap does")
     parser.add_argument("--arenas", type=int, default=ARENAS,
                         help="glibc malloc arenas at most, and the 1 MiB mmap threshold, as "
-                        "bot/heap.py tune_allocator sets at start-up (0: glibc's defaults, "
-                        "as before)")
+                        "bot/heap.py tune_allocator sets at start-up (0: glibc's defaults)")
+    parser.add_argument("--census", action=argparse.BooleanOptionalAction, default=True,
+                        help="at the end, empty one worker's renderer caches one by one and "
+                        "print the MiB each gave back")
+    parser.add_argument("--tracemalloc", type=int, default=0, metavar="N",
+                        help="print the bot process's N biggest allocation sites")
+    parser.add_argument("--frames", type=int, default=6, help="tracemalloc frames kept")
     parser.add_argument("--db", default=None, help="a postgresql:// URL (default: a "
                         "fresh SQLite file)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(f"bench_memory: {args.sessions:,} sessions, {args.moves} moves each, images "
-          f"{'on' if args.images else 'off'}, trim {'on' if args.trim else 'off'}, arenas "
-          f"{args.arenas or 'default'}, "
+          f"{'off' if not args.images else 'in the pool' if args.pool else 'in threads'}, "
+          f"trim {'on' if args.trim else 'off'}, arenas {args.arenas or 'default'}, "
           f"{'PostgreSQL' if args.db else 'SQLite'}, pid {os.getpid()}")
     asyncio.run(run(args))
 

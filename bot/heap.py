@@ -15,10 +15,13 @@ the collection time inside each slow step).  Three things bound it:
 - the service keeps few parsed positions (``POSITION_CACHE``): a parsed
   position keeps its turn search, hundreds of tracked objects.
 
-And the process's resident size (bench/bench_memory.py): ``tune_allocator``
-keeps the threads that draw pictures from holding an arena each and their
-pictures' pages once freed, and
-``release_free_memory`` hands the warm-up's freed buffers back to the system.
+And the resident size (bench/bench_memory.py; ``memory_of`` reads it): pictures
+are drawn in the process pool's workers (bot/cpu_pool.py), so the bot's own
+process keeps no renderer caches and the workers keep them, bounded per width,
+theme and variant.  In both, ``tune_allocator`` keeps threads from holding an
+arena each and big pictures' pages once freed, and ``freeze_startup_heap``'s
+``release_free_memory`` (glibc's ``malloc_trim``, once, after start-up) hands
+the warm-up's freed buffers back to the system.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import ctypes
 import ctypes.util
 import gc
 import sys
+from dataclasses import dataclass
 
 
 def freeze_startup_heap() -> int:
@@ -75,6 +79,39 @@ def tune_allocator(arenas: int = ARENAS, mmap_threshold: int = MMAP_THRESHOLD) -
         return False
     return bool(libc.mallopt(M_ARENA_MAX, arenas)) and \
         bool(libc.mallopt(M_MMAP_THRESHOLD, mmap_threshold))
+
+
+@dataclass(frozen=True)
+class Memory:
+    """A process's memory in MiB (Linux ``/proc``): ``rss`` resident, ``pss`` its
+    proportional share (a page shared with N processes counts 1/N), ``uss`` its own
+    pages (what ending the process would free), ``peak`` the highest resident size."""
+
+    rss: float
+    pss: float
+    uss: float
+    peak: float
+
+
+def memory_of(pid: int | str = "self") -> Memory | None:
+    """``pid``'s memory from ``/proc/PID/smaps_rollup`` and ``/proc/PID/status``;
+    None where they cannot be read (not Linux, another user's process)."""
+    fields: dict[str, float] = {}
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as rollup:
+            for line in rollup:
+                name, _, rest = line.partition(":")
+                if rest.strip().endswith("kB"):
+                    fields[name] = int(rest.split()[0]) / 1024
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    fields["peak"] = int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        return None
+    return Memory(rss=fields.get("Rss", 0.0), pss=fields.get("Pss", 0.0),
+                  uss=fields.get("Private_Clean", 0.0) + fields.get("Private_Dirty", 0.0),
+                  peak=fields.get("peak", 0.0))
 
 
 def _glibc() -> ctypes.CDLL | None:

@@ -14,8 +14,10 @@ on the instance, the store's backend is timed through a thin proxy):
 - ``boardbot_commands_total{command, outcome}`` (ok, refused, race) and
   ``boardbot_command_seconds{command}``: every command, ``move`` included, with its
   full reply (rendering included);
-- ``boardbot_refusals_total{command, reason}``: refusals by reason, one of a small
-  fixed set (``REFUSAL_REASONS``, read from the refusal's wording; never user text);
+- ``boardbot_refusals_total{command, reason}``: refusals by reason: the key of the
+  catalogue sentence the refusal says (bot/catalogue), so that a refusal counts under
+  one reason whatever the reader's language; ``race``, or ``other`` for wording the
+  catalogue does not have (``REFUSAL_LABELS``: never user text);
 - ``boardbot_db_seconds{op}``: each read and each transaction;
 - ``boardbot_db_pool_in_use``: PostgreSQL connections busy (0 on SQLite);
 - ``boardbot_loop_lag_seconds``: how late a 100 ms timer fires (the loop's lag);
@@ -36,9 +38,11 @@ import asyncio
 import functools
 import logging
 import re
+import string
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from prometheus_client import (
@@ -49,7 +53,7 @@ from prometheus_client import (
     generate_latest,
 )
 
-from bot.catalogue import LANGUAGES, t
+from bot.catalogue import CATALOGUE, LANGUAGES, t
 from bot.replies import RACE_MESSAGE, Reply
 from storage import Store
 from storage.store import Backend, Run
@@ -67,31 +71,10 @@ _LATENCY = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 #: The lost-race refusal in every language (bot/catalogue "race").
 RACES = {RACE_MESSAGE, *(t(lang, "race") for lang in LANGUAGES)}
-#: A refusal's reason, from its wording: (label, what the refusal says), first match
-#: wins.  The labels are the whole set a metric may carry (``other`` for the rest),
-#: so no user's text ever becomes a label.
-REFUSAL_REASONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (label, re.compile(pattern)) for label, pattern in (
-        ("race", "|".join(re.escape(text) for text in sorted(RACES))),
-        ("no_game", r"^There is no (?:game|open challenge|open lobby)\b|"
-                    r"no longer being played here|belongs to no game"),
-        ("channel_busy", r"already has a game"),
-        ("not_started", r"has not started"),
-        ("game_over", r"^The game is over\b"),
-        ("not_playing", r"^You are not playing in this game"),
-        ("not_your_turn", r"^It is not your turn|^Only the player to move|is waiting for .*"
-                          r"(?:to answer|not for you)|^It is your own time"),
-        ("illegal_move", r"is not playable:|is not an answer the game can take|"
-                         r"^No legal turn of|does not fit this position|"
-                         r"^The turn is not complete|not one of the turns offered"),
-        ("stale", r"older version|from before the bot was updated|changed since|"
-                  r"written for turn|moved on since|no longer waiting"),
-        ("not_allowed", r"^Only (?:a moderator|an invited player|the host)|ask a moderator|"
-                        r"not addressed to you|cannot be taken back|^You can take back only"),
-        ("bad_options", r"^Time control:|options:|needs (?:at least )?\d+ players|"
-                        r"different person"),
-    ))
 OTHER_REASON = "other"
+#: A template needs this many characters of its own wording (outside its values)
+#: to name a refusal: ``{reason}; {rest}`` would name any text with a semicolon.
+_WORDING = 4
 #: The adapter's log events of a failed Discord call -> the ``kind`` label.
 DISCORD_FAILURES = {"send_failed": "send", "defer_failed": "defer", "post_failed": "post",
                     "computer_post_failed": "post", "notify_failed": "notify",
@@ -100,11 +83,85 @@ DISCORD_FAILURES = {"send_failed": "send", "defer_failed": "defer", "post_failed
 _RATE_LIMITED = re.compile(r"rate limited.*Retrying in ([0-9.]+) seconds")
 
 
+@dataclass(frozen=True)
+class _Said:
+    """A catalogue template read backwards: its key, its first words (``lead``, ''
+    when it begins with a value), the words that follow each of its values
+    (``after``: '' for a value at the end), and how many characters of its own words
+    it has (``wording``)."""
+
+    key: str
+    lead: str
+    after: tuple[str, ...]
+    wording: int
+
+    def begins(self, text: str) -> bool:
+        """Whether ``text`` begins with this template said with some values: each
+        value at least one character, its following words found leftmost.  A plain
+        left-to-right search, linear in the text: a regular expression with a lazy
+        group per value would backtrack for ages on a long hostile text."""
+        if not text.startswith(self.lead):
+            return False
+        at = len(self.lead)
+        for words in self.after:
+            found = text.find(words, at + 1)
+            if found < 0:
+                return False
+            at = found + len(words)
+        return True
+
+
+def _said(key: str, template: str) -> _Said:
+    lead, wording = "", 0
+    after: list[str] = []
+    for literal, field, _spec, _conversion in string.Formatter().parse(template):
+        wording += len(literal.strip())
+        if after:
+            after[-1] += literal  # ("{{" splits a literal in two)
+        else:
+            lead += literal
+        if field is not None:
+            after.append("")
+    return _Said(key, lead, tuple(after), wording)
+
+
+def _templates() -> tuple[_Said, ...]:
+    """Every catalogue sentence of every language, in an order that is the same for
+    every language, so that one kind of refusal gets one label in all of them: first
+    the keys whose templates begin with their own words in every language (a template
+    that begins with a value, ``{move}: ...``, would find itself inside the message
+    that quotes it: ```24/1` is not playable: 24/1: ...``), the wordiest first; keys
+    with fewer than ``_WORDING`` characters of their own words in some language (a
+    button's label, ``{reason}; {rest}``) are left out."""
+    by_key: dict[str, list[_Said]] = {}
+    for catalogue in CATALOGUE.values():
+        for key, template in catalogue.items():
+            by_key.setdefault(key, []).append(_said(key, template))
+    ranked = sorted(
+        (saids for saids in by_key.values()
+         if min(said.wording for said in saids) >= _WORDING),
+        key=lambda saids: (not all(said.lead for said in saids),
+                           -min(said.wording for said in saids), saids[0].key))
+    return tuple(said for saids in ranked for said in saids)
+
+
+#: The catalogue read backwards (``refusal_reason``).
+TEMPLATES = _templates()
+#: Every label a refusal may carry: a catalogue key, ``race`` or ``other``; never
+#: user text.
+REFUSAL_LABELS = frozenset(said.key for said in TEMPLATES) | {"race", OTHER_REASON}
+
+
 def refusal_reason(text: str) -> str:
-    """The reason label of a refusal's text (``other`` when none fits)."""
-    for label, pattern in REFUSAL_REASONS:
-        if pattern.search(text):
-            return label
+    """The reason label of a refusal: the key of the catalogue sentence it begins
+    with, the same whatever the reader's language (``not_your_turn`` for "It is not
+    your turn: ..." and for "Сейчас не ваш ход: ..."); ``race`` for a lost race;
+    ``other`` for wording the catalogue does not have."""
+    if text in RACES:
+        return "race"
+    for said in TEMPLATES:
+        if said.begins(text):
+            return said.key
     return OTHER_REASON
 
 

@@ -372,7 +372,7 @@ def cell_colour_of(side: str, th: Theme) -> RGB:
     return th.cell_b if side == "B" else th.cell_w
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=2 * len(THEMES) * len(SIDES))  # every look: 2 widths x themes x chairs
 def background(width: int, theme_name: str, viewer: str) -> Image.Image:
     """The empty board and panel for a viewer: cells, Tivit halves with their
     angle marks, rings, pool titles and the space numbers (RGB)."""

@@ -232,7 +232,7 @@ def draw_shape(d: ImageDraw.ImageDraw, col: str, cx: float, cy: float, r: float,
         d.polygon(pts, fill=PIECE[col], outline=edge, width=width)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=2 * len(THEMES) * 3)  # every look: 2 widths x themes x 2-4 players
 def _background(width: int, theme_name: str, sides: tuple[str, ...]) -> Image.Image:
     """The board without pieces or text that changes."""
     g = geometry(width)

@@ -374,7 +374,7 @@ def _lcg(seed: int):
         yield state / 0x7FFFFFFF
 
 
-@lru_cache(maxsize=24)
+@lru_cache(maxsize=2 * len(THEMES) * 3)  # every look: 2 widths (bot, phone) x themes x variants
 def background(width: int, theme_name: str, variant: str = "") -> Image.Image:
     """The empty board (no numbers highlighted, no pieces), RGB.
 

@@ -19,7 +19,7 @@ from renderer.fonts import font
 RGB = tuple[int, int, int]
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)  # ~200 texts of every look, the rest players' names: ~5 MB
 def stencil(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """``text``'s ink as a mask, with the offset of its top-left corner from
     the anchor point."""

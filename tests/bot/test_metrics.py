@@ -9,7 +9,7 @@ import logging
 from bot.discord_adapter import kv
 from bot.metrics import (
     OTHER_REASON,
-    REFUSAL_REASONS,
+    REFUSAL_LABELS,
     Metrics,
     OpsServer,
     instrument_service,
@@ -83,13 +83,13 @@ async def test_refusals_are_counted_by_a_reason_from_a_fixed_set(service: GameSe
     text = metrics.text().decode()
     lines = set(text.splitlines())
     for command, reason in (("move", "no_game"), ("new", "channel_busy"),
-                            ("move", "not_your_turn"), ("move", "illegal_move"),
-                            ("move", "not_playing")):
+                            ("move", "not_your_turn"), ("move", "not_playable"),
+                            ("move", "not_playing_watch")):
         assert f'boardbot_refusals_total{{command="{command}",reason="{reason}"}} 1.0' \
             in lines, (command, reason, text)
     reasons = {line.split('reason="')[1].split('"')[0] for line in lines
                if line.startswith("boardbot_refusals_total{")}
-    assert reasons <= {label for label, _ in REFUSAL_REASONS} | {OTHER_REASON}
+    assert reasons <= REFUSAL_LABELS
     assert "evil" not in text
     assert refusal_reason(RACE_MESSAGE) == "race"
     assert refusal_reason("Something nobody wrote a pattern for.") == OTHER_REASON

@@ -1,0 +1,51 @@
+"""The board backgrounds and text stencils a process keeps (issue 17, item 6).
+
+Each renderer's background cache holds exactly every look the start-up warm-up draws
+(2 widths, the bot's and the phone's, x themes x the game's variants), so that no
+warmed background is evicted by another (they cost 0.3-0.7 s to draw again) and none
+beyond those is ever kept (2.5-3.5 MB each: a pool worker's size is mostly these;
+bench/bench_memory.py prints them).  Text stencils keep every look's texts and a
+bounded number of players' names."""
+
+from __future__ import annotations
+
+from functools import _lru_cache_wrapper
+from typing import Any
+
+import pytest
+
+from renderer import chebache, cheesegambit, hachapury, warm_up
+from renderer.stencil import stencil
+
+#: Pixels (bytes: masks are 8-bit) a process's text stencils may hold at most.
+STENCIL_PIXELS = 8 << 20
+
+BACKGROUNDS: dict[str, _lru_cache_wrapper[Any]] = {
+    "hachapury": hachapury.background,
+    "chebache": chebache.background,
+    "cheesegambit": cheesegambit._background,
+}
+
+
+@pytest.mark.parametrize("game", sorted(BACKGROUNDS))
+def test_the_background_cache_holds_every_warmed_look_and_no_more(game: str) -> None:
+    cache = BACKGROUNDS[game]
+    cache.cache_clear()
+    warm_up([game], 1100, "light")
+    info = cache.cache_info()
+    assert info.misses == info.currsize, f"{game}: a warmed background was evicted: {info}"
+    assert info.currsize == info.maxsize, f"{game}: the bound exceeds every look: {info}"
+
+
+def test_text_stencils_stay_within_a_few_megabytes_however_many_names_are_drawn() -> None:
+    # every board shows its players' names: a worker drawing thousands of games would
+    # keep a stencil of each (about 5 KB of pixels and objects each) up to the bound
+    stencil.cache_clear()
+    warm_up(["hachapury"], 1100, "light")
+    warmed = stencil.cache_info().currsize
+    masks = [stencil(f"player{n:05d} (White)", (14, 18, 22, 28)[n % 4], True, "la")[0]
+             for n in range(stencil.cache_info().maxsize + 100)]
+    kept = masks[-stencil.cache_info().maxsize:]
+    assert stencil.cache_info().currsize == stencil.cache_info().maxsize
+    assert sum(mask.width * mask.height for mask in kept) < STENCIL_PIXELS
+    assert warmed < stencil.cache_info().maxsize // 2  # room for names beside every look
