@@ -8,7 +8,10 @@ every engine with the catalogue.  A lesson cuts a rules text into pages by its
 lines (the first line, then the rest two by two), so each translation keeps the
 English line for line: a learner who changes language mid-lesson stays on the
 same page.  Notation (`0,0W/`, `T@X`, `S`, `F`) stays as players type it, in
-backquotes in Russian.
+backquotes in Russian.  ``NOTATION`` does the same for the games' notation sections
+(``Game.notation_text``): the prose translated, every example exactly as in English.
+Both are kept short enough that a whole ``/rules`` fits one Discord message (2,000
+characters; tests/bot/test_rules_notation.py).
 """
 
 EN: dict[str, str] = {
