@@ -13,6 +13,10 @@ Choice VALUES are not translated either (``light``, ``R``, ``allow``): the comma
 receive them; only the names shown in the menu are.  Game titles are names and are
 shown as they are (the Russian catalogue writes them so too).
 
+A description of a parameter with choices names them as the Russian menu shows them
+(``светлая``, not ``light``); where the user types a value (``nudge:3d``, ``off``), it
+stays as typed.
+
 Keys: ``COMMAND`` for a command's description, ``COMMAND.PARAMETER`` for a
 parameter's, ``PARAMETER=VALUE`` for a choice's name.  Discord's limits: 100
 characters a description or a choice name (tests/bot/test_command_translations.py).
@@ -54,7 +58,7 @@ RU: dict[str, str] = {
     "board": "Показать доску (этого или другого канала)",
     "board.channel": "Другой канал или ветка, чью партию показать",
     "board.game": "Номер оконченной партии (см. /history)",
-    "board.turn": "С game: позиция после этого хода (0 — начальная)",
+    "board.turn": "Вместе с game: позиция после этого хода (0 — начальная)",
     "legal": "Допустимые ходы (видите только вы)",
     "legal.starting": "Только ходы, которые начинаются с этого перемещения, например 24/18",
     "hint": "Лучший ход для вас по мнению компьютера, с объяснением (видите только вы; "
@@ -88,21 +92,21 @@ RU: dict[str, str] = {
     "mygames.page": "Какая страница списка (15 партий на странице)",
     # you and the server
     "notify": "Как вам напоминать, что ваш ход",
-    "notify.mode": "mention: в канале партии; dm: личным сообщением; none: никак",
+    "notify.mode": "Упоминанием в канале партии, личным сообщением или никак",
     "notify.nudge": "Партии без часов: напомнить через столько, например 1d, 3d, 7d; "
                     "off; или server (как на сервере)",
     "mode=mention": "упоминание в канале",
     "mode=dm": "личное сообщение",
     "mode=none": "не напоминать",
     "settings": "Как выглядят доски (тема, ваша сторона доски)",
-    "settings.theme": "Ваши картинки: light, dark или server (как на сервере)",
-    "settings.flip": "on: ваш предпросмотр со стороны соперника",
+    "settings.theme": "Тема ваших картинок: светлая, тёмная или как на сервере",
+    "settings.flip": "Вкл: ваш предпросмотр со стороны соперника",
     "settings.server_theme": "Модераторам: тема всех картинок здесь",
-    "settings.phone": "on: ваш предпросмотр в телефонной раскладке",
+    "settings.phone": "Вкл: ваш предпросмотр в телефонной раскладке",
     "settings.server_nudge": "Модераторам: напоминать молчащим в партиях без часов через "
                              "столько, например 3d, или off",
-    "settings.language": "Ответы лично вам: en, ru или auto (язык Discord)",
-    "settings.server_language": "Модераторам: общие ответы здесь (en, ru, auto)",
+    "settings.language": "Язык ответов лично вам: английский, русский или как в Discord",
+    "settings.server_language": "Модераторам: язык общих ответов здесь",
     "theme=light": "светлая",
     "theme=dark": "тёмная",
     "theme=server": "как на сервере",
