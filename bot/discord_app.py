@@ -21,6 +21,7 @@ from discord import app_commands
 
 from bot import cogs
 from bot import discord_adapter as adapter
+from bot.cogs.translation import CommandTranslator
 from bot.computer_driver import ComputerDriver
 from bot.computer_pool import ComputerPool
 from bot.config import Config
@@ -252,6 +253,18 @@ class ShardedBoardBot(BoardBot, discord.AutoShardedClient):
     """The bot running a set of shards (``shard_count``/``shard_ids`` in the config)."""
 
 
+class CommandPublisher(BoardBot):
+    """The bot as ``python -m bot sync`` needs it: the command tree, with its
+    translations, and a REST login.  discord.py's ``login`` calls ``setup_hook``,
+    which for the bot opens the store and starts the pools, the computers and the
+    scheduler: a process that only publishes must not play turns or send reminders,
+    so its hook only installs the translator (the sync payload then carries each
+    description and choice name in Russian)."""
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(CommandTranslator())
+
+
 # ------------------------------------------------------------------ logging
 
 
@@ -348,9 +361,9 @@ def sync_commands(config: Config, guild_id: int | None = None) -> int:
 
 
 async def _sync(config: Config, token: str, guild_id: int | None) -> int:
-    bot = build_bot(config)
+    bot = CommandPublisher(config)
     try:
-        await bot.login(token)  # REST only: no gateway, no store
+        await bot.login(token)  # REST only: no gateway, no store (see CommandPublisher)
         if guild_id is not None:
             guild = discord.Object(id=guild_id)
             bot.tree.copy_global_to(guild=guild)

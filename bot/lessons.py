@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from bot.catalogue import CATALOGUE, DEFAULT, t
-from bot.catalogue.lessons import RULES
+from bot.catalogue.lessons import NOTATION, RULES
 from bot.narration import Cast, narrate
 from games import Position, get_game
 from games.base import Game
@@ -76,6 +76,12 @@ def rules_text(game: Game, lang: str = DEFAULT) -> str:
     """``game``'s rules in plain language, in ``lang`` (the game's own English text
     where the catalogue has no translation)."""
     return RULES.get(lang, {}).get(game.name) or game.rules_text()
+
+
+def notation_text(game: Game, lang: str = DEFAULT) -> str:
+    """How to write ``game``'s moves, in ``lang``: the prose translated, the examples
+    (what players type) as written (the game's own English where there is none)."""
+    return NOTATION.get(lang, {}).get(game.name) or game.notation_text()
 
 
 @dataclass(frozen=True)

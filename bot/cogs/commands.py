@@ -3,6 +3,12 @@
 ``build_commands`` is called when the bot is built, so the game menus list
 whatever ``available_games()`` returns then: a game added later appears
 without touching this module.
+
+Descriptions and choice names are written here in English and shown in the user's
+language (``command``, ``describe``, ``choice``: bot/cogs/translation.py, the Russian in
+bot/catalogue/commands.py).  Command and parameter NAMES stay English in every
+language: ``/move``, ``/new game:`` are what ``/help``, the README, the lessons and the
+notation refer to.  Choice values stay too (the callbacks receive them).
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from discord import app_commands
 
 from bot import discord_adapter as adapter
 from bot.cogs.flows import Call, Flows
+from bot.cogs.translation import choice, command, describe
 from bot.computer_seats import COMPUTER
 from bot.replies import Channel, Reply, User, refusal
 from games import available_games, get_game
@@ -27,7 +34,8 @@ AnyChannel = app_commands.AppCommandChannel | app_commands.AppCommandThread
 
 
 def game_choices(names: list[str] | None = None) -> list[app_commands.Choice[str]]:
-    """A menu entry per available game (title shown, name sent)."""
+    """A menu entry per available game (title shown, name sent).  Titles are names,
+    shown as they are in every language (so plain strings, not translated)."""
     return [app_commands.Choice(name=get_game(n).title, value=n)
             for n in (available_games() if names is None else names)][:25]
 
@@ -47,11 +55,10 @@ def build_commands(flows: Flows, games: list[str] | None = None
         async def callback(interaction: Interaction) -> None:
             await flows.run(interaction, method(flows.service), defer=defer, changes=changes)
 
-        return app_commands.command(name=name, description=description)(callback)
+        return command(name=name, description=description)(callback)
 
-    @app_commands.command(name="new",
-                          description="Challenge players here, or open a lobby (nobody named)")
-    @app_commands.describe(
+    @command(name="new", description="Challenge players here, or open a lobby (nobody named)")
+    @describe(
         game="Which game", opponent="Who you challenge (leave out to open a lobby)",
         opponent2="A further player", opponent3="A further player",
         options="Game options, e.g. kings=false pieces=10",
@@ -59,8 +66,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
         time="Time control, e.g. 3d or bank=7d,bonus=1d,cap=14d (default: the server's)",
         level="How strong the computer plays when you name me as an opponent",
         rated="False: a game between people that does not count for ratings")
-    @app_commands.choices(level=[app_commands.Choice(name=v, value=v)
-                                 for v in ("easy", "normal", "hard")])
+    @app_commands.choices(level=[choice("level", v) for v in ("easy", "normal", "hard")])
     @with_games
     async def new(interaction: Interaction, game: str, opponent: discord.User | None = None,
                   opponent2: discord.User | None = None, opponent3: discord.User | None = None,
@@ -104,9 +110,9 @@ def build_commands(flows: Flows, games: list[str] | None = None
     start = plain("start", "Start your lobby with the players seated so far",
                   lambda s: s.start, defer=True, changes=True)
 
-    @app_commands.command(name="move", description="Play your turn (the dice are rolled for you)")
-    @app_commands.describe(text="Your turn, e.g. 24/18 13/11 (suggestions are the legal turns)",
-                           turn="The turn number you mean (refused if the game moved on)")
+    @command(name="move", description="Play your turn (the dice are rolled for you)")
+    @describe(text="Your turn, e.g. 24/18 13/11 (suggestions are the legal turns)",
+              turn="The turn number you mean (refused if the game moved on)")
     @app_commands.autocomplete(text=flows.autocomplete_move)
     async def move(interaction: Interaction, text: app_commands.Range[str, 1, 200],
                    turn: app_commands.Range[int, 1] | None = None) -> None:
@@ -115,10 +121,10 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, defer=True, changes=True)
 
-    @app_commands.command(name="taunt",
-                          description="Taunt an opponent you bumped in the turn you just played")
-    @app_commands.describe(colour="Whom to taunt: their colour")
-    @app_commands.choices(colour=[app_commands.Choice(name=name, value=name[0])
+    @command(name="taunt",
+             description="Taunt an opponent you bumped in the turn you just played")
+    @describe(colour="Whom to taunt: their colour")
+    @app_commands.choices(colour=[choice("colour", name, name[0])
                                   for name in ("Red", "Green", "Blue", "Yellow")])
     async def taunt(interaction: Interaction, colour: str) -> None:
         async def call(user: User, channel: Channel) -> Reply:
@@ -126,10 +132,10 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, defer=True, changes=True)
 
-    @app_commands.command(name="board", description="Show the board (of this or another channel)")
-    @app_commands.describe(channel="Another channel or thread whose game to show",
-                           game="A finished game's number (see /history)",
-                           turn="With game: the position after this turn (0: the start)")
+    @command(name="board", description="Show the board (of this or another channel)")
+    @describe(channel="Another channel or thread whose game to show",
+              game="A finished game's number (see /history)",
+              turn="With game: the position after this turn (0: the start)")
     async def board(interaction: Interaction, channel: AnyChannel | None = None,
                     game: app_commands.Range[int, 1, 10**15] | None = None,
                     turn: app_commands.Range[int, 0, 100000] | None = None) -> None:
@@ -149,8 +155,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
                                        here.locale if here else "")
         await flows.run(interaction, flows.service.board, defer=True, channel=where)
 
-    @app_commands.command(name="legal", description="List the legal turns (only you see them)")
-    @app_commands.describe(starting="Only the turns starting with this move, e.g. 24/18")
+    @command(name="legal", description="List the legal turns (only you see them)")
+    @describe(starting="Only the turns starting with this move, e.g. 24/18")
     async def legal(interaction: Interaction,
                     starting: app_commands.Range[str, 1, 60] | None = None) -> None:
         async def call(user: User, channel: Channel) -> Reply:
@@ -158,8 +164,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, defer=True)
 
-    @app_commands.command(name="record", description="The game record as a file")
-    @app_commands.describe(game="A finished game's number (see /history); default: this game")
+    @command(name="record", description="The game record as a file")
+    @describe(game="A finished game's number (see /history); default: this game")
     async def record(interaction: Interaction,
                      game: app_commands.Range[int, 1, 10**15] | None = None) -> None:
         async def call(user: User, channel: Channel) -> Reply:
@@ -167,9 +173,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, defer=True)
 
-    @app_commands.command(name="replay",
-                          description="A finished game as an animation, turn by turn")
-    @app_commands.describe(game="A finished game's number (see /history)")
+    @command(name="replay", description="A finished game as an animation, turn by turn")
+    @describe(game="A finished game's number (see /history)")
     async def replay(interaction: Interaction,
                      game: app_commands.Range[int, 1, 10**15]) -> None:
         limit = upload_limit(interaction)
@@ -179,9 +184,9 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, defer=True)
 
-    @app_commands.command(name="history", description="Finished games in this server")
-    @app_commands.describe(member="Only this member's games", game="Only this game",
-                           page="Which page (15 games a page)")
+    @command(name="history", description="Finished games in this server")
+    @describe(member="Only this member's games", game="Only this game",
+              page="Which page (15 games a page)")
     @with_games
     async def history(interaction: Interaction, member: discord.User | None = None,
                       game: str | None = None,
@@ -198,8 +203,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
     abort = plain("abort", "Cancel the game (players before the first turn; moderators any time)",
                   lambda s: s.abort, changes=True)
 
-    @app_commands.command(name="games", description="Games being played in this server")
-    @app_commands.describe(page="Which page of the list (15 games a page)")
+    @command(name="games", description="Games being played in this server")
+    @describe(page="Which page of the list (15 games a page)")
     async def games_(interaction: Interaction,
                      page: app_commands.Range[int, 1, 100000] = 1) -> None:
         async def call(user: User, channel: Channel) -> Reply:
@@ -210,8 +215,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
     claim = plain("claim", "Claim the win on time, or end a game without a clock that "
                            "went silent", lambda s: s.claim, changes=True)
 
-    @app_commands.command(name="grant", description="Give the player to move more time")
-    @app_commands.describe(amount="How much more time, e.g. 2d, 12h, 1d12h")
+    @command(name="grant", description="Give the player to move more time")
+    @describe(amount="How much more time, e.g. 2d, 12h, 1d12h")
     async def grant(interaction: Interaction, amount: app_commands.Range[str, 1, 40]) -> None:
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.grant(user, channel, amount)
@@ -221,20 +226,19 @@ def build_commands(flows: Flows, games: list[str] | None = None
     takeback = plain("takeback", "Ask to take back your last turn (before anyone plays)",
                      lambda s: s.takeback, changes=True)
 
-    @app_commands.command(name="takeback_answer",
-                          description="Allow or refuse the take-back asked for here")
-    @app_commands.describe(answer="Allow the take-back or refuse it")
-    @app_commands.choices(answer=[app_commands.Choice(name="allow", value="allow"),
-                                  app_commands.Choice(name="refuse", value="refuse")])
+    @command(name="takeback_answer",
+             description="Allow or refuse the take-back asked for here")
+    @describe(answer="Allow the take-back or refuse it")
+    @app_commands.choices(answer=[choice("answer", "allow"), choice("answer", "refuse")])
     async def takeback_answer(interaction: Interaction, answer: str) -> None:
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.takeback_answer(user, channel, answer == "allow")
 
         await flows.run(interaction, call, defer=True, changes=True)
 
-    @app_commands.command(name="preview",
-                          description="What a turn would give, shown only to you (not played)")
-    @app_commands.describe(text="The turn to try (suggestions are the legal turns)")
+    @command(name="preview",
+             description="What a turn would give, shown only to you (not played)")
+    @describe(text="The turn to try (suggestions are the legal turns)")
     @app_commands.autocomplete(text=flows.autocomplete_move)
     async def preview(interaction: Interaction, text: app_commands.Range[str, 1, 200]) -> None:
         async def call(user: User, channel: Channel) -> Reply:
@@ -242,8 +246,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, defer=True)
 
-    @app_commands.command(name="mygames", description="Your games on this server (only you see)")
-    @app_commands.describe(page="Which page of the list (15 games a page)")
+    @command(name="mygames", description="Your games on this server (only you see)")
+    @describe(page="Which page of the list (15 games a page)")
     async def mygames(interaction: Interaction,
                       page: app_commands.Range[int, 1, 100000] = 1) -> None:
         async def call(user: User, channel: Channel) -> Reply:
@@ -251,11 +255,11 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call)
 
-    @app_commands.command(name="notify", description="How you are reminded that it is your turn")
-    @app_commands.describe(mode="mention: in the game's channel; dm: a direct message; none",
-                           nudge="Games without a clock: nudge me after this long, e.g. "
-                                 "1d, 3d, 7d; off; or server (the server's)")
-    @app_commands.choices(mode=[app_commands.Choice(name=m, value=m)
+    @command(name="notify", description="How you are reminded that it is your turn")
+    @describe(mode="mention: in the game's channel; dm: a direct message; none",
+              nudge="Games without a clock: nudge me after this long, e.g. "
+                    "1d, 3d, 7d; off; or server (the server's)")
+    @app_commands.choices(mode=[choice("mode", m)
                                 for m in ("mention", "dm", "none")])
     async def notify(interaction: Interaction, mode: str = "",
                      nudge: app_commands.Range[str, 1, 20] | None = None) -> None:
@@ -264,22 +268,22 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call)
 
-    @app_commands.command(name="settings", description="How boards look (theme, your chair)")
-    @app_commands.describe(theme="Your pictures: light, dark or server (the server's)",
-                           flip="on: your previews from the opponent's chair",
-                           server_theme="Moderators: the theme of every picture here",
-                           phone="on: your previews in the phone layout",
-                           server_nudge="Moderators: nudge silent players in games without a "
-                                        "clock after this long here, e.g. 3d, or off",
-                           language="Your private replies: en, ru or auto (Discord's)",
-                           server_language="Moderators: the public replies here (en, ru, auto)")
+    @command(name="settings", description="How boards look (theme, your chair)")
+    @describe(theme="Your pictures: light, dark or server (the server's)",
+              flip="on: your previews from the opponent's chair",
+              server_theme="Moderators: the theme of every picture here",
+              phone="on: your previews in the phone layout",
+              server_nudge="Moderators: nudge silent players in games without a "
+                           "clock after this long here, e.g. 3d, or off",
+              language="Your private replies: en, ru or auto (Discord's)",
+              server_language="Moderators: the public replies here (en, ru, auto)")
     @app_commands.choices(
-        theme=[app_commands.Choice(name=m, value=m) for m in ("light", "dark", "server")],
-        flip=[app_commands.Choice(name=m, value=m) for m in ("on", "off")],
-        server_theme=[app_commands.Choice(name=m, value=m) for m in ("light", "dark")],
-        phone=[app_commands.Choice(name=m, value=m) for m in ("on", "off")],
-        language=[app_commands.Choice(name=m, value=m) for m in ("en", "ru", "auto")],
-        server_language=[app_commands.Choice(name=m, value=m) for m in ("en", "ru", "auto")])
+        theme=[choice("theme", m) for m in ("light", "dark", "server")],
+        flip=[choice("flip", m) for m in ("on", "off")],
+        server_theme=[choice("server_theme", m) for m in ("light", "dark")],
+        phone=[choice("phone", m) for m in ("on", "off")],
+        language=[choice("language", m) for m in ("en", "ru", "auto")],
+        server_language=[choice("server_language", m) for m in ("en", "ru", "auto")])
     async def settings(interaction: Interaction, theme: str = "", flip: str = "",
                        server_theme: str = "", phone: str = "",
                        server_nudge: app_commands.Range[str, 1, 20] | None = None,
@@ -291,15 +295,15 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call)
 
-    @app_commands.command(name="rules", description="Rules and move notation of a game")
-    @app_commands.describe(game="Which game")
+    @command(name="rules", description="Rules and move notation of a game")
+    @describe(game="Which game")
     @with_games
     async def rules(interaction: Interaction, game: str) -> None:
         await adapter.deliver(interaction, await flows.service.read_rules(
             adapter.to_user(interaction), adapter.to_channel(interaction), game))
 
-    @app_commands.command(name="leaderboard", description="The best players of a game here")
-    @app_commands.describe(game="Which game")
+    @command(name="leaderboard", description="The best players of a game here")
+    @describe(game="Which game")
     @with_games
     async def leaderboard(interaction: Interaction, game: str) -> None:
         async def call(user: User, channel: Channel) -> Reply:
@@ -307,8 +311,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, defer=True)
 
-    @app_commands.command(name="profile", description="Ratings and records per game")
-    @app_commands.describe(member="Whose profile (default: yours)")
+    @command(name="profile", description="Ratings and records per game")
+    @describe(member="Whose profile (default: yours)")
     async def profile(interaction: Interaction, member: discord.User | None = None) -> None:
         async def call(user: User, channel: Channel) -> Reply:
             who = adapter.to_user_of(member) if member is not None else None
@@ -316,8 +320,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, defer=True)
 
-    @app_commands.command(name="learn", description="A private, step-by-step first lesson")
-    @app_commands.describe(game="Which game to learn")
+    @command(name="learn", description="A private, step-by-step first lesson")
+    @describe(game="Which game to learn")
     @with_games
     async def learn(interaction: Interaction, game: str) -> None:
         async def call(user: User, channel: Channel) -> Reply:
@@ -325,7 +329,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, defer=True)
 
-    @app_commands.command(name="help", description="How to play with this bot")
+    @command(name="help", description="How to play with this bot")
     async def help_(interaction: Interaction) -> None:
         await adapter.deliver(interaction, await flows.service.read_help(
             adapter.to_user(interaction), adapter.to_channel(interaction)))

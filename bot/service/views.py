@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot import pages
 from bot.catalogue import for_channel, for_user, user_lang
 from bot.catalogue.engine import error_for_user
-from bot.lessons import rules_text
+from bot.lessons import notation_text, rules_text
 from bot.picker import moves_of
 from bot.records import record_text
 from bot.replies import Channel, Refused, Reply, User
@@ -117,7 +117,8 @@ def rules(game_name: str) -> Reply:
     except GameError as exc:
         raise Refused(error_for_user(exc)) from exc
     return Reply(text=for_user("rules", title=game.title, rules=rules_text(game, user_lang()),
-                               notation=game.notation_text()), private=True)
+                               notation=notation_text(game, user_lang())),
+                 private=True)
 
 
 def help_text() -> Reply:

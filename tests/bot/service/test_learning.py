@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from bot.catalogue import LANGUAGES
-from bot.lessons import GOALS, lesson, rules_text
+from bot.lessons import GOALS, lesson, notation_text, rules_text
 from bot.replies import Reply
 from bot.service import GameService
 from games import available_games, get_game
@@ -178,6 +178,9 @@ async def test_rules_explain_in_the_users_language_and_keep_the_notation(
     words, notation = russian.text.split("**Нотация**")
     assert "пачиси × нарды" in words and "Вызов:" in words
     _says_no_english(words)
-    assert game.notation_text() in notation  # what players type stays as written
+    # the notation's prose in Russian too, what players type as written (code spans:
+    # tests/bot/test_rules_notation.py)
+    _says_no_english(notation)
+    assert notation_text(game, "ru") in notation and "`vote G yes`" in notation
     english = await service.read_rules(ALICE, HERE, "cheesegambit")
     assert game.rules_text() in english.text and "**Notation**" in english.text
