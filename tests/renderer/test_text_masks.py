@@ -3,9 +3,20 @@ gives the very pixels ``ImageDraw.text`` gives."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
+from renderer import (
+    PHONE_WIDTH,
+    RENDERERS,
+    board_common,
+    chebache,
+    cheesegambit,
+    for_game,
+    hachapury,
+)
 from renderer.fonts import font
 from renderer.stencil import cached_text, text_mask
 
@@ -111,3 +122,29 @@ def test_a_drawing_in_another_mode_than_its_picture_goes_to_pillow() -> None:
     cached_text(ImageDraw.Draw(by_cache, "RGBA"), (60.5, 40), "blend", **options)  # type: ignore[arg-type]
     assert inked(by_pillow, "RGB")
     assert differing(by_pillow, by_cache) is None
+
+
+def pillow_text(target: Image.Image | ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
+                font: Any, fill: Any, anchor: str = "la", stroke_width: float = 0,
+                stroke_fill: Any = None) -> None:
+    """The text drawn by Pillow each time (what the renderers did before)."""
+    draw = target if isinstance(target, ImageDraw.ImageDraw) else ImageDraw.Draw(target)
+    draw.text(xy, text, font=font, fill=fill, anchor=anchor, stroke_width=stroke_width,
+              stroke_fill=stroke_fill)
+
+
+@pytest.mark.parametrize("game", sorted(RENDERERS))
+def test_every_game_draws_the_same_pictures_as_with_pillows_text(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    renderer = for_game(game)
+    samples = [sample for width in (1100, PHONE_WIDTH) for theme in ("light", "dark")
+               for sample in renderer.palette_samples(width, theme)]
+
+    def pictures() -> list[bytes]:
+        cheesegambit._PANELS.clear()  # its panels are drawn again, not reused
+        return [renderer.draw(position, context).tobytes() for position, context in samples]
+
+    cached = pictures()
+    for module in (board_common, hachapury, chebache, cheesegambit):
+        monkeypatch.setattr(module, "cached_text", pillow_text)
+    assert pictures() == cached
