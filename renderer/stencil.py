@@ -52,8 +52,10 @@ def stamp(image: Image.Image, xy: tuple[float, float], text: str, size: int, fil
 # same (``Image.paste`` of a colour and ``draw_bitmap`` are one C routine), so
 # the pixels are identical, as tests/renderer/test_text_masks.py shows.
 
-#: Masks kept: about 2 KB each on a board (numbers, names, labels), so under
-#: 2 MB when full; a board needs 20-60 of them per theme and width.
+#: Masks kept.  Measured over 220 positions of the four games, both themes and
+#: widths: 903 distinct masks, 2.5 KB of pixels each on average (17 KB the
+#: largest), 93 % of the texts drawn found here.  Full, the cache holds about
+#: 2.6 MB of pixels (3.5 MB with the objects around them).
 TEXT_MASKS = 1024
 
 
