@@ -465,6 +465,7 @@ class CheRenderer(BoardRenderer[Theme]):
 
     game = "che"
     themes = THEMES
+    png_filter = "up"  # crisp text and cells repeat down the columns: 10-15 % smaller
 
     @staticmethod
     def draw(position: Any, context: RenderContext) -> Image.Image:

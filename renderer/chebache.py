@@ -65,6 +65,7 @@ from renderer.chebache_layout import (
 )
 from renderer.context import RenderContext
 from renderer.fonts import font
+from renderer.stencil import cached_text
 
 COLOUR_NAMES = {"W": "White", "B": "Black"}
 #: Start and Finish cells of each side.
@@ -472,8 +473,8 @@ def _draw_threats(img: Image.Image, position: Any, th: Theme, viewer: str, width
         cx, cy, r = (lx0 + lx1) / 2, (ly0 + ly1) / 2, (lx1 - lx0) / 2
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=th.threat, outline=th.num_fill,
                   width=max(1, int(2 * k)))
-        d.text((cx, cy), ch.letter, font=font(int(17 * k), True), fill=(255, 255, 255),
-               anchor="mm")
+        cached_text(d, (cx, cy), ch.letter, font=font(int(17 * k), True), fill=(255, 255, 255),
+                    anchor="mm")
     _redraw_covered_labels(img, hatched, th, viewer, width)
 
 
@@ -540,7 +541,7 @@ def _draw_pools(img: Image.Image, counts: dict[tuple[str, int], tuple[int, int]]
         pw = int(lay.piece_w * 0.8)
         uh = int(round(lay.unit_h * 0.8))
         if ordinary == 0 and kings == 0:
-            d.text((cx, cy), "empty", font=font(int(17 * k)), fill=ink, anchor="mm")
+            cached_text(d, (cx, cy), "empty", font=font(int(17 * k)), fill=ink, anchor="mm")
             continue
         # A little pile (up to 3 slabs) with the number, the King below it.
         px = cx - lay.cell * 0.16
@@ -555,12 +556,12 @@ def _draw_pools(img: Image.Image, counts: dict[tuple[str, int], tuple[int, int]]
             for i in range(shown):
                 img.paste(sprite, (int(round(px - pw / 2)), int(round(top + i * uh))), sprite)
             nf = font(int(36 * k), True)
-            d.text((tx, pile_y), str(ordinary), font=nf, fill=ink, anchor="lm")
+            cached_text(d, (tx, pile_y), str(ordinary), font=nf, fill=ink, anchor="lm")
         if kings:
             ks = piece_sprite(side, True, th, pw, 2 * uh)
             img.paste(ks, (int(round(px - pw / 2)), int(round(king_y - uh))), ks)
             label = "King" if kings == 1 else f"{kings} Kings"
-            d.text((tx, king_y), label, font=font(int(18 * k), True), fill=ink, anchor="lm")
+            cached_text(d, (tx, king_y), label, font=font(int(18 * k), True), fill=ink, anchor="lm")
 
 
 @lru_cache(maxsize=1024)
@@ -888,8 +889,8 @@ def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, 
         if badge is not None:
             d.rounded_rectangle(badge, radius=12 * k, fill=th.arrow_edge, outline=colour,
                                 width=max(1, int(2 * k)))
-            d.text(((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2), f"×{st.count}",
-                   font=cf, fill=(255, 255, 255), anchor="mm")
+            cached_text(d, ((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2), f"×{st.count}",
+                        font=cf, fill=(255, 255, 255), anchor="mm")
     # A number an arrow's shaft or a ring crossed is drawn again on top: it stays readable.
     pad = max(3, int(7 * k)) / 2 + 2 * k
     r = ring_d / 2 + 2
@@ -981,8 +982,8 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     winner = getattr(result, "winner", None) if result is not None else None
     headline, over = _headline(position)
     hf = font(int(30 * k), True)
-    d.text((cx, lay.headline_y), fit_text(headline, hf, px1 - px0 - 2 * pad), font=hf,
-           fill=th.accent_ink if over else th.ink, anchor="mm")
+    cached_text(d, (cx, lay.headline_y), fit_text(headline, hf, px1 - px0 - 2 * pad), font=hf,
+                fill=th.accent_ink if over else th.ink, anchor="mm")
 
     opponent = other(viewer)
     for side, box in ((opponent, lay.top_plate), (viewer, lay.bottom_plate)):
@@ -996,8 +997,8 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     if ctx.dice:
         _draw_dice(img, tuple(ctx.dice), dice_side, th, width)
     else:
-        d.text((cx, lay.dice_y), "no dice rolled" if mover else "", font=font(int(17 * k)),
-               fill=th.muted, anchor="mm")
+        cached_text(d, (cx, lay.dice_y), "no dice rolled" if mover else "", font=font(int(17 * k)),
+                    fill=th.muted, anchor="mm")
 
     y = lay.info_top
     threatened = [n for victim, n in position.threatened() if victim == mover]
@@ -1006,14 +1007,14 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
         d.rounded_rectangle((bx0, by0, bx1, by1), radius=14 * k, fill=th.banner,
                             outline=mix(th.banner, (0, 0, 0), 0.35), width=max(2, int(3 * k)))
         bf = font(int(36 * k), True)
-        d.text(((bx0 + bx1) / 2, by0 + 32 * k), "CHEBACHE!", font=bf, fill=(255, 255, 255),
-               anchor="mm")
+        cached_text(d, ((bx0 + bx1) / 2, by0 + 32 * k), "CHEBACHE!", font=bf, fill=(255, 255, 255),
+                    anchor="mm")
         sf = font(int(17 * k), True)
         spaces = ", ".join(str(n) for n in sorted(threatened))
         word = "space" if len(threatened) == 1 else "spaces"
         sub = f"{COLOUR_NAMES[mover]} threatened on {word} {spaces}"
-        d.text(((bx0 + bx1) / 2, by0 + 68 * k), fit_text(sub, sf, bx1 - bx0 - 16 * k), font=sf,
-               fill=(255, 236, 230), anchor="mm")
+        cached_text(d, ((bx0 + bx1) / 2, by0 + 68 * k), fit_text(sub, sf, bx1 - bx0 - 16 * k),
+                    font=sf, fill=(255, 236, 230), anchor="mm")
     else:
         y = lay.banner[1] + 8 * k
 
@@ -1023,16 +1024,16 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     room = px1 - px0 - 2 * pad
     legend_top = _legend_top(width)  # (the legend itself is on the cached board)
     if ctx.last_side in SIDES and ctx.last_moves:
-        d.text((tx, y), f"LAST TURN · {COLOUR_NAMES[ctx.last_side].upper()}", font=lf,
-               fill=th.muted, anchor="lt")
+        cached_text(d, (tx, y), f"LAST TURN · {COLOUR_NAMES[ctx.last_side].upper()}", font=lf,
+                    fill=th.muted, anchor="lt")
         y += 24 * k
         for line in _wrap(ctx.last_moves, mf, room, 3):
-            d.text((tx, y), line, font=mf, fill=th.ink, anchor="lt")
+            cached_text(d, (tx, y), line, font=mf, fill=th.ink, anchor="lt")
             y += 27 * k
         y += 10 * k
     cheb = position.chebaches()
     if cheb:
-        d.text((tx, y), "CHEBACHES", font=lf, fill=th.muted, anchor="lt")
+        cached_text(d, (tx, y), "CHEBACHES", font=lf, fill=th.muted, anchor="lt")
         y += 24 * k
         sf = font(int(19 * k))
         lines = []
@@ -1043,13 +1044,14 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
         for line in lines:
             if y + 24 * k > legend_top:
                 break
-            d.text((tx, y), fit_text(line, sf, room), font=sf, fill=th.ink, anchor="lt")
+            cached_text(d, (tx, y), fit_text(line, sf, room), font=sf, fill=th.ink, anchor="lt")
             y += 25 * k
     nf = font(int(14 * k))
     note = f"Numbers: {COLOUR_NAMES[viewer]}'s path (faint: {COLOUR_NAMES[opponent]}'s)"
     if ctx.footer:
         note = ctx.footer
-    d.text((cx, py1 - 14 * k), fit_text(note, nf, room), font=nf, fill=th.muted, anchor="mm")
+    cached_text(d, (cx, py1 - 14 * k), fit_text(note, nf, room), font=nf, fill=th.muted,
+                anchor="mm")
 
 
 LEGEND = ("King: counts as 2", "closed by a Chebache", "Chebache (its letter)",
@@ -1081,8 +1083,8 @@ def _draw_strip(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
         d.rounded_rectangle((px0 + 6 * k, lay.headline_y - 24 * k, px0 + 20 * k + room,
                              lay.headline_y + 24 * k), radius=12 * k, fill=th.banner)
         ink = (255, 255, 255)
-    d.text((px0 + 14 * k, lay.headline_y), fit_text(text, hf, room - 8 * k), font=hf, fill=ink,
-           anchor="lm")
+    cached_text(d, (px0 + 14 * k, lay.headline_y), fit_text(text, hf, room - 8 * k), font=hf,
+                fill=ink, anchor="lm")
     dice_side = mover if mover in SIDES else (ctx.last_side if ctx.last_side in SIDES else viewer)
     if dice:
         _draw_dice(img, tuple(dice), dice_side, th, width)
@@ -1094,8 +1096,8 @@ def _draw_strip(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
                     width)
     if ctx.footer:
         nf = font(int(15 * k))
-        d.text((px1 - 10 * k, py1 - 2 * k), fit_text(ctx.footer, nf, px1 - px0 - 20 * k),
-               font=nf, fill=th.muted, anchor="rb")
+        cached_text(d, (px1 - 10 * k, py1 - 2 * k), fit_text(ctx.footer, nf, px1 - px0 - 20 * k),
+                    font=nf, fill=th.muted, anchor="rb")
 
 
 def _legend_top(width: int) -> float:

@@ -54,6 +54,7 @@ from renderer.board_common import (
 from renderer.context import RenderContext
 from renderer.fonts import font
 from renderer.phone import COMPACT_BELOW as PHONE_PICTURES_BELOW
+from renderer.stencil import cached_text
 
 #: Checkers drawn in one stack before the rest are shown as a count.
 STACK = 5
@@ -502,7 +503,7 @@ def _draw_stack(
         cx, cy = checker_centre(vp, STACK - 1, width)
         ink = contrast_ink(face)
         f = font(int(lay.checker * 0.5 * min(1.2, phone_text(width))), True)
-        d.text((cx, cy), str(n), font=f, fill=ink, anchor="mm")
+        cached_text(d, (cx, cy), str(n), font=f, fill=ink, anchor="mm")
 
 
 TRAY_LABEL = 50
@@ -562,7 +563,8 @@ def _draw_tray(
         d, (cx, top + 17 * k), str(count), f, fill, outline=th.tray, stroke=max(1, int(2 * k))
     )
     small = font(int(13 * k), True)
-    d.text((cx, top + 38 * k), "off", font=small, fill=mix(th.numbers, th.tray, 0.3), anchor="mm")
+    cached_text(d, (cx, top + 38 * k), "off", font=small, fill=mix(th.numbers, th.tray, 0.3),
+                anchor="mm")
 
 
 @lru_cache(maxsize=8)
@@ -627,8 +629,8 @@ def _highlight(
         )
         # The number the record uses: the mover's own (the other rail numbers
         # are the viewer's; the caption under the board says whose these are).
-        d.text((cx, cy), str(shown_number(vp, mover, viewer)), font=nf, fill=HIGHLIGHT_INK,
-               anchor="mm")
+        cached_text(d, (cx, cy), str(shown_number(vp, mover, viewer)), font=nf, fill=HIGHLIGHT_INK,
+                    anchor="mm")
     return starts, bore_off
 
 
@@ -693,7 +695,7 @@ def _arrows(img: Image.Image, steps: list[tuple[int, int]], counts: dict[str, tu
             d.rounded_rectangle((mx - tw / 2 - 6 * k, my - 12 * k, mx + tw / 2 + 6 * k,
                                  my + 12 * k), radius=11 * k, fill=th.arrow_edge,
                                 outline=th.arrow, width=max(1, int(2 * k)))
-            d.text((mx, my), label, font=cf, fill=(255, 255, 255), anchor="mm")
+            cached_text(d, (mx, my), label, font=cf, fill=(255, 255, 255), anchor="mm")
 
 
 def _ghosts(
@@ -888,7 +890,7 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
     ink = th.accent_ink if result is not None else th.ink
     tx = lay.top_strip[2]
     ty = (lay.top_strip[1] + lay.top_strip[3]) / 2
-    d.text((tx, ty), headline, font=hf, fill=ink, anchor="rm")
+    cached_text(d, (tx, ty), headline, font=hf, fill=ink, anchor="rm")
 
     footer_left = lay.bottom_strip[2]
     if ctx.footer:
@@ -898,7 +900,8 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
                    lay.bottom_strip[2] - plate_right - 24 * k)
         text = fit_text(ctx.footer, ff, room)
         footer_left -= ff.getlength(text)
-        d.text(
+        cached_text(
+            d,
             (lay.bottom_strip[2], (lay.bottom_strip[1] + lay.bottom_strip[3]) / 2),
             text,
             font=ff,
@@ -914,8 +917,8 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
         if last_side != viewer:
             caption += f", in {mover_name}'s numbers"
         if room > 80 * k:
-            d.text((plate_right + 18 * k, (lay.bottom_strip[1] + lay.bottom_strip[3]) / 2),
-                   fit_text(caption, cf, room), font=cf, fill=th.muted, anchor="lm")
+            cached_text(d, (plate_right + 18 * k, (lay.bottom_strip[1] + lay.bottom_strip[3]) / 2),
+                        fit_text(caption, cf, room), font=cf, fill=th.muted, anchor="lm")
     return img
 
 
