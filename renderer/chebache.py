@@ -65,6 +65,7 @@ from renderer.chebache_layout import (
 )
 from renderer.context import RenderContext
 from renderer.fonts import font
+from renderer.words import colour, word
 
 COLOUR_NAMES = {"W": "White", "B": "Black"}
 #: Start and Finish cells of each side.
@@ -325,7 +326,7 @@ def draw_label(d: ImageDraw.ImageDraw, label: Label, th: Theme, width: int) -> N
 
 
 @lru_cache(maxsize=256)
-def pool_title_box(side: str, number: int, viewer: str, width: int
+def pool_title_box(side: str, number: int, viewer: str, width: int, language: str = "en"
                    ) -> tuple[Box, tuple[float, float]]:
     """(box, centre) of a pool's title (``BLACK FINISH``) on its cell's outer edge."""
     lay = layout(width)
@@ -336,7 +337,7 @@ def pool_title_box(side: str, number: int, viewer: str, width: int
     t = lay.text_scale
     ty = y0 + 16 * t if outer_top else y1 - 16 * t
     tx = (x0 + x1) / 2 + (-1 if (x0 + x1) / 2 < (gx0 + gx1) / 2 else 1) * lay.cell * 0.1
-    tw = font(title_font_size(width), True).getlength(pool_title(side, number))
+    tw = font(title_font_size(width), True).getlength(pool_title(side, number, language))
     return (tx - tw / 2 - 3 * k, ty - 10 * t, tx + tw / 2 + 3 * k, ty + 10 * t), (tx, ty)
 
 
@@ -351,19 +352,20 @@ def rail_font_size(width: int) -> int:
     return int(17 * layout(width).text_scale)
 
 
-def pool_title(side: str, number: int) -> str:
-    return f"{COLOUR_NAMES[side].upper()} {'START' if number == 0 else 'FINISH'}"
+def pool_title(side: str, number: int, language: str = "en") -> str:
+    """``WHITE START``, ``BLACK FINISH`` (in ``language``)."""
+    return word(language, f"pool_{side}_{'start' if number == 0 else 'finish'}")
 
 
 def _draw_pool_title(d: ImageDraw.ImageDraw, side: str, number: int, th: Theme, viewer: str,
-                     width: int, backed: bool = False) -> None:
+                     width: int, backed: bool = False, language: str = "en") -> None:
     """A pool's title; ``backed``: on a patch of its cell's colour (drawn again
     over the last-turn outline, which must not run through it)."""
-    box, centre = pool_title_box(side, number, viewer, width)
+    box, centre = pool_title_box(side, number, viewer, width, language)
     cell_colour = cell_colour_of(side, th)
     if backed:
         d.rectangle(box, fill=cell_colour)
-    d.text(centre, pool_title(side, number), font=font(title_font_size(width), True),
+    d.text(centre, pool_title(side, number, language), font=font(title_font_size(width), True),
            fill=contrast_ink(cell_colour), anchor="mm")
 
 
@@ -373,9 +375,10 @@ def cell_colour_of(side: str, th: Theme) -> RGB:
 
 
 @lru_cache(maxsize=16)
-def background(width: int, theme_name: str, viewer: str) -> Image.Image:
+def background(width: int, theme_name: str, viewer: str, language: str = "en") -> Image.Image:
     """The empty board and panel for a viewer: cells, Tivit halves with their
-    angle marks, rings, pool titles and the space numbers (RGB)."""
+    angle marks, rings, pool titles and the space numbers (RGB); ``language``:
+    of the pool titles and the legend."""
     lay = layout(width)
     th = theme_of(theme_name)
     k = lay.scale
@@ -435,11 +438,11 @@ def background(width: int, theme_name: str, viewer: str) -> Image.Image:
 
     # Pool titles, then the space numbers of both paths (see ``number_labels``).
     for side, n in POOLS:
-        _draw_pool_title(d, side, n, th, viewer, width)
+        _draw_pool_title(d, side, n, th, viewer, width, language=language)
     for label in number_labels(viewer, width):
         draw_label(d, label, th, width)
     if not lay.compact:
-        _draw_legend(img, th, width)
+        _draw_legend(img, th, width, language)
     return img
 
 
@@ -504,7 +507,8 @@ def _redraw_covered_labels(img: Image.Image, boxes: list[Box], th: Theme, viewer
 
 def restore_label(img: Image.Image, label: Label, th: Theme, viewer: str, width: int) -> None:
     """Put a number back as the empty board has it (a paste from the cached
-    board: much quicker than drawing its text again)."""
+    board: much quicker than drawing its text again; the English board, as a
+    number's patch holds no words)."""
     x0, y0, x1, y1 = label.box
     box = (int(x0) - 1, int(y0) - 1, int(x1) + 2, int(y1) + 2)
     img.paste(background(width, _theme_key(th), viewer).crop(box), box[:2])
@@ -526,7 +530,7 @@ def _draw_stacks(img: Image.Image, position: Any, th: Theme, viewer: str, width:
 
 
 def _draw_pools(img: Image.Image, counts: dict[tuple[str, int], tuple[int, int]], th: Theme,
-                viewer: str, width: int) -> None:
+                viewer: str, width: int, language: str = "en") -> None:
     """Each corner cell: a pile icon with the count of ordinary pieces, and the
     King (crowned piece) when it is there."""
     lay = layout(width)
@@ -540,7 +544,8 @@ def _draw_pools(img: Image.Image, counts: dict[tuple[str, int], tuple[int, int]]
         pw = int(lay.piece_w * 0.8)
         uh = int(round(lay.unit_h * 0.8))
         if ordinary == 0 and kings == 0:
-            d.text((cx, cy), "empty", font=font(int(17 * k)), fill=ink, anchor="mm")
+            d.text((cx, cy), word(language, "pool_empty"), font=font(int(17 * k)), fill=ink,
+                   anchor="mm")
             continue
         # A little pile (up to 3 slabs) with the number, the King below it.
         px = cx - lay.cell * 0.16
@@ -559,19 +564,19 @@ def _draw_pools(img: Image.Image, counts: dict[tuple[str, int], tuple[int, int]]
         if kings:
             ks = piece_sprite(side, True, th, pw, 2 * uh)
             img.paste(ks, (int(round(px - pw / 2)), int(round(king_y - uh))), ks)
-            label = "King" if kings == 1 else f"{kings} Kings"
+            label = _kings(kings, language)
             d.text((tx, king_y), label, font=font(int(18 * k), True), fill=ink, anchor="lm")
 
 
 @lru_cache(maxsize=1024)
 def pool_display_box(side: str, number: int, ordinary: int, kings: int, viewer: str = "W",
-                     width: int = 1100) -> Box:
+                     width: int = 1100, language: str = "en") -> Box:
     """The box of what ``_draw_pools`` draws in a pool cell (pile, count, King)."""
     lay = layout(width)
     k = lay.scale
     cx, cy = pool_centre(side, number, viewer, width)
     if ordinary == 0 and kings == 0:
-        w = font(int(17 * k)).getlength("empty")
+        w = font(int(17 * k)).getlength(word(language, "pool_empty"))
         return (cx - w / 2, cy - 10 * k, cx + w / 2, cy + 10 * k)
     pw = int(lay.piece_w * 0.8)
     uh = int(round(lay.unit_h * 0.8))
@@ -584,10 +589,15 @@ def pool_display_box(side: str, number: int, ordinary: int, kings: int, viewer: 
         y0 = min(y0, pile_y - max(uh * min(3, ordinary) / 2, 18 * k))
         y1 = max(y1, pile_y + max(uh * min(3, ordinary) / 2, 18 * k))
     if kings:
-        label = "King" if kings == 1 else f"{kings} Kings"
+        label = _kings(kings, language)
         x1 = max(x1, tx + font(int(18 * k), True).getlength(label))
         y0, y1 = min(y0, king_y - uh), max(y1, king_y + uh)
     return (px - pw / 2, y0, x1, y1)
+
+
+def _kings(kings: int, language: str) -> str:
+    """``King``, ``2 Kings``."""
+    return word(language, "king_one") if kings == 1 else word(language, "kings", n=kings)
 
 
 def pool_centre(side: str, number: int, viewer: str = "W", width: int = 1100
@@ -795,18 +805,19 @@ def _ring_with_halo(d: ImageDraw.ImageDraw, centre: tuple[float, float], r: floa
 
 
 def board_obstacles(position: Any, viewer: str, width: int,
-                    counts: dict[tuple[str, int], tuple[int, int]] | None = None) -> list[Box]:
+                    counts: dict[tuple[str, int], tuple[int, int]] | None = None,
+                    language: str = "en") -> list[Box]:
     """Boxes of everything on the board a mark must not cover: the space numbers,
     the pool titles, the stacks, the Chebache letters and the pools' piles
     (``counts``: :func:`pool_counts` of the position, when the caller has them)."""
     counts = counts or pool_counts(position)
     boxes = [label.box for label in number_labels(viewer, width)]
-    boxes += [pool_title_box(side, n, viewer, width)[0] for side, n in POOLS]
+    boxes += [pool_title_box(side, n, viewer, width, language)[0] for side, n in POOLS]
     for sv in position.spaces():
         kings = tuple(king for _, king in sv.pieces)
         boxes += piece_boxes(sv.side, sv.number, kings, viewer, width)
     boxes += [letter_box(ch, viewer, width) for ch in position.chebaches()]
-    boxes += [pool_display_box(side, n, *counts[(side, n)], viewer, width)
+    boxes += [pool_display_box(side, n, *counts[(side, n)], viewer, width, language)
               for side, n in POOLS]
     return boxes
 
@@ -824,15 +835,17 @@ def pool_counts(position: Any) -> dict[tuple[str, int], tuple[int, int]]:
 
 
 def mover_pools(position: Any, mover: str, viewer: str, width: int,
-                counts: dict[tuple[str, int], tuple[int, int]] | None = None
-                ) -> dict[int, Box]:
+                counts: dict[tuple[str, int], tuple[int, int]] | None = None,
+                language: str = "en") -> dict[int, Box]:
     """The boxes of the piles in the mover's Start (0) and Finish (18)."""
     counts = counts or pool_counts(position)
-    return {n: pool_display_box(mover, n, *counts[(mover, n)], viewer, width) for n in (0, 18)}
+    return {n: pool_display_box(mover, n, *counts[(mover, n)], viewer, width, language)
+            for n in (0, 18)}
 
 
 def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, viewer: str,
-                    width: int, avoid: list[Box], pools: dict[int, Box]) -> None:
+                    width: int, avoid: list[Box], pools: dict[int, Box],
+                    language: str = "en") -> None:
     """Arrows from where pieces left to where they arrived (mover's numbering):
     a dashed ring where they left, a solid one where they arrived, and the
     pool cell outlined when a piece left Start or entered Finish.  A jump is a
@@ -857,7 +870,7 @@ def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, 
             d.rounded_rectangle((box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), radius=10 * k,
                                 outline=th.arrow, width=max(3, int(5 * k)))
             _restore_rings(img, (x0, y0, x1, y1), th, viewer, width)
-            _draw_pool_title(d, mover, n, th, viewer, width, backed=True)
+            _draw_pool_title(d, mover, n, th, viewer, width, backed=True, language=language)
             _redraw_covered_labels(img, [(x0, y0, x1, y1)], th, viewer, width)
             d = ImageDraw.Draw(img)
         elif n in ends:
@@ -928,20 +941,21 @@ def _draw_dice(img: Image.Image, dice: tuple[int, ...], side: str, th: Theme, wi
                die_pip_colour(face), edge, max(2, int(3 * lay.scale)))
 
 
-def _headline(position: Any) -> tuple[str, bool]:
+def _headline(position: Any, language: str = "en") -> tuple[str, bool]:
     """(text, is the game over)."""
-    text = headline(position, lambda side: COLOUR_NAMES.get(side, side))
+    text = headline(position, lambda side: colour(language, COLOUR_NAMES.get(side, side)),
+                    language)
     return text, position.side_to_move not in SIDES
 
 
 def _draw_plate(img: Image.Image, box: Box, side: str, name: str, active: bool, badge: str,
-                th: Theme, width: int) -> None:
+                th: Theme, width: int, language: str = "en") -> None:
     lay = layout(width)
     h = box[3] - box[1]
     face, rim = piece_colours(side, th)
     icon = slab_sprite(int(h * 0.62), int(h * 0.3), face, rim, False, th.gold, th.gold_edge)
     fs = int(23 * lay.scale)
-    subtitle = COLOUR_NAMES[side]
+    subtitle = colour(language, COLOUR_NAMES[side])
     need = plate_width(name, icon.size[0], int(h), active, subtitle, fs, badge)
     if need > box[2] - box[0]:
         subtitle = ""
@@ -952,13 +966,13 @@ def _draw_plate(img: Image.Image, box: Box, side: str, name: str, active: bool, 
 def _wrap(text: str, fnt: Any, max_w: float, max_lines: int) -> list[str]:
     lines: list[str] = []
     cur = ""
-    for word in text.split(" "):
-        trial = f"{cur} {word}".strip()
+    for part in text.split(" "):
+        trial = f"{cur} {part}".strip()
         if fnt.getlength(trial) <= max_w or not cur:
             cur = trial
         else:
             lines.append(cur)
-            cur = word
+            cur = part
     if cur:
         lines.append(cur)
     if len(lines) > max_lines:
@@ -979,7 +993,8 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     mover = position.side_to_move
     result = getattr(position, "result", None)
     winner = getattr(result, "winner", None) if result is not None else None
-    headline, over = _headline(position)
+    lang = ctx.language
+    headline, over = _headline(position, lang)
     hf = font(int(30 * k), True)
     d.text((cx, lay.headline_y), fit_text(headline, hf, px1 - px0 - 2 * pad), font=hf,
            fill=th.accent_ink if over else th.ink, anchor="mm")
@@ -987,16 +1002,16 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     opponent = other(viewer)
     for side, box in ((opponent, lay.top_plate), (viewer, lay.bottom_plate)):
         active = side == mover or (mover is None and side == winner)
-        badge = "to move" if mover is not None else "winner"
+        badge = word(lang, "badge_to_move" if mover is not None else "badge_winner")
         inner = (box[0] + pad * 0.5, box[1], box[2] - pad * 0.5, box[3])
-        _draw_plate(img, inner, side, names.get(side) or COLOUR_NAMES[side], active, badge, th,
-                    width)
+        _draw_plate(img, inner, side, names.get(side) or colour(lang, COLOUR_NAMES[side]),
+                    active, badge, th, width, lang)
 
     dice_side = mover if mover in SIDES else (ctx.last_side if ctx.last_side in SIDES else viewer)
     if ctx.dice:
         _draw_dice(img, tuple(ctx.dice), dice_side, th, width)
     else:
-        d.text((cx, lay.dice_y), "no dice rolled" if mover else "", font=font(int(17 * k)),
+        d.text((cx, lay.dice_y), word(lang, "no_dice") if mover else "", font=font(int(17 * k)),
                fill=th.muted, anchor="mm")
 
     y = lay.info_top
@@ -1006,12 +1021,12 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
         d.rounded_rectangle((bx0, by0, bx1, by1), radius=14 * k, fill=th.banner,
                             outline=mix(th.banner, (0, 0, 0), 0.35), width=max(2, int(3 * k)))
         bf = font(int(36 * k), True)
-        d.text(((bx0 + bx1) / 2, by0 + 32 * k), "CHEBACHE!", font=bf, fill=(255, 255, 255),
-               anchor="mm")
+        d.text(((bx0 + bx1) / 2, by0 + 32 * k), word(lang, "chebache_banner"), font=bf,
+               fill=(255, 255, 255), anchor="mm")
         sf = font(int(17 * k), True)
         spaces = ", ".join(str(n) for n in sorted(threatened))
-        word = "space" if len(threatened) == 1 else "spaces"
-        sub = f"{COLOUR_NAMES[mover]} threatened on {word} {spaces}"
+        sub = word(lang, "threatened", colour=colour(lang, COLOUR_NAMES[mover]),
+                   n=len(threatened), spaces=spaces)
         d.text(((bx0 + bx1) / 2, by0 + 68 * k), fit_text(sub, sf, bx1 - bx0 - 16 * k), font=sf,
                fill=(255, 236, 230), anchor="mm")
     else:
@@ -1023,7 +1038,8 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     room = px1 - px0 - 2 * pad
     legend_top = _legend_top(width)  # (the legend itself is on the cached board)
     if ctx.last_side in SIDES and ctx.last_moves:
-        d.text((tx, y), f"LAST TURN · {COLOUR_NAMES[ctx.last_side].upper()}", font=lf,
+        d.text((tx, y), word(lang, "last_turn_title",
+                             colour=colour(lang, COLOUR_NAMES[ctx.last_side]).upper()), font=lf,
                fill=th.muted, anchor="lt")
         y += 24 * k
         for line in _wrap(ctx.last_moves, mf, room, 3):
@@ -1032,28 +1048,29 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
         y += 10 * k
     cheb = position.chebaches()
     if cheb:
-        d.text((tx, y), "CHEBACHES", font=lf, fill=th.muted, anchor="lt")
+        d.text((tx, y), word(lang, "chebaches_title"), font=lf, fill=th.muted, anchor="lt")
         y += 24 * k
         sf = font(int(19 * k))
         lines = []
         for side in SIDES:
             for c in sorted((c for c in cheb if c.owner == side), key=lambda c: c.letter):
-                lines.append(f"{COLOUR_NAMES[side]} {c.letter} closes "
-                             f"{COLOUR_NAMES[other(side)]} {c.controls}")
+                lines.append(word(lang, f"closes_{side}", letter=c.letter,
+                                  controls=c.controls))
         for line in lines:
             if y + 24 * k > legend_top:
                 break
             d.text((tx, y), fit_text(line, sf, room), font=sf, fill=th.ink, anchor="lt")
             y += 25 * k
     nf = font(int(14 * k))
-    note = f"Numbers: {COLOUR_NAMES[viewer]}'s path (faint: {COLOUR_NAMES[opponent]}'s)"
+    note = word(lang, f"numbers_{viewer}")
     if ctx.footer:
         note = ctx.footer
     d.text((cx, py1 - 14 * k), fit_text(note, nf, room), font=nf, fill=th.muted, anchor="mm")
 
 
-LEGEND = ("King: counts as 2", "closed by a Chebache", "Chebache (its letter)",
-          "last turn (×N: N pieces)", "jump (^)")
+#: The legend's lines by key (renderer/words.py), in the order of their marks.
+LEGEND_KEYS = ("legend_king", "legend_closed", "legend_letter", "legend_last", "legend_jump")
+LEGEND = tuple(word("en", key) for key in LEGEND_KEYS)
 
 
 def _draw_strip(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, viewer: str,
@@ -1070,14 +1087,15 @@ def _draw_strip(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     mover = position.side_to_move
     dice = dice_values(tuple(ctx.dice))
     dice_room = (lay.die * 1.25 * len(dice) + 20 * k) if dice else 0
-    text, over = _headline(position)
+    lang = ctx.language
+    text, over = _headline(position, lang)
     threatened = [n for victim, n in position.threatened() if victim == mover]
     hf = font(int(32 * k), True)
     room = px1 - px0 - 28 * k - dice_room
     ink = th.accent_ink if over else th.ink
     if mover in SIDES and threatened:
-        word = "space" if len(threatened) == 1 else "spaces"
-        text = f"CHEBACHE! ({word} {', '.join(str(n) for n in sorted(threatened))})"
+        text = word(lang, "chebache_strip", n=len(threatened),
+                    spaces=", ".join(str(n) for n in sorted(threatened)))
         d.rounded_rectangle((px0 + 6 * k, lay.headline_y - 24 * k, px0 + 20 * k + room,
                              lay.headline_y + 24 * k), radius=12 * k, fill=th.banner)
         ink = (255, 255, 255)
@@ -1089,9 +1107,9 @@ def _draw_strip(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     for side, box in ((other(viewer), lay.top_plate), (viewer, lay.bottom_plate)):
         active = side == mover or (mover is None and side == getattr(position.result, "winner",
                                                                       None))
-        badge = "to move" if mover is not None else "winner"
-        _draw_plate(img, box, side, names.get(side) or COLOUR_NAMES[side], active, badge, th,
-                    width)
+        badge = word(lang, "badge_to_move" if mover is not None else "badge_winner")
+        _draw_plate(img, box, side, names.get(side) or colour(lang, COLOUR_NAMES[side]), active,
+                    badge, th, width, lang)
     if ctx.footer:
         nf = font(int(15 * k))
         d.text((px1 - 10 * k, py1 - 2 * k), fit_text(ctx.footer, nf, px1 - px0 - 20 * k),
@@ -1104,7 +1122,7 @@ def _legend_top(width: int) -> float:
     return lay.bottom_plate[1] - len(LEGEND) * 25 * lay.scale - 10 * lay.scale
 
 
-def _draw_legend(img: Image.Image, th: Theme, width: int) -> float:
+def _draw_legend(img: Image.Image, th: Theme, width: int, language: str = "en") -> float:
     """A key to every mark on the board (King, closed space, a Chebache's
     letter, the last turn's arrow and count, the jump's dashed arrow) above
     the bottom plate; returns the legend's top."""
@@ -1116,7 +1134,7 @@ def _draw_legend(img: Image.Image, th: Theme, width: int) -> float:
     top = _legend_top(width)
     f = font(int(16 * k))
     iw = int(lay.piece_w * 0.62)
-    for i, text in enumerate(LEGEND):
+    for i, text in enumerate(word(language, key) for key in LEGEND_KEYS):
         cy = top + (i + 0.5) * row
         icx = x0 + iw / 2
         if i == 0:
@@ -1258,16 +1276,17 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
     theme = theme_name(THEMES, ctx.theme)
     th = THEMES[theme]
     viewer = _viewer(position, ctx)
-    img = background(width, theme, viewer).copy()
+    lang = ctx.language
+    img = background(width, theme, viewer, lang).copy()
     counts = pool_counts(position)
     _draw_threats(img, position, th, viewer, width)
     steps = last_turn_marks(ctx)
     if steps and ctx.last_side is not None:  # (there are steps only with a side)
         _draw_last_turn(img, steps, ctx.last_side, th, viewer, width,
-                        board_obstacles(position, viewer, width, counts),
-                        mover_pools(position, ctx.last_side, viewer, width, counts))
+                        board_obstacles(position, viewer, width, counts, lang),
+                        mover_pools(position, ctx.last_side, viewer, width, counts, lang), lang)
     _draw_stacks(img, position, th, viewer, width)
-    _draw_pools(img, counts, th, viewer, width)
+    _draw_pools(img, counts, th, viewer, width, lang)
     if layout(width).compact:
         _draw_strip(img, position, ctx, th, viewer, width)
     else:
