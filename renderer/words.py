@@ -16,7 +16,6 @@ after a preposition or for "whose" (English ``White``, Russian ``Белых``).
 
 from __future__ import annotations
 
-import re
 import string
 from collections.abc import Mapping
 from typing import Any
@@ -302,7 +301,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {"en": EN, "ru": RU}
 
 def language(name: str | None) -> str:
     """``name`` if it is a shipped language, else English."""
-    return name if name in WORDS else DEFAULT
+    return name if name is not None and name in WORDS else DEFAULT
 
 
 class _Formatter(string.Formatter):
@@ -356,24 +355,25 @@ def ordinal(lang: str, n: int) -> str:
     return word(lang, key, n=n)
 
 
-_WINS = re.compile(r"(?P<side>\S+) wins(?: (?P<points>\d+))?")
-_PLACE = re.compile(r"(?P<side>\S+) (?P<n>\d+)(?:st|nd|rd|th)")
+_ORDINAL_ENDS = ("st", "nd", "rd", "th")
 
 
 def result_clause(lang: str, clause: str, label: Any) -> str | None:
     """One clause of ``Result.text`` in words (``W wins 2``, ``G 2nd``, ``draw``),
-    the side through ``label``; None for a clause of another form."""
-    match = _WINS.fullmatch(clause)
-    if match:
-        side = label(match["side"])
-        if match["points"] is None:
+    the side through ``label``; None for a clause of another form.  (String
+    operations, not patterns: the renderer reads no text with expressions.)"""
+    words = clause.split()
+    if len(words) in (2, 3) and words[1] == "wins":
+        side = label(words[0])
+        if len(words) == 2:
             return word(lang, "result_wins", side=side)
-        return word(lang, "result_wins_points", side=side, points=int(match["points"]))
-    match = _PLACE.fullmatch(clause)
-    if match:
-        return word(lang, "result_place", side=label(match["side"]),
-                    place=ordinal(lang, int(match["n"])))
-    if clause == "draw":
+        if words[2].isdigit():
+            return word(lang, "result_wins_points", side=side, points=int(words[2]))
+        return None
+    if len(words) == 2 and words[1][:-2].isdigit() and words[1][-2:] in _ORDINAL_ENDS:
+        return word(lang, "result_place", side=label(words[0]),
+                    place=ordinal(lang, int(words[1][:-2])))
+    if words == ["draw"]:
         return word(lang, "result_draw")
     return None
 
@@ -393,32 +393,35 @@ def result_words(result: Result, label: Any, lang: str) -> str:
     return word(lang, "result_sep").join(clauses)
 
 
-_CHE_REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), key) for pattern, key in (
-        (r"(?P<tile>\S+) closed a (?P<colour>\w+(?: and \w+)?) region", "che_closed_region"),
-        (r"(?P<tile>\S+) closed regions of both colours, so the mover loses", "che_closed_both"),
-        (r"the tiles ran out", "che_tiles_out"),
-        (r"largest regions White (?P<white>\d+), Blue (?P<blue>\d+)", "che_largest_sizes"),
-    ))
+#: Che's end reasons as its engine writes them (games/che/position.py ``_explain``).
+_CLOSED_BOTH = " closed regions of both colours, so the mover loses"
+_CLOSED_A = " closed a "
+_TILES_OUT = "the tiles ran out"
+_LARGEST = "largest regions White "
 
 
 def che_reason(lang: str, text: str) -> str:
-    """Che's end reason (the engine's English) in ``lang``; a part no pattern
-    knows stays as written."""
+    """Che's end reason (the engine's English) in ``lang``; a part of another
+    form stays as written."""
     if language(lang) == DEFAULT or not text:
         return text
-    parts = []
-    for part in text.split("; "):
-        for pattern, key in _CHE_REASONS:
-            match = pattern.fullmatch(part)
-            if match:
-                values = match.groupdict()
-                if "colour" in values:
-                    values["colour"] = colour_of(lang, values["colour"])
-                part = word(lang, key, **values)
-                break
-        parts.append(part)
-    return "; ".join(parts)
+    return "; ".join(_che_part(lang, part) for part in text.split("; "))
+
+
+def _che_part(lang: str, part: str) -> str:
+    if part.endswith(_CLOSED_BOTH):
+        return word(lang, "che_closed_both", tile=part[: -len(_CLOSED_BOTH)])
+    if _CLOSED_A in part and part.endswith(" region"):
+        tile, _, rest = part.partition(_CLOSED_A)
+        return word(lang, "che_closed_region", tile=tile,
+                    colour=colour_of(lang, rest[: -len(" region")]))
+    if part == _TILES_OUT:
+        return word(lang, "che_tiles_out")
+    if part.startswith(_LARGEST):
+        white, _, blue = part[len(_LARGEST):].partition(", Blue ")
+        if white.isdigit() and blue.isdigit():
+            return word(lang, "che_largest_sizes", white=white, blue=blue)
+    return part
 
 
 def placeholders(template: str) -> set[str]:
