@@ -449,7 +449,8 @@ def background(width: int, theme_name: str, viewer: str, language: str = "en") -
 # --------------------------------------------------------------------------- dynamic parts
 
 
-def _draw_threats(img: Image.Image, position: Any, th: Theme, viewer: str, width: int) -> None:
+def _draw_threats(img: Image.Image, position: Any, th: Theme, viewer: str, width: int,
+                  language: str = "en") -> None:
     """Spaces closed by a standing Chebache: hatched red, boldly when threatened."""
     lay = layout(width)
     k = lay.scale
@@ -477,7 +478,7 @@ def _draw_threats(img: Image.Image, position: Any, th: Theme, viewer: str, width
                   width=max(1, int(2 * k)))
         d.text((cx, cy), ch.letter, font=font(int(17 * k), True), fill=(255, 255, 255),
                anchor="mm")
-    _redraw_covered_labels(img, hatched, th, viewer, width)
+    _redraw_covered_labels(img, hatched, th, viewer, width, language)
 
 
 def letter_box(ch: Any, viewer: str, width: int) -> Box:
@@ -498,20 +499,20 @@ def letter_box(ch: Any, viewer: str, width: int) -> Box:
 
 
 def _redraw_covered_labels(img: Image.Image, boxes: list[Box], th: Theme, viewer: str,
-                           width: int) -> None:
+                           width: int, language: str = "en") -> None:
     """Draw again the numbers a hatched space covered: a number stays readable."""
     for label in number_labels(viewer, width):
         if any(overlaps(label.box, box, 1.0) for box in boxes):
-            restore_label(img, label, th, viewer, width)
+            restore_label(img, label, th, viewer, width, language)
 
 
-def restore_label(img: Image.Image, label: Label, th: Theme, viewer: str, width: int) -> None:
+def restore_label(img: Image.Image, label: Label, th: Theme, viewer: str, width: int,
+                  language: str = "en") -> None:
     """Put a number back as the empty board has it (a paste from the cached
-    board: much quicker than drawing its text again; the English board, as a
-    number's patch holds no words)."""
+    board of the picture's language: much quicker than drawing its text again)."""
     x0, y0, x1, y1 = label.box
     box = (int(x0) - 1, int(y0) - 1, int(x1) + 2, int(y1) + 2)
-    img.paste(background(width, _theme_key(th), viewer).crop(box), box[:2])
+    img.paste(background(width, _theme_key(th), viewer, language).crop(box), box[:2])
 
 
 def _theme_key(th: Theme) -> str:
@@ -628,11 +629,12 @@ def _disc_mask(size: int) -> Image.Image:
     return mask.resize((size, size), Image.Resampling.LANCZOS)
 
 
-def _restore_rings(img: Image.Image, box: Box, th: Theme, viewer: str, width: int) -> None:
+def _restore_rings(img: Image.Image, box: Box, th: Theme, viewer: str, width: int,
+                   language: str = "en") -> None:
     """Copy the Intersection rings at the corners of ``box`` back from the empty
     board (after an outline was drawn across them)."""
     lay = layout(width)
-    bg = background(width, next(n for n, t in THEMES.items() if t is th), viewer)
+    bg = background(width, next(n for n, t in THEMES.items() if t is th), viewer, language)
     size = int(lay.ring_r * 2) + 4
     mask = _disc_mask(size)
     for px in range(1, 4):
@@ -869,9 +871,9 @@ def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, 
                                 width=max(3, int(5 * k)) + 4)
             d.rounded_rectangle((box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), radius=10 * k,
                                 outline=th.arrow, width=max(3, int(5 * k)))
-            _restore_rings(img, (x0, y0, x1, y1), th, viewer, width)
+            _restore_rings(img, (x0, y0, x1, y1), th, viewer, width, language)
             _draw_pool_title(d, mover, n, th, viewer, width, backed=True, language=language)
-            _redraw_covered_labels(img, [(x0, y0, x1, y1)], th, viewer, width)
+            _redraw_covered_labels(img, [(x0, y0, x1, y1)], th, viewer, width, language)
             d = ImageDraw.Draw(img)
         elif n in ends:
             _ring_with_halo(d, space_centre(mover, n, viewer, width), ring_d / 2, th,
@@ -911,7 +913,7 @@ def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, 
     for label in number_labels(viewer, width):
         if any(segment_hits(start, tip, label.box, pad) for _, start, tip, _ in placed) \
                 or any(overlaps(label.box, ring_box, 1.0) for ring_box in rings):
-            restore_label(img, label, th, viewer, width)
+            restore_label(img, label, th, viewer, width, language)
 
 
 #: A last-turn ring's diameter in Intersection ring radii: just around the
@@ -1279,7 +1281,7 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
     lang = ctx.language
     img = background(width, theme, viewer, lang).copy()
     counts = pool_counts(position)
-    _draw_threats(img, position, th, viewer, width)
+    _draw_threats(img, position, th, viewer, width, lang)
     steps = last_turn_marks(ctx)
     if steps and ctx.last_side is not None:  # (there are steps only with a side)
         _draw_last_turn(img, steps, ctx.last_side, th, viewer, width,

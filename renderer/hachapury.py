@@ -381,9 +381,9 @@ def background(width: int, theme_name: str, variant: str = "", language: str = "
     """The empty board (no numbers highlighted, no pieces), RGB.
 
     ``variant`` "from" / "to" paints the felt in the last-turn highlight
-    colours; renders cut single point columns out of those variants (a
-    column holds no words, so the variants are drawn in English only).
-    ``language``: of the words in the spare wells.
+    colours; renders cut single point columns out of those variants (so a
+    variant's spare wells go without their words).  ``language``: of the
+    words in the spare wells.
     """
     lay = layout(width)
     th = theme_of(theme_name)
@@ -473,6 +473,8 @@ def background(width: int, theme_name: str, variant: str = "", language: str = "
         cx = (box[0] + box[2]) / 2
         cy = (box[1] + box[3]) / 2
         paste_sprite(img, icon, (cx, cy - 12 * k))
+        if variant:  # only ever cut into point columns: the wells' words are not needed
+            continue
         d.text((cx, cy + icon_size / 2 + 2 * k), word(language, "both"), font=lf,
                fill=th.numbers, anchor="mm")
         d.text((cx, cy + icon_size / 2 + 18 * k), word(language, "move"), font=lf,
