@@ -747,12 +747,16 @@ def _headline(position: Any, context: RenderContext) -> str:
     """Who is to move, or the result: a gammon-like 2 points is a mars, and
     the winner's name follows."""
     lang = context.language
-    text = headline(position, lambda side: colour(lang, COLOUR_NAMES.get(side, side)), lang)
+
+    def label(side: str) -> str:
+        return colour(lang, COLOUR_NAMES.get(side, side))
+
+    text = headline(position, label, lang)
     result = getattr(position, "result", None)
     winner = getattr(result, "winner", None)
     if result is not None and winner in SIDES:
-        if result.points == 2:
-            text += word(lang, "mars")
+        if result.points == 2:  # (a mars is 2 points: said once, the picture is narrow)
+            text = word(lang, "mars", side=label(winner))
         if (context.names or {}).get(winner):
             text += word(lang, "winner_name", name=context.names[winner])
     return text
