@@ -80,7 +80,6 @@ from renderer.context import RenderContext
 from renderer.fonts import font
 from renderer.stencil import stamp
 from renderer.words import colour as colour_word
-from renderer.words import colour_of
 from renderer.words import word as say
 
 RGB = tuple[int, int, int]
@@ -803,7 +802,7 @@ def cube_text(position: CheeseGambitPosition, col: str, other: str,
     public picture never says "you")."""
     stake = position.stake(col, other)
     holder = position.cube_holder(col, other)
-    return say(language, "cube_vs", of=colour_of(language, COLOUR_NAMES[other]), stake=stake,
+    return say(language, "cube_vs", colour=colour_word(language, COLOUR_NAMES[other]), stake=stake,
                cube=_cube(holder, names, language))
 
 
