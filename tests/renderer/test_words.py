@@ -221,7 +221,7 @@ CARD = ProfileCard(
 
 def test_the_profile_card_in_russian(drawn: list[str]) -> None:
     assert profile_card.game_details(CARD.games[0], "ru") == \
-        "4 партии: +3 −1 · 2 победы подряд · 5 очков · 41 ход за партию"
+        "+3 −1 из 4 · 2 победы подряд · 5 очков · в ср. 41 ход"
     assert profile_card.result_badge("2nd", "ru") == "2-е место"
     assert profile_card.result_badge("won 2", "ru") == "победа ×2"
     render_profile_card(CARD)
