@@ -117,6 +117,8 @@ EN: dict[str, str] = {
     "che_closed_both": "{tile} closed regions of both colours, so the mover loses",
     "che_tiles_out": "the tiles ran out",
     "che_largest_sizes": "largest regions White {white}, Blue {blue}",
+    # replays (renderer/animation.py; English ordinals are its own)
+    "every_nth_turn": "  ·  every {n}th turn shown",
     # descriptions for screen readers (renderer/describe.py)
     "d_who": "{name} ({colour})",
     "d_board": "{title} board.",
@@ -249,6 +251,7 @@ RU: dict[str, str] = {
     "che_closed_both": "плитка {tile} закрыла области обоих цветов, и ходивший проигрывает",
     "che_tiles_out": "плитки кончились",
     "che_largest_sizes": "крупнейшие области: Белые {white}, Синие {blue}",
+    "every_nth_turn": "  ·  показан каждый {n}-й ход",
     "d_who": "{colour} ({name})",
     "d_board": "Доска {title}.",
     "d_game_over": "Партия окончена. {result}.",

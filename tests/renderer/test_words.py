@@ -232,3 +232,11 @@ def test_the_profile_card_in_russian(drawn: list[str]) -> None:
     drawn.clear()
     render_profile_card(replace(CARD, language="en"))
     assert "Recent games" in drawn and "provisional" in drawn
+
+
+def test_a_replays_sampling_note_in_russian() -> None:
+    from renderer.animation import FrameSpec, frame_texts
+
+    spec = FrameSpec("x", "Ход 12 из 300", "alice: бросок 6-5")
+    assert frame_texts(spec, 3, 560, "ru")[0] == "Ход 12 из 300  ·  показан каждый 3-й ход"
+    assert frame_texts(spec, 3, 560)[0] == "Ход 12 из 300  ·  every 3rd turn shown"
