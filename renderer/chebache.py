@@ -1332,8 +1332,8 @@ class ChebacheRenderer(BoardRenderer[Theme]):
 
     def warm_caches(self, width: int, theme: str) -> None:
         """The empty board from both chairs (the samples show only one each)."""
-        for viewer in SIDES:
-            background(width, theme, viewer)
+        for viewer in SIDES:  # (called as pictures call it: one cache entry)
+            background(width, theme, viewer, "en")
 
 
 RENDERER = ChebacheRenderer()
