@@ -36,6 +36,7 @@ from renderer.board_common import contrast_ink
 from renderer.context import RenderContext
 from renderer.fonts import font
 from renderer.phone import legible_size
+from renderer.words import word as say
 
 #: The width frames are drawn at first; a game that does not fit the upload limit
 #: is drawn again narrower (:data:`NARROWER`), then with fewer frames.
@@ -134,13 +135,14 @@ def frame_times(count: int) -> list[int]:
 
 
 def animate(game: str, options: dict[str, str], specs: Sequence[FrameSpec],
-            names: dict[str, str], viewer: str | None, theme: str, size_limit: int
-            ) -> Animation:
+            names: dict[str, str], viewer: str | None, theme: str, size_limit: int,
+            language: str = "en") -> Animation:
     """The replay GIF of ``specs`` under ``size_limit`` bytes: all frames (or a
     sample, :func:`frame_plan`) at :data:`FRAME_WIDTH`; when that is too large,
     narrower (:data:`NARROWER`), then with half the frames (down to 15), the first
     of these predicted to fit (bytes grow with frames x area; each try that misses
-    corrects the rate).  Raises TooLarge when none is predicted to fit."""
+    corrects the rate).  Raises TooLarge when none is predicted to fit.  The
+    boards' words are in ``language`` (renderer/words.py)."""
     budget = size_limit - SIZE_MARGIN
     rate: float | None = None  # bytes per frame per square pixel of width, as measured
     tried: set[tuple[int, int]] = set()
@@ -154,7 +156,7 @@ def animate(game: str, options: dict[str, str], specs: Sequence[FrameSpec],
                 continue
             steps = caption_steps(shown, len(specs), step)
             data, times = _encode(game, options, [specs[i] for i in shown], steps, names,
-                                  viewer, theme, width)
+                                  viewer, theme, width, language)
             if len(data) <= budget:
                 return Animation(data, len(shown), step, width, times[len(times) // 2],
                                  sum(times))
@@ -162,10 +164,12 @@ def animate(game: str, options: dict[str, str], specs: Sequence[FrameSpec],
     raise TooLarge(f"no animation of {len(specs)} positions fits {size_limit} bytes")
 
 
-def frame_texts(spec: FrameSpec, step: int, width: int) -> list[str]:
+def frame_texts(spec: FrameSpec, step: int, width: int, language: str = "en") -> list[str]:
     """The caption's lines: the label (with the sampling when turns are skipped),
     then the narration wrapped to the frame's width (at most :data:`CAPTION_LINES`)."""
-    label = spec.label + (f"  ·  every {_nth(step)} turn shown" if step > 1 else "")
+    shown = (f"  ·  every {_nth(step)} turn shown" if language == "en"
+             else say(language, "every_nth_turn", n=step))
+    label = spec.label + (shown if step > 1 else "")
     face = font(legible_size(width, bold=False), False)
     room = width - 2 * _PAD
     lines: list[str] = []
@@ -189,22 +193,23 @@ def _nth(n: int) -> str:
 
 def _encode(game: str, options: dict[str, str], specs: Sequence[FrameSpec],
             steps: Sequence[int], names: dict[str, str], viewer: str | None, theme: str,
-            width: int) -> tuple[bytes, list[int]]:
+            width: int, language: str = "en") -> tuple[bytes, list[int]]:
     kind = get_game(game)
     renderer = for_game(game)
-    lines = max(len(frame_texts(s, n, width)) for s, n in zip(specs, steps, strict=True))
+    lines = max(len(frame_texts(s, n, width, language))
+                for s, n in zip(specs, steps, strict=True))
 
     def picture(spec: FrameSpec, step: int) -> Image.Image:
         position = kind.from_listing(spec.listing, options)
         events: tuple[Event, ...] = events_from_json(spec.events) if spec.events else ()
         board = renderer.draw(position, RenderContext(
             names=names, dice=spec.dice, last_side=spec.side, last_moves=spec.moves,
-            last_events=events, viewer=viewer, width=width, theme=theme))
+            last_events=events, viewer=viewer, width=width, theme=theme, language=language))
         board = board.convert("RGB")
         if board.width != width:  # a renderer with a wider least width
             board = board.resize((width, round(board.height * width / board.width)),
                                  Image.Resampling.LANCZOS)
-        return _captioned(board, frame_texts(spec, step, width), lines)
+        return _captioned(board, frame_texts(spec, step, width, language), lines)
 
     # One palette for all frames, fitted to the start, the middle and the end.
     samples = sorted({0, len(specs) // 3, 2 * len(specs) // 3, len(specs) - 1})

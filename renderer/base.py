@@ -22,6 +22,7 @@ from games.events import BorneOff, Event, Moved
 from renderer.board_common import encode_png
 from renderer.context import RenderContext
 from renderer.png import RowFilter
+from renderer.words import result_words, word
 
 ThemeT = TypeVar("ThemeT")
 
@@ -118,10 +119,12 @@ def fitted_sheet(images: Sequence[Image.Image], colours: int) -> Image.Image:
     return sheet.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def result_text(result: Result, label: Callable[[str], str]) -> str:
+def result_text(result: Result, label: Callable[[str], str], language: str = "en") -> str:
     """``Result.text`` in words: each clause's side letter through ``label``
     (``W wins 2`` -> ``White wins 2``; ``R wins; G 2nd`` -> ``alice wins, bob
-    2nd``; ``draw`` -> ``Draw``)."""
+    2nd``; ``draw`` -> ``Draw``); in ``language`` (renderer/words.py)."""
+    if language != "en":
+        return result_words(result, label, language)
     clauses = []
     for clause in result.text.split(";"):
         words = clause.split()
@@ -153,10 +156,10 @@ def moved_steps(events: Iterable[Event], side: str, places: Mapping[str, int], o
     return steps
 
 
-def headline(position: Any, label: Callable[[str], str]) -> str:
-    """``<side> to move``, the result in words, or ``Game over``."""
+def headline(position: Any, label: Callable[[str], str], language: str = "en") -> str:
+    """``<side> to move``, the result in words, or ``Game over`` (in ``language``)."""
     result = getattr(position, "result", None)
     if result is not None:
-        return result_text(result, label)
+        return result_text(result, label, language)
     side = position.side_to_move
-    return f"{label(side)} to move" if side else "Game over"
+    return word(language, "to_move", side=label(side)) if side else word(language, "game_over")

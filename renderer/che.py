@@ -32,6 +32,7 @@ from renderer.context import RenderContext
 from renderer.fonts import font
 from renderer.phone import legible_size
 from renderer.stencil import stamp
+from renderer.words import che_reason, colour_of, word
 
 RGB = tuple[int, int, int]
 
@@ -183,9 +184,9 @@ def _states(position: ChePosition) -> dict[tuple[str, tuple[int, int]], str]:
 
 
 def _name(context: RenderContext, side: str) -> str:
-    colour = "White" if side == WHITE else "Blue"
+    colour = word(context.language, f"colour_{_colour(side)}")
     name = context.names.get(side)
-    return f"{colour} ({name})" if name else colour
+    return word(context.language, "che_who", colour=colour, name=name) if name else colour
 
 
 def _stamp(image: Image.Image, t: Text, fill: RGB) -> None:
@@ -212,20 +213,25 @@ def legend(position: ChePosition, context: RenderContext, lay: CheLayout, top: i
     region, legal cells, the last turn, closed regions, cut edges."""
     size = legible_size(lay.width, bold=False, least=18)
     sizes = {c: (r.size if (r := position.largest_region(c)) else 0) for c in (WHITE, BLUE)}
+    lang = context.language
     items: list[tuple[str, str, str]] = []
     for colour in (WHITE, BLUE):
-        items.append(("normal", colour, f"{_name(context, colour)} tiles"))
-        items.append(("largest", colour, f"largest {_colour(colour)} region: {sizes[colour]}"))
+        items.append(("normal", colour, word(lang, "che_tiles", who=_name(context, colour))))
+        items.append(("largest", colour, word(lang, "che_largest",
+                                              of=colour_of(lang, _colour(colour)),
+                                              size=sizes[colour])))
     if show_legal:
-        items.append(("legal", "", "legal cell"))
+        items.append(("legal", "", word(lang, "che_legal")))
     if show_last:
         side = context.last_side
         who = _name(context, side) if side in (WHITE, BLUE) else ""
-        items.append(("last", "", f"last turn {who + ': ' if who else ''}{context.last_moves}"))
+        items.append(("last", "", word(lang, "che_last_by", who=who, moves=context.last_moves)
+                      if who else word(lang, "che_last", moves=context.last_moves)))
     for colour in sorted({r.colour for r in position.closed_regions}, key="WB".index):
-        items.append(("closed", colour, f"closed {_colour(colour)} region"))
+        items.append(("closed", colour, word(lang, "che_closed",
+                                             of=colour_of(lang, _colour(colour)))))
     if lay.cuts:
-        items.append(("cut", "", "the board goes on in the next panel"))
+        items.append(("cut", "", word(lang, "che_cut")))
     entries = []
     x, y = MARGIN, top
     line = max(SWATCH, size) + 12
@@ -250,7 +256,7 @@ def draw_with_centres(
 ) -> tuple[Image.Image, dict[Cell, tuple[int, int]]]:
     """The full-colour picture and, for tests, the image centre of every visible cell."""
     theme = THEMES[theme_name(THEMES, context.theme)]
-    lay = layout(position, context.width)
+    lay = layout(position, context.width, context.language)
     cells = position.cells
     legal = set(position.legal_cells()) if position.result is None else set()
     last = {cell for cell in last_turn_marks(context) if cell in lay.cells and cell in cells}
@@ -350,20 +356,21 @@ def _tile_for(position: ChePosition, cell: Cell, dom: str, states: dict, s: int)
 
 def _draw_header(image: Image.Image, position: ChePosition, context: RenderContext,
                  theme: Theme, width: int) -> None:
+    lang = context.language
     result = position.result
-    title = headline(position, lambda side: _name(context, side))
+    title = headline(position, lambda side: _name(context, side), lang)
     if result is None:
         if position.second_tile:
-            title += " (second tile)"
+            title += word(lang, "che_second_tile")
         elif position.tiles_this_turn == 2:
-            title += ": two tiles"
+            title += word(lang, "che_two_tiles")
         elif position.tiles_this_turn == 1 and position.tiles:
-            title += ": the last tile"
+            title += word(lang, "che_last_tile")
         sub = ""
     else:
-        sub = position.end_reason
+        sub = che_reason(lang, position.end_reason)
     small = legible_size(width, bold=False, least=18)
-    pool = f"tiles left {position.tiles_left} of {position.total_tiles}"
+    pool = word(lang, "che_pool", left=position.tiles_left, total=position.total_tiles)
     pool_text = text_at(pool, (width - MARGIN, 22), "ra", small, True)
     room = pool_text.box[0] - MARGIN - 24
     big = headline_size(width)
@@ -371,9 +378,9 @@ def _draw_header(image: Image.Image, position: ChePosition, context: RenderConte
            theme.text)
     _stamp(image, pool_text, theme.text)
     if not sub and position.tiles:
-        sub = "legal cells are framed"
+        sub = word(lang, "che_framed")
     elif not position.tiles:
-        sub = "White places the first tile at 0,0: 0,0W/ or 0,0W\\ (or B)"
+        sub = word(lang, "che_first")
     _stamp(image, text_at(fit_text(sub, font(small, False), width - 2 * MARGIN), (MARGIN, 60),
                           "la", small, False), theme.muted)
 

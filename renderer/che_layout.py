@@ -18,6 +18,7 @@ from games.che.geometry import Cell
 from games.che.position import ChePosition
 from renderer.fonts import font
 from renderer.phone import glyph_height, legible_size
+from renderer.words import word
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -148,8 +149,9 @@ def _options(cols: int, rows: int, avail: int, lx: int, ly: int, gap: int
     return out
 
 
-def layout(position: ChePosition, width: int | None) -> CheLayout:
-    """Cell size, panels, coordinates and continuation marks for ``position``."""
+def layout(position: ChePosition, width: int | None, language: str = "en") -> CheLayout:
+    """Cell size, panels, coordinates and continuation marks for ``position``
+    (their words in ``language``)."""
     w = image_width(width)
     size = legible_size(w)
     glyph = glyph_height(size)
@@ -187,7 +189,7 @@ def layout(position: ChePosition, width: int | None) -> CheLayout:
     for panel in panels:
         _place_cells(out, panel)
         out.coords += _coordinates(out, panel, lx, ly, glyph)
-    _continuations(out, glyph)
+    _continuations(out, glyph, language)
     return out
 
 
@@ -226,7 +228,7 @@ def _coordinates(out: CheLayout, panel: Panel, lx: int, ly: int, glyph: int) -> 
     return texts
 
 
-def _continuations(out: CheLayout, glyph: int) -> None:
+def _continuations(out: CheLayout, glyph: int, language: str = "en") -> None:
     """Dashed cut edges where one panel goes on in the next, and between two
     stacked panels the words saying so."""
     for a, b in zip(out.panels, out.panels[1:], strict=False):
@@ -235,7 +237,8 @@ def _continuations(out: CheLayout, glyph: int) -> None:
         if out.stacked:  # a's right edge goes on at b's left edge
             out.cuts += [((ax1, ay0), (ax1, ay1)), ((bx0, by0), (bx0, by1))]
             middle = (ay1 + by0) / 2
-            out.continuations.append(text_at(f"x {a.x1} continues below at x {b.x0} ▼",
+            out.continuations.append(text_at(word(language, "che_continues", left=a.x1,
+                                                  right=b.x0),
                                              (ax1, middle), "rm", out.coord_size, False))
         else:  # a's bottom edge goes on at b's top edge
             out.cuts += [((ax0, ay1), (ax1, ay1)), ((bx0, by0), (bx1, by0))]

@@ -66,6 +66,7 @@ from renderer.chebache_layout import (
 from renderer.context import RenderContext
 from renderer.fonts import font
 from renderer.stencil import cached_text
+from renderer.words import LANGUAGES, colour, word
 
 COLOUR_NAMES = {"W": "White", "B": "Black"}
 #: Start and Finish cells of each side.
@@ -326,7 +327,7 @@ def draw_label(d: ImageDraw.ImageDraw, label: Label, th: Theme, width: int) -> N
 
 
 @lru_cache(maxsize=256)
-def pool_title_box(side: str, number: int, viewer: str, width: int
+def pool_title_box(side: str, number: int, viewer: str, width: int, language: str = "en"
                    ) -> tuple[Box, tuple[float, float]]:
     """(box, centre) of a pool's title (``BLACK FINISH``) on its cell's outer edge."""
     lay = layout(width)
@@ -337,7 +338,7 @@ def pool_title_box(side: str, number: int, viewer: str, width: int
     t = lay.text_scale
     ty = y0 + 16 * t if outer_top else y1 - 16 * t
     tx = (x0 + x1) / 2 + (-1 if (x0 + x1) / 2 < (gx0 + gx1) / 2 else 1) * lay.cell * 0.1
-    tw = font(title_font_size(width), True).getlength(pool_title(side, number))
+    tw = font(title_font_size(width), True).getlength(pool_title(side, number, language))
     return (tx - tw / 2 - 3 * k, ty - 10 * t, tx + tw / 2 + 3 * k, ty + 10 * t), (tx, ty)
 
 
@@ -352,19 +353,20 @@ def rail_font_size(width: int) -> int:
     return int(17 * layout(width).text_scale)
 
 
-def pool_title(side: str, number: int) -> str:
-    return f"{COLOUR_NAMES[side].upper()} {'START' if number == 0 else 'FINISH'}"
+def pool_title(side: str, number: int, language: str = "en") -> str:
+    """``WHITE START``, ``BLACK FINISH`` (in ``language``)."""
+    return word(language, f"pool_{side}_{'start' if number == 0 else 'finish'}")
 
 
 def _draw_pool_title(d: ImageDraw.ImageDraw, side: str, number: int, th: Theme, viewer: str,
-                     width: int, backed: bool = False) -> None:
+                     width: int, backed: bool = False, language: str = "en") -> None:
     """A pool's title; ``backed``: on a patch of its cell's colour (drawn again
     over the last-turn outline, which must not run through it)."""
-    box, centre = pool_title_box(side, number, viewer, width)
+    box, centre = pool_title_box(side, number, viewer, width, language)
     cell_colour = cell_colour_of(side, th)
     if backed:
         d.rectangle(box, fill=cell_colour)
-    d.text(centre, pool_title(side, number), font=font(title_font_size(width), True),
+    d.text(centre, pool_title(side, number, language), font=font(title_font_size(width), True),
            fill=contrast_ink(cell_colour), anchor="mm")
 
 
@@ -373,10 +375,12 @@ def cell_colour_of(side: str, th: Theme) -> RGB:
     return th.cell_b if side == "B" else th.cell_w
 
 
-@lru_cache(maxsize=2 * len(THEMES) * len(SIDES))  # every look: 2 widths x themes x chairs
-def background(width: int, theme_name: str, viewer: str) -> Image.Image:
+# every look the warm-up draws (2 widths x themes x chairs), in each language
+@lru_cache(maxsize=2 * len(THEMES) * len(SIDES) * len(LANGUAGES))
+def background(width: int, theme_name: str, viewer: str, language: str = "en") -> Image.Image:
     """The empty board and panel for a viewer: cells, Tivit halves with their
-    angle marks, rings, pool titles and the space numbers (RGB)."""
+    angle marks, rings, pool titles and the space numbers (RGB); ``language``:
+    of the pool titles and the legend."""
     lay = layout(width)
     th = theme_of(theme_name)
     k = lay.scale
@@ -436,18 +440,19 @@ def background(width: int, theme_name: str, viewer: str) -> Image.Image:
 
     # Pool titles, then the space numbers of both paths (see ``number_labels``).
     for side, n in POOLS:
-        _draw_pool_title(d, side, n, th, viewer, width)
+        _draw_pool_title(d, side, n, th, viewer, width, language=language)
     for label in number_labels(viewer, width):
         draw_label(d, label, th, width)
     if not lay.compact:
-        _draw_legend(img, th, width)
+        _draw_legend(img, th, width, language)
     return img
 
 
 # --------------------------------------------------------------------------- dynamic parts
 
 
-def _draw_threats(img: Image.Image, position: Any, th: Theme, viewer: str, width: int) -> None:
+def _draw_threats(img: Image.Image, position: Any, th: Theme, viewer: str, width: int,
+                  language: str = "en") -> None:
     """Spaces closed by a standing Chebache: hatched red, boldly when threatened."""
     lay = layout(width)
     k = lay.scale
@@ -475,7 +480,7 @@ def _draw_threats(img: Image.Image, position: Any, th: Theme, viewer: str, width
                   width=max(1, int(2 * k)))
         cached_text(d, (cx, cy), ch.letter, font=font(int(17 * k), True), fill=(255, 255, 255),
                     anchor="mm")
-    _redraw_covered_labels(img, hatched, th, viewer, width)
+    _redraw_covered_labels(img, hatched, th, viewer, width, language)
 
 
 def letter_box(ch: Any, viewer: str, width: int) -> Box:
@@ -496,19 +501,20 @@ def letter_box(ch: Any, viewer: str, width: int) -> Box:
 
 
 def _redraw_covered_labels(img: Image.Image, boxes: list[Box], th: Theme, viewer: str,
-                           width: int) -> None:
+                           width: int, language: str = "en") -> None:
     """Draw again the numbers a hatched space covered: a number stays readable."""
     for label in number_labels(viewer, width):
         if any(overlaps(label.box, box, 1.0) for box in boxes):
-            restore_label(img, label, th, viewer, width)
+            restore_label(img, label, th, viewer, width, language)
 
 
-def restore_label(img: Image.Image, label: Label, th: Theme, viewer: str, width: int) -> None:
+def restore_label(img: Image.Image, label: Label, th: Theme, viewer: str, width: int,
+                  language: str = "en") -> None:
     """Put a number back as the empty board has it (a paste from the cached
-    board: much quicker than drawing its text again)."""
+    board of the picture's language: much quicker than drawing its text again)."""
     x0, y0, x1, y1 = label.box
     box = (int(x0) - 1, int(y0) - 1, int(x1) + 2, int(y1) + 2)
-    img.paste(background(width, _theme_key(th), viewer).crop(box), box[:2])
+    img.paste(background(width, _theme_key(th), viewer, language).crop(box), box[:2])
 
 
 def _theme_key(th: Theme) -> str:
@@ -527,7 +533,7 @@ def _draw_stacks(img: Image.Image, position: Any, th: Theme, viewer: str, width:
 
 
 def _draw_pools(img: Image.Image, counts: dict[tuple[str, int], tuple[int, int]], th: Theme,
-                viewer: str, width: int) -> None:
+                viewer: str, width: int, language: str = "en") -> None:
     """Each corner cell: a pile icon with the count of ordinary pieces, and the
     King (crowned piece) when it is there."""
     lay = layout(width)
@@ -541,7 +547,8 @@ def _draw_pools(img: Image.Image, counts: dict[tuple[str, int], tuple[int, int]]
         pw = int(lay.piece_w * 0.8)
         uh = int(round(lay.unit_h * 0.8))
         if ordinary == 0 and kings == 0:
-            cached_text(d, (cx, cy), "empty", font=font(int(17 * k)), fill=ink, anchor="mm")
+            cached_text(d, (cx, cy), word(language, "pool_empty"), font=font(int(17 * k)), fill=ink,
+                        anchor="mm")
             continue
         # A little pile (up to 3 slabs) with the number, the King below it.
         px = cx - lay.cell * 0.16
@@ -560,19 +567,19 @@ def _draw_pools(img: Image.Image, counts: dict[tuple[str, int], tuple[int, int]]
         if kings:
             ks = piece_sprite(side, True, th, pw, 2 * uh)
             img.paste(ks, (int(round(px - pw / 2)), int(round(king_y - uh))), ks)
-            label = "King" if kings == 1 else f"{kings} Kings"
+            label = _kings(kings, language)
             cached_text(d, (tx, king_y), label, font=font(int(18 * k), True), fill=ink, anchor="lm")
 
 
 @lru_cache(maxsize=1024)
 def pool_display_box(side: str, number: int, ordinary: int, kings: int, viewer: str = "W",
-                     width: int = 1100) -> Box:
+                     width: int = 1100, language: str = "en") -> Box:
     """The box of what ``_draw_pools`` draws in a pool cell (pile, count, King)."""
     lay = layout(width)
     k = lay.scale
     cx, cy = pool_centre(side, number, viewer, width)
     if ordinary == 0 and kings == 0:
-        w = font(int(17 * k)).getlength("empty")
+        w = font(int(17 * k)).getlength(word(language, "pool_empty"))
         return (cx - w / 2, cy - 10 * k, cx + w / 2, cy + 10 * k)
     pw = int(lay.piece_w * 0.8)
     uh = int(round(lay.unit_h * 0.8))
@@ -585,10 +592,15 @@ def pool_display_box(side: str, number: int, ordinary: int, kings: int, viewer: 
         y0 = min(y0, pile_y - max(uh * min(3, ordinary) / 2, 18 * k))
         y1 = max(y1, pile_y + max(uh * min(3, ordinary) / 2, 18 * k))
     if kings:
-        label = "King" if kings == 1 else f"{kings} Kings"
+        label = _kings(kings, language)
         x1 = max(x1, tx + font(int(18 * k), True).getlength(label))
         y0, y1 = min(y0, king_y - uh), max(y1, king_y + uh)
     return (px - pw / 2, y0, x1, y1)
+
+
+def _kings(kings: int, language: str) -> str:
+    """``King``, ``2 Kings``."""
+    return word(language, "king_one") if kings == 1 else word(language, "kings", n=kings)
 
 
 def pool_centre(side: str, number: int, viewer: str = "W", width: int = 1100
@@ -619,11 +631,12 @@ def _disc_mask(size: int) -> Image.Image:
     return mask.resize((size, size), Image.Resampling.LANCZOS)
 
 
-def _restore_rings(img: Image.Image, box: Box, th: Theme, viewer: str, width: int) -> None:
+def _restore_rings(img: Image.Image, box: Box, th: Theme, viewer: str, width: int,
+                   language: str = "en") -> None:
     """Copy the Intersection rings at the corners of ``box`` back from the empty
     board (after an outline was drawn across them)."""
     lay = layout(width)
-    bg = background(width, next(n for n, t in THEMES.items() if t is th), viewer)
+    bg = background(width, next(n for n, t in THEMES.items() if t is th), viewer, language)
     size = int(lay.ring_r * 2) + 4
     mask = _disc_mask(size)
     for px in range(1, 4):
@@ -796,18 +809,19 @@ def _ring_with_halo(d: ImageDraw.ImageDraw, centre: tuple[float, float], r: floa
 
 
 def board_obstacles(position: Any, viewer: str, width: int,
-                    counts: dict[tuple[str, int], tuple[int, int]] | None = None) -> list[Box]:
+                    counts: dict[tuple[str, int], tuple[int, int]] | None = None,
+                    language: str = "en") -> list[Box]:
     """Boxes of everything on the board a mark must not cover: the space numbers,
     the pool titles, the stacks, the Chebache letters and the pools' piles
     (``counts``: :func:`pool_counts` of the position, when the caller has them)."""
     counts = counts or pool_counts(position)
     boxes = [label.box for label in number_labels(viewer, width)]
-    boxes += [pool_title_box(side, n, viewer, width)[0] for side, n in POOLS]
+    boxes += [pool_title_box(side, n, viewer, width, language)[0] for side, n in POOLS]
     for sv in position.spaces():
         kings = tuple(king for _, king in sv.pieces)
         boxes += piece_boxes(sv.side, sv.number, kings, viewer, width)
     boxes += [letter_box(ch, viewer, width) for ch in position.chebaches()]
-    boxes += [pool_display_box(side, n, *counts[(side, n)], viewer, width)
+    boxes += [pool_display_box(side, n, *counts[(side, n)], viewer, width, language)
               for side, n in POOLS]
     return boxes
 
@@ -825,15 +839,17 @@ def pool_counts(position: Any) -> dict[tuple[str, int], tuple[int, int]]:
 
 
 def mover_pools(position: Any, mover: str, viewer: str, width: int,
-                counts: dict[tuple[str, int], tuple[int, int]] | None = None
-                ) -> dict[int, Box]:
+                counts: dict[tuple[str, int], tuple[int, int]] | None = None,
+                language: str = "en") -> dict[int, Box]:
     """The boxes of the piles in the mover's Start (0) and Finish (18)."""
     counts = counts or pool_counts(position)
-    return {n: pool_display_box(mover, n, *counts[(mover, n)], viewer, width) for n in (0, 18)}
+    return {n: pool_display_box(mover, n, *counts[(mover, n)], viewer, width, language)
+            for n in (0, 18)}
 
 
 def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, viewer: str,
-                    width: int, avoid: list[Box], pools: dict[int, Box]) -> None:
+                    width: int, avoid: list[Box], pools: dict[int, Box],
+                    language: str = "en") -> None:
     """Arrows from where pieces left to where they arrived (mover's numbering):
     a dashed ring where they left, a solid one where they arrived, and the
     pool cell outlined when a piece left Start or entered Finish.  A jump is a
@@ -857,9 +873,9 @@ def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, 
                                 width=max(3, int(5 * k)) + 4)
             d.rounded_rectangle((box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), radius=10 * k,
                                 outline=th.arrow, width=max(3, int(5 * k)))
-            _restore_rings(img, (x0, y0, x1, y1), th, viewer, width)
-            _draw_pool_title(d, mover, n, th, viewer, width, backed=True)
-            _redraw_covered_labels(img, [(x0, y0, x1, y1)], th, viewer, width)
+            _restore_rings(img, (x0, y0, x1, y1), th, viewer, width, language)
+            _draw_pool_title(d, mover, n, th, viewer, width, backed=True, language=language)
+            _redraw_covered_labels(img, [(x0, y0, x1, y1)], th, viewer, width, language)
             d = ImageDraw.Draw(img)
         elif n in ends:
             _ring_with_halo(d, space_centre(mover, n, viewer, width), ring_d / 2, th,
@@ -899,7 +915,7 @@ def _draw_last_turn(img: Image.Image, steps: list[Step], mover: str, th: Theme, 
     for label in number_labels(viewer, width):
         if any(segment_hits(start, tip, label.box, pad) for _, start, tip, _ in placed) \
                 or any(overlaps(label.box, ring_box, 1.0) for ring_box in rings):
-            restore_label(img, label, th, viewer, width)
+            restore_label(img, label, th, viewer, width, language)
 
 
 #: A last-turn ring's diameter in Intersection ring radii: just around the
@@ -929,20 +945,21 @@ def _draw_dice(img: Image.Image, dice: tuple[int, ...], side: str, th: Theme, wi
                die_pip_colour(face), edge, max(2, int(3 * lay.scale)))
 
 
-def _headline(position: Any) -> tuple[str, bool]:
+def _headline(position: Any, language: str = "en") -> tuple[str, bool]:
     """(text, is the game over)."""
-    text = headline(position, lambda side: COLOUR_NAMES.get(side, side))
+    text = headline(position, lambda side: colour(language, COLOUR_NAMES.get(side, side)),
+                    language)
     return text, position.side_to_move not in SIDES
 
 
 def _draw_plate(img: Image.Image, box: Box, side: str, name: str, active: bool, badge: str,
-                th: Theme, width: int) -> None:
+                th: Theme, width: int, language: str = "en") -> None:
     lay = layout(width)
     h = box[3] - box[1]
     face, rim = piece_colours(side, th)
     icon = slab_sprite(int(h * 0.62), int(h * 0.3), face, rim, False, th.gold, th.gold_edge)
     fs = int(23 * lay.scale)
-    subtitle = COLOUR_NAMES[side]
+    subtitle = colour(language, COLOUR_NAMES[side])
     need = plate_width(name, icon.size[0], int(h), active, subtitle, fs, badge)
     if need > box[2] - box[0]:
         subtitle = ""
@@ -953,13 +970,13 @@ def _draw_plate(img: Image.Image, box: Box, side: str, name: str, active: bool, 
 def _wrap(text: str, fnt: Any, max_w: float, max_lines: int) -> list[str]:
     lines: list[str] = []
     cur = ""
-    for word in text.split(" "):
-        trial = f"{cur} {word}".strip()
+    for part in text.split(" "):
+        trial = f"{cur} {part}".strip()
         if fnt.getlength(trial) <= max_w or not cur:
             cur = trial
         else:
             lines.append(cur)
-            cur = word
+            cur = part
     if cur:
         lines.append(cur)
     if len(lines) > max_lines:
@@ -980,7 +997,8 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     mover = position.side_to_move
     result = getattr(position, "result", None)
     winner = getattr(result, "winner", None) if result is not None else None
-    headline, over = _headline(position)
+    lang = ctx.language
+    headline, over = _headline(position, lang)
     hf = font(int(30 * k), True)
     cached_text(d, (cx, lay.headline_y), fit_text(headline, hf, px1 - px0 - 2 * pad), font=hf,
                 fill=th.accent_ink if over else th.ink, anchor="mm")
@@ -988,17 +1006,17 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     opponent = other(viewer)
     for side, box in ((opponent, lay.top_plate), (viewer, lay.bottom_plate)):
         active = side == mover or (mover is None and side == winner)
-        badge = "to move" if mover is not None else "winner"
+        badge = word(lang, "badge_to_move" if mover is not None else "badge_winner")
         inner = (box[0] + pad * 0.5, box[1], box[2] - pad * 0.5, box[3])
-        _draw_plate(img, inner, side, names.get(side) or COLOUR_NAMES[side], active, badge, th,
-                    width)
+        _draw_plate(img, inner, side, names.get(side) or colour(lang, COLOUR_NAMES[side]),
+                    active, badge, th, width, lang)
 
     dice_side = mover if mover in SIDES else (ctx.last_side if ctx.last_side in SIDES else viewer)
     if ctx.dice:
         _draw_dice(img, tuple(ctx.dice), dice_side, th, width)
     else:
-        cached_text(d, (cx, lay.dice_y), "no dice rolled" if mover else "", font=font(int(17 * k)),
-                    fill=th.muted, anchor="mm")
+        cached_text(d, (cx, lay.dice_y), word(lang, "no_dice") if mover else "",
+                    font=font(int(17 * k)), fill=th.muted, anchor="mm")
 
     y = lay.info_top
     threatened = [n for victim, n in position.threatened() if victim == mover]
@@ -1007,12 +1025,12 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
         d.rounded_rectangle((bx0, by0, bx1, by1), radius=14 * k, fill=th.banner,
                             outline=mix(th.banner, (0, 0, 0), 0.35), width=max(2, int(3 * k)))
         bf = font(int(36 * k), True)
-        cached_text(d, ((bx0 + bx1) / 2, by0 + 32 * k), "CHEBACHE!", font=bf, fill=(255, 255, 255),
-                    anchor="mm")
+        cached_text(d, ((bx0 + bx1) / 2, by0 + 32 * k), word(lang, "chebache_banner"), font=bf,
+                    fill=(255, 255, 255), anchor="mm")
         sf = font(int(17 * k), True)
         spaces = ", ".join(str(n) for n in sorted(threatened))
-        word = "space" if len(threatened) == 1 else "spaces"
-        sub = f"{COLOUR_NAMES[mover]} threatened on {word} {spaces}"
+        sub = word(lang, "threatened", colour=colour(lang, COLOUR_NAMES[mover]),
+                   n=len(threatened), spaces=spaces)
         cached_text(d, ((bx0 + bx1) / 2, by0 + 68 * k), fit_text(sub, sf, bx1 - bx0 - 16 * k),
                     font=sf, fill=(255, 236, 230), anchor="mm")
     else:
@@ -1024,8 +1042,9 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     room = px1 - px0 - 2 * pad
     legend_top = _legend_top(width)  # (the legend itself is on the cached board)
     if ctx.last_side in SIDES and ctx.last_moves:
-        cached_text(d, (tx, y), f"LAST TURN · {COLOUR_NAMES[ctx.last_side].upper()}", font=lf,
-                    fill=th.muted, anchor="lt")
+        title = word(lang, "last_turn_title",
+                     colour=colour(lang, COLOUR_NAMES[ctx.last_side]).upper())
+        cached_text(d, (tx, y), title, font=lf, fill=th.muted, anchor="lt")
         y += 24 * k
         for line in _wrap(ctx.last_moves, mf, room, 3):
             cached_text(d, (tx, y), line, font=mf, fill=th.ink, anchor="lt")
@@ -1033,29 +1052,30 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
         y += 10 * k
     cheb = position.chebaches()
     if cheb:
-        cached_text(d, (tx, y), "CHEBACHES", font=lf, fill=th.muted, anchor="lt")
+        cached_text(d, (tx, y), word(lang, "chebaches_title"), font=lf, fill=th.muted, anchor="lt")
         y += 24 * k
         sf = font(int(19 * k))
         lines = []
         for side in SIDES:
             for c in sorted((c for c in cheb if c.owner == side), key=lambda c: c.letter):
-                lines.append(f"{COLOUR_NAMES[side]} {c.letter} closes "
-                             f"{COLOUR_NAMES[other(side)]} {c.controls}")
+                lines.append(word(lang, f"closes_{side}", letter=c.letter,
+                                  controls=c.controls))
         for line in lines:
             if y + 24 * k > legend_top:
                 break
             cached_text(d, (tx, y), fit_text(line, sf, room), font=sf, fill=th.ink, anchor="lt")
             y += 25 * k
     nf = font(int(14 * k))
-    note = f"Numbers: {COLOUR_NAMES[viewer]}'s path (faint: {COLOUR_NAMES[opponent]}'s)"
+    note = word(lang, f"numbers_{viewer}")
     if ctx.footer:
         note = ctx.footer
     cached_text(d, (cx, py1 - 14 * k), fit_text(note, nf, room), font=nf, fill=th.muted,
                 anchor="mm")
 
 
-LEGEND = ("King: counts as 2", "closed by a Chebache", "Chebache (its letter)",
-          "last turn (×N: N pieces)", "jump (^)")
+#: The legend's lines by key (renderer/words.py), in the order of their marks.
+LEGEND_KEYS = ("legend_king", "legend_closed", "legend_letter", "legend_last", "legend_jump")
+LEGEND = tuple(word("en", key) for key in LEGEND_KEYS)
 
 
 def _draw_strip(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, viewer: str,
@@ -1072,14 +1092,15 @@ def _draw_strip(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     mover = position.side_to_move
     dice = dice_values(tuple(ctx.dice))
     dice_room = (lay.die * 1.25 * len(dice) + 20 * k) if dice else 0
-    text, over = _headline(position)
+    lang = ctx.language
+    text, over = _headline(position, lang)
     threatened = [n for victim, n in position.threatened() if victim == mover]
     hf = font(int(32 * k), True)
     room = px1 - px0 - 28 * k - dice_room
     ink = th.accent_ink if over else th.ink
     if mover in SIDES and threatened:
-        word = "space" if len(threatened) == 1 else "spaces"
-        text = f"CHEBACHE! ({word} {', '.join(str(n) for n in sorted(threatened))})"
+        text = word(lang, "chebache_strip", n=len(threatened),
+                    spaces=", ".join(str(n) for n in sorted(threatened)))
         d.rounded_rectangle((px0 + 6 * k, lay.headline_y - 24 * k, px0 + 20 * k + room,
                              lay.headline_y + 24 * k), radius=12 * k, fill=th.banner)
         ink = (255, 255, 255)
@@ -1091,9 +1112,9 @@ def _draw_strip(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     for side, box in ((other(viewer), lay.top_plate), (viewer, lay.bottom_plate)):
         active = side == mover or (mover is None and side == getattr(position.result, "winner",
                                                                       None))
-        badge = "to move" if mover is not None else "winner"
-        _draw_plate(img, box, side, names.get(side) or COLOUR_NAMES[side], active, badge, th,
-                    width)
+        badge = word(lang, "badge_to_move" if mover is not None else "badge_winner")
+        _draw_plate(img, box, side, names.get(side) or colour(lang, COLOUR_NAMES[side]), active,
+                    badge, th, width, lang)
     if ctx.footer:
         nf = font(int(15 * k))
         cached_text(d, (px1 - 10 * k, py1 - 2 * k), fit_text(ctx.footer, nf, px1 - px0 - 20 * k),
@@ -1106,7 +1127,7 @@ def _legend_top(width: int) -> float:
     return lay.bottom_plate[1] - len(LEGEND) * 25 * lay.scale - 10 * lay.scale
 
 
-def _draw_legend(img: Image.Image, th: Theme, width: int) -> float:
+def _draw_legend(img: Image.Image, th: Theme, width: int, language: str = "en") -> float:
     """A key to every mark on the board (King, closed space, a Chebache's
     letter, the last turn's arrow and count, the jump's dashed arrow) above
     the bottom plate; returns the legend's top."""
@@ -1118,7 +1139,7 @@ def _draw_legend(img: Image.Image, th: Theme, width: int) -> float:
     top = _legend_top(width)
     f = font(int(16 * k))
     iw = int(lay.piece_w * 0.62)
-    for i, text in enumerate(LEGEND):
+    for i, text in enumerate(word(language, key) for key in LEGEND_KEYS):
         cy = top + (i + 0.5) * row
         icx = x0 + iw / 2
         if i == 0:
@@ -1260,16 +1281,17 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
     theme = theme_name(THEMES, ctx.theme)
     th = THEMES[theme]
     viewer = _viewer(position, ctx)
-    img = background(width, theme, viewer).copy()
+    lang = ctx.language
+    img = background(width, theme, viewer, lang).copy()
     counts = pool_counts(position)
-    _draw_threats(img, position, th, viewer, width)
+    _draw_threats(img, position, th, viewer, width, lang)
     steps = last_turn_marks(ctx)
     if steps and ctx.last_side is not None:  # (there are steps only with a side)
         _draw_last_turn(img, steps, ctx.last_side, th, viewer, width,
-                        board_obstacles(position, viewer, width, counts),
-                        mover_pools(position, ctx.last_side, viewer, width, counts))
+                        board_obstacles(position, viewer, width, counts, lang),
+                        mover_pools(position, ctx.last_side, viewer, width, counts, lang), lang)
     _draw_stacks(img, position, th, viewer, width)
-    _draw_pools(img, counts, th, viewer, width)
+    _draw_pools(img, counts, th, viewer, width, lang)
     if layout(width).compact:
         _draw_strip(img, position, ctx, th, viewer, width)
     else:
@@ -1313,8 +1335,8 @@ class ChebacheRenderer(BoardRenderer[Theme]):
 
     def warm_caches(self, width: int, theme: str) -> None:
         """The empty board from both chairs (the samples show only one each)."""
-        for viewer in SIDES:
-            background(width, theme, viewer)
+        for viewer in SIDES:  # (called as pictures call it: one cache entry)
+            background(width, theme, viewer, "en")
 
 
 RENDERER = ChebacheRenderer()

@@ -79,6 +79,8 @@ from renderer.cheesegambit_layout import (
 from renderer.context import RenderContext
 from renderer.fonts import font
 from renderer.stencil import cached_text, stamp
+from renderer.words import colour as colour_word
+from renderer.words import word as say
 
 RGB = tuple[int, int, int]
 
@@ -542,7 +544,8 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
     d = ImageDraw.Draw(img)
     d.fontmode = "1"  # crisp text: a smaller PNG (see _background)
     c = g.cell
-    names = {s: context.names.get(s) or COLOUR_NAMES[s] for s in sides}
+    lang = context.language
+    names = {s: context.names.get(s) or colour_word(lang, COLOUR_NAMES[s]) for s in sides}
     layout = plan(position, context)
 
     # last turn: outlines and arrows under the pieces (a piece hides the
@@ -578,7 +581,7 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
 
     actor = position.side_to_move
     for col in sides:
-        _paste_panel(img, g, position, col, names, col == actor, theme)
+        _paste_panel(img, g, position, col, names, col == actor, theme, lang)
     _header(img, g, th, position, context, names)
 
     # footer: last turn
@@ -586,7 +589,7 @@ def _draw(position: CheeseGambitPosition, context: RenderContext) -> Image.Image
     foot = []
     if context.last_side and context.last_moves:
         who = names.get(context.last_side, context.last_side)
-        foot.append(f"Last: {who} {context.last_moves}")
+        foot.append(say(lang, "last_by", who=who, moves=context.last_moves))
     if context.footer:
         foot.append(context.footer)
     if foot:
@@ -644,7 +647,7 @@ def _header(image: Image.Image, g: Geometry, th: Theme, position: CheeseGambitPo
     c = g.cell
     title = font(int(c * 0.56), bold=True)
     sub = font(_text_px(c), bold=True)
-    main, colour, second = _status(position, names)
+    main, colour, second = _status(position, names, context.language)
     size = int(c * 1.12)
     dice = dice_values(context.dice)
     dice_w = len(dice) * (size + 12)
@@ -704,7 +707,7 @@ def _compact_header(image: Image.Image, g: Geometry, th: Theme,
     sub_px = _text_px(c)
     sub = font(sub_px, True)
     if colour and sub.getlength(main) > first_w:  # the shape and colour say it already
-        main = main.replace(f" ({COLOUR_NAMES[colour]})", "")
+        main = main.replace(f" ({colour_word(context.language, COLOUR_NAMES[colour])})", "")
     title_px = int(c * 0.56)
     while title_px > sub_px and font(title_px, True).getlength(main) > first_w:
         title_px -= 1
@@ -739,11 +742,11 @@ PANELS = 16
 
 
 def _paste_panel(img: Image.Image, g: Geometry, position: CheeseGambitPosition, col: str,
-                 names: dict[str, str], active: bool, theme: str) -> None:
+                 names: dict[str, str], active: bool, theme: str, language: str = "en") -> None:
     """Paste ``col``'s panel, drawn once per content (most panels do not
     change from one turn to the next)."""
     gone = col in position.dropped
-    key = (g.width, theme, position.sides, col, active, position.pending() is not None,
+    key = (g.width, theme, language, position.sides, col, active, position.pending() is not None,
            tuple(sorted(names.items())),
            position.dropped.get(col),
            position.placings.index(col) if col in position.placings else None,
@@ -763,7 +766,7 @@ def _paste_panel(img: Image.Image, g: Geometry, position: CheeseGambitPosition, 
         th = THEMES[theme]
         draw = ImageDraw.Draw(panel)
         draw.fontmode = "1"  # crisp text: a smaller PNG (see _background)
-        _panel(draw, local, th, position, col, names, active, theme)
+        _panel(draw, local, th, position, col, names, active, theme, language)
         if len(_PANELS) >= PANELS:
             del _PANELS[next(iter(_PANELS))]
     _PANELS[key] = panel  # most recently used last
@@ -780,32 +783,51 @@ def _quadrant(g: Geometry, col: str) -> tuple[int, int, int, int]:
     return x0, y0, x1, y1
 
 
-def panel_status(position: CheeseGambitPosition, col: str, names: dict[str, str]) -> str | None:
+def panel_status(position: CheeseGambitPosition, col: str, names: dict[str, str],
+                 language: str = "en") -> str | None:
     """Why ``col`` is out of the game, in words (None while it plays): a
     resignation is a resignation, a dropped taunt names the winner."""
     to = position.dropped.get(col)
     if to is None:
         return None
     if to == col:
-        return "Resigned"
-    return f"Dropped the taunt: lost to {names.get(to, COLOUR_NAMES[to])}"
+        return say(language, "resigned")
+    return say(language, "dropped_to",
+               name=names.get(to, colour_word(language, COLOUR_NAMES[to])))
 
 
 def cube_text(position: CheeseGambitPosition, col: str, other: str,
-              names: dict[str, str]) -> str:
+              names: dict[str, str], language: str = "en") -> str:
     """``col``'s stake and cube against ``other``, naming the cube's holder (a
     public picture never says "you")."""
     stake = position.stake(col, other)
     holder = position.cube_holder(col, other)
-    cube = "centre" if holder is None else names.get(holder, COLOUR_NAMES[holder])
-    return f"vs {COLOUR_NAMES[other]}: x{stake}, cube {cube}"
+    return say(language, "cube_vs", colour=colour_word(language, COLOUR_NAMES[other]), stake=stake,
+               cube=_cube(holder, names, language))
+
+
+def _cube(holder: str | None, names: dict[str, str], language: str) -> str:
+    """Where a cube is: ``centre``, or its holder's name."""
+    if holder is None:
+        return say(language, "cube_centre")
+    return say(language, "cube_at",
+               name=names.get(holder, colour_word(language, COLOUR_NAMES[holder])))
+
+
+def _place_text(place: int, language: str) -> str:
+    """``WINNER``, ``Placed 2nd``."""
+    if place == 1:
+        return say(language, "winner_caps")
+    key = f"ordinal_{place}" if place in (2, 3) else "ordinal_n"
+    return say(language, "placed", place=say(language, key, n=place))
 
 
 def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambitPosition,
-           col: str, names: dict[str, str], active: bool, theme: str) -> None:
+           col: str, names: dict[str, str], active: bool, theme: str,
+           language: str = "en") -> None:
     """A colour's corner panel: name, pool, borne off, cubes, placing."""
     if isinstance(g, _Shifted):
-        _panel_compact(d, g, th, position, col, names, active, theme)
+        _panel_compact(d, g, th, position, col, names, active, theme, language)
         return
     c = g.cell
     x0, y0, x1, y1 = _panel_box(g, col)
@@ -819,10 +841,11 @@ def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambi
     bar_h = int(c * 0.78)
     d.rounded_rectangle((x0, y0, x1, y0 + bar_h), radius=14, fill=PIECE[col])
     name = names[col]
-    label = f"{name} ({COLOUR_NAMES[col]})" if name != COLOUR_NAMES[col] else name
+    colour_name = colour_word(language, COLOUR_NAMES[col])
+    label = f"{name} ({colour_name})" if name != colour_name else name
     badge_w = 0
     if active:
-        tag = "TO PLAY" if not position.pending() else "TO ANSWER"
+        tag = say(language, "to_play" if not position.pending() else "to_answer")
         tw = int(d.textlength(tag, font=body_b))
         badge_w = tw + 24
         bx1 = x1 - 10
@@ -841,22 +864,22 @@ def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambi
     x = x0 + 16
     y = y0 + bar_h + 12
     inner = x1 - x0 - 32
-    gone = panel_status(position, col, names)
+    gone = panel_status(position, col, names, language)
     if gone is not None:
         cached_text(d, (x, y), fit_text(gone, body_b, inner), font=body_b, fill=th.text)
         return
     if col in position.placings:
         place = position.placings.index(col) + 1
-        text = "WINNER" if place == 1 else f"Placed {place}" + {2: "nd", 3: "rd"}.get(place, "th")
+        text = _place_text(place, language)
         cached_text(d, (x, y), text, font=head, fill=colour_ink(col, theme))
         y += int(c * 0.66)
     n_pieces = int(position.options.get("pieces", "14"))
     # pool: drawn pieces with the count
     pool = position.pool(col)
-    cached_text(d, (x, y), "Pool:", font=body_b, fill=th.text)
-    px = x + int(d.textlength("Pool: ", font=body_b))
+    cached_text(d, (x, y), say(language, "pool_label"), font=body_b, fill=th.text)
+    px = x + int(d.textlength(say(language, "pool_label_space"), font=body_b))
     if pool == 0:
-        cached_text(d, (px, y), "empty", font=body, fill=th.muted)
+        cached_text(d, (px, y), say(language, "pool_empty"), font=body, fill=th.muted)
         y += line
     else:
         cached_text(d, (px, y), f"{pool}", font=body_b, fill=th.text)
@@ -871,7 +894,8 @@ def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambi
         y += max(line, ((pool - 1) // per_row + 1) * step + 4)
     # borne off: a bar with one segment per piece
     off = position.borne_off(col)
-    cached_text(d, (x, y), f"Borne off: {off} / {n_pieces}", font=body_b if off else body,
+    cached_text(d, (x, y), say(language, "borne_off_of", off=off, pieces=n_pieces),
+                font=body_b if off else body,
                 fill=th.text)
     y += line
     seg = inner / max(1, n_pieces)
@@ -884,15 +908,16 @@ def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambi
     y += bh + 10
     safe = sum(position.safe_zone(col).values())
     track = sum(position.track(col).values())
-    cached_text(d, (x, y), fit_text(f"Track {track} · safe {safe} · {_pips(position, col)} pips",
-                                    body, inner), font=body, fill=th.muted)
+    cached_text(d, (x, y), fit_text(say(language, "track_line", track=track, safe=safe,
+                                        pips=_pips(position, col)), body, inner),
+                font=body, fill=th.muted)
     y += line + 4
     # cubes, one line per opponent still in the game
     if position.taunt_enabled:
         for other in sides_order(position, col):
             chip = int(c * 0.15)
             draw_shape(d, other, x + chip, y + int(c * 0.27), chip, width=1)
-            text = cube_text(position, col, other, names)
+            text = cube_text(position, col, other, names, language)
             cached_text(d, (x + 2 * chip + 8, y), fit_text(text, body, inner - 2 * chip - 8),
                         font=body, fill=th.text)
             y += line
@@ -910,7 +935,7 @@ class _Shifted(Geometry):
 
 def _panel_compact(d: ImageDraw.ImageDraw, g: _Shifted, th: Theme,
                    position: CheeseGambitPosition, col: str, names: dict[str, str],
-                   active: bool, theme: str) -> None:
+                   active: bool, theme: str, language: str = "en") -> None:
     """A colour's panel beside its band on a phone: the name bar (with TO
     PLAY), then one line each for pool and borne off, track and pips, and a
     line per opponent's cube, all at the square numbers' size or larger."""
@@ -928,7 +953,7 @@ def _panel_compact(d: ImageDraw.ImageDraw, g: _Shifted, th: Theme,
     d.rounded_rectangle((x0, y0, x1, y0 + bar_h), radius=10, fill=PIECE[col])
     badge_w = 0
     if active:
-        tag = "TO PLAY" if not position.pending() else "TO ANSWER"
+        tag = say(language, "to_play" if not position.pending() else "to_answer")
         badge_w = int(d.textlength(tag, font=body_b)) + 12
         d.rounded_rectangle((x1 - 6 - badge_w, y0 + 5, x1 - 6, y0 + bar_h - 5), radius=8,
                             fill=(255, 255, 255))
@@ -941,7 +966,7 @@ def _panel_compact(d: ImageDraw.ImageDraw, g: _Shifted, th: Theme,
                 font=body_b, fill=PIECE_TEXT[col], anchor="lm")
     x, y = x0 + 8, y0 + bar_h + 6
     inner = x1 - x0 - 16
-    gone = panel_status(position, col, names)
+    gone = panel_status(position, col, names, language)
     if gone is not None:
         cached_text(d, (x, y), fit_text(gone, body_b, inner), font=body_b, fill=th.text)
         return
@@ -949,25 +974,25 @@ def _panel_compact(d: ImageDraw.ImageDraw, g: _Shifted, th: Theme,
     off = position.borne_off(col)
     if col in position.placings:
         place = position.placings.index(col) + 1
-        text = "WINNER" if place == 1 else f"Placed {place}" + {2: "nd", 3: "rd"}.get(place, "th")
-        cached_text(d, (x, y), fit_text(f"{text} · off {off}/{n_pieces}", body_b, inner),
+        text = _place_text(place, language)
+        cached_text(d, (x, y), fit_text(say(language, "placed_off", text=text, off=off,
+                                            pieces=n_pieces), body_b, inner),
                     font=body_b, fill=colour_ink(col, theme))
     else:
         pool = position.pool(col)
-        cached_text(d, (x, y), fit_text(f"Pool {pool} · off {off}/{n_pieces}", body_b, inner),
-                    font=body_b, fill=th.text)
+        text = say(language, "pool_off", pool=pool, off=off, pieces=n_pieces)
+        cached_text(d, (x, y), fit_text(text, body_b, inner), font=body_b, fill=th.text)
     y += line
     safe = sum(position.safe_zone(col).values())
-    cached_text(d, (x, y), fit_text(f"{_pips(position, col)} pips · safe {safe}",
-                                    body, inner), font=body, fill=th.muted)
+    text = say(language, "pips_safe", pips=_pips(position, col), safe=safe)
+    cached_text(d, (x, y), fit_text(text, body, inner), font=body, fill=th.muted)
     y += line
     if position.taunt_enabled:
         for other in sides_order(position, col):
             chip = int(c * 0.14)
             draw_shape(d, other, x + chip, y + px * 0.55, chip, width=1)
-            holder = position.cube_holder(col, other)
-            cube = "centre" if holder is None else names.get(holder, COLOUR_NAMES[holder])
-            text = f"x{position.stake(col, other)}, cube {cube}"
+            cube = _cube(position.cube_holder(col, other), names, language)
+            text = say(language, "cube_stake", stake=position.stake(col, other), cube=cube)
             cached_text(d, (x + 2 * chip + 6, y), fit_text(text, body, inner - 2 * chip - 6),
                         font=body, fill=th.text)
             y += line
@@ -988,28 +1013,33 @@ def sides_order(position: CheeseGambitPosition, col: str) -> list[str]:
     return [s for s in position.sides if s != col and s not in position.dropped]
 
 
-def _status(position: CheeseGambitPosition, names: dict[str, str]
+def _status(position: CheeseGambitPosition, names: dict[str, str], language: str = "en"
             ) -> tuple[str, str | None, str]:
     """The header: main line, the colour it is written in, a second line."""
     pend = position.pending()
 
+    lang = language
+
     def who(s: str) -> str:
         n = names.get(s, s)
-        return n if n == COLOUR_NAMES.get(s) else f"{n} ({COLOUR_NAMES.get(s, s)})"
+        colour_name = colour_word(lang, COLOUR_NAMES.get(s, s))
+        return n if n == colour_name else f"{n} ({colour_name})"
 
     if position.result is not None:
-        return "Game over: " + result_text(position.result, lambda s: names.get(s, s)), None, ""
+        return say(lang, "game_over_with", result=result_text(
+            position.result, lambda s: names.get(s, s), lang)), None, ""
     if pend and pend[0] == "taunt":
         taunter, target = pend[1], pend[2]
         stake = 2 * position.stake(taunter, target)
-        return (f"{who(target)} must answer {names[taunter]}'s taunt (x{stake})", target,
-                f"accept: stake {stake}, {names[target]} holds the cube; "
-                f"drop: lose {position.stake(taunter, target)} and leave")
+        return (say(lang, "must_answer", who=who(target), taunter=names[taunter], stake=stake),
+                target,
+                say(lang, "answer_choices", stake=stake, target=names[target],
+                    lose=position.stake(taunter, target)))
     if pend and pend[0] == "vote":
         voters = ", ".join(names[s] for s in pend[1])
-        return f"Vote to play on: {voters}", pend[1][0], "any \"no\" ends the game"
+        return say(lang, "vote_title", voters=voters), pend[1][0], say(lang, "vote_rule")
     side = position.side_to_move or ""
-    return f"{who(side)} to move", side or None, ""
+    return say(lang, "to_move", side=who(side)), side or None, ""
 
 
 #: Theme colours that carry nothing a player reads (checked by

@@ -20,7 +20,9 @@ class RenderContext:
     ``last_turn_marks(context)``; ``last_moves`` is its canonical move text,
     only ever shown as words, never read for what it did.  ``viewer``
     is the side whose numbering the picture uses (default: the side to move).
-    ``theme`` is ``light`` or ``dark``.
+    ``theme`` is ``light`` or ``dark``.  ``language`` is the language of the
+    words drawn and of the description (``en``, ``ru``: renderer/words.py):
+    the channel's for a public picture, the user's for a private one.
     """
 
     names: Mapping[str, str] = field(default_factory=dict)
@@ -32,3 +34,4 @@ class RenderContext:
     width: int = 1100
     theme: str = "light"
     footer: str = ""
+    language: str = "en"

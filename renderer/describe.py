@@ -14,6 +14,7 @@ from typing import Any
 
 from renderer.base import result_text
 from renderer.context import RenderContext
+from renderer.words import EN, colour, colour_of, word
 
 #: Discord's limit on an attachment's description.
 LIMIT = 1024
@@ -28,21 +29,25 @@ COLOURS = {
 
 
 def describe(position: Any, context: RenderContext) -> str:
-    """The board in words, at most :data:`LIMIT` characters."""
+    """The board in words, at most :data:`LIMIT` characters, in the context's
+    language (renderer/words.py)."""
     game = getattr(position, "game", "")
-    colours = COLOURS.get(game, {})
+    lang = context.language
+    colours = {side: colour(lang, name) for side, name in COLOURS.get(game, {}).items()}
 
     def who(side: str) -> str:
-        colour = colours.get(side, side)
+        name_of_colour = colours.get(side, side)
         name = (context.names or {}).get(side)
-        return f"{name} ({colour})" if name and name != colour else colour
+        return word(lang, "d_who", name=name, colour=name_of_colour) \
+            if name and name != name_of_colour else name_of_colour
 
-    parts = [f"{_title(game)} board.", _turn(position, context, who)]
+    parts = [word(lang, "d_board", title=_title(game)), _turn(position, context, who)]
     if context.last_side and context.last_moves:
-        parts.append(f"Last turn, {who(context.last_side)}: {context.last_moves}.")
+        parts.append(word(lang, "d_last_turn", who=who(context.last_side),
+                          moves=context.last_moves))
     body = _BODIES.get(game)
     if body is not None:
-        parts.append(body(position, who))
+        parts.append(body(position, who, lang))
     return fit(" ".join(p for p in parts if p))
 
 
@@ -59,97 +64,109 @@ def _title(game: str) -> str:
 
 
 def _turn(position: Any, context: RenderContext, who: Callable[[str], str]) -> str:
+    lang = context.language
     result = getattr(position, "result", None)
     if result is not None:
-        return f"Game over: {result_text(result, who)}."
+        return word(lang, "d_game_over", result=result_text(result, who, lang))
     side = position.side_to_move
     if not side:
-        return "Game over."
-    dice = " and ".join(str(d) for d in context.dice)
-    rolled = f", dice {dice}" if dice else ""
-    return f"{who(side)} to move{rolled}."
+        return word(lang, "d_game_over_plain")
+    dice = word(lang, "d_and").join(str(d) for d in context.dice)
+    rolled = word(lang, "d_rolled", dice=dice) if dice else ""
+    return word(lang, "d_to_move", who=who(side), rolled=rolled)
 
 
-def _counted(where: dict[int, int], unit: str = "on") -> str:
+def _counted(where: dict[int, int], lang: str) -> str:
     """``2 on 24, 1 on 13`` from point -> count, highest point first."""
-    return ", ".join(f"{n} {unit} {p}" for p, n in sorted(where.items(), reverse=True))
+    return ", ".join(word(lang, "d_on", n=n, place=p)
+                     for p, n in sorted(where.items(), reverse=True))
 
 
 # --------------------------------------------------------------------------- games
 
 
-def _hachapury(position: Any, who: Callable[[str], str]) -> str:
+def _hachapury(position: Any, who: Callable[[str], str], lang: str) -> str:
     out = []
     for side in ("W", "B"):
         counts = tuple(position.checkers(side))
         points = {p: n for p, n in enumerate(counts) if p and n}
         pips = sum(p * n for p, n in points.items())
         off = position.off(side) if hasattr(position, "off") else counts[0]
-        out.append(f"{who(side)}, in its own numbering: {_counted(points) or 'none on the board'}"
-                   f"; {off} borne off; {pips} pips.")
+        out.append(word(lang, "d_hachapury_side", who=who(side),
+                        points=_counted(points, lang) or word(lang, "d_none_on_board"),
+                        off=off, pips=pips))
     return " ".join(out)
 
 
-def _stack_words(pieces: list[tuple[str, bool]], colours: dict[str, str]) -> str:
+def _stack_words(pieces: list[tuple[str, bool]], colours: dict[str, str], lang: str) -> str:
     """A stack bottom to top in words: ``2 White under 1 Black King``."""
     runs: list[list[Any]] = []
     for side, king in pieces:
-        word = colours.get(side, side) + (" King" if king else "")
-        if runs and runs[-1][0] == word:
+        key = ("d_kings_" if king else "d_pieces_") + colours.get(side, side)
+        if runs and runs[-1][0] == key:
             runs[-1][1] += 1
         else:
-            runs.append([word, 1])
-    return " under ".join(f"{n} {word}" if n > 1 else f"1 {word}" for word, n in runs)
+            runs.append([key, 1])
+    return word(lang, "d_under").join(
+        word(lang, key, n=n) if key in EN else f"{n} {key}" for key, n in runs)
 
 
 def _other(side: str) -> str:
     return "B" if side == "W" else "W"
 
 
-def _chebache(position: Any, who: Callable[[str], str]) -> str:
+def _chebache(position: Any, who: Callable[[str], str], lang: str) -> str:
     colours = COLOURS["chebache"]
+    and_king = word(lang, "d_and_king")
     out = []
     for side in ("W", "B"):
         ordinary, kings = position.start(side)
         done, done_kings = position.finish(side)
-        out.append(f"{who(side)}: Start {ordinary}{' and King' * min(kings, 1)}, "
-                   f"Finish {done}{' and King' * min(done_kings, 1)}.")
+        out.append(word(lang, "d_chebache_side", who=who(side), start=ordinary,
+                        start_king=and_king * min(kings, 1), finish=done,
+                        finish_king=and_king * min(done_kings, 1)))
+
+    def space(side: str, number: int) -> str:
+        return word(lang, "d_space", of=colour_of(lang, colours[side]), number=number)
+
     # Each stack in the numbering of the path it stands on.
-    stacks = [f"{colours[sv.side]}'s {sv.number}: {_stack_words(list(sv.pieces), colours)}"
+    stacks = [word(lang, "d_stack", space=space(sv.side, sv.number),
+                   pieces=_stack_words(list(sv.pieces), colours, lang))
               for sv in sorted(position.spaces(), key=lambda s: (s.side != "W", s.number))]
     if stacks:
-        out.append("Stacks, bottom first: " + "; ".join(stacks) + ".")
+        out.append(word(lang, "d_stacks", stacks="; ".join(stacks)))
     cheb = position.chebaches()
     if cheb:
-        out.append("Chebaches: " + "; ".join(
-            f"{who(c.owner)} {c.letter} closes {colours[_other(c.owner)]}'s {c.controls}"
-            for c in cheb) + ".")
+        out.append(word(lang, "d_chebaches", list="; ".join(
+            word(lang, "d_closes", who=who(c.owner), letter=c.letter,
+                 space=space(_other(c.owner), c.controls))
+            for c in cheb)))
     return " ".join(out)
 
 
-def _cheesegambit(position: Any, who: Callable[[str], str]) -> str:
+def _cheesegambit(position: Any, who: Callable[[str], str], lang: str) -> str:
     out = []
     for side in position.sides:
         track = position.track(side)
         safe = position.safe_zone(side)
-        where = [f"{n} on {sq}" for sq, n in sorted(track.items())]
-        where += [f"{n} on S{k}" for k, n in sorted(safe.items())]
-        out.append(f"{who(side)}: pool {position.pool(side)}; "
-                   f"{', '.join(where) or 'none on the track'}; "
-                   f"{position.borne_off(side)} borne off.")
+        where = [word(lang, "d_on", n=n, place=sq) for sq, n in sorted(track.items())]
+        where += [word(lang, "d_on", n=n, place=f"S{k}") for k, n in sorted(safe.items())]
+        out.append(word(lang, "d_cheesegambit_side", who=who(side), pool=position.pool(side),
+                        where=", ".join(where) or word(lang, "d_none_on_track"),
+                        off=position.borne_off(side)))
     return " ".join(out)
 
 
-def _che(position: Any, who: Callable[[str], str]) -> str:
-    out = [f"{len(position.tiles)} tiles placed, {position.tiles_left} left."]
+def _che(position: Any, who: Callable[[str], str], lang: str) -> str:
+    out = [word(lang, "d_che_tiles", placed=len(position.tiles), left=position.tiles_left)]
     for side in ("W", "B"):
         region = position.largest_region(side)
         size = len(region.tiles) if region is not None else 0
-        out.append(f"{who(side)}'s largest region: {size} tiles.")
+        out.append(word(lang, "d_che_largest", who=who(side), size=size))
     return " ".join(out)
 
 
-_BODIES: dict[str, Callable[[Any, Callable[[str], str]], str]] = {
+_BODIES: dict[str, Callable[[Any, Callable[[str], str], str], str]] = {
     "hachapury": _hachapury,
     "chebache": _chebache,
     "cheesegambit": _cheesegambit,

@@ -55,6 +55,7 @@ from renderer.context import RenderContext
 from renderer.fonts import font
 from renderer.phone import COMPACT_BELOW as PHONE_PICTURES_BELOW
 from renderer.stencil import cached_text
+from renderer.words import LANGUAGES, colour, colour_of, word
 
 #: Checkers drawn in one stack before the rest are shown as a count.
 STACK = 5
@@ -375,12 +376,16 @@ def _lcg(seed: int):
         yield state / 0x7FFFFFFF
 
 
-@lru_cache(maxsize=2 * len(THEMES) * 3)  # every look: 2 widths (bot, phone) x themes x variants
-def background(width: int, theme_name: str, variant: str = "") -> Image.Image:
+# every look the warm-up draws (2 widths: bot, phone x themes x variants), in each language
+@lru_cache(maxsize=2 * len(THEMES) * 3 * len(LANGUAGES))
+def background(width: int, theme_name: str, variant: str = "", language: str = "en"
+               ) -> Image.Image:
     """The empty board (no numbers highlighted, no pieces), RGB.
 
     ``variant`` "from" / "to" paints the felt in the last-turn highlight
-    colours; renders cut single point columns out of those variants.
+    colours; renders cut single point columns out of those variants (so a
+    variant's spare wells go without their words).  ``language``: of the
+    words in the spare wells.
     """
     lay = layout(width)
     th = theme_of(theme_name)
@@ -470,8 +475,12 @@ def background(width: int, theme_name: str, variant: str = "") -> Image.Image:
         cx = (box[0] + box[2]) / 2
         cy = (box[1] + box[3]) / 2
         paste_sprite(img, icon, (cx, cy - 12 * k))
-        d.text((cx, cy + icon_size / 2 + 2 * k), "both", font=lf, fill=th.numbers, anchor="mm")
-        d.text((cx, cy + icon_size / 2 + 18 * k), "move", font=lf, fill=th.numbers, anchor="mm")
+        if variant:  # only ever cut into point columns: the wells' words are not needed
+            continue
+        d.text((cx, cy + icon_size / 2 + 2 * k), word(language, "both"), font=lf,
+               fill=th.numbers, anchor="mm")
+        d.text((cx, cy + icon_size / 2 + 18 * k), word(language, "move"), font=lf,
+               fill=th.numbers, anchor="mm")
     return img
 
 
@@ -537,6 +546,7 @@ def _draw_tray(
     th: Theme,
     width: int,
     at_bottom: bool,
+    language: str = "en",
 ) -> None:
     """Borne-off checkers as edge-on slabs, with the count in big type."""
     lay = layout(width)
@@ -563,8 +573,8 @@ def _draw_tray(
         d, (cx, top + 17 * k), str(count), f, fill, outline=th.tray, stroke=max(1, int(2 * k))
     )
     small = font(int(13 * k), True)
-    cached_text(d, (cx, top + 38 * k), "off", font=small, fill=mix(th.numbers, th.tray, 0.3),
-                anchor="mm")
+    cached_text(d, (cx, top + 38 * k), word(language, "tray_off"), font=small,
+                fill=mix(th.numbers, th.tray, 0.3), anchor="mm")
 
 
 @lru_cache(maxsize=8)
@@ -738,14 +748,19 @@ def _draw_dice(
 def _headline(position: Any, context: RenderContext) -> str:
     """Who is to move, or the result: a gammon-like 2 points is a mars, and
     the winner's name follows."""
-    text = headline(position, lambda side: COLOUR_NAMES.get(side, side))
+    lang = context.language
+
+    def label(side: str) -> str:
+        return colour(lang, COLOUR_NAMES.get(side, side))
+
+    text = headline(position, label, lang)
     result = getattr(position, "result", None)
     winner = getattr(result, "winner", None)
     if result is not None and winner in SIDES:
-        if result.points == 2:
-            text += " (mars)"
+        if result.points == 2:  # (a mars is 2 points: said once, the picture is narrow)
+            text = word(lang, "mars", side=label(winner))
         if (context.names or {}).get(winner):
-            text += f" — {context.names[winner]}"
+            text += word(lang, "winner_name", name=context.names[winner])
     return text
 
 
@@ -764,6 +779,7 @@ def _draw_plate(
     th: Theme,
     width: int,
     max_w: float,
+    language: str = "en",
 ) -> float:
     """Draws the plate; returns its right edge."""
     lay = layout(width)
@@ -773,7 +789,8 @@ def _draw_plate(
     icon_d = int(h * 0.72)
     face, rim, ring = checker_colours(side, th)
     icon = checker_sprite(icon_d, face, rim, ring)
-    subtitle = f"{COLOUR_NAMES[side]} · {pips} pips"
+    subtitle = word(language, "plate_pips", colour=colour(language, COLOUR_NAMES[side]),
+                    pips=pips)
     fs = int(24 * k)
     w = plate_width(name, icon_d, int(h), active, subtitle, fs, badge)
     w = min(w, max_w)
@@ -829,7 +846,8 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
     mover = position.side_to_move
     viewer = ctx.viewer if ctx.viewer in SIDES else (mover if mover in SIDES else "W")
     opponent = other(viewer)
-    img = background(width, theme).copy()
+    lang = ctx.language
+    img = background(width, theme, "", lang).copy()
     d = ImageDraw.Draw(img)
     k = lay.scale
 
@@ -848,8 +866,9 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
                 _draw_stack(img, d, to_viewer(p, s, viewer), n, s, th, width)
     if last_side and steps:
         _arrows(img, steps, counts, last_side, viewer, th, width)
-    _draw_tray(img, d, lay.tray_viewer, viewer, _off(position, viewer), th, width, False)
-    _draw_tray(img, d, lay.tray_opponent, opponent, _off(position, opponent), th, width, True)
+    _draw_tray(img, d, lay.tray_viewer, viewer, _off(position, viewer), th, width, False, lang)
+    _draw_tray(img, d, lay.tray_opponent, opponent, _off(position, opponent), th, width, True,
+               lang)
 
     # Dice: the side to move's, or (game over) the last mover's.
     dice_side = mover if mover in SIDES else (last_side or viewer)
@@ -868,7 +887,7 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
     plate_right = lay.bottom_strip[0]
     for side, strip in ((opponent, lay.top_strip), (viewer, lay.bottom_strip)):
         active = side == mover or (mover is None and side == winner)
-        badge = "to move" if mover is not None else "winner"
+        badge = word(lang, "badge_to_move" if mover is not None else "badge_winner")
         room = plate_room if strip is lay.top_strip else (lay.bottom_strip[2] - lay.bottom_strip[0])
         if strip is lay.bottom_strip and ctx.footer:
             room *= 0.62
@@ -876,13 +895,14 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
             img,
             side,
             strip,
-            names.get(side) or COLOUR_NAMES[side],
+            names.get(side) or colour(lang, COLOUR_NAMES[side]),
             active,
             badge,
             _pip_count(counts[side]),
             th,
             width,
             room,
+            lang,
         )
         if strip is lay.bottom_strip:
             plate_right = right
@@ -901,21 +921,21 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
         text = fit_text(ctx.footer, ff, room)
         footer_left -= ff.getlength(text)
         cached_text(
-            d,
-            (lay.bottom_strip[2], (lay.bottom_strip[1] + lay.bottom_strip[3]) / 2),
-            text,
-            font=ff,
-            fill=th.muted,
-            anchor="rm",
-        )
+                    d,
+                    (lay.bottom_strip[2], (lay.bottom_strip[1] + lay.bottom_strip[3]) / 2),
+                    text,
+                    font=ff,
+                    fill=th.muted,
+                    anchor="rm",
+                    )
     if last_side and steps:
         # Whose numbers the highlighted points show: the record's, the mover's.
         cf = font(int(16 * k), True)
         room = footer_left - plate_right - 36 * k
-        mover_name = COLOUR_NAMES[last_side]
-        caption = f"amber: {mover_name}'s last turn"
+        mover_name = colour_of(lang, COLOUR_NAMES[last_side])
+        caption = word(lang, "caption_last_turn", of=mover_name)
         if last_side != viewer:
-            caption += f", in {mover_name}'s numbers"
+            caption += word(lang, "caption_numbers", of=mover_name)
         if room > 80 * k:
             cached_text(d, (plate_right + 18 * k, (lay.bottom_strip[1] + lay.bottom_strip[3]) / 2),
                         fit_text(caption, cf, room), font=cf, fill=th.muted, anchor="lm")

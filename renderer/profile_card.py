@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 from renderer.board_common import fit_text
 from renderer.fonts import font
 from renderer.phone import legible_size
+from renderer.words import ordinal, word
 
 RGB = tuple[int, int, int]
 
@@ -92,6 +93,8 @@ class ProfileCard:
     games: tuple[GameLine, ...] = ()
     recent: tuple[RecentGame, ...] = field(default=())
     theme: str = "light"
+    #: The language of the card's words (renderer/words.py): the channel's.
+    language: str = "en"
 
 
 def text_pairs(theme: str) -> list[tuple[RGB, RGB]]:
@@ -107,29 +110,49 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def streak_text(streak: int) -> str:
+def streak_text(streak: int, language: str = "en") -> str:
     if streak > 0:
-        return f"{streak} win{'s' if streak != 1 else ''} in a row"
+        return word(language, "card_streak_wins", n=streak)
     if streak < 0:
-        return f"{-streak} loss{'es' if streak != -1 else ''} in a row"
+        return word(language, "card_streak_losses", n=-streak)
     return ""
 
 
-def game_details(line: GameLine) -> str:
+def game_details(line: GameLine, language: str = "en") -> str:
     """``8 won · 4 lost of 12 · 3 wins in a row · 5 points · 41 turns a game``."""
-    parts = [f"{line.wins} won · {line.losses} lost of {line.games}"] if line.rating is not None \
-        else [f"{line.finished} finished, not rated"]
-    parts += [p for p in (streak_text(line.streak),) if p]
+    parts = [word(language, "card_won_lost", wins=line.wins, losses=line.losses,
+                  games=line.games)] if line.rating is not None \
+        else [word(language, "card_unrated_details", finished=line.finished)]
+    parts += [p for p in (streak_text(line.streak, language),) if p]
     if line.rating is not None:
-        parts.append(f"{line.points} point{'s' if line.points != 1 else ''}")
+        parts.append(word(language, "card_points", n=line.points))
     if line.average_turns is not None:
-        parts.append(f"{plural(round(line.average_turns), 'turn')} a game")
+        parts.append(word(language, "card_turns_a_game", n=round(line.average_turns)))
     return " · ".join(parts)
+
+
+def result_badge(result: str, language: str = "en") -> str:
+    """A recent game's result as the card's badge says it (``won``, ``won 2``,
+    ``lost``, ``draw``, ``2nd``, ``no result``: bot/service/rating.py)."""
+    if language == "en":
+        return result
+    words = result.split()
+    if words == ["won"]:
+        return word(language, "card_won")
+    if len(words) == 2 and words[0] == "won" and words[1].isdigit():
+        return word(language, "card_won_points", points=int(words[1]))
+    keys = {"lost": "card_lost", "draw": "card_draw", "no result": "card_no_result"}
+    if result in keys:
+        return word(language, keys[result])
+    if len(words) == 1 and result[:-2].isdigit():  # a place: 2nd
+        return ordinal(language, int(result[:-2]))
+    return result
 
 
 def render_profile_card(card: ProfileCard) -> bytes:
     """The card as a PNG."""
     p = THEMES.get(card.theme, THEMES["light"])
+    lang = card.language
     name_font, title_font = font(NAME, True), font(TITLE, True)
     body_font, small_font = font(BODY, False), font(SMALL, False)
     band = PAD * 2 + NAME
@@ -147,39 +170,41 @@ def render_profile_card(card: ProfileCard) -> bytes:
               fill=p.band_ink)
     y = band + PAD
     if not card.games:
-        draw.text((PAD, y), "No finished games here yet", font=body_font, fill=p.muted)
+        draw.text((PAD, y), word(lang, "card_no_games"), font=body_font, fill=p.muted)
         y += row + GAP
     for line in card.games:
         draw.rounded_rectangle((PAD, y, CARD_WIDTH - PAD, y + row), RADIUS, fill=p.panel,
                                outline=p.outline)
         x = PAD * 2
         right = CARD_WIDTH - PAD * 2
-        rating = f"{line.rating}" if line.rating is not None else "unrated"
+        rating = f"{line.rating}" if line.rating is not None else word(lang, "card_unrated")
         draw.text((right, y + PAD + TITLE), rating, font=title_font, fill=p.ink, anchor="rs")
         left = right - int(draw.textlength(rating, font=title_font)) - GAP
         if line.provisional:
-            draw.text((left, y + PAD + TITLE), "provisional", font=small_font, fill=p.muted,
+            provisional = word(lang, "card_provisional")
+            draw.text((left, y + PAD + TITLE), provisional, font=small_font, fill=p.muted,
                       anchor="rs")
-            left -= int(draw.textlength("provisional", font=small_font)) + GAP
+            left -= int(draw.textlength(provisional, font=small_font)) + GAP
         draw.text((x, y + PAD + TITLE), fit_text(line.title, title_font, left - x),
                   font=title_font, fill=p.ink, anchor="ls")
-        draw.text((x, y + PAD + TITLE + GAP), fit_text(game_details(line), small_font,
+        draw.text((x, y + PAD + TITLE + GAP), fit_text(game_details(line, lang), small_font,
                                                        right - x),
                   font=small_font, fill=p.muted)
         y += row + GAP
     if card.recent:
-        draw.text((PAD, y), "Recent games", font=title_font, fill=p.ink)
+        draw.text((PAD, y), word(lang, "card_recent"), font=title_font, fill=p.ink)
         y += TITLE + GAP
-        badges = max(int(draw.textlength(g.result, font=body_font)) for g in card.recent) + 16
+        badges = max(int(draw.textlength(result_badge(g.result, lang), font=body_font))
+                     for g in card.recent) + 16
         for game in card.recent:
-            badge = game.result
+            badge = result_badge(game.result, lang)
             colour = p.won if game.won else p.lost if game.won is False else p.outline
             ink = p.badge_ink if game.won is not None else p.ink
             width = badges
             draw.rounded_rectangle((PAD, y - 2, PAD + width, y + BODY + 2), 6, fill=colour)
             draw.text((PAD + width // 2, y), badge, font=body_font, fill=ink, anchor="ma")
-            text = (f"#{game.game_id} {game.title} vs {game.opponents} · "
-                    f"{plural(game.turns, 'turn')}")
+            text = word(lang, "card_recent_row", id=game.game_id, title=game.title,
+                        opponents=game.opponents, turns=game.turns)
             x = PAD + width + GAP
             draw.text((x, y), fit_text(text, body_font, CARD_WIDTH - PAD - x), font=body_font,
                       fill=p.ink)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
 from bot import clocks
+from bot.catalogue import channel_lang, user_lang
 from bot.service import texts
 from bot.service.turn_events import replayed_events, stored_events
 from games import Position, get_game
@@ -177,7 +178,9 @@ class Context:
         """(the board PNG, the board in words).  ``viewer`` None: a public picture,
         in one orientation for the whole game (the first seat at the bottom, as
         a board on the table); a side: a private one from that side's chair.
-        ``left`` is the time-left text when the caller has it already."""
+        ``left`` is the time-left text when the caller has it already.  Its words
+        are in the language of the reply it goes with: the channel's for a public
+        picture, the user's for a private one."""
         if not self.render_images:
             return None, ""
         last = await self.store.last_turn(session.id)
@@ -202,6 +205,7 @@ class Context:
             width=self.config.image_width,
             theme=await self.theme_for(session.guild_id),
             footer=" · ".join(line for line in (match_line, clock_line) if line),
+            language=user_lang() if viewer is not None else channel_lang(),
         )
         return await self.draw(position, context), describe(position, context)
 

@@ -251,7 +251,7 @@ class Turns:
             viewer=await self.ctx.private_viewer(session, user.id, seat.side),
             width=await self.ctx.private_width(user.id),
             theme=await self.ctx.theme_for(session.guild_id, user.id),
-            footer=for_user("preview_footer"))
+            footer=for_user("preview_footer"), language=user_lang())
         return Reply(
             text=for_user("preview", record=played.record, listing=played.position.listing(),
                           moves=played.moves),

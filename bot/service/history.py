@@ -104,7 +104,8 @@ class History:
             last_side=last.side if last else None, last_moves=last.moves if last else "",
             last_events=events, width=self.ctx.config.image_width,
             theme=self.ctx.config.theme,
-            footer=for_channel("history_footer", id=session.id, turn=turn)))
+            footer=for_channel("history_footer", id=session.id, turn=turn),
+            language=channel_lang()))
         title = get_game(session.game).title
         said = f" ({texts.told_in_words(last, session)})" if last and last.events else ""
         return Reply(text=for_channel("history_board", title=title, id=session.id, turn=turn,

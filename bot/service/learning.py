@@ -107,5 +107,5 @@ class Learning:
                     side: str | None) -> bytes | None:
         return await self.ctx.draw(position, RenderContext(
             dice=dice, viewer=side, width=self.ctx.config.image_width,
-            theme=self.ctx.config.theme, footer=page.title[:80]))
+            theme=self.ctx.config.theme, footer=page.title[:80], language=user_lang()))
 

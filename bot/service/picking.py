@@ -85,7 +85,8 @@ class Picking:
         image = await self.ctx.draw(played.position, RenderContext(
             names=texts.names(session), dice=(), last_side=side, last_moves=played.moves,
             last_events=played.events, viewer=side, width=self.ctx.config.image_width,
-            theme=self.ctx.config.theme, footer=for_user("preview_footer_yet")))
+            theme=self.ctx.config.theme, footer=for_user("preview_footer_yet"),
+            language=user_lang()))
         return Reply(text=for_user("picker_done", dice=dice, turn=step.turn), private=True,
                      session_id=session.id, image=image,
                      buttons=[Button(for_user("button_confirm"), f"pickok:{session.id}:{base}",

@@ -12,7 +12,7 @@ the same figures."""
 from __future__ import annotations
 
 from bot import pages
-from bot.catalogue import for_channel, for_user
+from bot.catalogue import channel_lang, for_channel, for_user
 from bot.catalogue.engine import error_for_user
 from bot.computer_seats import is_computer_seat
 from bot.ratings import PROVISIONAL_GAMES, Standing, outcome, rate
@@ -155,7 +155,7 @@ class Ratings:
         image = None
         if self.ctx.render_images:
             card = ProfileCard(member.name, tuple(lines_of_games), tuple(recent),
-                               await self.ctx.theme_for(channel.guild_id))
+                               await self.ctx.theme_for(channel.guild_id), channel_lang())
             image = await self.ctx.cpu(render_profile_card, card)
         return Reply(text=text, image=image, image_name="profile.png",
                      image_description=_alt_text(text), card=True)

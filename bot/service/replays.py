@@ -81,7 +81,7 @@ def replay_gif(session: Session, turns: list[TurnEntry], lang: str, theme: str,
                size_limit: int) -> Animation:
     """The animation of ``session``'s effective log ``turns`` (a worker's job)."""
     return animate(session.game, dict(session.options), frame_specs(session, turns, lang),
-                   texts.names(session), public_viewer(session), theme, size_limit)
+                   texts.names(session), public_viewer(session), theme, size_limit, lang)
 
 
 def frame_specs(session: Session, turns: list[TurnEntry], lang: str = "en"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -48,8 +49,9 @@ def _faults(labels: list[tuple[str, Box]], things: list[tuple[str, Box]]) -> lis
 
 def chebache_faults(position: Position, context: RenderContext, viewer: str,
                     width: int = 1100) -> list[str]:
+    lang = context.language
     labels = [(f"number {lb.side}{lb.number}", lb.box) for lb in cl.number_labels(viewer, width)]
-    labels += [(cr.pool_title(side, n), cr.pool_title_box(side, n, viewer, width)[0])
+    labels += [(cr.pool_title(side, n, lang), cr.pool_title_box(side, n, viewer, width, lang)[0])
                for side, n in cr.POOLS]
     things: list[tuple[str, Box]] = []
     for sv in position.spaces():
@@ -59,13 +61,13 @@ def chebache_faults(position: Position, context: RenderContext, viewer: str,
     for side, n in cr.POOLS:
         ordinary, kings = position.start(side) if n == 0 else position.finish(side)
         things.append((f"pool {side}{n}",
-                       cr.pool_display_box(side, n, ordinary, kings, viewer, width)))
+                       cr.pool_display_box(side, n, ordinary, kings, viewer, width, lang)))
     things += [(f"Chebache {ch.letter}", cr.letter_box(ch, viewer, width))
                for ch in position.chebaches()]
     steps = cr.last_turn_marks(context)
     if steps and context.last_side is not None:
-        avoid = cr.board_obstacles(position, viewer, width)
-        pools = cr.mover_pools(position, context.last_side, viewer, width)
+        avoid = cr.board_obstacles(position, viewer, width, language=lang)
+        pools = cr.mover_pools(position, context.last_side, viewer, width, language=lang)
         for st, start, tip, badge in cr.last_turn_layout(steps, context.last_side, viewer,
                                                           width, avoid, pools):
             things.append((f"arrow head {st.src}->{st.dst}",
@@ -96,6 +98,18 @@ def test_chebache_phone_layout_labels_stay_clear(width: int) -> None:
         for position, context in random_positions("chebache", seed):
             for viewer in ("W", "B"):
                 faults += chebache_faults(position, context, viewer, width)
+    assert faults[:5] == []
+
+
+@pytest.mark.parametrize("width", [1100, 760])
+def test_chebache_russian_labels_stay_clear(width: int) -> None:
+    """The Russian pool titles (wider: СТАРТ ЧЁРНЫХ) and pool words too."""
+    faults: list[str] = []
+    for seed in range(1, GAMES, 4):
+        for position, context in random_positions("chebache", seed):
+            for viewer in ("W", "B"):
+                faults += chebache_faults(position, replace(context, language="ru"), viewer,
+                                          width)
     assert faults[:5] == []
 
 
