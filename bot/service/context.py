@@ -72,6 +72,9 @@ class Context:
         #: minute; this process's at once, see ``language_choices``).
         self.language_cache: dict[tuple[str | None, str | None],
                                   tuple[float, LanguageChoices]] = {}
+        #: Servers' board themes, remembered ``LANGUAGE_TTL`` seconds as the language
+        #: choices are (every public picture asked for one).
+        self.theme_cache: dict[str, tuple[float, str | None]] = {}
         self.config = config
         self.clock = clock
         self.seed_factory = seed_factory
@@ -234,7 +237,21 @@ class Context:
             own = (await self.settings.user_view(user_id)).theme
             if own is not None:
                 return own
-        return await self.settings.guild_theme(guild_id) or self.config.theme
+        return await self.guild_theme(guild_id) or self.config.theme
+
+    async def guild_theme(self, guild_id: str | None) -> str | None:
+        """The server's own theme (remembered a minute; this process's change shows
+        at once: ``BoardSettings`` forgets it)."""
+        if guild_id is None:
+            return None
+        cached, now = self.theme_cache.get(guild_id), self.clock()
+        if cached is not None and now - cached[0] < LANGUAGE_TTL:
+            return cached[1]
+        if len(self.theme_cache) > 10_000:
+            self.theme_cache.clear()
+        theme = await self.settings.guild_theme(guild_id)
+        self.theme_cache[guild_id] = (now, theme)
+        return theme
 
     async def private_viewer(self, session: Session, user_id: str, side: str) -> str:
         """The chair a user's private picture is drawn from: their own side, or

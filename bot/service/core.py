@@ -241,6 +241,13 @@ class Turns:
         game is waiting for from the user.  ``question``
         (from a button) is the answer the text was meant for: refused if another
         question is pending now.  ``version``: see ``_played``."""
+        return (await self.moved(user, channel, text, expected_turn, question, version))[0]
+
+    async def moved(self, user: User, channel: Channel, text: str,
+                    expected_turn: int | None = None, question: Question | None = None,
+                    version: int | None = None) -> tuple[Reply, Session]:
+        """``move``, and the session as the move left it (so that the caller knows
+        whether it ended the game without reading it again)."""
         turned, _seat, played, entry = await self._played(user, channel, text,
                                                           expected_turn, question, version)
         done = await self.commit(turned, played.position, entry)
@@ -264,7 +271,7 @@ class Turns:
         return Reply(text="\n".join([*(texts.entry_text(t, session, lang) for t in logged),
                                       status_line]),
                      image=image, image_description=words, mentions=mentions,
-                     session_id=session.id, buttons=buttons, attachment=record)
+                     session_id=session.id, buttons=buttons, attachment=record), session
 
     async def preview(self, user: User, channel: Channel, text: str) -> Reply:
         """What a turn would do, privately, with its picture; nothing is played."""
