@@ -16,8 +16,15 @@ threads, as before the pool).  Prints for each:
 - CPU milliseconds per move: the bot process(es), their pool workers and the
   PostgreSQL server (a figure that a busy machine does not inflate as it does
   wall-clock time);
+- database statements and transactions per move (each a round trip: an aiosqlite
+  thread hop, a PostgreSQL message);
 - lost/doubled: every move answered ``ok`` must be in the log exactly once, and
   nothing else (checked on the database after the rounds).
+
+``--profile DIR`` writes cProfile statistics of the timed rounds: ``DIR/bot-NAME.prof``
+for each bot process and ``DIR/worker-PID.prof`` for each pool worker (a worker's
+also holds the untimed legal-turn listings that choose the moves).  Read them with
+``python -m pstats``.
 
 The choice of each move (a random legal turn for whoever is to move) is made before
 the round starts and is not timed.  PostgreSQL is a throw-away server started as
@@ -26,13 +33,14 @@ tests/pg_server.py does (a Unix socket, fsync off) unless ``--postgres URL`` or
 2-core machine.
 
 Run: ``.venv/bin/python bench/bench_burst.py [--channels 200] [--rounds 4]
-[--only sqlite,postgresql,postgresql-2] [--cpu pool|thread]``
+[--only sqlite,postgresql,postgresql-2] [--cpu pool|thread] [--profile DIR]``
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import json
 import os
 import random
@@ -131,6 +139,8 @@ class Bot:
     rng: random.Random
     #: session id -> moves answered ok (to check against the log).
     answered: dict[int, int] = field(default_factory=dict)
+    #: The timed rounds' profile (``--profile``), or None.
+    profile: cProfile.Profile | None = None
 
     def cpu(self) -> tuple[float, float]:
         """CPU seconds of this process and of its pool's workers."""
@@ -168,7 +178,11 @@ class Bot:
         print("ready", flush=True)
         await asyncio.to_thread(sys.stdin.readline)
         cpu_before, meter.samples, meter.held = self.cpu(), [], []
+        store = self.service.store
+        statements, transactions = store.statements, store.transactions
         meter.recording = True
+        if self.profile is not None:
+            self.profile.enable()
 
         async def move(room: Channel, user: User, text: str) -> tuple[float, bool, bool]:
             start = time.perf_counter()
@@ -179,13 +193,16 @@ class Bot:
         done = await asyncio.gather(*(move(room, user, text) for room, (user, text, _)
                                       in zip(self.rooms, chosen, strict=True)))
         seconds = time.perf_counter() - start
+        if self.profile is not None:
+            self.profile.disable()
         meter.recording = False
         for (_, ok, _), (_, _, session_id) in zip(done, chosen, strict=True):
             self.answered[session_id] = self.answered.get(session_id, 0) + ok
         return {"seconds": seconds, "ok": sum(ok for _, ok, _ in done),
                 "pictures": sum(picture for _, _, picture in done),
                 "latencies": [took for took, _, _ in done], "lags": meter.samples,
-                "held": meter.held,
+                "held": meter.held, "statements": store.statements - statements,
+                "transactions": store.transactions - transactions,
                 "cpu": [after - before for after, before
                         in zip(self.cpu(), cpu_before, strict=True)]}
 
@@ -202,10 +219,50 @@ class Bot:
         return {"lost": lost, "doubled": doubled}
 
 
-async def bot_process(target: str, prefix: str, channels: int, rounds: int, cpu: str) -> None:
+def _profile_worker(folder: str) -> None:
+    """A pool worker's initializer (``--profile``): profile everything it runs from
+    now on, written to ``folder`` as the worker ends."""
+    from multiprocessing.util import Finalize
+
+    profile = cProfile.Profile()
+    profile.enable()
+
+    def dump() -> None:
+        profile.disable()
+        profile.dump_stats(str(Path(folder) / f"worker-{os.getpid()}.prof"))
+
+    Finalize(profile, dump, exitpriority=10)
+
+
+def _write_thread_cpu(path: Path) -> None:
+    """CPU seconds of each thread of this process, by name, since it started (where
+    a bot process's CPU goes besides the event loop: database, pool, to_thread)."""
+    import threading
+
+    names = {t.native_id: t.name for t in threading.enumerate()}
+    lines = []
+    for task in Path("/proc/self/task").iterdir():
+        tid = int(task.name)
+        lines.append((_cpu_of_task(task), f"{names.get(tid, '?')} ({tid})"))
+    path.write_text("".join(f"{cpu:8.2f} s  {name}\n" for cpu, name in sorted(lines)[::-1]))
+
+
+def _cpu_of_task(task: Path) -> float:
+    try:
+        fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+async def bot_process(target: str, prefix: str, channels: int, rounds: int, cpu: str,
+                      profile: str) -> None:
     """One bot process, driven over stdin/stdout by ``run_config``."""
     store = await Store.open(target)
-    pool = CpuPool() if cpu == "pool" else None
+    pool = None
+    if cpu == "pool":
+        pool = CpuPool(initializer=_profile_worker, initargs=(profile,)) if profile \
+            else CpuPool()
     try:
         rng = random.Random(prefix)
         service = GameService(store, seed_factory=lambda: rng.randbytes(32))
@@ -214,6 +271,8 @@ async def bot_process(target: str, prefix: str, channels: int, rounds: int, cpu:
             service.context.cpu_pool = pool
         bot = Bot(service, pool, [Channel(f"{prefix}-{i}", "g") for i in range(channels)],
                   random.Random(prefix + "moves"))
+        if profile:
+            bot.profile = cProfile.Profile(time.thread_time)  # the loop's CPU, not waits
         for room in bot.rooms:
             await bot.start_game(room)
         meter = LagMeter()
@@ -222,6 +281,9 @@ async def bot_process(target: str, prefix: str, channels: int, rounds: int, cpu:
             print(json.dumps(await bot.round(meter)), flush=True)
         await meter.stop()
         print(json.dumps(await bot.check_log()), flush=True)
+        if bot.profile is not None:
+            bot.profile.dump_stats(str(Path(profile) / f"bot-{prefix}.prof"))
+            _write_thread_cpu(Path(profile) / f"bot-{prefix}-threads.txt")
     finally:
         if pool is not None:
             await pool.shutdown()
@@ -250,12 +312,13 @@ def run_config(name: str, target: str, processes: int, args: argparse.Namespace,
     per = args.channels // processes
     bots = [subprocess.Popen(
         [sys.executable, __file__, "--bot", target, f"{name}-p{i}", str(per),
-         str(args.rounds), args.cpu], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+         str(args.rounds), args.cpu, args.profile], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         text=True) for i in range(processes)]
     load = os.getloadavg()
     seconds = 0.0
     ok = pictures = 0
     cpu = pool_cpu = server_cpu = 0.0
+    statements = transactions = 0
     latencies: list[float] = []
     lags: list[float] = []
     held: list[float] = []
@@ -279,6 +342,8 @@ def run_config(name: str, target: str, processes: int, args: argparse.Namespace,
                 latencies += r["latencies"]
                 lags += r["lags"]
                 held += r["held"]
+                statements += r["statements"]
+                transactions += r["transactions"]
         checks = [json.loads(_line(bot)) for bot in bots]
         for bot in bots:
             bot.wait(60)
@@ -306,6 +371,8 @@ def run_config(name: str, target: str, processes: int, args: argparse.Namespace,
     database = f" + database {server_cpu / ok * 1000:.2f} ms" if postmaster else ""
     print(f"  CPU per move: {(cpu + pool_cpu + server_cpu) / ok * 1000:.2f} ms = bot "
           f"{cpu / ok * 1000:.2f} ms + pool {pool_cpu / ok * 1000:.2f} ms{database}")
+    print(f"  database: {statements / ok:.1f} statements in {transactions / ok:.1f} "
+          f"transaction(s) per move")
     print(f"  lost {lost}, doubled {doubled}; load average at the end "
           f"{os.getloadavg()[0]:.2f}", flush=True)
 
@@ -328,13 +395,18 @@ def main() -> None:
                         help="where pictures are drawn: the process pool or threads")
     parser.add_argument("--postgres", default=os.environ.get("BOARDBOT_BENCH_POSTGRES"),
                         help="a PostgreSQL URL to use instead of a throw-away server")
-    parser.add_argument("--bot", nargs=5, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--profile", default="", metavar="DIR",
+                        help="write cProfile statistics of bot processes and pool workers")
+    parser.add_argument("--bot", nargs=6, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.bot:
-        target, prefix, channels, rounds, cpu = args.bot
-        asyncio.run(bot_process(target, prefix, int(channels), int(rounds), cpu))
+        target, prefix, channels, rounds, cpu, profile = args.bot
+        asyncio.run(bot_process(target, prefix, int(channels), int(rounds), cpu, profile))
         return
     wanted = args.only.split(",")
+    if args.profile:
+        args.profile = str(Path(args.profile).resolve())
+        Path(args.profile).mkdir(parents=True, exist_ok=True)
     print(f"{os.cpu_count()} cores; {args.channels} channels moving at once, "
           f"Hachapury, pictures at 1100 px")
     if "sqlite" in wanted:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 import time
 from collections.abc import Callable
@@ -29,6 +28,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
+from bot.process_pools import cores, new_executor, put_down, stop
 from computer import Choice, Level, Request, answer_question, decide
 from computer.play import fallback_turn
 
@@ -63,14 +63,6 @@ class InlineThinker:
 
     async def answer(self, request: Request) -> Choice:
         return await asyncio.to_thread(answer_question, request)
-
-
-def cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def _prepare_worker(initializer: Initializer | None, initargs: tuple[Any, ...]) -> None:
@@ -116,15 +108,7 @@ class ComputerPool:
     # -- life cycle -------------------------------------------------------------------
 
     def _new_executor(self) -> ProcessPoolExecutor:
-        # forkserver: workers are forked from a clean single-threaded server, never
-        # from the bot's process with its database and event-loop threads (forking a
-        # threaded process can inherit a lock held by another thread).
-        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
-            else "spawn"
-        context = multiprocessing.get_context(method)
-        return ProcessPoolExecutor(self.workers, mp_context=context,
-                                   initializer=_prepare_worker,
-                                   initargs=(self._initializer, self._initargs))
+        return new_executor(self.workers, _prepare_worker, (self._initializer, self._initargs))
 
     async def start(self) -> None:
         """Create the pool and warm it up: every worker started and ready."""
@@ -146,15 +130,8 @@ class ComputerPool:
         ``patience`` seconds to end (a search ends within its budget), then their
         workers are terminated, so a stop never waits on a runaway search."""
         executor, self._executor = self._executor, None
-        if executor is None:
-            return
-        processes = list(getattr(executor, "_processes", {}).values())
-        executor.shutdown(wait=False, cancel_futures=True)
-        deadline = time.monotonic() + patience
-        for process in processes:
-            await asyncio.to_thread(process.join, max(0.0, deadline - time.monotonic()))
-            if process.is_alive():
-                process.terminate()
+        if executor is not None:
+            await stop(executor, patience)
 
     def limit(self, level: Level) -> float:
         """The wall-clock limit of a decision at ``level``."""
@@ -210,10 +187,4 @@ class ComputerPool:
         self.replacements += 1
         self._executor = self._new_executor()
         log.warning("computer pool replaced (%s)", why)
-        # ProcessPoolExecutor cannot stop one running task: terminate its processes
-        # (Python 3.14's terminate_workers does the same).
-        processes = list(getattr(broken, "_processes", {}).values())
-        broken.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
+        put_down(broken)

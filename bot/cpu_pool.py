@@ -7,7 +7,7 @@ event loop needs, so every picture drawn in a thread was loop lag for every othe
 channel.
 
 - **forkserver**: workers are forked from a clean single-threaded server, never from
-  the bot's process with its database and event-loop threads (see bot/computer_pool.py).
+  the bot's process with its database and event-loop threads (see bot/process_pools.py).
 - **Warm**: each worker imports every engine and renderer, builds the cached board
   backgrounds and draws one board of each game as it starts (``start`` waits for
   that), so the first real picture is as quick as the next.
@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 import queue
 import time
@@ -36,7 +35,7 @@ from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.queues import Queue
 from typing import Any, TypeVar
 
-from bot.computer_pool import cores
+from bot.process_pools import cores, new_executor, put_down, stop, worker_context
 
 log = logging.getLogger("boardbot.cpu")
 
@@ -128,14 +127,11 @@ class CpuPool:
     # -- life cycle -------------------------------------------------------------------
 
     def _new_executor(self) -> ProcessPoolExecutor:
-        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
-            else "spawn"
-        context = multiprocessing.get_context(method)
+        context = worker_context()
         self._started = context.Queue()
-        return ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=prepare_worker,
-            initargs=(self.width, self.theme, self.every_look, self._started,
-                      self._initializer, self._initargs))
+        return new_executor(self.workers, prepare_worker,
+                            (self.width, self.theme, self.every_look, self._started,
+                             self._initializer, self._initargs), context)
 
     def begin(self) -> None:
         """Create the pool and warm it up in the background (work runs on threads
@@ -199,13 +195,7 @@ class CpuPool:
         self._warm = False
         if executor is None:
             return
-        processes = list((getattr(executor, "_processes", None) or {}).values())
-        executor.shutdown(wait=False, cancel_futures=True)
-        deadline = time.monotonic() + patience
-        for process in processes:
-            await asyncio.to_thread(process.join, max(0.0, deadline - time.monotonic()))
-            if process.is_alive():
-                process.terminate()
+        await stop(executor, patience)
         log.info("cpu pool stopped (%d task(s), %d on a thread instead, %d replacement(s))",
                  self.tasks, self.fallbacks, self.replacements)
 
@@ -244,9 +234,5 @@ class CpuPool:
         self._warming = None
         log.warning("cpu pool replaced (a worker died); work runs on threads until the "
                     "new workers are warm")
-        processes = list((getattr(broken, "_processes", None) or {}).values())
-        broken.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
+        put_down(broken)
         self.begin()

@@ -14,7 +14,6 @@ another program's tables or a newer schema.
 
 from __future__ import annotations
 
-import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
@@ -25,13 +24,12 @@ import asyncpg
 
 from storage.opening import OUR_TABLES, DatabaseUnavailable
 from storage.pg_migrations import PG_MIGRATIONS
-from storage.store import Ran, Run, StaleVersion, StorageError, masked
+from storage.store import Ran, Run, StaleVersion, StorageError, masked, returns_rows
 
 #: Connections per process: enough for the moves, reads and scheduler of one process.
 POOL_SIZE = 8
 #: Held (per schema) while migrating, so that processes starting together migrate once.
 _MIGRATION_LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.boardbot'))"
-_ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES)\b|\bRETURNING\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=512)
@@ -187,7 +185,7 @@ class PostgresBackend:
             async def run(sql: str, params: Sequence[Any] = ()) -> Ran:
                 query = numbered(sql)
                 try:
-                    if _ROWS.search(query):
+                    if returns_rows(query):
                         rows = list(await conn.fetch(query, *params))
                         return Ran(len(rows), None, rows)
                     return Ran(_rowcount(await conn.execute(query, *params)), None, [])
@@ -208,6 +206,15 @@ class PostgresBackend:
                     raise StaleVersion(f"the database gave up this change: {exc}") from exc
 
 
+async def _nothing_to_reset(connection: asyncpg.Connection) -> None:
+    """A connection going back to the pool needs no reset query: the store sets no
+    session state on pooled connections (no ``SET``, ``LISTEN``, cursors or session
+    advisory locks: ``lead`` holds its locks on a connection of its own).  asyncpg's
+    default reset (``pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL``) was
+    a second round trip for every statement outside a transaction.  A transaction
+    left open (a cancelled command) is still rolled back by the pool itself."""
+
+
 async def open_postgres(url: str, latest: int, timeout: float) -> PostgresBackend:
     """A migrated PostgreSQL backend for ``url``, or ``DatabaseUnavailable`` (one line)."""
     shown = masked(url)
@@ -216,7 +223,7 @@ async def open_postgres(url: str, latest: int, timeout: float) -> PostgresBacken
                            f"storage/migrations.py has {latest}: port the missing ones")
     try:
         pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE,
-                                         timeout=timeout)
+                                         timeout=timeout, reset=_nothing_to_reset)
     except (OSError, TimeoutError, ValueError, asyncpg.PostgresError,
             asyncpg.InterfaceError) as exc:
         raise DatabaseUnavailable(shown, describe(url, exc, timeout)) from None

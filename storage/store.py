@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
@@ -56,6 +57,15 @@ class NewTurn:
     kind: str = TurnKind.TURN
     #: What the turn did: the JSON of its events (games/events.py ``events_to_json``).
     events: str | None = None
+
+
+@dataclass(frozen=True)
+class Appended:
+    """What ``Store.append_turns`` wrote: the session as it now is and the log
+    entries appended (in order)."""
+
+    session: Session
+    entries: list[TurnEntry]
 
 
 #: One SQL statement with its parameters, run inside another change's transaction.
@@ -137,6 +147,13 @@ _SESSION_COLUMNS = (
     "dice, seed, seed_hash, opening, result, version, created_by, created_at, updated_at, "
     "expires_at"
 )
+#: A session's columns (``s``) and its seats' (``t``, one row per seat; NULL without
+#: seats): what ``_sessions_of`` reads.
+_SESSIONS_WITH_SEATS = (
+    "SELECT " + ", ".join(f"s.{c.strip()}" for c in _SESSION_COLUMNS.split(",")) +
+    ", t.seat AS t_seat, t.side AS t_side, t.user_id AS t_user, t.name AS t_name, "
+    "t.accepted AS t_accepted FROM sessions s LEFT JOIN seats t ON t.session_id=s.id"
+)
 
 
 class Store:
@@ -151,6 +168,10 @@ class Store:
             asyncio.Lock() if backend.serial else nullcontext())
         #: Test hook called with a counter before each statement of a transaction.
         self.statement_hook: Callable[[int], None] | None = None
+        #: Statements sent and transactions run so far (benchmarks and tests count
+        #: a command's round trips with these).
+        self.statements = 0
+        self.transactions = 0
 
     @classmethod
     async def open(cls, path: str, busy_timeout: float | None = None) -> Store:
@@ -218,9 +239,11 @@ class Store:
         tables) use it for their own all-or-nothing changes."""
         async with self._lock, self.backend.transaction() as raw:
             counter = [0]
+            self.transactions += 1
 
             async def run(sql: str, params: Sequence[Any] = ()) -> Ran:
                 counter[0] += 1
+                self.statements += 1
                 if self.statement_hook is not None:
                     self.statement_hook(counter[0])
                 return await raw(sql, params)
@@ -233,48 +256,38 @@ class Store:
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """The rows of one read-only query, outside any transaction."""
+        self.statements += 1
         return await self.backend.fetchall(sql, params)
 
     async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
         rows = await self.backend.fetchall(sql, params)
         return rows[0] if rows else None
 
-    async def _seats(self, session_id: int) -> tuple[Seat, ...]:
-        rows = await self.fetchall(
-            "SELECT seat, side, user_id, name, accepted FROM seats WHERE session_id=? "
-            "ORDER BY seat",
-            (session_id,),
-        )
-        return tuple(Seat(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows)
+    async def _read_sessions(self, where: str, params: Sequence[Any]) -> list[Session]:
+        """The sessions ``where`` chooses (a condition on ``s``, the sessions table),
+        oldest first, each with its seats: ONE statement (the seats joined), not one
+        for the session and one for its seats."""
+        rows = await self.fetchall(f"{_SESSIONS_WITH_SEATS} WHERE {where} ORDER BY s.id, t.seat",
+                                   params)
+        return _sessions_of(rows)
 
-    async def _session_from_row(self, row: Any) -> Session | None:
-        if row is None:
-            return None
-        return _session_of(row, await self._seats(row["id"]))
+    async def _one_session(self, where: str, params: Sequence[Any]) -> Session | None:
+        found = await self._read_sessions(where, params)
+        return found[0] if found else None
 
     async def live_session(self, channel_id: str) -> Session | None:
         """The channel's challenge or active session, if any."""
-        row = await self._fetchone(
-            f"SELECT {_SESSION_COLUMNS} FROM sessions "
-            "WHERE channel_id=? AND status IN ('challenge','active')",
-            (channel_id,),
-        )
-        return await self._session_from_row(row)
+        return await self._one_session(
+            "s.channel_id=? AND s.status IN ('challenge','active')", (channel_id,))
 
     async def latest_session(self, channel_id: str) -> Session | None:
         """The channel's most recent session, live or not."""
-        row = await self._fetchone(
-            f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE channel_id=? "
-            "ORDER BY id DESC LIMIT 1",
-            (channel_id,),
-        )
-        return await self._session_from_row(row)
+        return await self._one_session(
+            "s.id=(SELECT id FROM sessions WHERE channel_id=? ORDER BY id DESC LIMIT 1)",
+            (channel_id,))
 
     async def session(self, session_id: int) -> Session | None:
-        row = await self._fetchone(
-            f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id=?", (session_id,)
-        )
-        return await self._session_from_row(row)
+        return await self._one_session("s.id=?", (session_id,))
 
     async def sessions(
         self, guild_id: str | None = None, statuses: Iterable[str] = (SessionStatus.ACTIVE,)
@@ -282,13 +295,12 @@ class Store:
         """Sessions in the given statuses (of one guild when given), oldest first."""
         wanted = list(statuses)
         marks = ",".join("?" for _ in wanted)
-        sql = f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE status IN ({marks})"
+        where = f"s.status IN ({marks})"
         params: list[Any] = list(wanted)
         if guild_id is not None:
-            sql += " AND guild_id=?"
+            where += " AND s.guild_id=?"
             params.append(guild_id)
-        rows = await self.fetchall(sql + " ORDER BY id", params)
-        return [s for s in [await self._session_from_row(r) for r in rows] if s is not None]
+        return await self._read_sessions(where, params)
 
     async def session_page(
         self, guild_id: str | None, statuses: Sequence[str], *, user_id: str | None = None,
@@ -332,9 +344,7 @@ class Store:
             members = list(group)
             first = members[0]
             total = first["total"]
-            seats = tuple(Seat(r["t_seat"], r["t_side"], r["t_user"], r["t_name"],
-                               bool(r["t_accepted"])) for r in members if r["t_seat"] is not None)
-            sessions.append(_session_of(first, seats))
+            sessions.append(_session_of(first, _joined_seats(members)))
             if first["c_control"] is not None:
                 clocks[session_id] = (first["c_control"], first["c_side"], first["c_started"],
                                       first["c_budget"])
@@ -393,18 +403,22 @@ class Store:
         return session_id
 
     async def bump_version(self, run: Run, session: Session, now: float, **changes: Any
-                           ) -> None:
+                           ) -> Session:
         """Inside ``transaction()``: write ``changes`` to the session if its version is
-        still the one read (else ``StaleVersion``, and the transaction rolls back)."""
+        still the one read (else ``StaleVersion``, and the transaction rolls back).
+        Returns the session's row as it now is (read back by the same statement), with
+        the seats ``session`` has (a change of seats in the same transaction is not
+        in them)."""
         columns = "".join(f"{name}=?, " for name in changes)
         values = [_encode(v) for v in changes.values()]
         cur = await run(
             f"UPDATE sessions SET {columns}version=version+1, updated_at=? "
-            "WHERE id=? AND version=?",
+            f"WHERE id=? AND version=? RETURNING {_SESSION_COLUMNS}",
             (*values, now, session.id, session.version),
         )
-        if cur.rowcount != 1:
+        if len(cur.rows) != 1:
             raise StaleVersion(f"session {session.id} changed since version {session.version}")
+        return _session_of(cur.rows[0], session.seats)
 
     async def update_session(self, session: Session, now: float, *,
                              extra: Sequence[Statement] = (), **changes: Any) -> None:
@@ -450,26 +464,32 @@ class Store:
     async def append_turns(
         self, session: Session, turns: Sequence[NewTurn], now: float, *,
         extra: Sequence[Statement] = (), **changes: Any
-    ) -> None:
+    ) -> Appended:
         """Append turns to the log and change the session, all or nothing (``extra``
-        statements, e.g. the clock changing hands, run in the same transaction)."""
+        statements, e.g. the clock changing hands, run in the same transaction).
+        Returns the session as changed and the log entries as written, so that the
+        caller need not read either back."""
         async with self.transaction() as run:
-            await self.bump_version(run, session, now, **changes)
+            changed = await self.bump_version(run, session, now, **changes)
             for sql, params in extra:
                 await run(sql, params)
-            cur = await run(
-                "SELECT COALESCE(MAX(seq), 0) FROM turns WHERE session_id=?", (session.id,)
-            )
-            row = await cur.fetchone()
-            seq = int(row[0]) if row else 0
+            entries: list[TurnEntry] = []
             for turn in turns:
-                seq += 1
-                await run(
+                # the next seq, found by the insert itself: the version check above
+                # already keeps every other writer of this session's log out
+                cur = await run(
                     "INSERT INTO turns (session_id, seq, number, side, dice, record, moves, "
-                    "actor, played_at, kind, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (session.id, seq, turn.number, turn.side, json.dumps(list(turn.dice)),
-                     turn.record, turn.moves, turn.actor, now, turn.kind, turn.events),
+                    "actor, played_at, kind, events) VALUES (?, (SELECT COALESCE(MAX(seq), 0) "
+                    "+ 1 FROM turns WHERE session_id=?), ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "RETURNING seq",
+                    (session.id, session.id, turn.number, turn.side,
+                     json.dumps(list(turn.dice)), turn.record, turn.moves, turn.actor, now,
+                     turn.kind, turn.events),
                 )
+                entries.append(TurnEntry(int(cur.rows[0][0]), turn.number, turn.side,
+                                         tuple(turn.dice), turn.record, turn.moves, turn.actor,
+                                         now, turn.kind, turn.events))
+        return Appended(changed, entries)
 
 
 class SqliteBackend:
@@ -490,8 +510,9 @@ class SqliteBackend:
         return True
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self.db.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        # one trip to the connection's thread (execute, fetch and close there), not
+        # three (execute, fetch, close): each trip is a thread hop and a loop wake-up
+        return list(await self.db.execute_fetchall(sql, params))
 
     async def schema_version(self) -> int:
         async with self.db.execute("PRAGMA user_version") as cur:
@@ -535,14 +556,16 @@ class SqliteBackend:
         await self._begin_immediate()
 
         async def run(sql: str, params: Sequence[Any] = ()) -> Ran:
-            # Read everything and close the cursor at once: an open cursor
-            # would make SQLite refuse the COMMIT ("statements in progress").
+            # One trip to the connection's thread each.  A statement that returns
+            # rows is read to its end there (its cursor then holds no statement in
+            # progress, which would make SQLite refuse the COMMIT); its rowcount is
+            # the rows it returned, as on PostgreSQL.  Any other statement has run
+            # to its end once ``execute`` returns.
+            if returns_rows(sql):
+                rows = list(await self.db.execute_fetchall(sql, params))
+                return Ran(len(rows), None, rows)
             cursor = await self.db.execute(sql, params)
-            try:
-                rows = await cursor.fetchall()
-                return Ran(cursor.rowcount, cursor.lastrowid, list(rows))
-            finally:
-                await cursor.close()
+            return Ran(cursor.rowcount, cursor.lastrowid, [])
 
         try:
             yield run
@@ -553,6 +576,14 @@ class SqliteBackend:
             await self.db.execute("COMMIT")
 
 
+_ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES)\b|\bRETURNING\b", re.IGNORECASE)
+
+
+def returns_rows(sql: str) -> bool:
+    """True for a statement that returns rows (a query, or a change ``RETURNING``)."""
+    return _ROWS.search(sql) is not None
+
+
 #: The turns columns a TurnEntry is read from, in its field order.
 _TURN_COLUMNS = "seq, number, side, dice, record, moves, actor, played_at, kind, events"
 
@@ -561,6 +592,21 @@ def _turn_of(r: Any) -> TurnEntry:
     """A turns row (``_TURN_COLUMNS``) -> TurnEntry."""
     return TurnEntry(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[7], r[8],
                      r[9])
+
+
+def _joined_seats(rows: Iterable[Any]) -> tuple[Seat, ...]:
+    """The seats of one session's rows of a join (``t_*`` columns, in seat order)."""
+    return tuple(Seat(r["t_seat"], r["t_side"], r["t_user"], r["t_name"], bool(r["t_accepted"]))
+                 for r in rows if r["t_seat"] is not None)
+
+
+def _sessions_of(rows: Iterable[Any]) -> list[Session]:
+    """Sessions from ``_SESSIONS_WITH_SEATS`` rows (a session's rows together)."""
+    sessions = []
+    for _, group in groupby(rows, key=lambda r: r["id"]):
+        members = list(group)
+        sessions.append(_session_of(members[0], _joined_seats(members)))
+    return sessions
 
 
 def _session_of(row: Any, seats: tuple[Seat, ...]) -> Session:

@@ -45,6 +45,7 @@ class BoardSettings:
             if channel.guild_id is None:
                 raise Refused(for_user("server_theme_here"))
             await store.set_guild_theme(channel.guild_id, server_theme, now)
+            self.ctx.theme_cache.pop(channel.guild_id, None)
         if theme or flip or phone:
             view = UserView(None if theme == "server" else (theme or view.theme),
                             flip in ON if flip else view.flip,

@@ -20,7 +20,7 @@ from bot.service.turn_events import replayed_events, stored_events
 from games import Position, get_game
 from renderer import RenderContext, render
 from renderer.describe import describe
-from storage import Session, SessionStatus, Store
+from storage import Session, SessionStatus, Store, TurnEntry, TurnKind
 from storage.correspondence import CorrespondenceStore
 from storage.settings import LanguageChoices, LanguageStore, SettingsStore
 
@@ -73,12 +73,19 @@ class Context:
         #: minute; this process's at once, see ``language_choices``).
         self.language_cache: dict[tuple[str | None, str | None],
                                   tuple[float, LanguageChoices]] = {}
+        #: Servers' board themes, remembered ``LANGUAGE_TTL`` seconds as the language
+        #: choices are (every public picture asked for one).
+        self.theme_cache: dict[str, tuple[float, str | None]] = {}
         self.config = config
         self.clock = clock
         self.seed_factory = seed_factory
         self.render_images = render_images
         self.positions: OrderedDict[tuple[int, int], Position] = OrderedDict()
         self.legal: OrderedDict[tuple[int, int], list[str]] = OrderedDict()
+        #: The latest effective turn (what the board marks as just played) by (session
+        #: id, version): every append to the log, and every accepted take-back, bumps
+        #: the version, so these never go stale either.
+        self.last_turns: OrderedDict[tuple[int, int], TurnEntry | None] = OrderedDict()
         #: The match line a game's board shows ('' for a game on its own): set by the
         #: facade to bot/service/matches.py's ``Matches.caption``.
         self.board_caption: Callable[[Session], Awaitable[str]] | None = None
@@ -103,6 +110,24 @@ class Context:
         """Drop the cached positions and listings (tests that time the engine)."""
         self.positions.clear()
         self.legal.clear()
+        self.last_turns.clear()
+
+    def committed(self, session: Session, position: Position, logged: list[TurnEntry]
+                  ) -> None:
+        """Remember what a change that appended ``logged`` (and bumped ``session`` to
+        its version) already knows: its position and its last turn, which the
+        reply's picture and the next command would otherwise read or parse again."""
+        _remember(self.positions, (session.id, session.version), position)
+        turns = [entry for entry in logged if entry.kind == TurnKind.TURN]
+        if turns:
+            _remember(self.last_turns, (session.id, session.version), turns[-1])
+
+    async def last_turn(self, session: Session) -> TurnEntry | None:
+        """The session's latest effective turn (cached per version)."""
+        key = (session.id, session.version)
+        if key not in self.last_turns:
+            _remember(self.last_turns, key, await self.store.last_turn(session.id))
+        return self.last_turns[key]
 
     # -- positions ------------------------------------------------------------------
 
@@ -183,7 +208,7 @@ class Context:
         picture, the user's for a private one."""
         if not self.render_images:
             return None, ""
-        last = await self.store.last_turn(session.id)
+        last = await self.last_turn(session)
         events = stored_events(last)
         if events is None and last is not None:  # a row logged before the log kept events
             turns = await self.ledger.effective_turns(session.id)
@@ -216,7 +241,21 @@ class Context:
             own = (await self.settings.user_view(user_id)).theme
             if own is not None:
                 return own
-        return await self.settings.guild_theme(guild_id) or self.config.theme
+        return await self.guild_theme(guild_id) or self.config.theme
+
+    async def guild_theme(self, guild_id: str | None) -> str | None:
+        """The server's own theme (remembered a minute; this process's change shows
+        at once: ``BoardSettings`` forgets it)."""
+        if guild_id is None:
+            return None
+        cached, now = self.theme_cache.get(guild_id), self.clock()
+        if cached is not None and now - cached[0] < LANGUAGE_TTL:
+            return cached[1]
+        if len(self.theme_cache) > 10_000:
+            self.theme_cache.clear()
+        theme = await self.settings.guild_theme(guild_id)
+        self.theme_cache[guild_id] = (now, theme)
+        return theme
 
     async def private_viewer(self, session: Session, user_id: str, side: str) -> str:
         """The chair a user's private picture is drawn from: their own side, or

@@ -8,6 +8,7 @@ the commit (log, position, dice, clock in one transaction), a game's start.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 
 from bot.buttons import FINISHED, Question, pending_question, stale_question
 from bot.catalogue import channel_lang, for_channel, for_user, user_lang
@@ -17,13 +18,27 @@ from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.late_taunt import LateTaunts
-from bot.service.timekeeping import Timekeeper
+from bot.service.timekeeping import Handover, Timekeeper
 from games import GameError, Played, Position, QuestionKind, get_game
 from games.dice import opening_throws, opening_winner, turn_dice
 from games.events import events_to_json
 from renderer import RenderContext
 from renderer.describe import describe
-from storage import NewTurn, Seat, Session, SessionStatus, StaleVersion, TurnKind
+from storage import NewTurn, Seat, Session, SessionStatus, StaleVersion, TurnEntry, TurnKind
+from storage.store import Appended
+
+
+@dataclass(frozen=True)
+class Committed:
+    """What ``Turns.commit`` did: the session as changed, the position after the
+    forced passes, the turns logged (as asked and as written, with their log
+    numbers) and the time-left text of the clock as handed over."""
+
+    session: Session
+    position: Position
+    logged: list[NewTurn]
+    entries: list[TurnEntry]
+    left: str
 
 
 class Turns:
@@ -109,22 +124,30 @@ class Turns:
         return passes, position, number, ()
 
     async def commit(self, session: Session, position: Position, entry: NewTurn
-                     ) -> tuple[Session, Position, list[NewTurn]]:
+                     ) -> Committed:
         """Log ``entry`` (which led to ``position``), play the forced passes after it,
         roll the next dice and hand the clock over: one transaction.  Returns the
-        session re-read, the position after the passes and everything logged;
-        raises StaleVersion when another change got there first."""
+        session as changed, the position after the passes, everything logged and
+        the time-left text; raises StaleVersion when another change got there first."""
         number = session.next_turn + (1 if entry.kind == TurnKind.TURN else 0)
         passes, after, next_turn, dice = await asyncio.to_thread(
             self.auto_passes, session, position, number, bytes.fromhex(session.seed))
         logged = [entry, *passes]
         status, result = _status_of(after)
-        await self.ctx.store.append_turns(
+        handover = await self.timekeeper.handover(session, after, next_turn)
+        appended = await self.ctx.store.append_turns(
             session, logged, self.ctx.clock(), status=status, position=after.listing(),
-            next_turn=next_turn, dice=list(dice), result=result,
-            extra=await self.timekeeper.handover(session, after, next_turn),
+            next_turn=next_turn, dice=list(dice), result=result, extra=handover.statements,
         )
-        return await self.reread(session), after, logged
+        return await self._committed(appended, after, logged, handover)
+
+    async def _committed(self, appended: Appended, after: Position, logged: list[NewTurn],
+                         handover: Handover) -> Committed:
+        changed = appended.session
+        self.ctx.committed(changed, after, appended.entries)
+        left = handover.left(changed, self.ctx.clock()) if handover.known \
+            else await self.ctx.time_left(changed)
+        return Committed(changed, after, logged, appended.entries, left)
 
     async def begin(self, session: Session) -> Reply:
         """Start an accepted challenge or a full lobby: the opening throw (if the game
@@ -148,14 +171,15 @@ class Turns:
         turns, position, next_turn, dice = await asyncio.to_thread(
             self.auto_passes, session, start, 1, seed)
         status, result = _status_of(position)
-        await self.ctx.store.append_turns(
+        handover = await self.timekeeper.handover(session, position, next_turn, start=True)
+        appended = await self.ctx.store.append_turns(
             session, turns, self.ctx.clock(), status=status, position=position.listing(),
             initial_position=start.listing(), next_turn=next_turn, dice=list(dice),
             opening=[list(r) for r in opening], result=result, expires_at=None,
-            extra=await self.timekeeper.handover(session, position, next_turn, start=True),
+            extra=handover.statements,
         )
-        session = await self.reread(session)
-        left = await self.ctx.time_left(session)
+        done = await self._committed(appended, position, turns, handover)
+        session, left = done.session, done.left
         line, mentions = texts.status_line(session, position, left)
         passes = "".join(texts.entry_text(t, session, channel_lang()) + "\n" for t in turns)
         text = (f"{for_channel('begins', title=game.title)}{intro}{texts.commitment_note(session)}"
@@ -217,14 +241,21 @@ class Turns:
         game is waiting for from the user.  ``question``
         (from a button) is the answer the text was meant for: refused if another
         question is pending now.  ``version``: see ``_played``."""
+        return (await self.moved(user, channel, text, expected_turn, question, version))[0]
+
+    async def moved(self, user: User, channel: Channel, text: str,
+                    expected_turn: int | None = None, question: Question | None = None,
+                    version: int | None = None) -> tuple[Reply, Session]:
+        """``move``, and the session as the move left it (so that the caller knows
+        whether it ended the game without reading it again)."""
         turned, _seat, played, entry = await self._played(user, channel, text,
                                                           expected_turn, question, version)
-        session, after, logged = await self.commit(turned, played.position, entry)
-        left = await self.ctx.time_left(session)
+        done = await self.commit(turned, played.position, entry)
+        session, after, logged, left = done.session, done.position, done.logged, done.left
         status_line, mentions = texts.status_line(session, after, left)
         buttons = self.action_buttons(session, after)
         # a turn that bumped: the mover may still taunt (bot/service/late_taunt.py)
-        taunts, offered = await self.late_taunts.offer(turned, session, after, logged)
+        taunts, offered = await self.late_taunts.offer(turned, session, after, done.entries)
         buttons += taunts
         if offered:
             status_line = f"{offered}\n{status_line}"
@@ -240,7 +271,7 @@ class Turns:
         return Reply(text="\n".join([*(texts.entry_text(t, session, lang) for t in logged),
                                       status_line]),
                      image=image, image_description=words, mentions=mentions,
-                     session_id=session.id, buttons=buttons, attachment=record)
+                     session_id=session.id, buttons=buttons, attachment=record), session
 
     async def preview(self, user: User, channel: Channel, text: str) -> Reply:
         """What a turn would do, privately, with its picture; nothing is played."""
@@ -277,7 +308,7 @@ class Turns:
         entry = NewTurn(session.next_turn - 1, side, (), played.record, played.moves, "bot",
                         played.kind, events_to_json(played.events))
         try:
-            session, _, _ = await self.commit(session, played.position, entry)
+            session = (await self.commit(session, played.position, entry)).session
         except StaleVersion:
             return await self.reread(session)
         return await self._settle_overdue_answer(session)  # several voters may be late

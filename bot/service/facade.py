@@ -29,7 +29,7 @@ from bot.service.correspondence import Correspondence
 from bot.service.history import History
 from bot.service.learning import Learning
 from bot.service.lobby import Lobby
-from bot.service.matches import Matches
+from bot.service.matches import Matches, one_command
 from bot.service.nudges import Nudges
 from bot.service.picking import Picking
 from bot.service.presses import Presses
@@ -49,7 +49,7 @@ def privately(command: Callable[Concatenate[GameService, _P], Awaitable[Reply]]
     """An entry point whose refusals (``Refused``, a lost race) become private replies."""
     @functools.wraps(command)
     async def entry(self: GameService, *args: _P.args, **kwargs: _P.kwargs) -> Reply:
-        with reading(await self.readers(*args, *kwargs.values())):
+        with reading(await self.readers(*args, *kwargs.values())), one_command():
             try:
                 reply = await command(self, *args, **kwargs)
             except Refused as refused:
@@ -221,8 +221,9 @@ class GameService:
     async def move(self, user: User, channel: Channel, text: str,
                    expected_turn: int | None = None, question: Question | None = None
                    ) -> Reply:
-        reply = await self._turns.move(user, channel, text, expected_turn, question)
-        await self._rate_if_ended(reply)
+        reply, session = await self._turns.moved(user, channel, text, expected_turn, question)
+        if session.status == SessionStatus.FINISHED:  # the move's own commit says so
+            await self._finished(reply)
         return reply
 
     @privately
@@ -271,8 +272,12 @@ class GameService:
         if reply.ok and reply.session_id is not None:
             session = await self.context.store.session(reply.session_id)
             if session is not None and session.status == SessionStatus.FINISHED:
-                await self._matches.follow_on(reply)  # a match moves on, then is rated
-                await self._ratings.catch_up()
+                await self._finished(reply)
+
+    async def _finished(self, reply: Reply) -> None:
+        """The reply's game is over: a match moves on, then the game is rated."""
+        await self._matches.follow_on(reply)
+        await self._ratings.catch_up()
 
     @privately
     async def leaderboard(self, user: User, channel: Channel, game: str) -> Reply:

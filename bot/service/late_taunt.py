@@ -140,10 +140,11 @@ class LateTaunts:
     # -- offering ---------------------------------------------------------------------
 
     async def offer(self, turned: Session, session: Session, after: Position,
-                    logged: Sequence[NewTurn]) -> tuple[list[Button], str]:
+                    logged: Sequence[TurnEntry]) -> tuple[list[Button], str]:
         """The Taunt buttons for the reply to a turn just committed (``turned``: the
-        session before it, ``session`` after it) and a line saying so; none unless
-        the mover, a person, may taunt someone and a person acts next."""
+        session before it, ``session`` after it, ``logged``: the entries it appended,
+        as written) and a line saying so; none unless the mover, a person, may taunt
+        someone and a person acts next."""
         entry = logged[0] if len(logged) == 1 else None
         if entry is None or entry.kind != TurnKind.TURN or is_computer_seat(entry.actor) \
                 or session.status != SessionStatus.ACTIVE or after.action_due() \
@@ -158,10 +159,7 @@ class LateTaunts:
         targets = await asyncio.to_thread(_targets, before, entry.moves, tuple(entry.dice))
         if not targets:
             return [], ""
-        last = await self.ctx.store.last_turn(session.id, kinds=tuple(TurnKind))
-        if last is None or (last.number, last.side, last.kind) != \
-                (entry.number, entry.side, TurnKind.TURN):
-            return [], ""
+        last = entry  # the commit's only entry: the last thing logged, as written
         self._keep((session.id, last.seq), turned.position)
         offers = [Offer(last.seq, last.number, entry.side, t) for t in targets]
         buttons = [Button(for_channel("button_taunt", player=_named(session, o.target)),
@@ -245,11 +243,12 @@ class LateTaunts:
         entry = NewTurn(turn.number, turn.side, (), taunt.record, taunt.record, user.id,
                         TurnKind.AMEND, taunt.events)
         pending = get_game(session.game).from_listing(taunt.listing, session.options)
-        session, after, logged = await self.turns.commit(session, pending, entry)
-        return await self._reply(channel, session, after, turn, logged)
+        done = await self.turns.commit(session, pending, entry)
+        return await self._reply(channel, done.session, done.position, turn, done.logged,
+                                 done.left)
 
     async def _reply(self, channel: Channel, session: Session, after: Position,
-                     turn: TurnEntry, logged: list[NewTurn]) -> Reply:
+                     turn: TurnEntry, logged: list[NewTurn], left: str) -> Reply:
         """The public reply: the taunt in words, the turn's record line as it now reads,
         who is to answer, with the Accept and Drop buttons."""
         lang = channel_lang()
@@ -258,7 +257,6 @@ class LateTaunts:
         told = texts.told_in_words(entry, session, lang)
         line = f"**{turn.number}{turn.side}:** `{game.join_action(turn.record, entry.record)}`"
         rest = [texts.entry_text(t, session, lang) for t in logged[1:]]
-        left = await self.ctx.time_left(session)
         status, mentions = texts.status_line(session, after, left)
         image, words = await self.ctx.board_image(session, after, left=left)
         return Reply(text="\n".join([f"{told}\n-# {line}" if told else line, *rest, status]),

@@ -18,6 +18,9 @@ Crawford game and the match's end are worked out here (the rules: bot/matches.py
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from bot.buttons import RESIGN
@@ -46,6 +49,21 @@ from storage import Session, SessionStatus, StaleVersion
 from storage.matches import MatchGameRow, MatchRow, MatchStatus, MatchStore
 
 log = logging.getLogger("boardbot.matches")
+
+#: The session the current command found to be a game on its own (its board's
+#: caption looked), so that the command's ``after`` does not look again: one
+#: command, one look-up.  Set per command (``one_command``), never carried over.
+_solo_game: ContextVar[int | None] = ContextVar("boardbot_solo_game", default=None)
+
+
+@contextmanager
+def one_command() -> Iterator[None]:
+    """The scope of one command for ``_solo_game``."""
+    token = _solo_game.set(None)
+    try:
+        yield
+    finally:
+        _solo_game.reset(token)
 
 RESIGN_MATCH = "resign_match"
 
@@ -145,8 +163,11 @@ class Matches:
 
     # -- reading --------------------------------------------------------------------
 
-    async def view(self, session: Session) -> MatchView | None:
-        game = await self.store.game_of(session.id)
+    async def view(self, session: Session, game: MatchGameRow | None = None
+                   ) -> MatchView | None:
+        """The match ``session`` is a game of (``game``: its row, when the caller has
+        read it), or None."""
+        game = game or await self.store.game_of(session.id)
         if game is None:
             return None
         match = await self.store.match(game.match_id)
@@ -158,7 +179,11 @@ class Matches:
 
     async def caption(self, session: Session) -> str:
         """The board's match line ('' for a game on its own)."""
-        view = await self.view(session)
+        game = await self.store.game_of(session.id)
+        if game is None:
+            _solo_game.set(session.id)
+            return ""
+        view = await self.view(session, game)
         return view.caption() if view else ""
 
     async def decorate(self, reply: Reply) -> None:
@@ -344,9 +369,9 @@ class Matches:
     async def after(self, reply: Reply) -> None:
         """Move a match on if the reply's game ended (a racing command that got there
         first is left to it), then add the score line."""
-        if not reply.ok or reply.session_id is None \
+        if not reply.ok or reply.session_id is None or _solo_game.get() == reply.session_id \
                 or await self.store.game_of(reply.session_id) is None:
-            return  # a game on its own (most commands): one indexed look-up, not two
+            return  # a game on its own (most commands): one indexed look-up at most
         try:
             await self.follow_on(reply)
         except StaleVersion:

@@ -336,9 +336,10 @@ class Nudges:
         if left is not None:  # the others play on without the silent player
             entry = NewTurn(session.next_turn - 1, side, (), left.record, left.moves, user.id,
                             TurnKind.LINE, events_to_json(left.events))
-            session, after, _ = await self.turns.commit(session, left.position, entry)
+            done = await self.turns.commit(session, left.position, entry)
+            session, after = done.session, done.position
             line, mentions = texts.status_line(session, after)
-            image, words = await self.ctx.board_image(session, after)
+            image, words = await self.ctx.board_image(session, after, left=done.left)
             return Reply(text=f"{said} {for_channel('silent_leaves')} {line}",
                          image=image, image_description=words,
                          mentions=[silent.user_id, *mentions], session_id=session.id,

@@ -77,9 +77,10 @@ class Resignation:
         The next turn keeps its number and so its dice: the log has no gap."""
         entry = NewTurn(session.next_turn - 1, side, (), played.record, played.moves, user.id,
                         TurnKind.LINE, events_to_json(played.events))
-        session, after, _ = await self.turns.commit(session, played.position, entry)
+        done = await self.turns.commit(session, played.position, entry)
+        session, after = done.session, done.position
         status_line, mentions = texts.status_line(session, after)
-        image, words = await self.ctx.board_image(session, after)
+        image, words = await self.ctx.board_image(session, after, left=done.left)
         return Reply(text=for_channel("resigns_leaves", user=user.name, status=status_line),
                      image=image, image_description=words, mentions=mentions,
                      session_id=session.id, buttons=self.turns.action_buttons(session, after))

@@ -14,9 +14,9 @@ from bot.catalogue import CATALOGUE, channel_lang, for_channel, for_user, t
 from bot.catalogue.reasons import reason_in
 from bot.computer_seats import is_computer_seat
 from bot.narration import Cast, named_reason, narrate
+from bot.service.turn_events import parsed_events
 from games import Position, get_game
 from games.base import Game
-from games.events import events_from_json
 from games.notation import format_dice
 from storage import NewTurn, Session, SessionStatus, TurnEntry, TurnKind
 
@@ -205,7 +205,7 @@ def told_in_words(entry: NewTurn | TurnEntry, session: Session, lang: str | None
     """The entry narrated from its events (bot/narration.py); '' without events."""
     if not entry.events:
         return ""
-    events = events_from_json(entry.events)
+    events = parsed_events(entry.events)
     game = get_game(session.game)
     lang = lang or channel_lang()
     cast = Cast(names(session), {info.letter: colour_word(info.colour, lang)

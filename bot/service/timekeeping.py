@@ -8,12 +8,14 @@ statements that commits with the turn (or grant, or take-back) that causes it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bot import clocks
+from bot.service import texts
 from bot.service.context import Context
 from games import Position
-from storage import Session, TurnEntry
+from storage import Session, SessionStatus, TurnEntry
 from storage.correspondence import ClockState, ReminderRow, clock_statements
 from storage.store import Statement
 
@@ -26,6 +28,30 @@ def running_side(position: Position) -> str | None:
         actors = position.actors()
         return actors[0] if actors else position.side_to_move
     return position.side_to_move
+
+
+@dataclass(frozen=True)
+class Handover:
+    """A turn's clock statements and the clock they leave, so that the reply's
+    time-left text needs no second read of the clock row."""
+
+    statements: list[Statement]
+    #: The time control and the clock once the statements are committed; None: the
+    #: game has no clock row.
+    clock: tuple[clocks.TimeControl, ClockState] | None = None
+    #: False when the clock row was left as it was (a control that is not enabled):
+    #: the caller reads it to know the time left.
+    known: bool = True
+
+    def left(self, session: Session, now: float) -> str:
+        """What ``Context.time_left`` reads back once the statements are committed
+        (``session``: the session after the change)."""
+        if self.clock is None or session.status != SessionStatus.ACTIVE:
+            return ""
+        tc, state = self.clock
+        if state.side is None or state.started_at is None:
+            return ""
+        return texts.left_text(tc, state.side, state.started_at, state.budget, now)
 
 
 class Timekeeper:
@@ -76,15 +102,16 @@ class Timekeeper:
                 rows)
 
     async def handover(self, session: Session, after: Position, next_turn: int,
-                       start: bool = False) -> list[Statement]:
+                       start: bool = False) -> Handover:
         """Statements that stop the running side's clock and start the next one's (or
-        stop the clock when the game is over); empty for a game without a clock."""
+        stop the clock when the game is over), and the clock they leave; no
+        statements for a game without a clock."""
         row = await self.ctx.ledger.clock(session.id)
         if row is None:
-            return []
+            return Handover([])
         tc = clocks.parse_stored(row.control)
         if not tc.enabled:
-            return []
+            return Handover([], known=False)
         now = self.ctx.clock()
         previous = None
         if start or not row.banks:
@@ -99,7 +126,7 @@ class Timekeeper:
         budget = banks.get(side, tc.initial()) if side else 0.0
         state, reminders = self.plan(session, tc, row.period + 1, side, next_turn, now, budget,
                                      banks, previous, now)
-        return clock_statements(session.id, state, reminders, now)
+        return Handover(clock_statements(session.id, state, reminders, now), (tc, state))
 
     async def undo(self, session: Session, last: TurnEntry, now: float) -> list[Statement]:
         """Give the clock back to the mover with the time they had left when they moved;

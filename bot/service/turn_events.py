@@ -4,9 +4,16 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games import GameError, Played, Position, get_game
 from games.events import Event, events_from_json
 from storage import Session, TurnEntry, TurnKind
+
+#: A logged turn's events read from their JSON once, not once for its line in words
+#: and again for its picture (events are frozen, so one reading serves both); a
+#: few hundred: the turns of the channels being answered at one moment.
+parsed_events = lru_cache(maxsize=256)(events_from_json)
 
 
 def stored_events(entry: TurnEntry | None) -> tuple[Event, ...] | None:
@@ -17,7 +24,7 @@ def stored_events(entry: TurnEntry | None) -> tuple[Event, ...] | None:
     if entry.events is None:
         return None
     try:
-        return events_from_json(entry.events)
+        return parsed_events(entry.events)
     except ValueError:
         return None
 

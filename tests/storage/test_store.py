@@ -139,9 +139,9 @@ def test_killed_between_any_two_statements_leaves_old_or_new_state(tmp_path: Pat
     script = tmp_path / "killer.py"
     script.write_text(_KILLER.format(root=str(ROOT)))
     outcomes = set()
-    # Statements: UPDATE sessions, SELECT max(seq), INSERT, INSERT, then COMMIT (hook 5);
-    # 6 never fires, so that run completes.
-    for kill_at in range(1, 7):
+    # Statements: UPDATE sessions, INSERT, INSERT (each finds its seq), then COMMIT
+    # (hook 4); 5 never fires, so that run completes.
+    for kill_at in range(1, 6):
         path = tmp_path / f"run{kill_at}.sqlite3"
         shutil.copy(template, path)
         code = subprocess.run([sys.executable, str(script), str(path), str(kill_at)],
@@ -157,7 +157,7 @@ def test_killed_between_any_two_statements_leaves_old_or_new_state(tmp_path: Pat
             assert position == "NEW" and turns == [(1,), (2,)] and next_turn == 3
             assert version == 2
             outcomes.add("new")
-        assert (code == 9) == (kill_at <= 5)
+        assert (code == 9) == (kill_at <= 4)
     assert outcomes == {"old", "new"}
 
 
