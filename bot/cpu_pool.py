@@ -55,11 +55,18 @@ def prepare_worker(width: int, theme: str, every_look: bool, started: Queue[int]
     player's picture pays for a first import or a first background; then the
     caller's ``initializer`` (tests use it to make a worker misbehave).  Its pid on
     ``started`` says it is warm."""
-    from bot.heap import freeze_startup_heap, tune_allocator
+    from bot.heap import (
+        WORKER_MMAP_THRESHOLD,
+        WORKER_TRIM_THRESHOLD,
+        freeze_startup_heap,
+        tune_allocator,
+    )
     from games import available_games, get_game
     from renderer import NoRenderer, RenderContext, render, warm_up
 
-    tune_allocator()  # as the bot's own process does (bot/heap.py): fewer, tighter arenas
+    # fewer, tighter arenas as in the bot's own process, but a picture's buffers
+    # reused from the heap (bot/heap.py WORKER_MMAP_THRESHOLD)
+    tune_allocator(mmap_threshold=WORKER_MMAP_THRESHOLD, trim_threshold=WORKER_TRIM_THRESHOLD)
     games = available_games()
     if every_look:
         warm_up(games, width, theme)
