@@ -129,10 +129,12 @@ class MatchStore:
                        options: dict[str, str], seed: str, seed_hash: str, created_by: str,
                        seats: Sequence[tuple[str, str, str]], now: float) -> int | None:
         """The match's next game: a session in ``match``'s channel with every seat
-        (side, user id, name) accepted, linked as game ``number``; one transaction.
-        None when that game exists already (a racing command made it) or the
-        channel has another live session (``ChannelBusy`` is not raised: the match
-        waits for the channel)."""
+        (side, user id, name) accepted, linked as game ``number``, with the match's
+        time control (its clock row: not started); one transaction, so that another
+        process that finds the game and starts it finds its clock too.  None when
+        that game exists already (a racing command made it) or the channel has
+        another live session (``ChannelBusy`` is not raised: the match waits for
+        the channel)."""
         try:
             async with self.store.transaction() as run:
                 taken = await run("SELECT 1 FROM match_games WHERE match_id=? AND number=?",
@@ -154,6 +156,9 @@ class MatchStore:
                 await run(f"INSERT INTO match_games ({_GAME_COLUMNS}) "
                           "VALUES (?, ?, ?, ?, NULL, 0)",
                           (session_id, match.id, number, int(crawford)))
+                if match.control != "none":
+                    await run("INSERT INTO clocks (session_id, control, updated_at) "
+                              "VALUES (?, ?, ?)", (session_id, match.control, now))
         except (self.store.backend.integrity_error, ChannelBusy):
             return None
         return session_id

@@ -290,8 +290,7 @@ class Matches:
                 now=self.ctx.clock())
             if made is None:
                 return None  # made meanwhile (its command starts it), or the channel is busy
-            await self.turns.timekeeper.set_time_control(made, view.match.control)
-            next_id = made
+            next_id = made  # with its clock: made in the same transaction
         else:
             next_id = later[0].session_id
         fresh = await self.ctx.store.session(next_id)
