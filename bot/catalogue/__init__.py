@@ -40,6 +40,7 @@ from bot.catalogue import (
     nudges,
     play,
     reasons,
+    replays,
     taunts,
     views,
 )
@@ -49,7 +50,7 @@ LANGUAGES = ("en", "ru")
 DEFAULT = "en"
 
 _AREAS = (narration, play, lobby, clocks, buttons, views, reasons, adapter, engine, lessons,
-          nudges, matches, taunts, hints)
+          nudges, matches, taunts, hints, replays)
 EN: dict[str, str] = {k: v for area in _AREAS for k, v in area.EN.items()}
 RU: dict[str, str] = {k: v for area in _AREAS for k, v in area.RU.items()}
 

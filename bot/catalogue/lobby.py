@@ -66,6 +66,7 @@ EN: dict[str, str] = {
                       "back: press **Resign** to confirm, or ignore this message.",
     "button_resign": "Resign",
     "resign_cannot": "This game cannot go on without you; ask a moderator to `/abort` it.",
+    "resign_not_a_match": "This game is not part of a match: `/resign` gives it up.",
     "resigns": "{user} resigns. {who} wins.{seed}",
     "resigns_match": "{user} resigns the match. {who} wins.{seed}",
     "resigns_leaves": "{user} resigns and leaves the game. {status}",
@@ -141,6 +142,7 @@ RU: dict[str, str] = {
     "button_resign": "Сдаться",
     "resign_cannot": "Без вас эта партия продолжаться не может; попросите модератора "
                      "отменить её (`/abort`).",
+    "resign_not_a_match": "Эта партия не входит в матч: сдать её можно командой `/resign`.",
     "resigns": "{user} сдаётся. Победа — {who}.{seed}",
     "resigns_match": "{user} сдаёт матч. Победа — {who}.{seed}",
     "resigns_leaves": "{user} сдаётся и выходит из партии. {status}",

@@ -17,6 +17,7 @@ from bot.service.context import Context
 from bot.service.turn_events import replay_through
 from games import GameError, get_game
 from renderer import RenderContext
+from renderer.describe import describe
 from storage import Session, SessionStatus
 
 DONE = (SessionStatus.FINISHED,)
@@ -99,18 +100,20 @@ class History:
         position, played = await asyncio.to_thread(replay_through, session, upto)
         events: tuple = played.events if played is not None else ()
         last = upto[-1] if upto else None
-        image = await self.ctx.draw(position, RenderContext(
+        context = RenderContext(
             names=texts.names(session), dice=last.dice if last else (),
             last_side=last.side if last else None, last_moves=last.moves if last else "",
             last_events=events, width=self.ctx.config.image_width,
             theme=self.ctx.config.theme,
             footer=for_channel("history_footer", id=session.id, turn=turn),
-            language=channel_lang()))
+            language=channel_lang())
+        image = await self.ctx.draw(position, context)
         title = get_game(session.game).title
         said = f" ({texts.told_in_words(last, session)})" if last and last.events else ""
         return Reply(text=for_channel("history_board", title=title, id=session.id, turn=turn,
                                       last=last_turn, said=said, listing=position.listing()),
-                     image=image, session_id=session.id)
+                     image=image, session_id=session.id,
+                     image_description=describe(position, context) if image else "")
 
     async def _name_of(self, user_id: str, channel: Channel) -> str:
         found = await self.ctx.store.session_page(channel.guild_id, DONE, user_id=user_id,

@@ -20,6 +20,7 @@ from bot.service.context import Context
 from bot.service.core import Turns
 from games.notation import format_dice
 from renderer import RenderContext
+from renderer.describe import describe
 from storage import Session, SessionStatus
 
 _TAG = re.compile(r"p(?P<version>\d{1,9})-(?P<path>[\w]*)")
@@ -82,13 +83,15 @@ class Picking:
                          buttons=[*back, cancel])
         position = await self.ctx.position_async(session)
         played = await asyncio.to_thread(position.play, step.turn, session.dice)
-        image = await self.ctx.draw(played.position, RenderContext(
+        context = RenderContext(
             names=texts.names(session), dice=(), last_side=side, last_moves=played.moves,
             last_events=played.events, viewer=side, width=self.ctx.config.image_width,
             theme=self.ctx.config.theme, footer=for_user("preview_footer_yet"),
-            language=user_lang()))
+            language=user_lang())
+        image = await self.ctx.draw(played.position, context)
         return Reply(text=for_user("picker_done", dice=dice, turn=step.turn), private=True,
                      session_id=session.id, image=image,
+                     image_description=describe(played.position, context) if image else "",
                      buttons=[Button(for_user("button_confirm"), f"pickok:{session.id}:{base}",
                                      "success"),
                               *back, cancel])

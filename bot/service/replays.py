@@ -13,7 +13,8 @@ boosts).
 from __future__ import annotations
 
 from bot import pages
-from bot.catalogue import language
+from bot.catalogue import channel_lang, for_user, t, user_lang
+from bot.catalogue.engine import error_for_user
 from bot.narration import Cast, narrate
 from bot.replies import Channel, Refused, Reply
 from bot.service import texts
@@ -40,40 +41,36 @@ class Replays:
         session = await self.history.finished(channel, game_id)  # refuses others' and live
         turns = await self.ctx.ledger.effective_turns(session.id)
         if session.initial_position is None:
-            raise Refused(f"Game {game_id} has no starting position to replay from; "
-                          f"`/record game:{game_id}` gives its record.")
+            raise Refused(for_user("replay_no_start", id=game_id))
         if not turns:
-            raise Refused(f"Game {game_id} ended before its first turn: there is nothing to "
-                          f"replay (`/record game:{game_id}` shows how it ended).")
+            raise Refused(for_user("replay_no_turns", id=game_id))
         if not self.ctx.render_images:
-            raise Refused(f"This bot runs without pictures, so it cannot animate game "
-                          f"{game_id}: `/record game:{game_id}` gives its record and "
-                          f"`/board game:{game_id} turn:N` any position in words.")
+            raise Refused(for_user("replay_no_pictures", id=game_id))
         theme = await self.ctx.theme_for(session.guild_id)
+        lang = channel_lang()  # a public reply: the frames speak the channel's language
         try:
-            made = await self.ctx.cpu(replay_gif, session, turns, language(channel.locale),
-                                      theme, size_limit)
+            made = await self.ctx.cpu(replay_gif, session, turns, lang, theme, size_limit)
         except GameError as exc:  # a log this version of the game no longer replays
-            raise Refused(f"Game {game_id} does not replay any more ({exc}); "
-                          f"`/record game:{game_id}` still gives its record.") from exc
+            raise Refused(for_user("replay_broken", id=game_id,
+                                   error=error_for_user(exc))) from exc
         except NoRenderer as exc:
-            raise Refused(f"{get_game(session.game).title} has no board pictures yet: "
-                          f"`/record game:{game_id}` gives the record.") from exc
+            raise Refused(for_user("replay_no_renderer", title=get_game(session.game).title,
+                                   id=game_id)) from exc
         except TooLarge as exc:
-            raise Refused(f"Game {game_id} does not fit this server's upload limit of "
-                          f"{_size(size_limit)} even as a small, sampled animation; "
-                          f"`/record game:{game_id}` gives its record.") from exc
+            raise Refused(for_user("replay_too_large", id=game_id,
+                                   limit=_size(size_limit, user_lang()))) from exc
         title = get_game(session.game).title
-        players = " vs ".join(pages.name(seat.name) for seat in session.seats)
-        shown = "every turn" if made.step == 1 else (
-            f"every {made.step} turns, then the last few one by one")
+        players = t(lang, "replay_vs").join(pages.name(seat.name) for seat in session.seats)
+        shown = t(lang, "replay_every_turn") if made.step == 1 else \
+            t(lang, "replay_every_step", step=made.step)
         return Reply(
-            text=f"**{title}**, game {session.id}: {players}, {texts.result_named(session)}. "
-                 f"Replay of {len(turns)} turns in {made.frames} frames ({shown}), "
-                 f"{made.frame_ms / 1000:.1f} s a frame, {_size(len(made.data))}.",
+            text=t(lang, "replay", title=title, id=session.id, players=players,
+                   result=texts.result_named(session, lang), turns=len(turns),
+                   frames=made.frames, shown=shown, seconds=made.frame_ms / 1000,
+                   size=_size(len(made.data), lang)),
             image=made.data, image_name=f"replay-{session.id}.gif",
-            image_description=f"Animated replay of {title} game {session.id}, "
-                              f"{players}: {made.frames} frames.",
+            image_description=t(lang, "replay_description", title=title, id=session.id,
+                                players=players, frames=made.frames),
             session_id=session.id)
 
 
@@ -94,26 +91,28 @@ def frame_specs(session: Session, turns: list[TurnEntry], lang: str = "en"
     position = game.from_listing(session.initial_position, session.options)
     sides = game.sides(session.options)
     cast = Cast(texts.names(session), {s.letter: s.colour for s in sides}, session.game, lang)
-    last = max(t.number for t in turns)
+    last = max(entry.number for entry in turns)
     players = ", ".join(f"{cast.lead(s.letter)}" for s in sides
                         if session.seat_for_side(s.letter))
-    specs = [FrameSpec(position.listing(), f"{game.title}, game {session.id}: the start",
-                       players)]
+    specs = [FrameSpec(position.listing(),
+                       t(lang, "replay_start", title=game.title, id=session.id), players)]
     for entry in turns:
         played = replay_entry(position, entry)
         position = played.position
         dice = entry.dice if entry.kind == TurnKind.TURN else ()
         told = narrate(played.events, cast, dice) or f"{cast.lead(entry.side)}: {entry.record}"
-        specs.append(FrameSpec(position.listing(), f"Turn {entry.number} of {last}", told,
+        specs.append(FrameSpec(position.listing(), t(lang, "replay_turn", turn=entry.number,
+                                                     last=last), told,
                                entry.dice, entry.side, played.moves,
                                events_to_json(played.events)))
     end = specs[-1]
     specs[-1] = FrameSpec(end.listing, end.label,
-                          f"{end.text} Result: {texts.result_named(session)}.", end.dice,
+                          t(lang, "replay_result", text=end.text,
+                            result=texts.result_named(session, lang)), end.dice,
                           end.side, end.moves, end.events)
     return specs
 
 
-def _size(count: int) -> str:
-    return f"{count / (1024 * 1024):.1f} MiB" if count >= 1024 * 1024 else \
-        f"{max(1, round(count / 1024))} KiB"
+def _size(count: int, lang: str) -> str:
+    return t(lang, "replay_mib", size=count / (1024 * 1024)) if count >= 1024 * 1024 else \
+        t(lang, "replay_kib", size=max(1, round(count / 1024)))

@@ -47,7 +47,7 @@ class Resignation:
         session, seat = await self.turns.player_in(channel, user)
         position = self.ctx.position_of(session)
         if whole_match and not await MatchStore(self.ctx.store).game_of(session.id):
-            raise Refused("This game is not part of a match: `/resign` gives it up.")
+            raise Refused(for_user("resign_not_a_match"))
         try:
             left = None if whole_match else position.resign(seat.side)
         except GameError as exc:
