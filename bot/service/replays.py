@@ -90,7 +90,8 @@ def frame_specs(session: Session, turns: list[TurnEntry], lang: str = "en"
     assert session.initial_position is not None
     position = game.from_listing(session.initial_position, session.options)
     sides = game.sides(session.options)
-    cast = Cast(texts.names(session), {s.letter: s.colour for s in sides}, session.game, lang)
+    cast = Cast(texts.names(session), {s.letter: texts.colour_word(s.colour, lang) for s in sides},
+                session.game, lang)
     last = max(entry.number for entry in turns)
     players = ", ".join(f"{cast.lead(s.letter)}" for s in sides
                         if session.seat_for_side(s.letter))
