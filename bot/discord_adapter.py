@@ -89,7 +89,13 @@ def kv(event: str, **fields: object) -> str:
 
 
 class OptionsError(ValueError):
-    """Free-text game options that cannot be read."""
+    """Free-text game options that cannot be read; ``word`` the unreadable one (the
+    adapter tells the user in their language: catalogue ``options_unreadable``)."""
+
+    def __init__(self, word: str) -> None:
+        super().__init__(f"cannot read option `{word}`: write options as name=value, "
+                         "e.g. `kings=false pieces=10`")
+        self.word = word
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -103,8 +109,7 @@ def parse_options(text: str | None) -> dict[str, str]:
             continue
         name, sep, value = word.partition("=")
         if not sep or not name or not value:
-            raise OptionsError(f"cannot read option `{word}`: write options as name=value, "
-                               "e.g. `kings=false pieces=10`")
+            raise OptionsError(word)
         options[name.lower()] = value
     return options
 

@@ -9,6 +9,8 @@ EN: dict[str, str] = {
                   "stands.",
     "other_bots": "Other bots cannot play; challenge a person, or name me to play the "
                   "computer.",
+    "options_unreadable": "Cannot read option `{word}`: write options as name=value, e.g. "
+                          "`kings=false pieces=10`.",
     "cannot_see_channel": "You cannot see that channel.",
     "thread_permissions": "I cannot open a thread here: I need the Create Public Threads and "
                           "Send Messages in Threads permissions. Try again without `thread`.",
@@ -25,6 +27,8 @@ RU: dict[str, str] = {
                   "партия.",
     "other_bots": "Другие боты играть не могут; вызовите человека или назовите меня, чтобы "
                   "сыграть с компьютером.",
+    "options_unreadable": "Не удаётся прочитать параметр `{word}`: пишите параметры как "
+                          "имя=значение, например `kings=false pieces=10`.",
     "cannot_see_channel": "Вы не видите этот канал.",
     "thread_permissions": "Я не могу открыть здесь ветку: нужны права «Создавать публичные "
                           "ветки» и «Отправлять сообщения в ветках». Попробуйте без `thread`.",

@@ -81,7 +81,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
         try:
             parsed = adapter.parse_options(options)
         except adapter.OptionsError as exc:
-            await adapter.say(interaction, str(exc))
+            await adapter.say(interaction, adapter.said(interaction, "options_unreadable",
+                                                        word=exc.word))
             return
         if level is not None:
             parsed["level"] = level

@@ -99,6 +99,23 @@ def test_options_parsing() -> None:
             adapter.parse_options(bad)
 
 
+class _Interaction:
+    def __init__(self, locale: str) -> None:
+        self.locale = discord.Locale(locale)
+
+
+def test_unreadable_options_are_told_in_the_users_language() -> None:
+    with pytest.raises(adapter.OptionsError) as raised:
+        adapter.parse_options("pieces=10 kings")
+    word = raised.value.word
+    assert word == "kings"
+    said = adapter.said(_Interaction("en-US"), "options_unreadable", word=word)  # type: ignore[arg-type]
+    assert said == ("Cannot read option `kings`: write options as name=value, e.g. "
+                    "`kings=false pieces=10`.")
+    said = adapter.said(_Interaction("ru"), "options_unreadable", word=word)  # type: ignore[arg-type]
+    assert said.startswith("Не удаётся прочитать параметр `kings`: "), said
+
+
 def test_kv_log_lines() -> None:
     assert adapter.kv("sent", channel=5, error="Not Found") == \
         'event=sent channel=5 error="Not Found"'
