@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.catalogue import t
+
 DAY = 86400.0
 HOUR = 3600.0
 MINUTE = 60.0
@@ -41,17 +43,25 @@ _DURATION = re.compile(r"(\d+(?:\.\d+)?)([dhm])")
 
 
 class TimeControlError(ValueError):
-    """A time-control text that cannot be read; the message says what is wrong."""
+    """A time-control text that cannot be read; the message says what is wrong (in
+    English; ``said(lang)`` in the reader's language: bot/catalogue/clocks.py)."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(t("en", key, **values))
+        self.key = key
+        self.values = values
+
+    def said(self, lang: str) -> str:
+        return t(lang, self.key, **self.values)
 
 
 def parse_duration(text: str, limit: float | None = MAX_DURATION) -> float:
     """``2d``, ``36h``, ``1d12h``, ``90m`` -> seconds (at most ``limit``)."""
     body = text.strip().lower()
     if not body:
-        raise TimeControlError("an empty duration (write e.g. `2d`, `12h` or `1d12h`)")
+        raise TimeControlError("tc_empty")
     if len(body) > MAX_DURATION_TEXT:
-        raise TimeControlError(f"`{_shown(text)}` is too long: a clock value may be at most "
-                               "365 days (write e.g. `30d`, `12h` or `1d12h`)")
+        raise TimeControlError("tc_too_long", text=_shown(text))
     total, pos = 0.0, 0
     # match() anchored at pos, not finditer(): a search restarted at every digit of a long
     # unit-less number costs quadratic time.
@@ -59,12 +69,11 @@ def parse_duration(text: str, limit: float | None = MAX_DURATION) -> float:
         total += float(match.group(1)) * _UNITS[match.group(2)]
         pos = match.end()
     if pos != len(body):
-        raise TimeControlError(f"`{text}` is not a duration (write e.g. `2d`, `12h` or `1d12h`)")
+        raise TimeControlError("tc_not_duration", text=text)
     if total <= 0:
-        raise TimeControlError(f"`{text}` is not a positive duration")
+        raise TimeControlError("tc_not_positive", text=text)
     if limit is not None and total > limit:
-        raise TimeControlError(f"`{_shown(text)}` is too long: a clock value may be at most "
-                               "365 days (e.g. `30d` or `bank=60d`)")
+        raise TimeControlError("tc_too_much", text=_shown(text))
     return total
 
 
@@ -173,7 +182,7 @@ def parse(text: str | None, limit: float | None = MAX_DURATION) -> TimeControl:
             elif per_move is None:
                 per_move = parse_duration(item, limit)
             else:
-                raise TimeControlError("give one time per move (e.g. `3d`)")
+                raise TimeControlError("tc_one_time")
         elif key == "bank":
             bank = parse_duration(value, limit)
         elif key == "bonus":
@@ -181,17 +190,13 @@ def parse(text: str | None, limit: float | None = MAX_DURATION) -> TimeControl:
         elif key == "cap":
             cap = parse_duration(value, limit)
         else:
-            raise TimeControlError(
-                f"unknown time-control item `{item}`: write `none`, `3d` or "
-                "`bank=7d,bonus=1d,cap=14d`, optionally with `,weekends` and `,forfeit`")
+            raise TimeControlError("tc_unknown_item", item=item)
     if per_move is not None and (bank is not None or bonus or cap is not None):
-        raise TimeControlError("choose either a time per move (`3d`) or a bank "
-                               "(`bank=7d,bonus=1d,cap=14d`), not both")
+        raise TimeControlError("tc_both")
     if per_move is None and bank is None:
-        raise TimeControlError("a time control needs a time per move (`3d`) or a bank "
-                               "(`bank=7d`)")
+        raise TimeControlError("tc_neither")
     if cap is not None and bank is not None and cap < bank:
-        raise TimeControlError("the cap must be at least the bank")
+        raise TimeControlError("tc_cap")
     return TimeControl(per_move, bank, bonus, cap, weekends, forfeit)
 
 

@@ -46,6 +46,21 @@ EN: dict[str, str] = {
     # stored results' reasons
     "reason_resigned": "{player} resigned",
     "reason_timeout": "{player} ran out of time",
+    # what cannot be read in a time control or a duration (bot/clocks.py)
+    "tc_empty": "an empty duration (write e.g. `2d`, `12h` or `1d12h`)",
+    "tc_too_long": "`{text}` is too long: a clock value may be at most 365 days (write e.g. "
+                   "`30d`, `12h` or `1d12h`)",
+    "tc_not_duration": "`{text}` is not a duration (write e.g. `2d`, `12h` or `1d12h`)",
+    "tc_not_positive": "`{text}` is not a positive duration",
+    "tc_too_much": "`{text}` is too long: a clock value may be at most 365 days (e.g. `30d` or "
+                   "`bank=60d`)",
+    "tc_one_time": "give one time per move (e.g. `3d`)",
+    "tc_unknown_item": "unknown time-control item `{item}`: write `none`, `3d` or "
+                       "`bank=7d,bonus=1d,cap=14d`, optionally with `,weekends` and `,forfeit`",
+    "tc_both": "choose either a time per move (`3d`) or a bank (`bank=7d,bonus=1d,cap=14d`), "
+               "not both",
+    "tc_neither": "a time control needs a time per move (`3d`) or a bank (`bank=7d`)",
+    "tc_cap": "the cap must be at least the bank",
 }
 
 RU: dict[str, str] = {
@@ -91,4 +106,18 @@ RU: dict[str, str] = {
                      "`/grant 2d`).",
     "reason_resigned": "{player} сдаётся",
     "reason_timeout": "у {player} вышло время",
+    "tc_empty": "пустая длительность (пишите, например, `2d`, `12h` или `1d12h`)",
+    "tc_too_long": "`{text}` — слишком длинная запись: значение часов — не больше 365 дней "
+                   "(пишите, например, `30d`, `12h` или `1d12h`)",
+    "tc_not_duration": "`{text}` — не длительность (пишите, например, `2d`, `12h` или `1d12h`)",
+    "tc_not_positive": "`{text}` — не положительная длительность",
+    "tc_too_much": "`{text}` — слишком много: значение часов — не больше 365 дней (например, "
+                   "`30d` или `bank=60d`)",
+    "tc_one_time": "укажите одно время на ход (например, `3d`)",
+    "tc_unknown_item": "неизвестная часть контроля времени `{item}`: пишите `none`, `3d` или "
+                       "`bank=7d,bonus=1d,cap=14d`, по желанию с `,weekends` и `,forfeit`",
+    "tc_both": "выберите либо время на ход (`3d`), либо запас (`bank=7d,bonus=1d,cap=14d`), "
+               "но не то и другое",
+    "tc_neither": "контролю времени нужно время на ход (`3d`) или запас (`bank=7d`)",
+    "tc_cap": "потолок (cap) должен быть не меньше запаса (bank)",
 }

@@ -87,7 +87,7 @@ class Correspondence:
         try:
             extra_time = clocks.parse_duration(amount)
         except clocks.TimeControlError as exc:
-            raise Refused(for_user("cannot_grant", error=exc)) from exc
+            raise Refused(for_user("cannot_grant", error=exc.said(user_lang()))) from exc
         session, _side, row, tc, left = await self._clocked(user, channel)
         assert row.side is not None and row.started_at is not None
         now = self.ctx.clock()

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.buttons import CHALLENGE
-from bot.catalogue import for_channel, for_user
+from bot.catalogue import for_channel, for_user, user_lang
 from bot.catalogue.engine import error_for_user
+from bot.clocks import TimeControlError
 from bot.computer_seats import (
     COMPUTER,
     is_computer,
@@ -57,7 +58,9 @@ class Lobby:
         try:
             control = self.timekeeper.control_text(time_control, wanted)
         except ValueError as exc:  # clocks.TimeControlError
-            raise Refused(for_user("time_control_error", error=exc)) from exc
+            error = exc.said(user_lang()) if isinstance(exc, TimeControlError) \
+                else error_for_user(exc)
+            raise Refused(for_user("time_control_error", error=error)) from exc
         try:
             game = get_game(game_name)
         except GameError as exc:

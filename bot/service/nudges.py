@@ -81,7 +81,7 @@ def parse_period(text: str) -> float:
     try:
         seconds = clocks.parse_duration(word, None)
     except clocks.TimeControlError as exc:
-        raise Refused(for_user("nudge_period_form", error=exc)) from exc
+        raise Refused(for_user("nudge_period_form", error=exc.said(user_lang()))) from exc
     if not MIN_PERIOD <= seconds <= MAX_PERIOD:
         raise Refused(for_user("nudge_period_bounds", low=texts.duration(MIN_PERIOD, user_lang()),
                                high=texts.duration(MAX_PERIOD, user_lang()),

@@ -161,3 +161,37 @@ async def test_the_pickers_preview_is_described_in_the_users_language(
         assert step.image is not None and step.private
         assert step.image_description.startswith(board_words), step.image_description
         assert (await drawing.resign(ALICE, HERE)).ok
+
+
+@pytest.mark.parametrize("written, russian, english", [
+    ("zz", "`zz` — не длительность", "`zz` is not a duration"),
+    ("3d,4d", "укажите одно время на ход", "give one time per move"),
+    ("3d,bank=7d", "выберите либо время на ход", "choose either a time per move"),
+    ("bank=9d,cap=2d", "потолок (cap) должен быть не меньше запаса", "the cap must be at least"),
+    ("fast", "`fast` — не длительность", "`fast` is not a duration"),
+])
+async def test_a_time_control_refusal_speaks_the_users_language(
+        service: GameService, written: str, russian: str, english: str) -> None:
+    refused = await service.new(ALICE_RU, HERE, "hachapury", [BOB], time_control=written)
+    assert not refused.ok and refused.private
+    assert refused.text.startswith(f"Контроль времени: {russian}"), refused.text
+    _russian(refused.text.replace("(cap)", "").replace("(bank)", ""))
+    refused = await service.new(ALICE_EN, RUSSIAN_HERE, "hachapury", [BOB], time_control=written)
+    assert refused.text.startswith(f"Time control: {english}"), refused.text
+
+
+async def test_a_nudge_period_and_a_grant_refusal_speak_the_users_language(
+        service: GameService) -> None:
+    refused = await service.notify(ALICE_RU, nudge="soon")
+    assert not refused.ok and "`soon` — не длительность" in refused.text, refused.text
+    _russian(refused.text)
+    english = await service.notify(ALICE_EN, nudge="soon")
+    assert "`soon` is not a duration (write e.g. `2d`, `12h` or `1d12h`)" in english.text
+    assert (await service.new(ALICE, HERE, "hachapury", [BOB], time_control="3d")).ok
+    assert (await service.accept(BOB, HERE)).ok
+    refused = await service.grant(ALICE_RU, HERE, "")
+    assert refused.text == ("Нельзя добавить столько: пустая длительность (пишите, например, "
+                            "`2d`, `12h` или `1d12h`)."), refused.text
+    english = await service.grant(ALICE_EN, HERE, "")
+    assert english.text == ("Cannot grant that: an empty duration (write e.g. `2d`, `12h` or "
+                            "`1d12h`).")
