@@ -33,7 +33,8 @@ AdditionsOf = Callable[[str], list[str]]
 
 
 class PathError(ValueError):
-    """A path that does not lead anywhere in this position (an old or forged picker)."""
+    """A path that does not lead anywhere in this position (an old or forged picker);
+    the message is in the user's language."""
 
 
 def moves_of(turn: str) -> list[str]:
@@ -90,7 +91,7 @@ def walk(turns: list[str], path: list[str], additions_of: AdditionsOf | None = N
             continue
         pool = group if group is not None else nexts
         if len(pool) > MAX_OPTIONS and group is None:
-            raise PathError("a group must be chosen first")
+            raise PathError(for_user("path_group_first"))
         chosen.append(pool[_index(element, len(pool))])
         group = None
         done = [turn for turn, moves in split if moves == chosen]
@@ -104,7 +105,7 @@ def walk(turns: list[str], path: list[str], additions_of: AdditionsOf | None = N
         return Step(tuple(chosen), turn=finished)
     nexts = _next_moves(split, chosen)
     if not nexts:
-        raise PathError("no legal turn starts with these moves")
+        raise PathError(for_user("path_no_turn"))
     if group is not None:
         return Step(tuple(chosen), _move_options(group), for_user("pick_move"))
     if len(nexts) > MAX_OPTIONS:
@@ -117,7 +118,7 @@ def _with_addition(turn: str, chosen: tuple[str, ...], element: str,
                    additions_of: AdditionsOf | None) -> Step:
     extra = list(additions_of(turn)) if additions_of else []
     if not element.startswith("a") or not extra:
-        raise PathError("the turn is complete")
+        raise PathError(for_user("path_complete"))
     index = _index(element[1:], len(extra) + 1)
     text = turn if index == 0 else f"{turn} {extra[index - 1]}"
     return Step(chosen, turn=text)
@@ -125,7 +126,7 @@ def _with_addition(turn: str, chosen: tuple[str, ...], element: str,
 
 def _index(text: str, size: int) -> int:
     if not text.isdigit() or len(text) > 3 or int(text) >= size:
-        raise PathError(f"no choice {text!r} here")
+        raise PathError(for_user("path_no_choice", choice=text))
     return int(text)
 
 

@@ -195,3 +195,24 @@ async def test_a_nudge_period_and_a_grant_refusal_speak_the_users_language(
     english = await service.grant(ALICE_EN, HERE, "")
     assert english.text == ("Cannot grant that: an empty duration (write e.g. `2d`, `12h` or "
                             "`1d12h`).")
+
+
+async def test_a_forged_pickers_refusal_speaks_the_users_language(service: GameService) -> None:
+    assert (await service.new(ALICE, HERE, "hachapury", [BOB])).ok
+    board = await service.accept(BOB, HERE)
+    session = await service.store.live_session(HERE.id)
+    assert session is not None
+    seat = session.seat_for_side(service.position_of(session).side_to_move or "")
+    assert seat is not None
+    mover = ALICE if seat.user_id == ALICE.id else BOB
+    play = next(b.action for b in board.buttons if b.label == "Play")
+    first = await service.press(replace(mover, locale="ru"), HERE, play)
+    forged = await service.press(replace(mover, locale="ru"), HERE,
+                                 first.menus[0].action + "99")
+    assert not forged.ok and forged.private
+    assert forged.text == ("Этот выбор не подходит к позиции (здесь нет варианта «99»); "
+                           "нажмите «Ходить» ещё раз."), forged.text
+    forged = await service.press(replace(mover, locale="en-US"), HERE,
+                                 first.menus[0].action + "99")
+    assert forged.text == "That choice does not fit this position (no choice '99' here); " \
+                          "press Play again.", forged.text
