@@ -594,6 +594,14 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
     (r"no answer or vote is due in this game now", "gerr_no_action",
      "no answer or vote is due in this game now",
      "сейчас в этой партии не ждут ни ответа, ни голоса"),
+    # -- a stored log that no longer replays (bot/service/turn_events.py) ------------------
+    (r"`(?P<record>[^`]+)` adds to a turn that is not in the replay", "gerr_log_orphan",
+     "`{record}` adds to a turn that is not in the replay",
+     "`{record}` дополняет ход, которого нет в повторе"),
+    (r"`(?P<addition>[^`]+)` does not read as an ending of `(?P<record>[^`]+)` "
+     r"\(it plays as `(?P<full>[^`]+)`\)", "gerr_log_ending",
+     "`{addition}` does not read as an ending of `{record}` (it plays as `{full}`)",
+     "`{addition}` не читается как окончание `{record}` (он играется как `{full}`)"),
     # -- wrappers: a part said by its own pattern, the rest kept ---------------------------
     (r"(?P<reason>[^;]+); (?P<rest>.+)", "gerr_parts", "{reason}; {rest}", "{reason}; {rest}"),
     (r"(?P<label>[^:;]+?): (?P<reason>.+)", "gerr_labelled", "{label}: {reason}",

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.catalogue.engine import error_in
 from bot.replies import Reply
 from bot.service import GameService, ServiceConfig
 from bot.service.replays import frame_specs
@@ -216,3 +217,14 @@ async def test_a_forged_pickers_refusal_speaks_the_users_language(service: GameS
                                  first.menus[0].action + "99")
     assert forged.text == "That choice does not fit this position (no choice '99' here); " \
                           "press Play again.", forged.text
+
+
+def test_a_log_that_no_longer_replays_is_told_in_russian() -> None:
+    """The two errors of bot/service/turn_events.py reach ``/replay`` and ``/board
+    game:`` refusals through ``error_for_user``."""
+    orphan = "`5/1*` adds to a turn that is not in the replay"
+    assert error_in(orphan, "ru") == "`5/1*` дополняет ход, которого нет в повторе"
+    ending = "`T` does not read as an ending of `e2e4` (it plays as `e2e4 T+`)"
+    assert error_in(ending, "ru") == \
+        "`T` не читается как окончание `e2e4` (он играется как `e2e4 T+`)"
+    assert error_in(ending, "en") == ending
