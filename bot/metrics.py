@@ -54,6 +54,7 @@ from prometheus_client import (
 )
 
 from bot.catalogue import CATALOGUE, LANGUAGES, t
+from bot.catalogue import hints as hint_phrases
 from bot.replies import RACE_MESSAGE, Reply
 from storage import Store
 from storage.store import Backend, Run
@@ -132,11 +133,15 @@ def _templates() -> tuple[_Said, ...]:
     that begins with a value, ``{move}: ...``, would find itself inside the message
     that quotes it: ```24/1` is not playable: 24/1: ...``), the wordiest first; keys
     with fewer than ``_WORDING`` characters of their own words in some language (a
-    button's label, ``{reason}; {rest}``) are left out."""
+    button's label, ``{reason}; {rest}``) are left out, and so are the phrases of
+    ``/hint`` reasons (bot/catalogue/hints.py): pieces of one sentence, never a
+    message, and a short one ("bears off {pieces}") would claim a lesson's
+    "bears off" in one language only."""
     by_key: dict[str, list[_Said]] = {}
     for catalogue in CATALOGUE.values():
         for key, template in catalogue.items():
-            by_key.setdefault(key, []).append(_said(key, template))
+            if key not in hint_phrases.EN:
+                by_key.setdefault(key, []).append(_said(key, template))
     ranked = sorted(
         (saids for saids in by_key.values()
          if min(said.wording for said in saids) >= _WORDING),
