@@ -133,10 +133,3 @@ def challenge_gone(session: Session, verb: str) -> str | None:
     return for_user(f"{what}_{gone.get(session.status, 'closed')}")
 
 
-OLD_ANSWER_BUTTON = (
-    "This button is from before the bot was updated and does not say which question it "
-    "answers, so it does nothing. Answer the question now open with `/move {choices}`.")
-OLD_TAKEBACK_BUTTON = (
-    "This button is from before the bot was updated and does not say which take-back "
-    "request it answers, so it does nothing. Answer the open request with "
-    "`/takeback_answer`.")

@@ -64,8 +64,6 @@ MAX_NAME = 32
 #: The file that carries a reply's full text when it does not fit one message.
 OVERFLOW_NAME = "message.txt"
 DEFAULT_SIZE_LIMIT = 10 * 1024 * 1024
-DM_MESSAGE = ("Games are played in server channels: use these commands in a channel (or "
-              "thread) of a server where I am installed, not in direct messages.")
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,

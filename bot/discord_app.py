@@ -40,9 +40,6 @@ EXIT_OK, EXIT_ERROR, EXIT_NO_TOKEN, EXIT_BAD_TOKEN = 0, 1, 2, 3
 NO_TOKEN_MESSAGE = ("No Discord bot token: set the DISCORD_TOKEN environment variable or "
                     "`token` under [discord] in the config file.")
 BAD_TOKEN_MESSAGE = "Discord rejected the bot token (login failed): check DISCORD_TOKEN."
-#: What a player sees when a command failed unexpectedly (the service may have saved).
-TREE_ERROR_TEXT = ("That command did not finish; look at `/board` to see where the game "
-                   "stands.")
 
 
 class BoardBot(discord.Client):
