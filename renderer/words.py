@@ -307,8 +307,10 @@ def language(name: str | None) -> str:
     return name if name is not None and name in WORDS else DEFAULT
 
 
-class _Formatter(string.Formatter):
-    """``str.format`` plus plural specs: ``{n:pip|pips}`` gives the word for ``n``."""
+class PluralFormatter(string.Formatter):
+    """``str.format`` plus plural specs: ``{n:pip|pips}`` gives the word for ``n``.
+    The bot's catalogue (bot/catalogue) formats with this one too: one plural rule
+    for what the bot writes and what its pictures draw."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
@@ -322,13 +324,18 @@ class _Formatter(string.Formatter):
 def plural_form(lang: str, count: int, forms: list[str]) -> str:
     """The form of a word for ``count``: English (one, other), Russian (one, few, many)."""
     if lang == "ru" and len(forms) == 3:
-        count = abs(count)
-        if count % 10 == 1 and count % 100 != 11:
-            return forms[0]
-        if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-            return forms[1]
-        return forms[2]
-    return forms[0] if count == 1 else forms[-1]
+        return forms[ru_plural_index(count)]
+    return forms[0] if abs(count) == 1 else forms[-1]
+
+
+def ru_plural_index(count: int) -> int:
+    """Which of Russian's three forms (one, few, many) goes with ``count``."""
+    count = abs(count)
+    if count % 10 == 1 and count % 100 != 11:
+        return 0
+    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+        return 1
+    return 2
 
 
 def word(lang: str, key: str, **values: object) -> str:
@@ -339,7 +346,7 @@ def word(lang: str, key: str, **values: object) -> str:
         template, lang = EN[key], DEFAULT
     if not values and "{" not in template:
         return template
-    return _Formatter(lang).format(template, **values)
+    return PluralFormatter(lang).format(template, **values)
 
 
 def colour(lang: str, name: str) -> str:

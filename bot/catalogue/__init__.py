@@ -25,7 +25,6 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
 
 from bot.catalogue import (
     adapter,
@@ -44,6 +43,11 @@ from bot.catalogue import (
     taunts,
     views,
 )
+
+# one plural rule for the bot's texts and its pictures' words (plural_form is part of
+# this package's interface: callers and tests use catalogue.plural_form)
+from renderer.words import PluralFormatter, ru_plural_index
+from renderer.words import plural_form as plural_form
 
 #: Languages shipped, by Discord locale prefix (``ru`` for ``ru``; ``en-US`` -> ``en``).
 LANGUAGES = ("en", "ru")
@@ -65,40 +69,13 @@ def language(locale: str | None) -> str:
     return prefix if prefix in CATALOGUE else DEFAULT
 
 
-class _Formatter(string.Formatter):
-    """``str.format`` plus plural specs: ``{n:turn|turns}`` gives the word for ``n``."""
-
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if "|" in format_spec:
-            return plural_form(self.lang, int(value), format_spec.split("|"))
-        return super().format_field(value, format_spec)
-
-
-def plural_form(lang: str, count: int, forms: list[str]) -> str:
-    """The form of a word for ``count``: English (one, other), Russian (one, few, many)."""
-    if lang == "ru" and len(forms) == 3:
-        return forms[_ru_index(count)]
-    return forms[0] if abs(count) == 1 else forms[-1]
-
-
-def _ru_index(count: int) -> int:
-    count = abs(count)
-    if count % 10 == 1 and count % 100 != 11:
-        return 0
-    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-        return 1
-    return 2
-
 
 def t(lang: str, key: str, **values: object) -> str:
     """The sentence ``key`` in ``lang`` (English where ``lang`` lacks it)."""
     template = CATALOGUE.get(lang, EN).get(key)
     if template is None:  # '' is a translation (a word the language leaves out)
         template = EN[key]
-    return _Formatter(lang if lang in CATALOGUE else DEFAULT).format(template, **values)
+    return PluralFormatter(lang if lang in CATALOGUE else DEFAULT).format(template, **values)
 
 
 def say(key: str, lang: str = DEFAULT, **values: object) -> str:
@@ -108,7 +85,7 @@ def say(key: str, lang: str = DEFAULT, **values: object) -> str:
 
 def ru_plural(noun: str, count: int) -> str:
     """The Russian form of ``noun`` for ``count`` (1 фишка, 2 фишки, 5 фишек)."""
-    return RU_PLURALS[noun][_ru_index(count)]
+    return RU_PLURALS[noun][ru_plural_index(count)]
 
 
 #: Russian plural forms (one, few, many) of nouns counted outside templates.
