@@ -141,6 +141,18 @@ class Turns:
         )
         return await self._committed(appended, after, logged, handover)
 
+    async def commit_leaving(self, session: Session, actor_id: str, side: str,
+                             played: Played) -> tuple[Committed, bytes | None, str]:
+        """Log ``side`` leaving a game the others play on (a resignation, a silent
+        player's claim): a line of its own, so the next turn keeps its number and
+        its dice and the log has no gap.  Returns the commit and the new board
+        (picture, words)."""
+        entry = NewTurn(session.next_turn - 1, side, (), played.record, played.moves, actor_id,
+                        TurnKind.LINE, events_to_json(played.events))
+        done = await self.commit(session, played.position, entry)
+        image, words = await self.ctx.board_image(done.session, done.position, left=done.left)
+        return done, image, words
+
     async def _committed(self, appended: Appended, after: Position, logged: list[NewTurn],
                          handover: Handover) -> Committed:
         changed = appended.session

@@ -43,8 +43,7 @@ from bot.service.context import Context
 from bot.service.core import Turns
 from bot.service.timekeeping import running_side
 from games import GameError, get_game
-from games.events import events_to_json
-from storage import NewTurn, Session, SessionStatus, Store, TurnKind
+from storage import Session, SessionStatus, Store, TurnKind
 from storage.correspondence import CorrespondenceStore
 from storage.nudges import DueNudge, NudgeStore
 from storage.settings import LanguageStore
@@ -334,12 +333,9 @@ class Nudges:
         except GameError:
             left = None
         if left is not None:  # the others play on without the silent player
-            entry = NewTurn(session.next_turn - 1, side, (), left.record, left.moves, user.id,
-                            TurnKind.LINE, events_to_json(left.events))
-            done = await self.turns.commit(session, left.position, entry)
+            done, image, words = await self.turns.commit_leaving(session, user.id, side, left)
             session, after = done.session, done.position
             line, mentions = texts.status_line(session, after)
-            image, words = await self.ctx.board_image(session, after, left=done.left)
             return Reply(text=f"{said} {for_channel('silent_leaves')} {line}",
                          image=image, image_description=words,
                          mentions=[silent.user_id, *mentions], session_id=session.id,

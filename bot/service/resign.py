@@ -12,8 +12,7 @@ from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns, rematch_button
 from games import GameError, Played, get_game
-from games.events import events_to_json
-from storage import NewTurn, Session, SessionStatus, TurnKind
+from storage import Session, SessionStatus
 from storage.matches import MatchStore
 
 
@@ -72,15 +71,10 @@ class Resignation:
             session_id=session.id, buttons=[rematch_button(session)])
 
     async def _leave(self, session: Session, user: User, side: str, played: Played) -> Reply:
-        """A player leaves a game the others play on (logged as a line of its own).
-
-        The next turn keeps its number and so its dice: the log has no gap."""
-        entry = NewTurn(session.next_turn - 1, side, (), played.record, played.moves, user.id,
-                        TurnKind.LINE, events_to_json(played.events))
-        done = await self.turns.commit(session, played.position, entry)
+        """A player leaves a game the others play on (Turns.commit_leaving)."""
+        done, image, words = await self.turns.commit_leaving(session, user.id, side, played)
         session, after = done.session, done.position
         status_line, mentions = texts.status_line(session, after)
-        image, words = await self.ctx.board_image(session, after, left=done.left)
         return Reply(text=for_channel("resigns_leaves", user=user.name, status=status_line),
                      image=image, image_description=words, mentions=mentions,
                      session_id=session.id, buttons=self.turns.action_buttons(session, after))
