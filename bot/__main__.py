@@ -1,4 +1,5 @@
-"""Command line: ``python -m bot {start,run,sync,local,replay,verify,migrate,engine}``."""
+"""The command line, installed as ``boardbot`` (``[project.scripts]``; ``python -m bot`` runs
+the same): the Discord bot, the local console and the tools for records and databases."""
 
 from __future__ import annotations
 
@@ -14,12 +15,20 @@ from storage import DatabaseUnavailable
 EXIT_DATABASE = 4
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+#: What ``boardbot --help`` says above the list of commands: plain text, for a terminal.
+DESCRIPTION = (
+    "boardbot: play-by-chat board games on Discord. The Discord bot, the local console and "
+    "the tools for game records and databases. From a clone set up as the README says, run "
+    "it as .venv/bin/boardbot COMMAND; COMMAND --help describes each command."
+)
 
-    start = sub.add_parser("start", help="the Discord bot if a token is configured, "
-                                          "else the local console")
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="boardbot", description=DESCRIPTION)
+    sub = parser.add_subparsers(dest="command", required=True, title="commands",
+                                metavar="COMMAND")
+
+    start = sub.add_parser("start", help="the Discord bot with a token, else the console")
     start.add_argument("--config", default="config.toml")
 
     run = sub.add_parser("run", help="run the Discord bot")
@@ -46,8 +55,7 @@ def _parser() -> argparse.ArgumentParser:
     verify = sub.add_parser("verify", help="check a finished game's dice against its seed")
     verify.add_argument("file")
 
-    migrate = sub.add_parser("migrate", help="copy a SQLite database to PostgreSQL and "
-                                             "verify the copy by replaying every game")
+    migrate = sub.add_parser("migrate", help="copy SQLite to PostgreSQL, verified by replay")
     migrate.add_argument("--from", dest="source", required=True, metavar="FILE",
                          help="the SQLite file (opened read-only, never changed)")
     migrate.add_argument("--to", dest="target", required=True, metavar="URL",
@@ -58,8 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     ratings.add_argument("--config", default="config.toml")
     ratings.add_argument("--db", default=None, help="SQLite file or postgresql:// URL")
     from bot.engine import add_arguments
-    engine = sub.add_parser("engine", help="the computer player as a line protocol: a "
-                                           "position (and dice) a line in, a turn a line out")
+    engine = sub.add_parser("engine", help="the computer player as a line protocol")
     add_arguments(engine)
     return parser
 
@@ -122,10 +129,6 @@ def _serve(args: argparse.Namespace, config: Config) -> int:
     return discord_app.run_bot(config)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 async def _rebuild_ratings(database: str, busy_timeout: float) -> int:
     """``ratings --rebuild``: every rating recomputed from the finished games."""
     from bot.service import GameService, ServiceConfig
@@ -140,3 +143,6 @@ async def _rebuild_ratings(database: str, busy_timeout: float) -> int:
     print(f"ratings rebuilt: {rated} finished game(s) rated")
     return 0
 
+
+if __name__ == "__main__":
+    sys.exit(main())
