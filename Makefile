@@ -20,7 +20,7 @@ compile: setup
 
 ## run: the Discord bot when a token is configured, otherwise the local console
 run: setup
-	$(BIN)/python -m bot start --config config.toml
+	$(BIN)/boardbot start --config config.toml
 
 ## test: the whole test suite
 test: setup

@@ -1,6 +1,6 @@
 """Entry points of the Discord bot: ``build_bot``, ``run_bot`` and ``sync_commands``.
 
-``python -m bot run`` calls :func:`run_bot`; ``python -m bot sync [--guild ID]``
+``boardbot run`` calls :func:`run_bot`; ``boardbot sync [--guild ID]``
 calls :func:`sync_commands` (commands are published only then, never on
 start).  Tests and embedders call :func:`build_bot` and drive the client
 themselves.
@@ -251,7 +251,7 @@ class ShardedBoardBot(BoardBot, discord.AutoShardedClient):
 
 
 class CommandPublisher(BoardBot):
-    """The bot as ``python -m bot sync`` needs it: the command tree, with its
+    """The bot as ``boardbot sync`` needs it: the command tree, with its
     translations, and a REST login.  discord.py's ``login`` calls ``setup_hook``,
     which for the bot opens the store and starts the pools, the computers and the
     scheduler: a process that only publishes must not play turns or send reminders,

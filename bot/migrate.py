@@ -1,4 +1,4 @@
-"""``python -m bot migrate --from FILE --to postgresql://...``: move a SQLite database to
+"""``boardbot migrate --from FILE --to postgresql://...``: move a SQLite database to
 PostgreSQL, then prove the copy by replaying it.
 
 - The source is never changed: its bytes (and its write-ahead log's, if one is left

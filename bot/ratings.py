@@ -4,7 +4,7 @@ players are rated as they placed, not as pairs.
 
 Pure: a finished game's outcome (who placed where, the points won) and the players'
 standings in, their new standings out.  Ratings are derived data: the service keeps
-them up to date and ``python -m bot ratings --rebuild`` recomputes them from the
+them up to date and ``boardbot ratings --rebuild`` recomputes them from the
 stored finished games, in the order they finished, to the same figures.
 """
 

@@ -1,4 +1,4 @@
-"""``python -m bot replay GAME FILE``: check a record turn by turn.
+"""``boardbot replay GAME FILE``: check a record turn by turn.
 
 Contract (architecture page): for each turn print the canonical record line,
 then the position listing after it, and exit 0.  On the first illegal turn

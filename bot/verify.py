@@ -1,4 +1,4 @@
-"""``python -m bot verify FILE``: check a finished game's dice against its seed.
+"""``boardbot verify FILE``: check a finished game's dice against its seed.
 
 The record carries ``Session``, ``SeedHash``, ``Seed`` (revealed at the end)
 and, where the game had one, ``Opening``.  Exit 0 when every throw matches,

@@ -2,7 +2,7 @@
 
 Discord localises a command's description, its parameters' descriptions and its
 choices' names per user from the localisations the bot sends when it publishes its
-commands (``python -m bot sync``); ``bot/cogs/translation.py`` reads this table for
+commands (``boardbot sync``); ``bot/cogs/translation.py`` reads this table for
 that.  English is the source and stays in ``bot/cogs/commands.py``, beside each
 command, so this area has no ``EN`` and is not merged into the message catalogue
 (these are not messages: no placeholders, no fallback through ``t``).

@@ -47,7 +47,8 @@ EN: dict[str, str] = {
     "won_points": " wins {points} points",
     "drawn": "draw",
     "seed_note": " Dice seed revealed: `{seed}`. How to check every throw: save the game "
-                 "record (attached, or `/record`) and run `python -m bot verify FILE`.",
+                 "record (attached, or `/record`) and run `boardbot verify FILE` (boardbot's "
+                 "command line, installed with the bot: see its README).",
     "commitment": "Dice commitment (SHA-256 of the secret seed, revealed at the end): "
                   "`{hash}`\n",
     # answers a button no longer gives
@@ -117,7 +118,8 @@ RU: dict[str, str] = {
     "drawn": "ничья",
     "seed_note": " Зерно костей раскрыто: `{seed}`. Как проверить каждый бросок: сохраните "
                  "запись партии (во вложении или через `/record`) и выполните "
-                 "`python -m bot verify FILE`.",
+                 "`boardbot verify FILE` (командная строка boardbot, ставится вместе с "
+                 "ботом: см. его README).",
     "commitment": "Отпечаток зерна костей (SHA-256 секретного зерна; само зерно раскроется "
                   "в конце): `{hash}`\n",
     "game_gone_challenge": "Эта партия ещё не началась. Ничего не изменено.",

@@ -12,7 +12,7 @@ How it stays one game with one record, and the log append-only:
   no dice, record ``T@B``).  The record export folds it into the turn's line
   (``Game.join_action``: ``12R: [4 4] 9X13`` + ``T@B``), and the answer folds in
   after it (``... T@B x2``): the line reads exactly as if the taunt had been typed,
-  so ``python -m bot replay`` and ``verify`` read the record as they always do.
+  so ``boardbot replay`` and ``verify`` read the record as they always do.
 - The engine alone decides: the turn is played again from the position before it
   with the taunt written at its end (``turn_events.play_addition``), and the result
   must be the stored position plus the pending taunt.  Log replays do the same

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import subprocess
 import sys
@@ -79,12 +80,16 @@ def test_the_readme_console_example_runs_as_written(tmp_path: Path) -> None:
     block = readme.split("## The local console", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
     command, *lines = block.strip().splitlines()
     args = command.split()
-    assert args[:4] == [".venv/bin/python", "-m", "bot", "local"], command
+    assert args[:2] == [".venv/bin/boardbot", "local"], command
     images = args.index("--images")
     args[images + 1] = str(tmp_path / "images")
+    # the command line installed beside this interpreter (the project's .venv), on this
+    # checkout's code
+    installed = str(Path(sys.executable).parent / "boardbot")
     done = subprocess.run(
-        [sys.executable, *args[1:], "--db", str(tmp_path / "readme.sqlite3")],
-        input="\n".join(lines) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=120)
+        [installed, *args[1:], "--db", str(tmp_path / "readme.sqlite3")],
+        input="\n".join(lines) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr
     assert "(only " not in done.stdout and "??" not in done.stdout, done.stdout
     assert "rolled 6-5 and moved 24→19→13" in done.stdout, done.stdout

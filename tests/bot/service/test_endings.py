@@ -37,7 +37,7 @@ async def test_a_finished_game_names_the_winner_points_turns_and_how_to_check(
     assert f"**Game over** after {turns} turns: **" in reply.text
     assert f"({name})** wins" in reply.text
     assert f"Dice seed revealed: `{final.seed}`" in reply.text
-    assert "python -m bot verify FILE" in reply.text
+    assert "run `boardbot verify FILE` (boardbot's command line" in reply.text
     # the record comes with the ending, and verifies against the revealed seed
     assert reply.attachment is not None and reply.attachment[0] == f"hachapury-{final.id}.txt"
     record = reply.attachment[1].decode()
