@@ -7,7 +7,7 @@ player to reach the target wins the match.
 
 The Crawford rule: the game right after a player first reaches the target minus one
 is the Crawford game, played without the doubling cube; later games have it again.
-Hachapury has no cube (design page), so there the Crawford game differs from others
+Hachapury has no cube (docs/rules/hachapury.md), so there the Crawford game differs from others
 only in name: it is marked on the board, in the replies and in the record.  In
 CheeseGambit the cube is the Taunt, so the Crawford game is played with
 ``taunt=off`` and the engine refuses a taunt in it.

@@ -137,7 +137,8 @@ class Position(ABC):
 
     @abstractmethod
     def listing(self) -> str:
-        """The one-line position listing, exactly as the design page writes it."""
+        """The one-line position listing, exactly as the game's rules page writes it
+        (docs/rules/)."""
 
     # -- asked by the service, the renderers and computer players ----------------
 

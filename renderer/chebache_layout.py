@@ -1,6 +1,6 @@
 """Chebache board geometry and last-turn parsing: pure functions, no drawing.
 
-The board is drawn from the viewer's side: Black's view is the design page's
+The board is drawn from the viewer's side: Black's view is the rules page's
 (a1 bottom left, Black's Start), White's view is the same board turned half
 a round (a4, White's Start, bottom right... seen from White's chair: d1 top
 left).  Turning by 180 degrees keeps every cell's colour.

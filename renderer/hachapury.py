@@ -5,7 +5,7 @@ The board is drawn from the viewer's side in the viewer's own numbering:
     top row:      1  2  3  4  5  6 |  7  8  9 10 11 12   (6..1: the viewer's home)
     bottom row:  24 23 22 21 20 19 | 18 17 16 15 14 13   (24: the viewer's head)
 
-This follows the design page's picture: seen from White's side, White's home
+This follows the source's picture (docs/rules/hachapury.md): seen from White's side, White's home
 is the top-left quarter (the source's points 13-18) and Black's the
 bottom-right one (1-6).  Both sides move counter-clockwise: along the bottom
 row to the right, up, then along the top row to the left.  The viewer starts

@@ -1,7 +1,7 @@
 """CheeseGambit: a Parcheesi x Backgammon hybrid for 2-4 players.
 
-Rules: ``/work/shared/design/cheesegambit.md`` (the project's reading of the
-seed).  Modules: ``board`` (geometry, location codes), ``movegen`` (legal
+Rules: ``docs/rules/cheesegambit.md`` (the project's reading of the source
+document).  Modules: ``board`` (geometry, location codes), ``movegen`` (legal
 turns, special moves, realising written turns), ``notation`` (reading and
 writing move text), ``listing`` (position listings), ``position`` (the
 position and its actions), ``game`` (the ``Game`` object: options, and how a

@@ -1,4 +1,4 @@
-"""Board geometry of CheeseGambit (design page "Board"): the 72-square track,
+"""Board geometry of CheeseGambit (``docs/rules/cheesegambit.md``, "Board"): the 72-square track,
 exit squares, safe zones, re-entry zones and starting stacks.
 
 A piece's location is one small integer (a *location code*):

@@ -1,5 +1,5 @@
-"""The CheeseGambit position listing (design page "Clarifications" and
-"Notation"): colour entries, then the tail segments in order.
+"""The CheeseGambit position listing (``docs/rules/cheesegambit.md``,
+"Position listing"): colour entries, then the tail segments in order.
 
 ``R: 4@9, 3@33, 4@49, 3@65; B: 4@13, 3@29, 4@45, 3@69; R to move``
 

@@ -1,6 +1,6 @@
 """CheeseGambit move text: reading what players type and writing canonical text.
 
-Canonical forms (design page "Notation"): ``9/13``, ``9X13`` (a bump),
+Canonical forms (``docs/rules/cheesegambit.md``, "Notation"): ``9/13``, ``9X13`` (a bump),
 ``2(9/13)``, ``9/13/17`` (one piece, two dice), ``17/S5``, ``S3/F``,
 ``P/51`` (input may also say ``P/R3``), ``G 2(9X13)``, ``CG 2(PX15)``,
 ``gamble 4(S3/F)``, ``(dance)`` and a taunt ``T@B`` at the end of a turn,

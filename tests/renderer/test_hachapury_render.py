@@ -140,7 +140,7 @@ def test_last_turn_marks_skip_what_is_not_this_sides_move() -> None:
 
 
 def test_layout_keeps_direction() -> None:
-    # As the design page draws it: the viewer's head (24) bottom left, home
+    # As the rules page draws it: the viewer's head (24) bottom left, home
     # (6..1) top left.  Counter-clockwise play runs rightwards along the bottom
     # row (24..13) and leftwards along the top row (12..1).
     bottom = [hr.point_anchor(p)[0] for p in range(24, 12, -1)]

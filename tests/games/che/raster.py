@@ -8,7 +8,7 @@ flood-filling same-coloured pixels across tile edges.  A component is closed
 when none of its pixels lies on a tile edge with an empty cell behind it
 (nor on a tile corner with an empty cell diagonally across the grid point);
 pixels at a tile corner also connect diagonally across the grid point, as
-the design page decides that tiles meeting at a corner share its region;
+the rules page (docs/rules/che.md) decides that tiles meeting at a corner share its region;
 its size is the number of tiles of its colour whose band centre is in it.
 """
 
@@ -94,7 +94,7 @@ def components(tiles: Sequence[RasterTile], first_mark: str) -> list[Component]:
             comp.add((px, py))
             steps = [(1, 0), (-1, 0), (0, 1), (0, -1)]
             if px % N in (0, N - 1) and py % N in (0, N - 1):
-                # across the grid point at this tile corner (the design page's decision:
+                # across the grid point at this tile corner (the rules page's decision:
                 # tiles touching only at a corner share that point's region)
                 steps.append((1 if px % N else -1, 1 if py % N else -1))
             for dx, dy in steps:
