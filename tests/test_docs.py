@@ -7,8 +7,8 @@
 - A rules page's notation is the engine's: every code span in its "Notation" section (a move,
   a turn, a record line, an answer, a record tag) is read by the game's own parser; every full
   position listing in its "Position listing" section reads back to the same text; every example
-  record (a fenced block starting with ``[Game``) replays, and its lines are the canonical ones
-  ``replay`` prints.
+  record (a fenced block starting with ``[Game``, in ``docs/`` or the README) replays, and its
+  lines are the canonical ones ``replay`` prints.
 """
 
 from __future__ import annotations
@@ -236,7 +236,7 @@ def test_every_listing_reads_back_exactly(name: str) -> None:
 
 def _examples() -> list[tuple[str, str]]:
     out = []
-    for page in sorted(DOCS.rglob("*.md")):
+    for page in [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]:
         for block in FENCE.findall(page.read_text(encoding="utf-8")):
             if block.startswith("[Game "):
                 out.append((str(page.relative_to(ROOT)), block))
