@@ -9,6 +9,7 @@ Discord bot; board images are written to a folder and their paths printed.
 from __future__ import annotations
 
 import difflib
+import itertools
 import logging
 import random
 import re
@@ -18,6 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
+from bot.catalogue import t
 from bot.computer_driver import ComputerDriver
 from bot.computer_pool import ComputerPool
 from bot.computer_seats import COMPUTER
@@ -33,6 +35,10 @@ log = logging.getLogger("boardbot.console")
 #: the game untouched or came after the change was saved: ``/board`` tells which.
 INTERNAL_ERROR = ("?? internal error: this command did not finish (the details are in the "
                   "log); nothing else was changed. `/board` shows the game as it stands.")
+_BOARD_FILE = re.compile(r"board-\d+-(\d+)\.\w+")
+#: ``/pick WORD`` -> the verb of the picker button it presses (bot/service/picking.py):
+#: found by what the button does, never by its label, which is in the user's language.
+_PICK_VERBS = {"back": "pick", "ok": "pickok", "confirm": "pickok", "cancel": "pickno"}
 _LINE = re.compile(r"^\s*([A-Za-z0-9_.-]+)\s*:\s*/?(\w+)\s*(.*)$")
 
 
@@ -49,7 +55,8 @@ class Console:
         # ``locale`` (``--locale ru``): the console's one server and its users speak it
         self.locale = locale
         self.channel = Channel(id=channel, guild_id="local", name=channel, locale=locale)
-        self._count = 0
+        #: the last picture's number (None: not yet read from the folder)
+        self._count: int | None = None
         #: each user's last picker (its menu and buttons), for ``/pick``
         self._pickers: dict[str, Reply] = {}
         #: each user's last buttons, for ``/press LABEL`` (lesson pages)
@@ -175,21 +182,22 @@ class Console:
             return await s.press(user, ch, f"play:{session.id}:p{session.version}-")
         last = self._pickers.get(user.id)
         if last is None:
-            return refusal("No picker is open for you: `/play` opens one.")
+            return await self._refuse(user, "console_no_picker")
         word = rest.strip().lower()
-        buttons = {"back": "Back", "ok": "Confirm", "confirm": "Confirm", "cancel": "Cancel"}
-        if word in buttons:
-            found = [b.action for b in last.buttons if b.label == buttons[word]]
-            if not found:
-                return refusal(f"This step has no {buttons[word]} button.")
-            return await s.press(user, ch, found[0])
-        if not last.menus or not word.isdigit() or \
-                not 1 <= int(word) <= len(last.menus[0].options):
-            count = len(last.menus[0].options) if last.menus else 0
-            return refusal(f"Write `/pick N` with N from 1 to {count}, or `/pick back`, "
-                           "`/pick ok`, `/pick cancel`.")
-        menu = last.menus[0]
-        return await s.press(user, ch, menu.action + menu.options[int(word) - 1].value)
+        menu = last.menus[0] if last.menus else None
+        if word in _PICK_VERBS:
+            found = [b.action for b in last.buttons
+                     if b.action.partition(":")[0] == _PICK_VERBS[word]]
+            if found:
+                return await s.press(user, ch, found[0])
+        elif menu is not None and word.isdigit() and 1 <= int(word) <= len(menu.options):
+            return await s.press(user, ch, menu.action + menu.options[int(word) - 1].value)
+        lang = await self._language(user)
+        choices = [t(lang, "console_pick_number", count=len(menu.options))] if menu else []
+        choices += [f"`/pick {w}`" for w, verb in _PICK_VERBS.items() if w != "confirm"
+                    and any(b.action.partition(":")[0] == verb for b in last.buttons)]
+        return refusal(t(lang, "console_pick_missing", word=word[:20],
+                         choices=", ".join(choices)))
 
     async def _correspondence(self, user: User, command: str, rest: str) -> Reply | None:
         """Clock, take-back and preference commands (None: not one of them)."""
@@ -219,6 +227,14 @@ class Console:
             return await simple[command](user, ch)
         return None
 
+    async def _language(self, user: User) -> str:
+        """The language ``user`` reads private replies in (their ``/settings language``,
+        else the console's ``--locale``), for what the console answers itself."""
+        return (await self.service.readers(user, self.channel)).user
+
+    async def _refuse(self, user: User, key: str, **values: object) -> Reply:
+        return refusal(t(await self._language(user), key, **values))
+
     def _show(self, user: User, reply: Reply) -> None:
         prefix = f"(only {user.name} sees this) " if reply.private else ""
         text = re.sub(r"<@([^>]+)>", r"@\1", reply.text)
@@ -226,17 +242,14 @@ class Console:
         text = re.sub(r"(?m)^-# ", "    ", text)
         self._print(prefix + text)
         if reply.image is not None:
-            self._count += 1
             suffix = Path(reply.image_name).suffix or ".png"  # a replay is a .gif
-            path = self.images / f"board-{reply.session_id or 0}-{self._count:04d}{suffix}"
-            path.write_bytes(reply.image)
+            path = self._board_file(reply.session_id or 0, suffix, reply.image)
             self._print(f"[board image: {path}]")
             if reply.image_description:
                 self._print(f"[board description: {reply.image_description}]")
         if reply.attachment is not None:
             name, data = reply.attachment
-            path = self.images / name
-            path.write_bytes(data)
+            path = _new_file(self.images, Path(name).name, data)
             self._print(f"[file: {path}]")
         for menu in reply.menus:
             self._pickers[user.id] = reply
@@ -252,8 +265,39 @@ class Console:
                 command = f"/press {button.label}"
             self._print(f"[button: {button.label} -> {command}]")
 
+    def _board_file(self, session_id: int, suffix: str, data: bytes) -> Path:
+        """Save a picture as ``board-<game>-<number>``, numbered on after every picture
+        already in the folder (an earlier run's, another console's): never over one."""
+        if self._count is None:
+            found = (_BOARD_FILE.fullmatch(p.name) for p in self.images.glob("board-*"))
+            self._count = max((int(m.group(1)) for m in found if m), default=0)
+        while True:
+            self._count += 1
+            path = self.images / f"board-{session_id}-{self._count:04d}{suffix}"
+            try:
+                with path.open("xb") as file:  # exclusive: a file already there stays
+                    file.write(data)
+                return path
+            except FileExistsError:
+                continue
+
     def _print(self, text: str) -> None:
         print(text, file=self.out, flush=True)
+
+
+def _new_file(folder: Path, name: str, data: bytes) -> Path:
+    """Save ``data`` as ``name`` in ``folder``, or as ``<stem>-2<suffix>``, ``-3``, ...
+    when that name is taken: a record saved earlier is never overwritten."""
+    stem, suffix = Path(name).stem, Path(name).suffix
+    for number in itertools.count(1):
+        path = folder / (name if number == 1 else f"{stem}-{number}{suffix}")
+        try:
+            with path.open("xb") as file:
+                file.write(data)
+            return path
+        except FileExistsError:
+            continue
+    raise AssertionError("unreachable")  # itertools.count never ends
 
 
 def _page(text: str) -> int:

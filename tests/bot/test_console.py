@@ -22,10 +22,11 @@ alice: /record
 """
 
 
-async def _run(script: str, tmp: Path, seed: int | None = 7) -> str:
+async def _run(script: str, tmp: Path, seed: int | None = 7, locale: str = "",
+               images: Path | None = None) -> str:
     out = io.StringIO()
-    code = await run_console(str(tmp / "db.sqlite3"), str(tmp / "img"), seed, ["mod"],
-                             io.StringIO(script), out)
+    code = await run_console(str(tmp / "db.sqlite3"), str(images or tmp / "img"), seed,
+                             ["mod"], io.StringIO(script), out, locale=locale)
     assert code == 0
     return out.getvalue()
 
@@ -160,3 +161,38 @@ def test_the_console_speaks_the_locale_it_is_given(tmp_path: Path) -> None:
     assert "**Команды**" in done.stdout
     assert "[button: Принять -> /accept]" in done.stdout
     assert "[button: Ходить -> /play]" in done.stdout
+
+
+async def test_picker_buttons_are_found_by_what_they_do_in_any_language(
+        tmp_path: Path) -> None:
+    """``/pick ok``, ``back``, ``cancel`` press the picker's Confirm, Back and Cancel by
+    their actions: in Russian the labels are Подтвердить, Назад, Отмена."""
+    text = await _run("alice: /new hachapury @bob\nbob: /accept\nalice: /play\n"
+                      "alice: /pick 1\nalice: /pick back\nalice: /pick 1\nalice: /pick 1\n"
+                      "alice: /pick ok\n", tmp_path, seed=2, locale="ru")
+    assert "[button: Подтвердить -> /pick ok]" in text
+    assert "has no" not in text and "no `/pick" not in text, text
+    assert "alice (Белые): бросок 6-5, ход 24→19→13." in text, text  # played
+    text = await _run("alice: /pick ok\n", tmp_path, seed=2, locale="ru")
+    # no picker step left open: the answer says so in the reader's language
+    assert "/play" in text and "No picker" not in text, text
+
+
+async def test_images_and_files_of_an_earlier_run_are_never_overwritten(
+        tmp_path: Path) -> None:
+    script = "alice: /new hachapury @bob\nbob: /accept\nalice: /board\nalice: /record\n"
+    images = tmp_path / "img"
+    first = await _run(script, tmp_path / "one", images=images)
+    paths = re.findall(r"\[(?:board image|file): (.+)\]", first)
+    assert len(paths) == 3
+    saved = {path: Path(path).read_bytes() for path in paths}
+    # another database, same folder: its game is game 1 too and starts counting again
+    second = await _run("alice: /new che @bob\nbob: /accept\nalice: /board\n"
+                        "alice: /record\n", tmp_path / "two", images=images)
+    again = re.findall(r"\[(?:board image|file): (.+)\]", second)
+    assert len(again) == 3 and not set(again) & set(paths), (paths, again)
+    for path, data in saved.items():
+        assert Path(path).read_bytes() == data, path
+    # numbering goes on after the files already there
+    numbers = [int(n) for n in re.findall(r"board-\d+-(\d+)\.png", first + second)]
+    assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers), numbers
