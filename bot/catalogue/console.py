@@ -19,7 +19,9 @@ EN: dict[str, str] = {
     "console_not_switch": "`{name}` is `true` or `false`, not `{value}`.",
     "console_not_name": "`{name}` is a name (letters, digits, `_ . -`), e.g. `{name}:@bob`, "
                         "not `{value}`.",
-    "console_usage": "write `{usage}`",
+    "console_turn_needs_game": "`turn` goes with `game` (a finished game's number): "
+                               "`/board game:N turn:N`.",
+    "console_no_value": "`{name}` needs a value: `{name}:...`.",
     "console_ignored": "?? option `{name}` of `/{command}` was not used (a console bug; it "
                        "is logged).",
     "console_no_command": "There is no command `/{command}`.{hint}",
@@ -70,7 +72,9 @@ RU: dict[str, str] = {
     "console_not_switch": "`{name}` — `true` или `false`, а не `{value}`.",
     "console_not_name": "`{name}` — имя (буквы, цифры, `_ . -`), например `{name}:@bob`, а "
                         "не `{value}`.",
-    "console_usage": "пишите `{usage}`",
+    "console_turn_needs_game": "`turn` указывается вместе с `game` (номером оконченной "
+                               "партии): `/board game:N turn:N`.",
+    "console_no_value": "`{name}` нужно значение: `{name}:...`.",
     "console_ignored": "?? параметр `{name}` команды `/{command}` не использован (ошибка "
                        "консоли; она записана в журнал).",
     "console_no_command": "Команды `/{command}` нет.{hint}",

@@ -75,7 +75,9 @@ def test_command_line_reads_a_script_from_stdin(tmp_path: Path) -> None:
 
 
 def test_the_readme_console_example_runs_as_written(tmp_path: Path) -> None:
-    """The README's example is a promise: every line of it is answered, none refused."""
+    """The README's example is a promise: every line of it is answered, none refused,
+    and again on the same database (the first run's game is still being played there)
+    and the same images folder (whose pictures stay)."""
     readme = (ROOT / "README.md").read_text()
     block = readme.split("## The local console", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
     command, *lines = block.strip().splitlines()
@@ -83,13 +85,19 @@ def test_the_readme_console_example_runs_as_written(tmp_path: Path) -> None:
     assert args[:4] == [".venv/bin/python", "-m", "bot", "local"], command
     images = args.index("--images")
     args[images + 1] = str(tmp_path / "images")
-    done = subprocess.run(
-        [sys.executable, *args[1:], "--db", str(tmp_path / "readme.sqlite3")],
-        input="\n".join(lines) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert "(only " not in done.stdout and "??" not in done.stdout, done.stdout
-    assert "rolled 6-5 and moved 24→19→13" in done.stdout, done.stdout
-    assert done.stdout.count("[board image:") == 3
+    pictures: set[str] = set()
+    for _run_again in range(2):
+        done = subprocess.run(
+            [sys.executable, *args[1:], "--db", str(tmp_path / "readme.sqlite3")],
+            input="\n".join(lines) + "\n", capture_output=True, text=True, cwd=ROOT,
+            timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert "(only " not in done.stdout and "??" not in done.stdout, done.stdout
+        assert "alice (White) placed a tile at 0,0, White dominant (/)." in done.stdout
+        assert "bob (Blue) placed" in done.stdout and "**Che**, turn 3" in done.stdout
+        assert done.stdout.count("[board image:") == 4
+        pictures |= set(re.findall(r"\[board image: (.+)\]", done.stdout))
+    assert len(pictures) == 8 and all(Path(p).exists() for p in pictures)
 
 
 async def test_unknown_commands_and_stray_words_are_explained(tmp_path: Path) -> None:
@@ -196,3 +204,54 @@ async def test_images_and_files_of_an_earlier_run_are_never_overwritten(
     # numbering goes on after the files already there
     numbers = [int(n) for n in re.findall(r"board-\d+-(\d+)\.png", first + second)]
     assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers), numbers
+
+
+async def test_help_lists_every_console_command_and_itself(tmp_path: Path) -> None:
+    from bot.console import COMMANDS
+    from bot.console_options import ALIASES
+    for locale in ("", "ru"):
+        text = await _run("alice: /help\n", tmp_path, locale=locale)
+        missing = [c for c in COMMANDS if c not in ALIASES and f"`/{c}" not in text]
+        assert not missing, (locale, missing)
+
+
+async def test_channels_by_name_and_switching_between_them(tmp_path: Path) -> None:
+    """``--channel NAME`` plays there; ``/channel NAME`` moves; ``/channel new`` finds a
+    channel without a game; each channel keeps its own game."""
+    out = io.StringIO()
+    script = ("alice: /new hachapury @bob\nbob: /accept\n"
+              "alice: /channel new\n"          # the first of local, local-2, ... free
+              "alice: /new che @carol\ncarol: /accept\n"
+              "alice: /games\n"
+              "alice: /channel table\nbob: /board\n"
+              "alice: /channel other\nalice: /channel\n")
+    code = await run_console(str(tmp_path / "db.sqlite3"), str(tmp_path / "img"), 7, [],
+                             io.StringIO(script), out, channel="table")
+    text = out.getvalue()
+    assert code == 0 and "??" not in text
+    assert "Now in #local." in text and "Now in #table." in text
+    assert "#table: Hachapury, alice vs bob" in text and "#local: Che, alice vs carol" in text
+    board = text.split("Now in #table.", 1)[1].split("Now in #other.", 1)[0]
+    assert "**Hachapury**, turn " in board and "Che" not in board  # table's game
+    assert "You are in #other." in text
+    # the next run in a used channel is told how to reach one without a game
+    again = io.StringIO()
+    await run_console(str(tmp_path / "db.sqlite3"), str(tmp_path / "img"), 7, [],
+                      io.StringIO("alice: /new che @dan\n"), again, channel="table")
+    assert "already has a game" in again.getvalue() and "`/channel new`" in again.getvalue()
+    fresh = io.StringIO()
+    await run_console(str(tmp_path / "db.sqlite3"), str(tmp_path / "img"), 7, [],
+                      io.StringIO("alice: /new che @dan\nalice: /channel\n"), fresh,
+                      channel="new")
+    assert "alice challenges @dan to **Che**" in fresh.getvalue()
+    assert "You are in #local-2." in fresh.getvalue()  # local has the Che game
+
+
+def test_the_command_line_takes_a_channel(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "local", "--seed", "3", "--channel", "den", "--db",
+         str(tmp_path / "x.sqlite3"), "--images", str(tmp_path / "img")],
+        input="alice: /new hachapury @bob\nbob: /accept\nalice: /games\n",
+        capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "#den: Hachapury, alice vs bob" in done.stdout, done.stdout
