@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import sys
 from pathlib import Path
 
@@ -37,7 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     local.add_argument("--seed", type=int, default=None, help="repeatable dice (local only)")
     local.add_argument("--moderator", action="append", default=[], help="a moderator's name")
     local.add_argument("--locale", default="", help="the language of the replies (en, ru)")
-    local.add_argument("--channel", default="local",
+    local.add_argument("--channel", default="local", type=_channel_name,
                        help="the pretend channel to play in (default: local); new: the "
                             "first of local, local-2, ... without a game")
 
@@ -65,6 +66,14 @@ def _parser() -> argparse.ArgumentParser:
                                            "position (and dice) a line in, a turn a line out")
     add_arguments(engine)
     return parser
+
+
+def _channel_name(text: str) -> str:
+    """``--channel``: a pretend channel's name, as ``/channel`` takes it."""
+    if not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", text):
+        raise argparse.ArgumentTypeError(
+            f"a channel's name is letters, digits and _ . - (at most 64), not {text!r}")
+    return text
 
 
 def _read(path: str) -> str | None:

@@ -115,7 +115,9 @@ class Console:
             return await self._refuse(user, error.key, **error.values)
         handler = getattr(self, f"_do_{spec.name}")
         reply: Reply = await handler(user, args)
-        for name in args.unused():  # an option read but not passed on: a bug, said aloud
+        # an option read but not passed on would be ignored silently: a bug, said aloud
+        # (a refusal may stop before it reads every option: that ignores nothing)
+        for name in args.unused() if reply.ok else ():
             log.error("console: option %s of /%s was not used", name, spec.name)
             reply.text += "\n" + t(await self._language(user), "console_ignored",
                                    name=name, command=spec.name)
@@ -159,8 +161,9 @@ class Console:
     async def _busy_hint(self, user: User, reply: Reply) -> Reply:
         """A ``/new`` refused because this channel has a game: say how the console
         reaches a channel without one."""
-        if not reply.ok and await self.service.store.live_session(self.channel.id):
-            reply.text += " " + t(await self._language(user), "console_channel_busy")
+        lang = await self._language(user)
+        if not reply.ok and t(lang, "channel_busy") in reply.text:
+            reply.text += " " + t(lang, "console_channel_busy")
         return reply
 
     async def _do_move(self, user: User, args: Read) -> Reply:

@@ -354,7 +354,7 @@ def _whole(value: object) -> int | None:
 def commands() -> dict[str, Spec]:
     """Every console command by name: the Discord commands' options (read from the
     commands the cogs build, so both always agree) and the console's own."""
-    from bot.cogs.commands import build_commands  # discord.py: imported on first use
+    from bot.cogs.commands import build_commands  # the cogs' own declarations
     from bot.cogs.flows import Flows
     from games import available_games
 
@@ -368,7 +368,7 @@ def commands() -> dict[str, Spec]:
     for command in build_commands(Flows(no_service)):  # type: ignore[arg-type]  # never called
         options = tuple(_from_discord(command.name, p, first) for p in command.parameters)
         if command.name == "resign":
-            options = (_RESIGN,)
+            options = (*options, _RESIGN)
         specs[command.name] = Spec(command.name, options, game_options=command.name == "new")
     for spec in CONSOLE_ONLY:
         specs[spec.name] = spec

@@ -255,3 +255,6 @@ def test_the_command_line_takes_a_channel(tmp_path: Path) -> None:
         capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "#den: Hachapury, alice vs bob" in done.stdout, done.stdout
+    done = subprocess.run([sys.executable, "-m", "bot", "local", "--channel", "a b"],
+                          input="", capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 2 and "a channel's name is letters" in done.stderr

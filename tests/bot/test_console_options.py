@@ -195,7 +195,26 @@ def test_the_console_reads_the_options_discord_declares() -> None:
     specs = commands()
     for command in build_commands(Flows(lambda: None)):  # type: ignore[arg-type,return-value]  # never called
         spec: Spec = specs[command.name]
-        wanted = ["confirm"] if command.name == "resign" else [p.name for p in
-                                                                command.parameters]
+        wanted = [p.name for p in command.parameters]
+        if command.name == "resign":
+            wanted.append("confirm")  # the console's: resign without the question
         assert [o.name for o in spec.options] == wanted, command.name
     assert set(COMMANDS) == set(specs) | set(ALIASES)
+
+
+async def test_an_option_a_command_leaves_unused_is_reported(
+        typed: Typed, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check behind the test above can fail: a command that drops an option."""
+    async def record_ignoring_game(self: Console, user: object, args: object) -> object:
+        return await self.service.record(self.user("carol"), self.channel)
+
+    monkeypatch.setattr(Console, "_do_record", record_ignoring_game)
+    said = await typed("carol: /record game:1")
+    assert "?? option `game` of `/record` was not used" in said, said
+
+
+async def test_a_busy_channel_hint_only_for_a_busy_channel(typed: Typed) -> None:
+    said = await typed("alice: /new che @carol")
+    assert "already has a game" in said and "`/channel new`" in said
+    said = await typed("alice: /new che @carol tiles=7000")
+    assert "`/channel new`" not in said, said  # refused for its option, not the channel
