@@ -1,9 +1,11 @@
 """``python -m bot local``: play the bot's commands in a terminal.
 
-A pretend channel with named users: each line is ``name: /command args``,
+Pretend channels with named users: each line is ``name: /command args``,
 for example ``alice: /new GAME @bob``, ``bob: /accept``,
 ``alice: /move TEXT`` (``/help`` lists the games).  The same service and SQLite storage as the
-Discord bot; board images are written to a folder and their paths printed.
+Discord bot; board images are written to a folder and their paths printed.  Each command's
+options are the Discord command's (bot/console_options.py reads them from the cogs), written
+``name:value`` or ``name=value``; ``/channel NAME`` moves to another pretend channel.
 """
 
 from __future__ import annotations
