@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import sys
 from pathlib import Path
 
@@ -46,6 +47,9 @@ def _parser() -> argparse.ArgumentParser:
     local.add_argument("--seed", type=int, default=None, help="repeatable dice (local only)")
     local.add_argument("--moderator", action="append", default=[], help="a moderator's name")
     local.add_argument("--locale", default="", help="the language of the replies (en, ru)")
+    local.add_argument("--channel", default="local", type=_channel_name,
+                       help="the pretend channel to play in (default: local); new: the "
+                            "first of local, local-2, ... without a game")
 
     replay = sub.add_parser("replay", help="check a game record turn by turn")
     replay.add_argument("game")
@@ -69,6 +73,14 @@ def _parser() -> argparse.ArgumentParser:
     engine = sub.add_parser("engine", help="the computer player as a line protocol")
     add_arguments(engine)
     return parser
+
+
+def _channel_name(text: str) -> str:
+    """``--channel``: a pretend channel's name, as ``/channel`` takes it."""
+    if not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", text):
+        raise argparse.ArgumentTypeError(
+            f"a channel's name is letters, digits and _ . - (at most 64), not {text!r}")
+    return text
 
 
 def _read(path: str) -> str | None:
@@ -115,13 +127,15 @@ def _serve(args: argparse.Namespace, config: Config) -> int:
               "starting the local console instead.", file=sys.stderr)
         args.command, args.db, args.images, args.seed, args.moderator, args.locale = (
             "local", None, "images", None, [], "")
+        args.channel = "local"
     if args.command == "ratings":
         return asyncio.run(_rebuild_ratings(args.db or config.database, config.busy_timeout))
     if args.command == "local":
         from bot.console import run_console
         return asyncio.run(run_console(args.db or config.database, args.images, args.seed,
                                        args.moderator, busy_timeout=config.busy_timeout,
-                                       locale=args.locale, cpu_pool=True))
+                                       locale=args.locale, cpu_pool=True,
+                                       channel=args.channel))
     from bot import discord_app  # imported late: only the bot itself needs discord
 
     if args.command == "sync":

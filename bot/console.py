@@ -1,27 +1,32 @@
-"""``python -m bot local``: play the bot's commands in a terminal.
+"""``boardbot local``: play the bot's commands in a terminal.
 
-A pretend channel with named users: each line is ``name: /command args``,
+Pretend channels with named users: each line is ``name: /command args``,
 for example ``alice: /new GAME @bob``, ``bob: /accept``,
 ``alice: /move TEXT`` (``/help`` lists the games).  The same service and SQLite storage as the
-Discord bot; board images are written to a folder and their paths printed.
+Discord bot; board images are written to a folder and their paths printed.  Each command's
+options are the Discord command's (bot/console_options.py reads them from the cogs), written
+``name:value`` or ``name=value``; ``/channel NAME`` moves to another pretend channel.
 """
 
 from __future__ import annotations
 
 import difflib
+import itertools
 import logging
 import random
 import re
-import shlex
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
+from bot.catalogue import t
 from bot.computer_driver import ComputerDriver
 from bot.computer_pool import ComputerPool
 from bot.computer_seats import COMPUTER
+from bot.console_options import ALIASES, OptionError, Read, commands, read
 from bot.cpu_pool import CpuPool
+from bot.discord_adapter import OptionsError, parse_options
 from bot.replies import Button, Channel, Reply, User, refusal
 from bot.service import GameService, ServiceConfig
 from games import available_games
@@ -33,6 +38,15 @@ log = logging.getLogger("boardbot.console")
 #: the game untouched or came after the change was saved: ``/board`` tells which.
 INTERNAL_ERROR = ("?? internal error: this command did not finish (the details are in the "
                   "log); nothing else was changed. `/board` shows the game as it stands.")
+_BOARD_FILE = re.compile(r"board-\d+-(\d+)\.\w+")
+#: ``/pick WORD`` -> the verb of the picker button it presses (bot/service/picking.py):
+#: found by what the button does, never by its label, which is in the user's language.
+_PICK_VERBS = {"back": "pick", "ok": "pickok", "confirm": "pickok", "cancel": "pickno"}
+#: The pretend channel the console plays in unless told (``--channel``, ``/channel``).
+DEFAULT_CHANNEL = "local"
+#: ``--channel new`` / ``/channel new``: the first of local, local-2, ... without a game.
+NEW_CHANNEL = "new"
+_CHANNEL_NAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 _LINE = re.compile(r"^\s*([A-Za-z0-9_.-]+)\s*:\s*/?(\w+)\s*(.*)$")
 
 
@@ -40,7 +54,8 @@ class Console:
     """Turns console lines into service calls and prints the replies."""
 
     def __init__(self, service: GameService, images: Path, out: TextIO,
-                 moderators: Iterable[str] = (), channel: str = "local", locale: str = ""
+                 moderators: Iterable[str] = (), channel: str = DEFAULT_CHANNEL,
+                 locale: str = ""
                  ) -> None:
         self.service = service
         self.images = images
@@ -48,8 +63,10 @@ class Console:
         self.moderators = set(moderators)
         # ``locale`` (``--locale ru``): the console's one server and its users speak it
         self.locale = locale
-        self.channel = Channel(id=channel, guild_id="local", name=channel, locale=locale)
-        self._count = 0
+        #: where lines are played now (``/channel NAME`` moves)
+        self.channel = self._channel_named(channel)
+        #: the last picture's number (None: not yet read from the folder)
+        self._count: int | None = None
         #: each user's last picker (its menu and buttons), for ``/pick``
         self._pickers: dict[str, Reply] = {}
         #: each user's last buttons, for ``/press LABEL`` (lesson pages)
@@ -59,7 +76,8 @@ class Console:
         self.driver = ComputerDriver(service, self._computer_said)
 
     async def _computer_said(self, channel: Channel, reply: Reply) -> None:
-        self._show(COMPUTER, reply)
+        # a game left running in another channel (the computer plays on there) says where
+        self._show(COMPUTER, reply, None if channel.id == self.channel.id else channel)
 
     def user(self, name: str) -> User:
         return User(id=name, name=name, moderator=name in self.moderators, locale=self.locale)
@@ -86,157 +104,286 @@ class Console:
         return reply
 
     async def _dispatch(self, user: User, command: str, rest: str) -> Reply:
-        s, ch = self.service, self.channel
-        if command in ("new", "challenge"):
-            try:
-                words = shlex.split(rest)
-            except ValueError:
-                words = rest.split()
-            if not words:
-                return await s.read_help(user, ch)
-            stray = [w for w in words[1:] if not w.startswith("@") and "=" not in w]
-            if stray:
-                return refusal(f"`{stray[0][:40]}` is neither a player nor an option: name "
-                               f"players with @ (`/new {words[0][:20]} @{stray[0][:20]}`) and "
-                               f"write options as name=value.")
-            opponents = [self.user(w.lstrip("@")) for w in words[1:] if w.startswith("@")]
-            options = dict(w.split("=", 1) for w in words[1:] if "=" in w)
-            return await s.new(user, ch, words[0], opponents, options)
-        if command == "move":
-            return await s.move(user, ch, rest)
-        if command == "taunt":
-            return await s.taunt(user, ch, rest)
-        if command == "resign":
-            confirmed = rest.strip().lower() in ("confirm", "yes")
-            return await (s.resign if confirmed else s.confirm_resign)(user, ch)
-        if command == "rematch":
-            return await s.rematch(user, ch)
-        if command == "press":
-            label = rest.strip().lower()
-            found = [b for b in self._buttons.get(user.id, []) if b.label.lower() == label]
-            if not found:
-                return refusal(f"No button `{rest.strip()[:40]}` was shown to you last.")
-            return await s.press(user, ch, found[0].action)
-        if command == "history":
-            words = rest.split()
-            member = next((self.user(w.lstrip("@")) for w in words if w.startswith("@")), None)
-            number = next((int(w) for w in words if w.isdigit() and len(w) < 7), 1)
-            game = next((w for w in words if not w.startswith("@") and not w.isdigit()), None)
-            return await s.history(user, ch, member, game, number)
-        if command in ("record", "board") and rest.split() and rest.split()[0].isdigit():
-            numbers = [int(w) for w in rest.split()[:2] if w.isdigit() and len(w) < 16]
-            if command == "record":
-                return await s.record(user, ch, numbers[0])
-            return await s.board(user, ch, numbers[0], numbers[1] if len(numbers) > 1 else None)
-        if command == "replay":
-            which = rest.strip().removeprefix("game").strip(" :=")
-            if not which.isdigit() or len(which) > 15:
-                return refusal("Write `/replay N` with the number of a finished game here "
-                               "(`/history` lists them).")
-            return await s.replay(user, ch, int(which))
-        if command == "hint":
-            return await s.hint(user, ch)
-        if command == "leaderboard":
-            return await s.leaderboard(user, ch, rest or _example_game())
-        if command == "profile":
-            named = rest.strip().lstrip("@")
-            return await s.profile(user, ch, self.user(named) if named else None)
-        if command == "learn":
-            return await s.learn(user, ch, rest or _example_game())
-        if command in ("play", "pick"):
-            return await self._pick(user, command, rest)
-        if command == "legal":
-            return await s.legal(user, ch, rest)
-        simple = {"accept": s.accept, "decline": s.decline, "board": s.board,
-                  "record": s.record, "abort": s.abort, "join": s.join, "start": s.start}
-        if command in simple:
-            return await simple[command](user, ch)
-        if command == "games":
-            return await s.games(ch, _page(rest))
-        correspondence = await self._correspondence(user, command, rest)
-        if correspondence is not None:
-            return correspondence
-        if command == "rules":
-            return await s.read_rules(user, ch, rest or _example_game())
-        if command == "help":
-            return await s.read_help(user, ch)
-        near = difflib.get_close_matches(command, COMMANDS, n=1, cutoff=0.6)
-        hint = f" Did you mean `/{near[0]}`?" if near else " `/help` lists the commands."
-        return refusal(f"There is no command `/{command[:30]}`.{hint}")
+        spec = commands().get(ALIASES.get(command, command))
+        if spec is None:
+            near = difflib.get_close_matches(command, COMMANDS, n=1, cutoff=0.6)
+            lang = await self._language(user)
+            hint = t(lang, "console_did_you_mean", near=near[0]) if near \
+                else t(lang, "console_see_help")
+            return refusal(t(lang, "console_no_command", command=command[:30], hint=hint))
+        try:
+            args = read(spec, rest)
+        except OptionError as error:
+            return await self._refuse(user, error.key, **error.values)
+        handler = getattr(self, f"_do_{spec.name}")
+        reply: Reply = await handler(user, args)
+        # an option read but not passed on would be ignored silently: a bug, said aloud
+        # (a refusal may stop before it reads every option: that ignores nothing)
+        for name in args.unused() if reply.ok else ():
+            log.error("console: option %s of /%s was not used", name, spec.name)
+            reply.text += "\n" + t(await self._language(user), "console_ignored",
+                                   name=name, command=spec.name)
+        return reply
 
-    async def _pick(self, user: User, command: str, rest: str) -> Reply:
-        """``/play`` opens the turn picker (the Play button); ``/pick N`` takes option N
-        of the last menu shown to this user, ``/pick back|ok|cancel`` its buttons."""
+    # -- the commands (``_do_<name>``: one per command of bot/console_options.py) ---------
+
+    async def _do_new(self, user: User, args: Read) -> Reply:
+        players = [args.text(name) for name in ("opponent", "opponent2", "opponent3")]
+        opponents = [self.user(name) for name in players if name]
+        options = dict(args.game_options)
+        listed = args.text("options")
+        if listed:
+            try:
+                options.update(parse_options(listed))
+            except OptionsError as exc:
+                return await self._refuse(user, "options_unreadable", word=exc.word)
+        for name in ("level", "time"):  # the service reads them among the options
+            if args.text(name):
+                options[name] = args.text(name)
+        rated = args.get("rated")
+        if rated is not None:
+            options["rated"] = "true" if rated else "false"
+        if not args.get("thread"):
+            reply = await self.service.new(user, self.channel, args.text("game"), opponents,
+                                           options)
+            return await self._busy_hint(user, reply)
+        # ``thread:true`` opens the game in a channel of its own, as Discord opens a
+        # thread; the console goes there (a refused game leaves it where it was)
+        here = self.channel
+        self.channel = self._channel_named(await self._fresh_channel(f"{here.name}-game"))
+        reply = await self.service.new(user, self.channel, args.text("game"), opponents,
+                                       options)
+        if not reply.ok:
+            self.channel = here
+            return reply
+        self._show(user, reply)
+        return Reply(text=t(await self._language(user), "console_thread_opened",
+                            channel=self.channel.name, back=here.name))
+
+    async def _busy_hint(self, user: User, reply: Reply) -> Reply:
+        """A ``/new`` refused because this channel has a game: say how the console
+        reaches a channel without one."""
+        lang = await self._language(user)
+        if not reply.ok and t(lang, "channel_busy") in reply.text:
+            reply.text += " " + t(lang, "console_channel_busy")
+        return reply
+
+    async def _do_move(self, user: User, args: Read) -> Reply:
+        return await self.service.move(user, self.channel, args.text("text"),
+                                       args.number("turn"))
+
+    async def _do_preview(self, user: User, args: Read) -> Reply:
+        return await self.service.preview(user, self.channel, args.text("text"))
+
+    async def _do_legal(self, user: User, args: Read) -> Reply:
+        return await self.service.legal(user, self.channel, args.text("starting"))
+
+    async def _do_taunt(self, user: User, args: Read) -> Reply:
+        return await self.service.taunt(user, self.channel, args.text("colour"))
+
+    async def _do_resign(self, user: User, args: Read) -> Reply:
+        s = self.service
+        return await (s.resign if args.get("confirm") else s.confirm_resign)(user, self.channel)
+
+    async def _do_board(self, user: User, args: Read) -> Reply:
+        named = args.text("channel")
+        where = self._channel_named(named) if named else self.channel
+        game, turn = args.number("game"), args.number("turn")
+        if turn is not None and game is None:
+            return await self._refuse(user, "console_turn_needs_game")
+        return await self.service.board(user, where, game, turn)
+
+    async def _do_record(self, user: User, args: Read) -> Reply:
+        return await self.service.record(user, self.channel, args.number("game"))
+
+    async def _do_replay(self, user: User, args: Read) -> Reply:
+        game = args.number("game")
+        assert game is not None  # required: read() refuses a line without it
+        return await self.service.replay(user, self.channel, game)
+
+    async def _do_history(self, user: User, args: Read) -> Reply:
+        member = args.text("member")
+        return await self.service.history(user, self.channel,
+                                          self.user(member) if member else None,
+                                          args.text("game") or None, args.number("page") or 1)
+
+    async def _do_games(self, user: User, args: Read) -> Reply:
+        return await self.service.games(self.channel, args.number("page") or 1)
+
+    async def _do_mygames(self, user: User, args: Read) -> Reply:
+        return await self.service.my_games(user, self.channel.guild_id,
+                                           args.number("page") or 1)
+
+    async def _do_leaderboard(self, user: User, args: Read) -> Reply:
+        return await self.service.leaderboard(user, self.channel, args.text("game"))
+
+    async def _do_profile(self, user: User, args: Read) -> Reply:
+        member = args.text("member")
+        return await self.service.profile(user, self.channel,
+                                          self.user(member) if member else None)
+
+    async def _do_learn(self, user: User, args: Read) -> Reply:
+        return await self.service.learn(user, self.channel, args.text("game"))
+
+    async def _do_rules(self, user: User, args: Read) -> Reply:
+        return await self.service.read_rules(user, self.channel, args.text("game"))
+
+    async def _do_help(self, user: User, args: Read) -> Reply:
+        reply = await self.service.read_help(user, self.channel)
+        # the console's own commands, which the bot's list (Discord's) leaves out
+        reply.text += "\n" + t(await self._language(user), "console_help")
+        return reply
+
+    async def _do_grant(self, user: User, args: Read) -> Reply:
+        return await self.service.grant(user, self.channel, args.text("amount"))
+
+    async def _do_takeback_answer(self, user: User, args: Read) -> Reply:
+        return await self.service.takeback_answer(user, self.channel,
+                                                  args.text("answer") == "allow")
+
+    async def _do_allow(self, user: User, args: Read) -> Reply:
+        return await self.service.takeback_answer(user, self.channel, True)
+
+    async def _do_refuse(self, user: User, args: Read) -> Reply:
+        return await self.service.takeback_answer(user, self.channel, False)
+
+    async def _do_notify(self, user: User, args: Read) -> Reply:
+        return await self.service.notify(user, args.text("mode"), args.text("nudge"))
+
+    async def _do_settings(self, user: User, args: Read) -> Reply:
+        return await self.service.settings(
+            user, self.channel, args.text("theme"), args.text("flip"),
+            args.text("server_theme"), args.text("phone"), args.text("server_nudge"),
+            args.text("language"), args.text("server_language"))
+
+    async def _do_press(self, user: User, args: Read) -> Reply:
+        """``/press LABEL``: a button shown to this user last, by its label as shown
+        (lesson pages: ``/press Next``)."""
+        label = args.text("label")
+        found = [b for b in self._buttons.get(user.id, [])
+                 if b.label.lower() == label.lower()]
+        if not found:
+            return await self._refuse(user, "console_no_button", label=label[:40])
+        return await self.service.press(user, self.channel, found[0].action)
+
+    async def _do_play(self, user: User, args: Read) -> Reply:
+        """``/play`` opens the turn picker (what the Play button does)."""
+        session = await self.service.current_session(self.channel)
+        if session is None:
+            return await self._refuse(user, "no_game")
+        return await self.service.press(user, self.channel,
+                                        f"play:{session.id}:p{session.version}-")
+
+    async def _do_pick(self, user: User, args: Read) -> Reply:
+        """``/pick N`` takes option N of the last menu shown to this user, ``/pick
+        back|ok|cancel`` its buttons."""
         s, ch = self.service, self.channel
-        if command == "play":
-            session = await s.current_session(ch)
-            if session is None:
-                return refusal("There is no game being played here.")
-            return await s.press(user, ch, f"play:{session.id}:p{session.version}-")
         last = self._pickers.get(user.id)
         if last is None:
-            return refusal("No picker is open for you: `/play` opens one.")
-        word = rest.strip().lower()
-        buttons = {"back": "Back", "ok": "Confirm", "confirm": "Confirm", "cancel": "Cancel"}
-        if word in buttons:
-            found = [b.action for b in last.buttons if b.label == buttons[word]]
-            if not found:
-                return refusal(f"This step has no {buttons[word]} button.")
-            return await s.press(user, ch, found[0])
-        if not last.menus or not word.isdigit() or \
-                not 1 <= int(word) <= len(last.menus[0].options):
-            count = len(last.menus[0].options) if last.menus else 0
-            return refusal(f"Write `/pick N` with N from 1 to {count}, or `/pick back`, "
-                           "`/pick ok`, `/pick cancel`.")
-        menu = last.menus[0]
-        return await s.press(user, ch, menu.action + menu.options[int(word) - 1].value)
+            return await self._refuse(user, "console_no_picker")
+        word = args.text("choice").lower()
+        menu = last.menus[0] if last.menus else None
+        if word in _PICK_VERBS:
+            found = [b.action for b in last.buttons
+                     if b.action.partition(":")[0] == _PICK_VERBS[word]]
+            if found:
+                return await s.press(user, ch, found[0])
+        elif menu is not None and word.isdigit() and 1 <= int(word) <= len(menu.options):
+            return await s.press(user, ch, menu.action + menu.options[int(word) - 1].value)
+        lang = await self._language(user)
+        choices = [t(lang, "console_pick_number", count=len(menu.options))] if menu else []
+        choices += [f"`/pick {w}`" for w, verb in _PICK_VERBS.items() if w != "confirm"
+                    and any(b.action.partition(":")[0] == verb for b in last.buttons)]
+        return refusal(t(lang, "console_pick_missing", word=word[:20],
+                         choices=", ".join(choices)))
 
-    async def _correspondence(self, user: User, command: str, rest: str) -> Reply | None:
-        """Clock, take-back and preference commands (None: not one of them)."""
-        s, ch = self.service, self.channel
-        if command == "preview":
-            return await s.preview(user, ch, rest)
-        if command == "grant":
-            return await s.grant(user, ch, rest or "1d")
-        if command in ("takeback_answer", "allow", "refuse"):
-            accept = command == "allow" or rest.strip().lower() in ("yes", "y", "accept")
-            return await s.takeback_answer(user, ch, accept)
-        if command == "notify":  # /notify dm, /notify nudge=3d, /notify mention nudge=off
-            nudge = next((w.split("=", 1)[1] for w in rest.split() if w.startswith("nudge=")),
-                         "")
-            mode = next((w for w in rest.split() if "=" not in w), "")
-            return await s.notify(user, mode, nudge)
-        if command == "settings":
-            words = dict(w.split("=", 1) for w in rest.split() if "=" in w)
-            return await s.settings(user, ch, words.get("theme", ""), words.get("flip", ""),
-                                    words.get("server_theme", ""), words.get("phone", ""),
-                                    words.get("server_nudge", ""), words.get("language", ""),
-                                    words.get("server_language", ""))
-        if command == "mygames":
-            return await s.my_games(user, ch.guild_id, _page(rest))
-        simple = {"claim": s.claim, "takeback": s.takeback}
-        if command in simple:
-            return await simple[command](user, ch)
-        return None
+    async def _do_channel(self, user: User, args: Read) -> Reply:
+        """``/channel NAME``: play in another pretend channel (``new``: the first
+        ``local``, ``local-2``, ... without a game); ``/channel`` alone: where you are."""
+        name = args.text("name")
+        if not name:
+            return Reply(text=t(await self._language(user), "console_channel_here",
+                                channel=self.channel.name), private=True)
+        if name.lower() == NEW_CHANNEL:
+            name = await self._fresh_channel()
+        elif not _CHANNEL_NAME.fullmatch(name):
+            return await self._refuse(user, "console_channel_name", high=64, value=name[:70])
+        self.channel = self._channel_named(name)
+        return Reply(text=t(await self._language(user), "console_channel_now",
+                            channel=name), private=True)
 
-    def _show(self, user: User, reply: Reply) -> None:
+    async def _do_rematch(self, user: User, args: Read) -> Reply:
+        return await self.service.rematch(user, self.channel)
+
+    async def _do_accept(self, user: User, args: Read) -> Reply:
+        return await self.service.accept(user, self.channel)
+
+    async def _do_decline(self, user: User, args: Read) -> Reply:
+        return await self.service.decline(user, self.channel)
+
+    async def _do_join(self, user: User, args: Read) -> Reply:
+        return await self.service.join(user, self.channel)
+
+    async def _do_start(self, user: User, args: Read) -> Reply:
+        return await self.service.start(user, self.channel)
+
+    async def _do_abort(self, user: User, args: Read) -> Reply:
+        return await self.service.abort(user, self.channel)
+
+    async def _do_hint(self, user: User, args: Read) -> Reply:
+        return await self.service.hint(user, self.channel)
+
+    async def _do_claim(self, user: User, args: Read) -> Reply:
+        return await self.service.claim(user, self.channel)
+
+    async def _do_takeback(self, user: User, args: Read) -> Reply:
+        return await self.service.takeback(user, self.channel)
+
+    # -- pretend channels -----------------------------------------------------------------
+
+    def _channel_named(self, name: str) -> Channel:
+        """The pretend channel ``name`` (every one is in the console's one server)."""
+        return Channel(id=name, guild_id="local", name=name, locale=self.locale)
+
+    async def fresh_channel(self) -> str:
+        """The first of ``local``, ``local-2``, ... without a game (``--channel new``)."""
+        return await self._fresh_channel()
+
+    async def _fresh_channel(self, base: str = DEFAULT_CHANNEL) -> str:
+        """``base``, else ``base-2``, ``base-3``, ...: the first without a game or an
+        open challenge (so ``/new`` works there whatever the database holds)."""
+        for number in itertools.count(1):
+            name = base if number == 1 else f"{base}-{number}"
+            if await self.service.store.live_session(name) is None:
+                return name
+        raise AssertionError("unreachable")  # itertools.count never ends
+
+    async def _language(self, user: User) -> str:
+        """The language ``user`` reads private replies in (their ``/settings language``,
+        else the console's ``--locale``), for what the console answers itself."""
+        return (await self.service.readers(user, self.channel)).user
+
+    async def _refuse(self, user: User, key: str, **values: object) -> Reply:
+        return refusal(t(await self._language(user), key, **values))
+
+    def _show(self, user: User, reply: Reply, elsewhere: Channel | None = None) -> None:
         prefix = f"(only {user.name} sees this) " if reply.private else ""
+        if elsewhere is not None:
+            prefix = f"[#{elsewhere.name}] {prefix}"
         text = re.sub(r"<@([^>]+)>", r"@\1", reply.text)
+        text = re.sub(r"<#([^>]+)>", r"#\1", text)  # a channel mention: its pretend name
         # Discord's small-type marker: the console shows the record line indented instead
         text = re.sub(r"(?m)^-# ", "    ", text)
         self._print(prefix + text)
         if reply.image is not None:
-            self._count += 1
             suffix = Path(reply.image_name).suffix or ".png"  # a replay is a .gif
-            path = self.images / f"board-{reply.session_id or 0}-{self._count:04d}{suffix}"
-            path.write_bytes(reply.image)
+            path = self._board_file(reply.session_id or 0, suffix, reply.image)
             self._print(f"[board image: {path}]")
             if reply.image_description:
                 self._print(f"[board description: {reply.image_description}]")
         if reply.attachment is not None:
             name, data = reply.attachment
-            path = self.images / name
-            path.write_bytes(data)
+            path = _new_file(self.images, Path(name).name, data)
             self._print(f"[file: {path}]")
         for menu in reply.menus:
             self._pickers[user.id] = reply
@@ -252,22 +399,49 @@ class Console:
                 command = f"/press {button.label}"
             self._print(f"[button: {button.label} -> {command}]")
 
+    def _board_file(self, session_id: int, suffix: str, data: bytes) -> Path:
+        """Save a picture as ``board-<game>-<number>``, numbered on after every picture
+        already in the folder (an earlier run's, another console's): never over one."""
+        if self._count is None:
+            found = (_BOARD_FILE.fullmatch(p.name) for p in self.images.glob("board-*"))
+            self._count = max((int(m.group(1)) for m in found if m), default=0)
+        while True:
+            self._count += 1
+            path = self.images / f"board-{session_id}-{self._count:04d}{suffix}"
+            try:
+                with path.open("xb") as file:  # exclusive: a file already there stays
+                    file.write(data)
+                return path
+            except FileExistsError:
+                continue
+
     def _print(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
 
-def _page(text: str) -> int:
-    """``/games 2`` or ``/games page:2`` -> 2 (1 when absent or unreadable)."""
-    digits = text.strip().removeprefix("page").strip(" :=")
-    return int(digits) if digits.isdigit() and len(digits) < 7 else 1
+def _new_file(folder: Path, name: str, data: bytes) -> Path:
+    """Save ``data`` as ``name`` in ``folder``, or as ``<stem>-2<suffix>``, ``-3``, ...
+    when that name is taken: a record saved earlier is never overwritten."""
+    stem, suffix = Path(name).stem, Path(name).suffix
+    for number in itertools.count(1):
+        path = folder / (name if number == 1 else f"{stem}-{number}{suffix}")
+        try:
+            with path.open("xb") as file:
+                file.write(data)
+            return path
+        except FileExistsError:
+            continue
+    raise AssertionError("unreachable")  # itertools.count never ends
 
 
 async def run_console(database: str, images: str, seed: int | None,
                       moderators: Iterable[str], script: TextIO = sys.stdin,
                       out: TextIO = sys.stdout, busy_timeout: float | None = None,
-                      locale: str = "", cpu_pool: bool = False) -> int:
+                      locale: str = "", cpu_pool: bool = False,
+                      channel: str = DEFAULT_CHANNEL) -> int:
     """Read lines from ``script`` until EOF or ``quit``.  ``cpu_pool``: draw the
-    pictures in a process pool (``python -m bot local``; tests keep threads)."""
+    pictures in a process pool (``boardbot local``; tests keep threads).
+    ``channel``: the pretend channel to play in (``new``: the first without a game)."""
     # Opened first: a database that cannot be used (DatabaseUnavailable) stops the
     # start before anything else is created.  Store.open creates a missing folder.
     store = await Store.open(database, busy_timeout)
@@ -289,15 +463,19 @@ async def run_console(database: str, images: str, seed: int | None,
         # so the console answers at once
         pictures.begin()
         service.context.cpu_pool = pictures
-    console = Console(service, image_dir, out, moderators, locale=locale)
+    console = Console(service, image_dir, out, moderators, locale=locale,
+                      channel=DEFAULT_CHANNEL if channel.lower() == NEW_CHANNEL else channel)
+    if channel.lower() == NEW_CHANNEL:
+        console.channel = console._channel_named(await console.fresh_channel())
     # The pool starts (and warms) with the first computer decision: a console session
     # without the computer never pays for it.  The Discord bot warms it at start.
     await console.driver.resume()  # games where the computer is to move go on
     await console.driver.idle()
     interactive = script.isatty()
     if interactive:
-        print(f"Local console. Type `alice: /new {_example_game()} @bob`, `bob: /accept`, "
-              "`alice: /move TEXT`, `alice: /help`; `quit` to leave.", file=out)
+        print(f"Local console, in #{console.channel.name}. Type `alice: /new {_example_game()} "
+              "@bob`, `bob: /accept`, `alice: /move TEXT`, `alice: /help`; `quit` to leave.",
+              file=out)
     try:
         while True:
             if interactive:
@@ -322,11 +500,13 @@ def _example_game() -> str:
 
 
 #: Every command the console knows (for "did you mean").
+#: (bot/console_options.py reads them: a test checks that both lists agree; this one is
+#: kept plain so that importing the console builds no Discord commands.)
 COMMANDS = ("new", "challenge", "move", "accept", "decline", "board", "legal", "record",
             "resign", "abort", "join", "start", "rematch", "games", "rules", "help", "preview",
-            "grant", "allow", "refuse", "takeback", "notify", "mygames", "claim", "play",
-            "pick", "learn", "press", "history", "hint", "leaderboard", "profile", "taunt",
-            "replay")
+            "grant", "allow", "refuse", "takeback", "takeback_answer", "notify", "settings",
+            "mygames", "claim", "play", "pick", "learn", "press", "history", "hint",
+            "leaderboard", "profile", "taunt", "replay", "channel")
 
 #: What a button does, as the console command that does the same.
 _BUTTON_COMMANDS = {"takeback_yes": "/allow", "takeback_no": "/refuse", "play": "/play",

@@ -30,6 +30,7 @@ from bot.catalogue import (
     adapter,
     buttons,
     clocks,
+    console,
     engine,
     hints,
     lessons,
@@ -54,7 +55,7 @@ LANGUAGES = ("en", "ru")
 DEFAULT = "en"
 
 _AREAS = (narration, play, lobby, clocks, buttons, views, reasons, adapter, engine, lessons,
-          nudges, matches, taunts, hints, replays)
+          nudges, matches, taunts, hints, replays, console)
 EN: dict[str, str] = {k: v for area in _AREAS for k, v in area.EN.items()}
 RU: dict[str, str] = {k: v for area in _AREAS for k, v in area.RU.items()}
 

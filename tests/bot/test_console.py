@@ -23,10 +23,11 @@ alice: /record
 """
 
 
-async def _run(script: str, tmp: Path, seed: int | None = 7) -> str:
+async def _run(script: str, tmp: Path, seed: int | None = 7, locale: str = "",
+               images: Path | None = None) -> str:
     out = io.StringIO()
-    code = await run_console(str(tmp / "db.sqlite3"), str(tmp / "img"), seed, ["mod"],
-                             io.StringIO(script), out)
+    code = await run_console(str(tmp / "db.sqlite3"), str(images or tmp / "img"), seed,
+                             ["mod"], io.StringIO(script), out, locale=locale)
     assert code == 0
     return out.getvalue()
 
@@ -75,7 +76,9 @@ def test_command_line_reads_a_script_from_stdin(tmp_path: Path) -> None:
 
 
 def test_the_readme_console_example_runs_as_written(tmp_path: Path) -> None:
-    """The README's example is a promise: every line of it is answered, none refused."""
+    """The README's example is a promise: every line of it is answered, none refused,
+    and again on the same database (the first run's game is still being played there)
+    and the same images folder (whose pictures stay)."""
     readme = (ROOT / "README.md").read_text()
     block = readme.split("## The local console", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
     command, *lines = block.strip().splitlines()
@@ -86,14 +89,19 @@ def test_the_readme_console_example_runs_as_written(tmp_path: Path) -> None:
     # the command line installed beside this interpreter (the project's .venv), on this
     # checkout's code
     installed = str(Path(sys.executable).parent / "boardbot")
-    done = subprocess.run(
-        [installed, *args[1:], "--db", str(tmp_path / "readme.sqlite3")],
-        input="\n".join(lines) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert done.returncode == 0, done.stderr
-    assert "(only " not in done.stdout and "??" not in done.stdout, done.stdout
-    assert "rolled 6-5 and moved 24→19→13" in done.stdout, done.stdout
-    assert done.stdout.count("[board image:") == 3
+    pictures: set[str] = set()
+    for _run_again in range(2):
+        done = subprocess.run(
+            [installed, *args[1:], "--db", str(tmp_path / "readme.sqlite3")],
+            input="\n".join(lines) + "\n", capture_output=True, text=True, cwd=ROOT,
+            timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert done.returncode == 0, done.stderr
+        assert "(only " not in done.stdout and "??" not in done.stdout, done.stdout
+        assert "alice (White) placed a tile at 0,0, White dominant (/)." in done.stdout
+        assert "bob (Blue) placed" in done.stdout and "**Che**, turn 3" in done.stdout
+        assert done.stdout.count("[board image:") == 4
+        pictures |= set(re.findall(r"\[board image: (.+)\]", done.stdout))
+    assert len(pictures) == 8 and all(Path(p).exists() for p in pictures)
 
 
 async def test_unknown_commands_and_stray_words_are_explained(tmp_path: Path) -> None:
@@ -165,3 +173,92 @@ def test_the_console_speaks_the_locale_it_is_given(tmp_path: Path) -> None:
     assert "**Команды**" in done.stdout
     assert "[button: Принять -> /accept]" in done.stdout
     assert "[button: Ходить -> /play]" in done.stdout
+
+
+async def test_picker_buttons_are_found_by_what_they_do_in_any_language(
+        tmp_path: Path) -> None:
+    """``/pick ok``, ``back``, ``cancel`` press the picker's Confirm, Back and Cancel by
+    their actions: in Russian the labels are Подтвердить, Назад, Отмена."""
+    text = await _run("alice: /new hachapury @bob\nbob: /accept\nalice: /play\n"
+                      "alice: /pick 1\nalice: /pick back\nalice: /pick 1\nalice: /pick 1\n"
+                      "alice: /pick ok\n", tmp_path, seed=2, locale="ru")
+    assert "[button: Подтвердить -> /pick ok]" in text
+    assert "has no" not in text and "no `/pick" not in text, text
+    assert "alice (Белые): бросок 6-5, ход 24→19→13." in text, text  # played
+    text = await _run("alice: /pick ok\n", tmp_path, seed=2, locale="ru")
+    # no picker step left open: the answer says so in the reader's language
+    assert "/play" in text and "No picker" not in text, text
+
+
+async def test_images_and_files_of_an_earlier_run_are_never_overwritten(
+        tmp_path: Path) -> None:
+    script = "alice: /new hachapury @bob\nbob: /accept\nalice: /board\nalice: /record\n"
+    images = tmp_path / "img"
+    first = await _run(script, tmp_path / "one", images=images)
+    paths = re.findall(r"\[(?:board image|file): (.+)\]", first)
+    assert len(paths) == 3
+    saved = {path: Path(path).read_bytes() for path in paths}
+    # another database, same folder: its game is game 1 too and starts counting again
+    second = await _run("alice: /new che @bob\nbob: /accept\nalice: /board\n"
+                        "alice: /record\n", tmp_path / "two", images=images)
+    again = re.findall(r"\[(?:board image|file): (.+)\]", second)
+    assert len(again) == 3 and not set(again) & set(paths), (paths, again)
+    for path, data in saved.items():
+        assert Path(path).read_bytes() == data, path
+    # numbering goes on after the files already there
+    numbers = [int(n) for n in re.findall(r"board-\d+-(\d+)\.png", first + second)]
+    assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers), numbers
+
+
+async def test_help_lists_every_console_command_and_itself(tmp_path: Path) -> None:
+    from bot.console import COMMANDS
+    from bot.console_options import ALIASES
+    for locale in ("", "ru"):
+        text = await _run("alice: /help\n", tmp_path, locale=locale)
+        missing = [c for c in COMMANDS if c not in ALIASES and f"`/{c}" not in text]
+        assert not missing, (locale, missing)
+
+
+async def test_channels_by_name_and_switching_between_them(tmp_path: Path) -> None:
+    """``--channel NAME`` plays there; ``/channel NAME`` moves; ``/channel new`` finds a
+    channel without a game; each channel keeps its own game."""
+    out = io.StringIO()
+    script = ("alice: /new hachapury @bob\nbob: /accept\n"
+              "alice: /channel new\n"          # the first of local, local-2, ... free
+              "alice: /new che @carol\ncarol: /accept\n"
+              "alice: /games\n"
+              "alice: /channel table\nbob: /board\n"
+              "alice: /channel other\nalice: /channel\n")
+    code = await run_console(str(tmp_path / "db.sqlite3"), str(tmp_path / "img"), 7, [],
+                             io.StringIO(script), out, channel="table")
+    text = out.getvalue()
+    assert code == 0 and "??" not in text
+    assert "Now in #local." in text and "Now in #table." in text
+    assert "#table: Hachapury, alice vs bob" in text and "#local: Che, alice vs carol" in text
+    board = text.split("Now in #table.", 1)[1].split("Now in #other.", 1)[0]
+    assert "**Hachapury**, turn " in board and "Che" not in board  # table's game
+    assert "You are in #other." in text
+    # the next run in a used channel is told how to reach one without a game
+    again = io.StringIO()
+    await run_console(str(tmp_path / "db.sqlite3"), str(tmp_path / "img"), 7, [],
+                      io.StringIO("alice: /new che @dan\n"), again, channel="table")
+    assert "already has a game" in again.getvalue() and "`/channel new`" in again.getvalue()
+    fresh = io.StringIO()
+    await run_console(str(tmp_path / "db.sqlite3"), str(tmp_path / "img"), 7, [],
+                      io.StringIO("alice: /new che @dan\nalice: /channel\n"), fresh,
+                      channel="new")
+    assert "alice challenges @dan to **Che**" in fresh.getvalue()
+    assert "You are in #local-2." in fresh.getvalue()  # local has the Che game
+
+
+def test_the_command_line_takes_a_channel(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "local", "--seed", "3", "--channel", "den", "--db",
+         str(tmp_path / "x.sqlite3"), "--images", str(tmp_path / "img")],
+        input="alice: /new hachapury @bob\nbob: /accept\nalice: /games\n",
+        capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "#den: Hachapury, alice vs bob" in done.stdout, done.stdout
+    done = subprocess.run([sys.executable, "-m", "bot", "local", "--channel", "a b"],
+                          input="", capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 2 and "a channel's name is letters" in done.stderr
