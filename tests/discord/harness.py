@@ -134,18 +134,24 @@ def opponent(world: World, player: Any) -> Any:
     return world.alice if player is world.bob else world.bob
 
 
+def posted(result: Any) -> list[Any]:
+    """The messages a command or press posted: its initial response and followups.
+    A press is deferred as an update of the pressed message, which SimCord then
+    reports as the response: that message is the one pressed, not an answer."""
+    response = result.response
+    source = result._interaction.source_message_id  # SimCord keeps it on the record only
+    shown = [response] if response is not None and response.id != source else []
+    return shown + list(result.followups)
+
+
 def public(result: Any) -> Any:
     """The public message a command posted (initial response or followup), if any."""
-    messages = ([result.response] if result.response is not None else []) + list(
-        result.followups)
-    shown = [m for m in messages if not m.ephemeral]
+    shown = [m for m in posted(result) if not m.ephemeral]
     return shown[-1] if shown else None
 
 
 def private(result: Any) -> Any:
-    messages = ([result.response] if result.response is not None else []) + list(
-        result.followups)
-    hidden = [m for m in messages if m.ephemeral]
+    hidden = [m for m in posted(result) if m.ephemeral]
     return hidden[-1] if hidden else None
 
 
