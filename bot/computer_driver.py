@@ -17,6 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
+from bot.ordering import ChannelOrder
 from bot.replies import Channel, Reply
 
 if TYPE_CHECKING:
@@ -31,11 +32,15 @@ class ComputerDriver:
     """Drives the computers of a service's games (see the module's docstring)."""
 
     def __init__(self, service: GameService, deliver: Deliver, *, pace: float = 0.0,
-                 sweep: float = 60.0) -> None:
+                 sweep: float = 60.0, order: ChannelOrder | None = None) -> None:
         self.service = service
         self.deliver = deliver
         self.pace = pace
         self.sweep = sweep
+        #: Shared with the people's commands (the Discord flows): a step and the post
+        #: of its reply wait for the reply to the change before, and the next change
+        #: waits for this post (bot/ordering.py).
+        self.order = order or ChannelOrder()
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
 
@@ -51,26 +56,34 @@ class ComputerDriver:
     async def _drive(self, channel: Channel) -> None:
         while True:
             self._again.discard(channel.id)
-            try:
-                reply = await self.service.computer_step(channel)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # logged; the next poke or sweep tries again
-                log.exception("computer step failed in channel %s", channel.id)
-                reply = None
+            async with self.order.telling(channel.id):
+                reply = await self._step(channel)
+                if reply is not None:
+                    await self._post(channel, reply)
             if reply is None:
                 if channel.id in self._again:
                     continue
                 return
-            try:
-                await self.deliver(channel, reply)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the turn is saved; /board shows it
-                log.exception("could not deliver the computer's reply in channel %s",
-                              channel.id)
-            if self.pace:
+            if self.pace:  # (the channel is free meanwhile: people may act)
                 await asyncio.sleep(self.pace)
+
+    async def _step(self, channel: Channel) -> Reply | None:
+        try:
+            return await self.service.computer_step(channel)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # logged; the next poke or sweep tries again
+            log.exception("computer step failed in channel %s", channel.id)
+            return None
+
+    async def _post(self, channel: Channel, reply: Reply) -> None:
+        try:
+            await self.deliver(channel, reply)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the turn is saved; /board shows it
+            log.exception("could not deliver the computer's reply in channel %s",
+                          channel.id)
 
     async def resume(self) -> int:
         """Poke every channel whose active game seats a computer (after a restart);
