@@ -350,8 +350,15 @@ def select_for(menu: Menu) -> BoardSelect:
 
 def button_view(buttons: Sequence[Button], menus: Sequence[Menu] = ()) -> discord.ui.View:
     """A view of BoardButtons and BoardSelects (fully dynamic: nothing is kept in
-    memory per message).  Menus take a row each, above the buttons."""
+    memory per message).  Menus take a row each, above the buttons.
+
+    The view only describes the components: every press is dispatched by the dynamic
+    items the client registers once (``add_dynamic_items``), never by a stored view.
+    So it is stopped at once, and discord.py neither keeps it nor, for a private
+    followup (a press's private reply), starts the 15-minute timeout task it gives
+    an ephemeral message's view (a task per reply, sleeping for nothing)."""
     view = discord.ui.View(timeout=None)
+    view.stop()  # (outside an event loop, as in unit tests, there is nothing to stop)
     for menu in menus[:MAX_MENUS]:
         view.add_item(select_for(menu))
     shown = menus[:MAX_MENUS]

@@ -10,6 +10,7 @@ route the bot takes, so these tests look at the routes, not only at the result.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from pathlib import Path
@@ -42,6 +43,14 @@ def channel_edits(world: World) -> list[str]:
     """Every message edit the bot sent through the channel route, as its path."""
     return [r.path for r in world.env.http_requests
             if r.method == "PATCH" and _CHANNEL_EDIT.search(r.path)]
+
+
+def kept_views() -> list[str]:
+    """Views discord.py keeps listening to, by their timeout tasks: a private followup
+    with a view gets a 15-minute one (the token's life) unless the view is stopped.
+    Every control here is a dynamic item, dispatched without a stored view."""
+    return [repr(t.get_coro()) for t in asyncio.all_tasks()
+            if "__timeout_task_impl" in repr(t.get_coro()) and not t.done()]
 
 
 async def pressed(world: World, member: Any, message: Any, label: str | None = None,
@@ -82,6 +91,7 @@ async def test_private_picker_lesson_and_resign_lose_their_controls(
         assert board is not None and "Play" in labels(board)
         step = private(await player.click(board, label="Play"))
         assert "Play" in labels(board)  # the board keeps its Play button
+        assert kept_views() == []  # a private followup's view is not kept for 15 minutes
         for _ in range(20):
             assert step is not None and step.ephemeral
             if "Confirm" in labels(step):
