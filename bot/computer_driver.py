@@ -6,7 +6,10 @@ One task per channel at most; a poke while it runs makes it look once more
 before it ends, so no change is missed and no channel is driven twice.  ``pace``
 spaces a computer's consecutive messages (a game of computers people watch, the
 three computers after a person in CheeseGambit), which also keeps a channel
-under Discord's rate limits.  A failing step is logged and the game is looked at
+under Discord's rate limits.  A step and the post of its reply hold the channel
+(``bot.ordering``) against the people's commands there: the computer's turn comes
+below the reply to the turn before, and a command arriving meanwhile is told
+after it.  A failing step is logged and the game is looked at
 again on the next sweep: nothing here can stall another channel.
 """
 
