@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from dataclasses import dataclass
@@ -75,7 +76,33 @@ async def connected(bot: BoardBot) -> AsyncIterator[World]:
     """``bot`` connected to SimCord, with a guild of players; the SimCord environment
     is ``world.env``."""
     async with simcord.run(bot) as env:
-        yield await make_world(env)
+        world = await make_world(env)
+        yield world
+        tried = ephemeral_channel_edits(world)
+        assert not tried, ("ephemeral messages edited through the channel route (Discord "
+                           f"answers 404: edit them through the interaction): {tried}")
+
+
+_CHANNEL_EDIT = re.compile(r"/channels/(\d+)/messages/(\d+)$")
+
+
+def ephemeral_channel_edits(world: World) -> list[str]:
+    """The bot's ``PATCH /channels/{id}/messages/{id}`` requests on ephemeral messages:
+    real Discord refuses them all (SimCord answers 404 too, which the bot swallows)."""
+    from simcord.backend.errors import BackendError
+
+    found = []
+    for request in world.env.http_requests:
+        match = _CHANNEL_EDIT.search(request.path)
+        if request.method != "PATCH" or match is None:
+            continue
+        try:
+            message = world.env.backend.get_message(int(match[1]), int(match[2]))
+        except BackendError:  # deleted since: it cannot tell any more
+            continue
+        if message.is_ephemeral:
+            found.append(request.path)
+    return found
 
 
 def running(service: GameService, path: Path) -> AbstractAsyncContextManager[World]:
