@@ -6,7 +6,10 @@ One task per channel at most; a poke while it runs makes it look once more
 before it ends, so no change is missed and no channel is driven twice.  ``pace``
 spaces a computer's consecutive messages (a game of computers people watch, the
 three computers after a person in CheeseGambit), which also keeps a channel
-under Discord's rate limits.  A failing step is logged and the game is looked at
+under Discord's rate limits.  A step and the post of its reply hold the channel
+(``bot.ordering``) against the people's commands there: the computer's turn comes
+below the reply to the turn before, and a command arriving meanwhile is told
+after it.  A failing step is logged and the game is looked at
 again on the next sweep: nothing here can stall another channel.
 """
 
@@ -17,6 +20,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
+from bot.ordering import ChannelOrder
 from bot.replies import Channel, Reply
 
 if TYPE_CHECKING:
@@ -31,11 +35,15 @@ class ComputerDriver:
     """Drives the computers of a service's games (see the module's docstring)."""
 
     def __init__(self, service: GameService, deliver: Deliver, *, pace: float = 0.0,
-                 sweep: float = 60.0) -> None:
+                 sweep: float = 60.0, order: ChannelOrder | None = None) -> None:
         self.service = service
         self.deliver = deliver
         self.pace = pace
         self.sweep = sweep
+        #: Shared with the people's commands (the Discord flows): a step and the post
+        #: of its reply wait for the reply to the change before, and the next change
+        #: waits for this post (bot/ordering.py).
+        self.order = order or ChannelOrder()
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
 
@@ -51,26 +59,34 @@ class ComputerDriver:
     async def _drive(self, channel: Channel) -> None:
         while True:
             self._again.discard(channel.id)
-            try:
-                reply = await self.service.computer_step(channel)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # logged; the next poke or sweep tries again
-                log.exception("computer step failed in channel %s", channel.id)
-                reply = None
+            async with self.order.telling(channel.id):
+                reply = await self._step(channel)
+                if reply is not None:
+                    await self._post(channel, reply)
             if reply is None:
                 if channel.id in self._again:
                     continue
                 return
-            try:
-                await self.deliver(channel, reply)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the turn is saved; /board shows it
-                log.exception("could not deliver the computer's reply in channel %s",
-                              channel.id)
-            if self.pace:
+            if self.pace:  # (the channel is free meanwhile: people may act)
                 await asyncio.sleep(self.pace)
+
+    async def _step(self, channel: Channel) -> Reply | None:
+        try:
+            return await self.service.computer_step(channel)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # logged; the next poke or sweep tries again
+            log.exception("computer step failed in channel %s", channel.id)
+            return None
+
+    async def _post(self, channel: Channel, reply: Reply) -> None:
+        try:
+            await self.deliver(channel, reply)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the turn is saved; /board shows it
+            log.exception("could not deliver the computer's reply in channel %s",
+                          channel.id)
 
     async def resume(self) -> int:
         """Poke every channel whose active game seats a computer (after a restart);

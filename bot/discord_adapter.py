@@ -15,6 +15,13 @@ Delivery of a reply (see :func:`deliver`):
   notifies the mentioned player, and its visibility is independent of the
   defer.  The placeholder is then deleted.
 
+A press on a button or menu is deferred as an *update of the pressed message*
+instead (no placeholder): the reply, private or public, is a new followup, and
+the pressed message itself is changed through the interaction
+(:func:`edit_pressed`), because Discord refuses the channel route
+(``PATCH /channels/{id}/messages/{id}``) for an ephemeral message: the picker's
+steps, the lesson's pages and the resign question are ephemeral.
+
 A failed send never undoes anything: the service has committed the change
 before the reply reaches this module, and ``/board`` re-posts at any time.
 """
@@ -343,8 +350,15 @@ def select_for(menu: Menu) -> BoardSelect:
 
 def button_view(buttons: Sequence[Button], menus: Sequence[Menu] = ()) -> discord.ui.View:
     """A view of BoardButtons and BoardSelects (fully dynamic: nothing is kept in
-    memory per message).  Menus take a row each, above the buttons."""
+    memory per message).  Menus take a row each, above the buttons.
+
+    The view only describes the components: every press is dispatched by the dynamic
+    items the client registers once (``add_dynamic_items``), never by a stored view.
+    So it is stopped at once, and discord.py neither keeps it nor, for a private
+    followup (a press's private reply), starts the 15-minute timeout task it gives
+    an ephemeral message's view (a task per reply, sleeping for nothing)."""
     view = discord.ui.View(timeout=None)
+    view.stop()  # (outside an event loop, as in unit tests, there is nothing to stop)
     for menu in menus[:MAX_MENUS]:
         view.add_item(select_for(menu))
     shown = menus[:MAX_MENUS]
@@ -371,10 +385,28 @@ def _size_limit(interaction: discord.Interaction) -> int:
     return int(getattr(interaction, "filesize_limit", 0) or DEFAULT_SIZE_LIMIT)
 
 
+def _pressed(interaction: discord.Interaction) -> bool:
+    """Whether the interaction is a press on a message (a button or a menu)."""
+    return interaction.type is discord.InteractionType.component
+
+
+#: The responses after which the interaction's @original is the pressed message.
+_UPDATES = (discord.InteractionResponseType.deferred_message_update,
+            discord.InteractionResponseType.message_update)
+
+
 async def defer(interaction: discord.Interaction) -> bool:
-    """Acknowledge now (privately, "thinking"); the reply follows.  False if it failed."""
+    """Acknowledge now; the reply follows.  False if it failed.
+
+    A command shows a private "thinking" placeholder.  A press is deferred as an
+    update of the pressed message (DEFERRED_UPDATE_MESSAGE): its @original then is
+    the pressed message, which :func:`edit_pressed` can change even when it is
+    ephemeral, and the reply goes out as a followup of its own."""
     try:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if _pressed(interaction):
+            await interaction.response.defer()  # components default to the update kind
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         return True
     except discord.HTTPException as exc:
         log.warning(kv("defer_failed", interaction=interaction.id, status=exc.status,
@@ -398,9 +430,13 @@ async def deliver(interaction: discord.Interaction, reply: Reply) -> bool:
     kwargs = reply_kwargs(reply, size_limit=_size_limit(interaction), can_embed=embed_ok,
                           can_attach=attach_ok)
     deferred = interaction.response.is_done()
+    # After a deferred update @original is the pressed message, never a placeholder.
+    on_pressed = interaction.response.type in _UPDATES
     try:
         if not deferred:
             await interaction.response.send_message(**kwargs, ephemeral=reply.private)
+        elif on_pressed:
+            await interaction.followup.send(**kwargs, ephemeral=reply.private, wait=True)
         elif reply.private:
             await interaction.edit_original_response(**_edit_kwargs(kwargs))
         else:
@@ -414,7 +450,8 @@ async def deliver(interaction: discord.Interaction, reply: Reply) -> bool:
         if deferred and not reply.private:
             note = ("Done, but I could not post the result in this channel "
                     f"({_reason(exc)}). Nothing is lost: use `/board` to show it.")
-            await _quietly(interaction.edit_original_response(content=note))
+            await _quietly(interaction.followup.send(content=note, ephemeral=True)
+                           if on_pressed else interaction.edit_original_response(content=note))
         return False
     log.info(kv("replied", interaction=interaction.id, channel=interaction.channel_id,
                 session=reply.session_id, ok=reply.ok, private=reply.private,
@@ -476,10 +513,37 @@ async def post(channel: discord.abc.Messageable, reply: Reply) -> bool:
         return False
 
 
+async def edit_pressed(interaction: discord.Interaction, **changes: Any) -> bool:
+    """Change the message a button or menu was pressed on (best effort): the one way
+    every edit of a pressed message goes.
+
+    Always through the interaction itself: UPDATE_MESSAGE when it is not answered
+    yet, else its @original after a deferred update (:func:`defer`).  Never through
+    ``interaction.message.edit``: that is the channel route, which Discord answers
+    with 404 for an ephemeral message (and every such failure counts against the
+    rate limit).  False when the message could not be changed."""
+    if interaction.message is None:
+        return False
+    response = interaction.response
+    try:
+        if not response.is_done():
+            await response.edit_message(**changes)
+        elif response.type in _UPDATES:
+            await interaction.edit_original_response(**changes)
+        else:  # answered with a message of its own: the pressed one is out of reach
+            log.info(kv("pressed_unreachable", interaction=interaction.id,
+                        response=getattr(response.type, "name", response.type)))
+            return False
+    except discord.HTTPException as exc:
+        log.info(kv("pressed_edit_failed", interaction=interaction.id, status=exc.status,
+                    error=type(exc).__name__))
+        return False
+    return True
+
+
 async def clear_buttons(interaction: discord.Interaction) -> None:
-    """Remove the buttons from the message a button was pressed on (best effort)."""
-    if interaction.message is not None:
-        await _quietly(interaction.message.edit(view=None))
+    """Remove the buttons and menus from the message they were pressed on."""
+    await edit_pressed(interaction, view=None)
 
 
 async def delete_thread(thread: discord.Thread) -> None:

@@ -100,7 +100,7 @@ class BoardBot(discord.Client):
         if self.cpu_pool is not None:
             await self.cpu_pool.start()  # every worker has drawn each game once
         self.driver = ComputerDriver(self._service, self.post_reply,
-                                     pace=self.config.computer_pace)
+                                     pace=self.config.computer_pace, order=self.flows.order)
         if self.schedule and self._driver_task is None:
             # The start-up scan (games where the computer is to move go on), then sweeps.
             self._driver_task = asyncio.create_task(self.driver.run_forever(),

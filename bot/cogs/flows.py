@@ -17,6 +17,7 @@ import discord
 
 from bot import discord_adapter as adapter
 from bot.cogs.turns import TurnCache, match_turns
+from bot.ordering import ChannelOrder
 from bot.replies import Channel, Reply, User, refusal
 from games import Position
 from storage import SessionStatus
@@ -36,10 +37,13 @@ ERROR_MESSAGE = ("Something went wrong on my side while doing that. Use `/board`
 class Flows:
     """Interaction handlers shared by the slash commands and the buttons."""
 
-    def __init__(self, service: Callable[[], GameService], cache: TurnCache | None = None
-                 ) -> None:
+    def __init__(self, service: Callable[[], GameService], cache: TurnCache | None = None,
+                 order: ChannelOrder | None = None) -> None:
         self._service = service
         self.cache = cache or TurnCache()
+        #: Each channel's changes one at a time, each told before the next (shared with
+        #: the computer driver: bot/ordering.py).
+        self.order = order or ChannelOrder()
         #: Called with the channel after every command that may change its game (the
         #: bot lets a computer that is now to move play).
         self.on_change: Callable[[Channel], None] | None = None
@@ -56,9 +60,29 @@ class Flows:
         if where is None:
             await adapter.say(interaction, adapter.said(interaction, "dm_only"))
             return None
-        if defer:
+        # Discord wants an answer within 3 s: a change that must wait for the one before
+        # it in the channel (a computer thinking, say) is acknowledged first.
+        if defer or (changes and self.order.busy(where.id)):
             await adapter.defer(interaction)
         user = adapter.to_user(interaction)
+        if changes:
+            # The change and its reply hold the channel: a computer's turn that follows
+            # is posted below this reply, never above it.
+            async with self.order.telling(where.id):
+                reply, sent = await self._answer(interaction, call, user, where, changes)
+        else:
+            reply, sent = await self._answer(interaction, call, user, where, changes)
+        if changes and self.on_change is not None:
+            self.on_change(where)  # after the person's reply: the computer's follows
+        log.info(adapter.kv(
+            "command", name=_name(interaction), channel=where.id, user=user.id,
+            session=reply.session_id, ok=reply.ok, sent=sent,
+            ms=f"{(time.perf_counter() - started) * 1000:.1f}"))
+        return reply
+
+    async def _answer(self, interaction: discord.Interaction, call: Call, user: User,
+                      where: Channel, changes: bool) -> tuple[Reply, bool]:
+        """Call the service and deliver its reply; the reply and whether it was sent."""
         try:
             reply = await call(user, where)
         except Exception:
@@ -67,14 +91,7 @@ class Flows:
         finally:
             if changes:
                 self.cache.forget(where.id)
-        sent = await adapter.deliver(interaction, reply)
-        if changes and self.on_change is not None:
-            self.on_change(where)  # after the person's reply: the computer's follows
-        log.info(adapter.kv(
-            "command", name=_name(interaction), channel=where.id, user=user.id,
-            session=reply.session_id, ok=reply.ok, sent=sent,
-            ms=f"{(time.perf_counter() - started) * 1000:.1f}"))
-        return reply
+        return reply, await adapter.deliver(interaction, reply)
 
     # ------------------------------------------------------------- autocomplete
 

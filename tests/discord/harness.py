@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from dataclasses import dataclass
@@ -75,7 +76,33 @@ async def connected(bot: BoardBot) -> AsyncIterator[World]:
     """``bot`` connected to SimCord, with a guild of players; the SimCord environment
     is ``world.env``."""
     async with simcord.run(bot) as env:
-        yield await make_world(env)
+        world = await make_world(env)
+        yield world
+        tried = ephemeral_channel_edits(world)
+        assert not tried, ("ephemeral messages edited through the channel route (Discord "
+                           f"answers 404: edit them through the interaction): {tried}")
+
+
+_CHANNEL_EDIT = re.compile(r"/channels/(\d+)/messages/(\d+)$")
+
+
+def ephemeral_channel_edits(world: World) -> list[str]:
+    """The bot's ``PATCH /channels/{id}/messages/{id}`` requests on ephemeral messages:
+    real Discord refuses them all (SimCord answers 404 too, which the bot swallows)."""
+    from simcord.backend.errors import BackendError
+
+    found = []
+    for request in world.env.http_requests:
+        match = _CHANNEL_EDIT.search(request.path)
+        if request.method != "PATCH" or match is None:
+            continue
+        try:
+            message = world.env.backend.get_message(int(match[1]), int(match[2]))
+        except BackendError:  # deleted since: it cannot tell any more
+            continue
+        if message.is_ephemeral:
+            found.append(request.path)
+    return found
 
 
 def running(service: GameService, path: Path) -> AbstractAsyncContextManager[World]:
@@ -134,18 +161,24 @@ def opponent(world: World, player: Any) -> Any:
     return world.alice if player is world.bob else world.bob
 
 
+def posted(result: Any) -> list[Any]:
+    """The messages a command or press posted: its initial response and followups.
+    A press is deferred as an update of the pressed message, which SimCord then
+    reports as the response: that message is the one pressed, not an answer."""
+    response = result.response
+    source = result._interaction.source_message_id  # SimCord keeps it on the record only
+    shown = [response] if response is not None and response.id != source else []
+    return shown + list(result.followups)
+
+
 def public(result: Any) -> Any:
     """The public message a command posted (initial response or followup), if any."""
-    messages = ([result.response] if result.response is not None else []) + list(
-        result.followups)
-    shown = [m for m in messages if not m.ephemeral]
+    shown = [m for m in posted(result) if not m.ephemeral]
     return shown[-1] if shown else None
 
 
 def private(result: Any) -> Any:
-    messages = ([result.response] if result.response is not None else []) + list(
-        result.followups)
-    hidden = [m for m in messages if m.ephemeral]
+    hidden = [m for m in posted(result) if m.ephemeral]
     return hidden[-1] if hidden else None
 
 

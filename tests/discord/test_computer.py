@@ -12,6 +12,7 @@ from bot.computer_pool import ComputerPool
 from bot.computer_seats import is_computer_seat
 from bot.config import Config
 from bot.discord_app import BoardBot, build_bot
+from bot.replies import Channel
 from bot.service import GameService
 from tests.discord import harness as h
 
@@ -186,3 +187,94 @@ async def test_the_bot_makes_warms_and_stops_its_own_pool(tmp_path: Path) -> Non
         assert pictures._executor is None and not pictures.ready
     finally:
         await store.close()
+
+
+async def test_the_computers_turn_is_posted_below_the_reply_to_the_turn_before(
+        tmp_path: Path, open_service: h.Opener, monkeypatch: Any) -> None:
+    """A computer step that starts while the person's reply to the turn before is still
+    on its way (the minute's sweep, or the driver still looping) must not post above
+    it.  The race is forced: the person's reply is held back until the computer has
+    had every chance to begin (a poke, then the event loop turned over), and, if it
+    began, until it has posted."""
+    from bot import discord_adapter
+
+    path = tmp_path / "db.sqlite3"
+    service = await open_service(path)
+    async with h.connected(unpaced(service, path)) as w:
+        await w.alice.slash(w.channel, "new", game="hachapury", opponent=the_bot(w),
+                            level="easy")
+        await w.env.settle()
+        bot = w.env.bot
+        driver = bot.driver
+        assert driver is not None
+        began = asyncio.Event()
+        real_step = service.computer_step
+
+        async def step(where: Any) -> Any:
+            began.set()
+            return await real_step(where)
+
+        monkeypatch.setattr(service, "computer_step", step)
+        real_deliver = discord_adapter.deliver
+        held: list[bool] = []
+
+        async def slow_deliver(interaction: Any, reply: Any) -> bool:
+            if not reply.private and not held:
+                held.append(True)
+                where = discord_adapter.to_channel(interaction)
+                assert where is not None
+                driver.poke(where)  # the sweep comes round just now
+                for _ in range(50):
+                    await asyncio.sleep(0)
+                if began.is_set():  # it is playing: let it finish and post first
+                    await asyncio.gather(*driver._tasks.values())
+            return await real_deliver(interaction, reply)
+
+        monkeypatch.setattr(discord_adapter, "deliver", slow_deliver)
+        before = {m.id for m in bot_posts(w)}
+        played = await h.play_first_offered(w, w.alice)
+        await w.env.settle()
+        reply = h.public(played)
+        assert held and reply is not None, played
+        computer = [m for m in bot_posts(w) if m.id not in before]
+        assert computer, "the computer did not play its turn"
+        assert all(m.id > reply.id for m in computer), (
+            "the computer's turn was posted above the person's reply to the turn before")
+
+
+async def test_a_command_waiting_for_the_computers_step_is_acknowledged_at_once(
+        tmp_path: Path, open_service: h.Opener, monkeypatch: Any) -> None:
+    """A change that has to wait for the channel (the computer's step holds it while it
+    thinks and posts) is deferred first: Discord drops an interaction not answered
+    within 3 s, and ``/takeback`` does not defer on its own."""
+    path = tmp_path / "db.sqlite3"
+    service = await open_service(path)
+    async with h.connected(unpaced(service, path)) as w:
+        await w.alice.slash(w.channel, "new", game="hachapury", opponent=the_bot(w),
+                            level="easy")
+        await w.env.settle()
+        bot = w.env.bot
+        assert bot.driver is not None
+        thinking = asyncio.Event()
+        real_step = service.computer_step
+
+        async def step(where: Any) -> Any:
+            await thinking.wait()  # a long thought
+            return await real_step(where)
+
+        monkeypatch.setattr(service, "computer_step", step)
+        with h.unsettled(w.env):
+            bot.driver.poke(Channel(str(w.channel.id), str(w.guild.id)))  # the sweep
+            for _ in range(20):
+                await asyncio.sleep(0)
+            assert bot.flows.order.busy(str(w.channel.id))
+            asked = await w.alice.slash(w.channel, "takeback")
+            for _ in range(50):
+                await asyncio.sleep(0)
+            assert asked.acknowledged and asked.deferred, asked
+            waiting = h.private(asked)  # "thinking…" while the computer holds the channel
+            assert waiting is not None and waiting.content == "" and not asked.followups
+            thinking.set()
+        await w.env.settle()
+        answer = h.private(asked)
+        assert answer is not None and answer.content, asked  # answered once it was free

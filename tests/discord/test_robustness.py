@@ -28,7 +28,7 @@ async def test_buttons_work_after_a_restart(tmp_path: Path, open_service: Opener
         # a new process: fresh store, service and bot
         service = await restarted(w, service, open_service, db)
         stranger = await w.carol.click(challenge, label="Accept")
-        assert stranger.ephemeral and "not addressed to you" in private(stranger).content
+        assert public(stranger) is None and "not addressed to you" in private(stranger).content
         accepted = await w.bob.click(challenge, label="Accept")
         assert "begins" in public(accepted).content
         assert [a.filename for a in public(accepted).attachments] == ["board.png"]
