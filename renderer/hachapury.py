@@ -753,15 +753,23 @@ def _headline(position: Any, context: RenderContext) -> str:
     def label(side: str) -> str:
         return colour(lang, COLOUR_NAMES.get(side, side))
 
-    text = headline(position, label, lang)
+    text = headline(position, label, lang, why=False)
     result = getattr(position, "result", None)
     winner = getattr(result, "winner", None)
     if result is not None and winner in SIDES:
         if result.points == 2:  # (a mars is 2 points: said once, the picture is narrow)
-            text = word(lang, "mars", side=label(winner))
-        if (context.names or {}).get(winner):
-            text += word(lang, "winner_name", name=context.names[winner])
+            return _named_winner(word(lang, "mars", side=label(winner)), winner, context)
+        text = _named_winner(text, winner, context)
+        # why it ended (an Ending's: "bob resigned", "bore off all 15")
+        reason = getattr(result, "reason", "")
+        if reason:
+            text = word(lang, "result_why_after", result=text, why=reason)
     return text
+
+
+def _named_winner(text: str, winner: str, context: RenderContext) -> str:
+    name = (context.names or {}).get(winner)
+    return text + word(context.language, "winner_name", name=name) if name else text
 
 
 def _pip_count(counts: tuple[int, ...]) -> int:
@@ -880,8 +888,10 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
     result = getattr(position, "result", None)
     winner = getattr(result, "winner", None) if result is not None else None
     names = ctx.names or {}
-    headline = _headline(position, ctx)
     hf = font(int(30 * k * phone_text(width)), True)
+    # a long name or reason is cut rather than run over the opponent's plate
+    headline = fit_text(_headline(position, ctx), hf,
+                        (lay.top_strip[2] - lay.top_strip[0]) * 0.72)
     head_w = hf.getlength(headline)
     plate_room = lay.top_strip[2] - lay.top_strip[0] - head_w - 30 * k
     plate_right = lay.bottom_strip[0]

@@ -10,7 +10,7 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from bot import clocks
@@ -18,6 +18,7 @@ from bot.catalogue import channel_lang, user_lang
 from bot.service import texts
 from bot.service.turn_events import replayed_events, stored_events
 from games import Position, get_game
+from games.events import Won
 from renderer import RenderContext, render
 from renderer.describe import describe
 from storage import Session, SessionStatus, Store, TurnEntry, TurnKind
@@ -232,7 +233,19 @@ class Context:
             footer=" · ".join(line for line in (match_line, clock_line) if line),
             language=user_lang() if viewer is not None else channel_lang(),
         )
+        if session.status != SessionStatus.ACTIVE:
+            # a finished game's picture says who won and why, also when it ended off
+            # the board (a resignation, a timeout, an abort left the position running)
+            context = replace(context, ending=texts.board_ending(
+                session, position, context.language, await self._won(session)))
         return await self.draw(position, context), describe(position, context)
+
+    async def _won(self, session: Session) -> Won | None:
+        """The ``Won`` event of a finished game's last entry (a turn, or a line such
+        as a resignation), if it has one."""
+        entry = await self.store.last_turn(session.id, kinds=tuple(TurnKind))
+        events = stored_events(entry) or ()
+        return next((e for e in events if isinstance(e, Won)), None)
 
     async def theme_for(self, guild_id: str | None, user_id: str | None = None) -> str:
         """The theme of a picture: the user's own (a private picture), else the
