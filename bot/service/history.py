@@ -10,7 +10,6 @@ import time
 from bot import pages
 from bot.catalogue import channel_lang, for_channel, for_user, t, user_lang
 from bot.catalogue.engine import error_for_user
-from bot.records import record_text
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
@@ -79,10 +78,8 @@ class History:
 
     async def record(self, channel: Channel, game_id: int) -> Reply:
         session = await self.finished(channel, game_id)
-        text = record_text(session, await self.ctx.ledger.effective_turns(session.id))
         return Reply(text=for_channel("history_record", id=session.id, row=_row(session)),
-                     attachment=(f"{session.game}-{session.id}.txt", text.encode()),
-                     session_id=session.id)
+                     attachment=await self.ctx.record_file(session), session_id=session.id)
 
     async def board_at(self, channel: Channel, game_id: int, turn: int | None = None
                        ) -> Reply:

@@ -361,4 +361,4 @@ class Nudges:
         return Reply(text=f"{said} {outcome}",
                      mentions=[s.user_id for s in session.seats
                                if not is_computer_seat(s.user_id)],
-                     session_id=session.id)
+                     session_id=session.id, attachment=await self.ctx.record_file(session))

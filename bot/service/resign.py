@@ -68,7 +68,8 @@ class Resignation:
                              who=texts.who(session, winner.side),
                              seed=texts.seed_note(session)),
             mentions=[winner.user_id], image=image, image_description=words,
-            session_id=session.id, buttons=[rematch_button(session)])
+            session_id=session.id, buttons=[rematch_button(session)],
+            attachment=await self.ctx.record_file(session))
 
     async def _leave(self, session: Session, user: User, side: str, played: Played) -> Reply:
         """A player leaves a game the others play on (Turns.commit_leaving)."""
