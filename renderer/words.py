@@ -53,7 +53,6 @@ EN: dict[str, str] = {
     "mars": "{side} wins 2 (mars)",
     "winner_name": " — {name}",
     "caption_last_turn": "amber: {of}'s last turn",
-    "caption_numbers": ", in {of}'s numbers",
     # Chebache (Russian titles in title case: capitals overflow the corner cells)
     "pool_W_start": "WHITE START", "pool_W_finish": "WHITE FINISH",
     "pool_B_start": "BLACK START", "pool_B_finish": "BLACK FINISH",
@@ -192,7 +191,6 @@ RU: dict[str, str] = {
     "mars": "Победа: {side} (марс)",
     "winner_name": " — {name}",
     "caption_last_turn": "жёлтым: последний ход {of}",
-    "caption_numbers": ", в нумерации {of}",
     "pool_W_start": "Старт Белых", "pool_W_finish": "Финиш Белых",
     "pool_B_start": "Старт Чёрных", "pool_B_finish": "Финиш Чёрных",
     "pool_empty": "пусто",
