@@ -120,9 +120,10 @@ def fitted_sheet(images: Sequence[Image.Image], colours: int) -> Image.Image:
 
 
 class Finished:
-    """A position seen as over: the game ended off the board (``Ending``), so
-    nobody is to move and ``result`` is the ending.  Everything else is the
-    position's own, so each game's drawing and description treat it as any
+    """A position seen as over, as the context's ``Ending`` says: nobody is to
+    move and ``result`` is the ending (a game that ended off the board still has
+    a side to move; one that ended on it gains the reason).  Everything else is
+    the position's own, so each game's drawing and description treat it as any
     finished game (the winner's plate, the last turn's dice, no legal moves)."""
 
     def __init__(self, position: Any, ending: Ending) -> None:

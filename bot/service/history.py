@@ -15,6 +15,7 @@ from bot.service import texts
 from bot.service.context import Context
 from bot.service.turn_events import replay_through
 from games import GameError, get_game
+from games.events import Won
 from renderer import RenderContext
 from renderer.describe import describe
 from storage import Session, SessionStatus
@@ -97,13 +98,17 @@ class History:
         position, played = await asyncio.to_thread(replay_through, session, upto)
         events: tuple = played.events if played is not None else ()
         last = upto[-1] if upto else None
+        # the end of the game says who won and why (a resignation left it running)
+        won = next((e for e in events if isinstance(e, Won)), None)
+        ending = texts.board_ending(session, position, channel_lang(), won) \
+            if turn == last_turn else None
         context = RenderContext(
             names=texts.names(session), dice=last.dice if last else (),
             last_side=last.side if last else None, last_moves=last.moves if last else "",
             last_events=events, width=self.ctx.config.image_width,
             theme=self.ctx.config.theme,
             footer=for_channel("history_footer", id=session.id, turn=turn),
-            language=channel_lang())
+            language=channel_lang(), ending=ending)
         image = await self.ctx.draw(position, context)
         title = get_game(session.game).title
         said = f" ({texts.told_in_words(last, session)})" if last and last.events else ""

@@ -57,8 +57,10 @@ async def test_the_board_after_a_resignation_says_who_won_and_why(
     await _one_turn_played(service, game)
     reply = await service.resign(BOB, HERE)
     _over(reply, "alice", "wins", "bob resigned")
-    # and so does the board anyone asks for afterwards
+    # and so does the board anyone asks for afterwards, here or by the game's id
     _over(await service.board(CAROL, HERE), "alice", "wins", "bob resigned")
+    assert reply.session_id is not None
+    _over(await service.board(CAROL, HERE, reply.session_id), "alice", "wins", "bob resigned")
 
 
 async def test_a_resignation_board_speaks_the_servers_language(service: GameService) -> None:
