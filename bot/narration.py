@@ -17,6 +17,7 @@ from bot.catalogue import DEFAULT, ru_plural, say
 from bot.catalogue.reasons import reason_in
 from games.events import (
     BorneOff,
+    ChebacheFormed,
     Event,
     Flipped,
     Hit,
@@ -37,6 +38,9 @@ from games.events import (
 
 #: How each game calls sending a piece away (its notation's ``X``).
 HIT_VERBS = {"cheesegambit": "verb_bumped", "chebache": "verb_attacked"}
+#: Games whose move without a die is a jump (Chebache's Phase II, ``3(2^4)``); a
+#: CheeseGambit Gambit step has no die either, and is a move.
+JUMPING_GAMES = frozenset({"chebache"})
 ARROW = "→"
 
 
@@ -142,7 +146,7 @@ def _actions(events: list[Event], cast: Cast) -> list[str]:
             borne.clear()
 
     for event in events:
-        if isinstance(event, Moved):
+        if isinstance(event, Moved) and not _is_jump(event, cast):
             flush_borne()
             _add_move(runs, event)
             continue
@@ -205,7 +209,27 @@ def _add_move(runs: list[_Run], event: Moved) -> None:
     runs.append(_Run([event.src, event.dst], event.count, event.piece))
 
 
+def _is_jump(event: Moved, cast: Cast) -> bool:
+    return event.die is None and cast.game in JUMPING_GAMES
+
+
+def _jump(event: Moved, cast: Cast) -> str:
+    """A jump by what jumped: the unit's form (``3``, ``K``, ``1K``, ``K1``) has
+    the King in it when it jumped; ``count`` counts every piece, the King too."""
+    path = f"{place(event.src, cast, True)}{ARROW}{place(event.dst, cast, True)}"
+    king = "K" in event.piece
+    pieces = event.count - (1 if king else 0)
+    if king:
+        return cast.say("jumped_with_king", count=pieces, path=path) if pieces > 0 \
+            else cast.say("jumped_king", path=path)
+    if pieces > 1:
+        return cast.say("jumped_many", count=pieces, path=path)
+    return cast.say("jumped", path=path)
+
+
 def _action(event: Event, cast: Cast) -> str:
+    if isinstance(event, Moved):  # a jump (``_is_jump``): the others are runs
+        return _jump(event, cast)
     if isinstance(event, Hit):
         verb = cast.say(HIT_VERBS.get(cast.game, "verb_hit"))
         to = _sent_to(event.to, cast)
@@ -243,6 +267,13 @@ def _consequences(events: Sequence[Event], cast: Cast) -> list[str]:
             out.append(cast.say(key, count=event.count, player=cast.name(event.side),
                                 at=event.at, to=_sent_to(event.to, cast),
                                 pieces=cast.count_word("pieces", event.count)))
+        elif isinstance(event, ChebacheFormed):
+            victim = next((cast.name(side) for side in cast.names if side != event.side),
+                          cast.say("opponent"))
+            values = dict(player=cast.name(event.side), letter=event.letter,
+                          centre=event.centre, victim=victim, controls=event.controls)
+            out.append(cast.say("chebache_threatens", count=event.threatened, **values)
+                       if event.threatened else cast.say("chebache_formed", **values))
         elif isinstance(event, RegionClosed):
             closed = cast.say("region_closed",
                               colour=cast.colours.get(event.side, event.side))

@@ -84,6 +84,19 @@ class Trapped(Event):
 
 
 @dataclass(frozen=True)
+class ChebacheFormed(Event):
+    """``side`` formed Chebache ``letter`` at the end of the turn: its centre is
+    ``side``'s space ``centre`` and it controls the opponent's space ``controls``
+    (the opponent's numbering), where ``threatened`` opponent pieces stand
+    (Chebache: the record's ``<...>`` part)."""
+
+    letter: str
+    centre: str
+    controls: str
+    threatened: int = 0
+
+
+@dataclass(frozen=True)
 class Sacrificed(Event):
     """``count`` of ``side``'s own pieces on ``at`` went back to ``to`` as the
     price of an attack (Chebache)."""
@@ -229,7 +242,7 @@ def _event_from(item: Any, types: dict[str, type[Event]]) -> Event:
 
 
 __all__ = [
-    "BorneOff", "Event", "Flipped", "Hit", "Moved", "Passed", "PlacedAt", "Resigned",
-    "RegionClosed", "Sacrificed", "TauntAccepted", "TauntDropped", "Taunted", "TilePlaced",
-    "Trapped", "Voted", "Won", "events_from_json", "events_to_json",
+    "BorneOff", "ChebacheFormed", "Event", "Flipped", "Hit", "Moved", "Passed", "PlacedAt",
+    "Resigned", "RegionClosed", "Sacrificed", "TauntAccepted", "TauntDropped", "Taunted",
+    "TilePlaced", "Trapped", "Voted", "Won", "events_from_json", "events_to_json",
 ]

@@ -20,7 +20,7 @@ from PIL import Image
 from games.base import Result
 from games.events import BorneOff, Event, Moved
 from renderer.board_common import encode_png
-from renderer.context import RenderContext
+from renderer.context import Ending, RenderContext
 from renderer.png import RowFilter
 from renderer.words import result_words, word
 
@@ -75,7 +75,7 @@ class BoardRenderer(ABC, Generic[ThemeT]):
         width and theme (a fifth of the bytes of a full-colour PNG, and much
         quicker than quantising every picture afresh)."""
         ctx = context or RenderContext()
-        image = self.draw(position, ctx)
+        image = self.draw(shown(position, ctx), ctx)
         return encode_png(image, self.palette(image.width, self.theme_name(ctx)), self.png_filter)
 
     def palette(self, width: int, theme: str) -> Image.Image:
@@ -119,10 +119,48 @@ def fitted_sheet(images: Sequence[Image.Image], colours: int) -> Image.Image:
     return sheet.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def result_text(result: Result, label: Callable[[str], str], language: str = "en") -> str:
+class Finished:
+    """A position seen as over, as the context's ``Ending`` says: nobody is to
+    move and ``result`` is the ending (a game that ended off the board still has
+    a side to move; one that ended on it gains the reason).  Everything else is
+    the position's own, so each game's drawing and description treat it as any
+    finished game (the winner's plate, the last turn's dice, no legal moves)."""
+
+    def __init__(self, position: Any, ending: Ending) -> None:
+        self._position = position
+        self.result = ending
+        self.side_to_move = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._position, name)
+
+
+def shown(position: Any, context: RenderContext) -> Any:
+    """The position as the picture shows it: ``Finished`` when the context says
+    how the game ended (a resignation, a timeout, an abort leave the position as
+    it was; an ending on the board gains its reason)."""
+    if context.ending is not None:
+        return Finished(position, context.ending)
+    return position
+
+
+def result_text(result: Result, label: Callable[[str], str], language: str = "en",
+                why: bool = True) -> str:
     """``Result.text`` in words: each clause's side letter through ``label``
     (``W wins 2`` -> ``White wins 2``; ``R wins; G 2nd`` -> ``alice wins, bob
-    2nd``; ``draw`` -> ``Draw``); in ``language`` (renderer/words.py)."""
+    2nd``; ``draw`` -> ``Draw``); in ``language`` (renderer/words.py).  An
+    ``Ending`` adds its reason (``White wins — bob resigned``) unless ``why`` is
+    False (a picture that says it elsewhere); an abort's reason is all it says."""
+    said = _result_said(result, label, language)
+    reason = result.reason if isinstance(result, Ending) else ""
+    if not reason or (said and not why):
+        return said
+    if not said:  # an abort: nobody won, the reason is all there is to say
+        return reason
+    return word(language, "result_why", result=said, why=reason)
+
+
+def _result_said(result: Result, label: Callable[[str], str], language: str) -> str:
     if language != "en":
         return result_words(result, label, language)
     clauses = []
@@ -156,10 +194,14 @@ def moved_steps(events: Iterable[Event], side: str, places: Mapping[str, int], o
     return steps
 
 
-def headline(position: Any, label: Callable[[str], str], language: str = "en") -> str:
-    """``<side> to move``, the result in words, or ``Game over`` (in ``language``)."""
+def headline(position: Any, label: Callable[[str], str], language: str = "en",
+             why: bool = True) -> str:
+    """``<side> to move``, the result in words, or ``Game over`` (in ``language``);
+    ``why``: with the reason an ``Ending`` gives (see ``result_text``)."""
     result = getattr(position, "result", None)
     if result is not None:
-        return result_text(result, label, language)
+        text = result_text(result, label, language, why)
+        # an abort's reason stands alone as a title ("Aborted"); a name keeps its case
+        return text if result.text else text[:1].upper() + text[1:]
     side = position.side_to_move
     return word(language, "to_move", side=label(side)) if side else word(language, "game_over")

@@ -358,7 +358,8 @@ def _draw_header(image: Image.Image, position: ChePosition, context: RenderConte
                  theme: Theme, width: int) -> None:
     lang = context.language
     result = position.result
-    title = headline(position, lambda side: _name(context, side), lang)
+    # the reason goes on the line below the headline, an ending's as the engine's
+    title = headline(position, lambda side: _name(context, side), lang, why=False)
     if result is None:
         if position.second_tile:
             title += word(lang, "che_second_tile")
@@ -368,7 +369,8 @@ def _draw_header(image: Image.Image, position: ChePosition, context: RenderConte
             title += word(lang, "che_last_tile")
         sub = ""
     else:
-        sub = che_reason(lang, position.end_reason)
+        said = getattr(result, "reason", "")  # an Ending's (an abort's is the headline)
+        sub = said if said and result.text else che_reason(lang, position.end_reason)
     small = legible_size(width, bold=False, least=18)
     pool = word(lang, "che_pool", left=position.tiles_left, total=position.total_tiles)
     pool_text = text_at(pool, (width - MARGIN, 22), "ra", small, True)
@@ -377,7 +379,7 @@ def _draw_header(image: Image.Image, position: ChePosition, context: RenderConte
     _stamp(image, text_at(fit_text(title, font(big, True), room), (MARGIN, 16), "la", big, True),
            theme.text)
     _stamp(image, pool_text, theme.text)
-    if not sub and position.tiles:
+    if not sub and position.tiles and result is None:
         sub = word(lang, "che_framed")
     elif not position.tiles:
         sub = word(lang, "che_first")

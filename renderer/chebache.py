@@ -945,10 +945,10 @@ def _draw_dice(img: Image.Image, dice: tuple[int, ...], side: str, th: Theme, wi
                die_pip_colour(face), edge, max(2, int(3 * lay.scale)))
 
 
-def _headline(position: Any, language: str = "en") -> tuple[str, bool]:
-    """(text, is the game over)."""
+def _headline(position: Any, language: str = "en", why: bool = True) -> tuple[str, bool]:
+    """(text, is the game over); ``why``: with an ending's reason."""
     text = headline(position, lambda side: colour(language, COLOUR_NAMES.get(side, side)),
-                    language)
+                    language, why)
     return text, position.side_to_move not in SIDES
 
 
@@ -998,7 +998,8 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     result = getattr(position, "result", None)
     winner = getattr(result, "winner", None) if result is not None else None
     lang = ctx.language
-    headline, over = _headline(position, lang)
+    # the panel is narrow: an ending's reason gets lines of its own below
+    headline, over = _headline(position, lang, why=False)
     hf = font(int(30 * k), True)
     cached_text(d, (cx, lay.headline_y), fit_text(headline, hf, px1 - px0 - 2 * pad), font=hf,
                 fill=th.accent_ink if over else th.ink, anchor="mm")
@@ -1041,6 +1042,12 @@ def _draw_panel(img: Image.Image, position: Any, ctx: RenderContext, th: Theme, 
     tx = px0 + pad
     room = px1 - px0 - 2 * pad
     legend_top = _legend_top(width)  # (the legend itself is on the cached board)
+    reason = getattr(result, "reason", "") if result is not None and result.text else ""
+    if reason:  # why the game ended ("bob resigned"); an abort's is the headline
+        for line in _wrap(reason, mf, room, 2):
+            cached_text(d, (tx, y), line, font=mf, fill=th.accent_ink, anchor="lt")
+            y += 27 * k
+        y += 10 * k
     if ctx.last_side in SIDES and ctx.last_moves:
         title = word(lang, "last_turn_title",
                      colour=colour(lang, COLOUR_NAMES[ctx.last_side]).upper())

@@ -5,7 +5,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from games.base import Result
 from games.events import Event
+
+
+@dataclass(frozen=True)
+class Ending(Result):
+    """How a finished game ended: the winner and points as a position's own
+    ``Result`` gives them (``winner`` None and ``text`` empty for an abort), and
+    ``reason``, why, in words of the picture's language with players' names
+    (``bob resigned``, ``bore off all 15``).  A game that ended off the board (a
+    resignation, a timeout, a claim, an abort) has a position that still shows
+    a side to move: the picture shows the ending instead."""
+
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -23,6 +36,8 @@ class RenderContext:
     ``theme`` is ``light`` or ``dark``.  ``language`` is the language of the
     words drawn and of the description (``en``, ``ru``: renderer/words.py):
     the channel's for a public picture, the user's for a private one.
+    ``ending``: the game ended off the board (renderer/base.py ``shown``): the
+    picture and its description show it over, with who won and why.
     """
 
     names: Mapping[str, str] = field(default_factory=dict)
@@ -35,3 +50,4 @@ class RenderContext:
     theme: str = "light"
     footer: str = ""
     language: str = "en"
+    ending: Ending | None = None

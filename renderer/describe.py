@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from renderer.base import result_text
+from renderer.base import result_text, shown
 from renderer.context import RenderContext
 from renderer.words import EN, colour, colour_of, word
 
@@ -31,6 +31,7 @@ COLOURS = {
 def describe(position: Any, context: RenderContext) -> str:
     """The board in words, at most :data:`LIMIT` characters, in the context's
     language (renderer/words.py)."""
+    position = shown(position, context)
     game = getattr(position, "game", "")
     lang = context.language
     colours = {side: colour(lang, name) for side, name in COLOURS.get(game, {}).items()}

@@ -637,17 +637,10 @@ def _highlight(
             radius=r,
             fill=colour,
         )
-        # The number the record uses: the mover's own (the other rail numbers
-        # are the viewer's; the caption under the board says whose these are).
-        cached_text(d, (cx, cy), str(shown_number(vp, mover, viewer)), font=nf, fill=HIGHLIGHT_INK,
-                    anchor="mm")
+        # The rail keeps one numbering, the viewer's: a highlighted point in the
+        # mover's numbers made the rail read "6 17 4 15" when the opponent moved.
+        cached_text(d, (cx, cy), str(vp), font=nf, fill=HIGHLIGHT_INK, anchor="mm")
     return starts, bore_off
-
-
-def shown_number(viewer_point: int, mover: str, viewer: str) -> int:
-    """The number a highlighted point shows: the mover's own, as the record
-    writes the turn (the viewer's point ``viewer_point``)."""
-    return to_viewer(viewer_point, viewer, mover)
 
 
 #: Text on a highlighted number (dark on the amber of both themes).
@@ -669,6 +662,54 @@ def step_ends(step: tuple[int, int], counts: dict[str, tuple[int, ...]], mover: 
     return start, checker_centre(vb, max(0, min(counts[mover][b], STACK) - 1), width)
 
 
+def step_path(step: tuple[int, int], counts: dict[str, tuple[int, ...]], mover: str,
+              viewer: str, width: int = 1100) -> list[tuple[float, float]]:
+    """The arrow's path of a step, from ``step_ends``' start to its end.  Along
+    one row a straight line would cross the stacks between the two points: the
+    path leaves the start away from the rail, runs past the deepest stack
+    between (a lane in the free felt, or the gap between the rows), and comes
+    back to the end, so it runs over no checker.  To the other row or off the
+    board it is the straight line."""
+    start, end = step_ends(step, counts, mover, viewer, width)
+    a, b = step
+    va, vb = to_viewer(a, mover, viewer), to_viewer(b, mover, viewer) if b else 0
+    if not vb or _column(va)[1] != _column(vb)[1]:
+        return [start, end]
+    depth = _depths(counts, viewer)
+    lo, hi = sorted((_column(va)[0], _column(vb)[0]))
+    row = [vp for vp in range(1, 25) if _column(vp)[1] == _column(va)[1]
+           and lo < _column(vp)[0] < hi]
+    deepest = max((depth[vp] for vp in row), default=0)
+    start_slot = min(counts[mover][a], STACK - 1)
+    end_slot = max(0, min(counts[mover][b], STACK) - 1)
+    if start_slot == end_slot and deepest <= start_slot:
+        return [start, end]  # level, beyond every stack between (a slanted line
+        # would cut the deeper end's own stack)
+    # one slot past the deepest stack between, and past the end's top checker,
+    # so that the last leg comes at the end from the open side
+    lane = _slot_y(va, max(deepest, start_slot, end_slot + 1), width)
+    path = [start, (start[0], lane), (end[0], lane), end]
+    return [p for i, p in enumerate(path) if i == 0 or p != path[i - 1]]
+
+
+def _depths(counts: dict[str, tuple[int, ...]], viewer: str) -> dict[int, int]:
+    """Checkers shown on each viewer point (either side's; at most ``STACK``)."""
+    depth = dict.fromkeys(range(1, 25), 0)
+    for side in SIDES:
+        for p in range(1, 25):
+            depth[to_viewer(p, side, viewer)] += counts[side][p]
+    return {vp: min(n, STACK) for vp, n in depth.items()}
+
+
+def _slot_y(viewer_point: int, index: int, width: int = 1100) -> float:
+    """The height of a checker ``index`` deep on the point, past a full column too
+    (``checker_centre`` stops at the last slot shown)."""
+    lay = layout(width)
+    _, y = point_anchor(viewer_point, width)
+    offset = lay.checker / 2 + index * lay.checker + lay.scale
+    return y + offset if _column(viewer_point)[1] else y - offset
+
+
 def _arrows(img: Image.Image, steps: list[tuple[int, int]], counts: dict[str, tuple[int, ...]],
             mover: str, viewer: str, th: Theme, width: int) -> None:
     """An arrow per step of the last turn, pairing where a checker left with
@@ -682,30 +723,41 @@ def _arrows(img: Image.Image, steps: list[tuple[int, int]], counts: dict[str, tu
     w = max(3, int(6 * k))
     head = 20 * k
     cf = font(int(16 * k), True)
+    gap = lay.checker * 0.42
     for step, count in seen.items():
-        a, b = step_ends(step, counts, mover, viewer, width)
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        dist = (dx * dx + dy * dy) ** 0.5 or 1.0
-        ux, uy = dx / dist, dy / dist
-        gap = lay.checker * 0.42
-        start = (a[0] + ux * gap, a[1] + uy * gap)
-        tip = (b[0] - ux * gap, b[1] - uy * gap)
-        if dist < 2 * gap + head:
+        path = step_path(step, counts, mover, viewer, width)
+        (sx, sy), (s2x, s2y) = path[0], path[1]
+        (e1x, e1y), (ex, ey) = path[-2], path[-1]
+        first, last = _unit(s2x - sx, s2y - sy), _unit(ex - e1x, ey - e1y)
+        ux, uy = last
+        start = (sx + first[0] * gap, sy + first[1] * gap)
+        tip = (ex - ux * gap, ey - uy * gap)
+        if len(path) == 2 and abs(ex - sx) + abs(ey - sy) < 2 * gap + head:
             continue
         base = (tip[0] - ux * head * 0.8, tip[1] - uy * head * 0.8)
-        d.line([start, base], fill=th.arrow_edge, width=w + int(4 * k))
+        line = [start, *path[1:-1], base]
+        d.line(line, fill=th.arrow_edge, width=w + int(4 * k), joint="curve")
         arrow_head(d, tip, (ux, uy), head + 4 * k, th.arrow_edge)
-        d.line([start, base], fill=th.arrow, width=w)
+        d.line(line, fill=th.arrow, width=w, joint="curve")
         arrow_head(d, (tip[0] - ux * 3 * k, tip[1] - uy * 3 * k), (ux, uy), head - 2 * k,
                    th.arrow)
         if count > 1:
-            mx, my = (start[0] + base[0]) / 2, (start[1] + base[1]) / 2
+            # the count on the longest leg's middle
+            legs = list(zip(line, line[1:], strict=False))
+            (ax, ay), (bx, by) = max(legs, key=lambda g: abs(g[1][0] - g[0][0])
+                                     + abs(g[1][1] - g[0][1]))
+            mx, my = (ax + bx) / 2, (ay + by) / 2
             label = f"×{count}"
             tw = cf.getlength(label)
             d.rounded_rectangle((mx - tw / 2 - 6 * k, my - 12 * k, mx + tw / 2 + 6 * k,
                                  my + 12 * k), radius=11 * k, fill=th.arrow_edge,
                                 outline=th.arrow, width=max(1, int(2 * k)))
             cached_text(d, (mx, my), label, font=cf, fill=(255, 255, 255), anchor="mm")
+
+
+def _unit(dx: float, dy: float) -> tuple[float, float]:
+    dist = (dx * dx + dy * dy) ** 0.5 or 1.0
+    return dx / dist, dy / dist
 
 
 def _ghosts(
@@ -753,15 +805,23 @@ def _headline(position: Any, context: RenderContext) -> str:
     def label(side: str) -> str:
         return colour(lang, COLOUR_NAMES.get(side, side))
 
-    text = headline(position, label, lang)
+    text = headline(position, label, lang, why=False)
     result = getattr(position, "result", None)
     winner = getattr(result, "winner", None)
     if result is not None and winner in SIDES:
         if result.points == 2:  # (a mars is 2 points: said once, the picture is narrow)
-            text = word(lang, "mars", side=label(winner))
-        if (context.names or {}).get(winner):
-            text += word(lang, "winner_name", name=context.names[winner])
+            return _named_winner(word(lang, "mars", side=label(winner)), winner, context)
+        text = _named_winner(text, winner, context)
+        # why it ended (an Ending's: "bob resigned", "bore off all 15")
+        reason = getattr(result, "reason", "")
+        if reason:
+            text = word(lang, "result_why_after", result=text, why=reason)
     return text
+
+
+def _named_winner(text: str, winner: str, context: RenderContext) -> str:
+    name = (context.names or {}).get(winner)
+    return text + word(context.language, "winner_name", name=name) if name else text
 
 
 def _pip_count(counts: tuple[int, ...]) -> int:
@@ -880,8 +940,10 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
     result = getattr(position, "result", None)
     winner = getattr(result, "winner", None) if result is not None else None
     names = ctx.names or {}
-    headline = _headline(position, ctx)
     hf = font(int(30 * k * phone_text(width)), True)
+    # a long name or reason is cut rather than run over the opponent's plate
+    headline = fit_text(_headline(position, ctx), hf,
+                        (lay.top_strip[2] - lay.top_strip[0]) * 0.72)
     head_w = hf.getlength(headline)
     plate_room = lay.top_strip[2] - lay.top_strip[0] - head_w - 30 * k
     plate_right = lay.bottom_strip[0]
@@ -929,13 +991,11 @@ def _draw(position: Any, context: RenderContext) -> Image.Image:
                     anchor="rm",
                     )
     if last_side and steps:
-        # Whose numbers the highlighted points show: the record's, the mover's.
+        # What the amber points are (their numbers are the viewer's, as the rail's).
         cf = font(int(16 * k), True)
         room = footer_left - plate_right - 36 * k
         mover_name = colour_of(lang, COLOUR_NAMES[last_side])
         caption = word(lang, "caption_last_turn", of=mover_name)
-        if last_side != viewer:
-            caption += word(lang, "caption_numbers", of=mover_name)
         if room > 80 * k:
             cached_text(d, (plate_right + 18 * k, (lay.bottom_strip[1] + lay.bottom_strip[3]) / 2),
                         fit_text(caption, cf, room), font=cf, fill=th.muted, anchor="lm")

@@ -70,6 +70,7 @@ EN: dict[str, str] = {
     "resigns": "{user} resigns. {who} wins.{seed}",
     "resigns_match": "{user} resigns the match. {who} wins.{seed}",
     "resigns_leaves": "{user} resigns and leaves the game. {status}",
+    "resigns_ending": "{user} resigns. {status}",
 }
 
 RU: dict[str, str] = {
@@ -146,4 +147,5 @@ RU: dict[str, str] = {
     "resigns": "{user} сдаётся. Победа — {who}.{seed}",
     "resigns_match": "{user} сдаёт матч. Победа — {who}.{seed}",
     "resigns_leaves": "{user} сдаётся и выходит из партии. {status}",
+    "resigns_ending": "{user} сдаётся. {status}",
 }

@@ -9,6 +9,10 @@ EN: dict[str, str] = {
     "moved": "moved {path}",
     "moved_many": "moved {count} pieces {path}",
     "moved_king": "moved the King {path}",
+    "jumped": "jumped {path}",
+    "jumped_many": "jumped {count} pieces {path}",
+    "jumped_king": "jumped the King {path}",
+    "jumped_with_king": "jumped {count} {count:piece|pieces} and the King {path}",
     "bore_off": "bore off from {src}",
     "bore_off_many": "bore off {count} pieces from {src}",
     "hit": "{verb} {victim}'s piece on {at} {to}",
@@ -29,6 +33,12 @@ EN: dict[str, str] = {
     "trapped_one": "{player}'s piece on {at} was trapped and went {to}.",
     "trapped_many": "{count} of {player}'s pieces on {at} were trapped and went {to}.",
     "region_closed": "A {colour} region is closed",
+    "chebache_formed": "{player} formed Chebache {letter} on {centre}: it controls "
+                       "{victim}'s {controls}.",
+    "chebache_threatens": "{player} formed Chebache {letter} on {centre}: {count} of "
+                          "{victim}'s {count:piece|pieces} on {controls} {count:is|are} "
+                          "threatened.",
+    "opponent": "the opponent",
     "accepted": "{player} accepted {taunter}'s taunt: the stake is now {stake} and {player} "
                 "holds the cube.",
     "dropped": "{player} dropped {taunter}'s taunt and loses at stake {stake}.",
@@ -52,6 +62,10 @@ RU: dict[str, str] = {
     "moved": "ход {path}",
     "moved_many": "ход {count} {count:фишкой|фишками|фишками} {path}",
     "moved_king": "ход Королём {path}",
+    "jumped": "прыжок {path}",
+    "jumped_many": "прыжок {count} {count:фишкой|фишками|фишками} {path}",
+    "jumped_king": "прыжок Королём {path}",
+    "jumped_with_king": "прыжок Королём и {count} {count:фишкой|фишками|фишками} {path}",
     "bore_off": "выброс с {src}",
     "bore_off_many": "выброс {count} {count:фишки|фишек|фишек} с {src}",
     "hit": "{verb} фишку игрока {victim} на {at} {to}",
@@ -72,6 +86,12 @@ RU: dict[str, str] = {
     "trapped_many": "{count} {count:фишка|фишки|фишек} игрока {player} на {at} попали в "
                     "ловушку и ушли {to}.",
     "region_closed": "Закрыта область: {colour}",
+    "chebache_formed": "{player} построил Чебаш {letter} на {centre}: он держит поле "
+                       "{controls} игрока {victim}.",
+    "chebache_threatens": "{player} построил Чебаш {letter} на {centre}: {count} "
+                          "{count:фишка|фишки|фишек} игрока {victim} на {controls} под "
+                          "угрозой.",
+    "opponent": "соперник",
     "accepted": "{player} принимает вызов игрока {taunter}: ставка теперь {stake}, куб у "
                 "игрока {player}.",
     "dropped": "{player} отказывается от вызова игрока {taunter} и проигрывает при ставке "

@@ -54,6 +54,8 @@ EN: dict[str, str] = {
                      "{since} ({quiet}).",
     "silent_leaves": "They leave the game (recorded as their resignation); the others play "
                      "on.",
+    "silent_leaves_ending": "They leave the game (recorded as their resignation), which ends "
+                            "it.",
     "silent_wins": "{who} wins (counted like a win on time).{seed}",
     "silent_aborted": "The game is aborted and not rated: {why}.{seed}",
     "silent_never_moved": "they never played a turn, so nothing was won",
@@ -110,6 +112,8 @@ RU: dict[str, str] = {
                      "({quiet}).",
     "silent_leaves": "Замолчавший игрок выбывает из партии (это записано как сдача); "
                      "остальные играют дальше.",
+    "silent_leaves_ending": "Замолчавший игрок выбывает из партии (это записано как сдача), "
+                            "и партия на этом заканчивается.",
     "silent_wins": "Победа — {who} (засчитана как победа по времени).{seed}",
     "silent_aborted": "Партия отменена и не идёт в рейтинг: {why}.{seed}",
     "silent_never_moved": "замолчавший игрок не сделал ни одного хода, так что выигрывать "

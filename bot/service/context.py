@@ -9,18 +9,21 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from bot import clocks
 from bot.catalogue import channel_lang, user_lang
+from bot.records import record_text
 from bot.service import texts
 from bot.service.turn_events import replayed_events, stored_events
 from games import Position, get_game
+from games.events import Won
 from renderer import RenderContext, render
 from renderer.describe import describe
 from storage import Session, SessionStatus, Store, TurnEntry, TurnKind
+from storage.computer import ComputerStore
 from storage.correspondence import CorrespondenceStore
 from storage.settings import LanguageChoices, LanguageStore, SettingsStore
 
@@ -89,6 +92,10 @@ class Context:
         #: The match line a game's board shows ('' for a game on its own): set by the
         #: facade to bot/service/matches.py's ``Matches.caption``.
         self.board_caption: Callable[[Session], Awaitable[str]] | None = None
+        #: The tags a game's record adds after its options (a match game's ``Match``,
+        #: ``Score``...): set by the facade to bot/service/matches.py's
+        #: ``Matches.record_tags``.
+        self.record_tags: Callable[[Session], Awaitable[list[tuple[str, str]]]] | None = None
         #: Where ``cpu`` work runs: a process pool (bot/cpu_pool.py) set by the bot and
         #: the console; None, a worker thread.
         self.cpu_pool: CpuPool | None = None
@@ -128,6 +135,22 @@ class Context:
         if key not in self.last_turns:
             _remember(self.last_turns, key, await self.store.last_turn(session.id))
         return self.last_turns[key]
+
+    async def record_file(self, session: Session,
+                          tags: Sequence[tuple[str, str]] | None = None
+                          ) -> tuple[str, bytes]:
+        """The game's record file (name, bytes).  A game has one record, the same
+        wherever it is read (attached to the reply that ends it, ``/record``,
+        ``/record game:ID``, a match's record): every one is made here, with the
+        ``Hints`` tag of the players who used a hint and a match game's tags
+        (``tags``, else ``record_tags``')."""
+        hinted = dict.fromkeys(row.name for row in
+                               await ComputerStore(self.store).hints(session.id))
+        if tags is None:
+            tags = await self.record_tags(session) if self.record_tags else []
+        text = record_text(session, await self.ledger.effective_turns(session.id),
+                           hinted=list(hinted), extra_tags=tags)
+        return f"{session.game}-{session.id}.txt", text.encode()
 
     # -- positions ------------------------------------------------------------------
 
@@ -232,7 +255,19 @@ class Context:
             footer=" · ".join(line for line in (match_line, clock_line) if line),
             language=user_lang() if viewer is not None else channel_lang(),
         )
+        if session.status != SessionStatus.ACTIVE:
+            # a finished game's picture says who won and why, also when it ended off
+            # the board (a resignation, a timeout, an abort left the position running)
+            context = replace(context, ending=texts.board_ending(
+                session, position, context.language, await self._won(session)))
         return await self.draw(position, context), describe(position, context)
+
+    async def _won(self, session: Session) -> Won | None:
+        """The ``Won`` event of a finished game's last entry (a turn, or a line such
+        as a resignation), if it has one."""
+        entry = await self.store.last_turn(session.id, kinds=tuple(TurnKind))
+        events = stored_events(entry) or ()
+        return next((e for e in events if isinstance(e, Won)), None)
 
     async def theme_for(self, guild_id: str | None, user_id: str | None = None) -> str:
         """The theme of a picture: the user's own (a private picture), else the

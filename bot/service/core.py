@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from bot.buttons import FINISHED, Question, pending_question, stale_question
 from bot.catalogue import channel_lang, for_channel, for_user, user_lang
 from bot.catalogue.engine import error_for_user
-from bot.records import record_text
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
@@ -276,8 +275,7 @@ class Turns:
             status_line += texts.seed_note(session)
             buttons = [rematch_button(session)]
             # the game's record goes with its ending, ready for `verify` and `replay`
-            record = (f"{session.game}-{session.id}.txt", record_text(
-                session, await self.ctx.ledger.effective_turns(session.id)).encode())
+            record = await self.ctx.record_file(session)
         lang = channel_lang()
         image, words = await self.ctx.board_image(session, after, left=left)
         return Reply(text="\n".join([*(texts.entry_text(t, session, lang) for t in logged),

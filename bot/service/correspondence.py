@@ -80,7 +80,7 @@ class Correspondence:
             text=for_channel("claims", user=user.name, loser=texts.who(session, loser),
                              winner=texts.who(session, side), seed=session.seed),
             mentions=[s.user_id for s in session.seats if s.side == loser],
-            session_id=session.id)
+            session_id=session.id, attachment=await self.ctx.record_file(session))
 
     async def grant(self, user: User, channel: Channel, amount: str) -> Reply:
         """Give the opponent more time (``2d``, ``12h``); their reminders start over."""

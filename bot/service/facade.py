@@ -88,6 +88,7 @@ class GameService:
         self._ratings = Ratings(ctx)
         self._matches = Matches(ctx, self._turns)
         ctx.board_caption = self._matches.caption
+        ctx.record_tags = self._matches.record_tags
         self._replays = Replays(ctx, self._history)
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
                                self._resignation, Picking(ctx, self._turns), self._learning,

@@ -10,12 +10,12 @@ import time
 from bot import pages
 from bot.catalogue import channel_lang, for_channel, for_user, t, user_lang
 from bot.catalogue.engine import error_for_user
-from bot.records import record_text
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.turn_events import replay_through
 from games import GameError, get_game
+from games.events import Won
 from renderer import RenderContext
 from renderer.describe import describe
 from storage import Session, SessionStatus
@@ -79,10 +79,8 @@ class History:
 
     async def record(self, channel: Channel, game_id: int) -> Reply:
         session = await self.finished(channel, game_id)
-        text = record_text(session, await self.ctx.ledger.effective_turns(session.id))
         return Reply(text=for_channel("history_record", id=session.id, row=_row(session)),
-                     attachment=(f"{session.game}-{session.id}.txt", text.encode()),
-                     session_id=session.id)
+                     attachment=await self.ctx.record_file(session), session_id=session.id)
 
     async def board_at(self, channel: Channel, game_id: int, turn: int | None = None
                        ) -> Reply:
@@ -100,13 +98,17 @@ class History:
         position, played = await asyncio.to_thread(replay_through, session, upto)
         events: tuple = played.events if played is not None else ()
         last = upto[-1] if upto else None
+        # the end of the game says who won and why (a resignation left it running)
+        won = next((e for e in events if isinstance(e, Won)), None)
+        ending = texts.board_ending(session, position, channel_lang(), won) \
+            if turn == last_turn else None
         context = RenderContext(
             names=texts.names(session), dice=last.dice if last else (),
             last_side=last.side if last else None, last_moves=last.moves if last else "",
             last_events=events, width=self.ctx.config.image_width,
             theme=self.ctx.config.theme,
             footer=for_channel("history_footer", id=session.id, turn=turn),
-            language=channel_lang())
+            language=channel_lang(), ending=ending)
         image = await self.ctx.draw(position, context)
         title = get_game(session.game).title
         said = f" ({texts.told_in_words(last, session)})" if last and last.events else ""

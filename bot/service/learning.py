@@ -18,6 +18,7 @@ from bot.service.context import Context
 from bot.service.texts import colour_word
 from games import GameError, Position, get_game
 from renderer import RenderContext
+from renderer.describe import describe
 
 LEARN_VERBS = ("learn", "learnx", "learnnew")
 #: What "Play the computer" does at the end of a lesson (the service's own game offer).
@@ -62,16 +63,18 @@ class Learning:
                         text=page.text)
         buttons = self._moves(name, number, len(pages))
         menus: list[Menu] = []
-        image = None
+        image, words = None, ""
         exercise = page.exercise
         if exercise is not None:
             menus.append(Menu(f"learnx:0:l{name}-{number}-", for_user("lesson_choose"),
                               tuple(MenuOption(choice[:100], str(i))
                                     for i, choice in enumerate(exercise.choices))))
-            image = await self._draw(page, exercise.position, exercise.dice, exercise.side)
+            image, words = await self._draw(page, exercise.position, exercise.dice,
+                                            exercise.side)
         elif page.board is not None:
-            image = await self._draw(page, page.board, (), page.board.side_to_move)
-        return Reply(text=text, private=True, buttons=buttons, menus=menus, image=image)
+            image, words = await self._draw(page, page.board, (), page.board.side_to_move)
+        return Reply(text=text, private=True, buttons=buttons, menus=menus, image=image,
+                     image_description=words)
 
     async def answer(self, name: str, number: int, page: Page, choice: int) -> Reply:
         exercise = page.exercise
@@ -104,8 +107,12 @@ class Learning:
         return buttons
 
     async def _draw(self, page: Page, position: Position, dice: tuple[int, ...],
-                    side: str | None) -> bytes | None:
-        return await self.ctx.draw(position, RenderContext(
+                    side: str | None) -> tuple[bytes | None, str]:
+        """The page's picture and its words (what a screen reader says for it, as
+        for every other picture; '' without a picture)."""
+        context = RenderContext(
             dice=dice, viewer=side, width=self.ctx.config.image_width,
-            theme=self.ctx.config.theme, footer=page.title[:80], language=user_lang()))
+            theme=self.ctx.config.theme, footer=page.title[:80], language=user_lang())
+        image = await self.ctx.draw(position, context)
+        return image, describe(position, context) if image is not None else ""
 

@@ -271,8 +271,11 @@ class Lobby:
         await self.ctx.store.update_session(session, self.ctx.clock(),
                                             status=SessionStatus.ABORTED, result="aborted",
                                             dice=[])
+        # a game under way ends with its record, as every ending does (none before)
+        record = await self.ctx.record_file(await self.turns.reread(session)) \
+            if started else None
         return Reply(text=for_channel("aborted", user=user.name, seed=texts.seed_note(session)),
-                     session_id=session.id)
+                     session_id=session.id, attachment=record)
 
     async def rematch(self, user: User, channel: Channel, session_text: str = "") -> Reply:
         """Challenge the players of the channel's last finished game again, same game

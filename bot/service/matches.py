@@ -39,11 +39,9 @@ from bot.matches import (
     winner_of,
 )
 from bot.ratings import Outcome
-from bot.records import record_text
 from bot.replies import Button, Channel, Refused, Reply
 from bot.service.context import Context
 from bot.service.core import Turns, rematch_button
-from bot.service.views import hinted_names
 from games.dice import commitment
 from storage import Session, SessionStatus, StaleVersion
 from storage.matches import MatchGameRow, MatchRow, MatchStatus, MatchStore
@@ -247,7 +245,7 @@ class Matches:
         if view is None:
             return
         if wrote and reply.attachment is not None:
-            reply.attachment = await self.game_record(session, view)
+            reply.attachment = await self.game_record(session)
         if view.match.status == MatchStatus.FINISHED:
             if wrote:
                 winner = next(name for user, name in view.players if user == view.match.winner)
@@ -308,16 +306,18 @@ class Matches:
 
     # -- records --------------------------------------------------------------------
 
-    async def game_record(self, session: Session, view: MatchView | None = None
-                          ) -> tuple[str, bytes]:
-        """One game's record with its match tags (replays on its own)."""
-        view = view or await self.view(session)
-        assert view is not None
-        tags = match_tags(view.match.target, view.game.number,
+    async def record_tags(self, session: Session) -> list[tuple[str, str]]:
+        """A match game's record tags (none for a game on its own): the facade sets
+        this as ``Context.record_tags``, so every record of the game has them."""
+        view = await self.view(session)
+        if view is None:
+            return []
+        return match_tags(view.match.target, view.game.number,
                           view.score_line(view.game.number), view.game.crawford)
-        text = record_text(session, await self.ctx.ledger.effective_turns(session.id),
-                           hinted=await hinted_names(self.ctx, session.id), extra_tags=tags)
-        return f"{session.game}-{session.id}.txt", text.encode()
+
+    async def game_record(self, session: Session) -> tuple[str, bytes]:
+        """One game's record with its match tags (replays on its own)."""
+        return await self.ctx.record_file(session, await self.record_tags(session))
 
     async def match_record(self, match_id: int) -> tuple[str, bytes]:
         """The whole match so far: each game's record in turn, a blank line between."""
@@ -330,7 +330,7 @@ class Matches:
                 continue
             view = await self.view(session)
             assert view is not None
-            parts.append((await self.game_record(session, view))[1].decode())
+            parts.append((await self.game_record(session))[1].decode())
         return f"{match.game}-match-{match_id}.txt", "\n".join(parts).encode()
 
     async def whole_match_record(self, reply: Reply) -> Reply:

@@ -40,7 +40,7 @@ from bot.notifications import Notification
 from bot.replies import Channel, Refused, Reply, User, quiet_name
 from bot.service import texts
 from bot.service.context import Context
-from bot.service.core import Turns
+from bot.service.core import Turns, rematch_button
 from bot.service.timekeeping import running_side
 from games import GameError, get_game
 from storage import Session, SessionStatus, Store, TurnKind
@@ -336,6 +336,13 @@ class Nudges:
             done, image, words = await self.turns.commit_leaving(session, user.id, side, left)
             session, after = done.session, done.position
             line, mentions = texts.status_line(session, after)
+            if session.status == SessionStatus.FINISHED:  # nobody is left to play on
+                return Reply(text=f"{said} {for_channel('silent_leaves_ending')} {line}"
+                                  f"{texts.seed_note(session)}",
+                             image=image, image_description=words,
+                             mentions=[silent.user_id, *mentions], session_id=session.id,
+                             buttons=[rematch_button(session)],
+                             attachment=await self.ctx.record_file(session))
             return Reply(text=f"{said} {for_channel('silent_leaves')} {line}",
                          image=image, image_description=words,
                          mentions=[silent.user_id, *mentions], session_id=session.id,
@@ -361,4 +368,4 @@ class Nudges:
         return Reply(text=f"{said} {outcome}",
                      mentions=[s.user_id for s in session.seats
                                if not is_computer_seat(s.user_id)],
-                     session_id=session.id)
+                     session_id=session.id, attachment=await self.ctx.record_file(session))

@@ -28,10 +28,16 @@ class Resignation:
         session, seat = await self.turns.player_in(channel, user)
         position = self.ctx.position_of(session)
         others = [s for s in session.seats if s.side != seat.side]
-        if position.resign(seat.side) is not None:
+        left = position.resign(seat.side)
+        # a game the others play on may still end: the last one left wins
+        # (two-player CheeseGambit resigns through the engine, as with more)
+        ended = left.position.result if left is not None else None
+        winner = ended.winner if ended is not None \
+            else others[0].side if left is None and len(others) == 1 else None
+        if left is not None and ended is None:
             what = for_user("resign_leave")
-        elif len(others) == 1:
-            what = for_user("resign_ends_wins", who=texts.who(session, others[0].side, user_lang()))
+        elif winner is not None:
+            what = for_user("resign_ends_wins", who=texts.who(session, winner, user_lang()))
         else:
             what = for_user("resign_ends")
         title = get_game(session.game).title
@@ -68,13 +74,20 @@ class Resignation:
                              who=texts.who(session, winner.side),
                              seed=texts.seed_note(session)),
             mentions=[winner.user_id], image=image, image_description=words,
-            session_id=session.id, buttons=[rematch_button(session)])
+            session_id=session.id, buttons=[rematch_button(session)],
+            attachment=await self.ctx.record_file(session))
 
     async def _leave(self, session: Session, user: User, side: str, played: Played) -> Reply:
         """A player leaves a game the others play on (Turns.commit_leaving)."""
         done, image, words = await self.turns.commit_leaving(session, user.id, side, played)
         session, after = done.session, done.position
         status_line, mentions = texts.status_line(session, after)
+        if session.status == SessionStatus.FINISHED:  # nobody is left to play on
+            return Reply(text=for_channel("resigns_ending", user=user.name,
+                                          status=status_line + texts.seed_note(session)),
+                         image=image, image_description=words, mentions=mentions,
+                         session_id=session.id, buttons=[rematch_button(session)],
+                         attachment=await self.ctx.record_file(session))
         return Reply(text=for_channel("resigns_leaves", user=user.name, status=status_line),
                      image=image, image_description=words, mentions=mentions,
                      session_id=session.id, buttons=self.turns.action_buttons(session, after))

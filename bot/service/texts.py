@@ -17,7 +17,9 @@ from bot.narration import Cast, named_reason, narrate
 from bot.service.turn_events import parsed_events
 from games import Position, get_game
 from games.base import Game
+from games.events import Won
 from games.notation import format_dice
+from renderer.context import Ending
 from storage import NewTurn, Session, SessionStatus, TurnEntry, TurnKind
 
 # HELP and NOTIFY_SAID moved to the catalogue (bot/catalogue/views.py: "help", "notify_*").
@@ -112,6 +114,37 @@ def ending(session: Session, position: Position) -> str:
     reason = f" ({why})" if why else ""
     return for_channel("game_over_won", after=after, who=who(session, winner), won=won,
                        reason=reason)
+
+
+def board_ending(session: Session, position: Position, lang: str, won: Won | None = None
+                 ) -> Ending | None:
+    """How a finished game ended, for its picture (renderer ``Ending``): who won
+    and why.  A resignation, a timeout, a claim or an abort stores its result (and
+    why) on the session but leaves the position as it was, with a side still to
+    move; an ending on the board gives its why in the last entry's ``Won`` event
+    (``won``).  None while the game runs."""
+    if session.status == SessionStatus.ACTIVE:
+        return None
+    result = position.result
+    match = _RESULT.fullmatch((session.result or "").strip())
+    if result is None and match is None:  # "aborted", "aborted (B did not ...)"
+        said = reason_in(session.result or "", lang) if session.result else ""
+        return Ending(None, 0, "", _named(said, session)) if said else None
+    if match is not None and match["why"]:
+        why = match["why"]
+    elif won is not None:
+        # the position's own result says who won (CheeseGambit's placings): why only
+        own = {clause.strip() for clause in (result.text if result else "").split(";")}
+        why = "; ".join(part for part in won.reason.split("; ") if part.strip() not in own)
+    else:
+        why = ""
+    reason = _named(reason_in(why, lang), session)
+    if result is not None:
+        return Ending(result.winner, result.points, result.text, reason)
+    assert match is not None
+    points = match["points"]
+    return Ending(match["side"], int(points or 1),
+                  f"{match['side']} wins" + (f" {points}" if points else ""), reason)
 
 
 _RESULT = re.compile(r"(?P<side>[A-Z]) wins(?: (?P<points>[0-9]{1,4}))?(?: \((?P<why>.*)\))?")

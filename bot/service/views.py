@@ -8,7 +8,6 @@ from bot.catalogue import for_channel, for_user, user_lang
 from bot.catalogue.engine import error_for_user
 from bot.lessons import notation_text, rules_text
 from bot.picker import moves_of
-from bot.records import record_text
 from bot.replies import Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
@@ -16,13 +15,6 @@ from bot.service.core import Turns
 from games import GameError, available_games, get_game
 from games.notation import format_dice
 from storage import SessionStatus
-from storage.computer import ComputerStore
-
-
-async def hinted_names(ctx: Context, session_id: int) -> list[str]:
-    """The players who used a hint in the session (the record's ``Hints`` tag)."""
-    rows = await ComputerStore(ctx.store).hints(session_id)
-    return list(dict.fromkeys(row.name for row in rows))
 
 
 class Views:
@@ -87,11 +79,8 @@ class Views:
         if session is None or session.status in (
                 SessionStatus.CHALLENGE, SessionStatus.DECLINED, SessionStatus.EXPIRED):
             raise Refused(for_user("no_record"))
-        text = record_text(session, await self.ctx.ledger.effective_turns(session.id),
-                           hinted=await hinted_names(self.ctx, session.id))
         return Reply(text=for_channel("record_of", id=session.id),
-                     attachment=(f"{session.game}-{session.id}.txt", text.encode()),
-                     session_id=session.id)
+                     attachment=await self.ctx.record_file(session), session_id=session.id)
 
     async def games(self, channel: Channel, page: int = 1) -> Reply:
         """The guild's active games (for spectators), a page at a time: one query."""

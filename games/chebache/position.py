@@ -42,7 +42,17 @@ from games.chebache.turns import (
     returned_to_stay,
 )
 from games.errors import GameError, IllegalTurnError
-from games.events import Event, Flipped, Hit, Moved, Passed, Sacrificed, Trapped, Won
+from games.events import (
+    ChebacheFormed,
+    Event,
+    Flipped,
+    Hit,
+    Moved,
+    Passed,
+    Sacrificed,
+    Trapped,
+    Won,
+)
 from games.notation import format_dice
 
 
@@ -249,7 +259,8 @@ class ChebachePosition(Position):
         assert side is not None
         eot = end_of_turn(after, side)
         # nothing moved: the turn passed (a Chebache may still trap pieces after it)
-        did = (cand.did or (Passed(SIDE_LETTERS[side]),)) + _trap_events(after, eot.state)
+        did = (cand.did or (Passed(SIDE_LETTERS[side]),)) + _trap_events(after, eot.state) \
+            + _formed_events(self._state, eot.state, side)
         attacks = [t for k, t in cand.events if k == "X"]
         flips = [t for k, t in cand.events if k == "K"]
         sacs = [t for k, t in cand.events if k == "-"]
@@ -406,6 +417,18 @@ def _trap_events(before: State, after: State) -> tuple[Event, ...]:
             out.append(Trapped(SIDE_LETTERS[owner], str(NUMBER[owner][slot]), "S",
                                len(stack), any(p & KING for p in stack)))
     return tuple(out)
+
+
+def _formed_events(before: State, after: State, side: int) -> tuple[Event, ...]:
+    """The Chebaches ``side`` stands in at the end of the turn and did not at its
+    start, with the opponent pieces each now threatens."""
+    had = {sh.letter for sh in standing(before[0], side)}
+    victim = 1 - side
+    return tuple(
+        ChebacheFormed(SIDE_LETTERS[side], sh.letter, str(sh.centre),
+                       str(sh.controlled_number),
+                       sum(1 for p in after[0][sh.controlled_slot] if p & 1 == victim))
+        for sh in standing(after[0], side) if sh.letter not in had)
 
 
 def _move_text(mv: Move, attack: bool) -> str:

@@ -192,11 +192,3 @@ def test_hachapury_numbers_stay_clear(viewer: str) -> None:
         for position, context in random_positions("hachapury", seed):
             faults += hachapury_faults(position, context, viewer)
     assert faults[:5] == []
-
-
-def test_hachapury_highlight_shows_the_movers_numbers() -> None:
-    """Black's 24/18 seen by White: the records numbers (Black's) on the
-    highlighted points, which White counts as 12 and 6."""
-    assert hp.shown_number(12, mover="B", viewer="W") == 24
-    assert hp.shown_number(6, mover="B", viewer="W") == 18
-    assert hp.shown_number(6, mover="W", viewer="W") == 6

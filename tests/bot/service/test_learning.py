@@ -184,3 +184,25 @@ async def test_rules_explain_in_the_users_language_and_keep_the_notation(
     assert notation_text(game, "ru") in notation and "`vote G yes`" in notation
     english = await service.read_rules(ALICE, HERE, "cheesegambit")
     assert game.rules_text() in english.text and "**Notation**" in english.text
+
+
+@pytest.mark.parametrize("game", ["hachapury", "chebache", "cheesegambit", "che"])
+async def test_every_lesson_picture_is_described_in_words(service: GameService,
+                                                          game: str) -> None:
+    """A lesson's board image has its description like every other image (what a
+    screen reader says), in the user's language."""
+    service.render_images = True
+    pages = lesson(game)
+    pictured = []
+    for number in range(len(pages)):
+        page = await service.press(ALICE, HERE, f"learn:0:l{game}-{number}")
+        assert page.ok, page.text
+        if page.image is not None:
+            pictured.append(number)
+            assert page.image_description.startswith(
+                f"{get_game(game).title} board."), (number, page.image_description)
+    assert len(pictured) >= 3
+    russian = await service.press(replace(ALICE, locale="ru"), HERE,
+                                  f"learn:0:l{game}-{pictured[-1]}")
+    assert russian.image is not None and russian.image_description
+    assert "board" not in russian.image_description, russian.image_description
