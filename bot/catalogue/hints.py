@@ -18,8 +18,8 @@ EN: dict[str, str] = {
     "hint_side_White": "White", "hint_side_Black": "Black", "hint_side_Blue": "Blue",
     "hint_side_Red": "Red", "hint_side_Green": "Green", "hint_side_Yellow": "Yellow",
     # counted pieces inside a reason
-    "hint_piece": "a piece", "hint_pieces": "{count} pieces",
-    "hint_checker": "a checker", "hint_checkers": "{count} checkers",
+    "hint_piece": "a piece", "hint_pieces": "{count} {count:piece|pieces}",
+    "hint_checker": "a checker", "hint_checkers": "{count} {count:checker|checkers}",
     # any game: answers, baselines
     "hint_accepts": "accepts", "hint_votes_yes": "votes yes",
     "hint_at_random": "at random", "hint_greedy": "greedy",
@@ -45,11 +45,11 @@ EN: dict[str, str] = {
     "hint_chebache_traps_king": "traps {foe}'s King on {number}: unless it escapes this turn, "
                                 "{side} wins",
     "hint_chebache_traps_one": "traps {foe}'s piece on {number}",
-    "hint_chebache_traps": "traps {foe}'s {count} pieces on {number}",
+    "hint_chebache_traps": "traps {foe}'s {count} {count:piece|pieces} on {number}",
     "hint_chebache_breaks": "breaks {foe}'s Chebache over {spots}",
     "hint_chebache_escapes": "escapes the trap on {spots}",
     "hint_chebache_home_one": "brings a piece into Finish",
-    "hint_chebache_home": "brings {count} pieces into Finish",
+    "hint_chebache_home": "brings {count} {count:piece|pieces} into Finish",
     "hint_chebache_race_safe": "races ahead (the safest turn by the evaluation)",
     "hint_chebache_race_clean": "races ahead and leaves no lone piece on an Intersection",
     # CheeseGambit
@@ -58,7 +58,7 @@ EN: dict[str, str] = {
     "hint_cg_cheesegambit": "plays the CheeseGambit (an extra turn follows)",
     "hint_cg_gamble": "the Gamble",
     "hint_cg_bumps_one": "bumps {foe}'s piece on {at} into the pool",
-    "hint_cg_bumps": "bumps {foe}'s {count} pieces on {at} into the pool",
+    "hint_cg_bumps": "bumps {foe}'s {count} {count:piece|pieces} on {at} into the pool",
     "hint_cg_enters": "brings {pieces} back from the pool",
     "hint_cg_homes": "brings {pieces} into the safe zone",
     "hint_cg_bears_off": "bears off {pieces}",
@@ -81,18 +81,19 @@ EN: dict[str, str] = {
     "hint_hp_wins_mars": "bears off the last checker and wins with a mars (2 points)",
     "hint_hp_bears_off": "bears off {checkers}",
     "hint_hp_last_home": "runs the last checker home",
-    "hint_hp_last_home_many": "runs the last {count} checkers home",
+    "hint_hp_last_home_many": "runs the last {count} {count:checker|checkers} home",
     "hint_hp_home": "brings {checkers} home",
     "hint_hp_traps": "traps {count} {foe} {count:checker|checkers} behind a {length}-point "
                      "block ({span})",
-    "hint_hp_block": "makes a block of {length} points ({span}) in front of {count} {foe} "
+    "hint_hp_block": "makes a block of {length} {length:point|points} ({span}) in front of "
+                     "{count} {foe} "
                      "{count:checker|checkers}",
     "hint_hp_made": "makes a block on {points} in front of {foe}'s checkers",
     "hint_hp_escapes": "escapes {checkers} past {foe}'s points",
     "hint_hp_starts": "starts {checkers} from the head",
     "hint_hp_race": "plays {move} with the least waste ({race})",
-    "hint_hp_leads": "leads the race by {pips} pips",
-    "hint_hp_trails": "trails the race by {pips} pips",
+    "hint_hp_leads": "leads the race by {pips} {pips:pip|pips}",
+    "hint_hp_trails": "trails the race by {pips} {pips:pip|pips}",
     "hint_hp_even": "keeps the race even",
 }
 

@@ -44,7 +44,7 @@ EN: dict[str, str] = {
     "game_over_won": "**Game over**{after}: **{who}**{won}{reason}.",
     "after_turns": " after {turns} {turns:turn|turns}",
     "won": " wins",
-    "won_points": " wins {points} points",
+    "won_points": " wins {points} {points:point|points}",
     "drawn": "draw",
     "seed_note": " Dice seed revealed: `{seed}`. How to check every throw: save the game "
                  "record (attached, or `/record`) and run `python -m bot verify FILE`.",

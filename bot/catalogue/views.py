@@ -125,7 +125,7 @@ game without a clock goes quiet (`/claim` ends one silent for long); `rated=fals
     "history_no_start": "Game {id} has no starting position to replay from.",
     "history_footer": "game {id}, after turn {turn}",
     "history_board": "**{title}**, game {id} after turn {turn} of {last}{said}:\n`{listing}`",
-    "history_row": "#{id} {title}: {players}, {result}, {turns} turns, {when}",
+    "history_row": "#{id} {title}: {players}, {result}, {turns} {turns:turn|turns}, {when}",
     # /leaderboard, /profile
     "no_rated_games": "No rated {title} games here yet: ratings start with the first finished "
                       "game between people.",
@@ -146,9 +146,9 @@ game without a clock goes quiet (`/claim` ends one silent for long); `rated=fals
     "profile_no_result": "no result",
     "streak_wins": ", {count} {count:win|wins} in a row",
     "streak_losses": ", {count} {count:loss|losses} in a row",
-    "profile_row": "{title}: {rating}; {wins} won, {losses} lost of {games}; {points} points "
-                   "won{streak}",
-    "provisional": " (provisional: {games} of {needed} games)",
+    "profile_row": "{title}: {rating}; {wins} won, {losses} lost of {games}; {points} "
+                   "{points:point|points} won{streak}",
+    "provisional": " (provisional: {games} of {needed} {needed:game|games})",
     "rating": "rating {rating}{provisional}",
 }
 
@@ -299,6 +299,6 @@ RU: dict[str, str] = {
     "streak_losses": ", {count} {count:поражение|поражения|поражений} подряд",
     "profile_row": "{title}: {rating}; побед: {wins}, поражений: {losses} из {games}; очков "
                    "выиграно: {points}{streak}",
-    "provisional": " (предварительный: {games} из {needed} партий)",
+    "provisional": " (предварительный: {games} из {needed} {needed:партии|партий|партий})",
     "rating": "рейтинг {rating}{provisional}",
 }
