@@ -280,7 +280,8 @@ RU: dict[str, str] = {
     "d_closes": "{who}: {letter} закрывает {space}",
     "d_cheesegambit_side": "{who}: в пуле {pool}; {where}; выброшено: {off}.",
     "d_none_on_track": "на дорожке ничего",
-    "d_che_tiles": "Плиток положено: {placed}, осталось: {left}.",
+    "d_che_tiles": "{placed} {placed:плитка положена|плитки положены|плиток положено}, "
+                   "осталось: {left}.",
     "d_che_largest": "Крупнейшая область, {who}: {size} {size:плитка|плитки|плиток}.",
     "card_no_games": "Здесь пока нет законченных партий",
     "card_unrated": "без рейтинга",

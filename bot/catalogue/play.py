@@ -78,7 +78,9 @@ RU: dict[str, str] = {
     "colour_Red": "Красные", "colour_Green": "Зелёные", "colour_Yellow": "Жёлтые",
     "noun_taunt": "вызов", "noun_vote": "голосование", "noun_raise": "повышение ставки",
     "noun_question": "вопрос",
-    "who": "{colour} ({name})",
+    # the player first: his name takes the verb ("ходит alice (Белые)"); the plural
+    # colour before a singular verb did not ("ходит Белые (alice)")
+    "who": "{name} ({colour})",
     "or": " или ",
     "race": "В этот же момент игру изменил кто-то другой; ничего не применено. "
             "Посмотрите `/board` и попробуйте ещё раз.",

@@ -13,13 +13,12 @@ import asyncio
 import re
 
 from bot.catalogue import for_user, user_lang
-from bot.narration import Cast, narrate
+from bot.narration import narrate
 from bot.picker import PathError, Step, walk
 from bot.replies import Button, Channel, Menu, MenuOption, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
-from games import get_game
 from games.base import Played
 from games.notation import format_dice
 from renderer import RenderContext
@@ -107,11 +106,7 @@ def _told(session: Session, side: str, played: Played) -> str:
     """The previewed turn in words and, when it ends the game, a warning saying so
     before Confirm: "This turn loses the game at once" (a player lost in two turns
     by confirming a tile that closed the rival's region, told only by the picture)."""
-    lang = user_lang()
-    cast = Cast(texts.names(session),
-                {info.letter: texts.colour_word(info.colour, lang)
-                 for info in get_game(session.game).sides(session.options)},
-                session.game, lang)
+    cast = texts.cast_of(session, user_lang())
     lines = [narrate(played.events, cast)]
     result = played.position.result
     if result is not None:

@@ -8,6 +8,7 @@ Game-specific words come from the game (``Game``/``Position``), never from here.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from bot import clocks
 from bot.catalogue import CATALOGUE, channel_lang, for_channel, for_user, t
@@ -18,6 +19,7 @@ from bot.service.turn_events import parsed_events
 from games import Position, get_game
 from games.base import Game
 from games.notation import format_dice
+from renderer.words import colour_of
 from storage import NewTurn, Session, SessionStatus, TurnEntry, TurnKind
 
 # HELP and NOTIFY_SAID moved to the catalogue (bot/catalogue/views.py: "help", "notify_*").
@@ -206,11 +208,24 @@ def told_in_words(entry: NewTurn | TurnEntry, session: Session, lang: str | None
     if not entry.events:
         return ""
     events = parsed_events(entry.events)
-    game = get_game(session.game)
-    lang = lang or channel_lang()
-    cast = Cast(names(session), {info.letter: colour_word(info.colour, lang)
-                                 for info in game.sides(session.options)}, session.game, lang)
+    cast = cast_of(session, lang or channel_lang())
     return narrate(events, cast, entry.dice if entry.kind == TurnKind.TURN else ())
+
+
+def cast_of(session: Session, lang: str) -> Cast:
+    """Who is who in ``session``, for telling its turns in ``lang``."""
+    return sides_cast(session.game, session.options, names(session), lang)
+
+
+def sides_cast(game_name: str, options: Mapping[str, str], named: Mapping[str, str],
+               lang: str, you: str = "") -> Cast:
+    """A ``Cast`` of the game's sides: ``named`` players, every side's colour word
+    (and its genitive, for a side known only by colour: "фишку синих")."""
+    sides = get_game(game_name).sides(options)
+    return Cast(named, {info.letter: colour_word(info.colour, lang) for info in sides},
+                game_name, lang, you=you,
+                colours_of={info.letter: colour_of(lang, info.colour).lower()
+                            for info in sides})
 
 
 def clock_text(control: str) -> str:
