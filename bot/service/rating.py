@@ -17,6 +17,7 @@ from bot.catalogue.engine import error_for_user
 from bot.computer_seats import is_computer_seat
 from bot.ratings import PROVISIONAL_GAMES, Standing, outcome, rate
 from bot.replies import Channel, Refused, Reply, User
+from bot.service import texts
 from bot.service.context import Context
 from bot.service.matches import Matches
 from games import GameError, get_game
@@ -218,7 +219,7 @@ def _recent(session: Session, user_id: str) -> RecentGame:
     opponents = ", ".join(pages.name(s.name) for s in session.seats if s.user_id != user_id)
     result, won = _result_for(session.result, seat.side if seat else "")
     return RecentGame(session.id, get_game(session.game).title, opponents or "—",
-                      result, won, max(0, session.next_turn - 1))
+                      result, won, texts.turns_played(session))
 
 
 def _result_for(result: str | None, side: str) -> tuple[str, bool | None]:

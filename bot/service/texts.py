@@ -92,10 +92,17 @@ def status_line(session: Session, position: Position, left: str = "") -> tuple[s
             [mention] if mention else [])
 
 
+def turns_played(session: Session) -> int:
+    """How many turns the game has had: the number of the last turn played.  Every
+    count of a game's turns says this one (the ending, /history, /replay, ratings),
+    never the log's entries, which also hold answers to taunts and votes."""
+    return max(0, session.next_turn - 1)
+
+
 def ending(session: Session, position: Position) -> str:
     """How the game ended, in words: the winner by name and colour, the points,
     why (when the stored result says, e.g. a resignation) and after how many turns."""
-    turns = max(0, session.next_turn - 1)
+    turns = turns_played(session)
     after = for_channel("after_turns", turns=turns) if turns else ""
     result = position.result
     stored = session.result or (result.text if result else "")
