@@ -6,7 +6,8 @@ gets a seat of its own whose user id names its level and seat number
 (``computer:hard:1``) and whose name is what the record shows
 (``boardbot (hard)``; ``boardbot 2 (hard)`` where several sit): several
 computers can sit in one game, each seat still has a distinct user id
-(``Session.seat_of`` stays exact), and the level needs no column of its own.  Nothing here imports discord.
+(``Session.seat_of`` stays exact), and the level needs no column of its own.
+Nothing here imports discord.
 """
 
 from __future__ import annotations
