@@ -573,6 +573,9 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
      "gerr_b_jump_returned", "the jump leaves a piece returned to stay where it began the turn",
      "после прыжка фишка остаётся там, где начала ход"),
     # -- options and games (games/base.py, games/__init__.py, each game's start) -------
+    (r"unknown game (?P<name>.+?) \(did you mean (?P<close>.+?)\?\); games: (?P<games>.+)",
+     "gerr_unknown_game_close", "unknown game {name} (did you mean {close}?); games: {games}",
+     "неизвестная игра {name} (может быть, вы хотели {close}?); игры: {games}"),
     (r"unknown game (?P<name>.+?); games: (?P<games>.+)", "gerr_unknown_game",
      "unknown game {name}; games: {games}", "неизвестная игра {name}; игры: {games}"),
     (r"game (?P<name>.+?) is not available yet", "gerr_game_unavailable",
