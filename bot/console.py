@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
+from bot.catalogue import unshipped_notice
 from bot.computer_driver import ComputerDriver
 from bot.computer_pool import ComputerPool
 from bot.computer_seats import COMPUTER
@@ -290,6 +291,9 @@ async def run_console(database: str, images: str, seed: int | None,
         pictures.begin()
         service.context.cpu_pool = pictures
     console = Console(service, image_dir, out, moderators, locale=locale)
+    notice = unshipped_notice(locale)
+    if notice:
+        print(notice, file=out)
     # The pool starts (and warms) with the first computer decision: a console session
     # without the computer never pays for it.  The Discord bot warms it at start.
     await console.driver.resume()  # games where the computer is to move go on

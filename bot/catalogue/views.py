@@ -17,6 +17,8 @@ EN: dict[str, str] = {
                      "{own} theme, seen from {chair}, in {size}. Your language: {language}.",
     "language_en": "English", "language_ru": "Russian",
     "bad_language": "`{name}` is `en`, `ru` or `auto` (Discord's language), not `{value}`.",
+    "locale_not_shipped": "The language `{locale}` is not available, so replies are in "
+                          "English. Languages: {languages}.",
     "moderator_language": "Only a moderator may set this server's language, {user}; your "
                           "own `language` you may set.",
     "server_language_here": "`server_language` is set in a server's channel.",
@@ -169,6 +171,8 @@ RU: dict[str, str] = {
                      "Ваш язык: {language}.",
     "language_en": "английский", "language_ru": "русский",
     "bad_language": "`{name}` — это `en`, `ru` или `auto` (язык Discord), а не `{value}`.",
+    "locale_not_shipped": "Языка `{locale}` нет, поэтому ответы на английском. Языки: "
+                          "{languages}.",
     "moderator_language": "{user}, язык сервера может задать только модератор; свой язык "
                           "(`language`) вы можете выбрать сами.",
     "server_language_here": "`server_language` задаётся в канале сервера.",

@@ -160,3 +160,19 @@ def test_the_console_speaks_the_locale_it_is_given(tmp_path: Path) -> None:
     assert "**Команды**" in done.stdout
     assert "[button: Принять -> /accept]" in done.stdout
     assert "[button: Ходить -> /play]" in done.stdout
+
+
+async def test_an_unshipped_locale_is_said_with_the_languages_there_are(tmp_path: Path) -> None:
+    # `--locale de` fell back to English without a word
+    out = io.StringIO()
+    code = await run_console(str(tmp_path / "db.sqlite3"), str(tmp_path / "img"), 7, [],
+                             io.StringIO("alice: /new hachapury @bob\n"), out, locale="de")
+    assert code == 0
+    first = out.getvalue().splitlines()[0]
+    assert first == "The language `de` is not available, so replies are in English. " \
+                    "Languages: en, ru.", first
+    assert "alice challenges @bob" in out.getvalue()
+    english = io.StringIO()
+    await run_console(str(tmp_path / "en.sqlite3"), str(tmp_path / "img"), 7, [],
+                      io.StringIO(""), english, locale="en-GB")
+    assert "not available" not in english.getvalue()
