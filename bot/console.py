@@ -138,7 +138,7 @@ class Console:
         if command == "hint":
             return await s.hint(user, ch)
         if command == "leaderboard":
-            return await s.leaderboard(user, ch, rest or _example_game())
+            return await s.leaderboard(user, ch, rest)  # no game: every game's
         if command == "profile":
             named = rest.strip().lstrip("@")
             return await s.profile(user, ch, self.user(named) if named else None)

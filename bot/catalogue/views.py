@@ -132,6 +132,10 @@ game without a clock goes quiet (`/claim` ends one silent for long); `rated=fals
     "no_rated_games": "No rated {title} games here yet: ratings start with the first finished "
                       "game between people.",
     "leaderboard_title": "**{title} leaderboard**",
+    "no_rated_games_any": "No rated games here yet: ratings start with the first finished game "
+                          "between people.",
+    "leaderboard_every": "-# The best {shown} of each game; `/leaderboard GAME` shows one "
+                         "game's whole table.",
     "leaderboard_row": "{place}. {name}: {rating}, {games} {games:game|games} ({wins} won, "
                        "{losses} lost), {points} {points:point|points} won",
     "no_rated_member": "{name} has no rated games here yet.",
@@ -283,6 +287,10 @@ RU: dict[str, str] = {
     "no_rated_games": "Рейтинговых партий в {title} здесь пока нет: рейтинг начинается с "
                       "первой оконченной партии между людьми.",
     "leaderboard_title": "**{title}: таблица лидеров**",
+    "no_rated_games_any": "Рейтинговых партий здесь пока нет: рейтинг начинается с первой "
+                          "оконченной партии между людьми.",
+    "leaderboard_every": "-# Лучшие {shown} в каждой игре; `/leaderboard ИГРА` — вся таблица "
+                         "одной игры.",
     "leaderboard_row": "{place}. {name}: {rating}, {games} {games:партия|партии|партий} "
                        "(побед: {wins}, поражений: {losses}), {points} "
                        "{points:очко|очка|очков} выиграно",

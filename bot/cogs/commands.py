@@ -304,9 +304,9 @@ def build_commands(flows: Flows, games: list[str] | None = None
             adapter.to_user(interaction), adapter.to_channel(interaction), game))
 
     @command(name="leaderboard", description="The best players of a game here")
-    @describe(game="Which game")
+    @describe(game="Which game (leave out for every game)")
     @with_games
-    async def leaderboard(interaction: Interaction, game: str) -> None:
+    async def leaderboard(interaction: Interaction, game: str = "") -> None:
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.leaderboard(user, channel, game)
 

@@ -20,7 +20,7 @@ from bot.replies import Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.matches import Matches
-from games import GameError, get_game
+from games import GAME_MODULES, GameError, get_game
 from games.events import PlacedAt, events_from_json
 from renderer.profile_card import (
     GameLine,
@@ -105,6 +105,10 @@ class Ratings:
     # -- what players see ---------------------------------------------------------------
 
     async def leaderboard(self, channel: Channel, game_name: str) -> Reply:
+        """One game's leaderboard; with no game named, every game's that has rated
+        games here (no game standing in silently for all)."""
+        if not game_name.strip():
+            return await self._every_leaderboard(channel)
         try:
             game = get_game(game_name)
         except GameError as exc:
@@ -113,18 +117,20 @@ class Ratings:
         rows = await self.store.leaderboard(channel.guild_id or "", game.name)
         if not rows:
             return Reply(text=for_user("no_rated_games", title=game.title), private=True)
-        lines = [for_channel("leaderboard_title", title=game.title)]
-        place = 0
-        previous: float | None = None
-        for index, row in enumerate(rows, 1):
-            shown = _standing(row)
-            if previous is None or round(shown.ordinal, 6) != previous:
-                place = index  # equal ratings share a place
-            previous = round(shown.ordinal, 6)
-            lines.append(for_channel("leaderboard_row", place=place, name=pages.name(row.name),
-                                     rating=_rating(shown), games=row.games, wins=row.wins,
-                                     losses=row.losses, points=row.points))
-        return Reply(text="\n".join(lines))
+        return Reply(text="\n".join(_board_lines(game.title, rows)))
+
+    async def _every_leaderboard(self, channel: Channel) -> Reply:
+        await self.catch_up()
+        boards = []
+        for name in GAME_MODULES:
+            rows = await self.store.leaderboard(channel.guild_id or "", name,
+                                                limit=EVERY_GAME_ROWS)
+            if rows:
+                boards.append("\n".join(_board_lines(get_game(name).title, rows)))
+        if not boards:
+            return Reply(text=for_user("no_rated_games_any"), private=True)
+        return Reply(text="\n\n".join([*boards, for_channel("leaderboard_every",
+                                                             shown=EVERY_GAME_ROWS)]))
 
     async def profile(self, channel: Channel, member: User) -> Reply:
         """Per game: the rating, record, streak, points and the average length of the
@@ -162,6 +168,8 @@ class Ratings:
                      image_description=_alt_text(text), card=True)
 
 
+#: The rows of each game when ``/leaderboard`` names none (four games fit a message).
+EVERY_GAME_ROWS = 5
 #: The last games a profile lists.
 RECENT_GAMES = 5
 #: Discord's limit on a picture's description (its alt text).
@@ -253,3 +261,19 @@ def _rating(s: Standing) -> str:
     provisional = (for_channel("provisional", games=s.games, needed=PROVISIONAL_GAMES)
                    if s.provisional else "")
     return for_channel("rating", rating=s.rating, provisional=provisional)
+
+
+def _board_lines(title: str, rows: list[StandingRow]) -> list[str]:
+    """A leaderboard's title and rows, best first; equal ratings share a place."""
+    lines = [for_channel("leaderboard_title", title=title)]
+    place = 0
+    previous: float | None = None
+    for index, row in enumerate(rows, 1):
+        shown = _standing(row)
+        if previous is None or round(shown.ordinal, 6) != previous:
+            place = index  # equal ratings share a place
+        previous = round(shown.ordinal, 6)
+        lines.append(for_channel("leaderboard_row", place=place, name=pages.name(row.name),
+                                 rating=_rating(shown), games=row.games, wins=row.wins,
+                                 losses=row.losses, points=row.points))
+    return lines
