@@ -316,7 +316,10 @@ def build_commands(flows: Flows, games: list[str] | None = None
     @describe(member="Whose profile (default: yours)")
     async def profile(interaction: Interaction, member: discord.User | None = None) -> None:
         async def call(user: User, channel: Channel) -> Reply:
-            who = adapter.to_user_of(member) if member is not None else None
+            me = interaction.client.user
+            # the bot's own user is the computer, whose games are under its seats' ids
+            who = None if member is None else (
+                COMPUTER if me is not None and member.id == me.id else adapter.to_user_of(member))
             return await flows.service.profile(user, channel, who)
 
         await flows.run(interaction, call, defer=True)

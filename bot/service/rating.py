@@ -14,7 +14,7 @@ from __future__ import annotations
 from bot import pages
 from bot.catalogue import channel_lang, for_channel, for_user
 from bot.catalogue.engine import error_for_user
-from bot.computer_seats import is_computer_seat
+from bot.computer_seats import COMPUTER_ID, SEAT_PREFIX, is_computer, is_computer_seat
 from bot.ratings import PROVISIONAL_GAMES, Standing, outcome, rate
 from bot.replies import Channel, Refused, Reply, User
 from bot.service import texts
@@ -138,14 +138,17 @@ class Ratings:
         As text (on Discord inside the card's embed) and as a small picture card."""
         await self.catch_up()
         guild = channel.guild_id or ""
+        # the computer sits under seat ids of its own (computer:<level>:<seat>)
+        computer = is_computer(member)
+        seat_id = SEAT_PREFIX if computer else member.id
         rows = await self.store.of_user(guild, member.id)
-        lengths = await self.store.game_lengths(guild, member.id)
+        lengths = await self.store.game_lengths(guild, seat_id, prefix=computer)
         who = pages.name(member.name)
         if not rows and not lengths:
             return Reply(text=for_user("no_finished_member", name=who), private=True)
         found = await self.ctx.store.session_page(guild, (SessionStatus.FINISHED,),
-                                                  user_id=member.id, limit=RECENT_GAMES,
-                                                  newest_first=True)
+                                                  user_id=seat_id, limit=RECENT_GAMES,
+                                                  newest_first=True, user_prefix=computer)
         games = sorted(set(rows) | set(lengths), key=lambda g: get_game(g).title)
         lines_of_games = [_game_line(get_game(g).title, rows.get(g), lengths.get(g))
                           for g in games]
@@ -224,7 +227,9 @@ def _said_result(result: str) -> str:
 
 def _recent(session: Session, user_id: str) -> RecentGame:
     seat = session.seat_of(user_id)
-    opponents = ", ".join(pages.name(s.name) for s in session.seats if s.user_id != user_id)
+    if seat is None and user_id == COMPUTER_ID:  # the computer: its (first) seat here
+        seat = next((s for s in session.seats if is_computer_seat(s.user_id)), None)
+    opponents = ", ".join(pages.name(s.name) for s in session.seats if s is not seat)
     result, won = _result_for(session.result, seat.side if seat else "")
     return RecentGame(session.id, get_game(session.game).title, opponents or "—",
                       result, won, texts.turns_played(session))
