@@ -100,9 +100,9 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
      "{label}: checkers move from higher to lower points (from 24 towards 1), so this goes "
      "the wrong way", "{label}: фишки ходят со старших пунктов на младшие (от 24 к 1), а это "
      "ход в обратную сторону"),
-    (r"(?P<label>.+?): that is (?P<pips>.+?) pips, which no die or sum of the dice "
+    (r"(?P<label>.+?): that is (?P<pips>.+?) pips?, which no die or sum of the dice "
      r"(?P<dice>.+?) makes", "gerr_h_no_sum",
-     "{label}: that is {pips} pips, which no die or sum of the dice {dice} makes",
+     "{label}: that is {pips} {pips:pip|pips}, which no die or sum of the dice {dice} makes",
      "{label}: это {pips} {pips:очко|очка|очков}, а ни одна кость и ни одна сумма костей {dice} "
      "столько не "
      "даёт"),
@@ -329,12 +329,13 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
      "e.g. G 2(9X13)", "кости нужно сыграть полностью ({best} "
                        "{best:перемещение|перемещения|перемещений}); для Гамбита "
      "сначала напишите G, например G 2(9X13)"),
-    (r"the dice must be used in full: this turn must play (?P<best>.+?) dice",
-     "gerr_c_full", "the dice must be used in full: this turn must play {best} dice",
+    (r"the dice must be used in full: this turn must play (?P<best>.+?) (?:die|dice)",
+     "gerr_c_full", "the dice must be used in full: this turn must play {best} "
+     "{best:die|dice}",
      "кости нужно сыграть полностью: в этом ходу играется костей: {best}"),
-    (r"(?P<side>.+?) has (?P<pool>.+?) piece\(s\) in the pool: they must re-enter first "
+    (r"(?P<side>.+?) has (?P<pool>.+?) pieces? in the pool: they must re-enter first "
      r"\(P/R1\.\.R6 = (?P<low>.+?)-(?P<high>.+?)\)", "gerr_c_pool_first",
-     "{side} has {pool} piece(s) in the pool: they must re-enter first "
+     "{side} has {pool} {pool:piece|pieces} in the pool: they must re-enter first "
      "(P/R1..R6 = {low}-{high})", "у {side} в пуле фишек: {pool}; сначала они должны "
      "вернуться в игру (P/R1..R6 = {low}-{high})"),
     (r"(?P<move>.+?): (?P<side>.+?) has no piece in the pool", "gerr_c_pool_empty",
@@ -353,8 +354,9 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
      "{exit} в S6..S1 и никогда не проходит её"),
     (r"(?P<move>.+?): pieces only move forward", "gerr_c_forward",
      "{move}: pieces only move forward", "{move}: фишки ходят только вперёд"),
-    (r"(?P<move>.+?) is (?P<pips>.+?) steps; (?P<dice>.+?) move a piece (?P<made>.+?) steps",
-     "gerr_c_steps", "{move} is {pips} steps; {dice} move a piece {made} steps",
+    (r"(?P<move>.+?) is (?P<pips>.+?) steps?; (?P<dice>.+?) move a piece (?P<made>.+?) "
+     r"steps?", "gerr_c_steps",
+     "{move} is {pips} {pips:step|steps}; {dice} move a piece {made} {made:step|steps}",
      "{move} — это {pips} {pips:шаг|шага|шагов}, а {dice} двигают фишку на {made} "
      "{made:шаг|шага|шагов}"),
     (r"(?P<reason>.+) \(in (?P<chain>.+)\)", "gerr_in_chain", "{reason} (in {chain})",

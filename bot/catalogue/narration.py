@@ -21,7 +21,7 @@ EN: dict[str, str] = {
     "to_start": "back to Start",
     "to_place": "to {place}",
     "flipped": "captured {old}'s King on {at}: it is now {player}'s",
-    "sacrificed": "gave up {count} own piece(s) on {at} {to}",
+    "sacrificed": "gave up {count} own {count:piece|pieces} on {at} {to}",
     "tile": "placed a tile at {cell}, {colour} dominant ({orientation})",
     "taunted": "taunted {target}",
     "could_not_move": "could not move",
@@ -71,7 +71,8 @@ RU: dict[str, str] = {
     "to_start": "на Старт",
     "to_place": "на {place}",
     "flipped": "захватил Короля {old} на {at}: теперь он принадлежит {player}",
-    "sacrificed": "пожертвовал своими фишками ({count}) на {at} {to}",
+    "sacrificed": "пожертвовал {count} {count:своей фишкой|своими фишками|своими фишками} на "
+                  "{at} {to}",
     "tile": "положил плитку на {cell} (перевес: {colour}, {orientation})",
     "taunted": "бросил вызов игроку {target}",
     "could_not_move": "хода нет",

@@ -61,8 +61,8 @@ CASES: list[tuple[list[Event], tuple[int, ...], str, str, str]] = [
      "alice (White): бросок 5-1, ход Старт→5. 2 фишки игрока bob на 16 попали в ловушку "
      "и ушли на Старт."),
     ([Moved("W", "9", "12", 3), Sacrificed("W", "12", "S", 1)], (3, 4), "chebache",
-     "alice (White) rolled 3-4 and moved 9→12 and gave up 1 own piece(s) on 12 back to Start.",
-     "alice (White): бросок 3-4, ход 9→12 и пожертвовал своими фишками (1) на 12 на Старт."),
+     "alice (White) rolled 3-4 and moved 9→12 and gave up 1 own piece on 12 back to Start.",
+     "alice (White): бросок 3-4, ход 9→12 и пожертвовал 1 своей фишкой на 12 на Старт."),
     ([TilePlaced("W", "2,-1", "W", "/"), RegionClosed("W"), Won("W", 1, "closed")], (),
      "che",
      "alice (White) placed a tile at 2,-1, White dominant (/). A White region is closed: "
