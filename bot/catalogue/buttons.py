@@ -28,6 +28,7 @@ EN: dict[str, str] = {
     "pick_tile_next": "Choose your next tile (cell and colour)",
     "pick_group_from": "from {source}",
     "pick_group_cell": "cell {source}",
+    "pick_tile_words": "{colour} band, cell {cell}",
     "picker_old": "That picker is from an older version of the bot; press Play under the "
                   "newest board.",
     "picker_game_gone": "That game is no longer being played here. Nothing was changed.",
@@ -88,6 +89,7 @@ RU: dict[str, str] = {
     "pick_tile_next": "Выберите следующую плитку (клетку и цвет)",
     "pick_group_from": "с {source}",
     "pick_group_cell": "клетка {source}",
+    "pick_tile_words": "перевес: {colour}, клетка {cell}",
     "picker_old": "Это меню осталось от прежней версии бота; нажмите «Ходить» под самой "
                   "новой доской.",
     "picker_game_gone": "Эта партия здесь больше не идёт. Ничего не изменено.",

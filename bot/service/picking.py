@@ -19,6 +19,7 @@ from bot.replies import Button, Channel, Menu, MenuOption, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
+from games import get_game
 from games.base import Played
 from games.notation import format_dice
 from renderer import RenderContext
@@ -26,6 +27,8 @@ from renderer.describe import describe
 from storage import Session, SessionStatus
 
 _TAG = re.compile(r"p(?P<version>\d{1,9})-(?P<path>[\w]*)")
+#: A tile as the picker offers it: cell, colour letter, the first tile's orientation.
+_TILE = re.compile(r"(?P<cell>-?\d+,-?\d+)(?P<colour>[A-Za-z])[/\\]?")
 PICKER_VERBS = ("play", "pick", "pickok", "pickno")
 
 
@@ -78,7 +81,8 @@ class Picking:
         if step.turn is None:
             joiner = "_" if path else ""
             menu = Menu(f"pick:{session.id}:{base}{joiner}", step.placeholder,
-                        tuple(MenuOption(o.label, o.value, o.description)
+                        tuple(MenuOption(o.label, o.value,
+                                         o.description or _tile_words(session, o.label))
                               for o in step.options))
             return Reply(text=for_user("picker_step", dice=dice, so_far=so_far,
                                        step=step.placeholder),
@@ -101,7 +105,6 @@ class Picking:
                               *back, cancel])
 
 
-
 def _told(session: Session, side: str, played: Played) -> str:
     """The previewed turn in words and, when it ends the game, a warning saying so
     before Confirm: "This turn loses the game at once" (a player lost in two turns
@@ -117,3 +120,13 @@ def _told(session: Session, side: str, played: Played) -> str:
         else:
             lines.append(for_user("picker_loses", winner=cast.name(result.winner)))
     return "".join(f"\n{line}" for line in lines if line)
+
+
+def _tile_words(session: Session, label: str) -> str:
+    """A tile option in words ("White band, cell 0,-1"): the letter is a side's, so
+    the game's own colour word says it; '' for an option that is no tile."""
+    tile = _TILE.fullmatch(label)
+    if tile is None:
+        return ""
+    colour = texts.colour(get_game(session.game), session, tile["colour"], user_lang())
+    return for_user("pick_tile_words", colour=colour, cell=tile["cell"])

@@ -210,3 +210,15 @@ async def test_legal_lists_both_orders_under_a_first_tile(store: Store, clock: F
                 and f"{t.split()[1]} {t.split()[0]}" not in canonical)
     shown = await service.legal(BOB, HERE, b)
     assert shown.ok and f"`{b} {a}`" in shown.text, shown.text
+
+
+async def test_tile_options_say_their_colour_in_words(store: Store, clock: FakeClock) -> None:
+    service = _service(store, clock)
+    await service.new(ALICE, HERE, "che", [BOB], {"tiles": "64"})
+    board = await service.accept(BOB, HERE)
+    step = await service.press(ALICE, HERE, next(b.action for b in board.buttons
+                                                 if b.label == "Play"))
+    (menu,) = step.menus
+    said = {o.label: o.description for o in menu.options}
+    assert said["0,0W/"] == "White band, cell 0,0", said
+    assert said["0,0B\\"] == "Blue band, cell 0,0", said
