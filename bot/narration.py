@@ -69,9 +69,12 @@ class Cast:
         return self.say("of_player", name=self.name(side))
 
     def lead(self, side: str) -> str:
-        """``bob (Black)``: how the mover is introduced."""
+        """``bob (Black)``: how the mover is introduced (it begins a sentence: the
+        learner's "you" is "You"; players' names stay as they are written)."""
         colour = self.colours.get(side)
         name = self.names.get(side)
+        if name and side == self.you:
+            name = name[:1].upper() + name[1:]
         if name and colour:
             return f"{name} ({colour})"
         return self.name(side)

@@ -27,6 +27,7 @@ def test_every_exercise_answer_agrees_with_you(game: str, lang: str) -> None:
             _right, said = feedback(exercise, choice, GOALS[game], cast)
             told.append(said)
             assert not any(wrong in said for wrong in WRONG), said
+            assert ". you (" not in said, said  # "you" begins the turn's sentence
     assert told
 
 
