@@ -4,9 +4,10 @@ In commands the computer is one user, ``COMPUTER`` (the console's ``@boardbot``;
 the Discord adapter turns the bot's own user into it).  Seated, each computer
 gets a seat of its own whose user id names its level and seat number
 (``computer:hard:1``) and whose name is what the record shows
-(``boardbot (hard)``): several computers can sit in one game, each seat still
-has a distinct user id (``Session.seat_of`` stays exact), and the level needs no
-column of its own.  Nothing here imports discord.
+(``boardbot (hard)``; ``boardbot 2 (hard)`` where several sit): several
+computers can sit in one game, each seat still has a distinct user id
+(``Session.seat_of`` stays exact), and the level needs no column of its own.
+Nothing here imports discord.
 """
 
 from __future__ import annotations
@@ -33,9 +34,12 @@ def seat_user_id(level: Level, seat: int) -> str:
     return f"{SEAT_PREFIX}{level.value}:{seat}"
 
 
-def seat_name(level: Level) -> str:
-    """How the record and the replies name a computer: ``boardbot (hard)``."""
-    return f"{COMPUTER_NAME} ({level.value})"
+def seat_name(level: Level, number: int | None = None) -> str:
+    """How the record and the replies name a computer: ``boardbot (hard)``; with
+    ``number``, one of several at the table: ``boardbot 2 (hard)`` (three of the
+    same name made "bumped boardbot (easy)'s piece" say nothing)."""
+    numbered = f" {number}" if number is not None else ""
+    return f"{COMPUTER_NAME}{numbered} ({level.value})"
 
 
 def seat_level(user_id: str) -> Level | None:

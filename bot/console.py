@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
-from bot.catalogue import t
+from bot.catalogue import t, unshipped_notice
 from bot.computer_driver import ComputerDriver
 from bot.computer_pool import ComputerPool
 from bot.computer_seats import COMPUTER
@@ -467,6 +467,9 @@ async def run_console(database: str, images: str, seed: int | None,
                       channel=DEFAULT_CHANNEL if channel.lower() == NEW_CHANNEL else channel)
     if channel.lower() == NEW_CHANNEL:
         console.channel = console._channel_named(await console.fresh_channel())
+    notice = unshipped_notice(locale)
+    if notice:
+        print(notice, file=out)
     # The pool starts (and warms) with the first computer decision: a console session
     # without the computer never pays for it.  The Discord bot warms it at start.
     await console.driver.resume()  # games where the computer is to move go on

@@ -317,7 +317,7 @@ _CONSOLE_WAYS: Mapping[tuple[str, str], Mapping[str, object]] = {
                                                 "n": "refuse"}},
 }
 #: Commands whose ``game`` the console defaults to the first game (bot/console.py).
-GAME_DEFAULTED = ("rules", "learn", "leaderboard")
+GAME_DEFAULTED = ("rules", "learn")  # /leaderboard alone: every game's
 
 #: The console's own commands (no Discord command does what they do).
 CONSOLE_ONLY = (

@@ -47,21 +47,38 @@ ARROW = "→"
 @dataclass(frozen=True)
 class Cast:
     """Who is who: players' names and colour words by side letter, the game
-    (for its verbs) and the language."""
+    (for its verbs) and the language; ``you``, the side told as "you" (a lesson's
+    learner), whose verbs agree with it ("you win")."""
 
     names: Mapping[str, str]
     colours: Mapping[str, str] = field(default_factory=dict)
     game: str = ""
     lang: str = DEFAULT
+    you: str = ""
+    #: Colour words in the genitive, where the language's sentences need it for a
+    #: piece's owner known only by colour (Russian "фишку синих").
+    colours_of: Mapping[str, str] = field(default_factory=dict)
 
     def name(self, side: str) -> str:
         """The player's name, or the colour where the seat has no name."""
         return self.names.get(side) or self.colours.get(side) or side
 
+    def whose(self, side: str) -> str:
+        """A piece's owner as the language's sentences say it: English the name (the
+        sentence adds "'s"); Russian "игрока bob" for a player, "синих" for a side
+        known only by its colour (not "игрока Синие")."""
+        name = self.names.get(side)
+        if not name and side in self.colours_of:
+            return self.colours_of[side]
+        return self.say("of_player", name=self.name(side))
+
     def lead(self, side: str) -> str:
-        """``bob (Black)``: how the mover is introduced."""
+        """``bob (Black)``: how the mover is introduced (it begins a sentence: the
+        learner's "you" is "You"; players' names stay as they are written)."""
         colour = self.colours.get(side)
         name = self.names.get(side)
+        if name and side == self.you:
+            name = name[:1].upper() + name[1:]
         if name and colour:
             return f"{name} ({colour})"
         return self.name(side)
@@ -233,7 +250,7 @@ def _action(event: Event, cast: Cast) -> str:
     if isinstance(event, Hit):
         verb = cast.say(HIT_VERBS.get(cast.game, "verb_hit"))
         to = _sent_to(event.to, cast)
-        victim = cast.name(event.victim)
+        victim = cast.whose(event.victim)
         if event.king:
             return cast.say("hit_king", verb=verb, victim=victim, at=event.at, to=to)
         if event.count > 1:
@@ -241,7 +258,7 @@ def _action(event: Event, cast: Cast) -> str:
                             at=event.at, to=to, pieces=cast.count_word("pieces", event.count))
         return cast.say("hit", verb=verb, victim=victim, at=event.at, to=to)
     if isinstance(event, Flipped):
-        return cast.say("flipped", old=cast.name(event.old), at=event.at,
+        return cast.say("flipped", old=cast.whose(event.old), at=event.at,
                         player=cast.name(event.side))
     if isinstance(event, Sacrificed):
         return cast.say("sacrificed", count=event.count, at=event.at,
@@ -264,7 +281,7 @@ def _consequences(events: Sequence[Event], cast: Cast) -> list[str]:
     for event in events:
         if isinstance(event, Trapped):
             key = "trapped_many" if event.count > 1 else "trapped_one"
-            out.append(cast.say(key, count=event.count, player=cast.name(event.side),
+            out.append(cast.say(key, count=event.count, player=cast.whose(event.side),
                                 at=event.at, to=_sent_to(event.to, cast),
                                 pieces=cast.count_word("pieces", event.count)))
         elif isinstance(event, ChebacheFormed):
@@ -304,11 +321,15 @@ def _won(event: Won, cast: Cast, closed: str, told: bool = False) -> str:
     """The end; the reason is left out where the sentences before told it."""
     if not event.side:
         head = cast.say("draw")
-    elif event.points > 1:
-        head = cast.say("wins_points", player=cast.name(event.side), points=event.points,
-                        points_word=cast.count_word("points_word", event.points))
+    elif event.side == cast.you:
+        head = cast.say("you_win_points" if event.points > 1 else "you_win",
+                        player=cast.name(event.side), points=event.points)
     else:
-        head = cast.say("wins", player=cast.name(event.side))
+        # a side known only by its colour takes the plural in Russian ("Побеждают Синие")
+        plain = "" if cast.names.get(event.side) else "_colour"
+        key = ("wins_points" if event.points > 1 else "wins") + plain
+        head = cast.say(key, player=cast.name(event.side), points=event.points,
+                        points_word=cast.count_word("points_word", event.points))
     if closed:
         # English heads start with the player's name, kept as written; others with a verb
         return f"{closed}: {head if cast.lang == 'en' else head[0].lower() + head[1:]}."

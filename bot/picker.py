@@ -10,7 +10,11 @@ position (the game moved on) is refused by the version in the same tag.
 Each step offers the distinct next moves of the turns that start with the moves
 chosen so far, in the engine's order.  Discord shows at most 25 options a menu:
 more are grouped by where the move starts (``24/18`` and ``24/13`` under "from
-24"; a Che cell's colours under the cell), and groups beyond 25 by ranges.
+24"; a Che cell's colours under "cell 0,-1"), and groups beyond 25 by ranges.  A
+step whose moves are all placements (a cell and a colour: ``0,-1W``) speaks of tiles
+and cells, not of moving from somewhere.  The turns walked are the position's
+``legal_turns_in_any_order``: a turn whose moves the engine takes in either order
+can be built starting from either.
 """
 
 from __future__ import annotations
@@ -24,8 +28,11 @@ from bot.catalogue import for_user
 #: Discord's limit of options in one select menu.
 MAX_OPTIONS = 25
 _SEPARATOR = re.compile(r",\s+|;\s*|\s+")
-#: Where a move starts: ``24`` of ``24/18``, ``K(S`` of ``K(S/5)``, ``0,2`` of ``0,2W``.
+#: Where a move starts: ``24`` of ``24/18``, ``K(S`` of ``K(S/5)``.
 _SOURCE = re.compile(r"^(?P<source>.*?)(?:[/\\X^x*-]|(?<=\d)[A-Za-z])")
+#: A placement: a cell and a colour (``0,-1W``, the first tile ``0,0W/``).  Matched
+#: before ``_SOURCE``, whose ``-`` (a move's dash) cut ``0,-1`` to ``0,``.
+_PLACEMENT = re.compile(r"^(?P<cell>-?\d+,-?\d+)[A-Za-z]")
 
 
 #: The additions a finished turn may take (CheeseGambit's taunts: ``Position.turn_additions``).
@@ -43,9 +50,30 @@ def moves_of(turn: str) -> list[str]:
 
 
 def source_of(move: str) -> str:
-    """Where a move starts, for grouping (the whole move when it cannot be told)."""
+    """Where a move starts, for grouping (a placement's cell; the whole move when it
+    cannot be told)."""
+    placed = _PLACEMENT.match(move)
+    if placed:
+        return placed["cell"]
     match = _SOURCE.match(move)
     return match["source"] if match and match["source"] else move
+
+
+def is_placement(move: str) -> bool:
+    """Whether ``move`` puts a tile on a cell (``0,-1W``) rather than moving a piece."""
+    return _PLACEMENT.match(move) is not None
+
+
+def _placeholder(key: str, moves: list[str]) -> str:
+    """The menu's question: ``key``, or its tile wording (``pick_tile_*``) when every
+    move offered is a placement."""
+    tiles = bool(moves) and all(is_placement(m) for m in moves)
+    return for_user(_TILE_KEYS[key] if tiles else key)
+
+
+#: The placement wording of each question.
+_TILE_KEYS = {"pick_move": "pick_tile_colour", "pick_from": "pick_tile_cell",
+              "pick_first": "pick_tile_first", "pick_next": "pick_tile_next"}
 
 
 @dataclass(frozen=True)
@@ -107,11 +135,12 @@ def walk(turns: list[str], path: list[str], additions_of: AdditionsOf | None = N
     if not nexts:
         raise PathError(for_user("path_no_turn"))
     if group is not None:
-        return Step(tuple(chosen), _move_options(group), for_user("pick_move"))
+        return Step(tuple(chosen), _move_options(group), _placeholder("pick_move", group))
     if len(nexts) > MAX_OPTIONS:
-        return Step(tuple(chosen), _group_options(_groups(nexts)), for_user("pick_from"))
+        return Step(tuple(chosen), _group_options(_groups(nexts)),
+                    _placeholder("pick_from", nexts))
     return Step(tuple(chosen), _move_options(nexts),
-                for_user("pick_first" if not chosen else "pick_next"))
+                _placeholder("pick_first" if not chosen else "pick_next", nexts))
 
 
 def _with_addition(turn: str, chosen: tuple[str, ...], element: str,
@@ -147,10 +176,12 @@ def _groups(moves: list[str]) -> list[tuple[str, list[str]]]:
         by_source.setdefault(source_of(move), []).append(move)
     groups: list[tuple[str, list[str]]] = []
     for source, members in by_source.items():
+        named = for_user("pick_group_cell" if all(is_placement(m) for m in members)
+                         else "pick_group_from", source=source)
         for start in range(0, len(members), MAX_OPTIONS):
             part = members[start:start + MAX_OPTIONS]
-            label = f"from {source}" if len(members) <= MAX_OPTIONS else \
-                f"from {source} ({start + 1}-{start + len(part)})"
+            label = named if len(members) <= MAX_OPTIONS else \
+                f"{named} ({start + 1}-{start + len(part)})"
             groups.append((label, part))
     if len(groups) <= MAX_OPTIONS:
         return groups

@@ -6,7 +6,7 @@ more tiles; see computer/che_board.py).  Reasons are keys and values
 from __future__ import annotations
 
 from computer.che_board import Board, Summary
-from computer.reasons import NO_REASON, Reason
+from computer.reasons import NO_REASON, Reason, Said
 from games.che.geometry import COLOUR_NAMES, other
 from games.che.position import ChePosition
 
@@ -45,7 +45,9 @@ def explain_turn(position: ChePosition, text: str) -> Reason:
         return Reason.of("hint_che_threatens", side=mine, need=own_after[0], foe=theirs)
     if not threats_after:
         return Reason.of("hint_che_leaves_none", foe=theirs)
-    return Reason.of("hint_che_best", foe=theirs)
+    # every turn leaves the rival a region to close: that is what it costs, not why
+    return Reason((Said.of("hint_che_best"),),
+                  drawbacks=(Said.of("hint_che_leaves_foe", foe=theirs),))
 
 
 def _ending(after: ChePosition, side: str) -> Reason:

@@ -51,13 +51,15 @@ def describe_turn(position: CheeseGambitPosition, dice: Dice, text: str) -> Reas
         parts.append(Said.of("hint_cg_bears_off", pieces=_pieces(off)))
     after = played.position
     assert isinstance(after, CheeseGambitPosition)  # a CheeseGambit turn gives one
-    parts.extend(_safety(position, after, side, events))
+    gains, costs = _safety(position, after, side, events)
+    parts.extend(gains)
     for event in events:
         if isinstance(event, Taunted):
             parts.append(Said.of("hint_cg_taunts", foe=COLOUR_NAMES[event.target]))
     if not parts:
-        return Reason.of("hint_cg_race")
-    return Reason(tuple(parts), join="and")
+        # the blots a turn leaves are never why it is played: the race is
+        parts.append(Said.of("hint_cg_race"))
+    return Reason(tuple(parts), join="and", drawbacks=tuple(costs))
 
 
 def _pieces(n: int) -> Said:
@@ -65,13 +67,14 @@ def _pieces(n: int) -> Said:
 
 
 def _safety(before: CheeseGambitPosition, after: CheeseGambitPosition, side: str,
-            events: tuple) -> list[Said]:
-    """Blocks made, and whether the pieces that moved ended safe or left blots."""
+            events: tuple) -> tuple[list[Said], list[Said]]:
+    """Blocks made and pieces that ended safe (gains), and the blots left (costs)."""
     old = before.track(side)
     new = after.track(side)
     landed = {int(e.dst) for e in events if isinstance(e, Moved) and e.dst.isdigit()}
     blocks = sorted(sq for sq in landed if new.get(sq, 0) >= 2 and old.get(sq, 0) < 2)
     out = []
+    costs: list[Said] = []
     if blocks:
         out.append(Said.of("hint_cg_block", squares=tuple(blocks)))
     blots = sorted(sq for sq in landed if new.get(sq, 0) == 1)
@@ -79,8 +82,8 @@ def _safety(before: CheeseGambitPosition, after: CheeseGambitPosition, side: str
     broken = sorted(sq for sq in moved_from if new.get(sq, 0) == 1 and 1 <= sq <= TRACK)
     left = sorted(set(blots) | set(broken))
     if left:
-        out.append(Said.of("hint_cg_blot" if len(left) == 1 else "hint_cg_blots",
-                           squares=tuple(left)))
+        costs.append(Said.of("hint_cg_blot" if len(left) == 1 else "hint_cg_blots",
+                             squares=tuple(left)))
     elif landed or any(isinstance(e, Moved) and e.dst.startswith("S") for e in events):
         out.append(Said.of("hint_cg_safe" if not blocks else "hint_cg_no_blot"))
-    return out
+    return out, costs

@@ -51,7 +51,7 @@ def explain_turn(position: HachapuryPosition, dice: Dice, text: str) -> Reason:
     if not reasons and after[24] < before[24]:
         reasons.append(Said.of("hint_hp_starts", checkers=_checkers(before[24] - after[24])))
     if not reasons:
-        reasons.append(_race_reason(after, theirs, played.moves))
+        return _race_reason(after, theirs, played.moves)
     return Reason(tuple(reasons[:MOST_REASONS]), join="and")
 
 
@@ -154,8 +154,12 @@ def _escape_reasons(before: Sequence[int], after: Sequence[int], theirs: Sequenc
     return []
 
 
-def _race_reason(after: Sequence[int], theirs: Sequence[int], text: str) -> Said:
+def _race_reason(after: Sequence[int], theirs: Sequence[int], text: str) -> Reason:
+    """The least waste, with the race: a lead or an even race is said beside it, a
+    deficit as what the turn cannot mend ("though it still trails ...")."""
     lead = pips(theirs) - pips(after)
-    where = Said.of("hint_hp_leads", pips=lead) if lead > 0 else (
-        Said.of("hint_hp_trails", pips=-lead) if lead < 0 else Said.of("hint_hp_even"))
-    return Said.of("hint_hp_race", move=text, race=where)
+    if lead < 0:
+        return Reason((Said.of("hint_hp_race_plain", move=text),),
+                      drawbacks=(Said.of("hint_hp_trails", pips=-lead),))
+    where = Said.of("hint_hp_leads", pips=lead) if lead > 0 else Said.of("hint_hp_even")
+    return Reason.of("hint_hp_race", move=text, race=where)

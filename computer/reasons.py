@@ -33,13 +33,27 @@ class Said:
         return cls(key, tuple(values.items()))
 
 
+#: The catalogue key that joins a reason's drawbacks to its advantages
+#: (", though it leaves a blot on 60"), with the drawbacks as ``drawbacks``.
+THOUGH = "hint_though"
+
+
 @dataclass(frozen=True)
 class Reason:
     """A whole reason: its phrases, most important first, and how they join:
-    ``and`` ("a, b and c") or ``semicolon`` ("a; b; c").  Empty: nothing to say."""
+    ``and`` ("a, b and c") or ``semicolon`` ("a; b; c").  Empty: nothing to say.
+
+    ``parts`` are what the turn gains: a hint is advice, so its reason names an
+    advantage.  ``drawbacks`` are what it costs, said after them ("..., though it
+    leaves a blot on 60"); a drawback is never the reason on its own."""
 
     parts: tuple[Said, ...] = ()
     join: Literal["and", "semicolon"] = "and"
+    drawbacks: tuple[Said, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.drawbacks and not self.parts:
+            raise ValueError("a reason names an advantage before any drawback")
 
     def __bool__(self) -> bool:
         return bool(self.parts)

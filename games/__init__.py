@@ -7,6 +7,7 @@ Discord) simply by existing here.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 
 from games.base import (
@@ -52,6 +53,11 @@ def get_game(name: str) -> Game:
         # Name the games from the registry, not available_games(): an unknown name must not
         # import every engine (a second of work the first time), and a long name is cut.
         shown = key if len(key) <= 30 else key[:29] + "…"
+        # a typo ("chebashe") gets the nearest name, said before the list
+        close = difflib.get_close_matches(key, list(GAME_MODULES), n=1, cutoff=0.6)
+        if close:
+            raise OptionError(f"unknown game {shown!r} (did you mean {close[0]}?); "
+                              f"games: {', '.join(GAME_MODULES)}")
         raise OptionError(f"unknown game {shown!r}; games: {', '.join(GAME_MODULES)}")
     try:
         module = importlib.import_module(GAME_MODULES[key])

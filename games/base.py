@@ -130,6 +130,14 @@ class Position(ABC):
         position, as canonical move texts.  A turn with no legal move is the
         game's pass text (e.g. ``(no move)``)."""
 
+    def legal_turns_in_any_order(self, dice: Dice) -> list[str]:
+        """``legal_turns`` plus every other order of a turn's moves that ``play``
+        takes as the same turn (Che's two tiles either way round), each order once.
+        The turn picker and ``/legal`` offer these, so a player who builds a turn
+        move by move finds whichever order they start with.  Most games list one
+        order of each turn: the canonical listing."""
+        return self.legal_turns(dice)
+
     @abstractmethod
     def play(self, text: str, dice: Dice) -> Played:
         """Apply the turn written in ``text``; raise a GameError if it cannot be

@@ -49,7 +49,7 @@ EN: dict[str, str] = {
     "both": "both",
     "move": "move",
     "tray_off": "off",
-    "plate_pips": "{colour} · {pips} pips",
+    "plate_pips": "{colour} · {pips} {pips:pip|pips}",
     "mars": "{side} wins 2 (mars)",
     "winner_name": " — {name}",
     "caption_last_turn": "amber: {of}'s last turn",
@@ -89,10 +89,10 @@ EN: dict[str, str] = {
     "pool_label": "Pool:",
     "pool_label_space": "Pool: ",
     "borne_off_of": "Borne off: {off} / {pieces}",
-    "track_line": "Track {track} · safe {safe} · {pips} pips",
+    "track_line": "Track {track} · safe {safe} · {pips} {pips:pip|pips}",
     "placed_off": "{text} · off {off}/{pieces}",
     "pool_off": "Pool {pool} · off {off}/{pieces}",
-    "pips_safe": "{pips} pips · safe {safe}",
+    "pips_safe": "{pips} {pips:pip|pips} · safe {safe}",
     "must_answer": "{who} must answer {taunter}'s taunt (x{stake})",
     "answer_choices": "accept: stake {stake}, {target} holds the cube; "
                       "drop: lose {lose} and leave",
@@ -130,7 +130,8 @@ EN: dict[str, str] = {
     "d_and": " and ",
     "d_last_turn": "Last turn, {who}: {moves}.",
     "d_on": "{n} on {place}",
-    "d_hachapury_side": "{who}, in its own numbering: {points}; {off} borne off; {pips} pips.",
+    "d_hachapury_side": "{who}, in its own numbering: {points}; {off} borne off; {pips} "
+                        "{pips:pip|pips}.",
     "d_none_on_board": "none on the board",
     "d_chebache_side": "{who}: Start {start}{start_king}, Finish {finish}{finish_king}.",
     "d_and_king": " and King",
@@ -144,8 +145,8 @@ EN: dict[str, str] = {
     "d_closes": "{who} {letter} closes {space}",
     "d_cheesegambit_side": "{who}: pool {pool}; {where}; {off} borne off.",
     "d_none_on_track": "none on the track",
-    "d_che_tiles": "{placed} tiles placed, {left} left.",
-    "d_che_largest": "{who}'s largest region: {size} tiles.",
+    "d_che_tiles": "{placed} {placed:tile|tiles} placed, {left} left.",
+    "d_che_largest": "{who}'s largest region: {size} {size:tile|tiles}.",
     # the profile card (renderer/profile_card.py)
     "card_no_games": "No finished games here yet",
     "card_unrated": "unrated",
@@ -281,7 +282,8 @@ RU: dict[str, str] = {
     "d_closes": "{who}: {letter} закрывает {space}",
     "d_cheesegambit_side": "{who}: в пуле {pool}; {where}; выброшено: {off}.",
     "d_none_on_track": "на дорожке ничего",
-    "d_che_tiles": "Плиток положено: {placed}, осталось: {left}.",
+    "d_che_tiles": "{placed} {placed:плитка положена|плитки положены|плиток положено}, "
+                   "осталось: {left}.",
     "d_che_largest": "Крупнейшая область, {who}: {size} {size:плитка|плитки|плиток}.",
     "card_no_games": "Здесь пока нет законченных партий",
     "card_unrated": "без рейтинга",
@@ -319,7 +321,13 @@ class PluralFormatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if "|" in format_spec:
-            return plural_form(self.lang, int(value), format_spec.split("|"))
+            try:
+                count = int(value)
+            except (TypeError, ValueError):
+                # a value read back from an engine's English (bot/catalogue/engine.py) is
+                # text: one that is no number takes the many form rather than failing
+                count = 0
+            return plural_form(self.lang, count, format_spec.split("|"))
         return super().format_field(value, format_spec)
 
 

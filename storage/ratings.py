@@ -95,13 +95,17 @@ class RatingStore:
             "ORDER BY game", (guild_id, user_id))
         return {str(r[0]): _row(r[1:]) for r in rows}
 
-    async def game_lengths(self, guild_id: str, user_id: str) -> dict[str, tuple[int, float]]:
+    async def game_lengths(self, guild_id: str, user_id: str, *, prefix: bool = False
+                           ) -> dict[str, tuple[int, float]]:
         """Per game, the user's finished games here: (how many, their average length in
-        turns), rated or not."""
+        turns), rated or not.  ``prefix``: every seat whose user id starts with
+        ``user_id`` (the computer's seats, ``computer:...``)."""
+        match = "m.user_id LIKE ?" if prefix else "m.user_id=?"
         rows = await self.store.fetchall(
             "SELECT game, COUNT(*), AVG(next_turn - 1) FROM sessions WHERE status='finished' "
             "AND guild_id=? AND EXISTS (SELECT 1 FROM seats m WHERE m.session_id=sessions.id "
-            "AND m.user_id=?) GROUP BY game ORDER BY game", (guild_id, user_id))
+            f"AND {match}) GROUP BY game ORDER BY game",
+            (guild_id, user_id + "%" if prefix else user_id))
         return {str(r[0]): (int(r[1]), float(r[2] or 0)) for r in rows}
 
     async def all_rows(self) -> list[tuple[str, str, StandingRow]]:

@@ -305,6 +305,7 @@ class Store:
     async def session_page(
         self, guild_id: str | None, statuses: Sequence[str], *, user_id: str | None = None,
         limit: int = 15, offset: int = 0, game: str | None = None, newest_first: bool = False,
+        user_prefix: bool = False,
     ) -> SessionPage:
         """Sessions in ``statuses`` (of one guild when given; only those where ``user_id``
         holds a seat when given), oldest first, ``limit`` from ``offset``: ONE query,
@@ -316,9 +317,11 @@ class Store:
             where.append("guild_id=?")
             params.append(guild_id)
         if user_id is not None:
+            # user_prefix: any seat whose user id starts so (the computer's seats)
+            match = "m.user_id LIKE ?" if user_prefix else "m.user_id=?"
             where.append("EXISTS (SELECT 1 FROM seats m WHERE m.session_id=sessions.id "
-                         "AND m.user_id=?)")
-            params.append(user_id)
+                         f"AND {match})")
+            params.append(user_id + "%" if user_prefix else user_id)
         if game is not None:
             where.append("game=?")
             params.append(game)

@@ -71,6 +71,15 @@ def language(locale: str | None) -> str:
 
 
 
+def unshipped_notice(locale: str | None) -> str:
+    """What to say when ``locale`` names a language not shipped (``de``): that the
+    replies fall back to English, and which languages there are; '' for a shipped
+    one or none (a silent fallback left a German reader wondering)."""
+    if not locale or locale.split("-")[0].lower() in CATALOGUE:
+        return ""
+    return t(DEFAULT, "locale_not_shipped", locale=locale[:20], languages=", ".join(LANGUAGES))
+
+
 def t(lang: str, key: str, **values: object) -> str:
     """The sentence ``key`` in ``lang`` (English where ``lang`` lacks it)."""
     template = CATALOGUE.get(lang, EN).get(key)

@@ -22,6 +22,13 @@ EN: dict[str, str] = {
     "pick_next": "Choose the next move",
     "pick_no_taunt": "No taunt",
     "pick_add": "Add {text}",
+    "pick_tile_colour": "Choose the tile's colour",
+    "pick_tile_cell": "Choose the cell for your tile",
+    "pick_tile_first": "Choose your tile (cell and colour)",
+    "pick_tile_next": "Choose your next tile (cell and colour)",
+    "pick_group_from": "from {source}",
+    "pick_group_cell": "cell {source}",
+    "pick_tile_words": "{colour} band, cell {cell}",
     "picker_old": "That picker is from an older version of the bot; press Play under the "
                   "newest board.",
     "picker_game_gone": "That game is no longer being played here. Nothing was changed.",
@@ -38,7 +45,11 @@ EN: dict[str, str] = {
     "path_no_choice": "no choice '{choice}' here",
     "picker_so_far": " So far: `{moves}`.",
     "picker_step": "Your turn{dice}.{so_far} {step}:",
-    "picker_done": "Your turn{dice}: `{turn}`. **Confirm** to play it, **Back** to change it.",
+    "picker_done": "Your turn{dice}: `{turn}`.{told}\n**Confirm** to play it, **Back** to "
+                   "change it.",
+    "picker_loses": "⚠️ This turn loses the game at once: {winner} wins.",
+    "picker_wins": "This turn wins the game at once.",
+    "picker_draws": "This turn ends the game in a draw.",
     "preview_footer_yet": "preview: not played yet",
     # /learn's frame (the lessons' own pages are English: bot/lessons.py)
     "lesson_old_button": "That lesson button is from an older version: start again with "
@@ -72,6 +83,13 @@ RU: dict[str, str] = {
     "pick_next": "Выберите следующий ход",
     "pick_no_taunt": "Без вызова",
     "pick_add": "Добавить {text}",
+    "pick_tile_colour": "Выберите цвет плитки",
+    "pick_tile_cell": "Выберите клетку для плитки",
+    "pick_tile_first": "Выберите плитку (клетку и цвет)",
+    "pick_tile_next": "Выберите следующую плитку (клетку и цвет)",
+    "pick_group_from": "с {source}",
+    "pick_group_cell": "клетка {source}",
+    "pick_tile_words": "перевес: {colour}, клетка {cell}",
     "picker_old": "Это меню осталось от прежней версии бота; нажмите «Ходить» под самой "
                   "новой доской.",
     "picker_game_gone": "Эта партия здесь больше не идёт. Ничего не изменено.",
@@ -88,7 +106,11 @@ RU: dict[str, str] = {
     "path_no_choice": "здесь нет варианта «{choice}»",
     "picker_so_far": " Пока выбрано: `{moves}`.",
     "picker_step": "Ваш ход{dice}.{so_far} {step}:",
-    "picker_done": "Ваш ход{dice}: `{turn}`. **Подтвердить** — сыграть, **Назад** — изменить.",
+    "picker_done": "Ваш ход{dice}: `{turn}`.{told}\n**Подтвердить** — сыграть, **Назад** — "
+                   "изменить.",
+    "picker_loses": "⚠️ Этот ход сразу проигрывает партию: победа — {winner}.",
+    "picker_wins": "Этот ход сразу выигрывает партию.",
+    "picker_draws": "Этот ход заканчивает партию вничью.",
     "preview_footer_yet": "предпросмотр: ещё не сыграно",
     "lesson_old_button": "Эта кнопка урока осталась от прежней версии: начните заново с "
                          "`/learn`.",

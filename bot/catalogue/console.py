@@ -14,7 +14,8 @@ EN: dict[str, str] = {
     "console_not_whole": "`{name}` is a whole number, not `{value}`: e.g. `{name}:{example}`.",
     "console_out_of_range": "`{name}` is from {low} to {high}, not {value}.",
     "console_too_small": "`{name}` is at least {low}, not {value}.",
-    "console_too_long": "`{name}` is at most {high} characters long ({length} given).",
+    "console_too_long": "`{name}` is at most {high} {high:character|characters} long "
+                        "({length} given).",
     "console_not_choice": "`{name}` is one of {choices}, not `{value}`.",
     "console_not_switch": "`{name}` is `true` or `false`, not `{value}`.",
     "console_not_name": "`{name}` is a name (letters, digits, `_ . -`), e.g. `{name}:@bob`, "
@@ -67,7 +68,8 @@ RU: dict[str, str] = {
     "console_not_whole": "`{name}` — целое число, а не `{value}`: например `{name}:{example}`.",
     "console_out_of_range": "`{name}` — от {low} до {high}, а не {value}.",
     "console_too_small": "`{name}` — не меньше {low}, а не {value}.",
-    "console_too_long": "`{name}` — не длиннее {high} символов (дано {length}).",
+    "console_too_long": "`{name}` — не длиннее {high} {high:символа|символов|символов} "
+                        "(дано {length}).",
     "console_not_choice": "`{name}` — одно из: {choices}, а не `{value}`.",
     "console_not_switch": "`{name}` — `true` или `false`, а не `{value}`.",
     "console_not_name": "`{name}` — имя (буквы, цифры, `_ . -`), например `{name}:@bob`, а "

@@ -34,12 +34,13 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
     # -- reading move text: every game (games/notation.py) ---------------------------
     (r"that text is (?P<length>.+?) characters; a turn is written in at most (?P<limit>.+?)",
      "gerr_text_long", "that text is {length} characters; a turn is written in at most {limit}",
-     "в тексте {length} символов, а ход пишется не длиннее {limit}"),
+     "в тексте {length} {length:символ|символа|символов}, а ход пишется не длиннее {limit}"),
     (r"unmatched '\)'", "gerr_unmatched", "unmatched ')'", "лишняя ')'"),
     (r"unclosed '\('", "gerr_unclosed", "unclosed '('", "не закрыта '('"),
     (r"more than (?P<n>.+?) moves and notes written; a turn has far fewer",
      "gerr_too_many_tokens", "more than {n} moves and notes written; a turn has far fewer",
-     "написано больше {n} перемещений и пометок; в ходе их гораздо меньше"),
+     "написано больше {n} {n:перемещения|перемещений|перемещений} и пометок; в ходе их гораздо "
+     "меньше"),
     (r"count (?P<count>.+?) is out of range 1-(?P<limit>.+?)", "gerr_count_range",
      "count {count} is out of range 1-{limit}", "число {count} вне диапазона 1-{limit}"),
     (r"move text must be a string", "gerr_not_string", "move text must be a string",
@@ -60,7 +61,7 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
     (r"empty count group", "gerr_h_empty_group", "empty count group",
      "пустая группа повторов"),
     (r"more than (?P<n>.+?) moves written", "gerr_h_too_many", "more than {n} moves written",
-     "написано больше {n} перемещений"),
+     "написано больше {n} {n:перемещения|перемещений|перемещений}"),
     (r"nothing can follow F \(borne off\)", "gerr_h_after_f", "nothing can follow F (borne off)",
      "после F (выброшена) ничего не пишется"),
     (r"point (?P<point>.+?) is not on the board \(1-24\)", "gerr_h_no_point",
@@ -93,16 +94,17 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
      r"the dice (?P<dice>.+?) give (?P<total>.+?)", "gerr_h_bear_pips",
      "{label}: bearing off from {point} needs at least {need} pips, the dice {dice} give "
      "{total}", "{label}: чтобы выбросить фишку с пункта {point}, нужно не меньше {need} "
-     "очков, а кости {dice} дают {total}"),
+     "{need:очка|очков|очков}, а кости {dice} дают {total}"),
     (r"(?P<label>.+?): checkers move from higher to lower points \(from 24 towards 1\), "
      r"so this goes the wrong way", "gerr_h_wrong_way",
      "{label}: checkers move from higher to lower points (from 24 towards 1), so this goes "
      "the wrong way", "{label}: фишки ходят со старших пунктов на младшие (от 24 к 1), а это "
      "ход в обратную сторону"),
-    (r"(?P<label>.+?): that is (?P<pips>.+?) pips, which no die or sum of the dice "
+    (r"(?P<label>.+?): that is (?P<pips>.+?) pips?, which no die or sum of the dice "
      r"(?P<dice>.+?) makes", "gerr_h_no_sum",
-     "{label}: that is {pips} pips, which no die or sum of the dice {dice} makes",
-     "{label}: это {pips} очков, а ни одна кость и ни одна сумма костей {dice} столько не "
+     "{label}: that is {pips} {pips:pip|pips}, which no die or sum of the dice {dice} makes",
+     "{label}: это {pips} {pips:очко|очка|очков}, а ни одна кость и ни одна сумма костей {dice} "
+     "столько не "
      "даёт"),
     (r"you have a legal move, so you cannot pass", "gerr_h_cannot_pass",
      "you have a legal move, so you cannot pass",
@@ -141,7 +143,7 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
      "point {point} is held by {opponent}", "пункт {point} занят: там {opponent}"),
     (r"cannot bear off: (?P<n>\d+) checker is still outside the home", "gerr_h_outside_one",
      "cannot bear off: {n} checker is still outside the home",
-     "выбрасывать нельзя: {n} фишка ещё вне дома"),
+     "выбрасывать нельзя: {n} {n:фишка|фишки|фишек} ещё вне дома"),
     (r"cannot bear off: (?P<n>\d+) checkers are still outside the home", "gerr_h_outside",
      "cannot bear off: {n} checkers are still outside the home",
      "выбрасывать нельзя: {n} {n:фишка|фишки|фишек} ещё вне дома"),
@@ -160,7 +162,8 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
     (r"that leaves a barrier of (?P<n>.+?) points (?P<where>.+?) with no (?P<opponent>.+?) "
      r"checker past it", "gerr_h_barrier",
      "that leaves a barrier of {n} points {where} with no {opponent} checker past it",
-     "так получается заслон из {n} пунктов ({where}), а за ним нет ни одной фишки "
+     "так получается заслон из {n} {n:пункта|пунктов|пунктов} ({where}), а за ним нет ни одной "
+     "фишки "
      "{opponent}"),
     # -- CheeseGambit notation ----------------------------------------------------------
     (r"square (?P<square>.+?) is not on the track \(1-(?P<track>.+?)\)", "gerr_c_no_square",
@@ -323,14 +326,16 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
     (r"the dice must be used in full \((?P<best>.+?) moves\); for the Gambit write G first, "
      r"e\.g\. G 2\(9X13\)", "gerr_c_full_gambit",
      "the dice must be used in full ({best} moves); for the Gambit write G first, "
-     "e.g. G 2(9X13)", "кости нужно сыграть полностью ({best} перемещ.); для Гамбита "
+     "e.g. G 2(9X13)", "кости нужно сыграть полностью ({best} "
+                       "{best:перемещение|перемещения|перемещений}); для Гамбита "
      "сначала напишите G, например G 2(9X13)"),
-    (r"the dice must be used in full: this turn must play (?P<best>.+?) dice",
-     "gerr_c_full", "the dice must be used in full: this turn must play {best} dice",
+    (r"the dice must be used in full: this turn must play (?P<best>.+?) (?:die|dice)",
+     "gerr_c_full", "the dice must be used in full: this turn must play {best} "
+     "{best:die|dice}",
      "кости нужно сыграть полностью: в этом ходу играется костей: {best}"),
-    (r"(?P<side>.+?) has (?P<pool>.+?) piece\(s\) in the pool: they must re-enter first "
+    (r"(?P<side>.+?) has (?P<pool>.+?) pieces? in the pool: they must re-enter first "
      r"\(P/R1\.\.R6 = (?P<low>.+?)-(?P<high>.+?)\)", "gerr_c_pool_first",
-     "{side} has {pool} piece(s) in the pool: they must re-enter first "
+     "{side} has {pool} {pool:piece|pieces} in the pool: they must re-enter first "
      "(P/R1..R6 = {low}-{high})", "у {side} в пуле фишек: {pool}; сначала они должны "
      "вернуться в игру (P/R1..R6 = {low}-{high})"),
     (r"(?P<move>.+?): (?P<side>.+?) has no piece in the pool", "gerr_c_pool_empty",
@@ -349,9 +354,11 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
      "{exit} в S6..S1 и никогда не проходит её"),
     (r"(?P<move>.+?): pieces only move forward", "gerr_c_forward",
      "{move}: pieces only move forward", "{move}: фишки ходят только вперёд"),
-    (r"(?P<move>.+?) is (?P<pips>.+?) steps; (?P<dice>.+?) move a piece (?P<made>.+?) steps",
-     "gerr_c_steps", "{move} is {pips} steps; {dice} move a piece {made} steps",
-     "{move} — это {pips} шагов, а {dice} двигают фишку на {made} шагов"),
+    (r"(?P<move>.+?) is (?P<pips>.+?) steps?; (?P<dice>.+?) move a piece (?P<made>.+?) "
+     r"steps?", "gerr_c_steps",
+     "{move} is {pips} {pips:step|steps}; {dice} move a piece {made} {made:step|steps}",
+     "{move} — это {pips} {pips:шаг|шага|шагов}, а {dice} двигают фишку на {made} "
+     "{made:шаг|шага|шагов}"),
     (r"(?P<reason>.+) \(in (?P<chain>.+)\)", "gerr_in_chain", "{reason} (in {chain})",
      "{reason} (в {chain})"),
     (r"(?P<move>.+?) cannot be played with (?P<dice>.+?): every way there lands on an "
@@ -568,6 +575,9 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
      "gerr_b_jump_returned", "the jump leaves a piece returned to stay where it began the turn",
      "после прыжка фишка остаётся там, где начала ход"),
     # -- options and games (games/base.py, games/__init__.py, each game's start) -------
+    (r"unknown game (?P<name>.+?) \(did you mean (?P<close>.+?)\?\); games: (?P<games>.+)",
+     "gerr_unknown_game_close", "unknown game {name} (did you mean {close}?); games: {games}",
+     "неизвестная игра {name} (может быть, вы хотели {close}?); игры: {games}"),
     (r"unknown game (?P<name>.+?); games: (?P<games>.+)", "gerr_unknown_game",
      "unknown game {name}; games: {games}", "неизвестная игра {name}; игры: {games}"),
     (r"game (?P<name>.+?) is not available yet", "gerr_game_unavailable",

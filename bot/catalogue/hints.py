@@ -10,7 +10,7 @@ every sentence here).
 
 from __future__ import annotations
 
-from computer.reasons import Reason, Said, Value
+from computer.reasons import THOUGH, Reason, Said, Value
 from games.cheesegambit.board import COLOUR_NAMES as CHEESEGAMBIT_COLOURS
 
 EN: dict[str, str] = {
@@ -18,11 +18,14 @@ EN: dict[str, str] = {
     "hint_side_White": "White", "hint_side_Black": "Black", "hint_side_Blue": "Blue",
     "hint_side_Red": "Red", "hint_side_Green": "Green", "hint_side_Yellow": "Yellow",
     # counted pieces inside a reason
-    "hint_piece": "a piece", "hint_pieces": "{count} pieces",
-    "hint_checker": "a checker", "hint_checkers": "{count} checkers",
+    "hint_piece": "a piece", "hint_pieces": "{count} {count:piece|pieces}",
+    "hint_checker": "a checker", "hint_checkers": "{count} {count:checker|checkers}",
     # any game: answers, baselines
     "hint_accepts": "accepts", "hint_votes_yes": "votes yes",
-    "hint_at_random": "at random", "hint_greedy": "greedy",
+    "hint_at_random": "picks a turn at random",
+    "hint_greedy": "takes the turn that gains most at once",
+    # what a turn costs, after what it gains
+    "hint_though": ", though it {drawbacks}",
     # Che
     "hint_che_starts": "starts the board with a {side} tile",
     "hint_che_blocks_one": "blocks {foe}'s region from closing",
@@ -30,9 +33,10 @@ EN: dict[str, str] = {
     "hint_che_threatens": "threatens to close a {side} region ({need} more {need:tile|tiles}), "
                           "which {foe} must answer",
     "hint_che_leaves_none": "leaves {foe} no region it can close next turn",
-    "hint_che_best": "the best it can do: {foe} still has a region to close",
+    "hint_che_best": "does the best it can",
+    "hint_che_leaves_foe": "leaves {foe} a region to close",
     "hint_che_draws": "draws: the tiles run out with equal largest regions",
-    "hint_che_loses": "nothing better: every turn loses",
+    "hint_che_loses": "cannot avoid the loss: every turn loses",
     "hint_che_closes": "closes a {side} region of {size} and wins",
     "hint_che_largest": "wins on the largest region as the tiles run out "
                         "({size} against {other_size})",
@@ -45,20 +49,20 @@ EN: dict[str, str] = {
     "hint_chebache_traps_king": "traps {foe}'s King on {number}: unless it escapes this turn, "
                                 "{side} wins",
     "hint_chebache_traps_one": "traps {foe}'s piece on {number}",
-    "hint_chebache_traps": "traps {foe}'s {count} pieces on {number}",
+    "hint_chebache_traps": "traps {foe}'s {count} {count:piece|pieces} on {number}",
     "hint_chebache_breaks": "breaks {foe}'s Chebache over {spots}",
     "hint_chebache_escapes": "escapes the trap on {spots}",
     "hint_chebache_home_one": "brings a piece into Finish",
-    "hint_chebache_home": "brings {count} pieces into Finish",
+    "hint_chebache_home": "brings {count} {count:piece|pieces} into Finish",
     "hint_chebache_race_safe": "races ahead (the safest turn by the evaluation)",
     "hint_chebache_race_clean": "races ahead and leaves no lone piece on an Intersection",
     # CheeseGambit
-    "hint_cg_dance": "no move is possible: the turn is a dance",
+    "hint_cg_dance": "cannot move: the turn is a dance",
     "hint_cg_gambit": "plays the Gambit",
     "hint_cg_cheesegambit": "plays the CheeseGambit (an extra turn follows)",
-    "hint_cg_gamble": "the Gamble",
+    "hint_cg_gamble": "plays the Gamble",
     "hint_cg_bumps_one": "bumps {foe}'s piece on {at} into the pool",
-    "hint_cg_bumps": "bumps {foe}'s {count} pieces on {at} into the pool",
+    "hint_cg_bumps": "bumps {foe}'s {count} {count:piece|pieces} on {at} into the pool",
     "hint_cg_enters": "brings {pieces} back from the pool",
     "hint_cg_homes": "brings {pieces} into the safe zone",
     "hint_cg_bears_off": "bears off {pieces}",
@@ -76,23 +80,25 @@ EN: dict[str, str] = {
     "hint_cg_votes_yes": "votes yes: {chances:.0%} to take the next place",
     "hint_cg_votes_no": "votes no: only {chances:.0%} to take the next place",
     # Hachapury
-    "hint_hp_pass": "no legal move: the turn passes",
+    "hint_hp_pass": "has no legal move: the turn passes",
     "hint_hp_wins": "bears off the last checker and wins",
     "hint_hp_wins_mars": "bears off the last checker and wins with a mars (2 points)",
     "hint_hp_bears_off": "bears off {checkers}",
     "hint_hp_last_home": "runs the last checker home",
-    "hint_hp_last_home_many": "runs the last {count} checkers home",
+    "hint_hp_last_home_many": "runs the last {count} {count:checker|checkers} home",
     "hint_hp_home": "brings {checkers} home",
     "hint_hp_traps": "traps {count} {foe} {count:checker|checkers} behind a {length}-point "
                      "block ({span})",
-    "hint_hp_block": "makes a block of {length} points ({span}) in front of {count} {foe} "
+    "hint_hp_block": "makes a block of {length} {length:point|points} ({span}) in front of "
+                     "{count} {foe} "
                      "{count:checker|checkers}",
     "hint_hp_made": "makes a block on {points} in front of {foe}'s checkers",
     "hint_hp_escapes": "escapes {checkers} past {foe}'s points",
     "hint_hp_starts": "starts {checkers} from the head",
     "hint_hp_race": "plays {move} with the least waste ({race})",
-    "hint_hp_leads": "leads the race by {pips} pips",
-    "hint_hp_trails": "trails the race by {pips} pips",
+    "hint_hp_race_plain": "plays {move} with the least waste",
+    "hint_hp_leads": "leads the race by {pips} {pips:pip|pips}",
+    "hint_hp_trails": "still trails the race by {pips} {pips:pip|pips}",
     "hint_hp_even": "keeps the race even",
 }
 
@@ -102,7 +108,9 @@ RU: dict[str, str] = {
     "hint_piece": "фишку", "hint_pieces": "{count} {count:фишку|фишки|фишек}",
     "hint_checker": "фишку", "hint_checkers": "{count} {count:фишку|фишки|фишек}",
     "hint_accepts": "принимает вызов", "hint_votes_yes": "голосует за продолжение",
-    "hint_at_random": "наугад", "hint_greedy": "жадный выбор",
+    "hint_at_random": "выбирает ход наугад",
+    "hint_greedy": "берёт ход с наибольшей сиюминутной выгодой",
+    "hint_though": ", хотя {drawbacks}",
     # Che
     "hint_che_starts": "начинает поле плиткой с перевесом {side}",
     "hint_che_blocks_one": "не даёт закрыться области {foe}",
@@ -111,10 +119,10 @@ RU: dict[str, str] = {
                           "{need:плитки|плиток|плиток}) и требует ответа {foe}",
     "hint_che_leaves_none": "у {foe} не остаётся области, которую можно закрыть следующим "
                             "ходом",
-    "hint_che_best": "лучшее из возможного: у {foe} всё равно остаётся область, которую можно "
-                     "закрыть",
+    "hint_che_best": "делает лучшее из возможного",
+    "hint_che_leaves_foe": "у {foe} остаётся область, которую можно закрыть",
     "hint_che_draws": "ничья: плитки кончаются, а самые большие области равны",
-    "hint_che_loses": "ничего лучше нет: проигрывает любой ход",
+    "hint_che_loses": "не может избежать поражения: проигрывает любой ход",
     "hint_che_closes": "закрывает область {side} размером {size} и побеждает",
     "hint_che_largest": "побеждает по самой большой области, когда плитки кончаются "
                         "({size} против {other_size})",
@@ -136,10 +144,10 @@ RU: dict[str, str] = {
     "hint_chebache_race_safe": "уходит вперёд (самый безопасный ход по оценке)",
     "hint_chebache_race_clean": "уходит вперёд и не оставляет одиноких фишек на Перекрёстках",
     # CheeseGambit
-    "hint_cg_dance": "хода нет: приходится «танцевать»",
+    "hint_cg_dance": "не может ходить: приходится «танцевать»",
     "hint_cg_gambit": "играет Гамбит",
     "hint_cg_cheesegambit": "играет CheeseGambit (за ним следует ещё один ход)",
-    "hint_cg_gamble": "Риск",
+    "hint_cg_gamble": "играет Риск",
     "hint_cg_bumps_one": "сбивает фишку {foe} на {at} в пул",
     "hint_cg_bumps": "сбивает {count} {count:фишку|фишки|фишек} {foe} на {at} в пул",
     "hint_cg_enters": "возвращает {pieces} из пула",
@@ -159,7 +167,7 @@ RU: dict[str, str] = {
     "hint_cg_votes_yes": "голосует за продолжение: {chances:.0%} занять следующее место",
     "hint_cg_votes_no": "голосует за окончание: лишь {chances:.0%} занять следующее место",
     # Hachapury
-    "hint_hp_pass": "хода нет: ход переходит к сопернику",
+    "hint_hp_pass": "не может ходить: ход переходит к сопернику",
     "hint_hp_wins": "выбрасывает последнюю фишку и побеждает",
     "hint_hp_wins_mars": "выбрасывает последнюю фишку и побеждает с марсом (2 очка)",
     "hint_hp_bears_off": "выбрасывает {checkers}",
@@ -174,8 +182,9 @@ RU: dict[str, str] = {
     "hint_hp_escapes": "уводит {checkers} за пункты {foe}",
     "hint_hp_starts": "снимает с головы {checkers}",
     "hint_hp_race": "играет {move} с наименьшими потерями ({race})",
+    "hint_hp_race_plain": "играет {move} с наименьшими потерями",
     "hint_hp_leads": "впереди в гонке на {pips} {pips:пункт|пункта|пунктов}",
-    "hint_hp_trails": "позади в гонке на {pips} {pips:пункт|пункта|пунктов}",
+    "hint_hp_trails": "всё ещё позади в гонке на {pips} {pips:пункт|пункта|пунктов}",
     "hint_hp_even": "в гонке поровну",
 }
 
@@ -188,9 +197,11 @@ def say_reason(lang: str, reason: Reason) -> str:
     """``reason`` in ``lang``: its phrases joined ("a, b and c" or "a; b"); "" when
     there is nothing to say."""
     parts = [say_phrase(lang, said) for said in reason.parts]
-    if reason.join == "semicolon":
-        return "; ".join(parts)
-    return _listed(lang, parts)
+    said = "; ".join(parts) if reason.join == "semicolon" else _listed(lang, parts)
+    if reason.drawbacks:
+        costs = _listed(lang, [say_phrase(lang, cost) for cost in reason.drawbacks])
+        said += _say(lang, THOUGH, drawbacks=costs)
+    return said
 
 
 def say_phrase(lang: str, said: Said) -> str:

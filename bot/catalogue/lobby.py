@@ -4,12 +4,13 @@ EN: dict[str, str] = {
     "time_control_error": "Time control: {error}.",
     "options_listed": "\n{title}'s options:\n{listed}",
     "not_yourself": "Each player must be a different person (you cannot play yourself).",
-    "needs_players": "{title} needs {needed} players here; you named {named}.",
+    "needs_players": "{title} needs {needed} {needed:player|players} here; you named {named}.",
     "channel_busy": "This channel already has a game (or an open challenge). Finish or abort "
                     "it first, or use another channel or thread.",
     "host_starts": "the host starts it with `/start`",
     "starts_at_join": "it starts as soon as someone joins",
-    "lobby_opened": "{host} opens a **{title}** lobby for {size} players{terms}: `/join` to "
+    "lobby_opened": "{host} opens a **{title}** lobby for {size} {size:player|players}{terms}: "
+                    "`/join` to "
                     "take a seat; {start} (open seats expire in {hours} h).",
     "challenges": "{challenger} challenges {invited} to **{title}**{terms}. Answer with "
                   "`/accept` or `/decline` (expires in {hours} h).",
@@ -29,10 +30,11 @@ EN: dict[str, str] = {
     "no_lobby": "There is no open lobby in this channel.",
     "no_open_seat": "This challenge names its players; it has no open seat.",
     "already_seated": "You already have a seat in this lobby.",
-    "lobby_full": "The lobby is full ({max} players).",
-    "joins": "{user} joins. Seated: {names}. {host} can `/start` now ({min}-{max} players).",
+    "lobby_full": "The lobby is full ({max} {max:player|players}).",
+    "joins": "{user} joins. Seated: {names}. {host} can `/start` now ({min}-{max} "
+             "{max:player|players}).",
     "only_host_starts": "Only the host who opened the lobby can start it.",
-    "needs_at_least": "{title} needs at least {min} players; {seated} seated so far.",
+    "needs_at_least": "{title} needs at least {min} {min:player|players}; {seated} seated so far.",
     "no_seat": "You have no seat in this lobby (`/join` takes one).",
     "host_aborts": "You opened this lobby: `/abort` closes it for everyone.",
     "leaves_lobby": "{user} leaves the lobby. Seated: {names}. `/join` to take a seat.",
@@ -47,7 +49,7 @@ EN: dict[str, str] = {
     "aborted": "{user} aborted the game.{seed}",
     "rematch_none": "There is no finished game here to play again.",
     "rematch_not_player": "Only the players of the last game can ask for a rematch.",
-    "cannot_seat": "{title} cannot seat {count} players.",
+    "cannot_seat": "{title} cannot seat {count} {count:player|players}.",
     "level_without_computer": "`level` is for games against the computer: name @{computer} "
                               "as an opponent.",
     "unknown_level": "Unknown level `{level}`: choose easy, normal or hard.",
@@ -82,7 +84,8 @@ RU: dict[str, str] = {
                     "или отмените её, либо используйте другой канал или ветку.",
     "host_starts": "хозяин начинает партию командой `/start`",
     "starts_at_join": "партия начнётся, как только кто-нибудь присоединится",
-    "lobby_opened": "{host} собирает партию **{title}** на {size} игроков{terms}: `/join` — "
+    "lobby_opened": "{host} собирает партию **{title}** на {size} "
+                    "{size:игрока|игроков|игроков}{terms}: `/join` — "
                     "занять место; {start} (свободные места ждут {hours} ч).",
     "challenges": "{challenger} вызывает {invited} на партию **{title}**{terms}. Ответьте "
                   "`/accept` или `/decline` (вызов действует {hours} ч).",

@@ -6,12 +6,14 @@ EN: dict[str, str] = {
     "match_two_players": "A match is between two players: name your one opponent, e.g. "
                          "`/new {game} @bob match=7`.",
     "match_cheese_players": "CheeseGambit matches are for two players (the stake between the "
-                            "two is what a game scores); this game has {players} players.",
+                            "two is what a game scores); this game has {players} "
+                            "{players:player|players}.",
     "match_no_points": "{title} has no matches: a match is played to a number of points, and "
                        "only Hachapury and two-player CheeseGambit score points.",
     "match_target_word": "`match={text}` is not a number of points: write e.g. `match=7` (1 "
                          "to {most}).",
-    "match_target_range": "A match is played to 1 to {most} points, not {target}: write e.g. "
+    "match_target_range": "A match is played to 1 to {most} {most:point|points}, not {target}: "
+                          "write e.g. "
                           "`match=7`.",
     "match_caption": "Match to {target}, game {number}: {score}",
     "match_crawford_mark": " · Crawford game",
@@ -38,7 +40,8 @@ RU: dict[str, str] = {
                        "приносят только Hachapury и CheeseGambit на двоих.",
     "match_target_word": "`match={text}` — не число очков: напишите, например, `match=7` (от "
                          "1 до {most}).",
-    "match_target_range": "Матч играется до 1–{most} очков, а не до {target}: напишите, "
+    "match_target_range": "Матч играется до 1–{most} {most:очка|очков|очков}, а не до {target}: "
+                          "напишите, "
                           "например, `match=7`.",
     "match_caption": "Матч до {target}, партия {number}: {score}",
     "match_crawford_mark": " · партия Кроуфорда",

@@ -21,6 +21,9 @@ EN: dict[str, str] = {
                   "{now}. Look at `/board` again.",
     "to_move_hint": " {who} is to move (with `/move`).",
     "nothing_to_answer": "No challenge, taunt or vote is waiting for an answer here.{turn}",
+    "answer_not_due": "Nothing is waiting for an answer, so `{text}` answers nothing. It is "
+                      "your turn{dice}: play a move (`/legal` lists them; **Play** under the "
+                      "board builds one).",
     "answer_not_yours": "The {noun} is waiting for {waiting}, not for you.",
     "not_your_turn": "It is not your turn: {who} is to move.",
     "not_playable": "`{text}` is not playable: {error}",
@@ -44,7 +47,7 @@ EN: dict[str, str] = {
     "game_over_won": "**Game over**{after}: **{who}**{won}{reason}.",
     "after_turns": " after {turns} {turns:turn|turns}",
     "won": " wins",
-    "won_points": " wins {points} points",
+    "won_points": " wins {points} {points:point|points}",
     "drawn": "draw",
     "seed_note": " Dice seed revealed: `{seed}`. How to check every throw: save the game "
                  "record (attached, or `/record`) and run `boardbot verify FILE` (boardbot's "
@@ -79,7 +82,9 @@ RU: dict[str, str] = {
     "colour_Red": "Красные", "colour_Green": "Зелёные", "colour_Yellow": "Жёлтые",
     "noun_taunt": "вызов", "noun_vote": "голосование", "noun_raise": "повышение ставки",
     "noun_question": "вопрос",
-    "who": "{colour} ({name})",
+    # the player first: his name takes the verb ("ходит alice (Белые)"); the plural
+    # colour before a singular verb did not ("ходит Белые (alice)")
+    "who": "{name} ({colour})",
     "or": " или ",
     "race": "В этот же момент игру изменил кто-то другой; ничего не применено. "
             "Посмотрите `/board` и попробуйте ещё раз.",
@@ -94,6 +99,9 @@ RU: dict[str, str] = {
                   "Посмотрите `/board` ещё раз.",
     "to_move_hint": " Сейчас ходит {who} (командой `/move`).",
     "nothing_to_answer": "Здесь никто не ждёт ответа на вызов или голосование.{turn}",
+    "answer_not_due": "Никто не ждёт ответа, поэтому `{text}` ничему не отвечает. Сейчас ваш "
+                      "ход{dice}: сделайте ход (`/legal` покажет варианты, кнопка **Ходить** "
+                      "под доской соберёт ход).",
     "answer_not_yours": "Ответа ({noun}) ждут от: {waiting}, а не от вас.",
     "not_your_turn": "Сейчас не ваш ход: ходит {who}.",
     "not_playable": "`{text}` так сыграть нельзя: {error}",

@@ -19,11 +19,13 @@ EN: dict[str, str] = {
     # the reply
     "replay_vs": " vs ",
     "replay_every_turn": "every turn",
-    "replay_every_step": "every {step} turns, then the last few one by one",
+    "replay_every_step": "every {step} {step:turn|turns}, then the last few one by one",
     "replay": "**{title}**, game {id}: {players}, {result}. Replay of {turns} "
-              "{turns:turn|turns} in {frames} frames ({shown}), {seconds:.1f} s a frame, "
+              "{turns:turn|turns} in {frames} {frames:frame|frames} ({shown}), {seconds:.1f} s "
+              "a frame, "
               "{size}.",
-    "replay_description": "Animated replay of {title} game {id}, {players}: {frames} frames.",
+    "replay_description": "Animated replay of {title} game {id}, {players}: {frames} "
+                          "{frames:frame|frames}.",
     "replay_mib": "{size:.1f} MiB",
     "replay_kib": "{size} KiB",
     # the frames' captions

@@ -17,6 +17,8 @@ EN: dict[str, str] = {
                      "{own} theme, seen from {chair}, in {size}. Your language: {language}.",
     "language_en": "English", "language_ru": "Russian",
     "bad_language": "`{name}` is `en`, `ru` or `auto` (Discord's language), not `{value}`.",
+    "locale_not_shipped": "The language `{locale}` is not available, so replies are in "
+                          "English. Languages: {languages}.",
     "moderator_language": "Only a moderator may set this server's language, {user}; your "
                           "own `language` you may set.",
     "server_language_here": "`server_language` is set in a server's channel.",
@@ -106,7 +108,7 @@ up again), the host `/start`s or `/abort`s it
 `/notify mention|dm|none` how you are reminded that it is your turn; `/notify nudge:3d` when a
 game without a clock goes quiet (`/claim` ends one silent for long); `rated=false` on `/new`
 `/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (animated) old games;
-`/leaderboard GAME`, `/profile @member` ratings
+`/leaderboard [GAME]`, `/profile @member` ratings
 `/settings language:en|ru|auto` the language of your replies (moderators: `server_language`)""",
     # /history, finished games
     "no_result": "no result",
@@ -125,11 +127,15 @@ game without a clock goes quiet (`/claim` ends one silent for long); `rated=fals
     "history_no_start": "Game {id} has no starting position to replay from.",
     "history_footer": "game {id}, after turn {turn}",
     "history_board": "**{title}**, game {id} after turn {turn} of {last}{said}:\n`{listing}`",
-    "history_row": "#{id} {title}: {players}, {result}, {turns} turns, {when}",
+    "history_row": "#{id} {title}: {players}, {result}, {turns} {turns:turn|turns}, {when}",
     # /leaderboard, /profile
     "no_rated_games": "No rated {title} games here yet: ratings start with the first finished "
                       "game between people.",
     "leaderboard_title": "**{title} leaderboard**",
+    "no_rated_games_any": "No rated games here yet: ratings start with the first finished game "
+                          "between people.",
+    "leaderboard_every": "-# The best {shown} of each game; `/leaderboard GAME` shows one "
+                         "game's whole table.",
     "leaderboard_row": "{place}. {name}: {rating}, {games} {games:game|games} ({wins} won, "
                        "{losses} lost), {points} {points:point|points} won",
     "no_rated_member": "{name} has no rated games here yet.",
@@ -146,9 +152,9 @@ game without a clock goes quiet (`/claim` ends one silent for long); `rated=fals
     "profile_no_result": "no result",
     "streak_wins": ", {count} {count:win|wins} in a row",
     "streak_losses": ", {count} {count:loss|losses} in a row",
-    "profile_row": "{title}: {rating}; {wins} won, {losses} lost of {games}; {points} points "
-                   "won{streak}",
-    "provisional": " (provisional: {games} of {needed} games)",
+    "profile_row": "{title}: {rating}; {wins} won, {losses} lost of {games}; {points} "
+                   "{points:point|points} won{streak}",
+    "provisional": " (provisional: {games} of {needed} {needed:game|games})",
     "rating": "rating {rating}{provisional}",
 }
 
@@ -169,6 +175,8 @@ RU: dict[str, str] = {
                      "Ваш язык: {language}.",
     "language_en": "английский", "language_ru": "русский",
     "bad_language": "`{name}` — это `en`, `ru` или `auto` (язык Discord), а не `{value}`.",
+    "locale_not_shipped": "Языка `{locale}` нет, поэтому ответы на английском. Языки: "
+                          "{languages}.",
     "moderator_language": "{user}, язык сервера может задать только модератор; свой язык "
                           "(`language`) вы можете выбрать сами.",
     "server_language_here": "`server_language` задаётся в канале сервера.",
@@ -256,7 +264,7 @@ RU: dict[str, str] = {
 `/notify mention|dm|none` как напоминать, что ваш ход; `/notify nudge:3d` когда напомнить в
 партии без часов (`/claim` завершает давно замолкшую); `rated=false` в `/new` — без рейтинга
 `/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (анимация) прошлые
-партии; `/leaderboard ИГРА`, `/profile @участник` рейтинги
+партии; `/leaderboard [ИГРА]`, `/profile @участник` рейтинги
 `/settings language:en|ru|auto` язык ответов вам (`server_language` — для модераторов)""",
     "no_result": "без результата",
     "result_won": "победа: {player}",
@@ -279,6 +287,10 @@ RU: dict[str, str] = {
     "no_rated_games": "Рейтинговых партий в {title} здесь пока нет: рейтинг начинается с "
                       "первой оконченной партии между людьми.",
     "leaderboard_title": "**{title}: таблица лидеров**",
+    "no_rated_games_any": "Рейтинговых партий здесь пока нет: рейтинг начинается с первой "
+                          "оконченной партии между людьми.",
+    "leaderboard_every": "-# Лучшие {shown} в каждой игре; `/leaderboard ИГРА` — вся таблица "
+                         "одной игры.",
     "leaderboard_row": "{place}. {name}: {rating}, {games} {games:партия|партии|партий} "
                        "(побед: {wins}, поражений: {losses}), {points} "
                        "{points:очко|очка|очков} выиграно",
@@ -299,6 +311,6 @@ RU: dict[str, str] = {
     "streak_losses": ", {count} {count:поражение|поражения|поражений} подряд",
     "profile_row": "{title}: {rating}; побед: {wins}, поражений: {losses} из {games}; очков "
                    "выиграно: {points}{streak}",
-    "provisional": " (предварительный: {games} из {needed} партий)",
+    "provisional": " (предварительный: {games} из {needed} {needed:партии|партий|партий})",
     "rating": "рейтинг {rating}{provisional}",
 }

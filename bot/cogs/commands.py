@@ -304,9 +304,9 @@ def build_commands(flows: Flows, games: list[str] | None = None
             adapter.to_user(interaction), adapter.to_channel(interaction), game))
 
     @command(name="leaderboard", description="The best players of a game here")
-    @describe(game="Which game")
+    @describe(game="Which game (leave out for every game)")
     @with_games
-    async def leaderboard(interaction: Interaction, game: str) -> None:
+    async def leaderboard(interaction: Interaction, game: str = "") -> None:
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.leaderboard(user, channel, game)
 
@@ -316,7 +316,10 @@ def build_commands(flows: Flows, games: list[str] | None = None
     @describe(member="Whose profile (default: yours)")
     async def profile(interaction: Interaction, member: discord.User | None = None) -> None:
         async def call(user: User, channel: Channel) -> Reply:
-            who = adapter.to_user_of(member) if member is not None else None
+            me = interaction.client.user
+            # the bot's own user is the computer, whose games are under its seats' ids
+            who = None if member is None else (
+                COMPUTER if me is not None and member.id == me.id else adapter.to_user_of(member))
             return await flows.service.profile(user, channel, who)
 
         await flows.run(interaction, call, defer=True)

@@ -85,6 +85,9 @@ class Context:
         self.render_images = render_images
         self.positions: OrderedDict[tuple[int, int], Position] = OrderedDict()
         self.legal: OrderedDict[tuple[int, int], list[str]] = OrderedDict()
+        #: ``legal_turns_in_any_order`` by (session id, version): what the picker and
+        #: ``/legal`` offer (Che's two tiles in either order).
+        self.legal_any: OrderedDict[tuple[int, int], list[str]] = OrderedDict()
         #: The latest effective turn (what the board marks as just played) by (session
         #: id, version): every append to the log, and every accepted take-back, bumps
         #: the version, so these never go stale either.
@@ -117,6 +120,7 @@ class Context:
         """Drop the cached positions and listings (tests that time the engine)."""
         self.positions.clear()
         self.legal.clear()
+        self.legal_any.clear()
         self.last_turns.clear()
 
     def committed(self, session: Session, position: Position, logged: list[TurnEntry]
@@ -187,6 +191,21 @@ class Context:
         position = await self.position_async(session)
         return await self._remembered_async(self.legal, session, position.legal_turns,
                                             session.dice)
+
+    async def legal_turns_in_any_order_async(self, session: Session) -> list[str]:
+        """The position's ``legal_turns_in_any_order`` for the session's dice, off the
+        event loop like ``legal_turns_async`` (cached per version)."""
+        if self.cpu_pool is not None:
+            key = (session.id, session.version)
+            if key not in self.legal_any:
+                assert session.position is not None
+                _remember(self.legal_any, key, await self.cpu(
+                    listed_turns, session.game, session.position, dict(session.options),
+                    tuple(session.dice), True))
+            return self.legal_any[key]
+        position = await self.position_async(session)
+        return await self._remembered_async(self.legal_any, session,
+                                            position.legal_turns_in_any_order, session.dice)
 
     @staticmethod
     def _remembered(cache: OrderedDict[tuple[int, int], _V], session: Session,
@@ -370,10 +389,12 @@ def render_listing(game: str, listing: str, options: dict[str, str],
     return render(get_game(game).from_listing(listing, options), context)
 
 
-def listed_turns(game: str, listing: str, options: dict[str, str], dice: tuple[int, ...]
-                 ) -> list[str]:
-    """The legal turns of the position ``listing`` describes (for a worker)."""
-    return get_game(game).from_listing(listing, options).legal_turns(dice)
+def listed_turns(game: str, listing: str, options: dict[str, str], dice: tuple[int, ...],
+                 any_order: bool = False) -> list[str]:
+    """The legal turns of the position ``listing`` describes (for a worker); with
+    ``any_order``, in every order the engine takes (``legal_turns_in_any_order``)."""
+    position = get_game(game).from_listing(listing, options)
+    return position.legal_turns_in_any_order(dice) if any_order else position.legal_turns(dice)
 
 
 def _parsed(session: Session) -> Position:

@@ -8,6 +8,7 @@ the commit (log, position, dice, clock in one transaction), a game's start.
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import dataclass
 
 from bot.buttons import FINISHED, Question, pending_question, stale_question
@@ -21,6 +22,7 @@ from bot.service.timekeeping import Handover, Timekeeper
 from games import GameError, Played, Position, QuestionKind, get_game
 from games.dice import opening_throws, opening_winner, turn_dice
 from games.events import events_to_json
+from games.notation import format_dice
 from renderer import RenderContext
 from renderer.describe import describe
 from storage import NewTurn, Seat, Session, SessionStatus, StaleVersion, TurnEntry, TurnKind
@@ -348,11 +350,20 @@ def rematch_button(session: Session) -> Button:
     return Button(for_channel("button_rematch"), f"rematch:{session.id}:{FINISHED}", "primary")
 
 
+#: An answer to a taunt or vote as players type it (CheeseGambit's ``play_action``
+#: words, and /accept's and /decline's names): never a move in any game's notation.
+_ANSWER = re.compile(r"(?i)(?:accept|take|drop|decline|yes|no|vote\s+\S+\s+(?:yes|no))")
+
+
 def _turn(session: Session, position: Position, side: str, user: User, text: str
           ) -> tuple[Played, NewTurn]:
     if position.side_to_move != side:
         raise Refused(for_user("not_your_turn",
                                who=texts.who(session, position.side_to_move or '?', user_lang())))
+    if _ANSWER.fullmatch(text.strip()):
+        # the engine would read an answer as a move ("expected a square"): say what it is
+        dice = for_user("with_dice", dice=format_dice(session.dice)) if session.dice else ""
+        raise Refused(for_user("answer_not_due", text=text.strip()[:20], dice=dice))
     try:
         played = position.play(text, session.dice)
     except GameError as exc:

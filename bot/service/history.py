@@ -132,6 +132,6 @@ def _row(session: Session, lang: str | None = None) -> str:
     lang = lang or channel_lang()
     players = " vs ".join(pages.name(seat.name) for seat in session.seats)
     when = time.strftime("%Y-%m-%d", time.gmtime(session.updated_at))
-    turns = max(0, session.next_turn - 1)
+    turns = texts.turns_played(session)
     return t(lang, "history_row", id=session.id, title=get_game(session.game).title,
              players=players, result=texts.result_named(session, lang), turns=turns, when=when)

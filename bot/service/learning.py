@@ -11,11 +11,11 @@ from collections.abc import Awaitable, Callable
 
 from bot.catalogue import for_user, t, user_lang
 from bot.catalogue.engine import error_for_user
-from bot.lessons import GOALS, Page, feedback, lesson
+from bot.lessons import GOALS, Exercise, Page, feedback, lesson
 from bot.narration import Cast
 from bot.replies import Button, Channel, Menu, MenuOption, Refused, Reply, User
 from bot.service.context import Context
-from bot.service.texts import colour_word
+from bot.service.texts import sides_cast
 from games import GameError, Position, get_game
 from renderer import RenderContext
 from renderer.describe import describe
@@ -80,12 +80,8 @@ class Learning:
         exercise = page.exercise
         if exercise is None or not 0 <= choice < len(exercise.choices):
             raise Refused(for_user("lesson_not_offered"))
-        game = get_game(name)
-        options = game.normalise_options({})
         lang = user_lang()
-        cast = Cast({exercise.side: t(lang, "lesson_you")},
-                    {s.letter: colour_word(s.colour, lang) for s in game.sides(options)},
-                    name, lang)
+        cast = lesson_cast(exercise, name, lang)
         right, said = feedback(exercise, exercise.choices[choice], GOALS[name], cast)
         pages = await asyncio.to_thread(lesson, name, lang)
         buttons = self._moves(name, number, len(pages))
@@ -116,3 +112,11 @@ class Learning:
         image = await self.ctx.draw(position, context)
         return image, describe(position, context) if image is not None else ""
 
+
+
+def lesson_cast(exercise: Exercise, name: str, lang: str) -> Cast:
+    """Who is who in an exercise's feedback: the learner is "you" (and the sentences
+    agree with it: "you win"), the other sides their colours."""
+    options = get_game(name).normalise_options({})
+    return sides_cast(name, options, {exercise.side: t(lang, "lesson_you")}, lang,
+                      you=exercise.side)

@@ -100,7 +100,8 @@ class Lobby:
                 guild_id=channel.guild_id, channel_id=channel.id, game=game.name,
                 options=normalised, seed=seed.hex(), seed_hash=commitment(seed),
                 created_by=user.id, now=now, expires_at=now + self.ctx.config.challenge_seconds,
-                seats=[_seat("?0" if lobby else info.letter, p, p is user, level, index)
+                seats=[_seat("?0" if lobby else info.letter, p, p is user, level, index,
+                             _number(players, index))
                        for index, (info, p) in enumerate(zip(sides, players, strict=True))],
             )
         except ChannelBusy as exc:
@@ -357,12 +358,22 @@ def only_computers_fill(game: Game, opponents: Sequence[User], wanted: dict[str,
     return len(opponents) == seats
 
 
-def _seat(side: str, player: User, challenger: bool, level: Level | None, index: int
-          ) -> tuple[str, str, str, bool]:
-    """A seat row: a computer's gets its own id and name and has accepted already."""
+def _seat(side: str, player: User, challenger: bool, level: Level | None, index: int,
+          number: int | None = None) -> tuple[str, str, str, bool]:
+    """A seat row: a computer's gets its own id and name (numbered ``number`` when
+    several sit) and has accepted already."""
     if level is not None and is_computer(player):
-        return side, seat_user_id(level, index), seat_name(level), True
+        return side, seat_user_id(level, index), seat_name(level, number), True
     return side, player.id, player.name, challenger
+
+
+def _number(players: Sequence[User], index: int) -> int | None:
+    """The computer at ``index``'s number among the computers named, in seat order
+    (1, 2, 3); None when it is the only one (its name needs none)."""
+    computers = [i for i, p in enumerate(players) if is_computer(p)]
+    if len(computers) < 2 or index not in computers:
+        return None
+    return computers.index(index) + 1
 
 
 _STYLES = {"Join": "success", "Accept": "success", "Decline": "danger", "Start": "primary"}

@@ -13,17 +13,22 @@ import asyncio
 import re
 
 from bot.catalogue import for_user, user_lang
+from bot.narration import narrate
 from bot.picker import PathError, Step, walk
 from bot.replies import Button, Channel, Menu, MenuOption, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
+from games import get_game
+from games.base import Played
 from games.notation import format_dice
 from renderer import RenderContext
 from renderer.describe import describe
 from storage import Session, SessionStatus
 
 _TAG = re.compile(r"p(?P<version>\d{1,9})-(?P<path>[\w]*)")
+#: A tile as the picker offers it: cell, colour letter, the first tile's orientation.
+_TILE = re.compile(r"(?P<cell>-?\d+,-?\d+)(?P<colour>[A-Za-z])[/\\]?")
 PICKER_VERBS = ("play", "pick", "pickok", "pickno")
 
 
@@ -53,7 +58,8 @@ class Picking:
             who = texts.who(session, mover, user_lang()) if mover else for_user("nobody")
             raise Refused(for_user("picker_not_mover", who=who))
         path = [p for p in match["path"].split("_") if p]
-        turns = await self.ctx.legal_turns_async(session)
+        # every order the engine takes: a player may start a two-tile turn with either
+        turns = await self.ctx.legal_turns_in_any_order_async(session)
         try:
             step = walk(turns, path, lambda text: position.turn_additions(text, session.dice))
         except PathError as exc:
@@ -75,7 +81,8 @@ class Picking:
         if step.turn is None:
             joiner = "_" if path else ""
             menu = Menu(f"pick:{session.id}:{base}{joiner}", step.placeholder,
-                        tuple(MenuOption(o.label, o.value, o.description)
+                        tuple(MenuOption(o.label, o.value,
+                                         o.description or _tile_words(session, o.label))
                               for o in step.options))
             return Reply(text=for_user("picker_step", dice=dice, so_far=so_far,
                                        step=step.placeholder),
@@ -89,9 +96,37 @@ class Picking:
             theme=self.ctx.config.theme, footer=for_user("preview_footer_yet"),
             language=user_lang())
         image = await self.ctx.draw(played.position, context)
-        return Reply(text=for_user("picker_done", dice=dice, turn=step.turn), private=True,
+        text = for_user("picker_done", dice=dice, turn=step.turn, told=_told(session, side, played))
+        return Reply(text=text, private=True,
                      session_id=session.id, image=image,
                      image_description=describe(played.position, context) if image else "",
                      buttons=[Button(for_user("button_confirm"), f"pickok:{session.id}:{base}",
                                      "success"),
                               *back, cancel])
+
+
+def _told(session: Session, side: str, played: Played) -> str:
+    """The previewed turn in words and, when it ends the game, a warning saying so
+    before Confirm: "This turn loses the game at once" (a player lost in two turns
+    by confirming a tile that closed the rival's region, told only by the picture)."""
+    cast = texts.cast_of(session, user_lang())
+    lines = [narrate(played.events, cast)]
+    result = played.position.result
+    if result is not None:
+        if result.winner is None:
+            lines.append(for_user("picker_draws"))
+        elif result.winner == side:
+            lines.append(for_user("picker_wins"))
+        else:
+            lines.append(for_user("picker_loses", winner=cast.name(result.winner)))
+    return "".join(f"\n{line}" for line in lines if line)
+
+
+def _tile_words(session: Session, label: str) -> str:
+    """A tile option in words ("White band, cell 0,-1"): the letter is a side's, so
+    the game's own colour word says it; '' for an option that is no tile."""
+    tile = _TILE.fullmatch(label)
+    if tile is None:
+        return ""
+    colour = texts.colour(get_game(session.game), session, tile["colour"], user_lang())
+    return for_user("pick_tile_words", colour=colour, cell=tile["cell"])

@@ -14,12 +14,13 @@ from __future__ import annotations
 from bot import pages
 from bot.catalogue import channel_lang, for_channel, for_user
 from bot.catalogue.engine import error_for_user
-from bot.computer_seats import is_computer_seat
+from bot.computer_seats import COMPUTER_ID, SEAT_PREFIX, is_computer, is_computer_seat
 from bot.ratings import PROVISIONAL_GAMES, Standing, outcome, rate
 from bot.replies import Channel, Refused, Reply, User
+from bot.service import texts
 from bot.service.context import Context
 from bot.service.matches import Matches
-from games import GameError, get_game
+from games import GAME_MODULES, GameError, get_game
 from games.events import PlacedAt, events_from_json
 from renderer.profile_card import (
     GameLine,
@@ -104,6 +105,10 @@ class Ratings:
     # -- what players see ---------------------------------------------------------------
 
     async def leaderboard(self, channel: Channel, game_name: str) -> Reply:
+        """One game's leaderboard; with no game named, every game's that has rated
+        games here (no game standing in silently for all)."""
+        if not game_name.strip():
+            return await self._every_leaderboard(channel)
         try:
             game = get_game(game_name)
         except GameError as exc:
@@ -112,18 +117,20 @@ class Ratings:
         rows = await self.store.leaderboard(channel.guild_id or "", game.name)
         if not rows:
             return Reply(text=for_user("no_rated_games", title=game.title), private=True)
-        lines = [for_channel("leaderboard_title", title=game.title)]
-        place = 0
-        previous: float | None = None
-        for index, row in enumerate(rows, 1):
-            shown = _standing(row)
-            if previous is None or round(shown.ordinal, 6) != previous:
-                place = index  # equal ratings share a place
-            previous = round(shown.ordinal, 6)
-            lines.append(for_channel("leaderboard_row", place=place, name=pages.name(row.name),
-                                     rating=_rating(shown), games=row.games, wins=row.wins,
-                                     losses=row.losses, points=row.points))
-        return Reply(text="\n".join(lines))
+        return Reply(text="\n".join(_board_lines(game.title, rows)))
+
+    async def _every_leaderboard(self, channel: Channel) -> Reply:
+        await self.catch_up()
+        boards = []
+        for name in GAME_MODULES:
+            rows = await self.store.leaderboard(channel.guild_id or "", name,
+                                                limit=EVERY_GAME_ROWS)
+            if rows:
+                boards.append("\n".join(_board_lines(get_game(name).title, rows)))
+        if not boards:
+            return Reply(text=for_user("no_rated_games_any"), private=True)
+        return Reply(text="\n\n".join([*boards, for_channel("leaderboard_every",
+                                                             shown=EVERY_GAME_ROWS)]))
 
     async def profile(self, channel: Channel, member: User) -> Reply:
         """Per game: the rating, record, streak, points and the average length of the
@@ -131,14 +138,17 @@ class Ratings:
         As text (on Discord inside the card's embed) and as a small picture card."""
         await self.catch_up()
         guild = channel.guild_id or ""
+        # the computer sits under seat ids of its own (computer:<level>:<seat>)
+        computer = is_computer(member)
+        seat_id = SEAT_PREFIX if computer else member.id
         rows = await self.store.of_user(guild, member.id)
-        lengths = await self.store.game_lengths(guild, member.id)
+        lengths = await self.store.game_lengths(guild, seat_id, prefix=computer)
         who = pages.name(member.name)
         if not rows and not lengths:
             return Reply(text=for_user("no_finished_member", name=who), private=True)
         found = await self.ctx.store.session_page(guild, (SessionStatus.FINISHED,),
-                                                  user_id=member.id, limit=RECENT_GAMES,
-                                                  newest_first=True)
+                                                  user_id=seat_id, limit=RECENT_GAMES,
+                                                  newest_first=True, user_prefix=computer)
         games = sorted(set(rows) | set(lengths), key=lambda g: get_game(g).title)
         lines_of_games = [_game_line(get_game(g).title, rows.get(g), lengths.get(g))
                           for g in games]
@@ -161,6 +171,8 @@ class Ratings:
                      image_description=_alt_text(text), card=True)
 
 
+#: The rows of each game when ``/leaderboard`` names none (four games fit a message).
+EVERY_GAME_ROWS = 5
 #: The last games a profile lists.
 RECENT_GAMES = 5
 #: Discord's limit on a picture's description (its alt text).
@@ -215,10 +227,12 @@ def _said_result(result: str) -> str:
 
 def _recent(session: Session, user_id: str) -> RecentGame:
     seat = session.seat_of(user_id)
-    opponents = ", ".join(pages.name(s.name) for s in session.seats if s.user_id != user_id)
+    if seat is None and user_id == COMPUTER_ID:  # the computer: its (first) seat here
+        seat = next((s for s in session.seats if is_computer_seat(s.user_id)), None)
+    opponents = ", ".join(pages.name(s.name) for s in session.seats if s is not seat)
     result, won = _result_for(session.result, seat.side if seat else "")
     return RecentGame(session.id, get_game(session.game).title, opponents or "—",
-                      result, won, max(0, session.next_turn - 1))
+                      result, won, texts.turns_played(session))
 
 
 def _result_for(result: str | None, side: str) -> tuple[str, bool | None]:
@@ -252,3 +266,19 @@ def _rating(s: Standing) -> str:
     provisional = (for_channel("provisional", games=s.games, needed=PROVISIONAL_GAMES)
                    if s.provisional else "")
     return for_channel("rating", rating=s.rating, provisional=provisional)
+
+
+def _board_lines(title: str, rows: list[StandingRow]) -> list[str]:
+    """A leaderboard's title and rows, best first; equal ratings share a place."""
+    lines = [for_channel("leaderboard_title", title=title)]
+    place = 0
+    previous: float | None = None
+    for index, row in enumerate(rows, 1):
+        shown = _standing(row)
+        if previous is None or round(shown.ordinal, 6) != previous:
+            place = index  # equal ratings share a place
+        previous = round(shown.ordinal, 6)
+        lines.append(for_channel("leaderboard_row", place=place, name=pages.name(row.name),
+                                 rating=_rating(shown), games=row.games, wins=row.wins,
+                                 losses=row.losses, points=row.points))
+    return lines

@@ -65,7 +65,7 @@ class Replays:
             t(lang, "replay_every_step", step=made.step)
         return Reply(
             text=t(lang, "replay", title=title, id=session.id, players=players,
-                   result=texts.result_named(session, lang), turns=len(turns),
+                   result=texts.result_named(session, lang), turns=texts.turns_played(session),
                    frames=made.frames, shown=shown, seconds=made.frame_ms / 1000,
                    size=_size(len(made.data), lang)),
             image=made.data, image_name=f"replay-{session.id}.gif",

@@ -8,6 +8,7 @@ Game-specific words come from the game (``Game``/``Position``), never from here.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from bot import clocks
 from bot.catalogue import CATALOGUE, channel_lang, for_channel, for_user, t
@@ -20,6 +21,7 @@ from games.base import Game
 from games.events import Won
 from games.notation import format_dice
 from renderer.context import Ending
+from renderer.words import colour_of
 from storage import NewTurn, Session, SessionStatus, TurnEntry, TurnKind
 
 # HELP and NOTIFY_SAID moved to the catalogue (bot/catalogue/views.py: "help", "notify_*").
@@ -92,10 +94,17 @@ def status_line(session: Session, position: Position, left: str = "") -> tuple[s
             [mention] if mention else [])
 
 
+def turns_played(session: Session) -> int:
+    """How many turns the game has had: the number of the last turn played.  Every
+    count of a game's turns says this one (the ending, /history, /replay, ratings),
+    never the log's entries, which also hold answers to taunts and votes."""
+    return max(0, session.next_turn - 1)
+
+
 def ending(session: Session, position: Position) -> str:
     """How the game ended, in words: the winner by name and colour, the points,
     why (when the stored result says, e.g. a resignation) and after how many turns."""
-    turns = max(0, session.next_turn - 1)
+    turns = turns_played(session)
     after = for_channel("after_turns", turns=turns) if turns else ""
     result = position.result
     stored = session.result or (result.text if result else "")
@@ -239,11 +248,24 @@ def told_in_words(entry: NewTurn | TurnEntry, session: Session, lang: str | None
     if not entry.events:
         return ""
     events = parsed_events(entry.events)
-    game = get_game(session.game)
-    lang = lang or channel_lang()
-    cast = Cast(names(session), {info.letter: colour_word(info.colour, lang)
-                                 for info in game.sides(session.options)}, session.game, lang)
+    cast = cast_of(session, lang or channel_lang())
     return narrate(events, cast, entry.dice if entry.kind == TurnKind.TURN else ())
+
+
+def cast_of(session: Session, lang: str) -> Cast:
+    """Who is who in ``session``, for telling its turns in ``lang``."""
+    return sides_cast(session.game, session.options, names(session), lang)
+
+
+def sides_cast(game_name: str, options: Mapping[str, str], named: Mapping[str, str],
+               lang: str, you: str = "") -> Cast:
+    """A ``Cast`` of the game's sides: ``named`` players, every side's colour word
+    (and its genitive, for a side known only by colour: "фишку синих")."""
+    sides = get_game(game_name).sides(options)
+    return Cast(named, {info.letter: colour_word(info.colour, lang) for info in sides},
+                game_name, lang, you=you,
+                colours_of={info.letter: colour_of(lang, info.colour).lower()
+                            for info in sides})
 
 
 def clock_text(control: str) -> str:

@@ -50,13 +50,17 @@ class Views:
         if position.side_to_move is None:
             raise Refused(for_user("game_over_short"))
         turns = await self.ctx.legal_turns_async(session)
+        # by first move, every order the engine takes (Che's tiles either way round):
+        # `/legal 0,1W` lists `-1,1W` after it even where the listing has the pair the
+        # other way; a short list shows each turn once
+        orders = await self.ctx.legal_turns_in_any_order_async(session)
         dice = for_user("with_dice", dice=format_dice(session.dice)) if session.dice else ""
         who = texts.who(session, position.side_to_move, user_lang())
         first = starting.strip()
         if first:
-            chosen = [t for t in turns if first_move(t).lower() == first.lower()]
+            chosen = [t for t in orders if first_move(t).lower() == first.lower()]
             if not chosen:
-                firsts = ", ".join(f"`{m}`" for m in dict.fromkeys(map(first_move, turns)))
+                firsts = ", ".join(f"`{m}`" for m in dict.fromkeys(map(first_move, orders)))
                 raise Refused(for_user("no_legal_starting", who=who, dice=dice,
                                        first=first[:40], firsts=firsts)[:1900])
             header = for_user("legal_starting", count=len(chosen), who=who, dice=dice,
@@ -64,8 +68,8 @@ class Views:
             return Reply(text=texts.listed(header, [f"`{t}`" for t in chosen]), private=True,
                          session_id=session.id)
         header = for_user("legal", count=len(turns), who=who, dice=dice)
-        groups = grouped_by_first_move(turns)
-        if len(turns) <= texts.LIST_MAX_ROWS or len(groups) == len(turns):
+        groups = grouped_by_first_move(orders)
+        if len(turns) <= texts.LIST_MAX_ROWS or len(groups) == len(orders):
             return Reply(text=texts.listed(header, [f"`{t}`" for t in turns]), private=True,
                          session_id=session.id)
         rows = [_group_row(move, rests) for move, rests in groups.items()]

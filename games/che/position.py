@@ -239,6 +239,14 @@ class ChePosition(Position):
 
         Two tiles that could be placed in either order are listed once.
         """
+        return self._listed(both_orders=False)
+
+    def legal_turns_in_any_order(self, dice: Dice = ()) -> list[str]:
+        """``legal_turns`` with two quiet tiles listed in both orders: ``play``
+        takes either (the same board, and neither tile ends the game alone)."""
+        return self._listed(both_orders=True)
+
+    def _listed(self, both_orders: bool) -> list[str]:
         if self._result is not None:
             return []
         first = self.legal_placements()
@@ -263,7 +271,7 @@ class ChePosition(Position):
                 label = format_cell(cell)
                 for colour in COLOURS:
                     j = index[(cell, colour)]
-                    if quiet[j] and j < i:
+                    if quiet[j] and j < i and not both_orders:
                         continue  # listed already in the other order
                     out.append(prefix + label + colour)
             for cell in sorted(extra):

@@ -58,7 +58,10 @@ def _segment_reason(colour: str, seg: Segment, dice: tuple[int, ...]) -> str | N
     sums = _sums(_dice_pool(dice))
     if pips not in sums:
         made = ", ".join(str(s) for s in sums)
-        return f"{name} is {pips} steps; {format_dice(dice)} move a piece {made} steps"
+        step_word = "step" if pips == 1 else "steps"
+        made_word = "step" if made == "1" else "steps"
+        return (f"{name} is {pips} {step_word}; {format_dice(dice)} move a piece {made} "
+                f"{made_word}")
     return None
 
 

@@ -32,7 +32,7 @@ the 72-square track into your safe zone (S6..S1, entered from your exit square b
 count) and bear them off.
 - Throw 2 dice; each die moves one piece; doubles give 4 moves. Use the dice in full \
 (as many as possible); no move: you dance.
-- Landing on one opponent piece bumps it to its pool; 2+ pieces are a block: no landing \
+- Landing on one opponent piece (a blot) bumps it to its pool; 2+ pieces are a block: no landing \
 (passing is fine).
 - Pool pieces must re-enter first, on re-entry square R<die> (in the opposite arm).
 - Bearing off (all pieces in S1..S6): die d takes a piece off S<d>, or off the highest \

@@ -503,14 +503,16 @@ class CheeseGambitPosition(Position):
                     len(written.chains) == 2:
                 return (f"the dice must be used in full ({best} moves); for the Gambit "
                         "write G first, e.g. G 2(9X13)")
-            return f"the dice must be used in full: this turn must play {best} dice"
+            dice_word = "die" if best == 1 else "dice"
+            return f"the dice must be used in full: this turn must play {best} {dice_word}"
         pieces = gen.pieces
         pool = pieces.count(POOL)
         for chain in written.chains:
             src, dst, _ = chain[0]
             name = f"{location_name(colour, src)}/{location_name(colour, dst)}"
             if pool and src != POOL:
-                return (f"{colour} has {pool} piece(s) in the pool: they must re-enter "
+                piece_word = "piece" if pool == 1 else "pieces"
+                return (f"{colour} has {pool} {piece_word} in the pool: they must re-enter "
                         f"first (P/R1..R6 = {reentry_square(colour, 1)}-"
                         f"{reentry_square(colour, 6)})")
             if src == POOL and not pool:

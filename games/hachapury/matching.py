@@ -58,8 +58,9 @@ def _precheck(paths: tuple[WrittenPath, ...], dice: tuple[int, ...], shown: str)
                     f"(from 24 towards 1), so this goes the wrong way"
                 )
             if a - b not in sums:
+                unit = "pip" if a - b == 1 else "pips"
                 raise IllegalTurnError(
-                    f"{label}: that is {a - b} pips, which no die or sum of "
+                    f"{label}: that is {a - b} {unit}, which no die or sum of "
                     f"the dice {shown} makes"
                 )
 

@@ -262,3 +262,19 @@ def test_the_command_line_takes_a_channel(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "bot", "local", "--channel", "a b"],
                           input="", capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 2 and "a channel's name is letters" in done.stderr
+
+
+async def test_an_unshipped_locale_is_said_with_the_languages_there_are(tmp_path: Path) -> None:
+    # `--locale de` fell back to English without a word
+    out = io.StringIO()
+    code = await run_console(str(tmp_path / "db.sqlite3"), str(tmp_path / "img"), 7, [],
+                             io.StringIO("alice: /new hachapury @bob\n"), out, locale="de")
+    assert code == 0
+    first = out.getvalue().splitlines()[0]
+    assert first == "The language `de` is not available, so replies are in English. " \
+                    "Languages: en, ru.", first
+    assert "alice challenges @bob" in out.getvalue()
+    english = io.StringIO()
+    await run_console(str(tmp_path / "en.sqlite3"), str(tmp_path / "img"), 7, [],
+                      io.StringIO(""), english, locale="en-GB")
+    assert "not available" not in english.getvalue()

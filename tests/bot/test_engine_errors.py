@@ -47,7 +47,11 @@ class Site:
 
 #: Sample values of fields that hold a text the engine chose (file name, expression).
 SAMPLES = {("position.py", "noun"): "tiles", ("position.py", "extra"): ", not 3",
-           ("board.py", "verb"): "checkers are", ("matching.py", "need"): "you must use both dice"}
+           ("board.py", "verb"): "checkers are", ("matching.py", "need"): "you must use both dice",
+           # the nouns the engines put after a count, singular or plural as it needs
+           ("matching.py", "unit"): "pips", ("explain.py", "step_word"): "steps",
+           ("explain.py", "made_word"): "steps", ("position.py", "dice_word"): "dice",
+           ("position.py", "piece_word"): "pieces"}
 
 
 def _sample(node: ast.FormattedValue, file: str) -> str:

@@ -63,8 +63,8 @@ CASES: list[tuple[list[Event], tuple[int, ...], str, str, str]] = [
      "alice (White): бросок 5-1, ход Старт→5. 2 фишки игрока bob на 16 попали в ловушку "
      "и ушли на Старт."),
     ([Moved("W", "9", "12", 3), Sacrificed("W", "12", "S", 1)], (3, 4), "chebache",
-     "alice (White) rolled 3-4 and moved 9→12 and gave up 1 own piece(s) on 12 back to Start.",
-     "alice (White): бросок 3-4, ход 9→12 и пожертвовал своими фишками (1) на 12 на Старт."),
+     "alice (White) rolled 3-4 and moved 9→12 and gave up 1 own piece on 12 back to Start.",
+     "alice (White): бросок 3-4, ход 9→12 и пожертвовал 1 своей фишкой на 12 на Старт."),
     ([TilePlaced("W", "2,-1", "W", "/"), RegionClosed("W"), Won("W", 1, "closed")], (),
      "che",
      "alice (White) placed a tile at 2,-1, White dominant (/). A White region is closed: "
@@ -118,8 +118,8 @@ CASES: list[tuple[list[Event], tuple[int, ...], str, str, str]] = [
     ([Moved("W", "S", "3", 3), ChebacheFormed("W", "B", "4", "16")], (3, 1), "chebache",
      "alice (White) rolled 3-1 and moved Start→3. alice formed Chebache B on 4: it controls "
      "bob's 16.",
-     "alice (White): бросок 3-1, ход Старт→3. alice построил Чебаш B на 4: он держит поле 16 "
-     "игрока bob."),
+     "alice (White): бросок 3-1, ход Старт→3. alice построил Чебаш B на 4: под его контролем "
+     "поле 16 (bob)."),
     ([Moved("W", "S", "3", 3), ChebacheFormed("W", "B", "4", "16", 2)], (3, 1), "chebache",
      "alice (White) rolled 3-1 and moved Start→3. alice formed Chebache B on 4: 2 of bob's "
      "pieces on 16 are threatened.",

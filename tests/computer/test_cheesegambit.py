@@ -189,7 +189,7 @@ def test_reason_names_the_bump_and_the_safety() -> None:
 def test_reason_names_the_blots_left() -> None:
     position = listing(BUMP_INTO_SAFETY)
     assert english(STRATEGY.explain(position, (3, 1), "47X50 51/52")) == (
-        "bumps Blue's piece on 50 into the pool and leaves blots on 50 and 52")
+        "bumps Blue's piece on 50 into the pool, though it leaves blots on 50 and 52")
 
 
 def test_reason_for_running_home_and_bearing_off() -> None:
@@ -206,10 +206,10 @@ def test_reason_for_the_special_moves_and_a_dance() -> None:
         "plays the Gambit, bumps Blue's piece on 13 into the pool")
     blocked = listing("R: 1@P, 13@S1; B: 2@49, 12@S6; R to move")
     assert english(STRATEGY.explain(blocked, (1, 1), "CG PX49")).startswith(
-        "plays the CheeseGambit (an extra turn follows), bumps Blue's 2 pieces on 49")
+        "plays the CheeseGambit (an extra turn follows) and bumps Blue's 2 pieces on 49")
     dance = listing("R: 1@P, 13@S1; B: 2@49, 2@50, 10@S6; R to move")
     assert english(STRATEGY.explain(dance, (1, 2), "(dance)")) == (
-        "no move is possible: the turn is a dance")
+        "cannot move: the turn is a dance")
 
 
 def test_reason_of_an_illegal_turn_is_empty() -> None:

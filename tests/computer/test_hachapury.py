@@ -177,10 +177,10 @@ def test_reason_for_an_escape() -> None:
 def test_reason_for_a_pass_and_for_a_plain_race_move_in_the_record_form() -> None:
     blocked = listing("W: 1@13, 5@1, 9@F; B: 1@24, 1@23, 1@22, 1@21, 1@20, 1@19, 9@2; "
                       "W to move")
-    assert english(explain_turn(blocked, (6, 5), "pass")) == "no legal move: the turn passes"
+    assert english(explain_turn(blocked, (6, 5), "pass")) == "has no legal move: the turn passes"
     race = listing("W: 2@6, 3@5, 10@F; B: 3@6, 12@F; W to move")
     assert english(explain_turn(race, (1, 1), "6-5 6-5 5-4 5-4")) == \
-        "plays 2(6/5), 2(5/4) with the least waste (trails the race by 5 pips)"
+        "plays 2(6/5), 2(5/4) with the least waste, though it still trails the race by 5 pips"
 
 
 def test_runs_follow_the_opponents_path_across_my_1_and_24() -> None:

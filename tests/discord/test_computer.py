@@ -76,6 +76,9 @@ async def test_a_person_plays_the_computer_to_the_end(tmp_path: Path,
         record = await w.carol.slash(w.channel, "record")
         data = (await h.public(record).attachments[0].read()).decode()
         assert '"boardbot (easy)"]' in data
+        # the bot's own profile counts the games its seats played
+        card = h.public(await w.carol.slash(w.channel, "profile", member=the_bot(w)))
+        assert card is not None and "not rated (1 finished)" in card.embeds[0].description
 
 
 async def test_two_computers_play_while_people_watch(tmp_path: Path,

@@ -85,6 +85,7 @@ _SAMPLES: dict[str, list[Value]] = {
     "checkers": [Said.of("hint_checker"), Said.of("hint_checkers", count=12)],
     "race": [Said.of("hint_hp_leads", pips=4), Said.of("hint_hp_even")],
     "chances": [0.4], "take": [0.22],
+    "drawbacks": [Said.of("hint_cg_blot", squares=(60,))],
 }
 
 

@@ -42,7 +42,7 @@ async def test_a_private_refusal_speaks_the_users_locale_the_public_reply_the_se
     refused = await service.move(waiting, HERE, turn)
     assert refused.private and not refused.ok
     assert refused.text.startswith("Сейчас не ваш ход: ходит "), refused.text
-    assert re.search(r"(Белые|Чёрные) \((alice|bob)\)", refused.text), refused.text
+    assert re.search(r"(alice|bob) \((Белые|Чёрные)\)", refused.text), refused.text
     played = await service.move(mover, HERE, turn)  # the server (HERE) speaks English
     assert played.ok and not played.private
     assert " rolled " in played.text and " to move" in played.text, played.text

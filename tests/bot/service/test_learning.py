@@ -42,7 +42,7 @@ async def test_a_lesson_completes_with_exercises_and_feedback(service: GameServi
             right = next(i for i, c in enumerate(exercise.choices) if c in exercise.good)
             said = await service.press(ALICE, HERE, menu.action + str(wrong))
             assert said.ok and said.text.startswith("❌ Not this time")
-            assert "you (" in said.text  # what the wrong turn did, told in words
+            assert "You (" in said.text  # what the wrong turn did, told in words
             again = await service.press(ALICE, HERE, _button(said, "Try again"))
             assert again.menus == page.menus
             said = await service.press(ALICE, HERE, menu.action + str(right))
