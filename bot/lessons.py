@@ -12,16 +12,17 @@ must look.  The same lesson every time, for every learner, in every language.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from bot.catalogue import CATALOGUE, DEFAULT, t
+from bot.catalogue import CATALOGUE, DEFAULT, has, t
 from bot.catalogue.lessons import NOTATION, RULES
 from bot.narration import Cast, narrate
 from games import Position, get_game
 from games.base import Game
-from games.events import BorneOff, Event, Hit, RegionClosed
+from games.events import Event
+from games.plugins import plugins
 
 #: Exercises per lesson, and the most turns one offers to choose from.
 EXERCISES = 2
@@ -53,23 +54,31 @@ class Goal:
         return self.done_in(DEFAULT)
 
 
-def _hits(events: Sequence[Event], side: str) -> bool:
-    return any(isinstance(e, Hit) and e.side == side for e in events)
+class _Goals(Mapping[str, Goal]):
+    """Game name -> its lesson goal, read from the games' plugins (games/plugins/:
+    ``lesson_goal``) each time, so a game registered later has its lesson too."""
+
+    def _goals(self) -> dict[str, Goal]:
+        return {p.name: Goal(p.name, p.lesson_goal.reached) for p in plugins()
+                if p.lesson_goal is not None}
+
+    def __getitem__(self, name: str) -> Goal:
+        return self._goals()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._goals())
+
+    def __len__(self) -> int:
+        return len(self._goals())
 
 
-GOALS: dict[str, Goal] = {
-    "hachapury": Goal("hachapury", lambda ev, side: any(isinstance(e, BorneOff) for e in ev)),
-    "chebache": Goal("chebache", _hits),
-    "cheesegambit": Goal("cheesegambit", _hits),
-    "che": Goal("che", lambda ev, side: any(isinstance(e, RegionClosed) and e.side == side
-                                            for e in ev)),
-}
+GOALS: Mapping[str, Goal] = _Goals()
 
 
 def board_text(name: str, lang: str = DEFAULT) -> str:
     """How to read ``name``'s board, in words ('' for a game without one)."""
     key = f"lesson_board_{name}"
-    return t(lang, key) if key in CATALOGUE[DEFAULT] else ""
+    return t(lang, key) if has(key) else ""
 
 
 def rules_text(game: Game, lang: str = DEFAULT) -> str:

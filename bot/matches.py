@@ -29,6 +29,7 @@ from typing import TextIO
 
 from bot.catalogue import for_channel, for_user
 from games import GameError, Position, get_game
+from games.plugins import plugin_for
 from games.record import RecordFormatError, parse_record
 
 #: The largest match target offered (a 25-point match is already a long evening).
@@ -48,15 +49,14 @@ class MatchError(ValueError):
 
 def supports_match(game_name: str, options: Mapping[str, str]) -> str | None:
     """Why ``game_name`` with ``options`` cannot be a match (None when it can):
-    matches need two players and a game that scores points."""
-    if game_name == "hachapury":
-        return None
-    if game_name == "cheesegambit":
-        if options.get("players", "2") != "2":
-            return for_user("match_cheese_players", players=options.get("players"))
-        return None
-    title = get_game(game_name).title
-    return for_user("match_no_points", title=title)
+    matches need a game that scores points (its plugin says so) and two sides."""
+    game = get_game(game_name)
+    if not plugin_for(game.name).scores_points:
+        return for_user("match_no_points", title=game.title)
+    sides = len(game.sides(game.normalise_options(dict(options))))
+    if sides != 2:
+        return for_user("match_cheese_players", title=game.title, players=sides)
+    return None
 
 
 def parse_target(text: str) -> int:

@@ -18,6 +18,8 @@ from concurrent.futures import ProcessPoolExecutor
 from multiprocessing.context import BaseContext
 from typing import Any
 
+from games.plugins import register_all, registered_modules
+
 
 def cores() -> int:
     """The cores this process may run on."""
@@ -39,10 +41,21 @@ def worker_context() -> BaseContext:
 def new_executor(workers: int, initializer: Callable[..., object],
                  initargs: tuple[Any, ...], context: BaseContext | None = None
                  ) -> ProcessPoolExecutor:
-    """A pool of ``workers`` processes (``worker_context``), each running
+    """A pool of ``workers`` processes (``worker_context``), each registering the
+    games registered here beyond the built-in ones, then running
     ``initializer(*initargs)`` as it starts."""
     return ProcessPoolExecutor(workers, mp_context=context or worker_context(),
-                               initializer=initializer, initargs=initargs)
+                               initializer=_start_worker,
+                               initargs=(registered_modules(), initializer, initargs))
+
+
+def _start_worker(plugins: tuple[str, ...], initializer: Callable[..., object],
+                  initargs: tuple[Any, ...]) -> None:
+    # A worker is a fresh process (forkserver): a game registered at run time (a
+    # plugin outside the built-in ones, such as a test's toy game) is registered again
+    # by its module path, or the worker would not know the game it is asked about.
+    register_all(plugins)
+    initializer(*initargs)
 
 
 def _processes(executor: ProcessPoolExecutor) -> list[Any]:

@@ -5,11 +5,11 @@ EN: dict[str, str] = {
     "match_terms": ", a match to {target} {target:point|points}",
     "match_two_players": "A match is between two players: name your one opponent, e.g. "
                          "`/new {game} @bob match=7`.",
-    "match_cheese_players": "CheeseGambit matches are for two players (the stake between the "
-                            "two is what a game scores); this game has {players} "
+    "match_cheese_players": "{title} matches are for two players (what a game scores is "
+                            "between the two); this game has {players} "
                             "{players:player|players}.",
     "match_no_points": "{title} has no matches: a match is played to a number of points, and "
-                       "only Hachapury and two-player CheeseGambit score points.",
+                       "a {title} game scores none.",
     "match_target_word": "`match={text}` is not a number of points: write e.g. `match=7` (1 "
                          "to {most}).",
     "match_target_range": "A match is played to 1 to {most} {most:point|points}, not {target}: "
@@ -34,10 +34,10 @@ RU: dict[str, str] = {
     "match_terms": ", матч до {target} {target:очка|очков|очков}",
     "match_two_players": "Матч играется вдвоём: назовите одного соперника, например "
                          "`/new {game} @bob match=7`.",
-    "match_cheese_players": "Матчи в CheeseGambit — только для двоих (очки партии — это ставка "
+    "match_cheese_players": "Матчи в {title} — только для двоих (очки партии разыгрываются "
                             "между двумя игроками); в этой партии игроков: {players}.",
-    "match_no_points": "В {title} матчей нет: матч играется до заданного числа очков, а очки "
-                       "приносят только Hachapury и CheeseGambit на двоих.",
+    "match_no_points": "В {title} матчей нет: матч играется до заданного числа очков, а "
+                       "партия {title} очков не приносит.",
     "match_target_word": "`match={text}` — не число очков: напишите, например, `match=7` (от "
                          "1 до {most}).",
     "match_target_range": "Матч играется до 1–{most} {most:очка|очков|очков}, а не до {target}: "

@@ -42,6 +42,7 @@ from bot.ratings import Outcome
 from bot.replies import Button, Channel, Refused, Reply
 from bot.service.context import Context
 from bot.service.core import Turns, rematch_button
+from games import get_game
 from games.dice import commitment
 from storage import Session, SessionStatus, StaleVersion
 from storage.matches import MatchGameRow, MatchRow, MatchStatus, MatchStore
@@ -144,7 +145,9 @@ class Matches:
         why = supports_match(game_name, options)
         if why is not None:
             raise Refused(why)
-        if players > 2 or (lobby and game_name != "hachapury"):
+        # a lobby of a game for a varying number of players may start with more than two
+        game = get_game(game_name)
+        if players > 2 or (lobby and game.min_players != game.max_players):
             raise Refused(for_user("match_two_players", game=game_name))
 
     async def open(self, session_id: int, channel: Channel, game: str, target: int,
