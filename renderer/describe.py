@@ -10,7 +10,7 @@ names players (``context.names``, else the side's colour) and never says
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games import GameError, get_game
@@ -107,7 +107,7 @@ def describe_hachapury(position: Any, who: Callable[[str], str], lang: str) -> s
     return " ".join(out)
 
 
-def _stack_words(pieces: list[tuple[str, bool]], colours: dict[str, str], lang: str) -> str:
+def _stack_words(pieces: list[tuple[str, bool]], colours: Mapping[str, str], lang: str) -> str:
     """A stack bottom to top in words: ``2 White under 1 Black King``."""
     runs: list[list[Any]] = []
     for side, king in pieces:

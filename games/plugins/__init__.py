@@ -101,7 +101,7 @@ _plugins: dict[str, GamePlugin] = {}
 _modules: dict[str, str] = {}
 _builtin_loaded = False
 #: Called with a plugin's name when it leaves the registry (caches keyed by game).
-_forgetters: list[Callable[[str], None]] = []
+_forgetters: list[Callable[[str], object]] = []
 
 
 def _ensure_builtin() -> None:
@@ -135,7 +135,7 @@ def unregister(name: str) -> None:
         forget(name)
 
 
-def on_unregister(forget: Callable[[str], None]) -> None:
+def on_unregister(forget: Callable[[str], object]) -> None:
     """Call ``forget(name)`` whenever a game leaves the registry."""
     _forgetters.append(forget)
 

@@ -45,7 +45,7 @@ async def test_a_person_plays_the_toy_game_against_the_computer(
             assert (await picture.read()).startswith(b"\x89PNG")
             assert "Toy Race board" in (picture.description or ""), picture.description
             assert "pieces on" in (picture.description or "")  # the plugin's words
-        assert session.status == "finished", session
+        assert session is not None and session.status == "finished", session
         posts = bot_posts(w)
         assert any("(Purple) rolled" in m.content for m in posts), [m.content for m in posts]
         record = await w.carol.slash(w.channel, "record")

@@ -98,7 +98,7 @@ class RacePosition(Position):
         hit = theirs.count(dst) if 0 < dst < self.length else 0
         if hit:
             events.append(Hit(self.mover, other, str(dst), "S", count=hit))
-            theirs = tuple(0 if s == dst else s for s in theirs)
+            theirs = _three([0 if s == dst else s for s in theirs])
         winner = self.mover if all(s >= self.length for s in mine) else None
         if winner:
             events.append(Won(winner, 1, "first home"))
