@@ -17,12 +17,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from bot.catalogue import CATALOGUE, DEFAULT, has, t
-from bot.catalogue.lessons import NOTATION, RULES
 from bot.narration import Cast, narrate
 from games import Position, get_game
 from games.base import Game
 from games.events import Event
-from games.plugins import plugins
+from games.plugins import plugin_for, plugins
 
 #: Exercises per lesson, and the most turns one offers to choose from.
 EXERCISES = 2
@@ -82,15 +81,15 @@ def board_text(name: str, lang: str = DEFAULT) -> str:
 
 
 def rules_text(game: Game, lang: str = DEFAULT) -> str:
-    """``game``'s rules in plain language, in ``lang`` (the game's own English text
-    where the catalogue has no translation)."""
-    return RULES.get(lang, {}).get(game.name) or game.rules_text()
+    """``game``'s rules in plain language, in ``lang`` (its plugin's translation, else
+    the game's own English text)."""
+    return plugin_for(game.name).rules_in.get(lang) or game.rules_text()
 
 
 def notation_text(game: Game, lang: str = DEFAULT) -> str:
     """How to write ``game``'s moves, in ``lang``: the prose translated, the examples
     (what players type) as written (the game's own English where there is none)."""
-    return NOTATION.get(lang, {}).get(game.name) or game.notation_text()
+    return plugin_for(game.name).notation_in.get(lang) or game.notation_text()
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,13 @@ class GamePlugin:
     #: Catalogue entries the game brings along: language -> key -> template (English
     #: complete, the other shipped languages with the same keys and placeholders).
     texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: The rules (``Game.rules_text``, which is the English) in other languages, by
+    #: language: line for line with the English, as a lesson cuts its pages by lines
+    #: (a learner who changes language mid-lesson stays on the same page).
+    rules_in: Mapping[str, str] = field(default_factory=dict)
+    #: The notation section (``Game.notation_text``) in other languages: the prose
+    #: translated, every example exactly as in English.
+    notation_in: Mapping[str, str] = field(default_factory=dict)
 
     def load(self, path: str, attribute: str) -> Any:
         """``attribute`` of the module ``path`` (imported now, not at registration)."""

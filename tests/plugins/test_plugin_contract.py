@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Iterator
 
 import pytest
 
 from bot.catalogue import CATALOGUE, LANGUAGES, placeholders, t
 from bot.cogs.commands import taunted_colours
-from bot.lessons import GOALS, lesson
+from bot.lessons import GOALS, lesson, notation_text, rules_text
 from bot.matches import supports_match
 from bot.narration import Cast, narrate
 from computer import Level, Request, decide
@@ -34,7 +35,8 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 #: The capabilities checked below: every field of GamePlugin must be one of them.
 CHECKED = {"name", "rules", "renderer", "describe", "strategy", "colours", "lesson_goal",
-           "scores_points", "taunts", "hit_verb", "jumps", "texts"}
+           "scores_points", "taunts", "hit_verb", "jumps", "texts", "rules_in",
+           "notation_in"}
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -177,3 +179,19 @@ def test_the_toy_plays_the_game_contract() -> None:
     for seed in range(4):
         random_game(TOY, seed, turns=60, restart_at=None)
         random_game(TOY, seed, turns=45, restart_at=5)
+
+
+def test_rules_and_notation_are_translated_line_for_line(plugin: GamePlugin) -> None:
+    """A lesson cuts the rules into pages by lines: a translation keeps them, so a
+    learner who changes language stays on the same page; the notation's examples
+    (between backquotes) are what players type, the same in every language."""
+    game = get_game(plugin.name)
+    assert set(plugin.rules_in) | set(plugin.notation_in) <= set(LANGUAGES) - {"en"}
+    for lang, text in plugin.rules_in.items():
+        assert len(text.split("\n")) == len(game.rules_text().split("\n")), lang
+        assert rules_text(game, lang) == text
+    for lang, text in plugin.notation_in.items():
+        assert notation_text(game, lang) == text
+        assert set(re.findall(r"`([^`]+)`", text)) <= \
+            set(re.findall(r"`([^`]+)`", game.notation_text())) | {"x,y"}, lang
+    assert rules_text(game, "en") == game.rules_text()
