@@ -86,9 +86,9 @@ def main(argv: list[str] | None = None) -> int:
         text = _read(args.file)
         return 2 if text is None else verify(text)
     if args.command == "migrate":
-        from bot.migrate import migrate, progress_printer
+        from bot.migrate import run as run_migration
         try:
-            return asyncio.run(migrate(args.source, args.target, progress=progress_printer()))
+            return run_migration(args.source, args.target)
         except DatabaseUnavailable as exc:
             print(str(exc), file=sys.stderr)
             return EXIT_DATABASE
