@@ -9,7 +9,9 @@ Discord bot; board images are written to a folder and their paths printed.
 from __future__ import annotations
 
 import difflib
+import errno
 import logging
+import os
 import random
 import re
 import shlex
@@ -18,6 +20,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
+from bot.catalogue import language, t
 from bot.computer_driver import ComputerDriver
 from bot.computer_pool import ComputerPool
 from bot.computer_seats import COMPUTER
@@ -74,15 +77,17 @@ class Console:
                         f"`alice: /new {_example_game()} @bob`")
             return None
         user, command, rest = self.user(m.group(1)), m.group(2).lower(), m.group(3).strip()
+        reply: Reply | None = None
         try:
             reply = await self._dispatch(user, command, rest)
             self._show(user, reply)
-            self.driver.poke(self.channel)
-            await self.driver.idle()
         except Exception:  # a bug must not end the session: log it and read on
             log.exception("console command failed: %s", line.strip()[:200])
             self._print(INTERNAL_ERROR)
-            return None
+        # Whatever the reply did, the computer looks at the game: a move saved before
+        # a fault must still be answered (a fault here once left a computer game frozen).
+        self.driver.poke(self.channel)
+        await self.driver.idle()
         return reply
 
     async def _dispatch(self, user: User, command: str, rest: str) -> Reply:
@@ -229,15 +234,15 @@ class Console:
             self._count += 1
             suffix = Path(reply.image_name).suffix or ".png"  # a replay is a .gif
             path = self.images / f"board-{reply.session_id or 0}-{self._count:04d}{suffix}"
-            path.write_bytes(reply.image)
-            self._print(f"[board image: {path}]")
+            if self._save(path, reply.image):
+                self._print(f"[board image: {path}]")
             if reply.image_description:
                 self._print(f"[board description: {reply.image_description}]")
         if reply.attachment is not None:
             name, data = reply.attachment
             path = self.images / name
-            path.write_bytes(data)
-            self._print(f"[file: {path}]")
+            if self._save(path, data):
+                self._print(f"[file: {path}]")
         for menu in reply.menus:
             self._pickers[user.id] = reply
             choices = "  ".join(f"{i}) {o.label}" for i, o in enumerate(menu.options, 1))
@@ -252,8 +257,45 @@ class Console:
                 command = f"/press {button.label}"
             self._print(f"[button: {button.label} -> {command}]")
 
+    def _save(self, path: Path, data: bytes) -> bool:
+        """Write a picture or file of a reply; False (said under the reply, one line in
+        the log) when it cannot be written.  The reply's change is already committed,
+        so a full disk costs the picture only, never the reply."""
+        try:
+            write_atomically(path, data)
+        except OSError as exc:
+            reason = written_reason(exc, language(self.locale))
+            log.warning("could not write %s: %s", path, reason)
+            self._print(t(language(self.locale), "picture_not_written", path=path,
+                          reason=reason))
+            return False
+        return True
+
     def _print(self, text: str) -> None:
         print(text, file=self.out, flush=True)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """``data`` as ``path``, whole or not at all: written to a temporary file beside it
+    and renamed over it, so a full disk never leaves an empty or cut picture under the
+    final name; the temporary file is removed when anything fails."""
+    partial = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        with partial.open("wb") as fh:
+            fh.write(data)
+        os.replace(partial, path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+
+
+def written_reason(exc: OSError, lang: str) -> str:
+    """Why a file could not be written, in words."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return t(lang, "reason_disk_full")
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return t(lang, "reason_no_permission")
+    return exc.strerror or str(exc) or type(exc).__name__
 
 
 def _page(text: str) -> int:
