@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import sys
 from pathlib import Path
 
@@ -112,9 +113,14 @@ def _serve(args: argparse.Namespace, config: Config) -> int:
         return asyncio.run(_rebuild_ratings(args.db or config.database, config.busy_timeout))
     if args.command == "local":
         from bot.console import run_console
+        from bot.logs import configure_logging
+        # The console logs as the bot does (JSON lines on stderr, one a fault); warnings
+        # and errors only, the terminal being the players' too.
+        configure_logging(logging.WARNING)
         return asyncio.run(run_console(args.db or config.database, args.images, args.seed,
                                        args.moderator, busy_timeout=config.busy_timeout,
-                                       locale=args.locale, cpu_pool=True))
+                                       locale=args.locale, cpu_pool=True,
+                                       statement_timeout=config.statement_timeout))
     from bot import discord_app  # imported late: only the bot itself needs discord
 
     if args.command == "sync":

@@ -25,10 +25,11 @@ from bot.computer_driver import ComputerDriver
 from bot.computer_pool import ComputerPool
 from bot.computer_seats import COMPUTER
 from bot.cpu_pool import CpuPool
+from bot.faults import log_failure
 from bot.replies import Button, Channel, Reply, User, refusal
 from bot.service import GameService, ServiceConfig
 from games import available_games
-from storage import Store
+from storage import DatabaseFault, Store
 
 log = logging.getLogger("boardbot.console")
 #: What the user sees when a command fails unexpectedly.  The service commits each
@@ -81,8 +82,13 @@ class Console:
         try:
             reply = await self._dispatch(user, command, rest)
             self._show(user, reply)
-        except Exception:  # a bug must not end the session: log it and read on
-            log.exception("console command failed: %s", line.strip()[:200])
+        except DatabaseFault as fault:  # outside the service's commands (a lookup)
+            log_failure(log, fault, "console command failed: %s", line.strip()[:200])
+            lang = language(self.locale)
+            self._print("?? " + t(lang, "fault_nothing_changed",
+                                  what=t(lang, f"fault_{fault.kind}")))
+        except Exception as exc:  # a bug must not end the session: log it and read on
+            log_failure(log, exc, "console command failed: %s", line.strip()[:200])
             self._print(INTERNAL_ERROR)
         # Whatever the reply did, the computer looks at the game: a move saved before
         # a fault must still be answered (a fault here once left a computer game frozen).
@@ -307,12 +313,13 @@ def _page(text: str) -> int:
 async def run_console(database: str, images: str, seed: int | None,
                       moderators: Iterable[str], script: TextIO = sys.stdin,
                       out: TextIO = sys.stdout, busy_timeout: float | None = None,
-                      locale: str = "", cpu_pool: bool = False) -> int:
+                      locale: str = "", cpu_pool: bool = False,
+                      statement_timeout: float | None = None) -> int:
     """Read lines from ``script`` until EOF or ``quit``.  ``cpu_pool``: draw the
     pictures in a process pool (``python -m bot local``; tests keep threads)."""
     # Opened first: a database that cannot be used (DatabaseUnavailable) stops the
     # start before anything else is created.  Store.open creates a missing folder.
-    store = await Store.open(database, busy_timeout)
+    store = await Store.open(database, busy_timeout, statement_timeout)
     image_dir = Path(images)
     try:
         image_dir.mkdir(parents=True, exist_ok=True)
