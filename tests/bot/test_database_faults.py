@@ -31,6 +31,7 @@ from bot.service import GameService, ServiceConfig
 from storage import Store
 from tests.bot.conftest import ALICE, BOB, HERE
 from tests.pg_server import Server, ServerUnavailable, start_server
+from tests.storage.faults import locked
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -205,6 +206,26 @@ async def test_a_full_sqlite_disk_says_so_and_changes_nothing(tmp_path: Path) ->
         assert before is not None and after is not None and after.version == before.version
         await db.execute("DROP TABLE ballast")
         await db.execute("PRAGMA max_page_count=1073741823")
+        assert (await service.move(_player(mover), HERE, turn)).ok
+    finally:
+        await store.close()
+
+
+async def test_a_sqlite_lock_held_past_the_busy_timeout_is_told_as_no_answer(
+        tmp_path: Path) -> None:
+    """Another process holds the file's write lock: the command waits ``busy_timeout``
+    (SQLite's statement timeout), then says the database did not answer in time."""
+    path = tmp_path / "db.sqlite3"
+    store = await Store.open(str(path), busy_timeout=0.5)
+    service = _service(store)
+    try:
+        mover, turn = await _started(service)
+        with locked(path):
+            started = time.monotonic()
+            reply = await service.move(_player(mover), HERE, turn)
+            waited = time.monotonic() - started
+        _told(reply, "did not answer", "nothing was changed")
+        assert waited < 10, waited
         assert (await service.move(_player(mover), HERE, turn)).ok
     finally:
         await store.close()
