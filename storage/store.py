@@ -19,6 +19,7 @@ import errno
 import json
 import re
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import (
     AbstractAsyncContextManager,
@@ -265,7 +266,7 @@ class Store:
             limit = STATEMENT_TIMEOUT if statement_timeout is None else statement_timeout
             return cls(await open_postgres(path, LATEST, wait, limit))
         db = await open_database(path, LATEST, wait)
-        store = cls(SqliteBackend(db))
+        store = cls(SqliteBackend(db, wait))
         try:
             await store.migrate()
         except BaseException as exc:
@@ -602,8 +603,10 @@ class SqliteBackend:
     errors: tuple[type[Exception], ...] = (sqlite3.Error,)
     serial = True
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, busy_timeout: float = 5.0) -> None:
         self.db = db
+        #: The connection's ``PRAGMA busy_timeout`` (seconds; storage.opening sets it).
+        self.busy_timeout = busy_timeout
 
     async def close(self) -> None:
         await self.db.close()
@@ -659,13 +662,18 @@ class SqliteBackend:
         """``BEGIN IMMEDIATE``, tried again a few times (10 ms doubling, about 2.5 s in
         all) when SQLite answers "database is locked" at once: two connections in WAL
         mode sometimes get SQLITE_BUSY without the busy handler waiting.  Nothing has
-        been written yet, so trying again is safe."""
+        been written yet, so trying again is safe.  An answer that came only after the
+        busy handler waited is a lock really held (by another process): not tried
+        again, so a command waits about ``busy_timeout``, not eight times as long."""
         for attempt in range(attempts):
+            began = time.monotonic()
             try:
                 await self.db.execute("BEGIN IMMEDIATE")
                 return
             except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) or attempt == attempts - 1:
+                waited = time.monotonic() - began
+                if "locked" not in str(exc) or attempt == attempts - 1 \
+                        or waited >= self.busy_timeout / 2:
                     raise
                 await asyncio.sleep(0.01 * 2 ** attempt)
 

@@ -225,7 +225,7 @@ async def test_a_sqlite_lock_held_past_the_busy_timeout_is_told_as_no_answer(
             reply = await service.move(_player(mover), HERE, turn)
             waited = time.monotonic() - started
         _told(reply, "did not answer", "nothing was changed")
-        assert waited < 10, waited
+        assert waited < 3, waited  # about busy_timeout, not 8 tries of it
         assert (await service.move(_player(mover), HERE, turn)).ok
     finally:
         await store.close()
