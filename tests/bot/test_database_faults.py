@@ -28,7 +28,7 @@ import pytest
 
 from bot.replies import Reply, User
 from bot.service import GameService, ServiceConfig
-from storage import Store
+from storage import DatabaseDown, Store, commits_counted
 from tests.bot.conftest import ALICE, BOB, HERE
 from tests.pg_server import Server, ServerUnavailable, start_server
 from tests.storage.faults import locked
@@ -227,6 +227,35 @@ async def test_a_sqlite_lock_held_past_the_busy_timeout_is_told_as_no_answer(
         _told(reply, "did not answer", "nothing was changed")
         assert waited < 3, waited  # about busy_timeout, not 8 tries of it
         assert (await service.move(_player(mover), HERE, turn)).ok
+    finally:
+        await store.close()
+
+
+async def test_a_fault_after_a_commit_says_the_change_stands(tmp_path: Path) -> None:
+    """The store counts each command's commits; a fault that comes after one (the
+    reply's reads) must not say "nothing was changed": the change stands, and the board
+    as stored is shown.  (The fault's timing cannot be forced on a real server, so the
+    wording is checked on ``told`` with a real game and a real commit count.)"""
+    store = await Store.open(str(tmp_path / "db.sqlite3"))
+    service = _service(store)
+    try:
+        mover, turn = await _started(service)
+        assert (await service.move(_player(mover), HERE, turn)).ok
+        with commits_counted() as committed:
+            async with store.transaction() as run:
+                await run("SELECT 1")
+            assert len(committed) == 1
+            with pytest.raises(RuntimeError):
+                async with store.transaction() as run:
+                    await run("SELECT 1")
+                    raise RuntimeError("rolled back")
+            assert len(committed) == 1  # a rolled-back transaction does not count
+        session = await store.live_session(HERE.id)
+        assert session is not None
+        reply = await service.told(DatabaseDown("gone"), True, _player(mover), HERE)
+        _told(reply, "database is unavailable", "after this change was saved", "it stands",
+              "as stored now")
+        assert "to move with" in reply.text
     finally:
         await store.close()
 
