@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from games.chebache.board import FINISH, NUM_SLOTS, SLOT
-from games.chebache.chebaches import apply_traps, controlled_slots, holds
+from games.chebache.chebaches import _SHAPES, apply_traps, controlled_slots, holds
 from games.chebache.phase1 import (
     _INFO,
     Move,
@@ -157,6 +157,19 @@ class Found:
         """The canonical text of every turn."""
         return turn_texts(self.heads, self.plain, self.counts, self.jumps)
 
+    def result_codes(self) -> list[int]:
+        """The ``state_code`` after every turn, in ``texts``' order."""
+        out: list[int] = []
+        jumps = self.jumps
+        i = 0
+        for code, plain, n in zip(self.codes, self.plain, self.counts, strict=True):
+            if plain:
+                out.append(code)
+            for k in range(i, i + n):
+                out.append(code + jumps[k][2])
+            i += n
+        return out
+
     def outcomes(self) -> list[Outcome]:
         """Every turn as its text and the ``state_code`` after it."""
         out: list[Outcome] = []
@@ -209,6 +222,9 @@ class TurnSearch:
     #: ``records``' memo: dice left -> tagged key (state_code + tag_key) ->
     #: whether the turn can be completed from there
     _seen: dict[Dice, dict[int, bool]] = field(default_factory=dict)
+    #: ``outcomes``' memo: dice -> the turns, one per resulting position
+    _outcomes: dict[Dice, list[Outcome]] = field(default_factory=dict)
+    _watch: TrapWatch | None = None
 
     # --- building blocks -------------------------------------------------
     def children(self, state: State, dice: Dice) -> list[Child]:
@@ -312,13 +328,32 @@ class TurnSearch:
 
     # --- enumeration -----------------------------------------------------
     def outcomes(self, dice: Dice) -> list[Outcome]:
-        """Every complete legal turn, deduplicated by resulting position (see
-        ``records``)."""
-        return self.records(dice).outcomes()
+        """Every complete legal turn, deduplicated by resulting position: by
+        the state after Phase I and the jump (``records``), then by the state
+        after the end-of-turn traps (``distinct_results``)."""
+        start = expand_dice(dice)
+        got = self._outcomes.get(start)
+        if got is None:
+            got = self.records(dice).outcomes()
+            keep = distinct_results([o.code for o in got], self._trap_watch(), self.side)
+            if keep is not None:
+                got = [got[i] for i in keep]
+            self._outcomes[start] = got
+        return got
 
     def turns(self, dice: Dice) -> list[str]:
         """The canonical texts of ``outcomes``, without building them."""
-        return self.records(dice).texts()
+        found = self.records(dice)
+        texts = found.texts()
+        watch = self._trap_watch()
+        keep = distinct_results(found.result_codes(), watch, self.side) if watch else None
+        return texts if keep is None else [texts[i] for i in keep]
+
+    def _trap_watch(self) -> TrapWatch:
+        got = self._watch
+        if got is None:
+            got = self._watch = trap_watch(self.state, self.side)
+        return got
 
     def records(self, dice: Dice) -> Found:
         """Every complete legal turn, deduplicated by resulting position.
@@ -807,6 +842,58 @@ def format_moves(moves: list[str], jump: Jump | None) -> str:
     if jump is not None:
         out.append(jump_text(jump))
     return ", ".join(out) if out else NO_MOVE
+
+
+#: Where (``slot_shift``) the centre and the controlled space of each opponent
+#: Chebache that may stand at the end of a turn lie in a ``state_code``.
+TrapWatch = list[tuple[int, int]]
+
+
+def trap_watch(state: State, side: int) -> TrapWatch:
+    """The opponent's Chebaches that can still stand when ``side``'s turn from
+    ``state`` ends: those whose two Intersections the opponent holds now (the
+    mover can take an Intersection from the opponent, by an attack, but never
+    give it one).  Empty, as in most positions: no turn ends with a trap."""
+    slots = state[0]
+    foe = 1 - side
+    return [(slot_shift(centre), slot_shift(ctrl)) for centre, left, right, ctrl in _SHAPES[foe]
+            if holds(slots[left], foe) and holds(slots[right], foe)]
+
+
+def distinct_results(codes: list[int], watch: TrapWatch, side: int) -> list[int] | None:
+    """Which of ``side``'s turns to keep, given the ``state_code`` after each
+    (before traps), so that no two reach one position after the end-of-turn
+    traps: their indices, or None when every turn is kept.
+
+    ``records`` tells turns apart by the state before traps, and two such
+    states can become one when a trap sends a piece back to Start: with
+    ``W: 10K@S, 1@4, 1@6; B: 9K@S, 1@11, 1@12, 1@13`` and [3 4], ``S/4, 4/7``
+    enters a piece and leaves the one on 6, which B's Chebache traps, while
+    ``6/10, 10\\7`` moves the piece on 6 itself: the same position.  The
+    first turn in the search's order is kept, so the list keeps that order
+    and a throw without such a pair lists exactly what it did.  The turn left
+    out is still legal to play (``play`` searches the moves themselves).
+
+    Only a turn that may end with a trap is decoded and trapped: one that ends
+    with the centre and the controlled space of a Chebache in ``watch``
+    (``trap_watch``) occupied."""
+    if not watch:
+        return None
+    mask = (1 << CODE_BITS) - 1  # one slot's field; 1 is the empty stack
+    seen: set[int] = set()
+    keep: list[int] = []
+    for index, code in enumerate(codes):
+        key = code
+        for centre_at, ctrl_at in watch:
+            if code >> ctrl_at & mask != 1 and code >> centre_at & mask != 1:
+                after, traps, _ = apply_traps(state_from_code(code), side)
+                if traps:
+                    key = state_code(after)
+                break
+        if key not in seen:
+            seen.add(key)
+            keep.append(index)
+    return None if len(keep) == len(codes) else keep
 
 
 @dataclass
