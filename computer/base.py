@@ -35,10 +35,10 @@ class Level(StrEnum):
         that its choice is the same on any machine at any load; this cap only
         ends a search that runs away (a machine many times slower than the
         one the work budgets were measured on) and says so in the log.  It is
-        several times the decision times the work budgets give here (hard:
-        p99 about 1.5 s on 2 shared cores), so that a loaded machine still
-        decides by work alone.  The bot's pool waits a little longer than
-        this (``ComputerPool.limit``)."""
+        many times the longest decisions the work budgets give on 2 shared
+        cores (about 0.5 s of CPU at ``hard``, bench/bench_decisions.py), so
+        that a loaded machine still decides by work alone.  The bot's pool
+        waits a little longer than this (``ComputerPool.limit``)."""
         return _CAPS[self]
 
     @classmethod
