@@ -8,7 +8,7 @@ bot's autocomplete (the same throw on every keystroke) is answered from cache.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -222,8 +222,8 @@ class TurnSearch:
     #: ``records``' memo: dice left -> tagged key (state_code + tag_key) ->
     #: whether the turn can be completed from there
     _seen: dict[Dice, dict[int, bool]] = field(default_factory=dict)
-    #: ``outcomes``' memo: dice -> the turns, one per resulting position
-    _outcomes: dict[Dice, list[Outcome]] = field(default_factory=dict)
+    #: ``outcomes``' memo: dice -> which of ``records``' turns are listed (None: all)
+    _keep: dict[Dice, list[int] | None] = field(default_factory=dict)
     _watch: TrapWatch | None = None
 
     # --- building blocks -------------------------------------------------
@@ -331,23 +331,35 @@ class TurnSearch:
         """Every complete legal turn, deduplicated by resulting position: by
         the state after Phase I and the jump (``records``), then by the state
         after the end-of-turn traps (``distinct_results``)."""
-        start = expand_dice(dice)
-        got = self._outcomes.get(start)
-        if got is None:
-            got = self.records(dice).outcomes()
-            keep = distinct_results([o.code for o in got], self._trap_watch(), self.side)
-            if keep is not None:
-                got = [got[i] for i in keep]
-            self._outcomes[start] = got
-        return got
+        got = self.records(dice).outcomes()
+        keep = self._distinct(dice, lambda: [o.code for o in got], lambda i: got[i].state)
+        return got if keep is None else [got[i] for i in keep]
 
     def turns(self, dice: Dice) -> list[str]:
         """The canonical texts of ``outcomes``, without building them."""
         found = self.records(dice)
         texts = found.texts()
-        watch = self._trap_watch()
-        keep = distinct_results(found.result_codes(), watch, self.side) if watch else None
+        codes: list[int] = []
+
+        def result_codes() -> list[int]:
+            codes.extend(found.result_codes())
+            return codes
+
+        keep = self._distinct(dice, result_codes, lambda i: state_from_code(codes[i]))
         return texts if keep is None else [texts[i] for i in keep]
+
+    def _distinct(self, dice: Dice, codes: Callable[[], list[int]],
+                  state_of: Callable[[int], State]) -> list[int] | None:
+        """``distinct_results`` for ``dice``, memoised (only the indices: the
+        outcomes themselves are not kept, which would cost every later
+        garbage collection a walk over them)."""
+        start = expand_dice(dice)
+        if start in self._keep:
+            return self._keep[start]
+        watch = self._trap_watch()
+        keep = self._keep[start] = (distinct_results(codes(), state_of, watch, self.side)
+                                    if watch else None)
+        return keep
 
     def _trap_watch(self) -> TrapWatch:
         got = self._watch
@@ -844,9 +856,10 @@ def format_moves(moves: list[str], jump: Jump | None) -> str:
     return ", ".join(out) if out else NO_MOVE
 
 
-#: Where (``slot_shift``) the centre and the controlled space of each opponent
-#: Chebache that may stand at the end of a turn lie in a ``state_code``.
-TrapWatch = list[tuple[int, int]]
+#: Where (``slot_shift``) the centre, the controlled space and the two
+#: Intersections of each opponent Chebache that may stand at the end of a turn
+#: lie in a ``state_code``.
+TrapWatch = list[tuple[int, int, int, int]]
 
 
 def trap_watch(state: State, side: int) -> TrapWatch:
@@ -856,14 +869,17 @@ def trap_watch(state: State, side: int) -> TrapWatch:
     give it one).  Empty, as in most positions: no turn ends with a trap."""
     slots = state[0]
     foe = 1 - side
-    return [(slot_shift(centre), slot_shift(ctrl)) for centre, left, right, ctrl in _SHAPES[foe]
+    return [(slot_shift(centre), slot_shift(ctrl), slot_shift(left), slot_shift(right))
+            for centre, left, right, ctrl in _SHAPES[foe]
             if holds(slots[left], foe) and holds(slots[right], foe)]
 
 
-def distinct_results(codes: list[int], watch: TrapWatch, side: int) -> list[int] | None:
+def distinct_results(codes: list[int], state_of: Callable[[int], State], watch: TrapWatch,
+                     side: int) -> list[int] | None:
     """Which of ``side``'s turns to keep, given the ``state_code`` after each
-    (before traps), so that no two reach one position after the end-of-turn
-    traps: their indices, or None when every turn is kept.
+    (before traps; ``state_of(i)`` is the state of ``codes[i]``), so that no
+    two reach one position after the end-of-turn traps: their indices, or
+    None when every turn is kept.
 
     ``records`` tells turns apart by the state before traps, and two such
     states can become one when a trap sends a piece back to Start: with
@@ -874,26 +890,37 @@ def distinct_results(codes: list[int], watch: TrapWatch, side: int) -> list[int]
     and a throw without such a pair lists exactly what it did.  The turn left
     out is still legal to play (``play`` searches the moves themselves).
 
-    Only a turn that may end with a trap is decoded and trapped: one that ends
-    with the centre and the controlled space of a Chebache in ``watch``
-    (``trap_watch``) occupied."""
+    Only a turn that ends with a trap is decoded and trapped: one that ends
+    with a Chebache of ``watch`` (``trap_watch``) standing, read from the
+    code, and its controlled space occupied."""
     if not watch:
         return None
     mask = (1 << CODE_BITS) - 1  # one slot's field; 1 is the empty stack
+    foe = 1 - side
     seen: set[int] = set()
     keep: list[int] = []
     for index, code in enumerate(codes):
         key = code
-        for centre_at, ctrl_at in watch:
-            if code >> ctrl_at & mask != 1 and code >> centre_at & mask != 1:
-                after, traps, _ = apply_traps(state_from_code(code), side)
-                if traps:
-                    key = state_code(after)
+        for centre_at, ctrl_at, left_at, right_at in watch:
+            if code >> ctrl_at & mask != 1 and code >> centre_at & mask != 1 \
+                    and _holds_field(code >> left_at & mask, foe) \
+                    and _holds_field(code >> right_at & mask, foe):
+                key = state_code(apply_traps(state_of(index), side)[0])
                 break
         if key not in seen:
             seen.add(key)
             keep.append(index)
     return None if len(keep) == len(codes) else keep
+
+
+def _holds_field(field: int, side: int) -> bool:
+    """``chebaches.holds`` on a slot's field of a ``state_code`` (2 bits a
+    piece, the side in the low bit, above a leading 1)."""
+    while field > 1:
+        if field & 1 == side:
+            return True
+        field >>= 2
+    return False
 
 
 @dataclass
