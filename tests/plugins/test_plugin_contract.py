@@ -86,6 +86,10 @@ def test_describe_says_the_board_in_words(plugin: GamePlugin, lang: str) -> None
     own = body(step.played.position, lambda side: side, lang)
     assert own and isinstance(own, str)
     assert len(said) <= LIMIT and said.split(" ", 3)[-1][:20] in said
+    # the colours, in the reader's language (the bot's words or the plugin's texts)
+    colour = plugin.colours[step.side]
+    said_colour = t(lang, f"colour_{colour}")
+    assert said_colour in said, said
 
 
 def test_strategy_chooses_a_legal_turn(plugin: GamePlugin) -> None:
