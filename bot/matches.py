@@ -55,7 +55,7 @@ def supports_match(game_name: str, options: Mapping[str, str]) -> str | None:
         return for_user("match_no_points", title=game.title)
     sides = len(game.sides(game.normalise_options(dict(options))))
     if sides != 2:
-        return for_user("match_cheese_players", title=game.title, players=sides)
+        return for_user("match_two_sides", title=game.title, players=sides)
     return None
 
 

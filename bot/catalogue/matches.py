@@ -5,7 +5,7 @@ EN: dict[str, str] = {
     "match_terms": ", a match to {target} {target:point|points}",
     "match_two_players": "A match is between two players: name your one opponent, e.g. "
                          "`/new {game} @bob match=7`.",
-    "match_cheese_players": "{title} matches are for two players (what a game scores is "
+    "match_two_sides": "{title} matches are for two players (what a game scores is "
                             "between the two); this game has {players} "
                             "{players:player|players}.",
     "match_no_points": "{title} has no matches: a match is played to a number of points, and "
@@ -34,7 +34,7 @@ RU: dict[str, str] = {
     "match_terms": ", матч до {target} {target:очка|очков|очков}",
     "match_two_players": "Матч играется вдвоём: назовите одного соперника, например "
                          "`/new {game} @bob match=7`.",
-    "match_cheese_players": "Матчи в {title} — только для двоих (очки партии разыгрываются "
+    "match_two_sides": "Матчи в {title} — только для двоих (очки партии разыгрываются "
                             "между двумя игроками); в этой партии игроков: {players}.",
     "match_no_points": "В {title} матчей нет: матч играется до заданного числа очков, а "
                        "партия {title} очков не приносит.",

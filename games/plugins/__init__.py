@@ -81,7 +81,9 @@ class GamePlugin:
     texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     #: The rules (``Game.rules_text``, which is the English) in other languages, by
     #: language: line for line with the English, as a lesson cuts its pages by lines
-    #: (a learner who changes language mid-lesson stays on the same page).
+    #: (a learner who changes language mid-lesson stays on the same page); notation
+    #: (`0,0W/`, `T@X`) as players type it, in backquotes; short enough that a whole
+    #: ``/rules`` fits one Discord message (tests/bot/test_rules_notation.py).
     rules_in: Mapping[str, str] = field(default_factory=dict)
     #: The notation section (``Game.notation_text``) in other languages: the prose
     #: translated, every example exactly as in English.
