@@ -44,7 +44,8 @@ def replay_game(
         record = parse_record(text, game.action_line)
         tagged = (record.tag("Game") or "").strip().lower()
         if tagged != game.name:
-            raise RecordFormatError(Message.of("grec_game_tag", tag=record.tag('Game'), name=game.name))
+            raise RecordFormatError(Message.of("grec_game_tag", tag=record.tag("Game"),
+                                               name=game.name))
         options = game.options_from_tags(record.tags)
         listing = position_text if position_text is not None else record.tag("Position")
         if listing is not None:

@@ -57,8 +57,10 @@ def get_game(name: str) -> Game:
         # a typo ("chebashe") gets the nearest name, said before the list
         close = difflib.get_close_matches(key, list(GAME_MODULES), n=1, cutoff=0.6)
         if close:
-            raise OptionError(Message.of("gerr_unknown_game_close", name=shown, close=close[0], games=', '.join(GAME_MODULES)))
-        raise OptionError(Message.of("gerr_unknown_game", name=shown, games=', '.join(GAME_MODULES)))
+            raise OptionError(Message.of("gerr_unknown_game_close", name=shown, close=close[0],
+                                         games=", ".join(GAME_MODULES)))
+        raise OptionError(Message.of("gerr_unknown_game", name=shown,
+                                     games=", ".join(GAME_MODULES)))
     try:
         module = importlib.import_module(GAME_MODULES[key])
         game: Game = module.GAME

@@ -263,10 +263,12 @@ class OptionSpec:
                 return yes
             if text in (no, "off", "false", "no", "0"):
                 return no
-            raise OptionError(Message.of("gerr_option_yes_no", option=self.name, yes=yes, no=no, value=repr(value)))
+            raise OptionError(Message.of("gerr_option_yes_no", option=self.name, yes=yes, no=no,
+                                         value=repr(value)))
         if not _DIGITS.fullmatch(text) or not self.low <= int(text) <= self.high:
             raise OptionError(
-                Message.of("gerr_option_number", option=self.name, low=self.low, high=self.high, value=repr(value)))
+                Message.of("gerr_option_number", option=self.name, low=self.low, high=self.high,
+                           value=repr(value)))
         return str(int(text))
 
     def describe(self) -> str:
@@ -320,7 +322,8 @@ class Game(ABC):
             if spec is None:
                 if not specs:
                     raise OptionError(Message.of("gerr_option_none", title=self.title, name=key))
-                raise OptionError(Message.of("gerr_option_unknown", name=key, title=self.title, options=', '.join(specs)))
+                raise OptionError(Message.of("gerr_option_unknown", name=key, title=self.title,
+                                             options=", ".join(specs)))
             out[name] = spec.normalise(value)
         return out
 

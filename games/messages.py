@@ -18,6 +18,7 @@ forms in Russian).
 
 from __future__ import annotations
 
+import functools
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -40,6 +41,9 @@ class Message:
         # a player's language is looked up
         if code not in EN:
             raise KeyError(f"no English template for message code {code!r}")
+        missing = _fields(EN[code]) - values.keys()
+        if missing:
+            raise KeyError(f"message {code!r} lacks the values {sorted(missing)}")
         return cls(code, tuple(values.items()))
 
     def get(self, name: str) -> Value:
@@ -47,6 +51,13 @@ class Message:
 
     def __str__(self) -> str:
         return render(self, EN)
+
+
+@functools.cache
+def _fields(template: str) -> frozenset[str]:
+    """The names a template fills."""
+    return frozenset(name for _text, name, _spec, _conv in string.Formatter().parse(template)
+                     if name is not None)
 
 
 class _Formatter(string.Formatter):
@@ -343,13 +354,13 @@ EN: dict[str, str] = {
     'gpos_expected_tiles_left_n': 'expected `tiles left N`, got {parts!r}',
     'gpos_tiles_part_listing_empty': 'the tiles part of the listing is empty',
     'gpos_listing_has_tiles_all': (
-        'the listing has {pool} tiles in all ({n_placements} placed, {left} left) but the game '
-        'uses {total}'),
-    'gpos_pool_tiles_out_range': 'a pool of {pool} tiles is out of range {low}-{high}',
+        'the listing has {pool} {pool:tile|tiles} in all ({n_placements} placed, {left} left) '
+        'but the game uses {total}'),
+    'gpos_pool_tiles_out_range': 'a pool of {pool} {pool:tile|tiles} is out of range {low}-{high}',
     'gpos_listing_says_but_tiles': 'the listing says `{status}` but the tiles give `{actual}`',
     'gpos_cannot_read_tiles': 'cannot read the tiles: {error}',
     'gpos_tile_follows_end_game': (
-        'tile {number} `{placement}` follows the end of the game ({text})'),
+        'tile {number} `{placement}` follows the end of the game ({result})'),
     'gpos_che_tile': 'tile {number} `{placement}`: {reason}',
     'gpos_position_listing_must_text': 'a position listing must be text',
     'gpos_b_form': "a listing is 'W: ...; B: ...; W to move' (three parts split by ';')",
@@ -373,7 +384,7 @@ EN: dict[str, str] = {
     'gpos_playing_any_more_cannot': '{next_side} is not playing any more and cannot move',
     'gpos_game_goes_only_while': 'the game goes on only while two or more play',
     'gpos_colour_listed_twice': 'colour {side} is listed twice',
-    'gpos_pieces_colour_game_uses': '{n} pieces a colour; the game uses {low}-{high}',
+    'gpos_pieces_colour_game_uses': '{n} {n:piece|pieces} a colour; the game uses {low}-{high}',
     'gpos_cannot_have_dropped': '{s} cannot have dropped to {to}',
     'gpos_dropped_cannot_placed': '{s} dropped and cannot be placed',
     'gpos_has_borne_off_every': '{s} has borne off every piece but is not placed',
@@ -400,10 +411,11 @@ EN: dict[str, str] = {
     'gpos_wins_but_has_borne': '{winner} wins, but {side} has borne off {counts} of {checkers}',
     'gpos_both_sides_have_borne': 'both sides have borne off every checker',
     'gpos_has_borne_off_so': (
-        '{side} has borne off {counts}, so the result is `{text}`, not `{parts}`'),
+        '{side} has borne off {counts}, so the result is `{result}`, not `{parts}`'),
     'gpos_expected_s_part_start': "expected {side}'s part to start with `{prefix}`: {part!r}",
     'gpos_has_no_checkers_listed': '{side} has no checkers listed',
-    'gpos_has_checkers_each_side': '{side} has {total} checkers; each side has {checkers}',
+    'gpos_has_checkers_each_side': (
+        '{side} has {total} {total:checker|checkers}; each side has {checkers}'),
     'gpos_white_s_point_black': (
         "White's point {p} is Black's point {black}, and both sides have checkers there"),
     'gpos_unreadable_entry_write_count': (

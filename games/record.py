@@ -85,12 +85,14 @@ def parse_record(text: str, action_line: str | None = None) -> Record:
             continue
         turn = _TURN.match(line)
         if not turn:
-            raise RecordFormatError(Message.of("grec_line_neither_tag_nor", number=number, line=line))
+            raise RecordFormatError(Message.of("grec_line_neither_tag_nor", number=number,
+                                               line=line))
         body = turn.group(3)
         digits = turn.group(1)
         if len(digits) > MAX_TURN_DIGITS:
             raise RecordFormatError(
-                Message.of("grec_line_turn_number_longer", number=number, digits=digits[:12], most=MAX_TURN_DIGITS))
+                Message.of("grec_line_turn_number_longer", number=number, digits=digits[:12],
+                           most=MAX_TURN_DIGITS))
         dice: tuple[int, ...] = ()
         dm = _DICE.match(body)
         if dm:

@@ -316,4 +316,99 @@ RU: dict[str, str] = {
         '`{addition}` не читается как окончание `{record}` (он играется как `{full}`)'),
     'gerr_parts': '{reason}; {rest}',
     'gerr_labelled': '{label}: {reason}',
+    # -- position listings and record files (the tools, a game started from a listing) --
+    'gpos_che_form': (
+        'запись позиции Че имеет вид `<плитки>; tiles left N; <сторона> to move` (например, '
+        '`0,0W/ 1,0B; tiles left 62; B to move (second tile)`), а получено {text!r}'),
+    'gpos_expected_tiles_left_n': 'ожидалось `tiles left N`, а получено {parts!r}',
+    'gpos_tiles_part_listing_empty': 'в записи позиции нет ни одной плитки',
+    'gpos_listing_has_tiles_all': (
+        'в записи всего {pool} {pool:плитка|плитки|плиток} (поставлено {n_placements}, осталось '
+        '{left}), а в игре их {total}'),
+    'gpos_pool_tiles_out_range': (
+        'запас из {pool} {pool:плитки|плиток|плиток} вне диапазона {low}-{high}'),
+    'gpos_listing_says_but_tiles': 'в записи сказано `{status}`, а по плиткам выходит `{actual}`',
+    'gpos_cannot_read_tiles': 'не удаётся прочитать плитки: {error}',
+    'gpos_tile_follows_end_game': (
+        'плитка {number} `{placement}` стоит после конца партии ({result})'),
+    'gpos_che_tile': 'плитка {number} `{placement}`: {reason}',
+    'gpos_position_listing_must_text': 'запись позиции должна быть текстом',
+    'gpos_b_form': "запись позиции имеет вид 'W: ...; B: ...; W to move' (три части через ';')",
+    'gpos_cannot_read_expected_w': (
+        "не удаётся прочитать {parts!r}: ожидалось 'W to move', 'W wins' или 'draw'"),
+    'gpos_listing_has_kings_this': 'в записи Королей: {total_kings}, а в этой партии их {want}',
+    'gpos_cannot_read_expected_w_2': "не удаётся прочитать {part!r}: ожидалось 'W: ...' и 'B: ...'",
+    'gpos_cannot_read_items_look': (
+        'не удаётся прочитать {item!r} (элементы пишутся как 2K@2 или 4K@S)'),
+    'gpos_cannot_read_pieces': 'не удаётся прочитать фишки в {item!r}',
+    'gpos_space_listed_twice': 'поле {where} стороны {side} указано дважды',
+    'gpos_b_no_space': 'поля {n} нет',
+    'gpos_intersection_held_by_both': 'Пересечение {n} стороны {side} занято обеими сторонами',
+    'gpos_has_ordinary_pieces_each': 'у {side} обычных фишек: {ordinary}; у каждой стороны их 12',
+    'gpos_holds_more_than_king': 'на {kind} {where} стороны {side} больше 4 фишек (Король = 2)',
+    'gpos_c_no_square': 'клетки {n} нет на дорожке (1-{track})',
+    'gpos_empty_position_listing': 'пустая запись позиции',
+    'gpos_colours_must_r_b': (
+        'цвета должны быть R, B (2 игрока), R, G, B (3) или R, G, B, Y (4), а получено {colours}'),
+    'gpos_list_colours_turn_order': 'перечислите цвета в порядке хода: {sides}',
+    'gpos_every_colour_must_have': 'у всех цветов должно быть одинаковое число фишек',
+    'gpos_playing_any_more_cannot': '{next_side} уже не играет и не может ходить',
+    'gpos_game_goes_only_while': 'партия идёт, только пока играют двое или больше',
+    'gpos_colour_listed_twice': 'цвет {side} указан дважды',
+    'gpos_pieces_colour_game_uses': '{n} {n:фишка|фишки|фишек} на цвет, а в игре их {low}-{high}',
+    'gpos_cannot_have_dropped': '{s} не мог сбросить на {to}',
+    'gpos_dropped_cannot_placed': '{s} сбросил и не может занять место',
+    'gpos_has_borne_off_every': '{s} выбросил все фишки, но места не занял',
+    'gpos_no_side_move_no': "нет ни стороны, которая ходит, ни результата: напишите 'X to move'",
+    'gpos_finished_game_has_nothing': 'в законченной партии ничего не ждут',
+    'gpos_taunt_needs_two_players': 'для вызова нужны два игрока, которые ещё играют',
+    'gpos_taunts_are_off_this': 'вызовы в этой партии отключены',
+    'gpos_cannot_taunt_holds_their': '{a} не может вызвать {b}: их куб у {stake_holder}',
+    'gpos_only_players_still_playing': (
+        'голосуют только те, кто ещё играет, после того как первый закончил'),
+    'gpos_list_voters_turn_order': 'перечислите голосующих в порядке хода',
+    'gpos_bad_cube_pair': 'неверная пара куба в {seg!r}',
+    'gpos_bad_cube_stake_doubles': (
+        'неверный куб в {seg!r}: ставка удваивается начиная с 1, а владелец — один из пары'),
+    'gpos_cannot_read_write_n': '{side}: не удаётся прочитать {item!r} (пишите n@клетка)',
+    'gpos_bad_repeated_entry': '{side}: неверная или повторная запись {item!r}',
+    'gpos_square_holds_two_colours': 'клетку {p} занимают два цвета',
+    'gpos_placing_out_order_next': "место {seg!r} не по порядку (следующее — '{want}')",
+    'gpos_cannot_read_here': 'здесь не удаётся прочитать {seg!r}',
+    'gpos_h_form': (
+        'запись позиции Хачапури состоит из трёх частей через `; `: `W: ...; B: ...; W to move`'),
+    'gpos_unreadable_last_part_expected': (
+        'не удаётся прочитать последнюю часть {parts!r}: ожидалось `W to move`, `B to move`, `W '
+        'wins` или `W wins 2`'),
+    'gpos_wins_but_has_borne': '{winner} выигрывает, но {side} выбросил {counts} из {checkers}',
+    'gpos_both_sides_have_borne': 'обе стороны выбросили все фишки',
+    'gpos_has_borne_off_so': (
+        '{side} выбросил {counts}, так что результат — `{result}`, а не `{parts}`'),
+    'gpos_expected_s_part_start': 'часть {side} должна начинаться с `{prefix}`: {part!r}',
+    'gpos_has_no_checkers_listed': 'у {side} не указано ни одной фишки',
+    'gpos_has_checkers_each_side': (
+        'у {side} {total} {total:фишка|фишки|фишек}, а у каждой стороны их {checkers}'),
+    'gpos_white_s_point_black': (
+        'пункт {p} белых — это пункт {black} чёрных, и там стоят фишки обеих сторон'),
+    'gpos_unreadable_entry_write_count': (
+        'не удаётся прочитать запись {entry!r} для {side}: пишите `число@пункт` (пункт 1-24 или '
+        'F для выброшенных)'),
+    'gpos_there_no_point_write': '{side}: пункта 0 нет (для выброшенных пишите F)',
+    'gpos_h_no_point': '{side}: пункта {point} нет на доске (1-24)',
+    'gpos_h_count': '{side}: число {n} в {entry!r}',
+    'gpos_point_listed_twice': '{side}: пункт {point} указан дважды',
+    'gpos_has_borne_off_all': (
+        '{side} выбросил все {checkers} {checkers:фишку|фишки|фишек}: партия окончена, и запись '
+        'должна кончаться результатом'),
+    'grec_no_game_tag': 'нет тега Game',
+    'grec_line_dice_must_most': (
+        'строка {line}: кости должны быть 1-6, не больше {most}, например [6 5]; а получено '
+        '[{shown}]'),
+    'grec_line_neither_tag_nor': 'строка {number}: это ни тег, ни ход: {line!r}',
+    'grec_line_turn_number_longer': (
+        'строка {number}: номер хода {digits}... длиннее {most} {most:цифры|цифр|цифр}'),
+    'grec_line_tag_after_first': 'строка {number}: тег после первого хода',
+    'grec_game_match_has_game': 'у партии матча тег Game {tag!r}, а не {name!r}',
+    'grec_game_tag': 'тег Game — {tag!r}, а не {name!r}',
+    'grec_log_this_game_does': 'журнал этой партии не приводит к её позиции',
 }

@@ -381,7 +381,8 @@ class ChePosition(Position):
         for placement in placements:
             if position._result is not None:
                 raise IllegalTurnError(
-                    Message.of("gerr_che_ended", done=' '.join(done), result=position._result.text, ending=position._reason, extra=placement.text()),
+                    Message.of("gerr_che_ended", done=" ".join(done), result=position._result.text,
+                               ending=position._reason, extra=placement.text()),
                     [" ".join(done)],
                 )
             try:
@@ -476,23 +477,28 @@ class ChePosition(Position):
         pool = len(placements) + left
         if total is not None and pool != total:
             raise PositionError(
-                Message.of("gpos_listing_has_tiles_all", pool=pool, n_placements=len(placements), left=left, total=total)
+                Message.of("gpos_listing_has_tiles_all", pool=pool, n_placements=len(placements),
+                           left=left, total=total)
             )
         if not low <= pool <= high:
-            raise PositionError(Message.of("gpos_pool_tiles_out_range", pool=pool, low=low, high=high))
+            raise PositionError(Message.of("gpos_pool_tiles_out_range", pool=pool, low=low,
+                                           high=high))
         position = cls(pool)
         for number, placement in enumerate(placements, start=1):
             if position._result is not None:
                 raise PositionError(
-                    Message.of("gpos_tile_follows_end_game", number=number, placement=placement.text(), text=position._result.text)
+                    Message.of("gpos_tile_follows_end_game", number=number,
+                               placement=placement.text(), result=position._result.text)
                 )
             try:
                 tile = position._check(placement)
             except GameError as exc:
                 reason = exc.reason if isinstance(exc, IllegalTurnError) else exc.said()
-                raise PositionError(Message.of("gpos_che_tile", number=number, placement=placement.text(), reason=reason)) from None
+                raise PositionError(Message.of("gpos_che_tile", number=number,
+                                               placement=placement.text(), reason=reason)) from None
             position = position._put(tile)
         actual = position.status()
         if status.lower() != actual.lower():
-            raise PositionError(Message.of("gpos_listing_says_but_tiles", status=status, actual=actual))
+            raise PositionError(Message.of("gpos_listing_says_but_tiles", status=status,
+                                           actual=actual))
         return position

@@ -91,7 +91,8 @@ def _read_side(body: str, side: int, slots: list[tuple[int, ...]], pools: list[i
             raise PositionError(Message.of("gpos_cannot_read_pieces", item=raw.strip()))
         where = m.group(2)
         if where in used:
-            raise PositionError(Message.of("gpos_space_listed_twice", where=where, side=SIDE_LETTERS[side]))
+            raise PositionError(Message.of("gpos_space_listed_twice", where=where,
+                                           side=SIDE_LETTERS[side]))
         used.add(where)
         kings = sum(form)
         if where in ("S", "F"):
@@ -105,7 +106,8 @@ def _read_side(body: str, side: int, slots: list[tuple[int, ...]], pools: list[i
             raise PositionError(Message.of("gpos_b_no_space", n=n))
         slot = SLOT[side][n]
         if slots[slot]:
-            raise PositionError(Message.of("gpos_intersection_held_by_both", n=n, side=SIDE_LETTERS[side]))
+            raise PositionError(Message.of("gpos_intersection_held_by_both", n=n,
+                                           side=SIDE_LETTERS[side]))
         slots[slot] = tuple(side | (KING if k else 0) for k in form)
 
 
@@ -125,14 +127,17 @@ def _validate(state: State, kings_on: bool) -> None:
                         ordinary += 1
         if ordinary != PIECES_PER_SIDE:
             raise PositionError(
-                Message.of("gpos_has_ordinary_pieces_each", side=SIDE_LETTERS[side], ordinary=ordinary))
+                Message.of("gpos_has_ordinary_pieces_each", side=SIDE_LETTERS[side],
+                           ordinary=ordinary))
     want = 2 if kings_on else 0
     if total_kings != want:
-        raise PositionError(Message.of("gpos_listing_has_kings_this", total_kings=total_kings, want=want))
+        raise PositionError(Message.of("gpos_listing_has_kings_this", total_kings=total_kings,
+                                       want=want))
     for slot, st in enumerate(slots):
         if weight(st) > STACK_LIMIT:
             side = st[0] & 1
             where = NUMBER[side][slot]
             kind = "Intersection" if is_intersection_slot(slot) else "space"
             raise PositionError(
-                Message.of("gpos_holds_more_than_king", kind=kind, where=where, side=SIDE_LETTERS[side]))
+                Message.of("gpos_holds_more_than_king", kind=kind, where=where,
+                           side=SIDE_LETTERS[side]))

@@ -177,10 +177,12 @@ class ChebachePosition(Position):
         most = len(expand_dice(dice))
         if len(parsed.moves) > most:  # each written move takes a die: refuse before searching
             raise IllegalTurnError(
-                Message.of("gerr_wrote_too_many", steps=len(parsed.moves), dice=format_dice(dice), most=most))
+                Message.of("gerr_wrote_too_many", steps=len(parsed.moves), dice=format_dice(dice),
+                           most=most))
         if parsed.dice is not None and sorted(parsed.dice) != sorted(dice):
             raise IllegalTurnError(
-                Message.of("gerr_b_dice_differ", written=format_dice(parsed.dice), dice=format_dice(dice)))
+                Message.of("gerr_b_dice_differ", written=format_dice(parsed.dice),
+                           dice=format_dice(dice)))
         return self._play_parsed(parsed, dice)
 
     def _illegal(self, reason: Message, dice: tuple[int, ...]) -> IllegalTurnError:
@@ -225,7 +227,8 @@ class ChebachePosition(Position):
             avail = search.available(c.state, c.dice)
             options = sorted({_move_text(c[0], False) for c in avail})
             raise self._illegal(
-                Message.of("gerr_b_incomplete", unused=unused, options=', '.join(options[:6])), dice)
+                Message.of("gerr_b_incomplete", unused=unused, options=", ".join(options[:6])),
+                dice)
         final: tuple[_Cand, str | None, State, Jump | None] | None = None
         reason: Message | None = None
         for c, jump_ok in stops:
@@ -601,4 +604,4 @@ def _check_annotations(parsed: ParsedTurn, attacks: list[str], flips: list[str],
                 Message.of("gerr_b_minus_note", sacs=show(sacs), traps=show(traps)))
     if parsed.chebaches is not None and parsed.chebaches != _norm_cheb(cheb):
         raise IllegalTurnError(
-            Message.of("gerr_b_cheb_note", cheb=cheb or '<> (none)'))
+            Message.of("gerr_b_cheb_note", cheb=cheb or "<> (none)"))

@@ -103,7 +103,8 @@ class CheeseGambitGame(Game):
         sides = SIDES_BY_PLAYERS[int(opts["players"])]
         first = (first or sides[0]).upper()
         if first not in sides:
-            raise OptionError(Message.of("gerr_option_c_first", first=first, sides=', '.join(sides)))
+            raise OptionError(Message.of("gerr_option_c_first", first=first,
+                                         sides=", ".join(sides)))
         n = int(opts["pieces"])
         pieces = {}
         for c in sides:

@@ -142,10 +142,12 @@ def read_listing(text: str) -> ListingData:
             for item in body.split(","):
                 im = _ITEM.match(item.strip())
                 if not im:
-                    raise PositionError(Message.of("gpos_cannot_read_write_n", side=side, item=item.strip()))
+                    raise PositionError(Message.of("gpos_cannot_read_write_n", side=side,
+                                                   item=item.strip()))
                 n, loc = int(im.group(1)), _location(im.group(2))
                 if n < 1 or loc in seen:
-                    raise PositionError(Message.of("gpos_bad_repeated_entry", side=side, item=item.strip()))
+                    raise PositionError(Message.of("gpos_bad_repeated_entry", side=side,
+                                                   item=item.strip()))
                 seen.add(loc)
                 pieces += [loc] * n
             data.pieces[side] = tuple(sorted(pieces))
@@ -153,9 +155,9 @@ def read_listing(text: str) -> ListingData:
     sides = tuple(c for c in COLOURS if c in colours)
     if sides not in SIDES_BY_PLAYERS.values():
         raise PositionError(
-            Message.of("gpos_colours_must_r_b", colours=', '.join(colours) or 'none'))
+            Message.of("gpos_colours_must_r_b", colours=", ".join(colours) or "none"))
     if tuple(colours) != sides:
-        raise PositionError(Message.of("gpos_list_colours_turn_order", sides=', '.join(sides)))
+        raise PositionError(Message.of("gpos_list_colours_turn_order", sides=", ".join(sides)))
     data.sides = sides
     stage = 0
     for seg in segments[i:]:
@@ -199,7 +201,8 @@ def _validate(data: ListingData) -> None:
     if totals:
         n = totals.pop()
         if not MIN_PIECES <= n <= MAX_PIECES:
-            raise PositionError(Message.of("gpos_pieces_colour_game_uses", n=n, low=MIN_PIECES, high=MAX_PIECES))
+            raise PositionError(Message.of("gpos_pieces_colour_game_uses", n=n, low=MIN_PIECES,
+                                           high=MAX_PIECES))
     owner: dict[int, str] = {}
     for s in data.sides:
         for p in data.pieces[s]:
@@ -235,7 +238,8 @@ def _validate(data: ListingData) -> None:
             raise PositionError(Message.of("gpos_taunts_are_off_this"))
         stake_holder = data.cubes.get(pair(a, b))
         if stake_holder and stake_holder[1] != a:
-            raise PositionError(Message.of("gpos_cannot_taunt_holds_their", a=a, b=b, stake_holder=stake_holder[1]))
+            raise PositionError(Message.of("gpos_cannot_taunt_holds_their", a=a, b=b,
+                                           stake_holder=stake_holder[1]))
     if data.vote:
         if len(data.placings) != 1 or any(v not in active for v in data.vote) or \
                 len(set(data.vote)) != len(data.vote):

@@ -259,7 +259,7 @@ class CheeseGambitPosition(Position):
                 Message.of("gerr_c_answer_first", target=d.taunt[1], taunter=d.taunt[0]))
         if d.vote:
             raise IllegalTurnError(
-                Message.of("gerr_c_vote_wait", voters=' '.join(d.vote)))
+                Message.of("gerr_c_vote_wait", voters=" ".join(d.vote)))
         if len(dice) != 2 or not all(isinstance(x, int) and 1 <= x <= 6 for x in dice):
             raise GameError(Message.of("gerr_c_bad_dice", dice=str(list(dice))))
         return dice[0], dice[1]
@@ -515,7 +515,8 @@ class CheeseGambitPosition(Position):
                 return Message.of("gerr_c_pool_empty", move=name, side=colour)
             if src != POOL and src not in pieces and src not in [
                     d for ch in written.chains for _, d, _ in ch]:
-                return Message.of("gerr_c_no_piece", move=name, side=colour, where=location_name(colour, src))
+                return Message.of("gerr_c_no_piece", move=name, side=colour,
+                                  where=location_name(colour, src))
             if 1 <= dst <= TRACK and self._count[dst] >= 2 and self._owner[dst] != colour:
                 return Message.of("gerr_c_block", move=name, square=dst, owner=self._owner[dst])
             if dst == OFF and pieces[0] <= TRACK:
@@ -578,7 +579,8 @@ class CheeseGambitPosition(Position):
             raise IllegalTurnError(Message.of("gerr_c_not_playing", side=target))
         holder = self.cube_holder(colour, target)
         if holder is not None and holder != colour:
-            raise IllegalTurnError(Message.of("gerr_c_cube_holder", holder=holder, a=colour, b=target, who=holder))
+            raise IllegalTurnError(Message.of("gerr_c_cube_holder", holder=holder, a=colour,
+                                              b=target, who=holder))
         return self._replace(taunt=(colour, target))
 
     def answer_taunt(self, accept: bool) -> Played:
@@ -639,7 +641,7 @@ class CheeseGambitPosition(Position):
             raise IllegalTurnError(Message.of("gerr_c_no_vote"))
         if side not in d.vote:
             raise IllegalTurnError(
-                Message.of("gerr_c_not_voter", side=side, voters=' '.join(d.vote)))
+                Message.of("gerr_c_not_voter", side=side, voters=" ".join(d.vote)))
         text = f"vote {side} {'yes' if yes else 'no'}"
         if not yes:
             after = self._replace(vote=None, next_side=None)
@@ -678,7 +680,8 @@ class CheeseGambitPosition(Position):
         taunt: with ``side`` given, anyone else is refused."""
         d = self._d
         if side is not None and d.taunt and side != d.taunt[1]:
-            raise IllegalTurnError(Message.of("gerr_c_only_target", target=d.taunt[1], taunter=d.taunt[0]))
+            raise IllegalTurnError(Message.of("gerr_c_only_target", target=d.taunt[1],
+                                              taunter=d.taunt[0]))
         toks = [t.text.lower() for t in tokenize(text)]
         if len(toks) == 2 and toks[1] == "resigns" and parse_colour(toks[0]):
             return self.resign(parse_colour(toks[0]) or "")
@@ -705,7 +708,8 @@ class CheeseGambitPosition(Position):
             if len(toks) == 3:
                 named = parse_colour(toks[1])
                 if side is not None and named != side:
-                    raise IllegalTurnError(Message.of("gerr_c_vote_for", side=side, other=toks[1].upper()))
+                    raise IllegalTurnError(Message.of("gerr_c_vote_for", side=side,
+                                                      other=toks[1].upper()))
                 voter = named
             side = voter
             answer = toks[-1]

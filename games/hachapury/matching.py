@@ -41,14 +41,16 @@ def _precheck(paths: tuple[WrittenPath, ...], dice: tuple[int, ...], shown: str)
     # Each written step takes at least one die: this bounds the search below.
     steps = sum(len(path.points) - 1 for path in paths)
     if steps > len(dice):
-        raise IllegalTurnError(Message.of("gerr_wrote_too_many", steps=steps, dice=shown, most=len(dice)))
+        raise IllegalTurnError(Message.of("gerr_wrote_too_many", steps=steps, dice=shown,
+                                          most=len(dice)))
     for path in paths:
         for a, b in zip(path.points, path.points[1:], strict=False):
             label = _label(f"{a}/{b if b else 'F'}", path.text)
             if b == OFF:
                 if a > total:
                     raise IllegalTurnError(
-                        Message.of("gerr_h_bear_pips", label=label, point=a, need=a, dice=shown, total=total)
+                        Message.of("gerr_h_bear_pips", label=label, point=a, need=a, dice=shown,
+                                   total=total)
                     )
                 continue
             if b >= a:

@@ -126,7 +126,7 @@ def _read_path(token: Token, source: str) -> WrittenPath:
         else:
             if part == "*":
                 raise token.error(
-                    Message.of("gerr_h_no_hit", move=token.text.replace('*', '')), source, offset)
+                    Message.of("gerr_h_no_hit", move=token.text.replace("*", "")), source, offset)
             # backgammon's 24-18 is the same as 24/18
             if part not in ("/", "-"):
                 raise token.error(Message.of("gerr_h_want_slash", got=part), source, offset)

@@ -277,14 +277,16 @@ def parse_listing(text: str) -> HachapuryPosition:
     loser = other(winner)
     if counts[winner][0] != CHECKERS:
         raise PositionError(
-            Message.of("gpos_wins_but_has_borne", winner=winner, side=COLOURS[winner], counts=counts[winner][0], checkers=CHECKERS)
+            Message.of("gpos_wins_but_has_borne", winner=winner, side=COLOURS[winner],
+                       counts=counts[winner][0], checkers=CHECKERS)
         )
     if counts[loser][0] == CHECKERS:
         raise PositionError(Message.of("gpos_both_sides_have_borne"))
     result = make_result(winner, counts[loser][0])
     if result.text != parts[2]:
         raise PositionError(
-            Message.of("gpos_has_borne_off_so", side=COLOURS[loser], counts=counts[loser][0], text=result.text, parts=parts[2])
+            Message.of("gpos_has_borne_off_so", side=COLOURS[loser], counts=counts[loser][0],
+                       result=result.text, parts=parts[2])
         )
     return HachapuryPosition(white, black, None, result)
 
@@ -292,7 +294,8 @@ def parse_listing(text: str) -> HachapuryPosition:
 def _parse_side(part: str, side: str) -> tuple[int, ...]:
     prefix = f"{side}:"
     if not part.startswith(prefix):
-        raise PositionError(Message.of("gpos_expected_s_part_start", side=COLOURS[side], prefix=prefix, part=part))
+        raise PositionError(Message.of("gpos_expected_s_part_start", side=COLOURS[side],
+                                       prefix=prefix, part=part))
     body = part[len(prefix):].strip()
     if not body:
         raise PositionError(Message.of("gpos_has_no_checkers_listed", side=COLOURS[side]))
@@ -314,10 +317,12 @@ def _parse_side(part: str, side: str) -> tuple[int, ...]:
         if n < 1:
             raise PositionError(Message.of("gpos_h_count", side=COLOURS[side], n=n, entry=entry))
         if point in seen:
-            raise PositionError(Message.of("gpos_point_listed_twice", side=COLOURS[side], point=m.group(2)))
+            raise PositionError(Message.of("gpos_point_listed_twice", side=COLOURS[side],
+                                           point=m.group(2)))
         seen.add(point)
         counts[point] = n
     total = sum(counts)
     if total != CHECKERS:
-        raise PositionError(Message.of("gpos_has_checkers_each_side", side=COLOURS[side], total=total, checkers=CHECKERS))
+        raise PositionError(Message.of("gpos_has_checkers_each_side", side=COLOURS[side],
+                                       total=total, checkers=CHECKERS))
     return tuple(counts)
