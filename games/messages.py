@@ -180,7 +180,6 @@ EN: dict[str, str] = {
     'gerr_c_gamble_most': 'you wrote {steps} moves but the Gamble bears off at most {most}',
     'gerr_c_gambit_most': 'you wrote {steps} moves but the Gambit moves {most}',
     'gerr_c_cheese_most': 'you wrote {steps} moves but the CheeseGambit places at most {most}',
-    'gerr_c_wrote_most': 'you wrote {steps} moves but {what} {most}',
     'gerr_c_bad_dice': 'a turn needs two dice 1-6, got {dice}',
     'gerr_over_paren': 'the game is over ({result})',
     'gerr_over': 'the game is over',

@@ -148,7 +148,6 @@ RU: dict[str, str] = {
     'gerr_c_gamble_most': 'написано перемещений: {steps}, а Гамбл выбрасывает не больше {most}',
     'gerr_c_gambit_most': 'написано перемещений: {steps}, а Гамбит двигает {most}',
     'gerr_c_cheese_most': 'написано перемещений: {steps}, а ЧизГамбит ставит не больше {most}',
-    'gerr_c_wrote_most': 'написано перемещений: {steps}, а {what} {most}',
     'gerr_c_bad_dice': 'для хода нужны две кости 1-6, а получено {dice}',
     'gerr_over_paren': 'партия окончена ({result})',
     'gerr_over': 'партия окончена',
