@@ -363,10 +363,10 @@ EN: dict[str, str] = {
     'gpos_che_tile': 'tile {number} `{placement}`: {reason}',
     'gpos_position_listing_must_text': 'a position listing must be text',
     'gpos_b_form': "a listing is 'W: ...; B: ...; W to move' (three parts split by ';')",
-    'gpos_cannot_read_expected_w': (
+    'gpos_b_last_part': (
         "cannot read {parts!r}: expected 'W to move', 'W wins' or 'draw'"),
-    'gpos_listing_has_kings_this': 'the listing has {total_kings} Kings; this game has {want}',
-    'gpos_cannot_read_expected_w_2': "cannot read {part!r}: expected 'W: ...' and 'B: ...'",
+    'gpos_b_kings': 'the listing has {total_kings} Kings; this game has {want}',
+    'gpos_b_side_part': "cannot read {part!r}: expected 'W: ...' and 'B: ...'",
     'gpos_cannot_read_items_look': 'cannot read {item!r} (items look like 2K@2 or 4K@S)',
     'gpos_cannot_read_pieces': 'cannot read the pieces in {item!r}',
     'gpos_space_listed_twice': 'space {where} of {side} is listed twice',
@@ -380,7 +380,7 @@ EN: dict[str, str] = {
         'the colours must be R, B (2 players), R, G, B (3) or R, G, B, Y (4), got {colours}'),
     'gpos_list_colours_turn_order': 'list the colours in turn order: {sides}',
     'gpos_every_colour_must_have': 'every colour must have the same number of pieces',
-    'gpos_playing_any_more_cannot': '{next_side} is not playing any more and cannot move',
+    'gpos_c_out_to_move': '{next_side} is not playing any more and cannot move',
     'gpos_game_goes_only_while': 'the game goes on only while two or more play',
     'gpos_colour_listed_twice': 'colour {side} is listed twice',
     'gpos_pieces_colour_game_uses': '{n} {n:piece|pieces} a colour; the game uses {low}-{high}',
@@ -391,8 +391,8 @@ EN: dict[str, str] = {
     'gpos_finished_game_has_nothing': 'a finished game has nothing pending',
     'gpos_taunt_needs_two_players': 'a taunt needs two players still playing',
     'gpos_taunts_are_off_this': 'taunts are off in this game',
-    'gpos_cannot_taunt_holds_their': '{a} cannot taunt {b}: {stake_holder} holds their cube',
-    'gpos_only_players_still_playing': 'only players still playing vote, after the first finishes',
+    'gpos_c_taunt_cube': '{a} cannot taunt {b}: {stake_holder} holds their cube',
+    'gpos_c_voters_playing': 'only players still playing vote, after the first finishes',
     'gpos_list_voters_turn_order': 'list the voters in turn order',
     'gpos_bad_cube_pair': 'bad cube pair in {seg!r}',
     'gpos_bad_cube_stake_doubles': (
@@ -409,13 +409,13 @@ EN: dict[str, str] = {
         '2`'),
     'gpos_wins_but_has_borne': '{winner} wins, but {side} has borne off {counts} of {checkers}',
     'gpos_both_sides_have_borne': 'both sides have borne off every checker',
-    'gpos_has_borne_off_so': (
+    'gpos_h_result_differs': (
         '{side} has borne off {counts}, so the result is `{result}`, not `{parts}`'),
     'gpos_expected_s_part_start': "expected {side}'s part to start with `{prefix}`: {part!r}",
     'gpos_has_no_checkers_listed': '{side} has no checkers listed',
     'gpos_has_checkers_each_side': (
         '{side} has {total} {total:checker|checkers}; each side has {checkers}'),
-    'gpos_white_s_point_black': (
+    'gpos_h_both_on_point': (
         "White's point {p} is Black's point {black}, and both sides have checkers there"),
     'gpos_unreadable_entry_write_count': (
         'unreadable entry {entry!r} for {side}: write `count@point` (point 1-24, or F for borne '
@@ -436,5 +436,5 @@ EN: dict[str, str] = {
     'grec_line_tag_after_first': 'line {number}: tag after the first turn',
     'grec_game_match_has_game': 'a game of the match has Game tag {tag!r}, not {name!r}',
     'grec_game_tag': 'Game tag is {tag!r}, not {name!r}',
-    'grec_log_this_game_does': 'the log of this game does not replay to its position',
+    'grec_log_not_position': 'the log of this game does not replay to its position',
 }

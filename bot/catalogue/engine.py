@@ -333,10 +333,10 @@ RU: dict[str, str] = {
     'gpos_che_tile': 'плитка {number} `{placement}`: {reason}',
     'gpos_position_listing_must_text': 'запись позиции должна быть текстом',
     'gpos_b_form': "запись позиции имеет вид 'W: ...; B: ...; W to move' (три части через ';')",
-    'gpos_cannot_read_expected_w': (
+    'gpos_b_last_part': (
         "не удаётся прочитать {parts!r}: ожидалось 'W to move', 'W wins' или 'draw'"),
-    'gpos_listing_has_kings_this': 'в записи Королей: {total_kings}, а в этой партии их {want}',
-    'gpos_cannot_read_expected_w_2': "не удаётся прочитать {part!r}: ожидалось 'W: ...' и 'B: ...'",
+    'gpos_b_kings': 'в записи Королей: {total_kings}, а в этой партии их {want}',
+    'gpos_b_side_part': "не удаётся прочитать {part!r}: ожидалось 'W: ...' и 'B: ...'",
     'gpos_cannot_read_items_look': (
         'не удаётся прочитать {item!r} (элементы пишутся как 2K@2 или 4K@S)'),
     'gpos_cannot_read_pieces': 'не удаётся прочитать фишки в {item!r}',
@@ -351,7 +351,7 @@ RU: dict[str, str] = {
         'цвета должны быть R, B (2 игрока), R, G, B (3) или R, G, B, Y (4), а получено {colours}'),
     'gpos_list_colours_turn_order': 'перечислите цвета в порядке хода: {sides}',
     'gpos_every_colour_must_have': 'у всех цветов должно быть одинаковое число фишек',
-    'gpos_playing_any_more_cannot': '{next_side} уже не играет и не может ходить',
+    'gpos_c_out_to_move': '{next_side} уже не играет и не может ходить',
     'gpos_game_goes_only_while': 'партия идёт, только пока играют двое или больше',
     'gpos_colour_listed_twice': 'цвет {side} указан дважды',
     'gpos_pieces_colour_game_uses': '{n} {n:фишка|фишки|фишек} на цвет, а в игре их {low}-{high}',
@@ -362,8 +362,8 @@ RU: dict[str, str] = {
     'gpos_finished_game_has_nothing': 'в законченной партии ничего не ждут',
     'gpos_taunt_needs_two_players': 'для вызова нужны два игрока, которые ещё играют',
     'gpos_taunts_are_off_this': 'вызовы в этой партии отключены',
-    'gpos_cannot_taunt_holds_their': '{a} не может вызвать {b}: их куб у {stake_holder}',
-    'gpos_only_players_still_playing': (
+    'gpos_c_taunt_cube': '{a} не может вызвать {b}: их куб у {stake_holder}',
+    'gpos_c_voters_playing': (
         'голосуют только те, кто ещё играет, после того как первый закончил'),
     'gpos_list_voters_turn_order': 'перечислите голосующих в порядке хода',
     'gpos_bad_cube_pair': 'неверная пара куба в {seg!r}',
@@ -381,13 +381,13 @@ RU: dict[str, str] = {
         'wins` или `W wins 2`'),
     'gpos_wins_but_has_borne': '{winner} выигрывает, но {side} выбросил {counts} из {checkers}',
     'gpos_both_sides_have_borne': 'обе стороны выбросили все фишки',
-    'gpos_has_borne_off_so': (
+    'gpos_h_result_differs': (
         '{side} выбросил {counts}, так что результат — `{result}`, а не `{parts}`'),
     'gpos_expected_s_part_start': 'часть {side} должна начинаться с `{prefix}`: {part!r}',
     'gpos_has_no_checkers_listed': 'у {side} не указано ни одной фишки',
     'gpos_has_checkers_each_side': (
         'у {side} {total} {total:фишка|фишки|фишек}, а у каждой стороны их {checkers}'),
-    'gpos_white_s_point_black': (
+    'gpos_h_both_on_point': (
         'пункт {p} белых — это пункт {black} чёрных, и там стоят фишки обеих сторон'),
     'gpos_unreadable_entry_write_count': (
         'не удаётся прочитать запись {entry!r} для {side}: пишите `число@пункт` (пункт 1-24 или '
@@ -409,5 +409,5 @@ RU: dict[str, str] = {
     'grec_line_tag_after_first': 'строка {number}: тег после первого хода',
     'grec_game_match_has_game': 'у партии матча тег Game {tag!r}, а не {name!r}',
     'grec_game_tag': 'тег Game — {tag!r}, а не {name!r}',
-    'grec_log_this_game_does': 'журнал этой партии не приводит к её позиции',
+    'grec_log_not_position': 'журнал этой партии не приводит к её позиции',
 }

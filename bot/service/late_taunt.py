@@ -125,7 +125,7 @@ def rewound(session: Session, turns: list[TurnEntry]) -> str:
     never be stored on anything else)."""
     before = replay_position(session, turns[:-1])
     if replay_entry(before, turns[-1]).position.listing() != session.position:
-        raise GameError(Message.of("grec_log_this_game_does"))
+        raise GameError(Message.of("grec_log_not_position"))
     return before.listing()
 
 

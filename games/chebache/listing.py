@@ -64,13 +64,13 @@ def read_listing(text: str, kings_on: bool) -> tuple[State, str | None, str | No
         head, sep, body = part.partition(":")
         letter = head.strip().upper()
         if not sep or letter not in SIDE_LETTERS or letter in seen:
-            raise PositionError(Message.of("gpos_cannot_read_expected_w_2", part=part))
+            raise PositionError(Message.of("gpos_b_side_part", part=part))
         seen.add(letter)
         side = SIDE_LETTERS.index(letter)
         _read_side(body.strip(), side, slots, pools)
     tail = _TAIL.match(re.sub(r"\s+", " ", parts[2].upper()))
     if not tail:
-        raise PositionError(Message.of("gpos_cannot_read_expected_w", parts=parts[2]))
+        raise PositionError(Message.of("gpos_b_last_part", parts=parts[2]))
     state: State = (tuple(slots), tuple(pools))
     _validate(state, kings_on)
     return state, tail.group(1), tail.group(2), bool(tail.group(3))
@@ -131,7 +131,7 @@ def _validate(state: State, kings_on: bool) -> None:
                            ordinary=ordinary))
     want = 2 if kings_on else 0
     if total_kings != want:
-        raise PositionError(Message.of("gpos_listing_has_kings_this", total_kings=total_kings,
+        raise PositionError(Message.of("gpos_b_kings", total_kings=total_kings,
                                        want=want))
     for slot, st in enumerate(slots):
         if weight(st) > STACK_LIMIT:

@@ -227,7 +227,7 @@ def _validate(data: ListingData) -> None:
             raise PositionError(Message.of("gpos_finished_game_has_nothing"))
         return
     if data.next_side not in active:
-        raise PositionError(Message.of("gpos_playing_any_more_cannot", next_side=data.next_side))
+        raise PositionError(Message.of("gpos_c_out_to_move", next_side=data.next_side))
     if len(active) < 2:
         raise PositionError(Message.of("gpos_game_goes_only_while"))
     if data.taunt:
@@ -238,11 +238,11 @@ def _validate(data: ListingData) -> None:
             raise PositionError(Message.of("gpos_taunts_are_off_this"))
         stake_holder = data.cubes.get(pair(a, b))
         if stake_holder and stake_holder[1] != a:
-            raise PositionError(Message.of("gpos_cannot_taunt_holds_their", a=a, b=b,
+            raise PositionError(Message.of("gpos_c_taunt_cube", a=a, b=b,
                                            stake_holder=stake_holder[1]))
     if data.vote:
         if len(data.placings) != 1 or any(v not in active for v in data.vote) or \
                 len(set(data.vote)) != len(data.vote):
-            raise PositionError(Message.of("gpos_only_players_still_playing"))
+            raise PositionError(Message.of("gpos_c_voters_playing"))
         if list(data.vote) != [c for c in COLOURS if c in data.vote]:
             raise PositionError(Message.of("gpos_list_voters_turn_order"))

@@ -259,7 +259,7 @@ def parse_listing(text: str) -> HachapuryPosition:
     for p in range(1, POINTS + 1):
         if white[p] and black[to_other_numbering(p)]:
             raise PositionError(
-                Message.of("gpos_white_s_point_black", p=p, black=to_other_numbering(p))
+                Message.of("gpos_h_both_on_point", p=p, black=to_other_numbering(p))
             )
     tail = _TAIL.match(parts[2])
     if not tail:
@@ -285,7 +285,7 @@ def parse_listing(text: str) -> HachapuryPosition:
     result = make_result(winner, counts[loser][0])
     if result.text != parts[2]:
         raise PositionError(
-            Message.of("gpos_has_borne_off_so", side=COLOURS[loser], counts=counts[loser][0],
+            Message.of("gpos_h_result_differs", side=COLOURS[loser], counts=counts[loser][0],
                        result=result.text, parts=parts[2])
         )
     return HachapuryPosition(white, black, None, result)
