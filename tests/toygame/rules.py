@@ -29,6 +29,7 @@ from games.base import (
 )
 from games.errors import IllegalTurnError, NotationError, PositionError
 from games.events import Event, Hit, Moved, Won
+from games.messages import Message  # an engine's errors are codes the bot translates
 
 SIDES = ("O", "P")
 _MOVE = re.compile(r"\s*(S|F|\d{1,2})\s*[/-]\s*(S|F|\d{1,2})\s*")
@@ -83,12 +84,11 @@ class RacePosition(Position):
     def play(self, text: str, dice: Dice) -> Played:
         found = _MOVE.fullmatch(text)
         if found is None:
-            raise NotationError(f"cannot read {text!r}: write a move as S/4 or 4/9")
+            raise NotationError(Message.of("gerr_b_cannot_read", what=repr(text)), text)
         src, dst = (square(found[i], self.length) for i in (1, 2))
         canonical = f"{name(src, self.length)}/{name(dst, self.length)}"
         if canonical not in self.legal_turns(dice):
-            raise IllegalTurnError(f"{text} is not legal with {dice[0]}; legal: "
-                                   f"{', '.join(self.legal_turns(dice))}")
+            raise IllegalTurnError(Message.of("gerr_turn_not_legal"), self.legal_turns(dice))
         mine = list(self.pieces[self.mover])
         mine[mine.index(src)] = min(dst, self.length)
         other = SIDES[1 - SIDES.index(self.mover)]
@@ -137,13 +137,13 @@ class RaceGame(Game):
         length = int(self.normalise_options(options)["length"])
         found = _LISTING.fullmatch(text.strip())
         if found is None:
-            raise PositionError(f"not a Toy Race listing: {text!r}")
+            raise PositionError(Message.of("gpos_cannot_read_here", seg=text))
         try:
             o, p = ([square(q, length) for q in found[i].split(",")] for i in (1, 2))
         except ValueError as exc:
-            raise PositionError(f"not a Toy Race listing: {text!r}") from exc
+            raise PositionError(Message.of("gpos_cannot_read_here", seg=text)) from exc
         if not all(0 <= q <= length for q in (*o, *p)):
-            raise PositionError(f"a square beyond Finish: {text!r}")
+            raise PositionError(Message.of("gpos_cannot_read_here", seg=text))
         side = found[3]
         won = side if found[4] else None
         return RacePosition((_three(o), _three(p)), SIDES[1 - SIDES.index(side)] if won else side,
