@@ -21,7 +21,7 @@ from bot.narration import Cast, narrate
 from games import Position, get_game
 from games.base import Game
 from games.events import Event
-from games.plugins import plugin_for, plugins
+from games.plugins import on_unregister, plugin_for, plugins
 
 #: Exercises per lesson, and the most turns one offers to choose from.
 EXERCISES = 2
@@ -159,6 +159,16 @@ def _exercises(name: str) -> tuple[Exercise, ...]:
         return ()
     found = (find_exercise(name, goal, seed=number + 1) for number in range(EXERCISES))
     return tuple(exercise for exercise in found if exercise is not None)
+
+
+def _forget(name: str) -> None:
+    # a game that leaves the registry (a test's toy) takes its cached lessons along: a
+    # game registered later under that name gets its own
+    _lesson.cache_clear()
+    _exercises.cache_clear()
+
+
+on_unregister(_forget)
 
 
 def find_exercise(name: str, goal: Goal, seed: int, plies: int = 400) -> Exercise | None:

@@ -8,7 +8,10 @@ import random
 import re
 
 from bot.computer_seats import COMPUTER
+from bot.narration import Cast, narrate
 from bot.service import GameService, ServiceConfig
+from bot.service.texts import colour_word
+from games.events import Hit
 from storage import Store
 from tests.bot.conftest import ALICE, BOB, HERE, FakeClock
 
@@ -70,7 +73,7 @@ async def test_bops_are_told_with_the_toys_own_verb(toy: str, store: Store,
         if "bopped" in told or "Game over" in told:
             break
         # the board in words (the plugin's describe) says where everyone stands:
-        # "Orange (alice): pieces on S, 4. Purple (bob): pieces on 7, S."
+        # "alice (Orange): pieces on S, S, 4. bob (Purple): pieces on S, 7, F."
         where = {side: re.search(side + r"[^:]*: pieces on ([^.]*)\.",
                                  board.image_description)[1].split(", ")  # type: ignore[index]
                  for side in ("Orange", "Purple")}
@@ -82,6 +85,11 @@ async def test_bops_are_told_with_the_toys_own_verb(toy: str, store: Store,
         assert reply.ok, (reply.text, board.image_description)
         told += reply.text
     assert "bopped" in told, told
+    # a Russian reader hears the plugin's own words: its colours and its verb
+    colours = {side: colour_word(name, "ru") for side, name in (("O", "Orange"), ("P", "Purple"))}
+    assert colours == {"O": "Оранжевые", "P": "Фиолетовые"}
+    said = narrate([Hit("O", "P", "5", "S")], Cast({"O": "alice"}, colours, toy, "ru"), (5,))
+    assert "сбивает" in said, said
 
 
 async def test_the_toys_lesson_and_hint(toy: str, service: GameService) -> None:
