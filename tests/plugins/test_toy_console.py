@@ -48,3 +48,23 @@ async def test_a_person_plays_the_computer_with_the_picker(toy: str, tmp_path: P
     assert "alice sets up **Toy Race** with boardbot (easy)" in text, text
     assert re.search(r"alice \(Orange\) rolled \d and moved", text), text
     assert re.search(r"boardbot \(easy\) \(Purple\) rolled \d and moved", text), text
+
+
+async def test_the_picture_pool_draws_the_toy_in_its_worker(toy: str, tmp_path: Path) -> None:
+    """``boardbot local --cpu-pool``: the pictures and the legal turns are worked out in
+    the picture pool's worker (bot/cpu_pool.py), which knows the toy by its module path."""
+    from bot.cpu_pool import CpuPool
+    from bot.service.context import render_listing
+    from games import get_game
+    from renderer import RenderContext
+
+    pool = CpuPool(1, width=400, every_look=False)
+    await pool.start()
+    try:
+        start = get_game(toy).initial({})
+        picture = await pool.run(render_listing, toy, start.listing(), dict(start.options),
+                                 RenderContext(width=400))
+        assert picture.startswith(b"\x89PNG")
+        assert pool.tasks >= 1 and pool.fallbacks == 0 and pool.replacements == 0
+    finally:
+        await pool.shutdown()
