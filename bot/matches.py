@@ -188,7 +188,8 @@ def replay_match(game_name: str, text: str, out: TextIO = sys.stdout,
             return EXIT_MALFORMED
         options = dict(game.options_from_tags(record.tags))
         label = f"illegal match game {number}"
-        why = _check_game(tally, number, given, crawford, options)
+        why = _check_game(tally, number, given, crawford, options,
+                          plugin_for(game.name).cube_option)
         if why is not None:
             print(f"{label}: {why}", file=out)
             return EXIT_ILLEGAL
@@ -272,7 +273,7 @@ def _read_tags(tags: Mapping[str, str], tally: _Tally, game_name: str
 
 
 def _check_game(tally: _Tally, number: int, given: list[int], crawford: bool,
-                options: Mapping[str, str]) -> str | None:
+                options: Mapping[str, str], cube: str | None) -> str | None:
     """Why this game's match tags do not follow from the games before it, if they don't."""
     if tally.score is None:  # the first game in the file: its score is taken as given
         expected_crawford = None if any(p >= tally.target - 1 for p in given) else False
@@ -292,6 +293,7 @@ def _check_game(tally: _Tally, number: int, given: list[int], crawford: bool,
         return ("this is the Crawford game (a player has just reached "
                 f"{tally.target - 1}): it needs [Crawford \"true\"]" if expected_crawford
                 else "it is not the Crawford game, yet it is marked [Crawford \"true\"]")
-    if crawford and options.get("taunt", "off") != "off":
-        return 'the Crawford game is played without the cube: it needs [Taunt "off"]'
+    if crawford and cube is not None and options.get(cube, "off") != "off":
+        return ('the Crawford game is played without the cube: it needs '
+                f'[{cube.capitalize()} "off"]')
     return None

@@ -22,7 +22,7 @@ EN: dict[str, str] = {
     "match_result_reached": "{player} reached {target}",
     "match_game_begins": "**Match to {target}**: {score}. Game {number} begins.{crawford}",
     "crawford_no_taunts": " This is the **Crawford game**: no taunts (the cube) in it.",
-    "crawford_no_cube": " This is the **Crawford game**: Hachapury has no cube, so it is "
+    "crawford_no_cube": " This is the **Crawford game**: {title} has no cube, so it is "
                         "played as any other.",
     "match_record_of": "Record of match {id} (games 1 to {number}).",
     "match_resign_choice": " In a match, **Resign** gives up this game's points only; "
@@ -51,7 +51,7 @@ RU: dict[str, str] = {
     "match_game_begins": "**Матч до {target}**: {score}. Начинается партия {number}."
                          "{crawford}",
     "crawford_no_taunts": " Это **партия Кроуфорда**: вызовов (куба) в ней нет.",
-    "crawford_no_cube": " Это **партия Кроуфорда**: в Hachapury нет куба, так что она "
+    "crawford_no_cube": " Это **партия Кроуфорда**: в {title} нет куба, так что она "
                         "играется как обычно.",
     "match_record_of": "Запись матча {id} (партии с 1 по {number}).",
     "match_resign_choice": " В матче **Сдаться** отдаёт только очки этой партии; **Сдать "

@@ -72,6 +72,9 @@ class GamePlugin:
     scores_points: bool = False
     #: A turn may end with a taunt at a side it hit (``T@X``), answered accept or drop.
     taunts: bool = False
+    #: The switch option that is the game's doubling cube (CheeseGambit's ``taunt``):
+    #: switched off in a match's Crawford game.  None: the game has no cube.
+    cube_option: str | None = None
     #: The catalogue key of the verb for a ``Hit`` ("bumped", "attacked").
     hit_verb: str = "verb_hit"
     #: A move without a die is a jump ("jumped 2→4"), not a plain move.

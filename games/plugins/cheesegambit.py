@@ -14,6 +14,7 @@ PLUGIN = GamePlugin(
     lesson_goal=LessonGoal((Hit,)),
     scores_points=True,  # the stake between two players (the taunt cube's value)
     taunts=True,
+    cube_option="taunt",  # the taunt doubles the stake: off in the Crawford game
     hit_verb="verb_bumped",
     # a Gambit step has no die either, and is a move: jumps stays False
     texts={

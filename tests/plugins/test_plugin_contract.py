@@ -20,6 +20,7 @@ from bot.narration import Cast, narrate
 from computer import Level, Request, decide
 from computer.base import Budget, strategy_for
 from games import available_games, get_game
+from games.base import OptionKind
 from games.events import Hit, Moved
 from games.plugins import BUILTIN, GamePlugin, plugin_for, plugins
 from renderer import RenderContext, for_game, render
@@ -36,7 +37,7 @@ PNG = b"\x89PNG\r\n\x1a\n"
 #: The capabilities checked below: every field of GamePlugin must be one of them.
 CHECKED = {"name", "rules", "renderer", "describe", "strategy", "colours", "lesson_goal",
            "scores_points", "taunts", "hit_verb", "jumps", "texts", "rules_in",
-           "notation_in"}
+           "notation_in", "cube_option"}
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -149,6 +150,20 @@ def test_taunts_are_offered_only_by_a_game_that_says_so(plugin: GamePlugin) -> N
     if plugin.taunts:  # /taunt offers its colours
         shown = taunted_colours()
         assert all(shown.get(letter) == colour for letter, colour in plugin.colours.items())
+
+
+def test_cube_option_is_a_switch_a_crawford_game_turns_off(plugin: GamePlugin) -> None:
+    """A match's Crawford game is started with the cube option off (bot/service/
+    matches.py); a replayed match record must say so."""
+    if plugin.cube_option is None:
+        return
+    assert plugin.scores_points, "a cube doubles points: a game with one scores them"
+    game = get_game(plugin.name)
+    spec = next(s for s in game.option_specs if s.name == plugin.cube_option)
+    assert spec.kind == OptionKind.SWITCH and "off" in spec.words
+    crawford = game.normalise_options({plugin.cube_option: "off"})
+    assert game.initial(crawford, game.first_mover(crawford)).options[plugin.cube_option] \
+        == "off"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
