@@ -9,12 +9,16 @@ Built on ``Store`` like ``storage.correspondence``: changes through
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from storage.models import Session
-from storage.store import Statement, Store
+from storage.store import Run, Statement, Store
+
+#: Whether a process start (a claim's holder) has ended: storage/liveness.py
+#: ``Liveness.gone``, asked inside the claim's transaction.
+Gone = Callable[[Run, str], Awaitable[bool]]
 
 
 @dataclass(frozen=True)
@@ -41,31 +45,44 @@ class ComputerStore:
         return [(int(r[0]), str(r[1]), r[2]) for r in rows]
 
     async def claim_move(self, session_id: int, version: int, owner: str, now: float,
-                         stale_before: float) -> bool:
+                         stale_before: float, gone: Gone | None = None) -> bool:
         """Claim the thinking about the computer's action at ``version`` of the session
-        for ``owner`` (a process): True when the claim is this owner's (new, already its
-        own, or taken over from a claim made before ``stale_before``, whose process
-        died mid-thought); False while another process holds it.  Two processes
-        claiming at once: the primary key lets one insert; the other's ON CONFLICT
-        finds the row and, the claim being fresh and not its own, writes nothing.
-        False too when the session has moved past ``version``: the claim of a version
-        gone by is deleted by the next claim, so without this check a process that read
-        the session just before a move could claim that version again and think twice."""
+        for ``owner`` (a process start): True when the claim is this owner's (new,
+        already its own, or taken over from a process that died mid-thought); False
+        while another process holds it.  A holder is dead when ``gone(run, holder)``
+        says so (storage/liveness.py: its process ended, even by ``kill -9``; a
+        restarted bot takes its predecessor's claims at once) or, failing that, when
+        its claim was made before ``stale_before``.  False too when the session has
+        moved past ``version``: the claim of a version gone by is deleted by the next
+        claim, so without this check a process that read the session just before a
+        move could claim that version again and think twice."""
         # The session row is locked (PostgreSQL; SQLite's write transaction is already
-        # alone) so that no move commits between this check and the claim.
+        # alone) so that no move commits between this check and the claim, and two
+        # claims of one session take turns: the second reads the first's row.
         lock = " FOR UPDATE" if self.store.dialect == "postgresql" else ""
         async with self.store.transaction() as run:
             cur = await run(f"SELECT version FROM sessions WHERE id=?{lock}", (session_id,))
             rows = await cur.fetchall()
             if not rows or int(rows[0][0]) != version:
                 return False
-            cur = await run(
-                "INSERT INTO computer_claims (session_id, version, owner, claimed_at) "
-                "VALUES (?, ?, ?, ?) ON CONFLICT (session_id, version) DO UPDATE SET "
-                "owner=excluded.owner, claimed_at=excluded.claimed_at "
-                "WHERE computer_claims.owner=excluded.owner "
-                "OR computer_claims.claimed_at<?", (session_id, version, owner, now,
-                                                    stale_before))
+            cur = await run("SELECT owner, claimed_at FROM computer_claims "
+                            "WHERE session_id=? AND version=?", (session_id, version))
+            held = await cur.fetchone()
+            if held is None:
+                cur = await run(
+                    "INSERT INTO computer_claims (session_id, version, owner, claimed_at) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT (session_id, version) DO NOTHING",
+                    (session_id, version, owner, now))
+            else:
+                holder = str(held[0])
+                if holder != owner and float(held[1]) >= stale_before and \
+                        not (gone is not None and await gone(run, holder)):
+                    return False  # a living process thinks about it
+                # compare and set: only the holder just read is replaced
+                cur = await run(
+                    "UPDATE computer_claims SET owner=?, claimed_at=? "
+                    "WHERE session_id=? AND version=? AND owner=?",
+                    (owner, now, session_id, version, holder))
             mine = cur.rowcount == 1
             if mine:  # the claims of versions gone by are of no use any more
                 await run("DELETE FROM computer_claims WHERE session_id=? AND version<?",

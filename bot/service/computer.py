@@ -13,9 +13,10 @@ no computer has anything to do there, or another process is thinking about it);
 ``bot.computer_driver`` calls it after every change and after a restart.  Several
 processes on one database: before thinking, a step claims the move (a row per
 session version, storage/computer.py ``claim_move``), so each computer move is
-thought about and played by one process; a claim older than
-``computer_claim_seconds`` (its process was killed mid-thought) is taken over at the
-next sweep.
+thought about and played by one process.  A claim whose process has ended (killed
+mid-thought; storage/liveness.py) is taken over at once, by a restarted bot or
+another process; one older than ``computer_claim_seconds`` too (a process whose end
+cannot be told).
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import uuid
 
 from bot import clocks
 from bot.buttons import pending_question
@@ -41,6 +41,7 @@ from computer import Choice, Level, Request
 from games import GameError, Position
 from storage import Seat, Session, SessionStatus, StaleVersion, TurnEntry, TurnKind
 from storage.computer import ComputerStore
+from storage.liveness import Liveness
 
 log = logging.getLogger("boardbot.computer")
 
@@ -93,8 +94,10 @@ class ComputerPlayers:
         self.timekeeper = timekeeper
         self.thinker = thinker
         self.store = ComputerStore(ctx.store)
-        #: This process's name on its claims (several processes share one database).
-        self.owner = f"{uuid.uuid4().hex[:12]}"
+        #: This process's start (its name on its claims; several processes share one
+        #: database) and how it tells that another's has ended.
+        self.liveness = Liveness(ctx.store)
+        self.owner = self.liveness.start_id
 
     # -- playing ----------------------------------------------------------------------
 
@@ -111,12 +114,13 @@ class ComputerPlayers:
                 return None
             seat, answering = due
             # One process thinks about each move (a claim per session version); the
-            # others leave it, unless the claim is so old that its process must have
-            # died mid-thought.
+            # others leave it, unless its process has ended (killed mid-thought: a
+            # restart goes on at once) or the claim is so old that it must have.
+            await self.liveness.present()
             now = self.ctx.clock()
             if not await self.store.claim_move(
                     session.id, session.version, self.owner, now,
-                    now - self.ctx.config.computer_claim_seconds):
+                    now - self.ctx.config.computer_claim_seconds, self.liveness.gone):
                 return None
             level = seat_level(seat.user_id) or Level.NORMAL
             request = request_for(session, position, seat.side, level, answering)
