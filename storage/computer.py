@@ -29,6 +29,26 @@ class HintRow:
     asked_at: float
 
 
+@dataclass(frozen=True)
+class OutboxRow:
+    """A computer turn committed and not yet posted: the session version the commit
+    made, its first log entry and how many it logged."""
+
+    session_id: int
+    version: int
+    first_seq: int
+    entries: int
+
+
+def outbox_statement(session: Session, entries: int, owner: str, now: float) -> Statement:
+    """The outbox row of a commit about to log ``entries`` entries in ``session``: run
+    inside that commit's transaction (``append_turns``' ``extra``: after the version
+    check, before the entries are inserted, so the next seq is the commit's first)."""
+    return ("INSERT INTO outbox (session_id, version, first_seq, entries, owner, created_at) "
+            "SELECT ?, ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ? FROM turns WHERE session_id=?",
+            (session.id, session.version + 1, entries, owner, now, session.id))
+
+
 class ComputerStore:
     """Reads and writes for computer players and hints, on a ``Store``'s connection."""
 
@@ -88,6 +108,32 @@ class ComputerStore:
                 await run("DELETE FROM computer_claims WHERE session_id=? AND version<?",
                           (session_id, version))
             return mine
+
+    async def posted(self, session_id: int, version: int) -> None:
+        """The reply of the commit that made ``version`` was posted: out of the outbox."""
+        async with self.store.transaction() as run:
+            await run("DELETE FROM outbox WHERE session_id=? AND version=?",
+                      (session_id, version))
+
+    async def take_posts(self, owner: str, gone: Gone, before: float) -> list[OutboxRow]:
+        """The outbox rows this process is to post now, taken out of the outbox (so
+        that each is posted once however many processes look): those of processes
+        that ended (``gone``: killed between the commit and the post) and any made
+        before ``before`` (a post that failed, or whose removal did).  A row of a
+        living process made since is being posted by it now: left alone."""
+        taken: list[OutboxRow] = []
+        async with self.store.transaction() as run:
+            cur = await run("SELECT session_id, version, first_seq, entries, owner, created_at "
+                            "FROM outbox ORDER BY created_at, session_id, version")
+            for session_id, version, first_seq, entries, holder, made in await cur.fetchall():
+                if float(made) >= before and (holder == owner or not await gone(run, holder)):
+                    continue
+                deleted = await run("DELETE FROM outbox WHERE session_id=? AND version=?",
+                                    (session_id, version))
+                if deleted.rowcount == 1:  # not taken by another process meanwhile
+                    taken.append(OutboxRow(int(session_id), int(version), int(first_seq),
+                                           int(entries)))
+        return taken
 
     async def add_hint(self, session_id: int, user_id: str, name: str, turn: int,
                        now: float) -> None:

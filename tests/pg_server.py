@@ -81,6 +81,19 @@ class Server:
                          "--locale=C", "-U", self.user or pwd.getpwuid(os.geteuid()).pw_name)
         if made.returncode != 0:
             raise ServerUnavailable(f"initdb failed: {_last_line(made)}")
+        self.resume()
+        created = self._run("createdb", "-h", str(self.socket_dir), DATABASE)
+        if created.returncode != 0:
+            self.stop()
+            raise ServerUnavailable(f"createdb failed: {_last_line(created)}")
+
+    def halt(self) -> None:
+        """Stop the server as a crash would (``-m immediate``), keeping its data: an
+        outage; ``resume`` starts it again."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server on its data (after ``initdb`` or ``halt``)."""
         # Unix socket only (listen_addresses=''), no fsync: a test server is thrown away.
         options = (f"-c listen_addresses='' -k {self.socket_dir} -c fsync=off "
                    "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
@@ -92,10 +105,6 @@ class Server:
                 else []
             raise ServerUnavailable(f"pg_ctl start failed: {_last_line(started)} "
                                     f"{' '.join(tail)}".strip())
-        created = self._run("createdb", "-h", str(self.socket_dir), DATABASE)
-        if created.returncode != 0:
-            self.stop()
-            raise ServerUnavailable(f"createdb failed: {_last_line(created)}")
 
     def stop(self) -> None:
         if (self.data / "postmaster.pid").exists():

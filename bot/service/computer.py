@@ -27,7 +27,7 @@ import logging
 
 from bot import clocks
 from bot.buttons import pending_question
-from bot.catalogue import for_channel, for_user, user_lang
+from bot.catalogue import channel_lang, for_channel, for_user, user_lang
 from bot.catalogue.hints import say_reason
 from bot.computer_pool import Thinker, fallback_choice
 from bot.computer_seats import SEAT_PREFIX, is_computer_seat, seat_level
@@ -40,7 +40,7 @@ from bot.service.turn_events import replay_from, replay_position
 from computer import Choice, Level, Request
 from games import GameError, Position
 from storage import Seat, Session, SessionStatus, StaleVersion, TurnEntry, TurnKind
-from storage.computer import ComputerStore
+from storage.computer import ComputerStore, OutboxRow
 from storage.liveness import Liveness
 
 log = logging.getLogger("boardbot.computer")
@@ -145,8 +145,11 @@ class ComputerPlayers:
             if attempt is None:
                 attempt = await asyncio.to_thread(fallback_choice, request, answering)
             try:
+                # no command waits for this reply: noted in the outbox with the turn,
+                # so that a process killed before posting it leaves the post to the next
                 return await self.turns.move(user, channel, attempt.text, session.next_turn,
-                                             question, version=session.version)
+                                             question, version=session.version,
+                                             post_by=self.owner)
             except StaleVersion:
                 return None
             except Refused as refused:
@@ -236,6 +239,43 @@ class ComputerPlayers:
         """A game without a clock."""
         row = await self.ctx.ledger.clock(session.id)
         return row is None or not clocks.parse_stored(row.control).enabled
+
+    # -- the outbox -----------------------------------------------------------------
+
+    async def posted(self, reply: Reply) -> None:
+        """``reply`` (a computer's turn) was posted: its outbox row goes."""
+        if reply.posts is not None and reply.session_id is not None:
+            await self.store.posted(reply.session_id, reply.posts)
+
+    async def unposted(self) -> list[OutboxRow]:
+        """The computer turns to post now (taken out of the outbox): those a process
+        that ended committed and never posted, and those whose post failed
+        ``computer_repost_seconds`` ago or more."""
+        await self.liveness.present()
+        return await self.store.take_posts(
+            self.owner, self.liveness.gone,
+            self.ctx.clock() - self.ctx.config.computer_repost_seconds)
+
+    async def late_reply(self, row: OutboxRow) -> tuple[Channel, Reply] | None:
+        """The reply of a computer turn posted late: a note saying so, the turn's
+        entries told as when it was played, the game as it stands now."""
+        session = await self.ctx.store.session(row.session_id)
+        if session is None:
+            return None
+        entries = [t for t in await self.ctx.store.turns(session.id)
+                   if row.first_seq <= t.seq < row.first_seq + row.entries]
+        position = await self.ctx.position_async(session)
+        left = await self.ctx.time_left(session)
+        line, mentions = texts.status_line(session, position, left) \
+            if session.status == SessionStatus.ACTIVE else ("", [])
+        lang = channel_lang()
+        text = "\n".join([for_channel("computer_late"),
+                          *(texts.entry_text(t, session, lang) for t in entries),
+                          *([line] if line else [])])
+        image, words = await self.ctx.board_image(session, position, left=left)
+        return (Channel(id=session.channel_id, guild_id=session.guild_id),
+                Reply(text=text, image=image, image_description=words, mentions=mentions,
+                      session_id=session.id))
 
     # -- after a restart ------------------------------------------------------------
 

@@ -1,0 +1,96 @@
+"""A database that comes back wakes the computer games waiting for it at once, not at
+the driver's next sweep a minute later (bot/computer_driver.py ``recover``).  Real
+outages: a PostgreSQL server stopped as by a crash and started again; a SQLite file
+locked by another process."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+
+from bot.computer_driver import ComputerDriver
+from bot.computer_seats import COMPUTER
+from bot.replies import Channel, Reply
+from bot.service import GameService
+from storage import Store
+from tests.bot.conftest import ALICE, HERE
+from tests.pg_server import ServerUnavailable, start_server
+from tests.storage.faults import locked
+
+#: Seconds within which the computers must move again once the database is back
+#: (the sweep is a minute).
+LIMIT = 10.0
+
+
+async def _until(condition: Callable[[], bool], seconds: float, what: str) -> float:
+    began = time.monotonic()
+    while not condition():
+        assert time.monotonic() - began < seconds, f"timed out waiting for {what}"
+        await asyncio.sleep(0.05)
+    return time.monotonic() - began
+
+
+async def _outage(store: Store, down: Callable[[], object], back: Callable[[], object],
+                  lasting: float) -> float:
+    """A game of computers played by a driver; the database goes ``down`` mid-game and
+    comes ``back``: the seconds from its return to the computers' next post."""
+    service = GameService(store, render_images=False)
+    posted: list[Reply] = []
+
+    async def deliver(channel: Channel, reply: Reply) -> None:
+        posted.append(reply)
+
+    driver = ComputerDriver(service, deliver, sweep=60.0)
+    assert (await service.new(ALICE, HERE, "hachapury", [COMPUTER, COMPUTER])).ok
+    task = asyncio.create_task(driver.run_forever())
+    try:
+        await _until(lambda: len(posted) >= 2, 60, "the computers to play")
+        await asyncio.to_thread(down)
+        await asyncio.sleep(lasting)  # the computers' steps fail meanwhile
+        count = len(posted)
+        await asyncio.to_thread(back)
+        seconds = await _until(lambda: len(posted) > count, LIMIT + 50,
+                               "the computers to play again")
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await driver.close()
+    print(f"database back to the computer's next post: {seconds:.2f} s")
+    return seconds
+
+
+@pytest.mark.postgresql
+async def test_computers_play_on_at_once_when_postgresql_comes_back() -> None:
+    try:
+        server = await asyncio.to_thread(start_server)
+    except (ServerUnavailable, OSError) as exc:
+        pytest.skip(f"no PostgreSQL server: {exc}")
+    try:
+        store = await Store.open(server.url())
+        try:
+            seconds = await _outage(store, server.halt, server.resume, 2.0)
+        finally:
+            await store.close()
+    finally:
+        await asyncio.to_thread(server.stop)
+    assert seconds < LIMIT
+
+
+async def test_computers_play_on_at_once_when_a_sqlite_lock_goes(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    store = await Store.open(str(db), busy_timeout=0.2)
+    stack = ExitStack()
+    try:
+        # a write waits out the lock for about 3 s (busy_timeout, then the store's own
+        # retries) before it fails: the lock is held longer than that
+        seconds = await _outage(store, lambda: stack.enter_context(locked(db)), stack.close,
+                                8.0)
+    finally:
+        stack.close()
+        await store.close()
+    assert seconds < LIMIT
