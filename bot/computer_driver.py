@@ -93,11 +93,13 @@ class ComputerDriver:
         """Deliver a computer's reply, then take it out of the outbox.  A failed
         delivery stays in the outbox: a later sweep posts it once more."""
         try:
-            await self.deliver(channel, reply)
+            delivered = await self.deliver(channel, reply)
         except asyncio.CancelledError:
             raise
         except Exception:  # the turn is saved; /board shows it
             log.exception("could not deliver the computer's reply in channel %s", channel.id)
+            return
+        if delivered is False:  # the Discord bot's post says False when it failed (logged)
             return
         try:
             await self.service.computer_posted(reply)
