@@ -26,7 +26,8 @@ def test_a_killed_bot_leaves_no_pool_process_behind(tmp_path: Path) -> None:
         bot.send_signal(signal.SIGKILL)
         bot.wait(10)
         try:
-            wait_for(lambda: not living(tree), 5, "the pool processes to end")
+            seconds = wait_for(lambda: not living(tree), 5, "the pool processes to end")
+            print(f"{len(tree)} pool processes ended {seconds:.2f} s after the kill")
         except AssertionError:
             pass
         left = living(tree)
