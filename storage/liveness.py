@@ -94,12 +94,12 @@ class Liveness:
     async def _register(self) -> None:
         pid, host = os.getpid(), this_host()
         async with self.store.transaction() as run:
-            # the rows of this host's processes that died go (they are never asked about
-            # again: their claims and posts are void already)
-            cur = await run("SELECT start_id, pid, pid_started FROM processes WHERE host=?",
-                            (host,))
-            for start_id, other, started in await cur.fetchall():
-                if not pid_alive(int(other), started):
+            # the rows of processes that ended go, so that the table keeps one row per
+            # running process, not one per start ever made (an ended start is gone
+            # whether or not its row is left: see ``gone``)
+            cur = await run("SELECT start_id FROM processes")
+            for (start_id,) in await cur.fetchall():
+                if await self.gone(run, str(start_id)):
                     await run("DELETE FROM processes WHERE start_id=?", (start_id,))
             await run("INSERT INTO processes (start_id, host, pid, pid_started, started_at) "
                       "VALUES (?, ?, ?, ?, ?) ON CONFLICT (start_id) DO NOTHING",

@@ -162,6 +162,12 @@ async def test_a_closed_processs_claim_is_taken_at_once(database: str) -> None:
         reply = await _step(second)  # no clock moved: the claim is fresh, its owner gone
         assert reply is not None and reply.ok
         assert [r.seed for r in second_thinker.asked] == [first_thinker.asked[0].seed]
+        # the next start clears the rows of the starts that ended
+        await Liveness(second_store).present()
+        rows = await second_store.fetchall("SELECT start_id FROM processes")
+        started = {str(r[0]) for r in rows}
+        assert first._computer.owner not in started
+        assert second._computer.owner in started
     finally:
         await second_store.close()
 
