@@ -44,8 +44,9 @@ def outbox_statement(session: Session, entries: int, owner: str, now: float) -> 
     """The outbox row of a commit about to log ``entries`` entries in ``session``: run
     inside that commit's transaction (``append_turns``' ``extra``: after the version
     check, before the entries are inserted, so the next seq is the commit's first)."""
-    return ("INSERT INTO outbox (session_id, version, first_seq, entries, owner, created_at) "
-            "SELECT ?, ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ? FROM turns WHERE session_id=?",
+    return ("INSERT INTO outbox (session_id, version, kind, first_seq, entries, owner, "
+            "created_at) SELECT ?, ?, 'computer', COALESCE(MAX(seq), 0) + 1, ?, ?, ? "
+            "FROM turns WHERE session_id=?",
             (session.id, session.version + 1, entries, owner, now, session.id))
 
 
@@ -115,16 +116,26 @@ class ComputerStore:
             await run("DELETE FROM outbox WHERE session_id=? AND version=?",
                       (session_id, version))
 
-    async def take_posts(self, owner: str, gone: Gone, before: float) -> list[OutboxRow]:
+    async def posted_forfeit(self, session_id: int) -> None:
+        """The forfeit notice of ``session_id`` was posted: out of the outbox."""
+        async with self.store.transaction() as run:
+            await run("DELETE FROM outbox WHERE session_id=? AND kind='forfeit'",
+                      (session_id,))
+
+    async def take_posts(self, owner: str, gone: Gone, before: float,
+                         kind: str = "computer") -> list[OutboxRow]:
         """The outbox rows this process is to post now, taken out of the outbox (so
         that each is posted once however many processes look): those of processes
         that ended (``gone``: killed between the commit and the post) and any made
         before ``before`` (a post that failed, or whose removal did).  A row of a
-        living process made since is being posted by it now: left alone."""
+        living process made since is being posted by it now: left alone.  ``kind``:
+        'computer' (a computer's turn) or 'forfeit' (a game the scheduler ended on
+        time: ``CorrespondenceStore.claim_due``)."""
         taken: list[OutboxRow] = []
         async with self.store.transaction() as run:
             cur = await run("SELECT session_id, version, first_seq, entries, owner, created_at "
-                            "FROM outbox ORDER BY created_at, session_id, version")
+                            "FROM outbox WHERE kind=? ORDER BY created_at, session_id, version",
+                            (kind,))
             for session_id, version, first_seq, entries, holder, made in await cur.fetchall():
                 if float(made) >= before and (holder == owner or not await gone(run, holder)):
                     continue

@@ -276,7 +276,8 @@ MIGRATIONS: list[str] = [
     # process holds nobody up.  ``outbox``: each computer turn committed and not yet
     # posted (its session version, its log entries, the process that is to post it),
     # removed once posted; a restart posts what a killed process left (bot/service/
-    # computer.py ``announcements``).
+    # computer.py ``unposted``); and each game the scheduler ended on time whose notice
+    # is not yet posted (``kind`` 'forfeit'; bot/scheduler.py).
     """
     CREATE TABLE processes (
         start_id    TEXT PRIMARY KEY,               -- random, new at each start
@@ -289,7 +290,8 @@ MIGRATIONS: list[str] = [
     CREATE TABLE outbox (
         session_id  INTEGER NOT NULL REFERENCES sessions (id),
         version     INTEGER NOT NULL,               -- the session version the commit made
-        first_seq   INTEGER NOT NULL,               -- its first log entry
+        kind        TEXT NOT NULL CHECK (kind IN ('computer', 'forfeit')),
+        first_seq   INTEGER NOT NULL,               -- its first log entry (0: a forfeit)
         entries     INTEGER NOT NULL,               -- how many entries it logged
         owner       TEXT NOT NULL,                  -- start_id of the process to post it
         created_at  REAL NOT NULL,

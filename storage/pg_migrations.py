@@ -272,7 +272,7 @@ PG_MIGRATIONS: list[str] = [
     );
     """,
     # 11: processes (a claim's or a post's owner, alive or not) and the outbox of
-    # computer turns not yet posted.
+    # computer turns and forfeit notices not yet posted.
     """
     CREATE TABLE processes (
         start_id    TEXT PRIMARY KEY,
@@ -285,6 +285,7 @@ PG_MIGRATIONS: list[str] = [
     CREATE TABLE outbox (
         session_id  BIGINT NOT NULL REFERENCES sessions (id),
         version     BIGINT NOT NULL,
+        kind        TEXT NOT NULL CHECK (kind IN ('computer', 'forfeit')),
         first_seq   BIGINT NOT NULL,
         entries     BIGINT NOT NULL,
         owner       TEXT NOT NULL,

@@ -40,6 +40,7 @@ from bot.service.timekeeping import Timekeeper
 from games import Position, available_games
 from storage import Session, SessionStatus, StaleVersion, Store
 from storage.correspondence import CorrespondenceStore
+from storage.liveness import Liveness
 
 _P = ParamSpec("_P")
 
@@ -327,6 +328,12 @@ class GameService:
     async def computer_channels(self) -> list[Channel]:
         """The channels of active games with a computer seated (the start-up scan)."""
         return await self._computer.channels()
+
+    @property
+    def liveness(self) -> Liveness:
+        """This process's start and how it tells that another's has ended (the
+        computer's claims and posts, the scheduler's forfeit notices)."""
+        return self._computer.liveness
 
     async def computer_posted(self, reply: Reply) -> None:
         """A computer's reply (from ``computer_step``) was posted: it leaves the outbox."""
