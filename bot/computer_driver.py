@@ -131,10 +131,9 @@ class ComputerDriver:
         probe = RETRY_FIRST
         down_since: float | None = None
         while self._failed:
-            now = time.monotonic()
-            soonest = min(at for _, at in self._failed.values())
-            await asyncio.sleep(max(RETRY_FIRST if down_since is None else probe,
-                                    soonest - now))
+            # short sleeps, not until the soonest wait is over: a channel that fails
+            # meanwhile (its wait shorter) is not kept waiting for a longer one
+            await asyncio.sleep(RETRY_FIRST if down_since is None else probe)
             due = [c for c, at in self._failed.values() if at <= time.monotonic()]
             if not due:
                 continue

@@ -94,3 +94,38 @@ async def test_computers_play_on_at_once_when_a_sqlite_lock_goes(tmp_path: Path)
         stack.close()
         await store.close()
     assert seconds < LIMIT
+
+
+class _Broken:
+    """A service whose computer step always fails with a bug (not an outage): the
+    database answers, the step does not."""
+
+    def __init__(self) -> None:
+        self.steps = 0
+
+    async def computer_step(self, channel: Channel) -> Reply | None:
+        self.steps += 1
+        raise RuntimeError("a bug in the step")
+
+    async def computer_unposted(self) -> list[tuple[Channel, Reply]]:
+        return []
+
+    async def computer_channels(self) -> list[Channel]:
+        return []
+
+    async def computer_posted(self, reply: Reply) -> None:
+        return None
+
+
+async def test_a_step_that_keeps_failing_is_retried_less_and_less_often() -> None:
+    broken = _Broken()
+
+    async def deliver(channel: Channel, reply: Reply) -> None:
+        return None
+
+    driver = ComputerDriver(broken, deliver, sweep=60.0)  # type: ignore[arg-type]  # a stand-in
+    driver.poke(HERE)
+    await asyncio.sleep(4.2)
+    await driver.close()
+    # failures at about 0, 0.5, 1.5 and 3.5 s (waits 0.5, 1, 2 s): not every half second
+    assert 3 <= broken.steps <= 5, broken.steps
