@@ -28,10 +28,12 @@ import time
 import uuid
 from pathlib import Path
 
-from storage.store import Run, Store
+from storage.store import Run, StorageError, Store
 
 #: The advisory lock's name (``Store.lead`` role) of a process start.
 _ROLE = "process:"
+#: Seconds during which a lock found held is not asked about again.
+RECHECK = 1.0
 
 
 def this_host() -> str:
@@ -78,18 +80,28 @@ class Liveness:
         self.store = store
         self.start_id = start_id or uuid.uuid4().hex[:16]
         self._registered = False
+        self._held_at = -RECHECK
 
     @property
     def role(self) -> str:
         return _ROLE + self.start_id
 
     async def present(self) -> None:
-        """Registered, and (PostgreSQL) holding this start's lock: taken again after
-        a lost connection (``Store.lead`` reconnects)."""
+        """Holding this start's lock (PostgreSQL; taken again after a lost connection:
+        ``Store.lead`` reconnects), then registered.  Raises ``StorageError`` when the
+        lock cannot be held: a claim made without it would look dead to the others.
+
+        The lock comes first: another process clearing the rows of ended starts
+        (``_register``) takes the lock of each row it finds for a moment, and would
+        take a fresh row's before its process did, making it miss its own lock."""
+        if time.monotonic() - self._held_at >= RECHECK:  # else held a moment ago
+            if not await self.store.lead(self.role):
+                raise StorageError("this process cannot hold its lock on the database "
+                                   "(connection lost?)")
+            self._held_at = time.monotonic()
         if not self._registered:
             await self._register()
             self._registered = True
-        await self.store.lead(self.role)
 
     async def _register(self) -> None:
         pid, host = os.getpid(), this_host()
