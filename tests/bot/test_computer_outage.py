@@ -54,8 +54,15 @@ async def _outage(store: Store, down: Callable[[], object], back: Callable[[], o
         await asyncio.sleep(lasting)  # the computers' steps fail meanwhile
         count = len(posted)
         await asyncio.to_thread(back)
-        seconds = await _until(lambda: len(posted) > count, LIMIT + 50,
-                               "the computers to play again")
+        try:
+            seconds = await _until(lambda: len(posted) > count, LIMIT + 50,
+                                   "the computers to play again")
+        except AssertionError:
+            session = await store.latest_session(HERE.id)
+            raise AssertionError(
+                f"no post after the outage; {count} before it, the game "
+                f"{session.status if session else None}; the last: "
+                f"{posted[-1].text if posted else None!r}") from None
     finally:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
