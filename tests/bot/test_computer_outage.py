@@ -46,7 +46,10 @@ async def _outage(store: Store, down: Callable[[], object], back: Callable[[], o
         posted.append(reply)
 
     driver = ComputerDriver(service, deliver, sweep=60.0)
-    assert (await service.new(ALICE, HERE, "hachapury", [COMPUTER, COMPUTER])).ok
+    # at the hard level (1.5 s a decision) a game lasts minutes: it cannot end before
+    # the outage, which would leave nothing to play after it
+    assert (await service.new(ALICE, HERE, "hachapury", [COMPUTER, COMPUTER],
+                              {"level": "hard"})).ok
     task = asyncio.create_task(driver.run_forever())
     try:
         await _until(lambda: len(posted) >= 2, 60, "the computers to play")
