@@ -18,6 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from multiprocessing.context import BaseContext
 from typing import Any
 
+from bot.lifeline import FORKSERVER_PRELOAD, name_forkserver_owner, start_worker
 from games.plugins import register_all, registered_modules
 
 
@@ -35,7 +36,14 @@ def worker_context() -> BaseContext:
     process can inherit a lock held by another thread)."""
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
         else "spawn"
-    return multiprocessing.get_context(method)
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        # the forkserver imports bot.lifeline as it starts and so dies with this
+        # process, even with a SIGKILL (the preload list is read when it starts: a
+        # forkserver already running keeps its own)
+        name_forkserver_owner()
+        context.set_forkserver_preload(FORKSERVER_PRELOAD)
+    return context
 
 
 def new_executor(workers: int, initializer: Callable[..., object],
@@ -43,14 +51,16 @@ def new_executor(workers: int, initializer: Callable[..., object],
                  ) -> ProcessPoolExecutor:
     """A pool of ``workers`` processes (``worker_context``), each registering the
     games registered here beyond the built-in ones, then running
-    ``initializer(*initargs)`` as it starts."""
+    ``initializer(*initargs)`` as it starts.  Every worker dies with this process
+    (bot/lifeline.py), so a killed bot leaves no worker behind."""
     return ProcessPoolExecutor(workers, mp_context=context or worker_context(),
-                               initializer=_start_worker,
-                               initargs=(registered_modules(), initializer, initargs))
+                               initializer=start_worker,
+                               initargs=(os.getpid(), _registered_then,
+                                         (registered_modules(), initializer, initargs)))
 
 
-def _start_worker(plugins: tuple[str, ...], initializer: Callable[..., object],
-                  initargs: tuple[Any, ...]) -> None:
+def _registered_then(plugins: tuple[str, ...], initializer: Callable[..., object],
+                     initargs: tuple[Any, ...]) -> None:
     # A worker is a fresh process (forkserver): a game registered at run time (a
     # plugin outside the built-in ones, such as a test's toy game) is registered again
     # by its module path, or the worker would not know the game it is asked about.
