@@ -7,7 +7,7 @@ import pytest
 from games.chebache.position import ChebacheView
 from games.errors import IllegalTurnError
 
-from .util import pos
+from .util import pos, position_after
 
 TABLE = [("A", 2, 14), ("B", 4, 16), ("C", 6, 12), ("D", 8, 8), ("E", 10, 10), ("F", 12, 6),
          ("G", 14, 2), ("H", 16, 4)]
@@ -33,7 +33,7 @@ def test_threat_trap_at_the_end_of_the_victims_next_turn() -> None:
     assert p.threatened() == [("B", 8)]
     played = p.play("2/4, 4/5", (2, 1))
     assert played.record == "[2 1]; 2/4, 4/5; -1@8; <B8>"
-    assert played.position.stack("B", 8) == ()
+    assert position_after(played).stack("B", 8) == ()
 
 
 def test_escape_by_moving_out() -> None:
@@ -45,7 +45,7 @@ def test_break_by_attacking_an_intersection() -> None:
     p = pos("1@7, 1@8, 1@9", "1@8, 1@2", move="B")
     played = p.play("8X7, 2/4", (1, 2))
     assert "X1@7" in played.record and "-1@8" not in played.record
-    assert played.position.chebaches() == []
+    assert position_after(played).chebaches() == []
 
 
 def test_cannot_land_under_a_chebache() -> None:

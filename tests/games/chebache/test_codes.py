@@ -9,13 +9,13 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import get_game
+from games.chebache import GAME
 from games.chebache.phase1 import apply_move, gen_moves
 from games.chebache.position import ChebachePosition
 from games.chebache.state import State, state_code, state_from_code, strip, tag_key
 from games.chebache.turns import TurnSearch, expand_dice, remove_die
 
-GAME = get_game("chebache")
+from .util import position_after
 
 
 def random_position(rnd: random.Random, plies: int) -> ChebachePosition:
@@ -24,7 +24,7 @@ def random_position(rnd: random.Random, plies: int) -> ChebachePosition:
         if p.result is not None:
             break
         dice = (rnd.randint(1, 6), rnd.randint(1, 6))
-        p = p.play(rnd.choice(p.legal_turns(dice)), dice).position
+        p = position_after(p.play(rnd.choice(p.legal_turns(dice)), dice))
     return p
 
 

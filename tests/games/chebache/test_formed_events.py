@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 
 from games import get_game
+from games.chebache.position import ChebachePosition
 from games.events import ChebacheFormed
+from tests.narrow import narrow
 
 
 def test_the_chebaches_a_turn_forms_are_its_events() -> None:
@@ -15,7 +17,7 @@ def test_the_chebaches_a_turn_forms_are_its_events() -> None:
     formed = 0
     for seed in range(6):
         rng = random.Random(seed)
-        position = game.initial(options, "W")
+        position = narrow(game.initial(options, "W"), ChebachePosition)
         for _ in range(200):
             if position.result is not None:
                 break
@@ -23,7 +25,8 @@ def test_the_chebaches_a_turn_forms_are_its_events() -> None:
             side = position.side_to_move
             played = position.play(rng.choice(position.legal_turns(dice)), dice)
             before = {(c.owner, c.letter) for c in position.chebaches()}
-            after = {(c.owner, c.letter): c for c in played.position.chebaches()}
+            next_position = narrow(played.position, ChebachePosition)
+            after = {(c.owner, c.letter): c for c in next_position.chebaches()}
             events = [e for e in played.events if isinstance(e, ChebacheFormed)]
             expected = sorted(key for key in after if key not in before and key[0] == side)
             assert sorted((e.side, e.letter) for e in events) == expected, played.record
@@ -34,5 +37,5 @@ def test_the_chebaches_a_turn_forms_are_its_events() -> None:
                 assert str(view.controls) in played.record.rsplit("<", 1)[-1]
                 assert (event.threatened > 0) == view.threatened
             formed += len(events)
-            position = played.position
+            position = next_position
     assert formed > 5

@@ -17,12 +17,15 @@ import hashlib
 import json
 import random
 from pathlib import Path
+from typing import TypedDict
 
 import pytest
 
 from games import get_game
 from games.chebache.listing import write_listing
+from games.chebache.position import ChebachePosition
 from games.chebache.turns import TurnSearch
+from tests.narrow import narrow
 
 from .util import listing as make_listing
 
@@ -43,7 +46,7 @@ def _digest(lines: list[str]) -> str:
 
 def summary(listing: str, options: dict[str, str], dice: tuple[int, int]) -> dict[str, object]:
     """What is recorded for one case."""
-    p = GAME.from_listing(listing, options)
+    p = narrow(GAME.from_listing(listing, options), ChebachePosition)
     texts = p.legal_turns(dice)
     search = TurnSearch(p.state, "WB".index(p.side_to_move or "W"),
                         options.get("kings", "true") == "true")
@@ -96,24 +99,43 @@ def cases() -> list[tuple[str, dict[str, str], tuple[int, int]]]:
     for dice in ((3, 1), (4, 4), (6, 5)):
         out.append((initial, {}, dice))
     # forfeits, Finish with a larger die, must-leave-Start, Kings near Finish
-    for w, b, dice in (("1@16, 1@12", "4@5", (5, 5)), ("1@16, 1@12", "4@5", (6, 5)),
+    for white, black, dice in (("1@16, 1@12", "4@5", (5, 5)), ("1@16, 1@12", "4@5", (6, 5)),
                        ("K@16, 1@12, 1@14", "4@5", (5, 5)), ("1@14, 1@16", "", (6, 5)),
                        ("1@14, 2@16, K@13", "", (6, 6)), ("1@S, 1@10, 1@12", "", (3, 2)),
                        ("1@S, 1@10, 1@12", "", (2, 2))):
-        out.append((make_listing(w, b), {}, dice))
+        out.append((make_listing(white, black), {}, dice))
     return out
 
 
-def _load() -> list[dict[str, object]]:
+class Case(TypedDict):
+    """One case as the data file stores it: the position, options and dice, and what
+    ``summary`` recorded for them."""
+
+    listing: str
+    options: dict[str, str]
+    dice: list[int]
+    count: int
+    ordered: str
+    pairs: str
+    positions: str
+    sample: list[str]
+
+
+def _dice(case: Case) -> tuple[int, int]:
+    first, second = case["dice"]
+    return first, second
+
+
+def _load() -> list[Case]:
     if not DATA.exists():  # only while regenerating
         return []
     return json.loads(DATA.read_text())["cases"]
 
 
 @pytest.mark.parametrize("case", _load(), ids=lambda c: f"{c['listing'][:20]}{c['dice']}")
-def test_legal_turns_unchanged(case: dict[str, object]) -> None:
-    dice = tuple(case["dice"])  # type: ignore[arg-type]
-    got = summary(str(case["listing"]), dict(case["options"]), dice)  # type: ignore[call-overload, arg-type]
+def test_legal_turns_unchanged(case: Case) -> None:
+    dice = _dice(case)
+    got = summary(case["listing"], dict(case["options"]), dice)
     for key in ("count", "positions", "pairs", "ordered", "sample"):
         assert got[key] == case[key], key
 
@@ -127,8 +149,8 @@ def check() -> int:
     cases = _load()
     bad = 0
     for case in cases:
-        dice = tuple(case["dice"])  # type: ignore[arg-type]
-        got = summary(str(case["listing"]), dict(case["options"]), dice)  # type: ignore[call-overload, arg-type]
+        dice = _dice(case)
+        got = summary(case["listing"], dict(case["options"]), dice)
         wrong = [k for k in ("count", "positions", "pairs", "ordered", "sample")
                  if got[k] != case[k]]
         if wrong:
@@ -161,7 +183,7 @@ if __name__ == "__main__":
 def test_legal_turns_are_cached_per_position_and_throw() -> None:
     """The bot's autocomplete asks on every keystroke: the second call (either
     dice order) must not search again, and callers get their own copy."""
-    p = GAME.from_listing(WORST[1], {})
+    p = narrow(GAME.from_listing(WORST[1], {}), ChebachePosition)
     first = p.legal_turns((3, 3))
     search = p._search((3, 3))
     search.outcomes = None  # type: ignore[assignment, method-assign]  # a new search would fail

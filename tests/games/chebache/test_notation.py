@@ -8,7 +8,7 @@ from games import get_game
 from games.chebache.parse import parse_turn
 from games.errors import IllegalTurnError, NotationError
 
-from .util import pos
+from .util import pos, position_after
 
 GAME = get_game("chebache")
 
@@ -101,7 +101,7 @@ def test_moves_are_played_in_the_order_written() -> None:
     # 2X5 then K(11X5): the King attacks second and ends on top
     p = pos("1@2, K@11", "3@17, 1@1")
     played = p.play("2X5, K(11X5)", (3, 6))
-    assert played.position.stack("W", 5) == (("W", False), ("W", True))
+    assert position_after(played).stack("W", 5) == (("W", False), ("W", True))
     assert played.record.startswith("[3 6]; 2X5, K(11X5); X3@17")
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from games.chebache.position import ChebachePosition
 from games.errors import IllegalTurnError
 
-from .util import pos
+from .util import pos, position_after
 
 
-def refused(p, text: str, dice: tuple[int, int], why: str = "") -> str:  # type: ignore[no-untyped-def]
+def refused(p: ChebachePosition, text: str, dice: tuple[int, int], why: str = "") -> str:
     with pytest.raises(IllegalTurnError) as info:
         p.play(text, dice)
     assert why in str(info.value)
@@ -59,7 +60,8 @@ def test_b_no_backward_moves_without_kings() -> None:
 def test_c_no_return_to_stay() -> None:
     p = pos("1@8, 4@2")
     refused(p, "8/10, 10\\8, 8/10, 10\\8", (2, 2), "")
-    assert p.play("8/10, 10\\8, 8/10, 2/4", (2, 2)).position.stack("W", 10) == (("W", False),)
+    assert position_after(p.play("8/10, 10\\8, 8/10, 2/4", (2, 2))).stack("W", 10) == (
+        ("W", False),)
 
 
 # D. stacking limit ------------------------------------------------------------
@@ -87,7 +89,7 @@ def test_e_covered_king_cannot_move() -> None:
     p = pos("K1@4")
     refused(p, "K(4/6), 4/5", (2, 1), "covered")
     played = p.play("4/6, K(4/5)", (2, 1))
-    assert played.position.stack("W", 5) == (("W", True),)
+    assert position_after(played).stack("W", 5) == (("W", True),)
 
 
 # F/G1. Intersections and attacks ---------------------------------------------------
@@ -100,8 +102,8 @@ def test_g1_attack_from_two_spaces_and_directions() -> None:
     p = pos("1@5, 1@8", "2@7")
     played = p.play("5X7, 8X7", (2, 1))
     assert played.record == "[2 1]; 5X7, 8X7; X2@7"
-    assert played.position.start("B") == (12, 1)
-    assert played.position.stack("W", 7) == (("W", False), ("W", False))
+    assert position_after(played).start("B") == (12, 1)
+    assert position_after(played).stack("W", 7) == (("W", False), ("W", False))
 
 
 def test_g1_attack_succeeds_at_equal_weight_then_ordinary_stacking() -> None:
@@ -115,7 +117,7 @@ def test_g1_attack_succeeds_at_equal_weight_then_ordinary_stacking() -> None:
 # H. Finish ---------------------------------------------------------------------
 def test_h_exact_count_into_finish() -> None:
     p = pos("1@14, 1@10")
-    assert p.play("14/F, 10/12", (4, 2)).position.finish("W") == (11, 1)
+    assert position_after(p.play("14/F, 10/12", (4, 2))).finish("W") == (11, 1)
     assert not any("14/F" in t for t in p.legal_turns((6, 1)))
 
 
@@ -135,7 +137,7 @@ def test_h_must_leave_start_once_a_piece_is_in_finish() -> None:
 def test_h_must_leave_start_from_the_moment_a_piece_enters_finish() -> None:
     p = pos("1@16, 1@10", wfill="S")
     refused(p, "16/F, 10/11", (2, 1), "Start")
-    assert p.play("16/F, S/1", (2, 1)).position.finish("W") == (1, 0)
+    assert position_after(p.play("16/F, S/1", (2, 1))).finish("W") == (1, 0)
 
 
 # I. completion -------------------------------------------------------------------

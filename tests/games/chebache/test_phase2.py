@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import pytest
 
+from games.chebache.position import ChebachePosition
 from games.errors import GameError, IllegalTurnError
 
-from .util import pos
+from .util import pos, position_after
 
 SPEND = "14/16, 16/17"
 
 
-def refused(p, text: str, dice=(2, 1), why: str = "") -> None:  # type: ignore[no-untyped-def]
+def refused(p: ChebachePosition, text: str, dice: tuple[int, int] = (2, 1),
+            why: str = "") -> None:
     with pytest.raises(IllegalTurnError) as info:
         p.play(text, dice)
     assert why in str(info.value)
@@ -43,9 +45,9 @@ def test_a_jump_needs_every_die_used_and_kings_option() -> None:
 
 def test_b_stack_units_keep_their_order() -> None:
     p = pos("1K1@4, 1@5, 1@14")
-    assert p.play(f"{SPEND}, 1K1(4^6)", (2, 1)).position.stack("W", 6) == (
+    assert position_after(p.play(f"{SPEND}, 1K1(4^6)", (2, 1))).stack("W", 6) == (
         ("W", False), ("W", True), ("W", False))
-    k1 = p.play(f"{SPEND}, K1(4^6)", (2, 1)).position
+    k1 = position_after(p.play(f"{SPEND}, K1(4^6)", (2, 1)))
     assert k1.stack("W", 6) == (("W", True), ("W", False)) and k1.stack("W", 4) == (("W", False),)
     refused(p, f"{SPEND}, 2(4^6)", why="ordinary pieces only")
 
@@ -53,19 +55,19 @@ def test_b_stack_units_keep_their_order() -> None:
 def test_c_jump_limit_on_every_landing() -> None:
     p = pos("3@4, 1@5, 2@6, 1@14")
     refused(p, f"{SPEND}, 3(4^6)")
-    assert p.play(f"{SPEND}, 2(4^6)", (2, 1)).position.stack("W", 6) == (("W", False),) * 4
+    assert position_after(p.play(f"{SPEND}, 2(4^6)", (2, 1))).stack("W", 6) == (("W", False),) * 4
 
 
 def test_d_backward_from_tivits_only() -> None:
     p = pos("1@10, 1@9, 1@7, 1@14")
-    assert p.play(f"{SPEND}, 10^6", (2, 1)).position.stack("W", 6) == (("W", False),)
+    assert position_after(p.play(f"{SPEND}, 10^6", (2, 1))).stack("W", 6) == (("W", False),)
     q = pos("1@6, 1@5, 1@14")
     refused(q, f"{SPEND}, 6^4", why="backward")
 
 
 def test_d_kings_jump_backward_from_a_square_once() -> None:
     p = pos("K@6, 1@5, 1@3, 1@14")
-    assert p.play(f"{SPEND}, K(6^4)", (2, 1)).position.stack("W", 4) == (("W", True),)
+    assert position_after(p.play(f"{SPEND}, K(6^4)", (2, 1))).stack("W", 4) == (("W", True),)
     refused(p, f"{SPEND}, K(6^2)")
 
 

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from games import get_game
+from games.chebache import GAME
 from games.chebache.position import ChebachePosition
 from games.chebache.successors import successors, turn_ends
 from games.chebache.turns import NO_MOVE
 
-GAME = get_game("chebache")
+from .util import position_after
 
 
 def _random_positions(seed: int, plies: int, kings: str = "true"
@@ -25,7 +25,7 @@ def _random_positions(seed: int, plies: int, kings: str = "true"
             break
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         out.append((position, dice))
-        position = position.play(rng.choice(position.legal_turns(dice)), dice).position
+        position = position_after(position.play(rng.choice(position.legal_turns(dice)), dice))
     return out
 
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from games import get_game
+from games.base import Played
 from games.chebache.position import ChebachePosition
 from games.chebache.state import parse_stack_form
+from tests.narrow import narrow
 
 GAME = get_game("chebache")
 
@@ -58,4 +60,10 @@ def listing(w: str = "", b: str = "", move: str = "W", wfill: str = "F", bfill: 
 def pos(w: str = "", b: str = "", move: str = "W", wfill: str = "F", bfill: str = "S",
         kings: str = "true", wk: str | None = None, bk: str | None = None) -> ChebachePosition:
     """The position of ``listing(...)``."""
-    return GAME.from_listing(listing(w, b, move, wfill, bfill, kings, wk, bk), {"kings": kings})
+    return narrow(GAME.from_listing(listing(w, b, move, wfill, bfill, kings, wk, bk),
+                                    {"kings": kings}), ChebachePosition)
+
+
+def position_after(played: Played) -> ChebachePosition:
+    """The Chebache position after ``played``."""
+    return narrow(played.position, ChebachePosition)
