@@ -12,6 +12,8 @@ from games.che import GAME, ChePosition, Effect
 from games.errors import GameError
 from tests.games.che.raster import RasterTile, components, corner_pixel, edges_match
 
+from .util import position_after
+
 SETTINGS = settings(
     max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
@@ -36,7 +38,7 @@ def random_game(seed: int, tiles: int, calm: float, stop: int | None = None) -> 
                 choice = rng.choice(turns)
         played = pos.play(choice, ())
         assert played.moves == choice and played.record == choice
-        pos = played.position
+        pos = position_after(played)
         history.append(pos)
     return history
 
@@ -74,7 +76,7 @@ def test_random_games_end_correctly(seed: int, tiles: int, calm: float) -> None:
     mover = mover_of_tile(n - 1)
     opponent = "B" if mover == "W" else "W"
     if closed:
-        expected = opponent if opponent in closed else mover
+        expected: str | None = opponent if opponent in closed else mover
         assert end.result.winner == expected
     else:
         assert n == tiles
@@ -116,7 +118,8 @@ def test_regions_match_drawn_geometry(seed: int, stop: int, calm: float) -> None
     assert matched == set(range(len(comps)))
     for colour in "WB":
         sizes = [c.size for c in comps if c.colour == colour]
-        assert pos.largest_region(colour).size == max(sizes)
+        largest = pos.largest_region(colour)
+        assert largest is not None and largest.size == max(sizes)
 
 
 def _cells_round(point: tuple[int, int]) -> list[tuple[int, int]]:
@@ -157,9 +160,9 @@ _TEXT = st.one_of(st.lists(_PIECES, max_size=16).map("".join), st.text(max_size=
 
 def _positions() -> list[ChePosition]:
     empty = GAME.initial({})
-    one = empty.play("0,0W/", ()).position
+    one = position_after(empty.play("0,0W/", ()))
     half = one.place("1,0B")
-    three = one.play("1,0B 0,1W", ()).position
+    three = position_after(one.play("1,0B 0,1W", ()))
     return [empty, one, half, three]
 
 

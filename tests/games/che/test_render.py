@@ -11,6 +11,10 @@ from games.che import GAME
 from games.events import Moved, Passed, RegionClosed, TilePlaced
 from renderer import RenderContext, render
 from renderer.che import LAST_TURN, TILE_COLOURS, draw_with_centres, last_turn_marks
+from tests import pixels
+from tests.pixels import rgb
+
+from .util import position_after
 
 
 def _close(a: tuple[int, ...], b: tuple[int, ...], tol: int = 24) -> bool:
@@ -59,7 +63,7 @@ def test_tile_centres_show_the_band_colour() -> None:
     _, centres = draw_with_centres(pos, ctx)
     img = Image.open(io.BytesIO(render(pos, ctx))).convert("RGB")
     for tile in pos.tiles:
-        pixel = img.getpixel(centres[tile.cell])
+        pixel = rgb(img, centres[tile.cell])
         shades = TILE_COLOURS[tile.colour].values()
         assert any(_close(pixel, shade) for shade in shades), (tile, pixel)
         others = TILE_COLOURS["B" if tile.colour == "W" else "W"].values()
@@ -74,7 +78,7 @@ def test_closed_region_is_highlighted() -> None:
     x, y = centres[(1, 1)]
     x0, _ = centres[(0, 0)]
     s = x - x0
-    corner = img.getpixel((x - s // 2, y + s // 2))
+    corner = rgb(img, (x - s // 2, y + s // 2))
     assert _close(corner, TILE_COLOURS["W"]["closed"])
 
 
@@ -91,14 +95,14 @@ def test_last_turn_tiles_are_outlined_from_the_events() -> None:
     before = GAME.from_listing("0,0W/ 1,0B 0,1W; tiles left 61; W to move", {})
     played = before.play("2,0W -1,0B", ())
     assert last_turn_marks(RenderContext(last_events=played.events)) == {(2, 0), (-1, 0)}
-    pos = played.position
+    pos = position_after(played)
     _, centres = draw_with_centres(pos, RenderContext())
 
     def edge_is_marked(ctx: RenderContext, cell: tuple[int, int]) -> bool:
         img = Image.open(io.BytesIO(render(pos, ctx))).convert("RGB")
         x, y = centres[cell]
         s = centres[(1, 0)][0] - centres[(0, 0)][0]
-        return _close(img.getpixel((x, y - s // 2 + 1)), LAST_TURN, 30)
+        return _close(rgb(img, (x, y - s // 2 + 1)), LAST_TURN, 30)
 
     marked = RenderContext(last_side="W", last_moves=played.moves, last_events=played.events)
     assert edge_is_marked(marked, (2, 0)) and edge_is_marked(marked, (-1, 0))
@@ -129,5 +133,5 @@ def test_long_names_are_shortened_to_fit_the_header() -> None:
     pool_left = img.width - 24 - font(size, True).getlength("tiles left 62 of 64")
     gap = img.crop((int(pool_left) - 20, 16, int(pool_left) - 4, 50))
     page = THEMES["light"].background
-    colours = gap.getcolors(maxcolors=4096)
+    colours = pixels.colours(gap, 4096)
     assert colours and all(_close(px, page, 6) for _, px in colours)

@@ -8,6 +8,8 @@ from games import get_game
 from games.che import GAME, ChePosition, Effect
 from games.errors import GameError, IllegalTurnError, NotationError, OptionError, PositionError
 
+from .util import position_after
+
 # Blue's turn then White closes her own size-0 region at point (1,1) with a Blue tile.
 SIZE0 = ["0,0B\\", "1,0B 0,1B"]
 # Blue to move; -1,2B closes a White region of size 4 (only the opponent's).
@@ -25,7 +27,7 @@ BOTH = (
 def play_all(turns: list[str], options: dict[str, str] | None = None) -> ChePosition:
     pos = GAME.initial(options or {})
     for t in turns:
-        pos = pos.play(t, ()).position
+        pos = position_after(pos.play(t, ()))
     return pos
 
 
@@ -65,7 +67,7 @@ def test_forced_orientation() -> None:
     assert pos.orientation_at((1, 0), "B") == "/"
     played = pos.play("1,0W\\ 0,1b/", ())
     assert played.moves == "1,0W 0,1B"
-    assert played.position.tiles[1].orientation == "\\"
+    assert position_after(played).tiles[1].orientation == "\\"
     forced = r"orientation `/` contradicts the forced `\\` at 1,0"
     with pytest.raises(IllegalTurnError, match=forced):
         pos.play("1,0W/ 0,1B", ())
@@ -97,7 +99,7 @@ def test_adjacency_edges_only() -> None:
     played = pos.play("1,0B 2,0W", ())
     assert played.record == "1,0B 2,0W"
     # diagonal to 0,0 but next to 1,0 now
-    assert (1, 1) in played.position.legal_cells()
+    assert (1, 1) in position_after(played).legal_cells()
 
 
 def test_turn_sizes() -> None:
@@ -110,7 +112,7 @@ def test_turn_sizes() -> None:
         pos.play("", ())
     with pytest.raises(IllegalTurnError, match="this turn needs 2 tiles, not 3"):
         pos.play("1,0B 2,0B 3,0B", ())
-    pos = pos.play("1,0B 0,1W", ()).position
+    pos = position_after(pos.play("1,0B 0,1W", ()))
     assert pos.side_to_move == "W" and pos.turn_number == 3
 
 
@@ -125,7 +127,7 @@ def test_size_zero_closed_region_and_turn_ends_at_once() -> None:
     assert err.value.legal == ["1,1B"]
     assert "1,1B" in pos.legal_turns()
     played = pos.play("1,1B", ())
-    end = played.position
+    end = position_after(played)
     assert played.record == "1,1B"
     assert end.result is not None and end.result.winner == "W" and end.result.text == "W wins"
     assert end.side_to_move is None
@@ -143,7 +145,7 @@ def test_closing_only_the_opponents_region() -> None:
     assert pos.side_to_move == "B"
     effect = {o.text: o.effect for o in pos.legal_placements()}["-1,2B"]
     assert effect is Effect.LOSS
-    end = pos.play("-1,2B", ()).position
+    end = position_after(pos.play("-1,2B", ()))
     assert end.result is not None and end.result.winner == "W"
     (region,) = end.closed_regions
     assert region.colour == "W" and region.size == 4 and region.closed
@@ -153,19 +155,26 @@ def test_tile_closing_both_colours_loses_for_the_mover() -> None:
     pos = GAME.from_listing(BOTH, {})
     assert pos.second_tile and pos.side_to_move == "W"
     assert {o.text: o.effect for o in pos.legal_placements()}["2,0W"] is Effect.LOSS
-    end = pos.play("2,0W", ()).position
+    end = position_after(pos.play("2,0W", ()))
     assert end.result is not None and end.result.winner == "B"
     sizes = sorted((r.colour, r.size) for r in end.closed_regions)
     assert sizes == [("B", 6), ("W", 1)]
     assert "both colours" in end.end_reason
 
 
+def _largest(position: ChePosition, colour: str) -> int:
+    """The size of ``colour``'s largest region (there is one: the board is not empty)."""
+    region = position.largest_region(colour)
+    assert region is not None
+    return region.size
+
+
 def test_tiles_run_out_tiebreak() -> None:
     pos = play_all(["0,0W/"], {"tiles": "2"})
     assert pos.tiles_this_turn == 1
-    win = pos.play("1,0W", ()).position
+    win = position_after(pos.play("1,0W", ()))
     assert win.result is not None and win.result.text == "W wins"
-    assert win.largest_region("W").size == 2 and win.largest_region("B").size == 0
+    assert _largest(win, "W") == 2 and _largest(win, "B") == 0
     assert win.listing() == "0,0W/ 1,0W; tiles left 0; W wins"
     draw = pos.play("1,0B", ()).position
     assert draw.result is not None and draw.result.winner is None
@@ -178,10 +187,10 @@ def test_last_turn_has_one_tile() -> None:
     assert pos.tiles_left == 1 and pos.tiles_this_turn == 1
     with pytest.raises(IllegalTurnError, match="this turn needs 1 tile"):
         pos.play("3,0B 4,0B", ())
-    end = pos.play("-1,0B", ()).position
+    end = position_after(pos.play("-1,0B", ()))
     assert end.tiles_left == 0 and end.result is not None
-    w = end.largest_region("W").size
-    b = end.largest_region("B").size
+    w = _largest(end, "W")
+    b = _largest(end, "B")
     expected = "W wins" if w > b else "B wins" if b > w else "draw"
     assert end.result.text == expected
     # pool of 64: the last turn is one tile
@@ -293,7 +302,7 @@ def test_legal_turns_small() -> None:
     assert len(turns) == len(set(turns)) == 72
     boards = set()
     for t in turns:
-        after = pos.play(t, ()).position
+        after = position_after(pos.play(t, ()))
         boards.add(frozenset(after.tiles))
     assert len(boards) == len(turns)  # deduplicated by resulting board
     assert "1,0B 0,1W" in turns or "0,1W 1,0B" in turns
@@ -317,6 +326,6 @@ def test_a_listing_longer_than_a_turn_text_reads_back() -> None:
     while len(position.listing()) <= 600:
         if position.result is not None:  # a closed region ended it early: play another
             position = CHE.initial(CHE.normalise_options({"tiles": "200"}), "W")
-        position = position.play(rng.choice(position.legal_turns(())), ()).position
+        position = position_after(position.play(rng.choice(position.legal_turns(())), ()))
     again = CHE.from_listing(position.listing(), position.options)
     assert again.listing() == position.listing()

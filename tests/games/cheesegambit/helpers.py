@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
+from games.base import Played
 from games.cheesegambit import GAME, CheeseGambitPosition
 from games.cheesegambit.board import OFF, POOL, TRACK
+from tests.narrow import narrow
 
 
 def pos(listing: str, **options: str) -> CheeseGambitPosition:
@@ -53,10 +55,10 @@ def random_game(players: int, seed: int, pieces: int = 14, taunt: str = "on",
             assert p.dice_count() == 0
             if pend[0] == "taunt":
                 assert p.side_to_move == pend[2]
-                p = p.answer_taunt(rng.random() < 0.7).position
+                p = position_after(p.answer_taunt(rng.random() < 0.7))
             else:
                 voter = rng.choice(pend[1])
-                p = p.vote(voter, rng.random() < 0.8).position
+                p = position_after(p.vote(voter, rng.random() < 0.8))
             if check:
                 check_invariants(p)
             continue
@@ -70,7 +72,7 @@ def random_game(players: int, seed: int, pieces: int = 14, taunt: str = "on",
         if taunts:
             text += f" T@{rng.choice(taunts)}"
         before = p
-        p = p.play(text, dice).position
+        p = position_after(p.play(text, dice))
         if check:
             check_invariants(p)
             # nobody's piece landed on a block of another colour
@@ -80,3 +82,8 @@ def random_game(players: int, seed: int, pieces: int = 14, taunt: str = "on",
                 if occ and old and occ[0] != old[0]:
                     assert old[1] == 1 or occ[0] != side or "G " in text or "CG " in text
     return p
+
+
+def position_after(played: Played) -> CheeseGambitPosition:
+    """The CheeseGambit position after ``played``."""
+    return narrow(played.position, CheeseGambitPosition)

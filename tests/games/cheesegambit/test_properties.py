@@ -13,7 +13,7 @@ from games.cheesegambit import GAME
 from games.cheesegambit.board import OFF, POOL
 from games.errors import GameError, PositionError
 
-from .helpers import check_invariants, random_game
+from .helpers import check_invariants, position_after, random_game
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -40,14 +40,14 @@ def test_legal_texts_replay_to_themselves() -> None:
             break
         pend = p.pending()
         if pend:
-            p = p.answer_taunt(True).position if pend[0] == "taunt" else \
-                p.vote(pend[1][0], True).position
+            p = position_after(p.answer_taunt(True) if pend[0] == "taunt" else
+                               p.vote(pend[1][0], True))
             continue
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         turns = p.legal_turns(dice)
         for text in turns:
             assert p.play(text, dice).moves == text
-        p = p.play(rng.choice(turns), dice).position
+        p = position_after(p.play(rng.choice(turns), dice))
 
 
 _TEXT = st.text(alphabet="0123456789/xXPpFfSsRrGgCc()@TtBYdancegmbl ,;-", max_size=24)
@@ -118,7 +118,7 @@ def test_listings_round_trip_and_turns_apply(text: str, a: int, b: int) -> None:
     again = GAME.from_listing(p.listing(), {})
     assert again.listing() == p.listing()
     for turn in p.legal_turns((a, b))[:5]:
-        after = p.play(turn, (a, b)).position
+        after = position_after(p.play(turn, (a, b)))
         check_invariants(after)
         side = p.side_to_move
         assert side is not None

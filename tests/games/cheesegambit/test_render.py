@@ -22,6 +22,10 @@ from renderer.cheesegambit import (
     last_turn_marks,
     square_cell,
 )
+from tests import pixels
+from tests.pixels import rgb
+
+from .helpers import position_after
 
 NAMES = {"R": "alice", "G": "bob", "B": "carol", "Y": "dave"}
 
@@ -38,7 +42,7 @@ def _image(data: bytes) -> Image.Image:
 
 def _count(img: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, ...],
            tol: int = 30) -> int:
-    colours = img.crop(box).getcolors(maxcolors=1 << 20) or []
+    colours = pixels.colours(img.crop(box), 1 << 20)
     return sum(n for n, px in colours if _close(px, colour, tol))
 
 
@@ -57,9 +61,9 @@ def test_render_decodes_with_pieces_where_they_stand() -> None:
     r = g.piece_radius
     for square, colour in ((12, "R"), (13, "B"), (11, "G"), (15, "Y")):
         cx, cy = g.piece_centre(*square_cell(square))
-        assert _close(img.getpixel((cx - r + 8, cy)), PIECE[colour]), square
+        assert _close(rgb(img, (cx - r + 8, cy)), PIECE[colour]), square
     x0, y0, x1, y1 = g.box(*square_cell(20))  # an empty square stays light
-    assert sum(img.getpixel(((x0 + x1) // 2, (y0 + y1) // 2))) > 600
+    assert sum(rgb(img, ((x0 + x1) // 2, (y0 + y1) // 2))) > 600
 
 
 def test_blocks_and_blots_differ() -> None:
@@ -71,11 +75,11 @@ def test_blocks_and_blots_differ() -> None:
     r = g.piece_radius
     for square, block in ((10, True), (12, False)):
         cx, cy = g.piece_centre(*square_cell(square))
-        assert _close(img.getpixel((cx - r // 2 - 3, cy)), PIECE["R"]), square
+        assert _close(rgb(img, (cx - r // 2 - 3, cy)), PIECE["R"]), square
         q = max(3, r // 3)
-        ring = [img.getpixel(xy) for xy in ((cx - q, cy), (cx + q, cy), (cx, cy - q), (cx, cy + q))]
+        ring = [rgb(img, xy) for xy in ((cx - q, cy), (cx + q, cy), (cx, cy - q), (cx, cy + q))]
         assert all(_close(px, (246, 246, 248), 30) for px in ring) is not block, (square, ring)
-        edge = img.getpixel((cx - r, cy))  # inside a block's outline, outside a blot's
+        edge = rgb(img, (cx - r, cy))  # inside a block's outline, outside a blot's
         assert _close(edge, ARM_TINT["R"], 12) is not block, (square, edge)
 
 
@@ -130,12 +134,14 @@ def test_busy_game_renders_small() -> None:
 
     rng = random.Random(5)
     p = GAME.initial({"players": "4"}, "R")
-    side, moves, events = None, "", ()
+    side: str | None = None
+    moves = ""
+    events: tuple[Event, ...] = ()
     for _ in range(120):
         if p.result is not None:
             break
         if p.action_due():
-            p = p.play_action(p.action_choices()[0]).position
+            p = position_after(p.play_action(p.action_choices()[0]))
             continue
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         legal = p.legal_turns(dice)
@@ -145,7 +151,7 @@ def test_busy_game_renders_small() -> None:
             text += f" T@{taunts[0]}"
         side = p.side_to_move
         played = p.play(text, dice)
-        p, moves, events = played.position, played.moves, played.events
+        p, moves, events = position_after(played), played.moves, played.events
     for theme in ("light", "dark"):
         img = _image(render(p, RenderContext(names=NAMES, dice=(4, 2), last_side=side,
                                              last_moves=moves, last_events=events,

@@ -7,7 +7,7 @@ import pytest
 from games.cheesegambit import GAME
 from games.errors import IllegalTurnError
 
-from .helpers import pos, random_game
+from .helpers import pos, position_after, random_game
 
 
 def test_initial_listing_and_sides() -> None:
@@ -28,7 +28,7 @@ def test_seed_gambit_example() -> None:
     assert any(not t.startswith("G ") for t in turns)  # normal play offered beside it
     played = p.play("G 2(9X13)", (4, 4))
     assert played.record == "[4 4] G 2(9X13)"
-    after = played.position
+    after = position_after(played)
     assert after.track("R") == {9: 2, 13: 2, 33: 10}
     assert after.pool("B") == 2
     assert after.side_to_move == "B"
@@ -44,12 +44,12 @@ def test_cheesegambit_and_extra_turn() -> None:
     assert set(turns) == {"(dance)", "CG PX15", "CG 2(PX15)"}
     played = p.play("CG 2(PX15)", (3, 3))
     assert played.record == "[3 3] CG 2(PX15)"
-    after = played.position
+    after = position_after(played)
     assert after.pool("R") == 2 and after.track("B")[15] == 2
     assert after.side_to_move == "B" and after.dice_count() == 2  # the extra turn
     extra = after.play("15/17 45/46", (2, 1))
     assert extra.position.side_to_move == "R"
-    one = p.play("CG PX15", (3, 3)).position
+    one = position_after(p.play("CG PX15", (3, 3)))
     assert one.pool("B") == 1 and one.side_to_move == "B"
     danced = p.play("(dance)", (3, 3)).position
     assert danced.side_to_move == "R"
@@ -80,7 +80,7 @@ def test_gamble_both_outcomes() -> None:
     assert p.legal_turns((2, 2)) == ["(dance)"]  # dance baby dance
     played = p.play("gamble 3(S3/F)", (3, 3))
     assert played.record == "[3 3] gamble 3(S3/F)"
-    assert played.position.borne_off("R") == 13
+    assert position_after(played).borne_off("R") == 13
     with pytest.raises(IllegalTurnError, match="Gamble"):
         p.play("S3/S1 S3/S1", (2, 2))
     done = pos("R: 3@S3, 11@F; B: 14@45; R to move").play("gamble 3(S3/F)", (3, 3)).position
@@ -91,7 +91,7 @@ def test_gamble_both_outcomes() -> None:
 def test_exact_entry_into_safe_zone() -> None:
     p = pos("R: 1@17, 1@S2, 12@33; B: 14@45; R to move")
     played = p.play("17/S4 33/34", (5, 1))
-    assert played.position.safe_zone("R") == {4: 1, 2: 1}
+    assert position_after(played).safe_zone("R") == {4: 1, 2: 1}
     with pytest.raises(IllegalTurnError):
         p.play("S2/F 33/34", (3, 1))  # may not run past S1 before bearing off
     assert "19/S1" in pos("R: 1@19, 13@33; B: 14@45; R to move").play(
@@ -112,7 +112,7 @@ def test_bumps_in_four_player_game() -> None:
     p = pos("R: 1@20, 13@33; G: 1@17, 13@51; B: 14@45; Y: 14@63; G to move")
     played = p.play("51/52 17/20", (1, 3))
     assert played.moves == "17X20 51/52" or "17X20" in played.moves
-    after = played.position
+    after = position_after(played)
     assert after.pool("R") == 1 and after.track("G")[20] == 1
     assert after.side_to_move == "B"
     with pytest.raises(IllegalTurnError):
@@ -126,14 +126,14 @@ def test_taunt_accepted_and_cube_ownership() -> None:
     p = pos("R: 4@9, 10@33; B: 2@13, 12@45; R to move")
     played = p.play("G 2(9X13) T@B", (4, 4))
     assert played.record == "[4 4] G 2(9X13) T@B"
-    t = played.position
+    t = position_after(played)
     assert t.pending() == ("taunt", "R", "B")
     assert t.side_to_move == "B" and t.dice_count() == 0 and t.legal_turns((1, 2)) == []
     with pytest.raises(IllegalTurnError):
         t.play("P/13", (1, 2))
     answer = t.answer_taunt(True)
     assert answer.record == "T@B x2"
-    a = answer.position
+    a = position_after(answer)
     assert a.stake("R", "B") == 2 and a.cube_holder("R", "B") == "B"
     assert "cube R-B 2 B" in a.listing() and a.side_to_move == "B"
     # the full record line replays in one go
@@ -147,7 +147,7 @@ def test_taunt_accepted_and_cube_ownership() -> None:
     # Blue holds it: Blue may taunt again, the stake goes to 4 and the cube to Red
     b = pos("R: 1@50, 13@33; B: 1@49, 13@45; cube R-B 2 B; B to move")
     again = b.play("49X50 45/47 T@R", (1, 2)).position.play_action("accept")
-    assert again.record == "T@R x4" and again.position.cube_holder("R", "B") == "R"
+    assert again.record == "T@R x4" and position_after(again).cube_holder("R", "B") == "R"
     with pytest.raises(IllegalTurnError, match="bumped"):
         p.play("4(33/37) T@B", (4, 4))
 
@@ -162,7 +162,7 @@ def test_taunt_dropped() -> None:
     assert end.listing() == "R: 2@9, 2@13, 10@33; B: dropped to R; R wins"
     # three players: the dropper leaves, the others play on
     three = pos("R: 4@9, 10@33; G: 14@51; B: 2@13, 12@45; R to move")
-    t3 = three.play("G 2(9X13) T@B", (4, 4)).position.answer_taunt(False).position
+    t3 = position_after(three.play("G 2(9X13) T@B", (4, 4))).answer_taunt(False).position
     assert t3.result is None and t3.side_to_move == "G"
     assert "B: dropped to R" in t3.listing()
     assert t3.play("51/52 51/53", (1, 2)).position.side_to_move == "R"
@@ -181,14 +181,14 @@ def test_taunt_off_option() -> None:
 def test_vote_to_play_on() -> None:
     p = pos("R: 1@S1, 13@F; G: 14@45; B: 14@29; R to move")
     played = p.play("S1/F", (1, 2))
-    v = played.position
+    v = position_after(played)
     assert v.listing().endswith("R wins; vote G B; G to move")
     assert v.pending() == ("vote", ["G", "B"]) and v.side_to_move == "G"
     assert v.dice_count() == 0 and v.result is None
     yes = v.vote("G", True)
     assert yes.record == "vote G yes"
     assert yes.position.side_to_move == "B"
-    on = yes.position.play_action("vote B yes").position
+    on = position_after(yes.position.play_action("vote B yes"))
     assert on.pending() is None and on.side_to_move == "G" and on.dice_count() == 2
     no = v.play_action("vote B no").position
     assert no.result is not None and no.result.winner == "R"

@@ -44,8 +44,9 @@ def random_steps(name: str, rng: random.Random, steps: int) -> Iterator[Step]:
             played = position.play_action(rng.choice(position.action_choices()), side)
             yield Step(position, side, (), played, True)
         else:
-            side = position.side_to_move
-            assert side is not None
+            mover = position.side_to_move
+            assert mover is not None
+            side = mover
             dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
             text = rng.choice(position.legal_turns(dice))
             extras = position.turn_additions(text, dice)

@@ -11,7 +11,7 @@ of turns, all of them for Che), so a property run stays cheap."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -42,6 +42,7 @@ def _results(position: Position, dice: Dice) -> Results:
         # the state at each turn's end, traps applied, in ``legal_turns`` order
         ends = turn_ends(position, dice)
         return list(zip(position.legal_turns(dice), [e.state for e in ends], strict=True))
+    found: Sequence[tuple[str, Position]]
     if isinstance(position, HachapuryPosition):
         found = hachapury_successors(position, dice)
     elif isinstance(position, CheeseGambitPosition):

@@ -68,7 +68,7 @@ def test_che_tiles_and_the_closing_tile() -> None:
     assert first.events == (TilePlaced("W", "0,0", "W", "/"),)
     position = first.position
     for _ in range(40):  # play on until a tile closes a region
-        played = position.play(position.legal_turns()[0], ())
+        played = position.play(position.legal_turns(())[0], ())
         if played.position.result is not None:
             break
         position = played.position

@@ -241,8 +241,9 @@ def one_game(name: str, rng: random.Random, turns: int, restart_at: int | None) 
                                        game.action_line).entries
                 assert [type(e) for e in entries] == [ActionLine]
         else:
-            side = position.side_to_move
-            assert side is not None
+            mover = position.side_to_move
+            assert mover is not None
+            side = mover
             count = position.dice_count()
             dice = tuple(rng.randint(1, 6) for _ in range(count))
             play_all_listed(position, dice, rng)

@@ -58,7 +58,7 @@ def test_position_is_immutable_and_hashable() -> None:
     assert a == b and hash(a) == hash(b) and len({a, b}) == 1
     assert a != GAME.initial({}, "B")
     with pytest.raises(AttributeError):
-        a.foo = 1  # type: ignore[attr-defined]
+        a.foo = 1
     a.legal_turns((6, 5))  # the memo must not change equality
     assert a == b
 

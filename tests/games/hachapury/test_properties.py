@@ -16,6 +16,7 @@ from games.hachapury.board import (
     point_mask,
 )
 from games.hachapury.search import explore
+from tests.games.hachapury.util import position_after
 
 MAX_TURNS = 1500
 
@@ -56,7 +57,7 @@ def play_random_game(seed: int, check_all_turns: bool = False) -> HachapuryPosit
         mover = position.side_to_move
         assert mover is not None
         choice = rng.choice(turns)
-        position = position.play(choice, dice).position
+        position = position_after(position.play(choice, dice))
         check_invariants(position)
         if choice != "(no move)":
             assert no_illegal_barrier(position, mover), position.listing()
@@ -70,7 +71,9 @@ def test_random_games_end_with_the_right_score(seed: int) -> None:
     final = play_random_game(seed)
     result = final.result
     assert result is not None and final.side_to_move is None and final.dice_count() == 0
-    winner, loser = result.winner, "B" if result.winner == "W" else "W"
+    winner = result.winner
+    assert winner is not None  # Hachapury has no draws
+    loser = "B" if winner == "W" else "W"
     assert final.off(winner) == 15
     assert final.off(loser) < 15
     assert result.points == (2 if final.off(loser) == 0 else 1)
@@ -135,4 +138,4 @@ def test_every_legal_turn_of_random_positions_replays(seed: int, d1: int, d2: in
     for text in turns:
         played = position.play(text, (d1, d2))
         assert played.moves == text
-        check_invariants(played.position)
+        check_invariants(position_after(played))

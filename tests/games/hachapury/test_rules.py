@@ -10,7 +10,7 @@ import pytest
 
 from games.errors import IllegalTurnError
 from games.hachapury import GAME
-from tests.games.hachapury.util import pos, refused
+from tests.games.hachapury.util import pos, position_after, refused
 
 # Black's checkers sit on White's 12 (Black's head) and White's 14 (Black's 2),
 # leaving White's 24 -> 18 -> 13 road open.
@@ -52,7 +52,7 @@ def test_seed_rule_strictly_the_number_rolled() -> None:
 
 def test_seed_rule_any_quantity_from_the_head() -> None:
     played = pos(OPEN).play("4(24/20)", (4, 4))
-    assert played.position.checkers("W")[20] == 4
+    assert position_after(played).checkers("W")[20] == 4
     assert played.moves == "4(24/20)"
     assert "4(24/20)" in pos(OPEN).legal_turns((4, 4))
 
@@ -61,7 +61,7 @@ def test_seed_rule_any_quantity_on_one_point() -> None:
     played = pos(OPEN).play("2(24/22), 2(24/22)", (2, 2))
     assert played.position.listing().startswith("W: 4@22, 11@6;")
     stacked = pos(OPEN).play("2(6/4), 2(24/22)", (2, 2))
-    assert stacked.position.checkers("W")[4] == 2
+    assert position_after(stacked).checkers("W")[4] == 2
 
 
 def test_seed_rule_no_summing_each_die_is_a_separate_move() -> None:
@@ -168,8 +168,8 @@ def test_side_to_move_alternates() -> None:
 def test_black_moves_in_its_own_numbering() -> None:
     after = GAME.initial({}, "B").play("24/19, 19/13", (5, 6))
     assert after.record == "[5 6]; 24/19, 19/13"
-    assert after.position.checkers("B")[13] == 1
-    assert after.position.checkers("W") == GAME.initial({}, "W").checkers("W")
+    assert position_after(after).checkers("B")[13] == 1
+    assert position_after(after).checkers("W") == GAME.initial({}, "W").checkers("W")
 
 
 def test_dice_order_does_not_change_turns() -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from games.base import Played
 from games.errors import IllegalTurnError
 from games.hachapury import GAME, HachapuryPosition
+from tests.narrow import narrow
 
 
 def pos(listing: str) -> HachapuryPosition:
@@ -23,3 +25,8 @@ def refused(position: HachapuryPosition, text: str, dice: tuple[int, int]) -> Il
 def reason(position: HachapuryPosition, text: str, dice: tuple[int, int]) -> str:
     """Why playing ``text`` with ``dice`` is refused."""
     return str(refused(position, text, dice).reason)
+
+
+def position_after(played: Played) -> HachapuryPosition:
+    """The Hachapury position after ``played``."""
+    return narrow(played.position, HachapuryPosition)
