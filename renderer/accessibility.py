@@ -16,7 +16,7 @@ Colours are ``(r, g, b)`` tuples of 0..255 integers (or floats) throughout.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 RGB = tuple[int, int, int]
@@ -237,7 +237,7 @@ def legibility_faults(pairs: Sequence[Legible]) -> list[str]:
     return [str(p) for p in pairs if not p.ok]
 
 
-def confusable_players(colours: dict[str, Colour], threshold: float = PLAYER_DISTANCE
+def confusable_players(colours: Mapping[str, Colour], threshold: float = PLAYER_DISTANCE
                        ) -> list[str]:
     """Pairs of players' colours closer than ``threshold`` (CIEDE2000) under
     normal vision or a simulated deficiency, in words (empty: all distinct)."""

@@ -14,8 +14,8 @@ import functools
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Concatenate, ParamSpec
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from typing import Any, Concatenate, ParamSpec
 
 from bot.buttons import Question
 from bot.catalogue import Readers, for_user, language, reading
@@ -60,7 +60,7 @@ READ_BACK_WAITS = (0.0, 0.5, 1.5)
 
 
 def privately(command: Callable[Concatenate[GameService, _P], Awaitable[Reply]]
-              ) -> Callable[Concatenate[GameService, _P], Awaitable[Reply]]:
+              ) -> Callable[Concatenate[GameService, _P], Coroutine[Any, Any, Reply]]:
     """An entry point whose refusals (``Refused``, a lost race) become private replies,
     and whose database faults are told as what they are (``GameService.told``)."""
     @functools.wraps(command)

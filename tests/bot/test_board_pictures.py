@@ -29,8 +29,9 @@ async def test_public_pictures_keep_the_first_seats_orientation(service: GameSer
     rng = random.Random(5)
     movers = set()
     for _ in range(4):
-        session = await service.store.live_session(HERE.id)
-        assert session is not None
+        live = await service.store.live_session(HERE.id)
+        assert live is not None
+        session = live
         position = service.position_of(session)
         mover = position.side_to_move
         assert mover is not None
@@ -44,8 +45,9 @@ async def test_public_pictures_keep_the_first_seats_orientation(service: GameSer
         assert (await service.board(CAROL, HERE)).image == reply.image
         assert (await service.board(ALICE, HERE)).image == reply.image
         assert (await service.board(BOB, HERE)).image == reply.image
-        session = await service.store.live_session(HERE.id)
-        assert session is not None
+        live = await service.store.live_session(HERE.id)
+        assert live is not None
+        session = live
         after = service.position_of(session)
         if after.side_to_move != first:  # before, the picture turned to face the mover
             turned = render(after, RenderContext(

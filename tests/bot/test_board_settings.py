@@ -11,6 +11,7 @@ from bot.service import GameService
 from storage import Session, Store
 from storage.settings import SettingsStore, UserView
 from tests.bot.conftest import ALICE, BOB, HERE, MOD
+from tests.pixels import rgb
 
 
 async def _start(service: GameService) -> Session:
@@ -23,7 +24,7 @@ async def _start(service: GameService) -> Session:
 
 def _page(png: bytes | None) -> tuple[int, int, int]:
     assert png is not None
-    return Image.open(io.BytesIO(png)).convert("RGB").getpixel((2, 2))
+    return rgb(Image.open(io.BytesIO(png)).convert("RGB"), (2, 2))
 
 
 async def test_settings_are_stored(store: Store) -> None:

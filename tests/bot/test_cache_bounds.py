@@ -11,6 +11,7 @@ import importlib
 import pkgutil
 import random
 from collections.abc import Iterator
+from types import ModuleType
 
 import pytest
 
@@ -19,9 +20,11 @@ from bot.service import GameService
 from bot.service.context import POSITION_CACHE
 from games import get_game
 from games.chebache import phase2
+from games.cheesegambit import CheeseGambitPosition
 from renderer import RenderContext, for_game
 from renderer.base import fitted_sheet
 from renderer.board_common import encode_png
+from tests.narrow import narrow
 
 from .conftest import ALICE, BOB
 
@@ -102,7 +105,7 @@ def test_chebache_memos_are_not_walked_by_the_collector() -> None:
     assert units and not any(gc.is_tracked(unit) for unit in units)
 
 
-def _modules() -> Iterator[object]:
+def _modules() -> Iterator[ModuleType]:
     for package in ("games", "renderer", "bot", "storage"):
         root = importlib.import_module(package)
         for info in pkgutil.walk_packages(root.__path__, f"{package}."):
@@ -115,7 +118,7 @@ def _modules() -> Iterator[object]:
 
 
 def test_every_functools_cache_has_a_bound() -> None:
-    caches = [(f"{module.__name__}.{name}", value) for module in _modules()  # type: ignore
+    caches = [(f"{module.__name__}.{name}", value) for module in _modules()
               for name, value in vars(module).items()
               if isinstance(value, functools._lru_cache_wrapper)]
     assert len(caches) > 20
@@ -126,7 +129,7 @@ def test_every_functools_cache_has_a_bound() -> None:
 def test_cheesegambit_panels_hold_their_bound() -> None:
     from renderer import cheesegambit
     game = get_game("cheesegambit")
-    position = game.initial({"players": "4"})
+    position = narrow(game.initial({"players": "4"}), CheeseGambitPosition)
     renderer = for_game("cheesegambit")
     for n in range(cheesegambit.PANELS // 4 + 3):  # 4 panels a picture, each new names
         names = {side: f"player{n}-{side}" for side in position.sides}

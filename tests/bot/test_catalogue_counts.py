@@ -63,7 +63,7 @@ def counted_without_spec(lang: str, template: str) -> list[str]:
 
 
 def _templates() -> list[tuple[str, str, str, str]]:
-    out = []
+    out: list[tuple[str, str, str, str]] = []
     for where, books in (("bot", CATALOGUE), ("renderer", words.WORDS)):
         for lang, book in books.items():
             out.extend((where, lang, key, text) for key, text in book.items()

@@ -23,7 +23,9 @@ def _read(db: Path, sql: str) -> list[tuple[object, ...]]:
 
 
 def _logged(db: Path) -> int:
-    return int(_read(db, "SELECT COUNT(*) FROM turns")[0][0])
+    count = _read(db, "SELECT COUNT(*) FROM turns")[0][0]
+    assert isinstance(count, int)
+    return count
 
 
 def _thinking(db: Path) -> bool:

@@ -12,8 +12,8 @@ from bot import clocks
 from bot.clocks import DAY, HOUR, TimeControlError, parse
 
 
-def _utc(*args: int) -> float:
-    return dt.datetime(*args, tzinfo=dt.UTC).timestamp()
+def _utc(year: int, month: int, day: int, hour: int = 0) -> float:
+    return dt.datetime(year, month, day, hour, tzinfo=dt.UTC).timestamp()
 
 
 FRIDAY_NOON = _utc(2027, 1, 15, 12)  # a Friday

@@ -9,7 +9,7 @@ import os
 import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 
@@ -47,7 +47,7 @@ async def test_a_failing_command_is_reported_and_the_next_line_runs(
 class _FullDisk:
     """A file on a full disk: it opens (and so exists, empty), every write fails."""
 
-    def __init__(self, real: io.BufferedWriter) -> None:
+    def __init__(self, real: IO[Any]) -> None:
         self.real = real
 
     def write(self, data: object) -> int:

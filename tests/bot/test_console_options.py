@@ -79,7 +79,7 @@ async def test_move_by_name_with_its_turn(typed: Typed) -> None:
     service = typed.console.service
     session = await service.current_session(typed.console.channel)
     assert session is not None
-    seat = session.seat_for_side(service.position_of(session).side_to_move)
+    seat = session.seat_for_side(service.position_of(session).side_to_move or "")
     assert seat is not None
     turn = service.legal_turns(session)[0]
     said = await typed(f"{seat.name}: /move text:{turn} turn:{session.next_turn + 1}")

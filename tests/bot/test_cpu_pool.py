@@ -31,15 +31,15 @@ def slow_pictures(seconds: float) -> None:
     can kill the worker while it draws)."""
     import time
 
-    from bot.service import context
+    from bot.service import context as service_context
 
-    drawn = context.render
+    drawn = service_context.render
 
-    def slow(position: Position, rendering: RenderContext | None = None) -> bytes:
+    def slow(position: Position, context: RenderContext | None = None) -> bytes:
         time.sleep(seconds)
-        return drawn(position, rendering)
+        return drawn(position, context)
 
-    context.render = slow
+    service_context.render = slow
 
 
 def _workers(pool: CpuPool) -> list[int]:

@@ -187,7 +187,9 @@ async def test_a_full_sqlite_disk_says_so_and_changes_nothing(tmp_path: Path) ->
         await _started(service)
         db = store._db
         await db.execute("CREATE TABLE ballast (x TEXT)")
-        pages = (await (await db.execute("PRAGMA page_count")).fetchone())[0]
+        row = await (await db.execute("PRAGMA page_count")).fetchone()
+        assert row is not None
+        pages = row[0]
         await db.execute(f"PRAGMA max_page_count={pages}")
         for size in (3000, 300, 30):  # what room the free pages have left
             try:
@@ -274,8 +276,12 @@ def test_the_console_logs_an_outage_in_one_line_a_fault(server: Server, schema: 
         env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert child.stdin is not None and child.stdout is not None
     lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(x) for x in child.stdout or ()],
-                     daemon=True).start()
+
+    def read_lines() -> None:
+        for x in child.stdout or ():
+            lines.put(x)
+
+    threading.Thread(target=read_lines, daemon=True).start()
 
     def say(line: str, expect: str) -> str:
         """Send ``line``; what the console printed up to a line with ``expect``."""

@@ -23,6 +23,7 @@ from bot.catalogue import EN as CATALOGUE_EN
 from bot.catalogue import RU as CATALOGUE_RU
 from bot.catalogue.engine import RU, error_for_user, error_in
 from games import GameError, get_game
+from games.base import Position
 from games.errors import IllegalTurnError, NotationError, OptionError
 from games.messages import EN, Message, join_parts, labelled
 from tests.games.test_parsers_hostile import GAMES, hostile_text
@@ -53,8 +54,9 @@ def _message_calls() -> list[tuple[str, str | None, set[str]]]:
                 code = node.args[0]
                 names = {k.arg for k in node.keywords if k.arg is not None}
                 where = f"{path.relative_to(ROOT)}:{node.lineno}"
-                found.append((where, code.value if isinstance(code, ast.Constant) else None,
-                              names))
+                constant = code.value if isinstance(code, ast.Constant) \
+                    and isinstance(code.value, str) else None
+                found.append((where, constant, names))
     return found
 
 
@@ -141,7 +143,7 @@ _SETTINGS = settings(max_examples=150, deadline=None,
                      suppress_health_check=[HealthCheck.too_slow])
 
 
-def _positions(game: str) -> list:  # type: ignore[type-arg]
+def _positions(game: str) -> list[Position]:
     """The start and a position a few random legal turns in (rules beyond the opening)."""
     g = get_game(game)
     position = g.initial({})

@@ -21,6 +21,7 @@ from bot.metrics import (
 from bot.replies import RACE_MESSAGE
 from bot.service import GameService
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE
+from tests.bot.seats import seat_of_user
 
 
 async def _get(port: int, path: str) -> tuple[int, str]:
@@ -74,7 +75,7 @@ async def test_refusals_are_counted_by_a_reason_from_a_fixed_set(service: GameSe
     session = await service.store.live_session(HERE.id)
     assert session is not None
     side = service.position_of(session).side_to_move
-    mover, waiting = (ALICE, BOB) if session.seat_of(ALICE.id).side == side else (BOB, ALICE)
+    mover, waiting = (ALICE, BOB) if seat_of_user(session, ALICE.id).side == side else (BOB, ALICE)
     hostile = 'x"} boardbot_evil{a="1'  # a user's text is never a label
     replies = [await service.move(waiting, HERE, "13/7"),  # not their turn
                await service.move(mover, HERE, hostile),  # not a turn at all

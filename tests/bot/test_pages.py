@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
 
 from bot.clocks import DAY
 from bot.discord_adapter import MAX_CONTENT
+from bot.replies import Reply
 from bot.service import GameService
 from games import get_game
 from storage import Store
@@ -67,7 +68,8 @@ class QueryCount:
             self.selects.append(statement)
 
 
-async def _pages(store: Store, call) -> tuple[list[str], list[int]]:  # type: ignore[no-untyped-def]
+async def _pages(store: Store, call: Callable[[int], Awaitable[Reply]]
+                 ) -> tuple[list[str], list[int]]:
     """Every page's text, and the queries each one took."""
     counter = QueryCount()
     await store._db.set_trace_callback(counter)
@@ -84,7 +86,8 @@ async def _pages(store: Store, call) -> tuple[list[str], list[int]]:  # type: ig
         if page == int(found.group(2)):
             break
         page += 1
-    await store._db.set_trace_callback(None)
+    # aiosqlite types the callback without None, which sqlite3 takes to mean "stop tracing"
+    await store._db.set_trace_callback(None)  # type: ignore[arg-type]
     return texts, queries
 
 

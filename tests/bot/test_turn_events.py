@@ -52,8 +52,9 @@ async def _play(service: GameService, turns: int, seed: int
         await _move_for_the_mover(service, session, position, text)
         # no forced pass came up (the seed is picked so): the log holds the turns alone
         assert len(await service.store.turns(session.id)) == len(done)
-    session = await service.store.live_session(HERE.id)
-    assert session is not None
+    live = await service.store.live_session(HERE.id)
+    assert live is not None
+    session = live
     return session, done
 
 

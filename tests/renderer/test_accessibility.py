@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import io
+from collections.abc import Sequence
 from types import ModuleType
 
 import pytest
@@ -30,6 +31,7 @@ from renderer.accessibility import (
     legibility_faults,
     worst_distance,
 )
+from tests.pixels import colours, rgb
 
 THEMES = ("light", "dark")
 GAMES = ("chebache", "hachapury", "cheesegambit", "che")
@@ -91,7 +93,7 @@ def test_the_checks_can_fail() -> None:
 
 
 def _colours_in(image: Image.Image) -> set[RGB]:
-    return {c for _, c in image.convert("RGB").getcolors(maxcolors=1 << 20) or []}
+    return {c for _, c in colours(image.convert("RGB"), 1 << 20)}
 
 
 def _near(a: RGB, b: RGB, tolerance: int = 3) -> bool:
@@ -160,18 +162,23 @@ def test_large_areas_are_known_colours(game: str, theme: str) -> None:
     theme colour, or a blend of two (a translucent overlay, shading, wood
     grain), within 3 per channel: nothing sizeable is painted in a colour the
     checks above do not know."""
-    known = {tuple(p.ink) for p in declared_pairs(game, theme)}
-    known |= {tuple(p.ground) for p in declared_pairs(game, theme)}
+    known = {_as_rgb(p.ink) for p in declared_pairs(game, theme)}
+    known |= {_as_rgb(p.ground) for p in declared_pairs(game, theme)}
     known |= set(declared_players(game, theme).values())
     known |= set(_theme_colours(game, theme).values())
     unknown: dict[RGB, float] = {}
     for image in _samples(game, theme):
         total = image.width * image.height
-        for count, colour in image.getcolors(maxcolors=1 << 22) or []:
+        for count, colour in colours(image, 1 << 22):
             share = count / total
             if share >= LARGE_AREA and not _known(colour, known):
                 unknown[colour] = max(unknown.get(colour, 0.0), round(share, 4))
     assert unknown == {}
+
+
+def _as_rgb(colour: Sequence[int]) -> RGB:
+    red, green, blue = colour
+    return red, green, blue
 
 
 def _known(colour: RGB, known: set[RGB]) -> bool:
@@ -183,8 +190,8 @@ def _known(colour: RGB, known: set[RGB]) -> bool:
         for b in ordered[i + 1:]:
             span = sum((y - x) ** 2 for x, y in zip(a, b, strict=True))
             t = sum((c - x) * (y - x) for c, x, y in zip(colour, a, b, strict=True)) / span
-            blend = tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
-            if 0 <= t <= 1 and _near(colour, blend):  # type: ignore[arg-type]
+            blend = _as_rgb([round(x + (y - x) * t) for x, y in zip(a, b, strict=True)])
+            if 0 <= t <= 1 and _near(colour, blend):
                 return True
     return False
 
@@ -215,7 +222,7 @@ def _drawn_faces(game: str, theme: str) -> dict[str, RGB]:
         from renderer import hachapury as hp
 
         centres = {"W": hp.checker_centre(24, 0), "B": hp.checker_centre(12, 0)}
-    return {side: image.getpixel((round(x), round(y))) for side, (x, y) in centres.items()}
+    return {side: rgb(image, (round(x), round(y))) for side, (x, y) in centres.items()}
 
 
 @pytest.mark.parametrize("game", ["chebache", "hachapury"])

@@ -9,7 +9,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from PIL import Image
+from PIL import GifImagePlugin, Image
 
 from games import get_game
 from games.events import events_to_json
@@ -116,6 +116,7 @@ def _random_game(game: str, turns: int, options: dict[str, str] | None = None
         if position.result is not None:
             break
         side = position.side_to_move
+        dice: tuple[int, ...]
         if position.action_due():
             played, dice = position.play_action(position.action_choices()[0]), ()
         else:
@@ -133,6 +134,7 @@ def test_an_animation_has_a_frame_per_position_in_one_size() -> None:
     made = animate("hachapury", options, specs, {"W": "alice", "B": "bob"}, "W", "dark",
                    10 * 1024 * 1024)
     gif = Image.open(io.BytesIO(made.data))
+    assert isinstance(gif, GifImagePlugin.GifImageFile)
     assert gif.format == "GIF" and gif.n_frames == made.frames == len(specs)
     assert gif.info.get("loop") == 0 and made.step == 1
     assert gif.size[0] == made.width

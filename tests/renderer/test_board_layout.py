@@ -12,12 +12,15 @@ import pytest
 
 from games import get_game
 from games.base import Position
+from games.chebache import ChebachePosition
 from games.events import Moved
+from games.hachapury import HachapuryPosition
 from renderer import chebache as cr
 from renderer import chebache_layout as cl
 from renderer import hachapury as hp
 from renderer.chebache_layout import Box, overlaps
 from renderer.context import RenderContext
+from tests.narrow import narrow
 
 #: Random games per game, and how long each runs (the lengths vary so that
 #: openings, middle games and endings with full Finishes all come up).
@@ -49,6 +52,7 @@ def _faults(labels: list[tuple[str, Box]], things: list[tuple[str, Box]]) -> lis
 
 def chebache_faults(position: Position, context: RenderContext, viewer: str,
                     width: int = 1100) -> list[str]:
+    position = narrow(position, ChebachePosition)
     lang = context.language
     labels = [(f"number {lb.side}{lb.number}", lb.box) for lb in cl.number_labels(viewer, width)]
     labels += [(cr.pool_title(side, n, lang), cr.pool_title_box(side, n, viewer, width, lang)[0])
@@ -59,9 +63,9 @@ def chebache_faults(position: Position, context: RenderContext, viewer: str,
         things += [(f"piece on {sv.side}{sv.number}", box)
                    for box in cl.piece_boxes(sv.side, sv.number, kings, viewer, width)]
     for side, n in cr.POOLS:
-        ordinary, kings = position.start(side) if n == 0 else position.finish(side)
+        ordinary, pooled_kings = position.start(side) if n == 0 else position.finish(side)
         things.append((f"pool {side}{n}",
-                       cr.pool_display_box(side, n, ordinary, kings, viewer, width, lang)))
+                       cr.pool_display_box(side, n, ordinary, pooled_kings, viewer, width, lang)))
     things += [(f"Chebache {ch.letter}", cr.letter_box(ch, viewer, width))
                for ch in position.chebaches()]
     steps = cr.last_turn_marks(context)
@@ -161,6 +165,7 @@ def test_chebache_arrow_tip_is_drawn_towards_finish() -> None:
 
 def hachapury_faults(position: Position, context: RenderContext, viewer: str,
                      width: int = 1100) -> list[str]:
+    position = narrow(position, HachapuryPosition)
     lay = hp.layout(width)
     labels = []
     for vp in range(1, 25):

@@ -24,6 +24,8 @@ from renderer.accessibility import (
     legibility_faults,
     worst_distance,
 )
+from tests.games.che.util import position_after
+from tests.pixels import colours, rgb
 
 NAMES = {"W": "alice", "B": "bob"}
 THEMES = ("light", "dark")
@@ -40,9 +42,9 @@ def overlaps(a: Box, b: Box) -> bool:
 
 def line_position(n: int = 31) -> ChePosition:
     """A long line of tiles: the board is cut into stacked panels."""
-    pos = GAME.initial({}).play("0,0W/", ()).position
+    pos = position_after(GAME.initial({}).play("0,0W/", ()))
     for i in range(1, n + 1):
-        pos = pos.play(f"{i},0B {-i},0W", ()).position
+        pos = position_after(pos.play(f"{i},0B {-i},0W", ()))
     return pos
 
 
@@ -58,7 +60,7 @@ def random_game(seed: int) -> Iterator[tuple[ChePosition, RenderContext]]:
             return
         side = position.side_to_move
         played = position.play(rng.choice(position.legal_turns(())), ())
-        position = played.position
+        position = position_after(played)
         context = RenderContext(names=NAMES, last_side=side, last_moves=played.moves,
                                 last_events=played.events, footer="Game #3")
 
@@ -85,7 +87,7 @@ def test_legal_cells_stand_out_from_the_board(theme: str) -> None:
 def test_declared_colours_are_the_drawn_ones(theme: str) -> None:
     drawn: set[tuple[int, int, int]] = set()
     for position, context in ch.RENDERER.palette_samples(1100, theme):
-        drawn |= {c for _, c in ch.draw(position, context).getcolors(1 << 20) or []}
+        drawn |= {c for _, c in colours(ch.draw(position, context), 1 << 20)}
     missing = [str(p) for p in ch.legibility(theme) if p.ink not in drawn]
     assert missing == []
 
@@ -95,7 +97,7 @@ def test_tile_colours_stay_apart_on_the_drawn_pixels(theme: str) -> None:
     pos = GAME.from_listing("0,0W/ 1,0B; tiles left 62; B to move (second tile)", {})
     _, centres = ch.draw_with_centres(pos, RenderContext(theme=theme))
     img = decode(render(pos, RenderContext(theme=theme)))
-    faces = {tile.colour: img.getpixel(centres[tile.cell]) for tile in pos.tiles}
+    faces = {tile.colour: rgb(img, centres[tile.cell]) for tile in pos.tiles}
     assert confusable_players(faces, PLAYER_DISTANCE) == []
     assert confusable_players(ch.player_colours(theme), PLAYER_DISTANCE) == []
     for side, face in faces.items():  # one of the side's shades (its largest region here)

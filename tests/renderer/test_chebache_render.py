@@ -15,6 +15,7 @@ from renderer import chebache_layout as cl
 from renderer import render
 from renderer.context import RenderContext
 from tests.games.chebache.util import pos as chebache_pos
+from tests.pixels import rgb
 
 LIGHT = cr.THEMES["light"]
 DARK = cr.THEMES["dark"]
@@ -43,7 +44,7 @@ def decode(data: bytes) -> Image.Image:
 
 
 def pixel(img: Image.Image, xy: tuple[float, float]) -> tuple[int, int, int]:
-    return img.getpixel((int(round(xy[0])), int(round(xy[1]))))
+    return rgb(img, (int(round(xy[0])), int(round(xy[1]))))
 
 
 def near(a: tuple[int, ...], b: tuple[int, ...], tol: int = 30) -> bool:

@@ -24,6 +24,8 @@ from renderer.accessibility import (
     legibility_faults,
     worst_distance,
 )
+from tests.games.cheesegambit.helpers import position_after
+from tests.pixels import colours, level, rgb
 
 NAMES = {"R": "alice", "G": "bob", "B": "carol", "Y": "dave"}
 THEMES = ("light", "dark")
@@ -46,14 +48,15 @@ def random_game(seed: int, players: str, turns: int, pieces: int = 14
     rng = random.Random(seed)
     position = GAME.initial({"players": players, "pieces": str(pieces)}, "R")
     side: str | None = None
-    moves, events = "", ()
+    moves = ""
+    events: tuple[Event, ...] = ()
     for _ in range(turns):
         yield position, RenderContext(names=NAMES, dice=(rng.randint(1, 6), rng.randint(1, 6)),
                                       last_side=side, last_moves=moves, last_events=events)
         if position.result is not None:
             return
         if position.action_due():
-            position = position.play_action(rng.choice(position.action_choices())).position
+            position = position_after(position.play_action(rng.choice(position.action_choices())))
             continue
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         legal = position.legal_turns(dice)
@@ -63,7 +66,7 @@ def random_game(seed: int, players: str, turns: int, pieces: int = 14
             text += f" T@{rng.choice(taunts)}"
         side = position.side_to_move
         played = position.play(text, dice)
-        position, moves, events = played.position, played.moves, played.events
+        position, moves, events = position_after(played), played.moves, played.events
 
 
 # --------------------------------------------------------------------------- colour
@@ -75,10 +78,10 @@ def _piece_faces(theme: str) -> dict[str, tuple[int, int, int]]:
                                  "Y: 1@2, 13@F; R to move", {})
     img = decode(render(position, RenderContext(theme=theme)))
     g = cl.geometry(1100)
-    faces = {}
+    faces: dict[str, tuple[int, int, int]] = {}
     for col, square in (("R", 20), ("G", 38), ("B", 56), ("Y", 2)):
         x, y = g.piece_centre(*cl.square_cell(square))
-        faces[col] = img.getpixel((x - int(g.piece_radius * 0.6), y))
+        faces[col] = rgb(img, (x - int(g.piece_radius * 0.6), y))
     return faces
 
 
@@ -102,7 +105,7 @@ def test_the_old_red_and_green_would_fail() -> None:
 def _mask(colour: str) -> set[tuple[int, int]]:
     sprite = cg._sprite(56, colour, 1)
     alpha = sprite.getchannel("A")
-    return {(x, y) for x in range(56) for y in range(56) if alpha.getpixel((x, y)) > 128}
+    return {(x, y) for x in range(56) for y in range(56) if level(alpha, (x, y)) > 128}
 
 
 def test_each_colour_has_its_own_shape() -> None:
@@ -135,17 +138,17 @@ def test_declared_colours_are_the_drawn_ones(theme: str, width: int) -> None:
     drawn: set[tuple[int, int, int]] = set()
     for position, context in cg.RENDERER.palette_samples(width, theme):
         image = cg.draw(position, context)
-        drawn |= {c for _, c in image.getcolors(maxcolors=1 << 20) or []}
+        drawn |= {c for _, c in colours(image, 1 << 20)}
     for players in ("2", "3", "4"):
         p = GAME.initial({"players": players}, "R")
-        drawn |= {c for _, c in cg.draw(p, RenderContext(theme=theme, width=width)
-                                        ).getcolors(1 << 20) or []}
+        drawn |= {c for _, c in colours(cg.draw(p, RenderContext(theme=theme, width=width)),
+                                        1 << 20)}
     won = GAME.from_listing("R: 14@F; B: 2@29, 12@F; R wins", {})
-    drawn |= {c for _, c in cg.draw(won, RenderContext(theme=theme, width=width)
-                                    ).getcolors(1 << 20) or []}
+    drawn |= {c for _, c in colours(cg.draw(won, RenderContext(theme=theme, width=width)),
+                                    1 << 20)}
     # the game over, no last side: the dice are white with dark pips
     white_dice = cg.draw(won, RenderContext(theme=theme, dice=(5, 6), width=width))
-    drawn |= {c for _, c in white_dice.getcolors(1 << 20) or []}
+    drawn |= {c for _, c in colours(white_dice, 1 << 20)}
     missing = {str(p) for p in cg.legibility(theme) if p.ink not in drawn}
     # the TO PLAY tag and "to play" lines of a colour only show on its turn
     assert missing == set()
@@ -271,7 +274,7 @@ def test_an_arrow_over_the_rail_goes_up_the_left_margin() -> None:
     played = p.play("26/28/29", (2, 1))
     ctx = RenderContext(names=NAMES, last_side="R", last_moves=played.moves,
                         last_events=played.events, width=760)
-    layout = cg.plan(played.position, ctx)
+    layout = cg.plan(position_after(played), ctx)
     g = cl.geometry(760)
     railed = [a for a in layout.arrows if min(x for x, _ in a.points) < g.left]
     assert len(railed) == 1 and len(layout.arrows) == 2
@@ -279,7 +282,7 @@ def test_an_arrow_over_the_rail_goes_up_the_left_margin() -> None:
     assert b1[0] == b2[0] < tip[0]  # pointing right
     x0, y0, x1, y1 = g.box(*g.square_cell(28))
     assert x0 <= tip[0] < g.piece_centre(*g.square_cell(28))[0] and y0 < tip[1] < y1
-    assert _label_faults(played.position, ctx) == []
+    assert _label_faults(position_after(played), ctx) == []
 
 
 def test_badge_letters_were_too_small_before() -> None:
@@ -316,7 +319,8 @@ def _label_faults(position: CheeseGambitPosition, context: RenderContext) -> lis
     for mark in marks:
         for cell in _cells_of(g, mark[1]):
             near.setdefault(cell, []).append(mark)
-    labels = [(label, None) for label in cl.board_labels(context.width, position.sides)]
+    labels: list[tuple[cl.Label, Box | None]] = [
+        (label, None) for label in cl.board_labels(context.width, position.sides)]
     labels += [(label, own) for label, own in cg.count_labels(layout, context.width)]
     faults = []
     for label, own in labels:
@@ -403,13 +407,13 @@ def test_pool_entry_badge_leaves_the_number_readable() -> None:
     played = p.play(turn, (4, 1))
     ctx = RenderContext(names=NAMES, last_side="G", last_moves=played.moves,
                         last_events=played.events)
-    layout = cg.plan(played.position, ctx)
+    layout = cg.plan(position_after(played), ctx)
     entry = [b for b in layout.badges if b.kind == "entry"]
     assert len(entry) == 1 and entry[0].text == "P"
     g = cl.geometry(1100)
     seventy = cl.number_label(g, cl.square_cell(70), "70")
     assert not overlaps(entry[0].box, seventy.box)
-    assert _label_faults(played.position, ctx) == []
+    assert _label_faults(position_after(played), ctx) == []
 
 
 def test_an_arrow_onto_a_block_leaves_its_count_readable() -> None:
@@ -420,15 +424,15 @@ def test_an_arrow_onto_a_block_leaves_its_count_readable() -> None:
     played = p.play(turn, (3, 3))
     ctx = RenderContext(names=NAMES, last_side="R", last_moves=played.moves,
                         last_events=played.events)
-    layout = cg.plan(played.position, ctx)
+    layout = cg.plan(position_after(played), ctx)
     count = next(label for label, _ in cg.count_labels(layout, 1100) if label.text != "12"
                  and cl.square_cell(12) == _cell_of(label))
     assert all(not overlaps(count.box, a.head_box) for a in layout.arrows)
-    img = decode(render(played.position, ctx))
+    img = decode(render(position_after(played), ctx))
     # the count's middle is drawn in the piece's text colour
     x, y = cl.geometry(1100).piece_centre(*cl.square_cell(12))
     ink = cg.PIECE_TEXT["R"]
-    near = [img.getpixel((x + dx, y + dy)) for dx in range(-6, 7) for dy in range(-8, 9)]
+    near = [rgb(img, (x + dx, y + dy)) for dx in range(-6, 7) for dy in range(-8, 9)]
     assert any(all(abs(a - b) < 40 for a, b in zip(px, ink, strict=True)) for px in near)
 
 
@@ -482,8 +486,8 @@ def test_events_are_the_only_source_of_the_arrows() -> None:
     """The move text alone draws nothing."""
     p = GAME.initial({"players": "4"}, "R")
     played = p.play("9/12 33/38", (3, 5))
-    bare = cg.plan(played.position, RenderContext(last_side="R", last_moves=played.moves))
-    full = cg.plan(played.position, RenderContext(last_side="R", last_moves=played.moves,
+    bare = cg.plan(position_after(played), RenderContext(last_side="R", last_moves=played.moves))
+    full = cg.plan(position_after(played), RenderContext(last_side="R", last_moves=played.moves,
                                                   last_events=played.events))
     assert bare.arrows == [] and len(full.arrows) == 2
     _unused: tuple[Event, ...] = ()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import re
 import string
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -65,7 +65,7 @@ def test_russian_says_russian_and_falls_back_to_english() -> None:
 ALLOWED = {"Hachapury", "Chebache", "Che", "CheeseGambit"}
 
 
-def english_words(text: str, keep: Iterator[str] | list[str] = ()) -> list[str]:
+def english_words(text: str, keep: Iterable[str] = ()) -> list[str]:
     """The Latin words of ``text`` (two letters or more) once names, notation and
     titles are taken out: what a Russian reader should not see."""
     for kept in sorted(keep, key=len, reverse=True):
@@ -127,7 +127,7 @@ def _clear_caches() -> None:
 
 
 @pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """Every text the pictures drawn in the test set in type (a spy on the font's
     rasteriser, which every way of drawing text goes through)."""
     seen: list[str] = []
@@ -190,7 +190,7 @@ def test_headlines_and_results_in_russian() -> None:
     assert result_text(Result("W", 2, "W wins 2"), colour, "ru") == "Победа: Белые, 2 очка"
     assert result_text(Result("W", 1, "W wins"), colour, "ru") == "Победа: Белые"
     assert result_text(Result(None, 0, "draw"), colour, "ru") == "Ничья"
-    names = {"R": "alice", "G": "bob", "B": "carol"}.get
+    names = {"R": "alice", "G": "bob", "B": "carol"}.__getitem__
     assert result_text(Result("R", 1, "R wins; G 2nd; B 3rd"), names, "ru") == \
         "Победа: alice; bob: 2-е место; carol: 3-е место"
     # English is as it always was
@@ -198,7 +198,7 @@ def test_headlines_and_results_in_russian() -> None:
         "alice wins, bob 2nd, carol 3rd"
     start = get_game("hachapury").initial({}, "W")
     assert headline(start, colour, "ru") == "Ход: Белые"
-    assert headline(start, {"W": "White"}.get) == "White to move"
+    assert headline(start, {"W": "White"}.__getitem__) == "White to move"
 
 
 def test_che_reasons_in_russian() -> None:

@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from storage import ChannelBusy, NewTurn, SessionStatus, StaleVersion, Store
+from storage import ChannelBusy, NewTurn, Session, SessionStatus, StaleVersion, Store
 from storage.correspondence import ClockState, CorrespondenceStore, ReminderRow
 from storage.migrations import LATEST
 
@@ -106,7 +106,7 @@ async def test_two_connections_racing_on_one_version_exactly_one_applies(databas
         read_a, read_b = await a.session(session_id), await b.session(session_id)
         assert read_a is not None and read_b is not None
 
-        async def write(store: Store, read, who: str) -> str:  # type: ignore[no-untyped-def]
+        async def write(store: Store, read: Session, who: str) -> str:
             try:
                 await store.append_turns(read, [NewTurn(1, "W", (1, 2), who, who, who)], 3.0,
                                          position=who)

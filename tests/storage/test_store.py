@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import ChannelBusy, NewTurn, SessionStatus, StaleVersion, Store
+from storage import ChannelBusy, NewTurn, Session, SessionStatus, StaleVersion, Store
 from storage.migrations import LATEST
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,7 +80,7 @@ async def test_two_writers_racing_on_one_version_exactly_one_applies(tmp_path: P
     read_a, read_b = await a.session(session_id), await b.session(session_id)
     assert read_a is not None and read_b is not None
 
-    async def write(store: Store, read, who: str) -> str:  # type: ignore[no-untyped-def]
+    async def write(store: Store, read: Session, who: str) -> str:
         try:
             await store.append_turns(read, [NewTurn(1, "W", (1, 2), who, who, who)], 3.0,
                                      position=who)

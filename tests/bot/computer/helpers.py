@@ -17,6 +17,7 @@ from computer.levelled import LevelledStrategy
 from computer.reasons import Reason, Said
 from games.base import Dice, Position
 from tests.bot.conftest import ALICE, BOB, CAROL
+from tests.bot.seats import seat_of_side
 
 PEOPLE = {ALICE.id: ALICE, BOB.id: BOB, CAROL.id: CAROL}
 
@@ -38,7 +39,7 @@ async def play_out(service: GameService, channel: Channel, rng: random.Random,
         position = service.position_of(session)
         if position.action_due():  # computers answer first when they are asked too
             computers = [s for s in position.actors()
-                         if is_computer_seat(session.seat_for_side(s).user_id)]
+                         if is_computer_seat(seat_of_side(session, s).user_id)]
             side = None if computers else position.actors()[0]
             text = rng.choice(position.action_choices()) if side else ""
         else:
@@ -54,9 +55,9 @@ async def play_out(service: GameService, channel: Channel, rng: random.Random,
             assert reply.ok, reply.text
             people += 1
             continue
-        reply = await service.computer_step(channel)
-        assert reply is not None and reply.ok, (reply, position.listing())
-        said.append(reply)
+        step = await service.computer_step(channel)
+        assert step is not None and step.ok, (step, position.listing())
+        said.append(step)
     raise AssertionError("the game did not end")
 
 
@@ -138,4 +139,4 @@ KINDS = {"slow": Slow, "failing": Failing, "dying": Dying, "illegal": Illegal,
 def install(game: str, kind: str) -> None:
     """Make ``kind`` the strategy of ``game`` in this process (``strategy_for`` reads
     ``computer.<game>.STRATEGY`` at each decision): a pool worker's initializer."""
-    importlib.import_module(f"computer.{game}").STRATEGY = KINDS[kind]()
+    vars(importlib.import_module(f"computer.{game}"))["STRATEGY"] = KINDS[kind]()

@@ -27,7 +27,7 @@ async def _record(service: GameService) -> str:
 
 
 async def test_person_against_the_computer_to_the_end(service: GameService,
-                                                      capsys) -> None:  # type: ignore[no-untyped-def]
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
     begun = await service.new(ALICE, HERE, "hachapury", [COMPUTER], {"level": "easy"})
     assert begun.ok and "begins" in begun.text, begun.text
     assert "boardbot (easy)" in begun.text

@@ -9,6 +9,7 @@ import pytest
 
 from bot.service import GameService
 from tests.bot.conftest import ALICE, BOB, HERE
+from tests.bot.seats import seat_of_side
 
 
 @pytest.mark.parametrize("word", ["accept", "drop", "yes", "No", "vote G yes", "take"])
@@ -17,7 +18,7 @@ async def test_an_answer_with_nothing_waiting(service: GameService, word: str) -
     await service.accept(BOB, HERE)
     session = await service.store.live_session(HERE.id)
     assert session is not None
-    mover = ALICE if session.seat_for_side(service.position_of(session).side_to_move or ""
+    mover = ALICE if seat_of_side(session, service.position_of(session).side_to_move or ""
                                            ).user_id == ALICE.id else BOB
     refused = await service.move(mover, HERE, word)
     assert not refused.ok and refused.private

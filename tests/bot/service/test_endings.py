@@ -10,6 +10,7 @@ import re
 from bot.service import GameService
 from bot.verify import verify
 from tests.bot.conftest import ALICE, BOB, HERE
+from tests.bot.seats import seat_of_side
 from tests.bot.service.test_facade import _mover, _started
 
 
@@ -32,7 +33,7 @@ async def test_a_finished_game_names_the_winner_points_turns_and_how_to_check(
     final = await service.store.latest_session(HERE.id)
     assert final is not None and final.status == "finished" and reply is not None
     winner = final.result.split()[0] if final.result else ""
-    name = "alice" if final.seat_for_side(winner).user_id == ALICE.id else "bob"
+    name = "alice" if seat_of_side(final, winner).user_id == ALICE.id else "bob"
     turns = final.next_turn - 1
     assert f"**Game over** after {turns} turns: **" in reply.text
     assert f"({name})** wins" in reply.text

@@ -9,9 +9,12 @@ import random
 import pytest
 
 from bot.replay import replay
+from bot.replies import User
 from bot.service import GameService
 from bot.verify import verify
 from games import get_game
+from games.base import Position
+from renderer.context import RenderContext
 from storage import Session
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, MOD, FakeClock
 
@@ -26,7 +29,7 @@ async def _started(service: GameService) -> Session:
     return session
 
 
-def _mover(session: Session, position_side: str | None):  # type: ignore[no-untyped-def]
+def _mover(session: Session, position_side: str | None) -> User:
     seat = session.seat_for_side(position_side or "")
     assert seat is not None
     return ALICE if seat.user_id == ALICE.id else BOB
@@ -138,7 +141,8 @@ async def test_challenge_can_be_declined_and_expires(service: GameService,
     clock.now += 3601
     reply = await service.accept(BOB, HERE)
     assert not reply.ok and "no open challenge" in reply.text
-    assert (await service.store.latest_session(HERE.id)).status == "expired"  # type: ignore
+    latest = await service.store.latest_session(HERE.id)
+    assert latest is not None and latest.status == "expired"
 
 
 async def test_one_game_per_channel_and_no_self_play(service: GameService) -> None:
@@ -198,17 +202,22 @@ async def test_rematch_button_after_the_end(service: GameService) -> None:
     assert (await service.accept(ALICE, HERE)).ok
 
 
-async def test_board_image_shows_the_time_left(service: GameService, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+async def test_board_image_shows_the_time_left(service: GameService,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
     import bot.service.context as service_module
 
-    seen = []
-    monkeypatch.setattr(service_module, "render",
-                        lambda position, context: seen.append(context) or b"png")
+    seen: list[RenderContext | None] = []
+
+    def render(position: Position, context: RenderContext | None = None) -> bytes:
+        seen.append(context)
+        return b"png"
+
+    monkeypatch.setattr(service_module, "render", render)
     service.render_images = True
     await service.new(ALICE, HERE, "hachapury", [BOB], time_control="3d")
     await service.accept(BOB, HERE)
     await service.board(CAROL, HERE)
-    assert seen and seen[-1].footer.endswith("3d left")
+    assert seen and seen[-1] is not None and seen[-1].footer.endswith("3d left")
     assert seen[-1].footer.startswith(("White (alice)", "Black (bob)"))
 
 

@@ -12,7 +12,7 @@ from bot.replies import User
 from bot.service import GameService
 from bot.verify import verify
 from games import get_game
-from tests.bot.conftest import ALICE, BOB, CAROL, HERE
+from tests.bot.conftest import ALICE, BOB, CAROL, HERE, FakeClock
 
 PLAYERS = {ALICE.id: ALICE, BOB.id: BOB, CAROL.id: CAROL}
 
@@ -104,11 +104,12 @@ async def test_open_two_player_challenge_starts_when_someone_joins(
     assert session is not None and [s.user_id for s in session.seats] == [ALICE.id, CAROL.id]
 
 
-async def test_lobby_seats_expire(service: GameService, clock) -> None:  # type: ignore
+async def test_lobby_seats_expire(service: GameService, clock: FakeClock) -> None:
     await service.new(ALICE, HERE, "cheesegambit", [])
     clock.now += 3601
     assert not (await service.join(BOB, HERE)).ok
-    assert (await service.store.latest_session(HERE.id)).status == "expired"  # type: ignore
+    latest = await service.store.latest_session(HERE.id)
+    assert latest is not None and latest.status == "expired"
 
 
 async def test_a_resigning_player_leaves_the_others_playing(service: GameService) -> None:
@@ -132,7 +133,7 @@ async def test_a_resigning_player_leaves_the_others_playing(service: GameService
 
 
 async def test_an_unanswered_taunt_is_dropped_after_the_deadline(
-        service: GameService, clock) -> None:  # type: ignore[no-untyped-def]
+        service: GameService, clock: FakeClock) -> None:
     await service.new(ALICE, HERE, "cheesegambit", [BOB], {"pieces": "6"})
     await service.accept(BOB, HERE)
     rng = random.Random(11)

@@ -8,17 +8,18 @@ import random
 import re
 from dataclasses import replace
 
-from bot.replies import Reply, User
+from bot.replies import Channel, Reply, User
 from bot.service import GameService
 from storage import Session
-from tests.bot.conftest import ALICE, BOB, HERE, MOD
+from tests.bot.conftest import ALICE, BOB, HERE, MOD, FakeClock
 
 ALICE_RU = replace(ALICE, locale="ru")
 BOB_RU = replace(BOB, locale="ru")
 RUSSIAN_HERE = replace(HERE, locale="ru")
 
 
-async def _game(service: GameService, alice: User, bob: User, channel=HERE) -> Session:  # type: ignore[no-untyped-def]
+async def _game(service: GameService, alice: User, bob: User, channel: Channel = HERE
+                ) -> Session:
     assert (await service.new(alice, channel, "hachapury", [bob])).ok
     assert (await service.accept(bob, channel)).ok
     session = await service.store.live_session(channel.id)
@@ -48,8 +49,9 @@ async def test_a_private_refusal_speaks_the_users_locale_the_public_reply_the_se
     assert " rolled " in played.text and " to move" in played.text, played.text
     assert [b.label for b in played.buttons] == ["Play"]
     # the other way round: an English user in a Russian server
-    session = await service.store.live_session(HERE.id)
-    assert session is not None
+    live = await service.store.live_session(HERE.id)
+    assert live is not None
+    session = live
     mover, waiting = _players(service, session, replace(ALICE, locale="en-US"),
                               replace(BOB, locale="en-GB"))
     refused = await service.move(waiting, RUSSIAN_HERE, service.legal_turns(session)[0])
@@ -96,8 +98,9 @@ async def test_server_language_is_for_moderators_and_speaks_in_public(
     assert refused.text.startswith(("It is not your turn", "`24/18` is not playable")), \
         refused.text
     assert (await service.settings(MOD, HERE, server_language="auto")).ok
-    session = await service.store.live_session(HERE.id)
-    assert session is not None
+    live = await service.store.live_session(HERE.id)
+    assert live is not None
+    session = live
     mover, _ = _players(service, session, ALICE, BOB)
     played = await service.move(mover, HERE, service.legal_turns(session)[0])
     assert " rolled " in played.text, played.text
@@ -141,7 +144,7 @@ async def test_a_whole_game_in_russian_says_no_english(service: GameService) -> 
 
 
 async def test_reminders_speak_the_servers_language_last_seen(service: GameService,
-                                                             clock) -> None:  # type: ignore[no-untyped-def]
+                                                             clock: FakeClock) -> None:
     from bot.scheduler import Scheduler
     from tests.bot.service.test_correspondence import Outbox
 
@@ -185,7 +188,7 @@ def more_english_words(text: str) -> list[str]:
 
 
 async def test_a_russian_server_is_nudged_in_russian_and_claims_in_russian(
-        service: GameService, clock) -> None:  # type: ignore[no-untyped-def]
+        service: GameService, clock: FakeClock) -> None:
     from bot.clocks import DAY
     from bot.scheduler import Scheduler
     from tests.bot.service.test_correspondence import Outbox

@@ -12,6 +12,7 @@ from bot.replies import Reply, User
 from bot.service import GameService
 from storage import Store
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, FakeClock
+from tests.bot.seats import seat_of_side
 from tests.bot.service.test_presses import _service
 
 PLAYERS = {u.id: u for u in (ALICE, BOB, CAROL)}
@@ -55,14 +56,14 @@ async def _play_by_tapping(service: GameService, game: str, players: list[User],
         position = service.position_of(session)
         if position.action_due():
             side = position.actors()[0]
-            user = PLAYERS[session.seat_for_side(side).user_id]
+            user = PLAYERS[seat_of_side(session, side).user_id]
             answer = (await service.board(user, HERE))
             labels = [b.label for b in answer.buttons]
             assert labels and "Play" not in labels, labels
             board = await service.press(user, HERE, answer.buttons[0].action)
             assert board.ok, board.text
             continue
-        user = PLAYERS[session.seat_for_side(position.side_to_move or "").user_id]
+        user = PLAYERS[seat_of_side(session, position.side_to_move or "").user_id]
         if "Play" not in [b.label for b in board.buttons]:
             board = await service.board(user, HERE)
         board = await _tap_a_turn(service, user, board, rng)
@@ -98,7 +99,7 @@ async def test_a_picker_from_before_the_position_changed_is_refused(
     board = await service.accept(BOB, HERE)
     session = await service.store.live_session(HERE.id)
     assert session is not None
-    mover = PLAYERS[session.seat_for_side(service.position_of(session).side_to_move
+    mover = PLAYERS[seat_of_side(session, service.position_of(session).side_to_move
                                           or "").user_id]
     other = BOB if mover is ALICE else ALICE
     # someone who is not to move cannot use the picker
@@ -125,7 +126,7 @@ async def test_back_and_cancel(store: Store, clock: FakeClock) -> None:
     board = await service.accept(BOB, HERE)
     session = await service.store.live_session(HERE.id)
     assert session is not None
-    mover = PLAYERS[session.seat_for_side(service.position_of(session).side_to_move
+    mover = PLAYERS[seat_of_side(session, service.position_of(session).side_to_move
                                           or "").user_id]
     first = await service.press(mover, HERE, _button(board, "Play"))
     second = await service.press(mover, HERE, first.menus[0].action

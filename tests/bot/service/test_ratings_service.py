@@ -9,6 +9,7 @@ from bot.replies import User
 from bot.service import GameService
 from storage.ratings import RatingStore
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE
+from tests.bot.seats import seat_of_side
 
 
 async def _game(service: GameService, a: User, b: User, loser: User) -> None:
@@ -52,7 +53,7 @@ async def test_games_against_the_computer_or_with_a_hint_are_not_rated(
     assert (await service.accept(BOB, HERE)).ok
     session = await service.store.live_session(HERE.id)
     assert session is not None
-    mover = ALICE if session.seat_for_side(
+    mover = ALICE if seat_of_side(session,
         service.position_of(session).side_to_move or "").user_id == ALICE.id else BOB
     assert (await service.hint(mover, HERE)).ok
     assert (await service.resign(BOB, HERE)).ok

@@ -19,6 +19,7 @@ from games.errors import GameError
 from games.messages import Message
 from storage import Store
 from tests.bot.conftest import ALICE, BOB, HERE, FakeClock
+from tests.bot.seats import seat_of_side
 from tests.bot.service.test_languages import english_words
 from tests.bot.service.test_replays import _played
 
@@ -149,7 +150,7 @@ async def test_the_pickers_preview_is_described_in_the_users_language(
         assert (await drawing.accept(BOB, HERE)).ok
         session = await drawing.store.live_session(HERE.id)
         assert session is not None
-        mover = user if session.seat_for_side(
+        mover = user if seat_of_side(session,
             drawing.position_of(session).side_to_move or "").user_id == ALICE.id \
             else replace(BOB, locale=user.locale)
         board = await drawing.board(mover, HERE)

@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 import pytest
-from PIL import Image
+from PIL import GifImagePlugin, Image
 
 from bot.replies import Reply
 from bot.service import GameService, ServiceConfig
@@ -41,27 +41,29 @@ async def _played(service: GameService, game: str, entries: int,
     rng = random.Random(5)
     session = await service.store.live_session(HERE.id)
     assert session is not None
+    session_id = session.id
     for _ in range(entries):
-        session = await service.store.live_session(HERE.id)
-        if session is None:
+        live = await service.store.live_session(HERE.id)
+        if live is None:  # the game ended: its id is still the one to replay
             break
-        position = service.position_of(session)
+        position = service.position_of(live)
         if position.action_due():
             side, text = position.actors()[0], position.action_choices()[0]
         else:
-            side, text = position.side_to_move or "", rng.choice(service.legal_turns(session))
-        seat = session.seat_for_side(side)
+            side, text = position.side_to_move or "", rng.choice(service.legal_turns(live))
+        seat = live.seat_for_side(side)
         assert seat is not None
         reply = await service.move(PLAYERS[seat.user_id], HERE, text)
         assert reply.ok, reply.text
     if await service.store.live_session(HERE.id) is not None:
         assert (await service.resign(BOB, HERE)).ok
-    return session.id
+    return session_id
 
 
 def _frames(reply: Reply) -> list[Image.Image]:
     assert reply.image is not None
     gif = Image.open(io.BytesIO(reply.image))
+    assert isinstance(gif, GifImagePlugin.GifImageFile)
     assert gif.format == "GIF"
     frames = []
     for index in range(gif.n_frames):

@@ -8,6 +8,7 @@ import random
 from bot.service import GameService
 from storage import Store
 from tests.bot.conftest import ALICE, BOB, HERE, FakeClock
+from tests.bot.seats import seat_of_side
 from tests.bot.service.test_facade import _started
 from tests.bot.service.test_presses import (
     PLAYERS,
@@ -88,7 +89,7 @@ async def test_legal_groups_many_turns_by_first_move_and_lists_one_group(
         turns = service.legal_turns(session)
         if len(turns) > 25:
             break
-        mover = PLAYERS[session.seat_for_side(
+        mover = PLAYERS[seat_of_side(session,
             service.position_of(session).side_to_move or "").user_id]
         await service.move(mover, HERE, turns[0])
     assert len(turns) > 25
