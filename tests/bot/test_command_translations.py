@@ -38,7 +38,7 @@ async def payloads(tmp_path: Path) -> tuple[list[dict[str, Any]], list[dict[str,
     translator = CommandTranslator()
     commands = tree.get_commands()
     assert commands
-    translated = [await c.get_translated_payload(tree, translator)  # type: ignore[union-attr]
+    translated = [await c.get_translated_payload(tree, translator)
                   for c in commands]
     plain = [c.to_dict(tree) for c in commands]
     return translated, plain

@@ -65,10 +65,10 @@ def _linger() -> int:
 async def test_put_down_terminates_a_worker_that_is_still_busy() -> None:
     executor = new_executor(1, int, ())
     busy = asyncio.get_running_loop().run_in_executor(executor, _linger)
-    processes = list(executor._processes.values())  # type: ignore[attr-defined]
+    processes = list(executor._processes.values())
     while not processes:
         await asyncio.sleep(0.05)
-        processes = list(executor._processes.values())  # type: ignore[attr-defined]
+        processes = list(executor._processes.values())
     await asyncio.sleep(0.5)  # the worker has taken the task
     started = time.monotonic()
     put_down(executor)

@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -43,7 +44,7 @@ def _expect(process: subprocess.Popen[str], word: str) -> None:
                          f"{process.stderr.read() if process.stderr else ''}")
 
 
-def _wait(condition, seconds: float = 30.0) -> None:  # type: ignore[no-untyped-def]
+def _wait(condition: Callable[[], object], seconds: float = 30.0) -> None:
     end = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < end, "timed out"

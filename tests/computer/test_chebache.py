@@ -16,6 +16,8 @@ from computer.search import ranked_turns
 from games import get_game
 from games.chebache.position import ChebachePosition
 from tests.computer.said import english
+from tests.games.chebache.util import position_after
+from tests.narrow import narrow
 
 GAME = get_game("chebache")
 
@@ -74,17 +76,18 @@ def test_every_level_saves_its_king_from_a_trap(level: Level) -> None:
 @pytest.mark.parametrize("level", [Level.NORMAL, Level.HARD])
 def test_normal_and_hard_set_a_trap_for_the_opponents_king(level: Level) -> None:
     p = position(KING_TO_TRAP)
-    after = p.play(choose(KING_TO_TRAP, (3, 2), level), (3, 2)).position
+    after = position_after(p.play(choose(KING_TO_TRAP, (3, 2), level), (3, 2)))
     assert ("B", 8) in after.threatened()
     # the race alone does not see it
-    greedy = ranked_turns(p, (3, 2), simple_value, "W", expand=expand)[0][1].after
+    greedy = narrow(ranked_turns(p, (3, 2), simple_value, "W", expand=expand)[0][1].after,
+                    ChebachePosition)
     assert ("B", 8) not in greedy.threatened()
 
 
 @pytest.mark.parametrize("level", [Level.NORMAL, Level.HARD])
 def test_normal_and_hard_send_a_far_advanced_piece_back(level: Level) -> None:
     p = position(BLOT_ON_17)
-    after = p.play(choose(BLOT_ON_17, (3, 1), level), (3, 1)).position
+    after = position_after(p.play(choose(BLOT_ON_17, (3, 1), level), (3, 1)))
     assert after.start("B") == (4, 1)
 
 
@@ -113,7 +116,7 @@ def test_values_are_shares_of_the_win_and_complementary() -> None:
 
 def test_a_piece_sent_back_lowers_its_sides_value() -> None:
     p = position(BLOT_ON_17)
-    hit = p.play("2X5, S/1", (3, 1)).position
+    hit = position_after(p.play("2X5, S/1", (3, 1)))
     assert ev.pips(hit.state, 1) == ev.pips(p.state, 1) + 17
     assert value(hit, "B") < value(p.play("S/3, S/1", (3, 1)).position, "B")
 
@@ -171,14 +174,14 @@ def test_choices_carry_their_reason() -> None:
 
 def _game_positions(seed: int, plies: int) -> list[tuple[ChebachePosition, tuple[int, int]]]:
     rng = random.Random(seed)
-    p = GAME.initial({})
+    p = narrow(GAME.initial({}), ChebachePosition)
     out = []
     for _ in range(plies):
         if p.result is not None:
             break
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         out.append((p, dice))
-        p = p.play(rng.choice(p.legal_turns(dice)), dice).position
+        p = position_after(p.play(rng.choice(p.legal_turns(dice)), dice))
     return out
 
 

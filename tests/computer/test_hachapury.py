@@ -16,6 +16,7 @@ from games.hachapury.game import GAME
 from games.hachapury.position import HachapuryPosition
 from games.hachapury.successors import successors
 from tests.computer.said import english
+from tests.games.hachapury.util import position_after
 
 
 def listing(text: str) -> HachapuryPosition:
@@ -106,7 +107,7 @@ def test_the_last_checker_runs_home_rather_than_a_home_checker_moving_down() -> 
     position = listing("W: 1@8, 3@6, 3@5, 3@4, 2@3, 2@2, 1@1; "
                        "B: 1@9, 3@6, 3@5, 2@4, 2@3, 2@2, 2@1; W to move")
     turn = best_turn(position, (2, 1), Level.NORMAL)
-    assert position.play(turn, (2, 1)).position.checkers("W")[8] == 0, turn
+    assert position_after(position.play(turn, (2, 1))).checkers("W")[8] == 0, turn
 
 
 def test_a_block_that_traps_beats_a_plain_race_move() -> None:
@@ -117,7 +118,7 @@ def test_a_block_that_traps_beats_a_plain_race_move() -> None:
                        "B: 1@24, 1@23, 5@6, 4@5, 4@4; W to move")
     for level in (Level.NORMAL, Level.HARD):
         turn = best_turn(position, (5, 4), level)
-        after = position.play(turn, (5, 4)).position.checkers("W")
+        after = position_after(position.play(turn, (5, 4))).checkers("W")
         assert all(after[p] for p in range(1, 7)), (level, turn)
 
 

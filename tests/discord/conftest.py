@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack
+from pathlib import Path
 
 import pytest
 
+from bot.service import GameService
 from tests.conftest import BACKENDS, pg_schemas
 from tests.discord.aiosqlite_patch import unhold_results
+from tests.discord.harness import Opener
 
 
 @pytest.fixture(autouse=True)
@@ -17,14 +21,14 @@ def _unheld_aiosqlite_results(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(params=BACKENDS)
-async def open_service(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+async def open_service(request: pytest.FixtureRequest) -> AsyncIterator[Opener]:
     """``await open_service(path)``: a GameService on a SQLite file, then (the second
     run of each test) on a PostgreSQL database standing for that path (the same path
     opens the same database again: a restart); closed at teardown (an open connection
     would keep the test process alive)."""
     from tests.discord import harness
 
-    opened = []
+    opened: list[GameService] = []
     databases: dict[str, str] = {}
     async with AsyncExitStack() as stack:
         new_database = None
@@ -32,7 +36,7 @@ async def open_service(request: pytest.FixtureRequest):  # type: ignore[no-untyp
             new_database = await stack.enter_async_context(
                 pg_schemas(request.getfixturevalue("pg_server_url")))
 
-        async def factory(path):  # type: ignore[no-untyped-def]
+        async def factory(path: Path) -> GameService:
             target = str(path)
             if new_database is not None:
                 if target not in databases:

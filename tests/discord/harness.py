@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -193,7 +193,7 @@ async def mover(world: World, service: GameService) -> Any:
 
 
 @contextmanager
-def unsettled(env: Any):  # type: ignore[no-untyped-def]
+def unsettled(env: Any) -> Iterator[None]:
     """Within this block an actor's verb dispatches without waiting for the bot, so
     the next verb's interaction races with it (SimCord otherwise runs one at a time)."""
     original = env._settle_internal

@@ -8,6 +8,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from bot import discord_adapter as adapter
@@ -47,6 +48,7 @@ async def test_three_player_lobby_joined_by_button_started_by_command(
         lobby = public(opened)
         assert lobby is not None and "lobby" in lobby.content, opened
         session = await service.store.live_session(str(w.channel.id))
+        assert session is not None
         assert button_ids(lobby) == [f"boardbot:join:{session.id}:c"]
 
         joined = await w.bob.click(lobby, label="Join")
@@ -65,6 +67,7 @@ async def test_three_player_lobby_joined_by_button_started_by_command(
         started = await w.alice.slash(w.channel, "start")
         assert public(started) is not None, started
         session = await service.store.live_session(str(w.channel.id))
+        assert session is not None
         assert session.status == "active" and len(session.seats) == 3
         assert {s.user_id for s in session.seats} == {str(w.alice.id), str(w.bob.id),
                                                       str(w.carol.id)}
@@ -87,7 +90,9 @@ async def test_answer_buttons_go_through_press(tmp_path: Path, open_service: Ope
     bot = make_bot(service, tmp_path / "db.sqlite3")
     async with connected(bot) as w:
         player, session = await under_way(w, service)
-        await adapter.post(bot.get_channel(w.channel.id), Reply(
+        channel = bot.get_channel(w.channel.id)
+        assert isinstance(channel, discord.abc.Messageable)
+        await adapter.post(channel, Reply(
             text="Taunt!", buttons=[Button("Accept", f"accept:{session.id}", "success"),
                                     Button("Drop", f"drop:{session.id}", "danger"),
                                     Button("Old", f"drop:{session.id + 99}")]))
@@ -123,9 +128,10 @@ async def test_autocomplete_offers_the_answers_when_one_is_due() -> None:
         store=SimpleNamespace(live_session=live_session),
         position_async=position_async, legal_turns_async=no_legal_turns)
     flows = Flows(lambda: service)  # type: ignore[arg-type, return-value]
+    # a stand-in for a discord.Interaction: move_choices reads only these fields
     interaction = SimpleNamespace(guild_id=1, channel_id=2, channel=SimpleNamespace(name="g"))
-    assert await flows.move_choices(interaction, "") == ["accept", "drop"]  # type: ignore
-    assert await flows.move_choices(interaction, "dr") == ["drop"]  # type: ignore
+    assert await flows.move_choices(interaction, "") == ["accept", "drop"]  # type: ignore[arg-type]
+    assert await flows.move_choices(interaction, "dr") == ["drop"]  # type: ignore[arg-type]
 
 
 async def test_takeback_allowed_by_button(tmp_path: Path, open_service: Opener) -> None:
@@ -137,6 +143,7 @@ async def test_takeback_allowed_by_button(tmp_path: Path, open_service: Opener) 
         assert "no open take-back" in private(nothing).content
         await play_first_offered(w, player)
         before = await service.store.live_session(str(w.channel.id))
+        assert before is not None
 
         asked = await player.slash(w.channel, "takeback")
         request = public(asked)
@@ -147,6 +154,7 @@ async def test_takeback_allowed_by_button(tmp_path: Path, open_service: Opener) 
         assert "allows the take-back" in public(allowed).content
         assert request.components == []
         after = await service.store.live_session(str(w.channel.id))
+        assert after is not None
         assert after.next_turn == before.next_turn - 1
         assert await mover(w, service) is player
 
@@ -174,6 +182,7 @@ async def test_preview_is_private_with_a_picture(tmp_path: Path, open_service: O
         assert "Preview" in note.content
         assert [a.filename for a in note.attachments] == ["board.png"]
         unchanged = await service.store.live_session(str(w.channel.id))
+        assert unchanged is not None
         assert unchanged.version == session.version  # nothing was played
 
 

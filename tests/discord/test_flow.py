@@ -44,6 +44,7 @@ async def test_short_game_from_challenge_to_result(tmp_path: Path, open_service:
         assert "wins" in h.public(resigned).content
         assert w.bob.mention in h.public(resigned).content
         session = await service.store.latest_session(str(w.channel.id))
+        assert session is not None
         assert session.status == "finished"
 
 
@@ -61,8 +62,9 @@ async def test_refusals_are_ephemeral(tmp_path: Path, open_service: h.Opener) ->
         assert h.public(bad) is None and "not playable" in h.private(bad).content
         watcher = await w.carol.slash(w.channel, "move", text="24/18")
         assert h.public(watcher) is None and "not playing" in h.private(watcher).content
-        turns = await service.store.turns((await service.store.live_session(
-            str(w.channel.id))).id)
+        live = await service.store.live_session(str(w.channel.id))
+        assert live is not None
+        turns = await service.store.turns(live.id)
         assert all(t.actor == "bot" for t in turns)  # nothing was played by a refusal
         options = await w.carol.slash(w.channel, "new", game=h.GAME, opponent=w.mod,
                                       options="kings")

@@ -5,11 +5,12 @@ ones, ``/settings language`` and ``server_language`` over Discord's."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tests.discord import harness as h
 
 
-def _labels(message) -> list[str]:  # type: ignore[no-untyped-def]
+def _labels(message: Any) -> list[str]:
     return [b["label"] for row in message.components for b in row["components"]]
 
 

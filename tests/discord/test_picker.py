@@ -18,7 +18,7 @@ def _components(message: Any) -> list[dict[str, Any]]:
     return [c for row in message.components for c in row["components"]]
 
 
-def _labels(message: Any) -> list[str]:
+def _labels(message: Any) -> list[str | None]:
     return [c.get("label") for c in _components(message) if c.get("type") == 2]
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import discord
 import pytest
 
+from storage import Session
 from tests.discord.harness import (
     GAME,
     Opener,
@@ -80,6 +81,7 @@ async def test_failed_send_then_board(tmp_path: Path, open_service: Opener) -> N
         assert public(failed) is None
         assert "/board" in private(failed).content
         after = await service.store.session(session.id)
+        assert after is not None
         assert after.version > session.version  # the turn is committed
         for status in (403, 404, 429):
             w.env.inject_error("POST", "/webhooks/*", status=status, times=1)
@@ -118,7 +120,7 @@ async def test_autocomplete_filters_and_caches(tmp_path: Path, open_service: Ope
         calls = 0
         original = service.store.live_session
 
-        async def counting(channel_id: str):  # type: ignore[no-untyped-def]
+        async def counting(channel_id: str) -> Session | None:
             nonlocal calls
             calls += 1
             return await original(channel_id)
@@ -171,5 +173,6 @@ async def test_a_fault_after_the_save_does_not_claim_nothing_changed(
         assert "did not finish" in told and "/board" in told
         assert "nothing was changed" not in told.lower()
         after = await service.store.session(session.id)
+        assert after is not None
         assert after.version > session.version  # the turn was saved all the same
         assert [str(e.__cause__) for e in w.env.errors] == ["delivery fault"]

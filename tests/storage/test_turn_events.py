@@ -40,6 +40,7 @@ async def test_a_turns_events_are_stored_and_read_back(tmp_path: Path) -> None:
     assert [t.events for t in logged] == [turn.events, None]
     last = await store.last_turn(session.id)
     assert last is not None and last.events == turn.events
+    assert last.events is not None
     assert events_from_json(last.events) == get_game("hachapury").initial({}, "W").play(
         "24/13", (6, 5)).events
     await store.close()

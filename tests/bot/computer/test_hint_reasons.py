@@ -15,7 +15,9 @@ from computer.base import strategy_for
 from computer.hachapury_explain import explain_turn as hachapury_reason
 from computer.reasons import Reason, Said
 from games import get_game
+from games.hachapury import HachapuryPosition
 from tests.bot.computer.test_hint_languages import _random_positions
+from tests.narrow import narrow
 
 #: Keys that are values inside a phrase, not phrases said after "it".
 VALUE_KEYS = frozenset({"hint_piece", "hint_pieces", "hint_checker", "hint_checkers"})
@@ -77,8 +79,8 @@ def test_no_reason_in_random_games_is_a_drawback(game: str) -> None:
 
 def test_a_hachapury_race_behind_says_the_deficit_as_a_drawback() -> None:
     game = get_game("hachapury")
-    race = game.from_listing("W: 2@6, 3@5, 10@F; B: 3@6, 12@F; W to move",
-                             game.normalise_options({}))
+    race = narrow(game.from_listing("W: 2@6, 3@5, 10@F; B: 3@6, 12@F; W to move",
+                                    game.normalise_options({})), HachapuryPosition)
     assert say_reason("en", hachapury_reason(race, (1, 1), "6-5 6-5 5-4 5-4")) == \
         "plays 2(6/5), 2(5/4) with the least waste, though it still trails the race by 5 pips"
 

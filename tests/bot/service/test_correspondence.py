@@ -15,6 +15,7 @@ from bot.scheduler import Notification, Scheduler
 from bot.service import GameService, ServiceConfig
 from storage import Session, Store
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, FakeClock
+from tests.bot.seats import seat_of_user
 from tests.bot.test_clocks import FRIDAY_NOON, MONDAY, SATURDAY
 
 PLAYERS = {ALICE.id: ALICE, BOB.id: BOB, CAROL.id: CAROL}
@@ -35,9 +36,9 @@ class Outbox:
         return sent
 
 
-def _service(store: Store, clock: FakeClock, **config: object) -> GameService:
+def _service(store: Store, clock: FakeClock, time_control: str = "none") -> GameService:
     rng = random.Random(1234)
-    return GameService(store, ServiceConfig(challenge_seconds=3600, **config),  # type: ignore
+    return GameService(store, ServiceConfig(challenge_seconds=3600, time_control=time_control),
                        clock=clock, seed_factory=lambda: rng.randbytes(32),
                        render_images=False)
 
@@ -279,7 +280,7 @@ async def test_auto_forfeit_when_started_with_it(service: GameService,
     assert final is not None and final.status == "finished"
     seat = final.seat_of(other.id)
     assert seat is not None and final.result == \
-        f"{seat.side} wins ({final.seat_of(mover.id).side} ran out of time)"  # type: ignore
+        f"{seat.side} wins ({seat_of_user(final, mover.id).side} ran out of time)"
     assert not (await service.move(mover, HERE, "24/18")).ok
 
 

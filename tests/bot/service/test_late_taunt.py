@@ -239,7 +239,8 @@ async def _twin_games(tmp_path: Path, clock: FakeClock, pieces: int = 4
         taunted = await pressed.press(user, HERE, action)
         assert taunted.ok and not taunted.private, taunted.text
         mine, theirs = await _live(pressed), await _live(typed)
-        assert mine.position == theirs.position and f"taunts {target}" in mine.position
+        assert mine.position is not None and mine.position == theirs.position
+        assert f"taunts {target}" in mine.position
         # the same question, with the same Accept and Drop buttons (both games are
         # session 1 of their own database)
         assert taunted.buttons == typed_taunt.buttons

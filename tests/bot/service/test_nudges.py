@@ -5,11 +5,13 @@ Nothing sleeps."""
 from __future__ import annotations
 
 from bot.clocks import DAY, HOUR
+from bot.replies import User
 from bot.scheduler import Notification, Scheduler
 from bot.service import GameService
 from storage import Session, SessionStatus, Store
 from storage.ratings import RatingStore
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, MOD, FakeClock
+from tests.bot.seats import seat_of_side, seat_of_user
 from tests.bot.service.test_correspondence import (
     THERE,
     Outbox,
@@ -147,7 +149,7 @@ async def test_the_server_period_is_set_by_moderators(service: GameService,
 
 
 async def _silent_game(service: GameService, clock: FakeClock, moves: int
-                       ) -> tuple[Session, object, object]:
+                       ) -> tuple[Session, User, User]:
     """An untimed game after ``moves`` turns, silent from now on."""
     session = await _start(service, None)
     for _ in range(moves):
@@ -162,21 +164,21 @@ async def test_the_waiting_player_claims_a_silent_game_and_wins_it(
     refused = await service.claim(waiting, HERE)
     assert not refused.ok and "without a clock" in refused.text
     assert "can be ended after 6d" in refused.text
-    refused = await service.claim(silent, HERE)  # type: ignore[arg-type]
+    refused = await service.claim(silent, HERE)
     assert not refused.ok and "it is your turn" in refused.text
     refused = await service.claim(CAROL, HERE)
     assert not refused.ok and "Only the players waiting" in refused.text
     clock.now += 6 * DAY - 60
-    assert not (await service.claim(waiting, HERE)).ok  # type: ignore[arg-type]
+    assert not (await service.claim(waiting, HERE)).ok
     clock.now += 60
-    reply = await service.claim(waiting, HERE)  # type: ignore[arg-type]
+    reply = await service.claim(waiting, HERE)
     assert reply.ok and not reply.private, reply.text
-    assert f"{silent.name} has not moved since" in reply.text  # type: ignore[attr-defined]
+    assert f"{silent.name} has not moved since" in reply.text
     assert "wins (counted like a win on time)" in reply.text
-    assert silent.id in reply.mentions  # type: ignore[attr-defined]
+    assert silent.id in reply.mentions
     ended = await service.store.session(session.id)
     assert ended is not None and ended.status == SessionStatus.FINISHED
-    side = session.seat_of(silent.id).side  # type: ignore[union-attr, attr-defined]
+    side = seat_of_user(session, silent.id).side
     assert ended.result is not None and ended.result.endswith(
         f"wins ({side} did not move for 6d)")
     record = await service.record(CAROL, HERE)  # the record names the ending
@@ -190,7 +192,7 @@ async def test_a_silent_player_who_never_moved_leaves_an_aborted_game(
         service: GameService, clock: FakeClock) -> None:
     session, silent, waiting = await _silent_game(service, clock, 0)
     clock.now += 6 * DAY
-    reply = await service.claim(waiting, HERE)  # type: ignore[arg-type]
+    reply = await service.claim(waiting, HERE)
     assert reply.ok and "aborted and not rated" in reply.text, reply.text
     ended = await service.store.session(session.id)
     assert ended is not None and ended.status == SessionStatus.ABORTED
@@ -205,7 +207,7 @@ async def test_a_moderator_ends_a_silent_game_at_any_time(service: GameService,
     assert reply.ok and "mod ends the silence" in reply.text, reply.text
     ended = await service.store.session(session.id)
     assert ended is not None and ended.status == SessionStatus.FINISHED
-    waiting_side = session.seat_of(waiting.id).side  # type: ignore[union-attr, attr-defined]
+    waiting_side = seat_of_user(session, waiting.id).side
     assert ended.result is not None and ended.result.startswith(f"{waiting_side} wins")
 
 
@@ -213,7 +215,7 @@ async def test_a_moderator_who_plays_waits_like_any_player(service: GameService,
                                                            clock: FakeClock) -> None:
     session = await _start(service, None, opponent=MOD)
     side = service.position_of(session).side_to_move
-    if session.seat_for_side(side or "").user_id == MOD.id:  # type: ignore[union-attr]
+    if seat_of_side(session, side).user_id == MOD.id:
         legal = service.legal_turns(session)
         assert (await service.move(MOD, HERE, legal[0])).ok
     clock.now += HOUR
