@@ -31,7 +31,7 @@ lint: setup
 	$(BIN)/ruff check .
 	$(MAKE) typecheck
 
-## typecheck: mypy over games, renderer, storage, bot and bench (settings in pyproject.toml)
+## typecheck: mypy over games, computer, renderer, storage, bot, bench and tests (pyproject.toml)
 typecheck: setup
 	$(BIN)/mypy
 
