@@ -214,7 +214,8 @@ async def test_shutdown_stops_the_workers_and_later_work_runs_on_threads() -> No
     pool = CpuPool(1, width=WIDTH, every_look=False)
     await pool.start()
     assert pool.ready
-    processes = list(pool._executor._processes.values())  # type: ignore[union-attr]
+    assert pool._executor is not None
+    processes = list(pool._executor._processes.values())
     assert len(processes) == 1 and processes[0].is_alive()
     await pool.shutdown()
     assert not pool.ready and not processes[0].is_alive()

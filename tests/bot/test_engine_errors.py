@@ -261,6 +261,7 @@ def test_an_unknown_code_fails_where_it_is_raised() -> None:
     with pytest.raises(KeyError):
         Message.of("gerr_no_such_code")
     with pytest.raises(TypeError):
+        # a plain string, not a Message: refused
         GameError("plain English")  # type: ignore[arg-type]
 
 

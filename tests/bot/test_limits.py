@@ -7,7 +7,7 @@ import asyncio
 import time
 from collections.abc import Awaitable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
@@ -131,11 +131,11 @@ async def test_a_takeback_replays_the_log_off_the_event_loop(
     assert (await service.takeback(mover, HERE)).ok
     original = correspondence.replay_position
 
-    def slow_replay(*args: object) -> object:
+    def slow_replay(*args: Any) -> Any:
         end = time.perf_counter() + ENGINE_SECONDS
         while time.perf_counter() < end:  # busy: the CPU work of a long log
             pass
-        return original(*args)  # type: ignore[arg-type]
+        return original(*args)
 
     monkeypatch.setattr(correspondence, "replay_position", slow_replay)
     reply, ticks = await _ticks_during(service.takeback_answer(other, HERE, True))

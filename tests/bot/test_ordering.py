@@ -86,6 +86,7 @@ async def test_a_persons_change_during_the_computers_step_is_told_after_its_post
         await asyncio.sleep(0)  # a post takes a while
         said.append(reply.text)
 
+    # a stand-in for the GameService: the driver reads only a little of it
     driver = ComputerDriver(service, deliver, order=order)  # type: ignore[arg-type]
     driver.poke(HERE)
     await service.thinking.wait()
@@ -111,6 +112,7 @@ async def test_the_computer_waits_for_the_reply_to_the_turn_before() -> None:
     async def deliver(channel: Channel, reply: Any) -> None:
         said.append(reply.text)
 
+    # a stand-in for the GameService (as above)
     driver = ComputerDriver(service, deliver, order=order)  # type: ignore[arg-type]
     async with order.telling(HERE.id):  # a person's reply on its way
         driver.poke(HERE)

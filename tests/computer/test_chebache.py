@@ -56,8 +56,9 @@ def test_the_registry_finds_the_strategy() -> None:
 def test_every_level_takes_a_win_by_finishing(level: Level) -> None:
     p = position(FINISHING)
     text = choose(FINISHING, (4, 1), level)
-    assert p.play(text, (4, 1)).position.result is not None
-    assert p.play(text, (4, 1)).position.result.winner == "W"  # type: ignore[union-attr]
+    result = p.play(text, (4, 1)).position.result
+    assert result is not None
+    assert result.winner == "W"
     # and not every legal turn wins: the choice was a choice
     assert any(p.play(t, (4, 1)).position.result is None for t in p.legal_turns((4, 1)))
 

@@ -109,6 +109,7 @@ def test_unreadable_options_are_told_in_the_users_language() -> None:
         adapter.parse_options("pieces=10 kings")
     word = raised.value.word
     assert word == "kings"
+    # a stand-in for discord.Interaction: said reads only its locale
     said = adapter.said(_Interaction("en-US"), "options_unreadable", word=word)  # type: ignore[arg-type]
     assert said == ("Cannot read option `kings`: write options as name=value, e.g. "
                     "`kings=false pieces=10`.")

@@ -12,6 +12,7 @@ import pytest
 
 from bot.service import GameService
 from games import available_games
+from games.cheesegambit import CheeseGambitPosition
 from tests.discord.harness import (
     GAME,
     Opener,
@@ -25,6 +26,7 @@ from tests.discord.harness import (
     running,
     start_game,
 )
+from tests.narrow import narrow
 
 needs_cheesegambit = pytest.mark.skipif("cheesegambit" not in available_games(),
                                         reason="no CheeseGambit engine")
@@ -64,7 +66,7 @@ async def _until(service: GameService, w: World, rng: random.Random, label: str,
         else:
             side = position.side_to_move or ""
             text = rng.choice(service.legal_turns(session))
-            targets = position.possible_taunts(text, session.dice)  # type: ignore[attr-defined]
+            targets = narrow(position, CheeseGambitPosition).possible_taunts(text, session.dice)
             if targets:
                 text += f" T@{rng.choice(targets)}"
         seat = session.seat_for_side(side)

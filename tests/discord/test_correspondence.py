@@ -127,6 +127,7 @@ async def test_autocomplete_offers_the_answers_when_one_is_due() -> None:
     service = SimpleNamespace(
         store=SimpleNamespace(live_session=live_session),
         position_async=position_async, legal_turns_async=no_legal_turns)
+    # a stand-in service: move_choices reads only these
     flows = Flows(lambda: service)  # type: ignore[arg-type, return-value]
     # a stand-in for a discord.Interaction: move_choices reads only these fields
     interaction = SimpleNamespace(guild_id=1, channel_id=2, channel=SimpleNamespace(name="g"))

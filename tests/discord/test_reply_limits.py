@@ -148,6 +148,7 @@ class Recorder:
 async def test_autocomplete_sends_at_most_25_choices_that_discord_takes() -> None:
     values = [f"{i} " + "13/7 " * 30 for i in range(10)] + [f"24/{i}" for i in range(60)]
     recorder = Recorder()
+    # a stand-in for discord.Interaction: it records the choices
     await adapter.send_choices(recorder, values)  # type: ignore[arg-type]
     assert len(recorder.choices) == adapter.MAX_CHOICES
     assert all(0 < len(c.name) <= 100 and 0 < len(c.value) <= 100 for c in recorder.choices)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -125,6 +126,7 @@ async def test_autocomplete_filters_and_caches(tmp_path: Path, open_service: Ope
             calls += 1
             return await original(channel_id)
 
+        # a counting spy in place of the store's method
         service.store.live_session = counting  # type: ignore[method-assign]
         typed = legal[-1][:3]
         some = await player.autocomplete(w.channel, "move", "text", typed)
@@ -161,11 +163,11 @@ async def test_a_fault_after_the_save_does_not_claim_nothing_changed(
         real_deliver = discord_adapter.deliver
         calls: list[object] = []
 
-        async def broken_deliver(*args: object, **kwargs: object) -> bool:
+        async def broken_deliver(*args: Any, **kwargs: Any) -> bool:
             calls.append(args)
             if len(calls) == 1:  # the move's own reply; the error notice goes out
                 raise RuntimeError("delivery fault")
-            return await real_deliver(*args, **kwargs)  # type: ignore[arg-type]
+            return await real_deliver(*args, **kwargs)
 
         monkeypatch.setattr(discord_adapter, "deliver", broken_deliver)
         failed = await player.slash(w.channel, "move", text=text)

@@ -18,6 +18,13 @@ from tests.bot.conftest import ALICE, BOB, HERE, FakeClock
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
+def _pieces_on(side: str, description: str) -> list[str]:
+    """Where ``side``'s pieces stand, as the board in words says."""
+    found = re.search(side + r"[^:]*: pieces on ([^.]*)\.", description)
+    assert found is not None, description
+    return found[1].split(", ")
+
+
 def _service(store: Store, clock: FakeClock) -> GameService:
     rng = random.Random(7)
     return GameService(store, ServiceConfig(challenge_seconds=3600), clock=clock,
@@ -74,9 +81,7 @@ async def test_bops_are_told_with_the_toys_own_verb(toy: str, store: Store,
             break
         # the board in words (the plugin's describe) says where everyone stands:
         # "alice (Orange): pieces on S, S, 4. bob (Purple): pieces on S, 7, F."
-        where = {side: re.search(side + r"[^:]*: pieces on ([^.]*)\.",
-                                 board.image_description)[1].split(", ")  # type: ignore[index]
-                 for side in ("Orange", "Purple")}
+        where = {side: _pieces_on(side, board.image_description) for side in ("Orange", "Purple")}
         mover, other = (ALICE, "Purple") if "alice (Orange) to move" in \
             board.image_description else (BOB, "Orange")
         turns = (await service.legal(mover, HERE)).text.split("`")[1::2]

@@ -4,12 +4,13 @@ the CHEBACHE banner, dice, threats, the last turn from its events, viewer and th
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
 from PIL import Image
 
 from games.chebache import GAME
-from games.events import Hit, Moved, Passed, TilePlaced
+from games.events import Event, Hit, Moved, Passed, TilePlaced
 from renderer import chebache as cr
 from renderer import chebache_layout as cl
 from renderer import render
@@ -51,9 +52,10 @@ def near(a: tuple[int, ...], b: tuple[int, ...], tol: int = 30) -> bool:
     return all(abs(x - y) <= tol for x, y in zip(a, b, strict=True))
 
 
-def picture(listing: str | None = None, **ctx: object) -> Image.Image:
+def picture(listing: str | None = None, **ctx: Any) -> Image.Image:
+    """The picture of ``listing`` (default: the start); ``ctx``: RenderContext's fields."""
     pos = GAME.initial({}, None) if listing is None else GAME.from_listing(listing, {})
-    context = RenderContext(names=NAMES, **ctx)  # type: ignore[arg-type]
+    context = RenderContext(names=NAMES, **ctx)
     return decode(cr.render(pos, context))
 
 
@@ -222,8 +224,8 @@ def test_no_dice_no_pips() -> None:
 # --------------------------------------------------------------------------- last turn
 
 
-def _steps(side: str, events: tuple[object, ...]) -> set[tuple[int, int, int, bool]]:
-    marks = cr.last_turn_marks(RenderContext(last_side=side, last_events=events))  # type: ignore[arg-type]
+def _steps(side: str, events: tuple[Event, ...]) -> set[tuple[int, int, int, bool]]:
+    marks = cr.last_turn_marks(RenderContext(last_side=side, last_events=events))
     return {(s.src, s.dst, s.count, s.jump) for s in marks}
 
 

@@ -428,7 +428,7 @@ def test_an_arrow_onto_a_block_leaves_its_count_readable() -> None:
     count = next(label for label, _ in cg.count_labels(layout, 1100) if label.text != "12"
                  and cl.square_cell(12) == _cell_of(label))
     assert all(not overlaps(count.box, a.head_box) for a in layout.arrows)
-    img = decode(render(position_after(played), ctx))
+    img = decode(render(played.position, ctx))
     # the count's middle is drawn in the piece's text colour
     x, y = cl.geometry(1100).piece_centre(*cl.square_cell(12))
     ink = cg.PIECE_TEXT["R"]

@@ -6,21 +6,24 @@ between them, never over a checker."""
 from __future__ import annotations
 
 import pytest
+from PIL import Image
 
 from games.events import Moved
+from games.hachapury import HachapuryPosition
 from renderer import hachapury as hp
 from renderer.context import RenderContext
+from tests.narrow import narrow
 from tests.renderer.test_board_layout import random_positions
 from tests.renderer.test_hachapury_render import FakePosition, decode
 
 
-def _rail_label(image: object, viewer_point: int) -> bytes:
+def _rail_label(image: Image.Image, viewer_point: int) -> bytes:
     """The pixels of a point's number on the rail."""
     lay = hp.layout(1100)
     cx, cy = hp.number_centre(viewer_point)
     box = (int(cx - lay.point_w * 0.45), int(cy - lay.rail * 0.45),
            int(cx + lay.point_w * 0.45), int(cy + lay.rail * 0.45))
-    return image.crop(box).tobytes()  # type: ignore[attr-defined]
+    return image.crop(box).tobytes()
 
 
 def test_highlighted_points_keep_the_viewers_numbers() -> None:
@@ -35,10 +38,11 @@ def test_highlighted_points_keep_the_viewers_numbers() -> None:
         assert _rail_label(black, viewer_point) == _rail_label(white, viewer_point)
 
 
-def _checker_centres(position: object, viewer: str) -> list[tuple[float, float]]:
+def _checker_centres(position: HachapuryPosition | FakePosition, viewer: str
+                     ) -> list[tuple[float, float]]:
     out = []
     for side in hp.SIDES:
-        counts = position.checkers(side)  # type: ignore[attr-defined]
+        counts = position.checkers(side)
         for p in range(1, 25):
             for i in range(min(counts[p], hp.STACK)):
                 out.append(hp.checker_centre(hp.to_viewer(p, side, viewer), i))
@@ -63,7 +67,8 @@ def test_an_arrow_along_a_row_runs_over_no_checker(viewer: str) -> None:
         for position, context in random_positions("hachapury", seed):
             mover = context.last_side
             assert mover is not None
-            counts = {s: tuple(position.checkers(s)) for s in hp.SIDES}  # type: ignore[attr-defined]
+            position = narrow(position, HachapuryPosition)
+            counts = {s: tuple(position.checkers(s)) for s in hp.SIDES}
             centres = _checker_centres(position, viewer)
             for step in hp.last_turn_marks(context):
                 a, b = (hp.to_viewer(p, mover, viewer) for p in step)

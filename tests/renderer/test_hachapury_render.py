@@ -11,7 +11,7 @@ from PIL import Image
 
 from games import get_game
 from games.base import Position, Result
-from games.events import BorneOff, Hit, Moved, Passed, TilePlaced
+from games.events import BorneOff, Event, Hit, Moved, Passed, TilePlaced
 from games.hachapury import GAME as HACHAPURY
 from renderer import hachapury as hr
 from renderer import render
@@ -111,8 +111,8 @@ def test_numbering_conversion() -> None:
         assert hr.to_viewer(hr.to_viewer(p, "B", "W"), "W", "B") == p
 
 
-def _marks(side: str, events: tuple[object, ...]) -> list[tuple[int, int]]:
-    return hr.last_turn_marks(RenderContext(last_side=side, last_events=events))  # type: ignore[arg-type]
+def _marks(side: str, events: tuple[Event, ...]) -> list[tuple[int, int]]:
+    return hr.last_turn_marks(RenderContext(last_side=side, last_events=events))
 
 
 def test_last_turn_marks_come_from_the_turns_events() -> None:

@@ -132,4 +132,5 @@ def test_only_palette_pictures_are_written() -> None:
     with pytest.raises(ValueError, match="'P' image"):
         palette_png(Image.new("RGB", (4, 4)))
     with pytest.raises(ValueError, match="row filter"):
+        # not a filter palette_png knows: it must say so
         palette_png(Image.new("P", (4, 4)), "paeth")  # type: ignore[arg-type]

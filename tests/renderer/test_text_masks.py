@@ -36,19 +36,19 @@ def backdrop(mode: str = "RGB") -> Image.Image:
 
 
 def both_ways(mode: str, xy: tuple[float, float], text: str, size: int, bold: bool,
-              fontmode: str = "L", **options: object) -> tuple[Image.Image, Image.Image]:
+              fontmode: str = "L", **options: Any) -> tuple[Image.Image, Image.Image]:
     """The same text drawn by Pillow and from cached masks on equal pictures
     (given the picture when anti-aliased, a drawing with ``fontmode`` else)."""
     fnt = font(size, bold)
     by_pillow, by_cache = backdrop(mode), backdrop(mode)
     draw = ImageDraw.Draw(by_pillow)
     draw.fontmode = fontmode
-    draw.text(xy, text, font=fnt, **options)  # type: ignore[arg-type]
+    draw.text(xy, text, font=fnt, **options)
     target: Image.Image | ImageDraw.ImageDraw = by_cache
     if fontmode != "L":
         target = ImageDraw.Draw(by_cache)
         target.fontmode = fontmode
-    cached_text(target, xy, text, fnt, **options)  # type: ignore[arg-type]
+    cached_text(target, xy, text, fnt, **options)
     return by_pillow, by_cache
 
 
@@ -117,9 +117,10 @@ def test_a_mask_is_cropped_to_its_ink_and_remembered() -> None:
 
 def test_a_drawing_in_another_mode_than_its_picture_goes_to_pillow() -> None:
     by_pillow, by_cache = backdrop(), backdrop()
-    options = {"font": font(20, True), "fill": (200, 10, 10, 120), "anchor": "mm"}
-    ImageDraw.Draw(by_pillow, "RGBA").text((60.5, 40), "blend", **options)  # type: ignore[arg-type]
-    cached_text(ImageDraw.Draw(by_cache, "RGBA"), (60.5, 40), "blend", **options)  # type: ignore[arg-type]
+    options: dict[str, Any] = {"font": font(20, True), "fill": (200, 10, 10, 120),
+                               "anchor": "mm"}
+    ImageDraw.Draw(by_pillow, "RGBA").text((60.5, 40), "blend", **options)
+    cached_text(ImageDraw.Draw(by_cache, "RGBA"), (60.5, 40), "blend", **options)
     assert inked(by_pillow, "RGB")
     assert differing(by_pillow, by_cache) is None
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import re
 import string
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -121,7 +121,7 @@ def _clear_caches() -> None:
                  "renderer.stencil", "renderer.profile_card"):
         module = __import__(name, fromlist=["_"])
         for value in vars(module).values():
-            if isinstance(getattr(value, "cache_clear", None), Callable):  # type: ignore[arg-type]
+            if callable(getattr(value, "cache_clear", None)):
                 value.cache_clear()
     cg._PANELS.clear()
 

@@ -47,7 +47,9 @@ async def test_a_session_reads_back_as_written(database: str) -> None:
         assert [(s.seat, s.side, s.user_id, s.accepted) for s in session.seats] == [
             (0, "W", "alice", True), (1, "B", "bob", False)]
         await store.accept_seat(session, "bob", 2.0)
-        await store.update_session((await store.session(session_id)), 2.25,  # type: ignore[arg-type]
+        accepted = await store.session(session_id)
+        assert accepted is not None
+        await store.update_session(accepted, 2.25,
                                    status=SessionStatus.ACTIVE, dice=(6, 5),
                                    opening=[(3, 4)], position="P")
         after = await store.session(session_id)

@@ -6,12 +6,13 @@ import importlib
 
 import pytest
 
+from bot.replies import User
 from bot.service import GameService
 from tests.bot.computer.helpers import Explaining
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE
 
 
-async def _mover(service: GameService) -> tuple[object, list[str]]:
+async def _mover(service: GameService) -> tuple[User, list[str]]:
     session = await service.store.latest_session(HERE.id)
     assert session is not None
     side = service.position_of(session).side_to_move
@@ -25,14 +26,14 @@ async def test_hint_is_private_legal_and_marks_the_record(service: GameService) 
     await service.accept(BOB, HERE)
     player, legal = await _mover(service)
     other = BOB if player is ALICE else ALICE
-    hint = await service.hint(player, HERE)  # type: ignore[arg-type]
+    hint = await service.hint(player, HERE)
     assert hint.ok and hint.private, hint.text
     suggested = hint.text.split("`")[1]
     assert suggested in legal
     assert ": it ." not in hint.text and "would play" in hint.text  # no reason: still reads
     record = await service.record(CAROL, HERE)
     assert record.attachment is not None
-    assert f'[Hints "{player.name}"]' in record.attachment[1].decode()  # type: ignore[attr-defined]
+    assert f'[Hints "{player.name}"]' in record.attachment[1].decode()
     # only the player to move; never a watcher
     wrong = await service.hint(other, HERE)
     assert not wrong.ok and "not your turn" in wrong.text
@@ -54,6 +55,6 @@ async def test_hint_gives_the_reason_in_words(service: GameService,
     await service.new(ALICE, HERE, "hachapury", [BOB])
     await service.accept(BOB, HERE)
     player, legal = await _mover(service)
-    hint = await service.hint(player, HERE)  # type: ignore[arg-type]
+    hint = await service.hint(player, HERE)
     assert "it makes a block on 5 and leaves no blot." in hint.text
     assert hint.text.split("`")[1] == legal[0]

@@ -18,6 +18,7 @@ from bot.service import GameService, ServiceConfig
 from storage import Store
 from tests.bot.computer.helpers import COMPUTER, Taunting, play_out
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, FakeClock
+from tests.bot.seats import seat_of_side
 
 
 async def _record(service: GameService) -> str:
@@ -93,10 +94,10 @@ async def test_the_computer_taunts_and_the_person_answers(
         assert session is not None and session.status == "active"
         position = service.position_of(session)
         if position.action_due() and "R" in position.actors() and \
-                session.seat_for_side("R").user_id == ALICE.id:  # type: ignore[union-attr]
+                seat_of_side(session, "R").user_id == ALICE.id:
             break
-        if position.action_due() or session.seat_for_side(
-                position.side_to_move or "").user_id != ALICE.id:  # type: ignore[union-attr]
+        if position.action_due() or seat_of_side(
+                session, position.side_to_move).user_id != ALICE.id:
             assert await service.computer_step(HERE) is not None
         else:
             await service.move(ALICE, HERE, rng.choice(service.legal_turns(session)))

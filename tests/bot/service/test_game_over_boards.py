@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from bot.clocks import DAY
-from bot.replies import Reply, User
+from bot.replies import Channel, Reply, User
 from bot.service import GameService
 from storage import Session
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, MOD, FakeClock
@@ -17,15 +17,15 @@ from tests.bot.conftest import ALICE, BOB, CAROL, HERE, MOD, FakeClock
 GAMES = ("hachapury", "chebache", "cheesegambit", "che")
 
 
-async def _one_turn_played(service: GameService, game: str, channel: object = HERE,
+async def _one_turn_played(service: GameService, game: str, channel: Channel = HERE,
                            options: dict[str, str] | None = None) -> Session:
     """A two-player game of ``game`` with one turn played (pictures drawn)."""
     service.render_images = True
-    assert (await service.new(ALICE, channel, game, [BOB], options or {})).ok  # type: ignore[arg-type]
-    assert (await service.accept(BOB, channel)).ok  # type: ignore[arg-type]
+    assert (await service.new(ALICE, channel, game, [BOB], options or {})).ok
+    assert (await service.accept(BOB, channel)).ok
     session = await service.store.live_session(HERE.id)
     assert session is not None
-    played = await service.move(_mover(service, session), channel,  # type: ignore[arg-type]
+    played = await service.move(_mover(service, session), channel,
                                 service.legal_turns(session)[0])
     assert played.ok, played.text
     session = await service.store.live_session(HERE.id)

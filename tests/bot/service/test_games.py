@@ -155,7 +155,8 @@ async def test_an_unanswered_taunt_is_dropped_after_the_deadline(
     target = position.actors()[0]
     clock.now += service.config.answer_seconds - 60
     await service.legal(CAROL, HERE)                          # looking early changes nothing
-    assert service.position_of(await service.store.live_session(HERE.id)).action_due()  # type: ignore[arg-type]
+    live = await service.store.live_session(HERE.id)
+    assert live is not None and service.position_of(live).action_due()
     clock.now += 120
     await service.board(CAROL, HERE)                          # board alone does not settle
     reply = await service.legal(CAROL, HERE)                  # any game command does

@@ -21,8 +21,10 @@ from bot.replies import Reply, User
 from bot.service import GameService, ServiceConfig
 from bot.verify import verify
 from games import Position, get_game
+from games.cheesegambit import CheeseGambitPosition
 from storage import Session, Store, TurnKind
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, FakeClock
+from tests.narrow import narrow
 
 PLAYERS = {ALICE.id: ALICE, BOB.id: BOB, CAROL.id: CAROL}
 ROOT = Path(__file__).resolve().parents[3]
@@ -400,7 +402,8 @@ async def test_the_cube_held_by_the_bumped_side_forbids_the_taunt(
         mover = position.side_to_move or ""
         text = rng.choice(service.legal_turns(session))
         bumped = _bumped(position, text, session.dice)
-        holder_bumped = [s for s in bumped if position.cube_holder(mover, s) == s]  # type: ignore[attr-defined]
+        cheese = narrow(position, CheeseGambitPosition)
+        holder_bumped = [s for s in bumped if cheese.cube_holder(mover, s) == s]
         targets = position.turn_additions(text, session.dice)
         if targets and not holder_bumped:
             text += f" {targets[0]}"

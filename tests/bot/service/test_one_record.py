@@ -8,7 +8,7 @@ import random
 
 from bot.replies import Reply, User
 from bot.service import GameService
-from tests.bot.conftest import ALICE, BOB, CAROL, HERE
+from tests.bot.conftest import ALICE, BOB, CAROL, HERE, FakeClock
 
 
 async def _mover(service: GameService) -> tuple[User, list[str]] | None:
@@ -67,7 +67,7 @@ async def test_a_resignation_attaches_the_same_record(service: GameService) -> N
 
 
 async def test_a_timeout_claim_and_an_abort_attach_the_same_record(
-        service: GameService, clock: object) -> None:
+        service: GameService, clock: FakeClock) -> None:
     from bot.clocks import DAY
     from tests.bot.conftest import MOD
 
@@ -77,7 +77,7 @@ async def test_a_timeout_claim_and_an_abort_attach_the_same_record(
     assert found is not None
     waiting = BOB if found[0] is ALICE else ALICE
     assert (await service.move(found[0], HERE, found[1][0])).ok
-    clock.now += 2 * DAY  # type: ignore[attr-defined]
+    clock.now += 2 * DAY
     record = await _same_everywhere(service, await service.claim(found[0], HERE))
     assert f"({'B' if waiting is BOB else 'W'} ran out of time)" in record
     assert (await service.new(ALICE, HERE, "che", [BOB])).ok

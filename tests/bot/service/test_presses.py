@@ -12,8 +12,11 @@ import pytest
 
 from bot.replies import Button, Channel, Reply, User
 from bot.service import GameService, ServiceConfig
+from games.cheesegambit import CheeseGambitPosition
 from storage import Session, Store
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, MOD, FakeClock
+from tests.bot.seats import seat_of_side
+from tests.narrow import narrow
 
 PLAYERS = {ALICE.id: ALICE, BOB.id: BOB, CAROL.id: CAROL}
 DAVE = User("1004", "dave")
@@ -89,7 +92,7 @@ async def _step(service: GameService, rng: random.Random, *, taunt: bool = True)
     else:
         side = position.side_to_move or ""
         text = rng.choice(service.legal_turns(session))
-        targets = position.possible_taunts(text, session.dice)  # type: ignore[attr-defined]
+        targets = narrow(position, CheeseGambitPosition).possible_taunts(text, session.dice)
         if taunt and targets:
             text += f" T@{rng.choice(targets)}"
     seat = session.seat_for_side(side)
@@ -222,7 +225,7 @@ async def test_vote_buttons_after_the_vote(database: str, store: Store,
     vote = await _until_buttons(service, random.Random(4), "Yes")
     session = await _live(service)
     turn = session.next_turn - 1
-    voters = [PLAYERS[session.seat_for_side(s).user_id]  # type: ignore[union-attr]
+    voters = [PLAYERS[seat_of_side(session, s).user_id]
               for s in service.position_of(session).actors()]
     yes, no = _action(vote, "Yes"), _action(vote, "No")
     assert yes.split(":")[2].startswith(f"v{turn}-")

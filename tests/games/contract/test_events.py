@@ -74,4 +74,6 @@ def test_che_tiles_and_the_closing_tile() -> None:
         position = played.position
     closed = [e for e in played.events if isinstance(e, RegionClosed)]
     assert closed and isinstance(played.events[-1], Won)
-    assert played.events[-1].side == (played.position.result.winner or "")  # type: ignore[union-attr]
+    result = played.position.result
+    assert result is not None
+    assert played.events[-1].side == (result.winner or "")

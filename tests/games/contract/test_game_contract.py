@@ -326,6 +326,7 @@ def test_bad_options_raise_the_projects_error(name: str) -> None:
             bad += [str(spec.low - 1), str(spec.high + 1)]
         for value in bad:
             with pytest.raises(OptionError, match=spec.name):
+                # garbage of any type: each must be refused
                 game.normalise_options({spec.name: value})  # type: ignore[dict-item]
 
 
@@ -351,6 +352,7 @@ def test_any_option_value_is_read_or_refused_with_the_projects_error(
     game = get_game(name)
     for spec in game.option_specs:
         try:
+            # a value of any type, as a stored record may hold
             stored = game.normalise_options({spec.name: value})[spec.name]  # type: ignore[dict-item]
         except OptionError as exc:
             assert spec.name in str(exc)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -189,10 +191,10 @@ def test_matching_work_is_bounded_for_any_short_text(monkeypatch: pytest.MonkeyP
     calls = 0
     original = matching.apply_single
 
-    def counting(*args: object) -> object:
+    def counting(*args: Any) -> Any:
         nonlocal calls
         calls += 1
-        return original(*args)  # type: ignore[arg-type]
+        return original(*args)
 
     monkeypatch.setattr(matching, "apply_single", counting)
     position = GAME.initial({})
