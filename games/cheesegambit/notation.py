@@ -24,6 +24,7 @@ from games.cheesegambit.board import (
 from games.cheesegambit.movegen import CHEESEGAMBIT, DANCE, GAMBIT, GAMBLE, MOVE, Move
 from games.errors import NotationError
 from games.notation import Token, split_count, tokenize
+from games.turns import Step, StepKind, Turn, pass_turn
 
 DANCE_TEXT = "(dance)"
 
@@ -197,6 +198,43 @@ def format_moves(colour: str, kind: str, moves: tuple[Move, ...]) -> str:
     body = " ".join(group(chain_texts(colour, moves)))
     prefix = {GAMBIT: "G ", CHEESEGAMBIT: "CG ", GAMBLE: "gamble "}.get(kind, "")
     return prefix + body
+
+
+_WORDS = {GAMBIT: "G", CHEESEGAMBIT: "CG", GAMBLE: "gamble"}
+_DANCE_TURN = pass_turn(DANCE_TEXT)
+
+
+def turn_value(colour: str, kind: str, moves: tuple[Move, ...]) -> Turn:
+    """The turn value of a turn's moves, written as ``format_moves`` writes them:
+    the kind word as a step of its own (``G``), then one step per piece's chain
+    (identical chains counted together, in order of first appearance)."""
+    if kind == DANCE or not moves:
+        return _DANCE_TURN
+    bumped = {dst for _, dst, bump in moves if bump}
+    chains: list[list[int]] = []  # each piece's locations, start to end
+    for src, dst, _ in moves:  # chained as chain_texts chains them
+        for i in range(len(chains) - 1, -1, -1):
+            if chains[i][-1] == src and src != POOL:
+                chains[i].append(dst)
+                break
+        else:
+            chains.append([src, dst])
+    counts: dict[tuple[int, ...], int] = {}
+    for chain in chains:
+        counts[tuple(chain)] = counts.get(tuple(chain), 0) + 1
+    steps = [Step(_WORDS[kind], StepKind.WORD)] if kind in _WORDS else []
+    for path, count in counts.items():
+        names = [location_name(colour, loc) for loc in path]
+        body = names[0] + "".join(("X" if loc in bumped else "/") + name
+                                  for loc, name in zip(path[1:], names[1:], strict=True))
+        start, end = path[0], path[-1]
+        steps.append(Step(
+            body if count == 1 else f"{count}({body})",
+            StepKind.ENTER if start == POOL else StepKind.BEAR_OFF if end == OFF
+            else StepKind.MOVE,
+            names[0], names[-1], count, tuple(names[1:-1]),
+            bumps=any(loc in bumped for loc in path[1:])))
+    return Turn(" ".join(step.text for step in steps), tuple(steps))
 
 
 def parse_colour(text: str) -> str | None:

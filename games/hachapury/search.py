@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games.hachapury.board import TurnContext
+from games.turns import Step, StepKind, Turn, pass_turn
 
 #: A move as stored in a turn: (-source, destination), destination 0 = off.
 #: Negating the source makes plain tuple order the canonical order (high
@@ -36,6 +37,38 @@ def move_text(move: Move) -> str:
 _MOVE_TEXT: dict[Move, str] = {
     (-p, d): f"{p}/{d if d else 'F'}" for p in range(1, 25) for d in range(0, p)
 }
+
+
+def _step(move: Move, count: int) -> Step:
+    source, target = -move[0], move[1]
+    return Step(_MOVE_TEXT[move] if count == 1 else f"{count}({_MOVE_TEXT[move]})",
+                StepKind.BEAR_OFF if target == 0 else StepKind.MOVE,
+                str(source), str(target) if target else "F", count)
+
+
+#: Every step a turn can hold, made once: (move, how many checkers make it) -> Step.
+_STEPS: dict[tuple[Move, int], Step] = {
+    (move, count): _step(move, count) for move in _MOVE_TEXT for count in range(1, 5)
+}
+PASS_TURN = pass_turn(PASS_TEXT)
+
+
+def turn_value(moves: tuple[Move, ...], text: str) -> Turn:
+    """The turn value of a sorted move tuple whose canonical text is ``text``:
+    one step per written part (identical moves grouped, as ``moves_text``)."""
+    if not moves:
+        return PASS_TURN
+    steps = []
+    prev = moves[0]
+    run = 0
+    for move in moves:
+        if move == prev:
+            run += 1
+            continue
+        steps.append(_STEPS[prev, run])
+        prev, run = move, 1
+    steps.append(_STEPS[prev, run])
+    return Turn(text, tuple(steps))
 
 
 def moves_text(moves: tuple[Move, ...]) -> str:
@@ -71,6 +104,18 @@ class TurnSet:
     turns: dict[int, tuple[Move, ...]]
     texts: list[str] = field(default_factory=list)
     by_state: dict[int, str] = field(default_factory=dict)
+    #: The turns as values, in ``texts`` order (built on first asking: ``play``
+    #: and the computer's searches need only the texts and states).
+    values: list[Turn] | None = None
+    #: The sorted moves of each turn, in ``texts`` order (empty for a pass).
+    ordered: list[tuple[Move, ...]] = field(default_factory=list)
+
+    def turn_values(self) -> list[Turn]:
+        if self.values is None:
+            self.values = ([turn_value(moves, text) for moves, text in zip(self.ordered, self.texts,
+                                                                           strict=True)]
+                           if self.ordered else [PASS_TURN])
+        return self.values
 
 
 def _candidates(ctx: TurnContext, die: int) -> list[tuple[int, int, int, int, int, int, Move]]:
@@ -179,6 +224,7 @@ def search(ctx: TurnContext, state: int, mask: int, dice: tuple[int, ...]) -> Tu
         return result
     for s, mv in sorted(turns.items(), key=lambda item: item[1]):
         text = moves_text(mv)
+        result.ordered.append(mv)
         result.texts.append(text)
         result.by_state[s] = text
     return result
