@@ -78,7 +78,7 @@ async def _storm(path: str, channels: int, seed: int, ack_fd: int) -> None:
         side = position.side_to_move or ""
         seat = session.seat_for_side(side)
         user = ALICE if seat is not None and seat.user_id == ALICE.id else BOB
-        text = rng.choice(service.legal_turns(session))
+        text = rng.choice(service.legal_turns(session)).text
         reply = await service.move(user, room, text)
         if reply.ok:
             line = json.dumps([session.id, session.next_turn, side, text]) + "\n"

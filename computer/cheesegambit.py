@@ -213,11 +213,10 @@ class CheesegambitStrategy(LevelledStrategy):
             return chosen.text
         best: tuple[float, str] | None = None
         for addition in position.turn_additions(chosen.text, dice):
-            target = addition[2:]
-            theirs = pair_share(after, target, side)
+            theirs = pair_share(after, addition.target, side)
             low, high = TAUNT_WINDOWS[level]
             if low <= theirs <= high and (best is None or theirs < best[0]):
-                best = (theirs, addition)
+                best = (theirs, addition.text)
         return chosen.text if best is None else f"{chosen.text} {best[1]}"
 
     def answer(self, position: Position, side: str, level: Level, budget: Budget,

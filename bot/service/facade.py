@@ -38,6 +38,7 @@ from bot.service.replays import DEFAULT_UPLOAD_LIMIT, Replays
 from bot.service.resign import Resignation
 from bot.service.timekeeping import Timekeeper
 from games import Position, available_games
+from games.turns import Turn
 from storage import Session, SessionStatus, StaleVersion, Store
 from storage.correspondence import CorrespondenceStore
 
@@ -165,7 +166,7 @@ class GameService:
     def position_of(self, session: Session) -> Position:
         return self.context.position_of(session)
 
-    def legal_turns(self, session: Session) -> list[str]:
+    def legal_turns(self, session: Session) -> list[Turn]:
         return self.context.legal_turns(session)
 
     async def current_session(self, channel: Channel) -> Session | None:
@@ -176,7 +177,7 @@ class GameService:
     async def position_async(self, session: Session) -> Position:
         return await self.context.position_async(session)
 
-    async def legal_turns_async(self, session: Session) -> list[str]:
+    async def legal_turns_async(self, session: Session) -> list[Turn]:
         return await self.context.legal_turns_async(session)
 
     # -- challenges and lobbies ---------------------------------------------------------

@@ -47,6 +47,7 @@ from bot.service.context import Context
 from bot.service.turn_events import play_addition, replay_entry, replay_position
 from games import GameError, Position, get_game
 from games.events import events_to_json
+from games.turns import AdditionKind
 from storage import NewTurn, Seat, Session, SessionStatus, TurnEntry, TurnKind
 
 if TYPE_CHECKING:  # core builds this part: importing it here would be circular
@@ -96,7 +97,7 @@ def _targets(position: Position, moves: str, dice: tuple[int, ...]) -> list[str]
         additions = position.turn_additions(moves, dice)
     except GameError:
         return []
-    return [m["target"] for a in additions if (m := _TAUNT.fullmatch(a))]
+    return [a.target for a in additions if a.kind == AdditionKind.TAUNT]
 
 
 @dataclass(frozen=True)

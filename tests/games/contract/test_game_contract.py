@@ -41,8 +41,8 @@ from games.events import (
     Trapped,
     Won,
 )
-from games.turns import Addition, AdditionKind, StepKind, Turn
 from games.record import ActionLine, TurnLine, format_tag, format_turn, parse_record
+from games.turns import Addition, AdditionKind, StepKind, Turn
 
 GAMES = list(GAME_MODULES)
 
