@@ -220,10 +220,13 @@ class GameService:
     # -- playing ----------------------------------------------------------------------
 
     @privately
-    async def move(self, user: User, channel: Channel, text: str,
+    async def move(self, user: User, channel: Channel, text: str | Turn,
                    expected_turn: int | None = None, question: Question | None = None
                    ) -> Reply:
-        reply, session = await self._turns.moved(user, channel, text, expected_turn, question)
+        """Play a turn as typed (``/move``) or a legal turn value (tools, tests): the
+        service reads either as its canonical text, the command edge's form."""
+        reply, session = await self._turns.moved(user, channel, str(text), expected_turn,
+                                                 question)
         if session.status == SessionStatus.FINISHED:  # the move's own commit says so
             await self._finished(reply)
         return reply
@@ -235,8 +238,8 @@ class GameService:
         return await self._turns.late_taunts.command(user, channel, colour)
 
     @privately
-    async def preview(self, user: User, channel: Channel, text: str) -> Reply:
-        return await self._turns.preview(user, channel, text)
+    async def preview(self, user: User, channel: Channel, text: str | Turn) -> Reply:
+        return await self._turns.preview(user, channel, str(text))
 
     @privately
     async def resign(self, user: User, channel: Channel) -> Reply:

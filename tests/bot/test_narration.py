@@ -179,7 +179,7 @@ def test_every_turn_of_random_games_is_narrated_with_the_movers_name(game_name: 
                 dice: tuple[int, ...] = ()
             else:
                 dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
-                text = rng.choice(position.legal_turns(dice))
+                text = rng.choice(position.legal_turns(dice)).text
                 additions = position.turn_additions(text, dice)
                 if additions and rng.random() < 0.5:
                     text += " " + additions[0]

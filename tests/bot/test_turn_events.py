@@ -47,7 +47,7 @@ async def _play(service: GameService, turns: int, seed: int
     done: list[tuple[Event, ...]] = []
     for _ in range(turns):
         session, position = await _now(service)
-        text = rng.choice(service.legal_turns(session))
+        text = rng.choice(service.legal_turns(session)).text
         done.append(position.play(text, session.dice).events)
         await _move_for_the_mover(service, session, position, text)
         # no forced pass came up (the seed is picked so): the log holds the turns alone
@@ -175,7 +175,7 @@ async def test_an_answer_the_bot_settles_logs_its_events(
     rng = random.Random(11)
     session, position = await _now(service)
     while not position.action_due():  # random play, taunting at the first bump
-        text = rng.choice(service.legal_turns(session))
+        text = rng.choice(service.legal_turns(session)).text
         taunt = position.turn_additions(text, session.dice)[:1]
         await _move_for_the_mover(service, session, position, " ".join([text, *taunt]))
         session, position = await _now(service)

@@ -63,7 +63,7 @@ async def _until(service: GameService, w: World, rng: random.Random, label: str,
             side, text = position.actors()[0], position.action_choices()[0]
         else:
             side = position.side_to_move or ""
-            text = rng.choice(service.legal_turns(session))
+            text = rng.choice(service.legal_turns(session)).text
             targets = position.possible_taunts(text, session.dice)  # type: ignore[attr-defined]
             if targets:
                 text += f" T@{rng.choice(targets)}"

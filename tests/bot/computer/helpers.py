@@ -43,7 +43,7 @@ async def play_out(service: GameService, channel: Channel, rng: random.Random,
             text = rng.choice(position.action_choices()) if side else ""
         else:
             side = position.side_to_move
-            text = rng.choice(service.legal_turns(session)) if side else ""
+            text = rng.choice(service.legal_turns(session)).text if side else ""
         seat = session.seat_for_side(side) if side else None
         if seat is not None and not is_computer_seat(seat.user_id):
             if not position.action_due():

@@ -99,7 +99,7 @@ async def test_the_computer_taunts_and_the_person_answers(
                 position.side_to_move or "").user_id != ALICE.id:  # type: ignore[union-attr]
             assert await service.computer_step(HERE) is not None
         else:
-            await service.move(ALICE, HERE, rng.choice(service.legal_turns(session)))
+            await service.move(ALICE, HERE, rng.choice(service.legal_turns(session)).text)
     else:
         raise AssertionError("the computer never taunted")
     hint = await service.hint(ALICE, HERE)  # a hint for an answer is an answer

@@ -99,7 +99,7 @@ async def _step(service: GameService, rng: random.Random, taunt: bool = False
         side, text = position.actors()[0], position.action_choices()[0]
     else:
         side = position.side_to_move or ""
-        text = rng.choice(service.legal_turns(session))
+        text = rng.choice(service.legal_turns(session)).text
         targets = position.turn_additions(text, session.dice)
         if taunt and targets:
             text += f" {rng.choice(targets)}"
@@ -397,7 +397,7 @@ async def test_the_cube_held_by_the_bumped_side_forbids_the_taunt(
             await _step(service, rng)
             continue
         mover = position.side_to_move or ""
-        text = rng.choice(service.legal_turns(session))
+        text = rng.choice(service.legal_turns(session)).text
         bumped = _bumped(position, text, session.dice)
         holder_bumped = [s for s in bumped if position.cube_holder(mover, s) == s]  # type: ignore[attr-defined]
         targets = position.turn_additions(text, session.dice)

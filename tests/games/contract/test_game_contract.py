@@ -297,7 +297,7 @@ def one_game(name: str, rng: random.Random, turns: int, restart_at: int | None) 
             count = position.dice_count()
             dice = tuple(rng.randint(1, 6) for _ in range(count))
             play_all_listed(position, dice, rng)
-            text = rng.choice(position.legal_turns(dice))
+            text = rng.choice(position.legal_turns(dice)).text
             extras = position.turn_additions(text, dice)
             if extras and rng.random() < 0.5:
                 text = f"{text} {rng.choice(extras)}"
