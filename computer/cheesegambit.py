@@ -39,6 +39,7 @@ from games.base import Dice, Position, QuestionKind
 from games.cheesegambit.board import OFF, POOL
 from games.cheesegambit.movegen import TurnOption, bits
 from games.cheesegambit.position import CheeseGambitPosition
+from games.turns import Turn
 
 Pieces = tuple[int, ...]
 
@@ -243,7 +244,7 @@ class CheesegambitStrategy(LevelledStrategy):
             return Choice("yes", Reason.of("hint_cg_votes_yes", chances=ours))
         return Choice("no", Reason.of("hint_cg_votes_no", chances=ours))
 
-    def explain(self, position: Position, dice: Dice, text: str) -> Reason:
+    def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
         assert isinstance(position, CheeseGambitPosition)
         return describe_turn(position, dice, text)
 

@@ -151,8 +151,6 @@ class Position(ABC):
         it included); a GameError when it cannot be read or is not legal.  The
         default plays the text and finds its canonical moves among ``legal_turns``,
         then reads what follows them as one of ``turn_additions``."""
-        from games.errors import IllegalTurnError
-
         played = self.play(text, dice)
         legal = self.legal_turns(dice)
         for turn in legal:
@@ -168,7 +166,8 @@ class Position(ABC):
                     for word in words:
                         turn = turn.with_addition(offered[word])
                     return turn
-        raise IllegalTurnError(f"{played.moves!r} is not among the legal turns")
+        # ``play`` took it, so it is legal: a game whose listing lacks it broke the contract
+        raise LookupError(f"{played.moves!r} plays but is not among the legal turns")
 
     @abstractmethod
     def listing(self) -> str:

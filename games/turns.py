@@ -15,6 +15,7 @@ turn can be looked up among the legal ones directly.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -138,6 +139,7 @@ def pass_turn(text: str) -> Turn:
     return Turn(text, (Step(text, StepKind.PASS),))
 
 
-def texts(turns: list[Turn]) -> list[str]:
-    """The canonical texts of ``turns``, in order (for the edges: messages, records)."""
+def texts(turns: Sequence[Turn] | Sequence[Addition]) -> list[str]:
+    """The canonical texts of ``turns`` (or additions), in order, for the edges:
+    messages, records, error texts."""
     return [turn.text for turn in turns]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import discord_adapter as adapter
-from bot.cogs.turns import TurnCache, match_turns
+from bot.cogs.turns import TurnCache, match_turns, normalise
 from bot.ordering import ChannelOrder
 from bot.replies import Channel, Reply, User, refusal
 from games import Position
@@ -129,10 +129,10 @@ class Flows:
             offered.append(turn)
             if number < len(endings):
                 offered.extend(turn.with_addition(addition) for addition in endings[number])
-        if begun:  # an ending begun: only the turns with it
-            wanted = begun.lower()
-            offered = [o for o in offered
-                       if any(a.text.lower().startswith(wanted) for a in o.additions)]
+        if begun:  # an ending begun: only the turns that begin as typed, with it
+            moves, ending = normalise(base), begun.lower()
+            offered = [o for o in offered if normalise(o.moves).startswith(moves)
+                       and any(a.text.lower().startswith(ending) for a in o.additions)]
         return [o.text for o in offered[:25]]
 
     async def autocomplete_move(self, interaction: discord.Interaction, typed: str
