@@ -16,8 +16,9 @@ turn can be looked up among the legal ones directly.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 
 class StepKind(StrEnum):
@@ -88,20 +89,25 @@ class Addition:
         return hash(self.text)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class Turn:
     """A legal turn: ``moves`` (the canonical text of the moves alone), its
     ``steps`` in written order and its ``additions``; ``text`` is the whole
-    canonical text (the moves, then each addition after a space)."""
+    canonical text (the moves, then each addition after a space).
 
-    moves: str
-    steps: tuple[Step, ...]
-    additions: tuple[Addition, ...] = ()
-    text: str = field(init=False)
+    Immutable (``Final`` attributes).  A plain class with slots rather than a
+    frozen dataclass: a crowded doubles throw lists some 500 turns, and a frozen
+    dataclass's ``__init__`` cost 2 us a turn against 0.3 us here (the listing is
+    timed by bench/bench_hachapury_legal.py)."""
 
-    def __post_init__(self) -> None:
-        text = " ".join([self.moves, *(a.text for a in self.additions)])
-        object.__setattr__(self, "text", text)
+    __slots__ = ("moves", "steps", "additions", "text")
+
+    def __init__(self, moves: str, steps: tuple[Step, ...],
+                 additions: tuple[Addition, ...] = ()) -> None:
+        self.moves: Final = moves
+        self.steps: Final = steps
+        self.additions: Final = additions
+        self.text: Final = " ".join([moves, *(a.text for a in additions)]) if additions \
+            else moves
 
     def with_addition(self, addition: Addition) -> Turn:
         """This turn with ``addition`` written after it."""

@@ -161,7 +161,7 @@ class HachapuryPosition(Position):
         """
         if self._result is not None:
             return []
-        return list(self._turn_set(dice)[0].turn_values())
+        return list(self._turn_set(dice)[0].values)
 
     def play(self, text: str | Turn, dice: Dice) -> Played:
         """Apply a written turn; NotationError or IllegalTurnError when it cannot be."""

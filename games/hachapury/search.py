@@ -53,9 +53,10 @@ _STEPS: dict[tuple[Move, int], Step] = {
 PASS_TURN = pass_turn(PASS_TEXT)
 
 
-def turn_value(moves: tuple[Move, ...], text: str) -> Turn:
-    """The turn value of a sorted move tuple whose canonical text is ``text``:
-    one step per written part (identical moves grouped, as ``moves_text``)."""
+def turn_value(moves: tuple[Move, ...]) -> Turn:
+    """The turn value of a sorted move tuple: one step per written part (identical
+    moves grouped, ``2(24/18)``), its text the parts joined as ``moves_text`` writes
+    them.  The text is built from the steps, so a listing writes each part once."""
     if not moves:
         return PASS_TURN
     steps = []
@@ -68,7 +69,7 @@ def turn_value(moves: tuple[Move, ...], text: str) -> Turn:
         steps.append(_STEPS[prev, run])
         prev, run = move, 1
     steps.append(_STEPS[prev, run])
-    return Turn(text, tuple(steps))
+    return Turn(", ".join([step.text for step in steps]), tuple(steps))
 
 
 def moves_text(moves: tuple[Move, ...]) -> str:
@@ -104,18 +105,8 @@ class TurnSet:
     turns: dict[int, tuple[Move, ...]]
     texts: list[str] = field(default_factory=list)
     by_state: dict[int, str] = field(default_factory=dict)
-    #: The turns as values, in ``texts`` order (built on first asking: ``play``
-    #: and the computer's searches need only the texts and states).
-    values: list[Turn] | None = None
-    #: The sorted moves of each turn, in ``texts`` order (empty for a pass).
-    ordered: list[tuple[Move, ...]] = field(default_factory=list)
-
-    def turn_values(self) -> list[Turn]:
-        if self.values is None:
-            self.values = ([turn_value(moves, text) for moves, text in zip(self.ordered, self.texts,
-                                                                           strict=True)]
-                           if self.ordered else [PASS_TURN])
-        return self.values
+    #: The turns as values, in ``texts`` order.
+    values: list[Turn] = field(default_factory=list)
 
 
 def _candidates(ctx: TurnContext, die: int) -> list[tuple[int, int, int, int, int, int, Move]]:
@@ -220,11 +211,13 @@ def search(ctx: TurnContext, state: int, mask: int, dice: tuple[int, ...]) -> Tu
     result = TurnSet(tuple(dice), max_dice, turns)
     if not turns:
         result.texts = [PASS_TEXT]
+        result.values = [PASS_TURN]
         result.by_state = {state: PASS_TEXT}
         return result
     for s, mv in sorted(turns.items(), key=lambda item: item[1]):
-        text = moves_text(mv)
-        result.ordered.append(mv)
+        turn = turn_value(mv)
+        text = turn.text
+        result.values.append(turn)
         result.texts.append(text)
         result.by_state[s] = text
     return result
