@@ -15,7 +15,7 @@ turn can be looked up among the legal ones directly.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -94,24 +94,38 @@ class Turn:
     ``steps`` in written order and its ``additions``; ``text`` is the whole
     canonical text (the moves, then each addition after a space).
 
-    Immutable (``Final`` attributes).  A plain class with slots rather than a
-    frozen dataclass: a crowded doubles throw lists some 500 turns, and a frozen
-    dataclass's ``__init__`` cost 2 us a turn against 0.3 us here (the listing is
-    timed by bench/bench_hachapury_legal.py)."""
+    ``steps`` may be given as a function of the game's move data that builds them
+    when first asked: a crowded CheeseGambit throw lists over a thousand turns,
+    and most listings are only matched by text (autocomplete, ``play``, the
+    computer), so building every step up front doubled the listing's time
+    (bench/bench_cheesegambit.py).
 
-    __slots__ = ("moves", "steps", "additions", "text")
+    Immutable (``Final`` attributes, ``steps`` read-only).  A plain class with
+    slots rather than a frozen dataclass: a crowded doubles throw lists some 500
+    Hachapury turns, and a frozen dataclass's ``__init__`` cost 2 us a turn
+    against 0.3 us here (bench/bench_hachapury_legal.py)."""
 
-    def __init__(self, moves: str, steps: tuple[Step, ...],
+    __slots__ = ("moves", "_steps", "additions", "text")
+
+    def __init__(self, moves: str, steps: tuple[Step, ...] | Callable[[], tuple[Step, ...]],
                  additions: tuple[Addition, ...] = ()) -> None:
         self.moves: Final = moves
-        self.steps: Final = steps
+        self._steps = steps
         self.additions: Final = additions
         self.text: Final = " ".join([moves, *(a.text for a in additions)]) if additions \
             else moves
 
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The turn's steps, in written order."""
+        steps = self._steps
+        if callable(steps):
+            steps = self._steps = steps()
+        return steps
+
     def with_addition(self, addition: Addition) -> Turn:
         """This turn with ``addition`` written after it."""
-        return Turn(self.moves, self.steps, (*self.additions, addition))
+        return Turn(self.moves, self._steps, (*self.additions, addition))
 
     @property
     def is_pass(self) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import partial
 from types import MappingProxyType
 from typing import Literal
 
@@ -39,7 +40,7 @@ from games.cheesegambit.notation import (
     format_moves,
     parse_colour,
     parse_turn,
-    turn_value,
+    turn_steps,
 )
 from games.errors import GameError, IllegalTurnError, NotationError
 from games.events import (
@@ -300,8 +301,10 @@ class CheeseGambitPosition(Position):
         if values is None:
             colour = self._d.next_side
             assert colour is not None
-            values = self._legal_turns[key] = [turn_value(colour, option.kind, option.moves)
-                                          for _, option in self.turn_options(dice)]
+            # steps are built when first asked (the picker), from the option's moves
+            values = self._legal_turns[key] = [
+                Turn(text, partial(turn_steps, colour, option.kind, option.moves))
+                for text, option in self.turn_options(dice)]
         return list(values)
 
     def successors(self, dice: Dice) -> list[tuple[str, CheeseGambitPosition]]:
