@@ -18,6 +18,9 @@ from concurrent.futures import ProcessPoolExecutor
 from multiprocessing.context import BaseContext
 from typing import Any
 
+from bot.lifeline import FORKSERVER_PRELOAD, name_forkserver_owner, start_worker
+from games.plugins import register_all, registered_modules
+
 
 def cores() -> int:
     """The cores this process may run on."""
@@ -33,16 +36,36 @@ def worker_context() -> BaseContext:
     process can inherit a lock held by another thread)."""
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
         else "spawn"
-    return multiprocessing.get_context(method)
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        # the forkserver imports bot.lifeline as it starts and so dies with this
+        # process, even with a SIGKILL (the preload list is read when it starts: a
+        # forkserver already running keeps its own)
+        name_forkserver_owner()
+        context.set_forkserver_preload(FORKSERVER_PRELOAD)
+    return context
 
 
 def new_executor(workers: int, initializer: Callable[..., object],
                  initargs: tuple[Any, ...], context: BaseContext | None = None
                  ) -> ProcessPoolExecutor:
-    """A pool of ``workers`` processes (``worker_context``), each running
-    ``initializer(*initargs)`` as it starts."""
+    """A pool of ``workers`` processes (``worker_context``), each registering the
+    games registered here beyond the built-in ones, then running
+    ``initializer(*initargs)`` as it starts.  Every worker dies with this process
+    (bot/lifeline.py), so a killed bot leaves no worker behind."""
     return ProcessPoolExecutor(workers, mp_context=context or worker_context(),
-                               initializer=initializer, initargs=initargs)
+                               initializer=start_worker,
+                               initargs=(os.getpid(), _registered_then,
+                                         (registered_modules(), initializer, initargs)))
+
+
+def _registered_then(plugins: tuple[str, ...], initializer: Callable[..., object],
+                     initargs: tuple[Any, ...]) -> None:
+    # A worker is a fresh process (forkserver): a game registered at run time (a
+    # plugin outside the built-in ones, such as a test's toy game) is registered again
+    # by its module path, or the worker would not know the game it is asked about.
+    register_all(plugins)
+    initializer(*initargs)
 
 
 def _processes(executor: ProcessPoolExecutor) -> list[Any]:

@@ -36,7 +36,7 @@ from computer.levelled import LevelledStrategy
 from computer.reasons import Reason
 from computer.search import Candidate, outcome_value, pick_with_noise
 from games.base import Dice, Position, QuestionKind
-from games.cheesegambit.board import OFF, POOL
+from games.cheesegambit.board import COLOUR_NAMES, OFF, POOL
 from games.cheesegambit.movegen import TurnOption, bits
 from games.cheesegambit.position import CheeseGambitPosition
 from games.turns import Turn
@@ -124,6 +124,9 @@ class CheesegambitStrategy(LevelledStrategy):
     NORMAL_SPREAD = 0.015
     #: One-ply candidates ``hard`` looks at one reply deeper.
     HARD_TOP = 12
+    #: Positions a decision may evaluate (``Budget``): about what the old time
+    #: budgets (0.1 / 0.5 / 1.5 s) held here.
+    WORK = {Level.EASY: 3_500, Level.NORMAL: 17_000, Level.HARD: 50_000}
 
     def value(self, position: Position, side: str) -> float:
         assert isinstance(position, CheeseGambitPosition)
@@ -166,6 +169,7 @@ class CheesegambitStrategy(LevelledStrategy):
         for index, (_, option) in enumerate(options):
             if index and budget.expired():
                 break
+            budget.spend()
             scored.append((option_value(position, base, option, side, risk, direct), index))
         scored.sort(key=lambda item: -item[0])
         best = scored[0][0]
@@ -193,12 +197,16 @@ class CheesegambitStrategy(LevelledStrategy):
                     ) -> float | None:
         """``side``'s value of ``after`` once the next mover has replied as best
         for itself (see computer/cheesegambit_reply.py), averaged over its
-        throws; None if the budget ran out first."""
+        throws; None if the budget ran out first (each reply valued is a unit
+        of it)."""
         if budget.expired():
             return None
         if after.result is not None or after.action_due() or after.next_side == side:
+            budget.spend()
             return position_value(after, side)
-        value = ReplyModel(after, side).value()
+        model = ReplyModel(after, side)
+        value = model.value()
+        budget.spend(model.leaves)
         return AFTER_WIN * value if after.placings else value
 
     # -- taunts, answers, votes ------------------------------------------------------
@@ -229,10 +237,13 @@ class CheesegambitStrategy(LevelledStrategy):
         if question.kind == QuestionKind.RAISE:
             taunter = question.sides[0]
             ours = pair_share(position, side, taunter)
+            # the taunter by its colour word, as every other side in a reason is named
+            # (the catalogue translates colour words; it knows no game's letters)
+            colour = COLOUR_NAMES[taunter]
             if ours >= TAKE_POINT:
                 return Choice("accept", Reason.of("hint_cg_accepts", chances=ours,
-                                                  taunter=taunter, take=TAKE_POINT))
-            return Choice("drop", Reason.of("hint_cg_drops", chances=ours, taunter=taunter,
+                                                  taunter=colour, take=TAKE_POINT))
+            return Choice("drop", Reason.of("hint_cg_drops", chances=ours, taunter=colour,
                                             take=TAKE_POINT))
         remaining = position.active()
         first = position.next_side

@@ -1,8 +1,9 @@
 """Pure rules engines.  ``get_game(name)`` returns a game's ``Game`` object.
 
-Each game lives in its own sub-package exposing ``GAME``; the registry
-imports it lazily, so a game appears everywhere (service, console, replay,
-Discord) simply by existing here.
+Each game lives in its own sub-package exposing ``GAME`` and registers a plugin
+(games/plugins/: its rules, picture, words, computer player and texts); the
+registry imports the engine lazily, so a game appears everywhere (service,
+console, replay, Discord) simply by being registered.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from games.base import (
     TurnKind,
 )
 from games.errors import GameError, IllegalTurnError, NotationError, OptionError, PositionError
+from games.messages import Message
+from games.plugins import RULES_MODULES, on_unregister
 
 __all__ = [
     "Dice", "Game", "GameError", "IllegalTurnError", "NotationError", "OptionError",
@@ -32,16 +35,13 @@ __all__ = [
     "TurnKind", "available_games", "get_game",
 ]
 
-#: Every game the project knows, in the order menus show them (the registry:
-#: adding a game is one line here, see CONTRIBUTING.md).
-GAME_MODULES = {
-    "hachapury": "games.hachapury",
-    "chebache": "games.chebache",
-    "cheesegambit": "games.cheesegambit",
-    "che": "games.che",
-}
+#: Every game registered, in the order menus show them: name -> the module exposing
+#: its ``GAME`` (read from the plugin registry, games/plugins/; see CONTRIBUTING.md).
+GAME_MODULES = RULES_MODULES
 
 _loaded: dict[str, Game] = {}
+# a game taken out of the registry (a test's toy) must not linger here
+on_unregister(lambda name: _loaded.pop(name, None))
 
 
 def get_game(name: str) -> Game:
@@ -56,14 +56,15 @@ def get_game(name: str) -> Game:
         # a typo ("chebashe") gets the nearest name, said before the list
         close = difflib.get_close_matches(key, list(GAME_MODULES), n=1, cutoff=0.6)
         if close:
-            raise OptionError(f"unknown game {shown!r} (did you mean {close[0]}?); "
-                              f"games: {', '.join(GAME_MODULES)}")
-        raise OptionError(f"unknown game {shown!r}; games: {', '.join(GAME_MODULES)}")
+            raise OptionError(Message.of("gerr_unknown_game_close", name=shown, close=close[0],
+                                         games=", ".join(GAME_MODULES)))
+        raise OptionError(Message.of("gerr_unknown_game", name=shown,
+                                     games=", ".join(GAME_MODULES)))
     try:
         module = importlib.import_module(GAME_MODULES[key])
         game: Game = module.GAME
     except (ImportError, AttributeError) as exc:
-        raise OptionError(f"game {name!r} is not available yet") from exc
+        raise OptionError(Message.of("gerr_game_unavailable", name=name)) from exc
     _loaded[key] = game
     return game
 
