@@ -27,6 +27,7 @@ from typing import ClassVar
 
 from games.errors import OptionError
 from games.events import Event
+from games.outcome import EndReason, Outcome
 
 Dice = tuple[int, ...]
 Options = Mapping[str, str]
@@ -68,12 +69,21 @@ class Result:
     """How a game ended.  ``winner`` is a side letter, or None for a draw.
 
     ``text`` is what the position listing writes in place of ``X to move``
-    (``W wins``, ``W wins 2``, ``draw``).
+    (``W wins``, ``W wins 2``, ``draw``).  ``reason`` says why as data (``PLAYED``
+    when the engine cannot tell, e.g. a position read from a listing that only
+    names the winner); ``placings`` the sides placed, first to last, in games that
+    place them.  ``outcome`` is all of it as the bot stores and reads it.
     """
 
     winner: str | None
     points: int
     text: str
+    reason: EndReason = EndReason.PLAYED
+    placings: tuple[str, ...] = ()
+
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome(self.winner, self.points, self.reason, self.placings)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from games import GameError, Played, Position, QuestionKind, get_game
 from games.dice import opening_throws, opening_winner, turn_dice
 from games.events import events_to_json
 from games.notation import format_dice
+from games.outcome import Outcome
 from renderer import RenderContext
 from renderer.describe import describe
 from storage import NewTurn, Seat, Session, SessionStatus, StaleVersion, TurnEntry, TurnKind
@@ -134,11 +135,12 @@ class Turns:
         passes, after, next_turn, dice = await asyncio.to_thread(
             self.auto_passes, session, position, number, bytes.fromhex(session.seed))
         logged = [entry, *passes]
-        status, result = _status_of(after)
+        status, result, outcome = _status_of(after)
         handover = await self.timekeeper.handover(session, after, next_turn)
         appended = await self.ctx.store.append_turns(
             session, logged, self.ctx.clock(), status=status, position=after.listing(),
-            next_turn=next_turn, dice=list(dice), result=result, extra=handover.statements,
+            next_turn=next_turn, dice=list(dice), result=result, outcome=outcome,
+            extra=handover.statements,
         )
         return await self._committed(appended, after, logged, handover)
 
@@ -183,12 +185,12 @@ class Turns:
         start = game.initial(session.options, first)
         turns, position, next_turn, dice = await asyncio.to_thread(
             self.auto_passes, session, start, 1, seed)
-        status, result = _status_of(position)
+        status, result, outcome = _status_of(position)
         handover = await self.timekeeper.handover(session, position, next_turn, start=True)
         appended = await self.ctx.store.append_turns(
             session, turns, self.ctx.clock(), status=status, position=position.listing(),
             initial_position=start.listing(), next_turn=next_turn, dice=list(dice),
-            opening=[list(r) for r in opening], result=result, expires_at=None,
+            opening=[list(r) for r in opening], result=result, outcome=outcome, expires_at=None,
             extra=handover.statements,
         )
         done = await self._committed(appended, position, turns, handover)
@@ -388,7 +390,9 @@ def _action(session: Session, position: Position, side: str, user: User, text: s
                            user.id, played.kind, events_to_json(played.events))
 
 
-def _status_of(position: Position) -> tuple[SessionStatus, str | None]:
+def _status_of(position: Position) -> tuple[SessionStatus, str | None, Outcome | None]:
+    """The session's status, result text and outcome after ``position`` (the engine's
+    own text and outcome once it has ended the game)."""
     if position.result is not None:
-        return SessionStatus.FINISHED, position.result.text
-    return SessionStatus.ACTIVE, None
+        return SessionStatus.FINISHED, position.result.text, position.result.outcome
+    return SessionStatus.ACTIVE, None, None

@@ -19,6 +19,7 @@ from bot.service.core import Turns
 from bot.service.timekeeping import Timekeeper, running_side
 from bot.service.turn_events import replay_entry, replay_position
 from games import GameError, Position, get_game
+from games.outcome import timed_out
 from storage import Session, SessionStatus, TurnEntry, TurnKind
 from storage.correspondence import NOTIFY_MODES, ClockRow, ClockState, clock_statements
 
@@ -73,7 +74,7 @@ class Correspondence:
         stop = ClockState(row.period + 1, None, None, None, None, None, row.banks)
         await self.ctx.store.update_session(
             session, now, status=SessionStatus.FINISHED,
-            result=f"{side} wins ({loser} ran out of time)", dice=[],
+            outcome=timed_out(side, loser), dice=[],
             extra=clock_statements(session.id, stop, [], now))
         session = await self.turns.reread(session)
         return Reply(

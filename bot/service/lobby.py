@@ -30,6 +30,7 @@ from bot.service.timekeeping import Timekeeper
 from computer import Level
 from games import Game, GameError, get_game
 from games.dice import commitment
+from games.outcome import ABORTED
 from storage import ChannelBusy, Session, SessionStatus
 from storage.nudges import UnratedStore
 
@@ -270,7 +271,7 @@ class Lobby:
             if started:
                 raise Refused(for_user("started_no_abort"))
         await self.ctx.store.update_session(session, self.ctx.clock(),
-                                            status=SessionStatus.ABORTED, result="aborted",
+                                            status=SessionStatus.ABORTED, outcome=ABORTED,
                                             dice=[])
         # a game under way ends with its record, as every ending does (none before)
         record = await self.ctx.record_file(await self.turns.reread(session)) \

@@ -6,12 +6,12 @@ from __future__ import annotations
 from bot.buttons import RESIGN
 from bot.catalogue import for_channel, for_user, user_lang
 from bot.catalogue.engine import error_for_user
-from bot.matches import RESIGNED_MATCH
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns, rematch_button
 from games import GameError, Played, get_game
+from games.outcome import resigned
 from storage import Session, SessionStatus
 from storage.matches import MatchStore
 
@@ -65,8 +65,7 @@ class Resignation:
         winner = others[0]
         await self.ctx.store.update_session(
             session, self.ctx.clock(), status=SessionStatus.FINISHED,
-            result=f"{winner.side} wins ({seat.side} "
-                   f"{RESIGNED_MATCH if whole_match else 'resigned'})", dice=[])
+            outcome=resigned(winner.side, seat.side, whole_match), dice=[])
         session = await self.turns.reread(session)
         image, words = await self.ctx.board_image(session, self.ctx.position_of(session))
         return Reply(

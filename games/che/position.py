@@ -32,6 +32,7 @@ from games.che.notation import MAX_TEXT, Placement, parse_placements
 from games.che.regions import Analysis, Effect, Outcome, Region, effect_for
 from games.errors import GameError, IllegalTurnError, NotationError, PositionError
 from games.events import Event, RegionClosed, TilePlaced, Won
+from games.outcome import EndReason
 
 #: How many legal cells an error message names before "...".
 _CELLS_SHOWN = 12
@@ -47,9 +48,11 @@ class PlacementOption:
 
 
 def _result_of(outcome: Outcome) -> Result:
+    reason = (EndReason.TILES_OUT if not outcome.closed else EndReason.REGION_CLOSED
+              if len(outcome.closed) == 1 else EndReason.BOTH_CLOSED)
     if outcome.winner is None:
-        return Result(None, 0, "draw")
-    return Result(outcome.winner, 1, f"{outcome.winner} wins")
+        return Result(None, 0, "draw", reason)
+    return Result(outcome.winner, 1, f"{outcome.winner} wins", reason)
 
 
 class ChePosition(Position):

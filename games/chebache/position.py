@@ -54,6 +54,7 @@ from games.events import (
     Won,
 )
 from games.notation import format_dice
+from games.outcome import EndReason
 
 
 @dataclass(frozen=True)
@@ -281,12 +282,14 @@ class ChebachePosition(Position):
             jtext if moves_list == NO_MOVE else f"{moves_list}, {jtext}")
         if eot.winner is not None:
             w = SIDE_LETTERS[eot.winner]
-            res: Result | None = Result(w, 1, f"{w} wins")
+            home = eot.winner == side
+            res: Result | None = Result(
+                w, 1, f"{w} wins", EndReason.ALL_HOME if home else EndReason.KING_TRAPPED)
             nxt = None
-            why = "all pieces in Finish" if eot.winner == side else "a King trapped"
+            why = "all pieces in Finish" if home else "a King trapped"
             did += (Won(w, 1, why),)
         elif eot.draw:
-            res, nxt = Result(None, 0, "draw"), None
+            res, nxt = Result(None, 0, "draw", EndReason.NO_PIECES), None
             did += (Won("", 0, "draw: no pieces left in play"),)
         else:
             res, nxt = None, 1 - side

@@ -55,6 +55,7 @@ from games.events import (
     Won,
 )
 from games.notation import format_dice, tokenize
+from games.outcome import EndReason
 
 #: ``("taunt", taunter, target)``, ``("vote", [sides yet to vote])`` or None.
 Pending = tuple[Literal["taunt"], str, str] | tuple[Literal["vote"], list[str]] | None
@@ -109,7 +110,8 @@ class CheeseGambitPosition(Position):
             return None
         winner = d.placings[0] if d.placings else None
         points = sum(self.stake(winner, s) for s in d.sides if s != winner) if winner else 0
-        return Result(winner, points, self.placings_text())
+        return Result(winner, points, self.placings_text(), EndReason.PLACINGS,
+                      tuple(d.placings))
 
     def piece_counts(self) -> Mapping[tuple[str, str], int]:
         """Pieces per (colour, location as notation writes it: ``P``, ``13``,

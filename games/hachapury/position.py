@@ -29,6 +29,7 @@ from games.hachapury.matching import match_turn
 from games.hachapury.movetext import parse_turn
 from games.hachapury.search import PASS_TEXT, Move, TurnSet, search
 from games.notation import format_dice
+from games.outcome import EndReason
 
 SIDES = ("W", "B")
 COLOURS = {"W": "White", "B": "Black"}
@@ -44,7 +45,7 @@ def make_result(winner: str, loser_off: int) -> Result:
     """1 point, or 2 (mars) when the loser has borne off none."""
     points = 2 if loser_off == 0 else 1
     text = f"{winner} wins" + (" 2" if points == 2 else "")
-    return Result(winner, points, text)
+    return Result(winner, points, text, EndReason.MARS if points == 2 else EndReason.BORNE_OFF)
 
 
 class HachapuryPosition(Position):
