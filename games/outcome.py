@@ -101,8 +101,8 @@ class Outcome:
                 or not isinstance(placings, list) \
                 or not all(isinstance(s, str) for s in placings):
             raise ValueError(f"malformed outcome {text[:80]!r}")
-        return cls(winner, points, EndReason(data.get("reason")), tuple(placings), actor,
-                   quiet)
+        return cls(winner, points, EndReason(str(data.get("reason"))), tuple(placings),
+                   actor, quiet)
 
 
 def resigned(winner: str, side: str, whole_match: bool = False) -> Outcome:

@@ -82,7 +82,8 @@ class Turns:
         if session.status == SessionStatus.CHALLENGE:
             raise Refused(for_user("not_started"))
         if session.status != SessionStatus.ACTIVE:
-            raise Refused(for_user("game_over_refusal", result=session.result))
+            raise Refused(for_user("game_over_refusal",
+                                   result=texts.result_named(session, user_lang())))
         return session
 
     async def player_in(self, channel: Channel, user: User, outsider: str | None = None

@@ -28,11 +28,11 @@ def after_turn(position: ChebachePosition, state: State) -> ChebachePosition:
     if eot.winner is not None:
         letter = SIDE_LETTERS[eot.winner]
         reason = EndReason.ALL_HOME if eot.winner == side else EndReason.KING_TRAPPED
-        return ChebachePosition(eot.state, None, Result(letter, 1, f"{letter} wins", reason),
-                                position.options)
+        won = Result(letter, 1, f"{letter} wins", end_reason=reason)
+        return ChebachePosition(eot.state, None, won, position.options)
     if eot.draw:
-        return ChebachePosition(eot.state, None, Result(None, 0, "draw", EndReason.NO_PIECES),
-                                position.options)
+        drawn = Result(None, 0, "draw", end_reason=EndReason.NO_PIECES)
+        return ChebachePosition(eot.state, None, drawn, position.options)
     return ChebachePosition(eot.state, 1 - side, None, position.options)
 
 

@@ -45,7 +45,8 @@ def make_result(winner: str, loser_off: int) -> Result:
     """1 point, or 2 (mars) when the loser has borne off none."""
     points = 2 if loser_off == 0 else 1
     text = f"{winner} wins" + (" 2" if points == 2 else "")
-    return Result(winner, points, text, EndReason.MARS if points == 2 else EndReason.BORNE_OFF)
+    why = EndReason.MARS if points == 2 else EndReason.BORNE_OFF
+    return Result(winner, points, text, end_reason=why)
 
 
 class HachapuryPosition(Position):
