@@ -49,11 +49,9 @@ EN: dict[str, str] = {
     "why_aborted_silent": "aborted ({player} did not move for {quiet})",
     "why_wins": "{player} wins",
     "why_placed": "{player} {place}",
-    # a result's placings (bot/service/texts.py ``result_named``): ``G 2nd``
+    # a result's placings (bot/service/texts.py ``result_named``): ``G 2nd``, the
+    # place said by the narration's ``place_N``
     "result_placed": "{player} {place}",
-    "place_2": "2nd",
-    "place_3": "3rd",
-    "place_4": "4th",
     "why_closed_region": "{tile} closed a {colour} region",
     "why_closed_both": "{tile} closed regions of both colours, so the mover loses",
     "why_tiles_out": "the tiles ran out",
@@ -76,9 +74,6 @@ RU: dict[str, str] = {
     "why_wins": "побеждает {player}",
     "why_placed": "{player}: {place}-е место",
     "result_placed": "{player}: {place}",
-    "place_2": "2-е место",
-    "place_3": "3-е место",
-    "place_4": "4-е место",
     "why_closed_region": "плитка {tile} закрыла область ({colour})",
     "why_closed_both": "плитка {tile} закрыла области обоих цветов, и ходивший "
                        "проигрывает",

@@ -274,7 +274,8 @@ def result_named(session: Session, lang: str | None = None) -> str:
     if ended.placings:  # "alice wins; bob 2nd; carol 3rd"
         return _named("; ".join(
             t(lang, "why_wins", player=side) if place == 1
-            else t(lang, "result_placed", player=side, place=t(lang, f"place_{place}"))
+            else t(lang, "result_placed", player=side, place=t(lang, f"place_{place}")
+                                   if place < 4 else t(lang, "place_n", n=place))
             for place, side in enumerate(ended.placings, 1)), session)
     player = _named(ended.winner, session)
     won = t(lang, "result_won_points", player=player, points=ended.points) \
