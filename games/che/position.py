@@ -51,8 +51,8 @@ def _result_of(outcome: Outcome) -> Result:
     reason = (EndReason.TILES_OUT if not outcome.closed else EndReason.REGION_CLOSED
               if len(outcome.closed) == 1 else EndReason.BOTH_CLOSED)
     if outcome.winner is None:
-        return Result(None, 0, "draw", end_reason=reason)
-    return Result(outcome.winner, 1, f"{outcome.winner} wins", end_reason=reason)
+        return Result(None, 0, "draw", ended_by=reason)
+    return Result(outcome.winner, 1, f"{outcome.winner} wins", ended_by=reason)
 
 
 class ChePosition(Position):

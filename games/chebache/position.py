@@ -284,12 +284,12 @@ class ChebachePosition(Position):
             w = SIDE_LETTERS[eot.winner]
             home = eot.winner == side
             ended = EndReason.ALL_HOME if home else EndReason.KING_TRAPPED
-            res: Result | None = Result(w, 1, f"{w} wins", end_reason=ended)
+            res: Result | None = Result(w, 1, f"{w} wins", ended_by=ended)
             nxt = None
             why = "all pieces in Finish" if home else "a King trapped"
             did += (Won(w, 1, why),)
         elif eot.draw:
-            res, nxt = Result(None, 0, "draw", end_reason=EndReason.NO_PIECES), None
+            res, nxt = Result(None, 0, "draw", ended_by=EndReason.NO_PIECES), None
             did += (Won("", 0, "draw: no pieces left in play"),)
         else:
             res, nxt = None, 1 - side

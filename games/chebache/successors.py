@@ -28,10 +28,10 @@ def after_turn(position: ChebachePosition, state: State) -> ChebachePosition:
     if eot.winner is not None:
         letter = SIDE_LETTERS[eot.winner]
         reason = EndReason.ALL_HOME if eot.winner == side else EndReason.KING_TRAPPED
-        won = Result(letter, 1, f"{letter} wins", end_reason=reason)
+        won = Result(letter, 1, f"{letter} wins", ended_by=reason)
         return ChebachePosition(eot.state, None, won, position.options)
     if eot.draw:
-        drawn = Result(None, 0, "draw", end_reason=EndReason.NO_PIECES)
+        drawn = Result(None, 0, "draw", ended_by=EndReason.NO_PIECES)
         return ChebachePosition(eot.state, None, drawn, position.options)
     return ChebachePosition(eot.state, 1 - side, None, position.options)
 

@@ -111,7 +111,7 @@ class CheeseGambitPosition(Position):
         winner = d.placings[0] if d.placings else None
         points = sum(self.stake(winner, s) for s in d.sides if s != winner) if winner else 0
         return Result(winner, points, self.placings_text(),
-                      end_reason=EndReason.PLACINGS, placings=tuple(d.placings))
+                      ended_by=EndReason.PLACINGS, placings=tuple(d.placings))
 
     def piece_counts(self) -> Mapping[tuple[str, str], int]:
         """Pieces per (colour, location as notation writes it: ``P``, ``13``,

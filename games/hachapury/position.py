@@ -46,7 +46,7 @@ def make_result(winner: str, loser_off: int) -> Result:
     points = 2 if loser_off == 0 else 1
     text = f"{winner} wins" + (" 2" if points == 2 else "")
     why = EndReason.MARS if points == 2 else EndReason.BORNE_OFF
-    return Result(winner, points, text, end_reason=why)
+    return Result(winner, points, text, ended_by=why)
 
 
 class HachapuryPosition(Position):

@@ -12,8 +12,8 @@ from bot.matches import (
     MatchError,
     game_points,
     is_crawford,
-    resigned_match,
     parse_target,
+    resigned_match,
     split_games,
     supports_match,
 )
