@@ -130,7 +130,7 @@ ABORTED = Outcome(None, 0, EndReason.ABORTED)
 
 def format_duration(seconds: float) -> str:
     """A short duration: ``2d 4h``, ``5h 30m``, ``12m``; never negative (the words a
-    silent player's result uses; bot/clocks.py says durations the same way)."""
+    silent player's result uses; bot/clocks.py says every duration with it)."""
     minutes = max(0, int(seconds // 60))
     days, minutes = divmod(minutes, 24 * 60)
     hours, minutes = divmod(minutes, 60)
