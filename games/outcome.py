@@ -45,7 +45,8 @@ class EndReason(StrEnum):
 
 
 #: The reasons that are not decided on the board: the position stays as it was,
-#: with a side still to move, and the points are the stake it stood at.
+#: with a side still to move (a match scores the stake it stood at:
+#: bot/matches.py ``game_points``).  An engine never ends a game with one of these.
 OFF_BOARD = frozenset({EndReason.RESIGNED, EndReason.RESIGNED_MATCH, EndReason.TIMEOUT,
                        EndReason.SILENT, EndReason.ABORTED})
 
@@ -69,10 +70,6 @@ class Outcome:
     placings: tuple[str, ...] = ()
     actor: str | None = None
     quiet: int | None = None
-
-    @property
-    def decided_on_board(self) -> bool:
-        return self.reason not in OFF_BOARD
 
     def to_json(self) -> str:
         data: dict[str, Any] = {"winner": self.winner, "points": self.points,
