@@ -36,6 +36,7 @@ class EndReason(StrEnum):
     REGION_CLOSED = "region_closed"  #: Che: a tile closed a region of one colour
     BOTH_CLOSED = "both_closed"  #: Che: both colours closed, so the mover lost
     TILES_OUT = "tiles_out"  #: Che: the tiles ran out (largest regions; maybe a draw)
+    HOME_FIRST = "home_first"  #: a race won by bringing every piece home first (the toy)
     DRAW = "draw"  #: drawn, how not known (a record's ``draw``)
     RESIGNED = "resigned"  #: ``actor`` resigned the game
     RESIGNED_MATCH = "resigned_match"  #: ``actor`` resigned the whole match
