@@ -33,6 +33,7 @@ from bot.actions import (
     verb_of,
 )
 from bot.catalogue import t, unshipped_notice
+from bot.command_table import console_commands
 from bot.computer_driver import ComputerDriver
 from bot.computer_pool import ComputerPool
 from bot.computer_seats import COMPUTER
@@ -523,14 +524,10 @@ def _example_game() -> str:
     return games[0] if games else "GAME"
 
 
-#: Every command the console knows (for "did you mean").
-#: (bot/console_options.py reads them: a test checks that both lists agree; this one is
-#: kept plain so that importing the console builds no Discord commands.)
-COMMANDS = ("new", "challenge", "move", "accept", "decline", "board", "legal", "record",
-            "resign", "abort", "join", "start", "rematch", "games", "rules", "help", "preview",
-            "grant", "allow", "refuse", "takeback", "takeback_answer", "notify", "settings",
-            "mygames", "claim", "play", "pick", "learn", "press", "history", "hint",
-            "leaderboard", "profile", "taunt", "replay", "channel")
+#: Every command the console knows (for "did you mean"), from the command table (plain
+#: data: importing the console builds no Discord commands; bot/console_options.py reads
+#: their options from the cogs, and a test checks that both agree).
+COMMANDS = console_commands()
 
 #: What a button does, as the console command that does the same ("/press": the button
 #: itself, by its label).
