@@ -7,21 +7,21 @@ This module is the only place that writes or reads those ids: the service builds
 :class:`Action` values and :func:`encode` s them; a press is :func:`decode` d once,
 at the service's door (bot/service/presses.py), and routed by its :class:`Verb`.
 
-The wire formats (a Discord custom id holds 100 characters, so tags are terse):
+The wire formats (a Discord custom id holds 100 characters, so tags are terse;
+``<s>`` is the session id):
 
-===================================  ============================================
-``accept:<s>:c`` (decline/join/start)  the challenge or lobby of session ``s``
-``<word>:<s>:t<turn>-<raiser>-<target>``  the answer ``word`` to a raise
-``<word>:<s>:v<turn>-<voters>``         ... to a vote (the voters asked when it opened)
-``<word>:<s>:a<turn>-<actors>``         ... to any other question a game asks
-``takeback_yes:<s>:u<seq>`` (_no)       the take-back request of log entry ``seq``
-``rematch:<s>:f``                       the rematch offer of finished session ``s``
-``resign:<s>:r`` (resign_match)         the confirmation of a resignation
-``taunt:<s>:k<seq>-<turn>-<mover>-<target>``  a late taunt after logged turn ``seq``
-``play:<s>:p<version>-<path>`` (pick, pickok, pickno)  the turn picker
-``learn:0:l<game>-<page>[-<choice>]`` (learnx, learnnew)  a lesson page
-``history:0:h<page>-<member|x>-<game|x>``  a page of ``/history``
-===================================  ============================================
+- ``accept:<s>:c`` (decline, join, start): the challenge or lobby of the session;
+- ``<word>:<s>:t<turn>-<raiser>-<target>``: the answer ``word`` to a raise; ``v<turn>-
+  <voters>`` to a vote (the voters asked when it opened); ``a<turn>-<actors>`` to any
+  other question a game asks (the words are the game's: ``Position.action_choices``);
+- ``takeback_yes:<s>:u<seq>`` (takeback_no): the take-back request of log entry ``seq``;
+- ``rematch:<s>:f``: the rematch offer of the finished session;
+- ``resign:<s>:r`` (resign_match): the confirmation of a resignation;
+- ``taunt:<s>:k<seq>-<turn>-<mover>-<target>``: a late taunt after logged turn ``seq``;
+- ``play:<s>:p<version>-<path>`` (pick, pickok, pickno): the turn picker, its path
+  of choices joined by ``_``;
+- ``learn:0:l<game>-<page>[-<choice>]`` (learnx, learnnew): a lesson page;
+- ``history:0:h<page>-<member id|x>-<game|x>``: a page of ``/history``.
 
 A select menu's id is the prefix of an action: the chosen option's value completes
 it (``pick:7:p12-3_`` + ``g1``; ``learnx:0:lche-2-`` + ``1``): :func:`menu_prefix`.

@@ -273,7 +273,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=CUSTOM_ID_
         # it once and refuses what is no action of this version (an old or forged id);
         # what the bot posts is checked by ``button_view``
         super().__init__(discord.ui.Button(
-            label=label or action.partition(":")[0].title(), style=style,
+            label=label or "?", style=style,
             custom_id=actions.BUTTON_PREFIX + action))
         self.action = action
 
