@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from computer.base import Budget, Level, Strategy, strategy_for  # noqa: E402
+from computer.base import Level, Strategy, strategy_for  # noqa: E402
 from computer.baselines import BASELINES  # noqa: E402
 from games import get_game  # noqa: E402
 from games.base import Position  # noqa: E402
@@ -81,7 +81,7 @@ def play_one(game_name: str, options: dict[str, str], a: str, b: str, index: int
             for side in position.actors():
                 who = players[owner[side]]
                 choice = who.strategy.answer(position, side, who.level,
-                                             Budget(who.level.budget), rng)
+                                             who.strategy.budget_for(who.level), rng)
                 position = position.play_action(choice.text, side).position
                 if not position.action_due():
                     break
@@ -91,7 +91,8 @@ def play_one(game_name: str, options: dict[str, str], a: str, b: str, index: int
         dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
         who = players[owner[mover]]
         started = time.perf_counter()
-        choice = who.strategy.choose(position, dice, who.level, Budget(who.level.budget), rng)
+        choice = who.strategy.choose(position, dice, who.level,
+                                     who.strategy.budget_for(who.level), rng)
         times[owner[mover]].append(time.perf_counter() - started)
         position = position.play(choice.text, dice).position
     winner: str | None = None

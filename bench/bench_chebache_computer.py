@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from computer.base import Budget, Level  # noqa: E402
+from computer.base import Level  # noqa: E402
 from computer.chebache import STRATEGY  # noqa: E402
 from games import get_game  # noqa: E402
 from games.base import Position  # noqa: E402
@@ -36,8 +36,8 @@ def sample(games: int, every: int) -> list[tuple[str, tuple[int, int]]]:
             dice = (rng.randint(1, 6), rng.randint(1, 6))
             if ply % every == 0:
                 out.append((position.listing(), dice))
-            choice = STRATEGY.choose(position, dice, Level.NORMAL, Budget(Level.NORMAL.budget),
-                                     rng)
+            choice = STRATEGY.choose(position, dice, Level.NORMAL,
+                                     STRATEGY.budget_for(Level.NORMAL), rng)
             position = position.play(choice.text, dice).position
             ply += 1
     return out
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         for listing, dice in positions:
             position = GAME.from_listing(listing, {})  # fresh: no cached searches
             w0, c0 = time.perf_counter(), time.process_time()
-            STRATEGY.choose(position, dice, level, Budget(level.budget), random.Random(0))
+            STRATEGY.choose(position, dice, level, STRATEGY.budget_for(level), random.Random(0))
             wall.append(time.perf_counter() - w0)
             cpu.append(time.process_time() - c0)
         print(f"{level.value}: wall ms p50 {percentile(wall, .5) * 1e3:.0f} "

@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.arena import wilson  # noqa: E402
-from computer.base import Budget, Level, Strategy  # noqa: E402
+from computer.base import Level, Strategy  # noqa: E402
 from computer.baselines import RandomPlayer  # noqa: E402
 from computer.che import CheStrategy  # noqa: E402
 from computer.che_eval import DEFAULT, Weights  # noqa: E402
@@ -49,7 +49,8 @@ def play(index: int, a: list[str], b: list[str], level: str, randomly: bool, see
     while position.result is None:
         mover = position.side_to_move
         assert mover is not None
-        choice = players[owner[mover]].choose(position, (), lv, Budget(lv.budget), rng)
+        player = players[owner[mover]]
+        choice = player.choose(position, (), lv, player.budget_for(lv), rng)
         played = position.play(choice.text).position
         assert isinstance(played, ChePosition)
         position = played

@@ -2,7 +2,8 @@
 
 A child process (forked, so it starts in a millisecond with everything imported)
 runs the real ``GameService`` over a real SQLite file: several channels,
-Hachapury games played with random legal moves, a new game wherever one ends.
+games of every kind (``--games``) played with random legal moves, taunts and
+answers, a new game wherever one ends.
 After each committed move it writes an acknowledgement line to a pipe (one
 ``os.write``, unbuffered: the line exists only if the commit returned).  The
 parent kills it with SIGKILL after a random delay counted from the moment the
@@ -13,7 +14,7 @@ may still be opening.  Then it checks the file with plain ``sqlite3``:
 
 - ``PRAGMA integrity_check`` is ok;
 - every session's stored position equals a replay of its log from its initial
-  position (with the logged dice);
+  position (with the logged dice), by its own game's rules;
 - every acknowledged move is in the log, exactly once, and no turn is doubled
   (one entry per session, turn number and side; ``seq`` runs 1..n).
 
@@ -43,12 +44,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.replies import Channel, User  # noqa: E402
 from bot.service import GameService  # noqa: E402
-from games import GameError, get_game  # noqa: E402
-from storage import Store  # noqa: E402
+from bot.service.turn_events import replay_from  # noqa: E402
+from games import GameError, available_games, get_game  # noqa: E402
+from storage import Store, TurnEntry  # noqa: E402
 from storage.migrations import LATEST  # noqa: E402
 
 ALICE, BOB = User("1", "alice"), User("2", "bob")
-GAME = "hachapury"
 #: An acknowledged move: (session id, turn number, side, move text).
 Ack = tuple[int, int, str, str]
 #: The child's first line: its service is built and the storm begins.
@@ -58,8 +59,12 @@ READY = b"ready\n"
 # ------------------------------------------------------------------ the child
 
 
-async def _storm(path: str, channels: int, seed: int, ack_fd: int) -> None:
-    """Play random legal moves until killed; acknowledge each committed move."""
+async def _storm(path: str, channels: int, seed: int, ack_fd: int,
+                 games: tuple[str, ...]) -> None:
+    """Play random legal moves until killed; acknowledge each committed move.  Each new
+    game is one of ``games``; the answers a game waits for (CheeseGambit's taunts and
+    votes) are given, and a turn now and then carries a taunt, so that the log holds
+    every kind of entry."""
     rng = random.Random(seed)
     store = await Store.open(path)
     service = GameService(store, seed_factory=lambda: rng.randbytes(32), render_images=False)
@@ -69,25 +74,33 @@ async def _storm(path: str, channels: int, seed: int, ack_fd: int) -> None:
         room = rng.choice(rooms)
         session = await store.live_session(room.id)
         if session is None:
-            await service.new(ALICE, room, GAME, [BOB])
+            await service.new(ALICE, room, rng.choice(games), [BOB])
             continue
         if session.status == "challenge":
             await service.accept(BOB, room)
             continue
         position = service.position_of(session)
-        side = position.side_to_move or ""
+        answer = position.action_due()
+        if answer:
+            side, text = position.actors()[0], rng.choice(position.action_choices())
+        else:
+            side = position.side_to_move or ""
+            text = rng.choice(service.legal_turns(session))
+            additions = position.turn_additions(text, session.dice)
+            if additions and rng.random() < 0.3:
+                text += " " + rng.choice(additions)
         seat = session.seat_for_side(side)
         user = ALICE if seat is not None and seat.user_id == ALICE.id else BOB
-        text = rng.choice(service.legal_turns(session))
         reply = await service.move(user, room, text)
-        if reply.ok:
+        if reply.ok and not answer:  # an answer is an 'amend' entry: checked by the replay
             line = json.dumps([session.id, session.next_turn, side, text]) + "\n"
             os.write(ack_fd, line.encode())
 
 
-def _child(path: str, channels: int, seed: int, ack_fd: int) -> None:
+def _child(path: str, channels: int, seed: int, ack_fd: int, games: tuple[str, ...]
+           ) -> None:
     try:
-        asyncio.run(_storm(path, channels, seed, ack_fd))
+        asyncio.run(_storm(path, channels, seed, ack_fd, games))
     finally:
         os._exit(3)  # the storm never ends by itself: reaching here is a failure
 
@@ -150,23 +163,32 @@ def _checks(db: sqlite3.Connection, acks: list[Ack], figures: Figures
 
 def _replays(db: sqlite3.Connection, figures: Figures) -> bool | str:
     """Replay every session not yet seen finished (a finished one never changes
-    again, so it is replayed once after it ends, not after every kill)."""
-    game = get_game(GAME)
-    sessions = db.execute("SELECT id, options, initial_position, position, status "
+    again, so it is replayed once after it ends, not after every kill).  Each session
+    is replayed with its own game's rules, through its whole effective log (turns,
+    answers and late additions, less the entries taken back), as the bot replays it
+    (``replay_from``): a file holding several kinds of game is checked like one."""
+    sessions = db.execute("SELECT id, game, options, initial_position, position, status "
                           "FROM sessions WHERE initial_position IS NOT NULL").fetchall()
-    for session_id, options, initial, stored, status in sessions:
+    for session_id, name, options, initial, stored, status in sessions:
         if session_id in figures.settled:
             continue
-        position = game.from_listing(initial, json.loads(options))
-        for moves, dice in db.execute("SELECT moves, dice FROM turns WHERE session_id=? "
-                                      "AND kind='turn' ORDER BY seq", (session_id,)):
-            try:
-                position = position.play(moves, tuple(json.loads(dice))).position
-            except GameError as exc:
-                return f"session {session_id}: the log does not replay ({exc})"
-            figures.turns_replayed += 1
+        undone = {row[0] for row in db.execute(
+            "SELECT seq_undone FROM undos WHERE session_id=? AND accepted=1", (session_id,))}
+        entries = [TurnEntry(seq, number, side, tuple(json.loads(dice)), record, moves, actor,
+                             played_at, kind, events)
+                   for seq, number, side, dice, record, moves, actor, played_at, kind, events
+                   in db.execute("SELECT seq, number, side, dice, record, moves, actor, "
+                                 "played_at, kind, events FROM turns WHERE session_id=? "
+                                 "ORDER BY seq", (session_id,))
+                   if seq not in undone]
+        try:
+            start = get_game(name).from_listing(initial, json.loads(options))
+            position, _ = replay_from(start, entries)
+        except GameError as exc:
+            return f"session {session_id} ({name}): the log does not replay ({exc})"
+        figures.turns_replayed += len(entries)
         if position.listing() != stored:
-            return f"session {session_id}: replay differs from the stored position"
+            return f"session {session_id} ({name}): replay differs from the stored position"
         if status not in ("challenge", "active"):
             figures.settled.add(session_id)
     return True
@@ -192,12 +214,12 @@ def _await_ready(read_fd: int, limit: float = 60.0) -> bytes:
 
 
 def _one_kill(path: str, channels: int, rng: random.Random, max_delay: float, early: float,
-              figures: Figures, acks: list[Ack]) -> None:
+              figures: Figures, acks: list[Ack], games: tuple[str, ...]) -> None:
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(read_fd)
-        _child(path, channels, rng.randrange(1 << 30), write_fd)
+        _child(path, channels, rng.randrange(1 << 30), write_fd, games)
     os.close(write_fd)
     data = b""
     if rng.random() < early:
@@ -234,7 +256,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="share of kills counted from the fork instead (start-up)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--db", default=None, help="SQLite file (default: a temporary one)")
+    parser.add_argument("--games", default=",".join(available_games()),
+                        help="the games played, comma-separated (default: every game)")
     args = parser.parse_args(argv)
+    games = tuple(g.strip() for g in args.games.split(",") if g.strip())
+    unknown = [g for g in games if g not in available_games()]
+    if unknown or not games:
+        parser.error(f"unknown games {unknown}; games: {', '.join(available_games())}")
     rng = random.Random(args.seed)
     figures = Figures()
     acks: list[Ack] = []
@@ -242,7 +270,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         path = args.db or str(Path(tmp) / "crash.sqlite3")
         for _ in range(args.kills):
-            _one_kill(path, args.channels, rng, args.max_delay, args.early, figures, acks)
+            _one_kill(path, args.channels, rng, args.max_delay, args.early, figures, acks,
+                      games)
         size = Path(path).stat().st_size
         db = sqlite3.connect(path)
         try:
@@ -257,7 +286,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{figures.early_kills} of them after the fork instead; "
           f"{figures.kills_before_first_ack} before the first acknowledged move)")
     print(f"moves acknowledged: {figures.acknowledged}; log entries: {turns} in {sessions} "
-          f"sessions over {args.channels} channels; file {size / 1e6:.1f} MB")
+          f"sessions over {args.channels} channels ({', '.join(games)}); "
+          f"file {size / 1e6:.1f} MB")
     print(f"checks passed: {figures.checks_passed} "
           f"(integrity, replay, no doubles, seq, acknowledged present; "
           f"{figures.turns_replayed} turns replayed)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import re
 import sys
 from pathlib import Path
@@ -105,9 +106,9 @@ def main(argv: list[str] | None = None) -> int:
         text = _read(args.file)
         return 2 if text is None else verify(text)
     if args.command == "migrate":
-        from bot.migrate import migrate, progress_printer
+        from bot.migrate import run as run_migration
         try:
-            return asyncio.run(migrate(args.source, args.target, progress=progress_printer()))
+            return run_migration(args.source, args.target)
         except DatabaseUnavailable as exc:
             print(str(exc), file=sys.stderr)
             return EXIT_DATABASE
@@ -132,10 +133,15 @@ def _serve(args: argparse.Namespace, config: Config) -> int:
         return asyncio.run(_rebuild_ratings(args.db or config.database, config.busy_timeout))
     if args.command == "local":
         from bot.console import run_console
+        from bot.logs import configure_logging
+        # The console logs as the bot does (JSON lines on stderr, one a fault); warnings
+        # and errors only, the terminal being the players' too.
+        configure_logging(logging.WARNING)
         return asyncio.run(run_console(args.db or config.database, args.images, args.seed,
                                        args.moderator, busy_timeout=config.busy_timeout,
                                        locale=args.locale, cpu_pool=True,
-                                       channel=args.channel))
+                                       channel=args.channel,
+                                       statement_timeout=config.statement_timeout))
     from bot import discord_app  # imported late: only the bot itself needs discord
 
     if args.command == "sync":

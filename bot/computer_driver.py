@@ -20,6 +20,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
+from bot.faults import log_failure
 from bot.ordering import ChannelOrder
 from bot.replies import Channel, Reply
 
@@ -75,8 +76,8 @@ class ComputerDriver:
             return await self.service.computer_step(channel)
         except asyncio.CancelledError:
             raise
-        except Exception:  # logged; the next poke or sweep tries again
-            log.exception("computer step failed in channel %s", channel.id)
+        except Exception as exc:  # logged; the next poke or sweep tries again
+            log_failure(log, exc, "computer step failed in channel %s", channel.id)
             return None
 
     async def _post(self, channel: Channel, reply: Reply) -> None:
@@ -84,9 +85,9 @@ class ComputerDriver:
             await self.deliver(channel, reply)
         except asyncio.CancelledError:
             raise
-        except Exception:  # the turn is saved; /board shows it
-            log.exception("could not deliver the computer's reply in channel %s",
-                          channel.id)
+        except Exception as exc:  # the turn is saved; /board shows it
+            log_failure(log, exc, "could not deliver the computer's reply in channel %s",
+                        channel.id)
 
     async def resume(self) -> int:
         """Poke every channel whose active game seats a computer (after a restart);
@@ -105,8 +106,8 @@ class ComputerDriver:
                     log.info("computer games looked at: %d", resumed)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("computer sweep failed")
+            except Exception as exc:
+                log_failure(log, exc, "computer sweep failed")
             await asyncio.sleep(self.sweep)
 
     async def idle(self) -> None:

@@ -26,6 +26,9 @@ class Config:
     database: str = field(default="data/boardbot.sqlite3", repr=False)
     #: Seconds to wait for another process's lock on the database (a start then refuses).
     busy_timeout: float = 5.0
+    #: PostgreSQL: seconds one statement may take (or wait for a server that does not
+    #: answer) before its command fails with "the database did not answer"; 0: none.
+    statement_timeout: float = 10.0
     image_width: int = 1100
     theme: str = "light"
     dev_guild_id: int | None = None
@@ -85,6 +88,8 @@ def load_config(path: str | Path | None = None) -> Config:
         database=os.environ.get(DATABASE_ENV)
         or str(storage_part.get("database", Config.database)),
         busy_timeout=float(storage_part.get("busy_timeout", Config.busy_timeout)),
+        statement_timeout=float(storage_part.get("statement_timeout",
+                                                 Config.statement_timeout)),
         image_width=int(images_part.get("width", Config.image_width)),
         theme=str(images_part.get("theme", Config.theme)),
         dev_guild_id=int(guild) if guild else None,

@@ -11,12 +11,14 @@ options are the Discord command's (bot/console_options.py reads them from the co
 from __future__ import annotations
 
 import difflib
+import errno
 import itertools
 import logging
+import os
 import random
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
@@ -32,7 +34,7 @@ from bot.actions import (
     encode,
     verb_of,
 )
-from bot.catalogue import t, unshipped_notice
+from bot.catalogue import language, t, unshipped_notice
 from bot.command_table import console_commands
 from bot.computer_driver import ComputerDriver
 from bot.computer_pool import ComputerPool
@@ -40,10 +42,11 @@ from bot.computer_seats import COMPUTER
 from bot.console_options import ALIASES, OptionError, Read, commands, read
 from bot.cpu_pool import CpuPool
 from bot.discord_adapter import OptionsError, parse_options
+from bot.faults import log_failure
 from bot.replies import Button, Channel, Reply, User, refusal
 from bot.service import GameService, ServiceConfig
 from games import available_games
-from storage import Store
+from storage import DatabaseFault, Store
 
 log = logging.getLogger("boardbot.console")
 #: What the user sees when a command fails unexpectedly.  The service commits each
@@ -106,15 +109,22 @@ class Console:
                         f"`alice: /new {_example_game()} @bob`")
             return None
         user, command, rest = self.user(m.group(1)), m.group(2).lower(), m.group(3).strip()
+        reply: Reply | None = None
         try:
             reply = await self._dispatch(user, command, rest)
             self._show(user, reply)
-            self.driver.poke(self.channel)
-            await self.driver.idle()
-        except Exception:  # a bug must not end the session: log it and read on
-            log.exception("console command failed: %s", line.strip()[:200])
+        except DatabaseFault as fault:  # outside the service's commands (a lookup)
+            log_failure(log, fault, "console command failed: %s", line.strip()[:200])
+            lang = language(self.locale)
+            self._print("?? " + t(lang, "fault_nothing_changed",
+                                  what=t(lang, f"fault_{fault.kind}")))
+        except Exception as exc:  # a bug must not end the session: log it and read on
+            log_failure(log, exc, "console command failed: %s", line.strip()[:200])
             self._print(INTERNAL_ERROR)
-            return None
+        # Whatever the reply did, the computer looks at the game: a move saved before
+        # a fault must still be answered (a fault here once left a computer game frozen).
+        self.driver.poke(self.channel)
+        await self.driver.idle()
         return reply
 
     async def _dispatch(self, user: User, command: str, rest: str) -> Reply:
@@ -397,16 +407,19 @@ class Console:
         # Discord's small-type marker: the console shows the record line indented instead
         text = re.sub(r"(?m)^-# ", "    ", text)
         self._print(prefix + text)
-        if reply.image is not None:
+        image = reply.image
+        if image is not None:
             suffix = Path(reply.image_name).suffix or ".png"  # a replay is a .gif
-            path = self._board_file(reply.session_id or 0, suffix, reply.image)
-            self._print(f"[board image: {path}]")
+            path = self._saved(lambda: self._board_file(reply.session_id or 0, suffix, image))
+            if path is not None:
+                self._print(f"[board image: {path}]")
             if reply.image_description:
                 self._print(f"[board description: {reply.image_description}]")
         if reply.attachment is not None:
             name, data = reply.attachment
-            path = _new_file(self.images, Path(name).name, data)
-            self._print(f"[file: {path}]")
+            path = self._saved(lambda: _new_file(self.images, Path(name).name, data))
+            if path is not None:
+                self._print(f"[file: {path}]")
         for menu in reply.menus:
             self._pickers[user.id] = reply
             choices = "  ".join(f"{i}) {o.label}" for i, o in enumerate(menu.options, 1))
@@ -431,11 +444,23 @@ class Console:
             self._count += 1
             path = self.images / f"board-{session_id}-{self._count:04d}{suffix}"
             try:
-                with path.open("xb") as file:  # exclusive: a file already there stays
-                    file.write(data)
+                write_new_atomically(path, data)
                 return path
             except FileExistsError:
                 continue
+
+    def _saved(self, write: Callable[[], Path]) -> Path | None:
+        """Write a picture or file of a reply; None (said under the reply, one line in
+        the log) when it cannot be written.  The reply's change is already committed,
+        so a full disk costs the picture only, never the reply."""
+        try:
+            return write()
+        except OSError as exc:
+            reason = written_reason(exc, language(self.locale))
+            log.warning("could not write into %s: %s", self.images, reason)
+            self._print(t(language(self.locale), "picture_not_written", path=self.images,
+                          reason=reason))
+            return None
 
     def _print(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -448,25 +473,48 @@ def _new_file(folder: Path, name: str, data: bytes) -> Path:
     for number in itertools.count(1):
         path = folder / (name if number == 1 else f"{stem}-{number}{suffix}")
         try:
-            with path.open("xb") as file:
-                file.write(data)
+            write_new_atomically(path, data)
             return path
         except FileExistsError:
             continue
     raise AssertionError("unreachable")  # itertools.count never ends
 
 
+def write_new_atomically(path: Path, data: bytes) -> None:
+    """``data`` as the new file ``path``, whole or not at all: written to a temporary file
+    beside it and hard-linked to its name, so a full disk never leaves an empty or cut
+    picture under the final name, and a file already there is never replaced
+    (FileExistsError).  The temporary file is removed in every case."""
+    partial = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        with partial.open("wb") as fh:
+            fh.write(data)
+        os.link(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def written_reason(exc: OSError, lang: str) -> str:
+    """Why a file could not be written, in words."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return t(lang, "reason_disk_full")
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return t(lang, "reason_no_permission")
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
 async def run_console(database: str, images: str, seed: int | None,
                       moderators: Iterable[str], script: TextIO = sys.stdin,
                       out: TextIO = sys.stdout, busy_timeout: float | None = None,
                       locale: str = "", cpu_pool: bool = False,
-                      channel: str = DEFAULT_CHANNEL) -> int:
+                      channel: str = DEFAULT_CHANNEL,
+                      statement_timeout: float | None = None) -> int:
     """Read lines from ``script`` until EOF or ``quit``.  ``cpu_pool``: draw the
     pictures in a process pool (``boardbot local``; tests keep threads).
     ``channel``: the pretend channel to play in (``new``: the first without a game)."""
     # Opened first: a database that cannot be used (DatabaseUnavailable) stops the
     # start before anything else is created.  Store.open creates a missing folder.
-    store = await Store.open(database, busy_timeout)
+    store = await Store.open(database, busy_timeout, statement_timeout)
     image_dir = Path(images)
     try:
         image_dir.mkdir(parents=True, exist_ok=True)

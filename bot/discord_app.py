@@ -9,11 +9,9 @@ themselves.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import signal
 import sys
-import time
 from typing import Any
 
 import discord
@@ -27,6 +25,8 @@ from bot.computer_pool import ComputerPool
 from bot.config import Config
 from bot.cpu_pool import CpuPool
 from bot.heap import freeze_startup_heap, tune_allocator
+from bot.logs import JsonLines as JsonLines  # the bot and the console log alike
+from bot.logs import configure_logging
 from bot.replies import Channel, Reply
 from bot.scheduler import Notification, Scheduler
 from bot.service import GameService, ServiceConfig
@@ -88,7 +88,8 @@ class BoardBot(discord.Client):
 
     async def setup_hook(self) -> None:
         if self.store is None:  # Store.open creates a missing folder
-            self.store = await Store.open(self.config.database, self.config.busy_timeout)
+            self.store = await Store.open(self.config.database, self.config.busy_timeout,
+                                          self.config.statement_timeout)
         if self._service is None:
             self.computer_pool = ComputerPool()
             self._service = GameService(self.store, service_config(self.config),
@@ -264,27 +265,6 @@ class CommandPublisher(BoardBot):
 # ------------------------------------------------------------------ logging
 
 
-class JsonLines(logging.Formatter):
-    """One JSON object a line: time, level, logger, message (``event=... k=v``)."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        entry = {"time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)),
-                 "level": record.levelname, "logger": record.name,
-                 "message": record.getMessage()}
-        if record.exc_info:
-            entry["exception"] = self.formatException(record.exc_info)
-        return json.dumps(entry)
-
-
-def configure_logging(level: int = logging.INFO) -> None:
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonLines())
-    root = logging.getLogger()
-    root.handlers[:] = [handler]
-    root.setLevel(level)
-    logging.getLogger("discord.gateway").setLevel(logging.WARNING)
-
-
 # --------------------------------------------------------------- entry points
 
 
@@ -300,7 +280,7 @@ def run_bot(config: Config) -> int:
 async def _run(config: Config, token: str) -> int:
     # The database is opened and checked before any network connection: a locked,
     # read-only, damaged or foreign file stops the start (DatabaseUnavailable) offline.
-    store = await Store.open(config.database, config.busy_timeout)
+    store = await Store.open(config.database, config.busy_timeout, config.statement_timeout)
     try:
         bot = build_bot(config, store=store)
     except BaseException:

@@ -10,7 +10,8 @@ standard output, flushed at once:
 - the chosen turn exactly as ``play``/``replay`` accept it for that position and
   those dice, with `` T@X`` appended when the engine taunts;
 - when the listing shows a pending taunt or vote: the answer of the side that
-  must answer first (``accept``/``drop``, ``yes``/``no``; no dice then);
+  must answer first (``accept``/``drop``, ``yes``/``no``); an answer takes no
+  dice, so dice sent with it (a tool sending the next throw) are ignored;
 - ``error: <what is wrong>`` for a line it cannot use; the loop goes on.
 
 It ends at the end of input.  Options are the game's ``/new`` options.  The
@@ -49,8 +50,10 @@ def parse_request(game: Game, options: dict[str, str], line: str
     if position.result is not None:
         raise BadRequest(f"the game is over ({position.result.text}): nothing to play")
     if position.action_due():
+        # An answer takes no dice, but a tool that always sends the next throw
+        # must not lose its game here: well-formed dice are read and ignored.
         if bar and dice_text.strip():
-            raise BadRequest("the position waits for an answer, which takes no dice")
+            _dice(dice_text, game.initial(options).dice_count())
         return position, ()
     count = position.dice_count()
     if not count:
@@ -60,11 +63,16 @@ def parse_request(game: Game, options: dict[str, str], line: str
     if not bar:
         raise BadRequest(f"no dice: append ` | {' '.join(['D'] * count)}` with the "
                          f"{count} dice of the side to move")
-    words = dice_text.split()
+    return position, _dice(dice_text, count)
+
+
+def _dice(text: str, count: int) -> Dice:
+    """``count`` dice from ``6 5``; BadRequest for anything else."""
+    words = text.split()
     if len(words) != count or not all(w.isdigit() and 1 <= int(w) <= 6 for w in words):
         raise BadRequest(f"dice must be {count} numbers from 1 to 6, e.g. ` | 6 5`; "
-                         f"got `{dice_text.strip()}`")
-    return position, tuple(int(w) for w in words)
+                         f"got `{text.strip()}`")
+    return tuple(int(w) for w in words)
 
 
 def _has_dice(game: Game, options: dict[str, str]) -> bool:

@@ -4,6 +4,9 @@ PostgreSQL, then prove the copy by replaying it.
 - The source is never changed: its bytes (and its write-ahead log's, if one is left
   over) are copied into a temporary file, which the store checks and brings to the
   latest schema; the rows are read from there.  Stop the bot before migrating.
+  That copy is as big as the source: it is removed however the run ends (SIGTERM,
+  SIGINT and SIGHUP stop it cleanly, exit 128+signal); a run killed outright
+  (SIGKILL, a power cut) leaves it, and the next run removes it.
 - Every table of the source is copied (sessions, seats, the log, clocks, reminders,
   take-backs, users' settings, the scheduler's heartbeat, and any table a later
   migration adds), parents first, in batches, each batch one transaction.
@@ -22,14 +25,19 @@ Exit status: 0 copied and verified, 1 the verification failed, 2 a wrong argumen
 
 from __future__ import annotations
 
+import asyncio
 import io
+import os
 import shutil
+import signal
 import sqlite3
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 from typing import TextIO
 
 from bot.records import record_text
@@ -48,6 +56,22 @@ PARENTS_FIRST = ("sessions", "seats", "turns", "clocks", "reminders", "undos", "
 APPEND_ONLY = frozenset({"turns"})
 BATCH = 500
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_DATABASE = 0, 1, 2, 4
+#: A run's temporary folder is ``<tmp>/boardbot-migrate-<pid>-<random>``: the pid lets
+#: a later run tell the folder of a run that was killed from one still running.
+SCRATCH_PREFIX = "boardbot-migrate-"
+#: The signals that stop a run cleanly (its copy removed, its connections closed).
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+
+
+class Interrupted(SystemExit):
+    """A stop signal arrived.  Raised from the signal handler wherever the run is, so
+    every ``finally`` on the way out runs (the copy is removed); a ``SystemExit``, so
+    that nothing catching ``Exception`` swallows it and, uncaught, it still exits
+    with 128+signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(128 + signum)
+        self.signum = signum
 
 
 @dataclass
@@ -61,6 +85,70 @@ class Report:
 
 #: Called after each committed batch with (table, rows copied of it so far, its total).
 Progress = Callable[[str, int, int], None]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: alive
+        return True
+    return True
+
+
+def remove_abandoned(tmp: Path | None = None) -> list[Path]:
+    """Remove the folders (and source copies) that killed runs left in the temporary
+    folder: those whose process is gone.  Returns them."""
+    removed = []
+    for folder in Path(tmp or tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}*"):
+        pid = folder.name.removeprefix(SCRATCH_PREFIX).partition("-")[0]
+        if not pid.isdigit() or _alive(int(pid)) or not folder.is_dir():
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
+        removed.append(folder)
+    return removed
+
+
+@contextmanager
+def scratch_folder() -> Iterator[Path]:
+    """This run's temporary folder, removed when the block ends, whatever ends it; the
+    folders of killed runs are removed first."""
+    remove_abandoned()
+    folder = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def stopped_by_signals() -> Iterator[None]:
+    """Turn SIGTERM, SIGINT and SIGHUP into ``Interrupted`` for the block (their
+    default actions end the process on the spot, leaving the copy of the source
+    behind); the previous handlers come back after."""
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise Interrupted(signum)
+
+    previous = {sig: signal.signal(sig, stop) for sig in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def run(source: str, target_url: str, out: TextIO = sys.stdout, err: TextIO = sys.stderr
+        ) -> int:
+    """``python -m bot migrate``: ``migrate`` with the stop signals handled; a stop says
+    so in one line and returns 128+signal."""
+    try:
+        with stopped_by_signals():
+            return asyncio.run(migrate(source, target_url, out, progress=progress_printer(err)))
+    except Interrupted as stop:
+        print(f"migrate: stopped by {signal.Signals(stop.signum).name} before it finished; "
+              "nothing was verified. Run it again to finish the copy (it resumes).", file=err)
+        return 128 + stop.signum
 
 
 def snapshot(source: str, folder: Path) -> Path:
@@ -224,8 +312,8 @@ async def migrate(source: str, target_url: str, out: TextIO = sys.stdout, *,
     if not is_postgres_url(target_url):
         print("migrate: --to must be a postgresql:// URL", file=sys.stderr)
         return EXIT_USAGE
-    with tempfile.TemporaryDirectory(prefix="boardbot-migrate-") as folder:
-        copy = snapshot(source, Path(folder))
+    with scratch_folder() as folder:
+        copy = snapshot(source, folder)
         await upgraded(source, copy)
         db = sqlite3.connect(copy)
         target = await Store.open(target_url)

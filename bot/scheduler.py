@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 from bot import clocks
 from bot.catalogue import language, t
 from bot.computer_seats import is_computer_seat
+from bot.faults import log_failure
 from bot.notifications import Notification
 from bot.replies import quiet_name
 from games import get_game
@@ -109,8 +110,8 @@ class Scheduler:
                 await self.run_once()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("scheduler pass failed")
+            except Exception as exc:  # an outage: one line; a bug: its traceback
+                log_failure(log, exc, "scheduler pass failed")
             if stop is None:
                 await asyncio.sleep(self.interval)
             else:

@@ -1,19 +1,23 @@
-"""What every computer player shares: levels, the time budget, the choice,
-the strategy protocol and the registry of strategies by game."""
+"""What every computer player shares: levels, the budget of a decision, the
+choice, the strategy protocol and the registry of strategies by game."""
 
 from __future__ import annotations
 
+import copy
 import importlib
+import logging
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
 from computer.reasons import NO_REASON, Reason
 from games.base import Dice, Position, QuestionKind
+
+log = logging.getLogger(__name__)
 
 
 class Level(StrEnum):
@@ -25,11 +29,17 @@ class Level(StrEnum):
 
     @property
     def budget(self) -> float:
-        """Seconds of thinking a decision may take at this level.  The issue's
-        targets: ``hard`` at most 2 s at p99 on a 2-core machine, ``easy`` well
-        under 0.2 s; the budget is below them so that the slowest step of a
-        search (one more candidate) still ends in time."""
-        return _BUDGETS[self]
+        """The wall-time safety cap of a decision at this level, in seconds.
+
+        A search stops by the work it has done (``Strategy.budget_for``), so
+        that its choice is the same on any machine at any load; this cap only
+        ends a search that runs away (a machine many times slower than the
+        one the work budgets were measured on) and says so in the log.  It is
+        many times the longest decisions the work budgets give on 2 shared
+        cores (about 0.5 s of CPU at ``hard``, bench/bench_decisions.py), so
+        that a loaded machine still decides by work alone.  The bot's pool
+        waits a little longer than this (``ComputerPool.limit``)."""
+        return _CAPS[self]
 
     @classmethod
     def parse(cls, text: str) -> Level:
@@ -41,24 +51,79 @@ class Level(StrEnum):
         raise ValueError(f"unknown level {text!r}; levels: easy, normal, hard")
 
 
-_BUDGETS = {Level.EASY: 0.1, Level.NORMAL: 0.5, Level.HARD: 1.5}
+_CAPS = {Level.EASY: 1.0, Level.NORMAL: 2.5, Level.HARD: 7.5}
+
+
+class _Meter:
+    """The work a decision has done, shared by a budget and its ``within`` views."""
+
+    __slots__ = ("spent", "capped")
+
+    def __init__(self) -> None:
+        self.spent = 0
+        self.capped = False
 
 
 class Budget:
-    """A deadline for one decision; searches ask ``expired()`` between steps.
+    """What one decision may spend.  Searches ``spend`` a unit per position they
+    evaluate and ask ``expired()`` between steps:
+
+    - ``work``: how many positions the decision may evaluate (None: no limit).
+      This is the rule a search stops by, so a position, a level and a seed
+      give the same choice on any machine at any load;
+    - ``seconds``: a wall-time safety cap only (``Level.budget``).  When it
+      fires the search ends with what it has, which then depends on the
+      machine: it is logged as a warning, once per decision.
 
     ``clock`` is injectable so tests can run out of time on purpose."""
 
-    def __init__(self, seconds: float, clock: Callable[[], float] | None = None) -> None:
+    def __init__(self, seconds: float, clock: Callable[[], float] | None = None,
+                 work: int | None = None) -> None:
         self._clock = clock or time.perf_counter
         self.seconds = seconds
         self.deadline = self._clock() + seconds
+        self.work = work
+        self._meter = _Meter()
+
+    @property
+    def spent(self) -> int:
+        """Positions evaluated so far (by this budget and its views)."""
+        return self._meter.spent
+
+    @property
+    def capped(self) -> bool:
+        """Whether the wall-time safety cap has fired."""
+        return self._meter.capped
+
+    def spend(self, positions: int = 1) -> None:
+        """Count ``positions`` evaluated."""
+        self._meter.spent += positions
+
+    def work_left(self) -> int | None:
+        """Positions still to evaluate before the work budget is spent (None: no limit)."""
+        return None if self.work is None else max(0, self.work - self._meter.spent)
 
     def expired(self) -> bool:
-        return self._clock() >= self.deadline
+        meter = self._meter
+        if self.work is not None and meter.spent >= self.work:
+            return True
+        if meter.capped:
+            return True
+        if self._clock() >= self.deadline:
+            meter.capped = True
+            log.warning("computer search stopped by the wall-time safety cap (%.1f s) after "
+                        "%d positions of its budget of %s: this choice depends on the "
+                        "machine's speed", self.seconds, meter.spent, self.work)
+            return True
+        return False
 
-    def left(self) -> float:
-        return max(0.0, self.deadline - self._clock())
+    def within(self, share: float) -> Budget:
+        """A view of this budget (same count, same cap) whose work budget is
+        ``share`` of this one's: a search's first stage, leaving the rest."""
+        view = copy.copy(self)
+        if self.work is not None:
+            view.work = int(self.work * share)
+        return view
 
 
 @dataclass(frozen=True)
@@ -81,12 +146,23 @@ class Strategy(ABC):
     ``STRATEGY``; they are stateless (one instance serves every game)."""
 
     game: ClassVar[str]
+    #: Positions a decision may evaluate at each level (see ``Budget``; a
+    #: level left out has no limit).  Measured so that the heaviest decisions
+    #: take about what the levels' old time budgets allowed on 2 shared cores
+    #: (bench/bench_decisions.py).
+    WORK: ClassVar[Mapping[Level, int]] = {}
+
+    def budget_for(self, level: Level, clock: Callable[[], float] | None = None) -> Budget:
+        """A fresh budget for one decision at ``level``."""
+        return Budget(level.budget, clock, self.WORK.get(level))
 
     @abstractmethod
     def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
                rng: random.Random) -> Choice:
-        """The turn the side to move plays with ``dice`` (ask ``budget`` often;
-        return the best found so far once it has expired)."""
+        """The turn the side to move plays with ``dice`` (``spend`` a unit of
+        ``budget`` per position evaluated, ask it often whether it has
+        expired and return the best found so far once it has; never read the
+        clock otherwise)."""
 
     def answer(self, position: Position, side: str, level: Level, budget: Budget,
                rng: random.Random) -> Choice:

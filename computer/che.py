@@ -19,7 +19,7 @@ playouts end in about seven plies by blunder and say little about a position):
 - ``hard``: every turn, and the best six looked at one reply deeper (every
   reply of the other side, each valued as above, so it sees its own win next
   turn and avoids turns whose every reply leaves it lost), with alpha-beta
-  cut-offs, deepening until 40% of the level's budget has gone.
+  cut-offs, deepening until 40% of the level's work budget has gone.
 
 Ties between equal turns are broken with the decision's seeded random
 generator, so a decision is reproducible and games between levels differ.
@@ -38,7 +38,6 @@ computer/che_board.py, the turn search in computer/che_search.py.
 
 from __future__ import annotations
 
-import copy
 import random
 
 from computer.base import Budget, Choice, Level, Strategy
@@ -75,15 +74,18 @@ REPLY_WIDTH: int | None = None
 EASY_SPREAD = 0.1
 #: How many of the best one-turn candidates ``hard`` looks at one reply deeper.
 HARD_TOP = 6
-#: ``hard`` stops deepening after this share of its budget, so that a typical
-#: decision takes a few hundred milliseconds and only hard positions use more.
+#: ``hard`` begins no new deeper look after this share of its work budget, so
+#: that a typical decision takes a few hundred milliseconds and only hard
+#: positions use more.
 HARD_SOFT_SHARE = 0.4
-#: The share of the budget kept for what follows the search (the hint's words).
-EXPLAIN_RESERVE = 0.1
 
 
 class CheStrategy(Strategy):
     game = "che"
+    #: Leaves a decision may value (``Budget``): about what the old time
+    #: budgets (0.5 / 1.5 s, less a tenth kept for the hint's words) held
+    #: here.  ``easy`` counts none (a tile at a time, never cut short).
+    WORK = {Level.NORMAL: 17_000, Level.HARD: 55_000}
 
     def __init__(self, weights: Weights = DEFAULT) -> None:
         self.weights = weights
@@ -125,8 +127,7 @@ class CheStrategy(Strategy):
 
     def _search(self, board: Board, level: Level, budget: Budget, rng: random.Random
                 ) -> tuple[tuple[tuple[int, int], str], ...]:
-        # the hint's words and the reply are computed after the search: keep time for them
-        searcher = Searcher(_sooner(budget, EXPLAIN_RESERVE * budget.seconds), self.weights)
+        searcher = Searcher(budget, self.weights)
         try:
             found = searcher.turns(board, Summary.of(board), width=WIDTH[level])
             # equal values in a random order (seeded: reproducible), so that games
@@ -135,7 +136,7 @@ class CheStrategy(Strategy):
             shallow = [s for _, s in sorted(zip(keys, found, strict=True),
                                             key=lambda pair: (-pair[1].value, pair[0]))]
         except OutOfTime:
-            # not even one turn deep in time: the best tiles one at a time
+            # not even one turn deep within the budget: the best tiles one at a time
             return _tile_by_tile(board, Searcher(None, self.weights), random.Random(0), 0.0)
         best = shallow[0]
         if level == Level.NORMAL or best.value >= WIN or len(shallow) == 1:
@@ -147,7 +148,7 @@ class CheStrategy(Strategy):
     def _deepen(self, board: Board, shallow: list[Scored], budget: Budget,
                 searcher: Searcher) -> tuple[tuple[tuple[int, int], str], ...]:
         """The best of the top ``HARD_TOP`` turns once the reply is searched."""
-        soft = _sooner(budget, budget.seconds * (1.0 - HARD_SOFT_SHARE))
+        soft = budget.within(HARD_SOFT_SHARE)
         best_tiles = shallow[0].tiles
         alpha = -1.0
         for index, candidate in enumerate(shallow[:HARD_TOP]):
@@ -163,13 +164,6 @@ class CheStrategy(Strategy):
             if alpha >= WIN:
                 break
         return best_tiles
-
-
-def _sooner(budget: Budget, by: float) -> Budget:
-    """A copy of ``budget`` (same clock) that runs out ``by`` seconds earlier."""
-    sooner = copy.copy(budget)
-    sooner.deadline = budget.deadline - by
-    return sooner
 
 
 def _tile_by_tile(board: Board, searcher: Searcher, rng: random.Random, spread: float

@@ -21,12 +21,13 @@ from games.che.geometry import COLOURS, Cell, other
 
 Tiles = tuple[tuple[Cell, str], ...]
 
-#: How many leaves between two looks at the clock.
+#: How many leaves between two looks at the budget (every one is counted).
 _CLOCK_EVERY = 64
 
 
 class OutOfTime(Exception):
-    """The budget ran out in the middle of a list of turns."""
+    """The budget (its work, or the safety cap) ran out in the middle of a list
+    of turns."""
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,8 @@ def result_value(result: str, side: str) -> float:
 
 
 class Searcher:
-    """Values turns for one decision; counts leaves and watches the budget."""
+    """Values turns for one decision; counts leaves (a unit of the budget each)
+    and watches the budget."""
 
     def __init__(self, budget: Budget | None, weights: Weights = DEFAULT) -> None:
         self.budget = budget
@@ -63,8 +65,11 @@ class Searcher:
 
     def _tick(self) -> None:
         self.leaves += 1
-        if self.budget is not None and self.leaves % _CLOCK_EVERY == 0 and self.budget.expired():
-            raise OutOfTime
+        budget = self.budget
+        if budget is not None:
+            budget.spend()
+            if self.leaves % _CLOCK_EVERY == 0 and budget.expired():
+                raise OutOfTime
 
     def turns(self, board: Board, summary: Summary, floor: float = -1.0,
               width: int | None = None) -> list[Scored]:

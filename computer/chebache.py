@@ -9,7 +9,7 @@ Levels (all from ``computer.chebache_eval``):
 - ``hard``: one ply by the full evaluation (it also weighs every attack the
   side to move can assemble, over the 36 throws), then the best candidates
   looked at one reply deeper, averaged over the opponent's throws
-  (``computer.chebache_search``), within the level's time budget.
+  (``computer.chebache_search``), within the level's work budget (``WORK``).
 
 Successor positions come straight from the engine's turn search
 (``games.chebache.successors``), not from each turn's text played again.
@@ -79,6 +79,9 @@ class ChebacheStrategy(LevelledStrategy):
     EASY_SPREAD = 0.06
     #: How many one-ply candidates ``hard`` looks at one reply deeper.
     HARD_TOP = 3
+    #: Positions a decision may evaluate (``Budget``): about what the old time
+    #: budgets (0.1 / 0.5 / 1.5 s) held here.
+    WORK = {Level.EASY: 3_000, Level.NORMAL: 15_000, Level.HARD: 40_000}
 
     def value(self, position: Position, side: str) -> float:
         return value(position, side)

@@ -23,9 +23,10 @@ def reply_value(after: ChebachePosition, me: int, budget: Budget, static: float,
                 doubles: bool = False) -> float | None:
     """``me``'s value of ``after`` once the opponent has replied as best for
     itself (by the same evaluation), averaged over its throws; None if the
-    budget ran out first.  Doubles (1 throw in 6) give hundreds or thousands
-    of replies each: unless ``doubles``, they count as ``static`` (the
-    one-ply value of ``after``, whose threat terms already expect them)."""
+    budget ran out first (each reply is a unit of it).  Doubles (1 throw in
+    6) give hundreds or thousands of replies each: unless ``doubles``, they
+    count as ``static`` (the one-ply value of ``after``, whose threat terms
+    already expect them)."""
     done = outcome_value(after, _SIDES[me])
     if done is not None:
         return done
@@ -39,7 +40,9 @@ def reply_value(after: ChebachePosition, me: int, budget: Budget, static: float,
             total += weight * static
             continue
         best = -1.0
-        for end in turn_ends(after, dice):
+        ends = turn_ends(after, dice)
+        budget.spend(len(ends))
+        for end in ends:
             if end.winner is not None:
                 theirs = 1.0 if end.winner == foe else 0.0
             elif end.draw:
@@ -60,8 +63,9 @@ def hard_ranking(ranked: list[tuple[float, Candidate]], side: str, budget: Budge
     best re-valued one reply deeper, best first; the rest (and any the budget
     did not reach) follow in one-ply order.  A turn that wins at once stays
     first, and so does a lone candidate within the margin (nothing to weigh
-    it against).  A candidate is looked at only if the time one took so far
-    still fits in the budget: the level's p99 stays near its budget."""
+    it against).  A candidate is looked at only if the work one took so far,
+    on average, still fits in the work budget left: a look is never begun
+    that would run far past the budget."""
     if not ranked or ranked[0][0] >= 1.0:
         return ranked
     close = sum(1 for score, _ in ranked[:top] if score >= ranked[0][0] - margin)
@@ -70,11 +74,12 @@ def hard_ranking(ranked: list[tuple[float, Candidate]], side: str, budget: Budge
     me = _SIDES.index(side)
     deeper: list[tuple[float, Candidate]] = []
     rest: list[tuple[float, Candidate]] = []
-    started = budget.seconds - budget.left()
+    started = budget.spent
     for index, (score, candidate) in enumerate(ranked):
-        spent = budget.seconds - budget.left()
+        left = budget.work_left()
         looked = len(deeper)
-        if index >= close or (looked and (spent - started) / looked > budget.left()):
+        if index >= close or (looked and left is not None
+                              and (budget.spent - started) / looked > left):
             rest.append((score, candidate))
             continue
         after = candidate.after

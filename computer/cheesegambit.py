@@ -123,6 +123,9 @@ class CheesegambitStrategy(LevelledStrategy):
     NORMAL_SPREAD = 0.015
     #: One-ply candidates ``hard`` looks at one reply deeper.
     HARD_TOP = 12
+    #: Positions a decision may evaluate (``Budget``): about what the old time
+    #: budgets (0.1 / 0.5 / 1.5 s) held here.
+    WORK = {Level.EASY: 3_500, Level.NORMAL: 17_000, Level.HARD: 50_000}
 
     def value(self, position: Position, side: str) -> float:
         assert isinstance(position, CheeseGambitPosition)
@@ -165,6 +168,7 @@ class CheesegambitStrategy(LevelledStrategy):
         for index, (_, option) in enumerate(options):
             if index and budget.expired():
                 break
+            budget.spend()
             scored.append((option_value(position, base, option, side, risk, direct), index))
         scored.sort(key=lambda item: -item[0])
         best = scored[0][0]
@@ -192,12 +196,16 @@ class CheesegambitStrategy(LevelledStrategy):
                     ) -> float | None:
         """``side``'s value of ``after`` once the next mover has replied as best
         for itself (see computer/cheesegambit_reply.py), averaged over its
-        throws; None if the budget ran out first."""
+        throws; None if the budget ran out first (each reply valued is a unit
+        of it)."""
         if budget.expired():
             return None
         if after.result is not None or after.action_due() or after.next_side == side:
+            budget.spend()
             return position_value(after, side)
-        value = ReplyModel(after, side).value()
+        model = ReplyModel(after, side)
+        value = model.value()
+        budget.spend(model.leaves)
         return AFTER_WIN * value if after.placings else value
 
     # -- taunts, answers, votes ------------------------------------------------------

@@ -54,6 +54,8 @@ class ReplyModel:
         following = _next(after.sides, self.active, mover)
         self.order = turn_order(after.sides, self.active, following)
         self.again = turn_order(after.sides, self.active, mover)
+        #: Replies valued so far (the work budget's unit).
+        self.leaves = 0
 
     def blocked(self, sq: int) -> bool:
         """Whether the mover may not land on ``sq`` (another colour's block)."""
@@ -81,6 +83,7 @@ class ReplyModel:
 
     def leaf(self, reply: Reply) -> tuple[float, float]:
         """(our value, the mover's value) after ``reply``."""
+        self.leaves += 1
         moves, extra, rest = reply
         pieces = dict(self.pieces)
         mine = pieces[self.side]

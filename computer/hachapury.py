@@ -15,7 +15,8 @@ The levels:
   opponent's own value.  Its search reads successor states straight from
   the engine's turn search (games/hachapury/successors.py) and values count
   tuples without building positions: a decision takes tens of milliseconds,
-  a few hundred for crowded doubles, and stops at the level's budget.
+  a few hundred for crowded doubles, and stops at the level's work budget
+  (``WORK``: positions evaluated).
 
 Why expectimax over a hand-tuned evaluation rather than self-play learning:
 the evaluation has few terms with a clear meaning (tuned by one-ply matches,
@@ -54,6 +55,9 @@ class HachapuryStrategy(LevelledStrategy):
     NORMAL_SPREAD = 0.04
     #: How many one-ply candidates ``hard`` looks at one reply deeper.
     HARD_TOP = 8
+    #: Positions a decision may evaluate (``Budget``): about what the old time
+    #: budgets (0.1 / 0.5 / 1.5 s) held here; ``hard`` uses a few thousand.
+    WORK = {Level.EASY: 6_000, Level.NORMAL: 30_000, Level.HARD: 150_000}
 
     def value(self, position: Position, side: str) -> float:
         return position_value(position, side)
@@ -81,7 +85,7 @@ class HachapuryStrategy(LevelledStrategy):
     def deeper(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget
                ) -> Candidate:
         """The best of the top one-ply turns once the opponent's reply to each
-        is averaged over its throws; the one-ply best if time runs out first."""
+        is averaged over its throws; the one-ply best if the budget runs out first."""
         if len(ranked) == 1 or ranked[0][0] in (0.0, 1.0):
             return ranked[0][1]
         best: Candidate = ranked[0][1]
@@ -111,7 +115,7 @@ def race_value(position: Position, side: str) -> float:
 def reply_average(after: Position, side: str, budget: Budget) -> float | None:
     """``side``'s value of ``after`` (the opponent to move) once the opponent
     has played its best reply by the same value, averaged over its 21 throws;
-    None when the budget ran out first."""
+    None when the budget ran out first (each reply is a unit of it)."""
     result = after.result
     if result is not None:
         return 1.0 if result.winner == side else 0.0
@@ -122,7 +126,9 @@ def reply_average(after: Position, side: str, budget: Budget) -> float | None:
         if budget.expired():
             return None
         best_for_them = -1.0
-        for _, theirs in successor_counts(after, dice):
+        replies = successor_counts(after, dice)
+        budget.spend(len(replies))
+        for _, theirs in replies:
             if theirs[0] == 15:
                 best_for_them = 1.0
                 break

@@ -3,9 +3,11 @@ plain values in (picklable), a ``Choice`` out, never an exception.
 
 A strategy that fails (an exception, which is a bug to log) still yields a
 legal choice: the engine's first legal turn, or the first answer, marked
-``fallback`` so the caller logs it.  The caller enforces the wall-clock limit
-(a process pool can wait with a timeout); ``fallback_turn`` is what it plays
-then.
+``fallback`` so the caller logs it.  A decision is budgeted by work (the
+strategy's ``budget_for``: the same choice at any load) under a wall-time
+safety cap; the caller enforces its own wall-clock limit a little above that
+cap (a process pool can wait with a timeout); ``fallback_turn`` is what it
+plays then.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import random
 import traceback
 from dataclasses import dataclass
 
-from computer.base import Budget, Choice, Level, strategy_for
+from computer.base import Choice, Level, strategy_for
 from games import get_game
 from games.base import Dice, Position
 
@@ -49,7 +51,7 @@ def decide(request: Request) -> Choice:
     try:
         strategy = strategy_for(request.game)
         return strategy.choose(position, request.dice, request.level,
-                               Budget(request.level.budget), random.Random(request.seed))
+                               strategy.budget_for(request.level), random.Random(request.seed))
     except Exception:  # noqa: BLE001 - a computer player must never stall a game
         log.error("computer player failed in %s; playing a legal turn instead:\n%s",
                   request.game, traceback.format_exc())
@@ -64,8 +66,8 @@ def answer_question(request: Request) -> Choice:
         raise ValueError("no side to answer for")
     try:
         strategy = strategy_for(request.game)
-        return strategy.answer(position, side, request.level, Budget(request.level.budget),
-                               random.Random(request.seed))
+        return strategy.answer(position, side, request.level,
+                               strategy.budget_for(request.level), random.Random(request.seed))
     except Exception:  # noqa: BLE001 - as above
         log.error("computer player failed to answer in %s; answering %r:\n%s",
                   request.game, position.action_choices()[:1], traceback.format_exc())

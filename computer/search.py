@@ -59,12 +59,15 @@ def ranked_turns(position: Position, dice: Dice, value: Value, side: str,
                  budget: Budget | None = None, expand: Expand = candidates
                  ) -> list[tuple[float, Candidate]]:
     """Legal turns best first for ``side`` by ``value`` one ply ahead (ties keep
-    the engine's order).  Turns not reached before the budget ran out are left
-    out, except that the first is always looked at."""
+    the engine's order).  Each turn valued is a unit of ``budget``; turns not
+    reached before it was spent are left out, except that the first is always
+    looked at."""
     scored: list[tuple[float, Candidate]] = []
     for index, candidate in enumerate(expand(position, dice)):
-        if index and budget is not None and budget.expired():
-            break
+        if budget is not None:
+            if index and budget.expired():
+                break
+            budget.spend()
         done = outcome_value(candidate.after, side)
         scored.append((done if done is not None else value(candidate.after, side), candidate))
     scored.sort(key=lambda item: -item[0])
@@ -95,8 +98,9 @@ def _orderings(combo: tuple[int, ...]) -> int:
 def reply_value(after: Position, value: Value, side: str, budget: Budget,
                 expand: Expand = candidates) -> float | None:
     """``side``'s value of ``after`` once the next mover has replied as best for
-    itself, averaged over that mover's dice; None if the budget ran out first.
-    A position waiting for an answer (a taunt) is valued as it stands."""
+    itself, averaged over that mover's dice; None if the budget ran out first
+    (each reply valued is a unit of it).  A position waiting for an answer (a
+    taunt) is valued as it stands."""
     done = outcome_value(after, side)
     if done is not None:
         return done
@@ -109,7 +113,9 @@ def reply_value(after: Position, value: Value, side: str, budget: Budget,
             return None
         best_for_mover = -1.0
         ours = 0.0
-        for candidate in expand(after, dice):
+        replies = expand(after, dice)
+        budget.spend(len(replies))
+        for candidate in replies:
             reply = candidate.after
             done = outcome_value(reply, mover)
             theirs = done if done is not None else value(reply, mover)

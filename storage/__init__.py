@@ -2,9 +2,22 @@
 
 from storage.models import Seat, Session, SessionStatus, TurnEntry, TurnKind
 from storage.opening import DatabaseUnavailable
-from storage.store import ChannelBusy, NewTurn, StaleVersion, StorageError, Store
+from storage.store import (
+    ChannelBusy,
+    CommitUnknown,
+    DatabaseDown,
+    DatabaseFault,
+    DatabaseTimeout,
+    DiskFull,
+    NewTurn,
+    StaleVersion,
+    StorageError,
+    Store,
+    commits_counted,
+)
 
 __all__ = [
-    "ChannelBusy", "DatabaseUnavailable", "NewTurn", "Seat", "Session", "StaleVersion",
-    "SessionStatus", "StorageError", "Store", "TurnEntry", "TurnKind",
+    "ChannelBusy", "CommitUnknown", "DatabaseDown", "DatabaseFault", "DatabaseTimeout",
+    "DatabaseUnavailable", "DiskFull", "NewTurn", "Seat", "Session", "StaleVersion",
+    "SessionStatus", "StorageError", "Store", "TurnEntry", "TurnKind", "commits_counted",
 ]

@@ -26,6 +26,9 @@ from storage.store import StorageError
 
 #: How long a start waits for another process's lock before refusing (seconds).
 BUSY_TIMEOUT = 5.0
+#: How long one PostgreSQL statement may run (or wait for a server that does not
+#: answer) before the command fails with "the database did not answer" (seconds).
+STATEMENT_TIMEOUT = 10.0
 _HEADER = b"SQLite format 3\x00"
 #: Tables every version of our schema has; a file without them is another program's.
 OUR_TABLES = frozenset({"sessions", "seats", "turns"})

@@ -14,6 +14,7 @@ another program's tables or a newer schema.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
@@ -24,10 +25,29 @@ import asyncpg
 
 from storage.opening import OUR_TABLES, DatabaseUnavailable
 from storage.pg_migrations import PG_MIGRATIONS
-from storage.store import Ran, Run, StaleVersion, StorageError, masked, returns_rows
+from storage.store import (
+    CommitUnknown,
+    DatabaseDown,
+    DatabaseFault,
+    DatabaseTimeout,
+    DiskFull,
+    Ran,
+    Run,
+    StaleVersion,
+    StorageError,
+    masked,
+    returns_rows,
+)
 
 #: Connections per process: enough for the moves, reads and scheduler of one process.
 POOL_SIZE = 8
+#: The client waits this much longer than the server's ``statement_timeout``: a
+#: server that runs answers with its own cancellation first; the client's timeout is
+#: for one that is frozen (stopped, its machine hung) and would never answer.
+CLIENT_GRACE = 1.0
+#: Migrations may wait for another process's migration (an advisory lock) and build
+#: indexes on big tables: the statement timeout does not apply to them.
+MIGRATION_TIMEOUT = 3600.0
 #: Held (per schema) while migrating, so that processes starting together migrate once.
 _MIGRATION_LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.boardbot'))"
 
@@ -99,6 +119,59 @@ def describe(url: str, exc: BaseException, timeout: float) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
+class _OneLine(logging.Filter):
+    """asyncpg's pool logs each failed try to reconnect with its traceback (30 lines a
+    try, tries every 1-60 s through an outage): folded into one line that keeps the
+    error's words, as the bot logs its own faults."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            exc = record.exc_info[1]
+            record.msg = f"{record.getMessage()}: {type(exc).__name__}: {exc}"
+            record.args = None
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+logging.getLogger("asyncpg.pool").addFilter(_OneLine())
+
+
+def fault_of(exc: BaseException) -> DatabaseFault | None:
+    """The ``DatabaseFault`` an asyncpg (or socket) error stands for, or None."""
+    if isinstance(exc, (asyncpg.QueryCanceledError, TimeoutError)):
+        # the server's statement_timeout, or the client's own past it (frozen server)
+        return DatabaseTimeout(str(exc) or type(exc).__name__)
+    if isinstance(exc, asyncpg.exceptions.DiskFullError):
+        return DiskFull(str(exc))
+    if isinstance(exc, (OSError, asyncpg.PostgresConnectionError,
+                        asyncpg.OperatorInterventionError)):
+        # refused, reset, the socket gone; shut down, crashed, starting up
+        return DatabaseDown(str(exc) or type(exc).__name__)
+    if isinstance(exc, asyncpg.InterfaceError) and "closed" in str(exc):
+        return DatabaseDown(str(exc))  # "connection is closed", "pool is closed"
+    return None
+
+
+def _connection_lost(exc: BaseException) -> bool:
+    """True when the connection cannot be trusted after ``exc``: it is closed, the
+    server is gone, or a statement got no answer (the server may still be running
+    it).  Such a connection is terminated, not rolled back: a ROLLBACK would wait
+    for a server that does not answer; the server rolls back a closed connection's
+    transaction itself."""
+    fault = fault_of(exc)
+    return isinstance(fault, (DatabaseDown, DatabaseTimeout)) and \
+        not isinstance(exc, asyncpg.QueryCanceledError)
+
+
+def _terminate(conn: Any) -> None:
+    """Close a pooled connection at once (its server process rolls back what it had)."""
+    try:
+        conn.terminate()
+    except asyncpg.InterfaceError:  # closed already, and handed back to the pool
+        pass
+
+
 class PostgresBackend:
     """A PostgreSQL database through a pool of asyncpg connections."""
 
@@ -107,12 +180,19 @@ class PostgresBackend:
     errors: tuple[type[Exception], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError)
     serial = False
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, connect_timeout: float = 60.0,
+                 command_timeout: float | None = None) -> None:
         self.pool = pool
         self.url = url
+        #: For the leader's own connection: as the pool's.
+        self.connect_timeout = connect_timeout
+        self.command_timeout = command_timeout
         #: The connection that holds this process's advisory locks (``lead``).
         self._leader: asyncpg.Connection | None = None
         self._roles: set[str] = set()
+
+    def fault(self, exc: BaseException) -> DatabaseFault | None:
+        return fault_of(exc)
 
     async def close(self) -> None:
         leader, self._leader = self._leader, None
@@ -127,14 +207,16 @@ class PostgresBackend:
         try:
             if self._leader is None or self._leader.is_closed():
                 self._roles.clear()
-                self._leader = await asyncpg.connect(self.url)
+                self._leader = await asyncpg.connect(self.url,
+                                                     timeout=self.connect_timeout,
+                                                     command_timeout=self.command_timeout)
             if role in self._roles:
                 await self._leader.fetchval("SELECT 1")  # still connected: still held
                 return True
             taken = await self._leader.fetchval(
                 "SELECT pg_try_advisory_lock(hashtext(current_schema() || '.' || $1))", role)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
-            # connection lost: whatever it held is released on the server
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            # connection lost (or no answer): whatever it held is released on the server
             self._roles.clear()
             if self._leader is not None:
                 self._leader.terminate()
@@ -145,7 +227,13 @@ class PostgresBackend:
         return bool(taken)
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        return list(await self.pool.fetch(numbered(sql), *params))
+        async with self.pool.acquire() as conn:
+            try:
+                return list(await conn.fetch(numbered(sql), *params))
+            except BaseException as exc:
+                if _connection_lost(exc):
+                    _terminate(conn)  # the pool's release would wait for the server
+                raise
 
     async def schema_version(self) -> int:
         exists = await self.pool.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
@@ -158,29 +246,40 @@ class PostgresBackend:
         """Apply every migration newer than the database's version, each in its own
         transaction (PostgreSQL's DDL is transactional) under an advisory lock."""
         target = len(PG_MIGRATIONS) if latest is None else latest
+        wait = MIGRATION_TIMEOUT
         async with self.pool.acquire() as conn:
             while True:
                 async with conn.transaction():
-                    await conn.execute(_MIGRATION_LOCK)
+                    await conn.execute("SET LOCAL statement_timeout = 0", timeout=wait)
+                    await conn.execute(_MIGRATION_LOCK, timeout=wait)
                     await conn.execute(
-                        "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
-                    current = await conn.fetchval("SELECT version FROM schema_version")
+                        "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)",
+                        timeout=wait)
+                    current = await conn.fetchval("SELECT version FROM schema_version",
+                                                  timeout=wait)
                     if current is None:
-                        await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
+                        await conn.execute("INSERT INTO schema_version (version) VALUES (0)",
+                                           timeout=wait)
                         current = 0
                     if current > target:
                         raise StorageError(
                             f"database schema {current} is newer than this program ({target})")
                     if current == target:
                         return target
-                    await conn.execute(PG_MIGRATIONS[current])
-                    await conn.execute("UPDATE schema_version SET version=$1", current + 1)
+                    await conn.execute(PG_MIGRATIONS[current], timeout=wait)
+                    await conn.execute("UPDATE schema_version SET version=$1", current + 1,
+                                       timeout=wait)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Run]:
         async with self.pool.acquire() as conn:
             tx = conn.transaction()
-            await tx.start()
+            try:
+                await tx.start()
+            except BaseException as exc:
+                if _connection_lost(exc):
+                    _terminate(conn)
+                raise
 
             async def run(sql: str, params: Sequence[Any] = ()) -> Ran:
                 query = numbered(sql)
@@ -195,15 +294,23 @@ class PostgresBackend:
 
             try:
                 yield run
-            except BaseException:
-                if not conn.is_closed():
+            except BaseException as exc:
+                if _connection_lost(exc):
+                    _terminate(conn)
+                elif not conn.is_closed():
                     await tx.rollback()
                 raise
-            else:
-                try:
-                    await tx.commit()
-                except asyncpg.TransactionRollbackError as exc:
-                    raise StaleVersion(f"the database gave up this change: {exc}") from exc
+            try:
+                await tx.commit()
+            except asyncpg.TransactionRollbackError as exc:
+                raise StaleVersion(f"the database gave up this change: {exc}") from exc
+            except BaseException as exc:
+                if not _connection_lost(exc):
+                    raise  # the server answered: it did not commit (e.g. a full disk)
+                # Sent, and no answer came: the server may have committed or not.
+                _terminate(conn)
+                raise CommitUnknown(f"the connection broke during the commit: "
+                                    f"{exc or type(exc).__name__}") from exc
 
 
 async def _nothing_to_reset(connection: asyncpg.Connection) -> None:
@@ -215,19 +322,27 @@ async def _nothing_to_reset(connection: asyncpg.Connection) -> None:
     left open (a cancelled command) is still rolled back by the pool itself."""
 
 
-async def open_postgres(url: str, latest: int, timeout: float) -> PostgresBackend:
-    """A migrated PostgreSQL backend for ``url``, or ``DatabaseUnavailable`` (one line)."""
+async def open_postgres(url: str, latest: int, timeout: float,
+                        statement_timeout: float | None = None) -> PostgresBackend:
+    """A migrated PostgreSQL backend for ``url``, or ``DatabaseUnavailable`` (one line).
+    ``statement_timeout`` (seconds; None or 0: none): the server cancels a statement
+    that runs longer (``statement_timeout``), and the client gives up on one that gets
+    no answer ``CLIENT_GRACE`` later (a frozen server), so no command waits for ever."""
     shown = masked(url)
     if len(PG_MIGRATIONS) < latest:
         raise StorageError(f"storage/pg_migrations.py has {len(PG_MIGRATIONS)} migrations; "
                            f"storage/migrations.py has {latest}: port the missing ones")
+    limits: dict[str, Any] = {}
+    if statement_timeout:
+        limits = {"command_timeout": statement_timeout + CLIENT_GRACE,
+                  "server_settings": {"statement_timeout": str(int(statement_timeout * 1000))}}
     try:
         pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE,
-                                         timeout=timeout, reset=_nothing_to_reset)
+                                         timeout=timeout, reset=_nothing_to_reset, **limits)
     except (OSError, TimeoutError, ValueError, asyncpg.PostgresError,
             asyncpg.InterfaceError) as exc:
         raise DatabaseUnavailable(shown, describe(url, exc, timeout)) from None
-    backend = PostgresBackend(pool, url)
+    backend = PostgresBackend(pool, url, timeout, limits.get("command_timeout"))
     try:
         await _check_schema(backend, shown, latest)
         await backend.migrate(latest)

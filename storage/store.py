@@ -15,11 +15,19 @@ a ``Backend`` (below for SQLite, storage/postgres.py for PostgreSQL).
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from contextlib import (
+    AbstractAsyncContextManager,
+    asynccontextmanager,
+    contextmanager,
+    nullcontext,
+)
+from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
@@ -42,6 +50,60 @@ class StaleVersion(StorageError):
 
 class ChannelBusy(StorageError):
     """The channel already has a live session."""
+
+
+class DatabaseFault(StorageError):
+    """The database failed a statement for a reason outside the statement: it is
+    down, did not answer in time, or has no room.  ``kind`` names which (the bot
+    words each; the catalogue key is ``fault_<kind>``).  The driver's own error is
+    the ``__cause__``.  Raised by the store in place of the driver's error, so that
+    callers tell an outage from a bug without knowing the drivers."""
+
+    kind = "database_down"
+
+
+class DatabaseDown(DatabaseFault):
+    """The server cannot be reached or the connection broke: the transaction under
+    way (if any) did not commit."""
+
+    kind = "database_down"
+
+
+class DatabaseTimeout(DatabaseFault):
+    """No answer within the statement timeout (a frozen server, a lock held too long
+    by another process): the transaction under way did not commit."""
+
+    kind = "database_timeout"
+
+
+class DiskFull(DatabaseFault):
+    """The database's disk (or SQLite's size limit) is full: nothing was written."""
+
+    kind = "disk_full"
+
+
+class CommitUnknown(DatabaseFault):
+    """The connection broke (or the server stopped answering) while a COMMIT was
+    under way: the change may or may not have been saved.  Read it back to know."""
+
+    kind = "commit_unknown"
+
+
+#: The transactions committed during the current command (set per command by the bot
+#: with ``commits_counted``): a fault after one of them must not say "nothing changed".
+_commits: ContextVar[list[int] | None] = ContextVar("boardbot_commits", default=None)
+
+
+@contextmanager
+def commits_counted() -> Iterator[list[int]]:
+    """Within the block (one command's task), each transaction the store commits adds
+    one entry to the list yielded."""
+    committed: list[int] = []
+    token = _commits.set(committed)
+    try:
+        yield committed
+    finally:
+        _commits.reset(token)
 
 
 @dataclass(frozen=True)
@@ -114,6 +176,11 @@ class Backend(Protocol):
 
     async def lead(self, role: str) -> bool: ...
 
+    def fault(self, exc: BaseException) -> DatabaseFault | None:
+        """The ``DatabaseFault`` a driver error stands for (None: not a fault of the
+        database itself, e.g. a broken constraint or a bug)."""
+        ...
+
     async def close(self) -> None: ...
 
 
@@ -168,26 +235,38 @@ class Store:
             asyncio.Lock() if backend.serial else nullcontext())
         #: Test hook called with a counter before each statement of a transaction.
         self.statement_hook: Callable[[int], None] | None = None
+        #: Test hook called just before each COMMIT (after the last statement).
+        self.commit_hook: Callable[[], None] | None = None
         #: Statements sent and transactions run so far (benchmarks and tests count
         #: a command's round trips with these).
         self.statements = 0
         self.transactions = 0
 
     @classmethod
-    async def open(cls, path: str, busy_timeout: float | None = None) -> Store:
+    async def open(cls, path: str, busy_timeout: float | None = None,
+                   statement_timeout: float | None = None) -> Store:
         """Open (creating the file and its folder if missing) and migrate.  Raises
         ``DatabaseUnavailable`` (closing the connection) when the file is locked
         past ``busy_timeout`` seconds, read-only, damaged, not ours or newer; for a
         ``postgresql://`` URL, when the server cannot be reached or the database is
-        missing, not ours or newer."""
-        from storage.opening import BUSY_TIMEOUT, DatabaseUnavailable, describe, open_database
+        missing, not ours or newer.  ``statement_timeout`` (seconds, PostgreSQL; 0:
+        none): how long a statement may take before it fails with
+        ``DatabaseTimeout``; SQLite waits ``busy_timeout`` for a lock instead."""
+        from storage.opening import (
+            BUSY_TIMEOUT,
+            STATEMENT_TIMEOUT,
+            DatabaseUnavailable,
+            describe,
+            open_database,
+        )
 
         wait = BUSY_TIMEOUT if busy_timeout is None else busy_timeout
         if is_postgres_url(path):
             from storage.postgres import open_postgres
-            return cls(await open_postgres(path, LATEST, wait))
+            limit = STATEMENT_TIMEOUT if statement_timeout is None else statement_timeout
+            return cls(await open_postgres(path, LATEST, wait, limit))
         db = await open_database(path, LATEST, wait)
-        store = cls(SqliteBackend(db))
+        store = cls(SqliteBackend(db, wait))
         try:
             await store.migrate()
         except BaseException as exc:
@@ -237,30 +316,54 @@ class Store:
         """One transaction: yields ``run(sql, params)``; commits when the block ends,
         rolls back when it raises.  Stores built on this one (the correspondence
         tables) use it for their own all-or-nothing changes."""
-        async with self._lock, self.backend.transaction() as raw:
-            counter = [0]
-            self.transactions += 1
+        try:
+            async with self._lock, self.backend.transaction() as raw:
+                counter = [0]
+                self.transactions += 1
 
-            async def run(sql: str, params: Sequence[Any] = ()) -> Ran:
-                counter[0] += 1
-                self.statements += 1
+                async def run(sql: str, params: Sequence[Any] = ()) -> Ran:
+                    counter[0] += 1
+                    self.statements += 1
+                    if self.statement_hook is not None:
+                        self.statement_hook(counter[0])
+                    return await raw(sql, params)
+
+                yield run
                 if self.statement_hook is not None:
-                    self.statement_hook(counter[0])
-                return await raw(sql, params)
+                    self.statement_hook(counter[0] + 1)  # just before the COMMIT
+                if self.commit_hook is not None:
+                    self.commit_hook()
+        except Exception as exc:
+            fault = self._fault(exc)
+            if fault is None:
+                raise
+            raise fault from exc
+        committed = _commits.get()
+        if committed is not None:
+            committed.append(1)
 
-            yield run
-            if self.statement_hook is not None:
-                self.statement_hook(counter[0] + 1)  # just before the COMMIT
+    def _fault(self, exc: Exception) -> DatabaseFault | None:
+        """The ``DatabaseFault`` to raise for a driver error that is the database's
+        fault (None: raise the exception as it is, a fault already translated too)."""
+        if isinstance(exc, DatabaseFault):
+            return None
+        return self.backend.fault(exc)
 
     # -- reads --------------------------------------------------------------------
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """The rows of one read-only query, outside any transaction."""
         self.statements += 1
-        return await self.backend.fetchall(sql, params)
+        try:
+            return await self.backend.fetchall(sql, params)
+        except Exception as exc:
+            fault = self._fault(exc)
+            if fault is None:
+                raise
+            raise fault from exc
 
     async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        rows = await self.backend.fetchall(sql, params)
+        rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
 
     async def _read_sessions(self, where: str, params: Sequence[Any]) -> list[Session]:
@@ -503,14 +606,32 @@ class SqliteBackend:
     errors: tuple[type[Exception], ...] = (sqlite3.Error,)
     serial = True
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, busy_timeout: float = 5.0) -> None:
         self.db = db
+        #: The connection's ``PRAGMA busy_timeout`` (seconds; storage.opening sets it).
+        self.busy_timeout = busy_timeout
 
     async def close(self) -> None:
         await self.db.close()
 
     async def lead(self, role: str) -> bool:
         return True
+
+    def fault(self, exc: BaseException) -> DatabaseFault | None:
+        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            return DiskFull(str(exc))
+        if not isinstance(exc, sqlite3.Error):
+            return None
+        code = getattr(exc, "sqlite_errorcode", None)
+        primary = code & 0xFF if isinstance(code, int) else None
+        if primary == sqlite3.SQLITE_FULL:  # the disk, or max_page_count
+            return DiskFull(str(exc))
+        if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):  # past busy_timeout
+            return DatabaseTimeout(str(exc))
+        if primary in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY,
+                       sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+            return DatabaseDown(str(exc))
+        return None
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         # one trip to the connection's thread (execute, fetch and close there), not
@@ -544,13 +665,18 @@ class SqliteBackend:
         """``BEGIN IMMEDIATE``, tried again a few times (10 ms doubling, about 2.5 s in
         all) when SQLite answers "database is locked" at once: two connections in WAL
         mode sometimes get SQLITE_BUSY without the busy handler waiting.  Nothing has
-        been written yet, so trying again is safe."""
+        been written yet, so trying again is safe.  An answer that came only after the
+        busy handler waited is a lock really held (by another process): not tried
+        again, so a command waits about ``busy_timeout``, not eight times as long."""
         for attempt in range(attempts):
+            began = time.monotonic()
             try:
                 await self.db.execute("BEGIN IMMEDIATE")
                 return
             except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) or attempt == attempts - 1:
+                waited = time.monotonic() - began
+                if "locked" not in str(exc) or attempt == attempts - 1 \
+                        or waited >= self.busy_timeout / 2:
                     raise
                 await asyncio.sleep(0.01 * 2 ** attempt)
 
@@ -575,8 +701,15 @@ class SqliteBackend:
         except BaseException:
             await self.db.execute("ROLLBACK")
             raise
-        else:
+        try:
             await self.db.execute("COMMIT")
+        except BaseException:
+            # A COMMIT that fails (a full disk, a lock past busy_timeout) may leave the
+            # transaction open: rolled back here, or every later BEGIN would fail.
+            # SQLite is local: a COMMIT that raised did not commit.
+            if self.db.in_transaction:
+                await self.db.execute("ROLLBACK")
+            raise
 
 
 _ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES)\b|\bRETURNING\b", re.IGNORECASE)

@@ -97,6 +97,44 @@ class Server:
             self.stop()
             raise ServerUnavailable(f"createdb failed: {_last_line(created)}")
 
+    def halt(self) -> None:
+        """An outage: the server dies at once (``-m immediate``, no shutdown checkpoint,
+        every connection cut), its data kept for ``resume``."""
+        done = self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        if done.returncode != 0:
+            raise ServerUnavailable(f"pg_ctl stop failed: {_last_line(done)}")
+
+    def resume(self) -> None:
+        """Start the halted server again (crash recovery, then the same settings)."""
+        options = (f"-c listen_addresses='' -k {self.socket_dir} -c fsync=off "
+                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+        done = self._run("pg_ctl", "-D", str(self.data), "-l", str(self.folder / "log"),
+                         "-o", options, "-w", "-t", "30", "start")
+        if done.returncode != 0:
+            raise ServerUnavailable(f"pg_ctl start failed: {_last_line(done)}")
+
+    def pids(self) -> list[int]:
+        """The server's processes: the postmaster and its children (to freeze them all
+        with SIGSTOP, a server that takes connections and never answers)."""
+        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        children = []
+        for status in Path("/proc").glob("[0-9]*/status"):
+            try:
+                fields = dict(line.split(":\t", 1) for line in status.read_text().splitlines()
+                              if ":\t" in line)
+            except OSError:  # gone meanwhile
+                continue
+            if fields.get("PPid", "").strip() == str(postmaster):
+                children.append(int(status.parent.name))
+        return [postmaster, *children]
+
+    def psql(self, sql: str) -> str:
+        """Run ``sql`` as the server's superuser; its output (unaligned, tuples only)."""
+        done = self._run("psql", "-h", str(self.socket_dir), "-d", DATABASE, "-At", "-c", sql)
+        if done.returncode != 0:
+            raise RuntimeError(f"psql failed: {_last_line(done)}")
+        return done.stdout.strip()
+
     def stop(self) -> None:
         if (self.data / "postmaster.pid").exists():
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")

@@ -32,6 +32,7 @@ from bot.catalogue import (
     clocks,
     console,
     engine,
+    faults,
     hints,
     lessons,
     lobby,
@@ -55,7 +56,7 @@ LANGUAGES = ("en", "ru")
 DEFAULT = "en"
 
 _AREAS = (narration, play, lobby, clocks, buttons, views, reasons, adapter, engine, lessons,
-          nudges, matches, taunts, hints, replays, console)
+          nudges, matches, taunts, hints, replays, console, faults)
 EN: dict[str, str] = {k: v for area in _AREAS for k, v in area.EN.items()}
 RU: dict[str, str] = {k: v for area in _AREAS for k, v in area.RU.items()}
 

@@ -53,6 +53,8 @@ EN: dict[str, str] = {
     "mygames_challenge": "{where}: waiting for the challenge to be answered",
     "mygames_yours": "{where}, turn {turn}: **your turn**{left}",
     "mygames_theirs": "{where}, turn {turn}: {name} to play{left}",
+    "mygames_unreadable": "{where}: game #{id} cannot be read (damaged); skipped. "
+                          "A moderator can `/abort` it there",
     "mygames_none": "You have no games running on this server.",
     "mygames_title": "Your games here",
     "notify_choose": "Choose one of {modes}.",
@@ -208,6 +210,8 @@ RU: dict[str, str] = {
     "mygames_challenge": "{where}: вызов ждёт ответа",
     "mygames_yours": "{where}, ход {turn}: **ваш ход**{left}",
     "mygames_theirs": "{where}, ход {turn}: ходит {name}{left}",
+    "mygames_unreadable": "{where}: партия #{id} повреждена и не читается; пропущена. "
+                          "Модератор может сделать там `/abort`",
     "mygames_none": "У вас нет партий на этом сервере.",
     "mygames_title": "Ваши партии здесь",
     "notify_choose": "Выберите одно из: {modes}.",

@@ -18,10 +18,11 @@ import discord
 from bot import discord_adapter as adapter
 from bot.actions import Verb, session_of, verb_of
 from bot.cogs.turns import TurnCache, match_turns
+from bot.faults import brief
 from bot.ordering import ChannelOrder
 from bot.replies import Channel, Reply, User, refusal
 from games import Position
-from storage import SessionStatus
+from storage import DatabaseFault, SessionStatus
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -86,6 +87,11 @@ class Flows:
         """Call the service and deliver its reply; the reply and whether it was sent."""
         try:
             reply = await call(user, where)
+        except DatabaseFault as fault:  # outside the service's commands: told, one line
+            log.warning(adapter.kv("database_fault", kind=fault.kind, channel=where.id,
+                                   user=user.id, error=brief(fault)))
+            reply = refusal(adapter.said(interaction, "fault_nothing_changed",
+                                         what=adapter.said(interaction, f"fault_{fault.kind}")))
         except Exception:
             log.exception(adapter.kv("service_error", channel=where.id, user=user.id))
             reply = refusal(adapter.said(interaction, "service_error"))

@@ -8,6 +8,7 @@ The clock hand-over that every turn carries is in ``timekeeping``; the SQL in
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from bot import clocks, pages
 from bot.actions import Takeback, encode
@@ -21,6 +22,8 @@ from bot.service.turn_events import replay_entry, replay_position
 from games import GameError, Position, get_game
 from storage import Session, SessionStatus, TurnEntry, TurnKind
 from storage.correspondence import NOTIFY_MODES, ClockRow, ClockState, clock_statements
+
+log = logging.getLogger("boardbot.correspondence")
 
 
 def _rewound(session: Session, turns: list[TurnEntry]) -> Position | None:
@@ -203,14 +206,26 @@ class Correspondence:
         for s in found.sessions:
             others = ", ".join(pages.name(seat.name) for seat in s.seats
                                if seat.user_id != user.id)
-            where = f"<#{s.channel_id}>: {get_game(s.game).title}" + (
+            try:
+                # A row edited by hand (or by a bug) can name no game or hold a listing
+                # no engine reads: that one game is named and skipped, never the list
+                # of every game the player has (the nudges skip it the same way).
+                title = get_game(s.game).title
+                position = self.ctx.position_of(s) if s.position is not None else None
+            except GameError as exc:
+                log.warning("session %s: stored game %r or position cannot be read: %s",
+                            s.id, s.game[:40], exc)
+                theirs.append(for_user("mygames_unreadable", id=s.id,
+                                       where=f"<#{s.channel_id}>"))
+                continue
+            where = f"<#{s.channel_id}>: {title}" + (
                 for_user("vs", others=others) if others else "")
             if s.status == SessionStatus.CHALLENGE:
                 theirs.append(for_user("mygames_challenge", where=where))
                 continue
-            if s.position is None:
+            if position is None:
                 continue
-            side = running_side(self.ctx.position_of(s))
+            side = running_side(position)
             seat = s.seat_for_side(side) if side else None
             clock = found.clocks.get(s.id)
             left = texts.left_text(clocks.parse_stored(clock[0]), clock[1], clock[2],

@@ -9,7 +9,9 @@ Refusing has one way: inside, a part raises ``Refused`` (or the store raises
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -19,6 +21,7 @@ from bot.buttons import Question
 from bot.catalogue import Readers, for_user, language, reading
 from bot.computer_pool import InlineThinker, Thinker
 from bot.computer_seats import COMPUTER
+from bot.faults import brief
 from bot.replies import Channel, Refused, Reply, User, refusal
 from bot.service import views
 from bot.service.board_settings import BoardSettings
@@ -38,26 +41,46 @@ from bot.service.replays import DEFAULT_UPLOAD_LIMIT, Replays
 from bot.service.resign import Resignation
 from bot.service.timekeeping import Timekeeper
 from games import Position, available_games
-from storage import Session, SessionStatus, StaleVersion, Store
+from storage import (
+    CommitUnknown,
+    DatabaseFault,
+    Session,
+    SessionStatus,
+    StaleVersion,
+    Store,
+    commits_counted,
+)
 from storage.correspondence import CorrespondenceStore
 
 _P = ParamSpec("_P")
+log = logging.getLogger("boardbot.service")
+#: Seconds between the tries to read a game back after a fault (the pool reconnects).
+READ_BACK_WAITS = (0.0, 0.5, 1.5)
 
 
 def privately(command: Callable[Concatenate[GameService, _P], Awaitable[Reply]]
               ) -> Callable[Concatenate[GameService, _P], Awaitable[Reply]]:
-    """An entry point whose refusals (``Refused``, a lost race) become private replies."""
+    """An entry point whose refusals (``Refused``, a lost race) become private replies,
+    and whose database faults are told as what they are (``GameService.told``)."""
     @functools.wraps(command)
     async def entry(self: GameService, *args: _P.args, **kwargs: _P.kwargs) -> Reply:
-        with reading(await self.readers(*args, *kwargs.values())), one_command():
+        readers = Readers()
+        with commits_counted() as committed:
             try:
-                reply = await command(self, *args, **kwargs)
-            except Refused as refused:
-                return refusal(str(refused))
-            except StaleVersion:
-                return refusal(for_user("race"))
-            await self._matches.after(reply)  # a match game: the next game, the score line
-            return reply
+                readers = await self.readers(*args, *kwargs.values())
+                with reading(readers), one_command():
+                    try:
+                        reply = await command(self, *args, **kwargs)
+                    except Refused as refused:
+                        return refusal(str(refused))
+                    except StaleVersion:
+                        return refusal(for_user("race"))
+                    await self._matches.after(reply)  # a match game: the next game, the score
+                    return reply
+            except DatabaseFault as fault:
+                log.warning("%s: %s (%s)", command.__name__, fault.kind, brief(fault))
+                with reading(readers):
+                    return await self.told(fault, bool(committed), *args)
     return entry
 
 
@@ -130,6 +153,40 @@ class GameService:
         public = chosen.guild or (language(locale) if channel else None)
         own = chosen.user or (language(user.locale) if user and user.locale else public)
         return Readers(user=own or language(None), channel=public or own or language(None))
+
+    # -- faults ---------------------------------------------------------------------------
+
+    async def told(self, fault: DatabaseFault, committed: bool, *args: object) -> Reply:
+        """The private answer to a command the database failed.  Before anything was
+        committed: nothing changed (the fault's transaction did not commit), so say so.
+        After a commit, or when the commit's outcome is unknown (the connection broke
+        during it): say that, and show the game as stored, read back once the
+        database answers again, so that the player sees what stands."""
+        what = for_user(f"fault_{fault.kind}")
+        if not committed and not isinstance(fault, CommitUnknown):
+            return refusal(for_user("fault_nothing_changed", what=what))
+        text = what if isinstance(fault, CommitUnknown) else \
+            for_user("fault_after_saving", what=what)
+        user = next((a for a in args if isinstance(a, User)), None)
+        channel = next((a for a in args if isinstance(a, Channel)), None)
+        board = await self._read_back(user, channel) if user and channel else None
+        if board is None:
+            return refusal(f"{text} {for_user('fault_board_unreadable')}")
+        return Reply(text=f"{text}\n{for_user('fault_board_as_stored')}\n{board.text}",
+                     private=True, ok=False, image=board.image,
+                     image_description=board.image_description, session_id=board.session_id)
+
+    async def _read_back(self, user: User, channel: Channel) -> Reply | None:
+        """The channel's board read from the database again (None: it still fails)."""
+        for wait in READ_BACK_WAITS:
+            await asyncio.sleep(wait)
+            try:
+                return await self._views.board(user, channel)
+            except Refused as refused:  # e.g. no game here any more
+                return Reply(text=str(refused), private=True)
+            except DatabaseFault as fault:
+                log.warning("board read back: %s (%s)", fault.kind, brief(fault))
+        return None
 
     # -- what callers read ------------------------------------------------------------
 

@@ -8,12 +8,12 @@ bot's autocomplete (the same throw on every keystroke) is answered from cache.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from games.chebache.board import FINISH, NUM_SLOTS, SLOT
-from games.chebache.chebaches import apply_traps, controlled_slots, holds
+from games.chebache.chebaches import _SHAPES, apply_traps, controlled_slots, holds
 from games.chebache.phase1 import (
     _INFO,
     Move,
@@ -157,6 +157,19 @@ class Found:
         """The canonical text of every turn."""
         return turn_texts(self.heads, self.plain, self.counts, self.jumps)
 
+    def result_codes(self) -> list[int]:
+        """The ``state_code`` after every turn, in ``texts``' order."""
+        out: list[int] = []
+        jumps = self.jumps
+        i = 0
+        for code, plain, n in zip(self.codes, self.plain, self.counts, strict=True):
+            if plain:
+                out.append(code)
+            for k in range(i, i + n):
+                out.append(code + jumps[k][2])
+            i += n
+        return out
+
     def outcomes(self) -> list[Outcome]:
         """Every turn as its text and the ``state_code`` after it."""
         out: list[Outcome] = []
@@ -209,6 +222,9 @@ class TurnSearch:
     #: ``records``' memo: dice left -> tagged key (state_code + tag_key) ->
     #: whether the turn can be completed from there
     _seen: dict[Dice, dict[int, bool]] = field(default_factory=dict)
+    #: ``outcomes``' memo: dice -> which of ``records``' turns are listed (None: all)
+    _keep: dict[Dice, list[int] | None] = field(default_factory=dict)
+    _watch: TrapWatch | None = None
 
     # --- building blocks -------------------------------------------------
     def children(self, state: State, dice: Dice) -> list[Child]:
@@ -312,13 +328,44 @@ class TurnSearch:
 
     # --- enumeration -----------------------------------------------------
     def outcomes(self, dice: Dice) -> list[Outcome]:
-        """Every complete legal turn, deduplicated by resulting position (see
-        ``records``)."""
-        return self.records(dice).outcomes()
+        """Every complete legal turn, deduplicated by resulting position: by
+        the state after Phase I and the jump (``records``), then by the state
+        after the end-of-turn traps (``distinct_results``)."""
+        got = self.records(dice).outcomes()
+        keep = self._distinct(dice, lambda: [o.code for o in got], lambda i: got[i].state)
+        return got if keep is None else [got[i] for i in keep]
 
     def turns(self, dice: Dice) -> list[str]:
         """The canonical texts of ``outcomes``, without building them."""
-        return self.records(dice).texts()
+        found = self.records(dice)
+        texts = found.texts()
+        codes: list[int] = []
+
+        def result_codes() -> list[int]:
+            codes.extend(found.result_codes())
+            return codes
+
+        keep = self._distinct(dice, result_codes, lambda i: state_from_code(codes[i]))
+        return texts if keep is None else [texts[i] for i in keep]
+
+    def _distinct(self, dice: Dice, codes: Callable[[], list[int]],
+                  state_of: Callable[[int], State]) -> list[int] | None:
+        """``distinct_results`` for ``dice``, memoised (only the indices: the
+        outcomes themselves are not kept, which would cost every later
+        garbage collection a walk over them)."""
+        start = expand_dice(dice)
+        if start in self._keep:
+            return self._keep[start]
+        watch = self._trap_watch()
+        keep = self._keep[start] = (distinct_results(codes(), state_of, watch, self.side)
+                                    if watch else None)
+        return keep
+
+    def _trap_watch(self) -> TrapWatch:
+        got = self._watch
+        if got is None:
+            got = self._watch = trap_watch(self.state, self.side)
+        return got
 
     def records(self, dice: Dice) -> Found:
         """Every complete legal turn, deduplicated by resulting position.
@@ -807,6 +854,73 @@ def format_moves(moves: list[str], jump: Jump | None) -> str:
     if jump is not None:
         out.append(jump_text(jump))
     return ", ".join(out) if out else NO_MOVE
+
+
+#: Where (``slot_shift``) the centre, the controlled space and the two
+#: Intersections of each opponent Chebache that may stand at the end of a turn
+#: lie in a ``state_code``.
+TrapWatch = list[tuple[int, int, int, int]]
+
+
+def trap_watch(state: State, side: int) -> TrapWatch:
+    """The opponent's Chebaches that can still stand when ``side``'s turn from
+    ``state`` ends: those whose two Intersections the opponent holds now (the
+    mover can take an Intersection from the opponent, by an attack, but never
+    give it one).  Empty, as in most positions: no turn ends with a trap."""
+    slots = state[0]
+    foe = 1 - side
+    return [(slot_shift(centre), slot_shift(ctrl), slot_shift(left), slot_shift(right))
+            for centre, left, right, ctrl in _SHAPES[foe]
+            if holds(slots[left], foe) and holds(slots[right], foe)]
+
+
+def distinct_results(codes: list[int], state_of: Callable[[int], State], watch: TrapWatch,
+                     side: int) -> list[int] | None:
+    """Which of ``side``'s turns to keep, given the ``state_code`` after each
+    (before traps; ``state_of(i)`` is the state of ``codes[i]``), so that no
+    two reach one position after the end-of-turn traps: their indices, or
+    None when every turn is kept.
+
+    ``records`` tells turns apart by the state before traps, and two such
+    states can become one when a trap sends a piece back to Start: with
+    ``W: 10K@S, 1@4, 1@6; B: 9K@S, 1@11, 1@12, 1@13`` and [3 4], ``S/4, 4/7``
+    enters a piece and leaves the one on 6, which B's Chebache traps, while
+    ``6/10, 10\\7`` moves the piece on 6 itself: the same position.  The
+    first turn in the search's order is kept, so the list keeps that order
+    and a throw without such a pair lists exactly what it did.  The turn left
+    out is still legal to play (``play`` searches the moves themselves).
+
+    Only a turn that ends with a trap is decoded and trapped: one that ends
+    with a Chebache of ``watch`` (``trap_watch``) standing, read from the
+    code, and its controlled space occupied."""
+    if not watch:
+        return None
+    mask = (1 << CODE_BITS) - 1  # one slot's field; 1 is the empty stack
+    foe = 1 - side
+    seen: set[int] = set()
+    keep: list[int] = []
+    for index, code in enumerate(codes):
+        key = code
+        for centre_at, ctrl_at, left_at, right_at in watch:
+            if code >> ctrl_at & mask != 1 and code >> centre_at & mask != 1 \
+                    and _holds_field(code >> left_at & mask, foe) \
+                    and _holds_field(code >> right_at & mask, foe):
+                key = state_code(apply_traps(state_of(index), side)[0])
+                break
+        if key not in seen:
+            seen.add(key)
+            keep.append(index)
+    return None if len(keep) == len(codes) else keep
+
+
+def _holds_field(field: int, side: int) -> bool:
+    """``chebaches.holds`` on a slot's field of a ``state_code`` (2 bits a
+    piece, the side in the low bit, above a leading 1)."""
+    while field > 1:
+        if field & 1 == side:
+            return True
+        field >>= 2
+    return False
 
 
 @dataclass

@@ -227,7 +227,8 @@ def test_a_quiet_turn_is_explained_by_what_it_leaves_the_other_side() -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_levels_choose_legal_turns(level: Level, seed: int) -> None:
     position = random_position(200 + seed, 4 + 9 * seed)
-    text = STRATEGY.choose(position, (), level, Budget(level.budget), random.Random(seed)).text
+    text = STRATEGY.choose(position, (), level, STRATEGY.budget_for(level),
+                           random.Random(seed)).text
     position.play(text)  # raises if illegal
 
 

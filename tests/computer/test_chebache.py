@@ -185,7 +185,7 @@ def _game_positions(seed: int, plies: int) -> list[tuple[ChebachePosition, tuple
 @pytest.mark.parametrize("level", list(Level))
 def test_levels_choose_legal_turns(level: Level) -> None:
     for p, dice in _game_positions(11, 24)[::3]:
-        choice = STRATEGY.choose(p, dice, level, Budget(level.budget), random.Random(1))
+        choice = STRATEGY.choose(p, dice, level, STRATEGY.budget_for(level), random.Random(1))
         assert choice.text in p.legal_turns(dice)
         assert not choice.fallback
 
@@ -243,5 +243,5 @@ def test_easy_varies_with_the_seed() -> None:
 def test_the_beginners_game_is_played_too() -> None:
     p = GAME.initial({"kings": "false"})
     for level in Level:
-        choice = STRATEGY.choose(p, (4, 2), level, Budget(level.budget), random.Random(0))
+        choice = STRATEGY.choose(p, (4, 2), level, STRATEGY.budget_for(level), random.Random(0))
         assert choice.text in p.legal_turns((4, 2))

@@ -83,7 +83,7 @@ def test_the_bump_into_safety_is_valued_best() -> None:
 @pytest.mark.parametrize("level", list(Level))
 def test_every_level_bumps_into_safety(level: Level) -> None:
     position = listing(BUMP_INTO_SAFETY)
-    choice = STRATEGY.choose(position, (3, 1), level, Budget(level.budget), random.Random(2))
+    choice = STRATEGY.choose(position, (3, 1), level, STRATEGY.budget_for(level), random.Random(2))
     assert choice.text == "47X50/51"
     nxt = after(position, choice.text, (3, 1))
     assert nxt.pool("B") == 1
@@ -246,7 +246,7 @@ def test_levels_choose_legal_turns(players: int, level: Level) -> None:
     rng = random.Random(players)
     for position in positions_from_play(players, 4, seed=players):
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        choice = STRATEGY.choose(position, dice, level, Budget(level.budget), rng)
+        choice = STRATEGY.choose(position, dice, level, STRATEGY.budget_for(level), rng)
         turn = choice.text.split(" T@")[0]
         assert turn in position.legal_turns(dice)
         position.play(choice.text, dice)  # the taunt too must be legal

@@ -191,7 +191,8 @@ def test_runs_follow_the_opponents_path_across_my_1_and_24() -> None:
 def test_every_choice_carries_a_reason() -> None:
     position = GAME.initial({}, "W")
     for level in ALL_LEVELS:
-        choice = STRATEGY.choose(position, (6, 5), level, Budget(level.budget), random.Random(3))
+        choice = STRATEGY.choose(position, (6, 5), level, STRATEGY.budget_for(level),
+                                 random.Random(3))
         assert choice.reason
 
 
@@ -207,7 +208,7 @@ def test_each_level_plays_legal_turns_through_a_whole_game(level: Level) -> None
     position: HachapuryPosition = GAME.initial({}, "W")
     while position.result is None:
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        choice = STRATEGY.choose(position, dice, level, Budget(level.budget), rng)
+        choice = STRATEGY.choose(position, dice, level, STRATEGY.budget_for(level), rng)
         assert choice.text in position.legal_turns(dice)
         position = position.play(choice.text, dice).position  # type: ignore[assignment]
 

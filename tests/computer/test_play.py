@@ -8,7 +8,7 @@ import random
 import pytest
 
 import computer.play as play
-from computer.base import Budget, Choice, Level, Strategy
+from computer.base import Budget, Choice, Level, Strategy, strategy_for
 from computer.search import dice_outcomes
 from games import get_game
 from games.base import Dice, Position
@@ -66,4 +66,15 @@ def test_levels_read_from_words_and_refuse_others() -> None:
     assert Level.parse(" HARD ") is Level.HARD
     with pytest.raises(ValueError, match="easy, normal, hard"):
         Level.parse("expert")
-    assert Level.EASY.budget < 0.2 and Level.HARD.budget <= 2
+    # the wall-time safety caps: generous, and the pool waits a little longer
+    assert Level.EASY.budget < Level.NORMAL.budget < Level.HARD.budget <= 10
+
+
+@pytest.mark.parametrize("game", ["hachapury", "chebache", "cheesegambit", "che"])
+def test_every_level_is_budgeted_by_work_that_grows_with_the_level(game: str) -> None:
+    strategy = strategy_for(game)
+    budgets = [strategy.budget_for(level) for level in Level]
+    works = [b.work if b.work is not None else 0 for b in budgets]
+    assert budgets[-1].work is not None  # hard always has a work budget
+    assert works == sorted(works)
+    assert all(b.seconds == level.budget for b, level in zip(budgets, Level, strict=True))

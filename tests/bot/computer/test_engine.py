@@ -157,3 +157,20 @@ def test_each_answer_is_flushed_before_the_next_request() -> None:
             assert answer.strip() and not answer.startswith("error")
         engine.stdin.close()
         assert engine.wait(timeout=60) == 0  # end of input: it exits
+
+
+def test_dice_sent_with_a_pending_taunt_are_accepted_and_ignored() -> None:
+    # a tool that always sends the next dice must not lose its games at a taunt
+    rng = random.Random("taunts")
+    pending = [p for p, _ in _positions("cheesegambit", {"players": "3"}, rng, 24)
+               if p.action_due()]
+    assert pending, "no pending taunt among the positions: the test lost its point"
+    position = pending[0]
+    listing = position.listing()
+    done = _engine("cheesegambit", [f"{listing} | 6 5", f"{listing} | 1 1", listing,
+                                    f"{listing} | 9 9"], "--option", "players=3")
+    assert done.returncode == 0, done.stderr
+    with_dice, doubles, bare, junk = done.stdout.splitlines()
+    assert with_dice in position.action_choices(), with_dice
+    assert with_dice == doubles == bare  # the dice change nothing
+    assert junk.startswith("error: ") and "1 to 6" in junk  # junk is still junk

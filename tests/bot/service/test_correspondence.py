@@ -531,3 +531,21 @@ async def test_run_forever_passes_until_stopped(service: GameService,
     scheduler = Scheduler.for_service(service, deliver, interval=3600)
     await asyncio.wait_for(scheduler.run_forever(stop), timeout=30)
     assert [n.kind for n in seen] == ["timeout"]
+
+
+async def test_my_games_names_and_skips_a_game_whose_position_cannot_be_read(
+        service: GameService) -> None:
+    """A hand-edited row (a listing no engine reads) must not hide the player's other
+    games: the broken one is named, with what to do, and the rest are listed."""
+    broken = await _start(service, None)
+    await _start(service, None, THERE)
+    async with service.store.transaction() as run:
+        # version+1: a hand edit the service has not cached a position for
+        await run("UPDATE sessions SET position=?, version=version+1 WHERE id=?",
+                  ("W: nonsense", broken.id))
+    for player in (ALICE, BOB):
+        mine = await service.my_games(player, HERE.guild_id)
+        assert mine.ok and mine.private, mine.text
+        assert f"<#{THERE.id}>" in mine.text  # the readable game is still listed
+        line = next(line for line in mine.text.splitlines() if f"<#{HERE.id}>" in line)
+        assert f"#{broken.id}" in line and "cannot be read" in line and "/abort" in line

@@ -3,8 +3,9 @@
 The oracle walks every order of available moves (``TurnSearch.available``,
 ``may_stop``, ``valid_jumps``: the same rules ``play`` checks a typed turn
 against) with no pruning of commuting moves, no incremental keys and no
-shared tables, and collects the positions the turns end in.  The search must
-find exactly those positions, each once."""
+shared tables, and collects the positions the turns end in (before the
+end-of-turn traps).  The search must find exactly those positions, each once,
+and list one turn for each position they become after the traps."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.chebache.state import State, strip
-from games.chebache.turns import TurnSearch, expand_dice, returned_to_stay
+from games.chebache.turns import TurnSearch, end_of_turn, expand_dice, returned_to_stay
 
 from .test_codes import random_turn
 
@@ -48,6 +49,11 @@ def test_search_finds_exactly_the_oracles_positions(rnd: random.Random, plies: i
     if case is None:
         return
     state, side, dice = case
-    found = [o.state for o in TurnSearch(state, side, True).outcomes(dice)]
-    assert len(found) == len(set(found))  # each position once
+    search = TurnSearch(state, side, True)
+    found = [o.state for o in search.records(dice).outcomes()]
+    assert len(found) == len(set(found))  # each position (before the traps) once
     assert set(found) == oracle(state, side, dice)
+    # the turns listed: one for each position after the end-of-turn traps
+    listed = [end_of_turn(o.state, side).state for o in search.outcomes(dice)]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == {end_of_turn(s, side).state for s in found}
