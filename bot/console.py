@@ -292,12 +292,13 @@ class Console:
 
     def _button_action(self, user: User, word: str) -> str | None:
         """The id of the button shown to ``user`` last that ``word`` names: its label
-        (what the user sees, in their language), else its verb.  The one place a label
+        (what the user sees, in their language), else its verb when one button alone
+        has it (Back and Next of a lesson are both ``learn``).  The one place a label
         is turned into an id."""
         shown = self._buttons.get(user.id, [])
         by_label = [b.action for b in shown if b.label.lower() == word.lower()]
         by_verb = [b.action for b in shown if verb_of(b.action) == word.lower()]
-        return next(iter(by_label + by_verb), None)
+        return by_label[0] if by_label else by_verb[0] if len(by_verb) == 1 else None
 
     async def _do_play(self, user: User, args: Read) -> Reply:
         """``/play`` opens the turn picker (what the Play button does)."""
@@ -582,7 +583,8 @@ COMMANDS = console_commands()
 _BUTTON_COMMANDS = {Verb.TAKEBACK_YES: "/allow", Verb.TAKEBACK_NO: "/refuse",
                     Verb.PLAY: "/play", Verb.PICK: "/pick back", Verb.PICKOK: "/pick ok",
                     Verb.PICKNO: "/pick cancel", Verb.RESIGN: "/resign confirm",
-                    Verb.LEARN: "/press", Verb.LEARNNEW: "/press", Verb.HISTORY: "/press"}
+                    Verb.LEARN: "/press", Verb.LEARNNEW: "/press", Verb.HISTORY: "/press",
+                    Verb.RESIGN_MATCH: "/press", Verb.LEARNX: "/pick"}
 
 
 def console_command(action: str) -> str:

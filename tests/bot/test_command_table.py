@@ -5,6 +5,9 @@ cogs with the flags the row names; every button verb has a handler."""
 from __future__ import annotations
 
 import inspect
+import io
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +17,7 @@ from bot.actions import Verb
 from bot.catalogue.commands import RU
 from bot.cogs.commands import build_commands
 from bot.cogs.flows import Flows
-from bot.console import COMMANDS, Console
+from bot.console import COMMANDS, Console, run_console
 from bot.console_options import commands as console_specs
 from bot.metrics import COMMANDS as METERED
 from bot.metrics import Metrics, instrument_service
@@ -101,3 +104,43 @@ class _Interaction:
 def test_every_verb_has_a_handler(service: GameService) -> None:
     handlers = service._presses.handlers
     assert set(handlers) == set(Verb)
+
+
+# -- the console presses buttons by their ids ---------------------------------------------
+
+SAMPLES = {
+    Verb.ACCEPT: "accept:1:c", Verb.DECLINE: "decline:1:c", Verb.JOIN: "join:1:c",
+    Verb.START: "start:1:c", Verb.ANSWER: "drop:1:t3-R-B", Verb.TAKEBACK_YES: "takeback_yes:1:u4",
+    Verb.TAKEBACK_NO: "takeback_no:1:u4", Verb.REMATCH: "rematch:1:f", Verb.RESIGN: "resign:1:r",
+    Verb.RESIGN_MATCH: "resign_match:1:r", Verb.TAUNT: "taunt:1:k3-4-R-B",
+    Verb.PLAY: "play:1:p3-", Verb.PICK: "pick:1:p3-0", Verb.PICKOK: "pickok:1:p3-0_1",
+    Verb.PICKNO: "pickno:1:p3-0", Verb.LEARN: "learn:0:lche-1",
+    Verb.LEARNX: "learnx:0:lche-1-0", Verb.LEARNNEW: "learnnew:0:lche-3",
+    Verb.HISTORY: "history:0:h2-x-x",
+}
+
+
+def test_every_verb_is_a_console_command() -> None:
+    from bot.actions import decode
+    from bot.console import console_command
+
+    assert set(SAMPLES) == set(Verb)
+    for verb, action in SAMPLES.items():
+        assert decode(action).verb is verb
+        command = console_command(action)
+        assert command.startswith("/") and command[1:].split()[0] in COMMANDS, action
+
+
+async def test_press_takes_a_label_or_a_verb_and_presses_the_id(tmp_path: Path) -> None:
+    out = io.StringIO()
+    script = ("alice: /learn hachapury\nalice: /press learn\nalice: /press learn\n"
+              "alice: /press Back\nalice: /press pickok\n")
+    assert await run_console(str(tmp_path / "db.sqlite3"), str(tmp_path / "img"), 7, [],
+                             io.StringIO(script), out) == 0
+    text = out.getvalue()
+    steps = re.findall(r"\(step (\d+) of \d+\)", text)
+    # Next (the only ``learn`` button of step 1); on step 2 Back and Next are both
+    # ``learn``, so the verb alone is refused; Back by its label; then a verb no button
+    # shown has is refused too
+    assert steps == ["1", "2", "1"], text
+    assert text.count("No button `learn`") == 1 and "No button `pickok`" in text, text
