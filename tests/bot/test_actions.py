@@ -5,7 +5,7 @@ and anything else is refused."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.actions import (
@@ -203,6 +203,7 @@ _actions: st.SearchStrategy[Action] = st.one_of(
 )
 
 
+@settings(deadline=None)  # (8 engineers share 2 cores: time says nothing here)
 @given(_actions)
 def test_every_action_reads_back_from_its_id(action: Action) -> None:
     text = encode(action)
@@ -211,6 +212,7 @@ def test_every_action_reads_back_from_its_id(action: Action) -> None:
     assert len(custom_id(text)) <= MAX_CUSTOM_ID
 
 
+@settings(deadline=None)
 @given(st.text(max_size=120))
 def test_any_text_is_an_action_or_refused(text: str) -> None:
     try:
