@@ -75,6 +75,8 @@ EN: dict[str, str] = {
     "takeback_also": " and the {count} {count:entry|entries} after it",
     "computer_takeback": "{user} takes back turn {turn} `{record}`{also}; {computer} allows it "
                          "(the dice stay).\n{status}",
+    # a computer's turn saved but not posted before the bot stopped, posted after
+    "computer_late": "(Played before the bot restarted; posted now.)",
 }
 
 RU: dict[str, str] = {
@@ -149,4 +151,5 @@ RU: dict[str, str] = {
     "takeback_also": " и {count} {count:следующую запись|следующие записи|следующих записей}",
     "computer_takeback": "{user} возвращает ход {turn} `{record}`{also}; {computer} не "
                          "возражает (кости остаются прежними).\n{status}",
+    "computer_late": "(Сыграно до перезапуска бота; публикуется сейчас.)",
 }
