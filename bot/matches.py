@@ -30,6 +30,7 @@ from typing import TextIO
 from bot.catalogue import for_channel, for_user
 from games import GameError, Position, get_game
 from games.messages import Message
+from games.plugins import plugin_for
 from games.record import RecordFormatError, parse_record
 
 #: The largest match target offered (a 25-point match is already a long evening).
@@ -49,15 +50,14 @@ class MatchError(ValueError):
 
 def supports_match(game_name: str, options: Mapping[str, str]) -> str | None:
     """Why ``game_name`` with ``options`` cannot be a match (None when it can):
-    matches need two players and a game that scores points."""
-    if game_name == "hachapury":
-        return None
-    if game_name == "cheesegambit":
-        if options.get("players", "2") != "2":
-            return for_user("match_cheese_players", players=options.get("players"))
-        return None
-    title = get_game(game_name).title
-    return for_user("match_no_points", title=title)
+    matches need a game that scores points (its plugin says so) and two sides."""
+    game = get_game(game_name)
+    if not plugin_for(game.name).scores_points:
+        return for_user("match_no_points", title=game.title)
+    sides = len(game.sides(game.normalise_options(dict(options))))
+    if sides != 2:
+        return for_user("match_two_sides", title=game.title, players=sides)
+    return None
 
 
 def parse_target(text: str) -> int:
@@ -188,7 +188,8 @@ def replay_match(game_name: str, text: str, out: TextIO = sys.stdout,
             return EXIT_MALFORMED
         options = dict(game.options_from_tags(record.tags))
         label = f"illegal match game {number}"
-        why = _check_game(tally, number, given, crawford, options)
+        why = _check_game(tally, number, given, crawford, options,
+                          plugin_for(game.name).cube_option)
         if why is not None:
             print(f"{label}: {why}", file=out)
             return EXIT_ILLEGAL
@@ -272,7 +273,7 @@ def _read_tags(tags: Mapping[str, str], tally: _Tally, game_name: str
 
 
 def _check_game(tally: _Tally, number: int, given: list[int], crawford: bool,
-                options: Mapping[str, str]) -> str | None:
+                options: Mapping[str, str], cube: str | None) -> str | None:
     """Why this game's match tags do not follow from the games before it, if they don't."""
     if tally.score is None:  # the first game in the file: its score is taken as given
         expected_crawford = None if any(p >= tally.target - 1 for p in given) else False
@@ -292,6 +293,7 @@ def _check_game(tally: _Tally, number: int, given: list[int], crawford: bool,
         return ("this is the Crawford game (a player has just reached "
                 f"{tally.target - 1}): it needs [Crawford \"true\"]" if expected_crawford
                 else "it is not the Crawford game, yet it is marked [Crawford \"true\"]")
-    if crawford and options.get("taunt", "off") != "off":
-        return 'the Crawford game is played without the cube: it needs [Taunt "off"]'
+    if crawford and cube is not None and options.get(cube, "off") != "off":
+        return ('the Crawford game is played without the cube: it needs '
+                f'[{cube.capitalize()} "off"]')
     return None

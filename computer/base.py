@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from computer.reasons import NO_REASON, Reason
 from games.base import Dice, Position, QuestionKind
+from games.plugins import plugin_for
 
 log = logging.getLogger(__name__)
 
@@ -185,8 +186,11 @@ class Strategy(ABC):
 
 
 def strategy_for(game: str) -> Strategy:
-    """The computer player of ``game`` (``computer.<game>.STRATEGY``)."""
-    module = importlib.import_module(f"computer.{game}")
-    strategy = module.STRATEGY
+    """The computer player of ``game``: the ``STRATEGY`` of the module its plugin
+    names (games/plugins/); LookupError for a game without one."""
+    path = plugin_for(game).strategy
+    if path is None:
+        raise LookupError(f"the game {game!r} has no computer player")
+    strategy = importlib.import_module(path).STRATEGY
     assert isinstance(strategy, Strategy)
     return strategy

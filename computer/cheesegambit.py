@@ -36,7 +36,7 @@ from computer.levelled import LevelledStrategy
 from computer.reasons import Reason
 from computer.search import Candidate, outcome_value, pick_with_noise
 from games.base import Dice, Position, QuestionKind
-from games.cheesegambit.board import OFF, POOL
+from games.cheesegambit.board import COLOUR_NAMES, OFF, POOL
 from games.cheesegambit.movegen import TurnOption, bits
 from games.cheesegambit.position import CheeseGambitPosition
 
@@ -237,10 +237,13 @@ class CheesegambitStrategy(LevelledStrategy):
         if question.kind == QuestionKind.RAISE:
             taunter = question.sides[0]
             ours = pair_share(position, side, taunter)
+            # the taunter by its colour word, as every other side in a reason is named
+            # (the catalogue translates colour words; it knows no game's letters)
+            colour = COLOUR_NAMES[taunter]
             if ours >= TAKE_POINT:
                 return Choice("accept", Reason.of("hint_cg_accepts", chances=ours,
-                                                  taunter=taunter, take=TAKE_POINT))
-            return Choice("drop", Reason.of("hint_cg_drops", chances=ours, taunter=taunter,
+                                                  taunter=colour, take=TAKE_POINT))
+            return Choice("drop", Reason.of("hint_cg_drops", chances=ours, taunter=colour,
                                             take=TAKE_POINT))
         remaining = position.active()
         first = position.next_side

@@ -26,12 +26,19 @@ from bot.cogs.translation import choice, command, describe
 from bot.computer_seats import COMPUTER
 from bot.replies import Channel, Reply, User, refusal
 from games import available_games, get_game
+from games.plugins import plugins
 
 if TYPE_CHECKING:
     from bot.service import GameService
 
 Interaction = discord.Interaction
 AnyChannel = app_commands.AppCommandChannel | app_commands.AppCommandThread
+
+
+def taunted_colours() -> dict[str, str]:
+    """Side letter -> colour of every game whose turns may end with a taunt (its plugin
+    says ``taunts``): the choices of ``/taunt``, fixed when the commands are built."""
+    return {letter: name for p in plugins() if p.taunts for letter, name in p.colours.items()}
 
 
 def game_choices(names: list[str] | None = None) -> list[app_commands.Choice[str]]:
@@ -129,8 +136,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
     @command(name="taunt",
              description="Taunt an opponent you bumped in the turn you just played")
     @describe(colour="Whom to taunt: their colour")
-    @app_commands.choices(colour=[choice("colour", name, name[0])
-                                  for name in ("Red", "Green", "Blue", "Yellow")])
+    @app_commands.choices(colour=[choice("colour", name, letter)
+                                  for letter, name in taunted_colours().items()])
     async def taunt(interaction: Interaction, colour: str) -> None:
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.taunt(user, channel, colour)

@@ -50,6 +50,7 @@ from bot.service.turn_events import play_addition, replay_entry, replay_position
 from games import GameError, Position, get_game
 from games.events import events_to_json
 from games.messages import Message
+from games.plugins import plugin_for
 from storage import NewTurn, Seat, Session, SessionStatus, TurnEntry, TurnKind
 
 if TYPE_CHECKING:  # core builds this part: importing it here would be circular
@@ -124,7 +125,10 @@ class LateTaunts:
         as written) and a line saying so; none unless the mover, a person, may taunt
         someone and a person acts next."""
         entry = logged[0] if len(logged) == 1 else None
-        if entry is None or entry.kind != TurnKind.TURN or is_computer_seat(entry.actor) \
+        # the game's plugin says whether its turns can end with a taunt: no engine work
+        # (a thread hop per turn) for a game that has none
+        if entry is None or not plugin_for(session.game).taunts \
+                or entry.kind != TurnKind.TURN or is_computer_seat(entry.actor) \
                 or session.status != SessionStatus.ACTIVE or after.action_due() \
                 or turned.position is None:
             return [], ""
@@ -170,8 +174,7 @@ class LateTaunts:
         """``/taunt COLOUR``: taunt an opponent bumped in your turn just played."""
         session, seat = await self.turns.player_in(channel, user)
         game = get_game(session.game)
-        position = await self.ctx.position_async(session)
-        if type(position).turn_additions is Position.turn_additions:
+        if not plugin_for(session.game).taunts:
             raise Refused(for_user("taunt_no_taunts", title=game.title))
         target = _side_named(session, named)
         if target is None:

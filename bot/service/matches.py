@@ -42,7 +42,9 @@ from bot.ratings import Outcome
 from bot.replies import Button, Channel, Refused, Reply
 from bot.service.context import Context
 from bot.service.core import Turns, rematch_button
+from games import get_game
 from games.dice import commitment
+from games.plugins import plugin_for
 from storage import Session, SessionStatus, StaleVersion
 from storage.matches import MatchGameRow, MatchRow, MatchStatus, MatchStore
 
@@ -142,7 +144,9 @@ class Matches:
         why = supports_match(game_name, options)
         if why is not None:
             raise Refused(why)
-        if players > 2 or (lobby and game_name != "hachapury"):
+        # a lobby of a game for a varying number of players may start with more than two
+        game = get_game(game_name)
+        if players > 2 or (lobby and game.min_players != game.max_players):
             raise Refused(for_user("match_two_players", game=game_name))
 
     async def open(self, session_id: int, channel: Channel, game: str, target: int,
@@ -275,8 +279,9 @@ class Matches:
             crawford = is_crawford(view.match.target, score,
                                    any(g.crawford for g in view.games))
             options = dict(view.match.options)
-            if crawford and "taunt" in options:
-                options["taunt"] = "off"  # the Crawford game: no cube
+            cube = plugin_for(session.game).cube_option
+            if crawford and cube is not None and cube in options:
+                options[cube] = "off"  # the Crawford game: no cube
             seed = self.ctx.seed_factory()
             made = await self.store.add_game(
                 view.match, number, crawford, options=options, seed=seed.hex(),
@@ -293,8 +298,9 @@ class Matches:
         if fresh is None or fresh.status != SessionStatus.CHALLENGE:
             return None
         view = await self.view(fresh) or view
-        crawford_note = (for_channel("crawford_no_taunts" if "taunt" in fresh.options
-                                     else "crawford_no_cube")
+        cube = plugin_for(fresh.game).cube_option
+        crawford_note = ((for_channel("crawford_no_taunts") if cube in fresh.options
+                          else for_channel("crawford_no_cube", title=get_game(fresh.game).title))
                          if view.game.crawford else "")
         begun = await self.turns.begin(fresh)
         begun.text = (for_channel("match_game_begins", target=view.match.target,

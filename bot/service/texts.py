@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 
 from bot import clocks
-from bot.catalogue import CATALOGUE, channel_lang, for_channel, for_user, t
+from bot.catalogue import channel_lang, for_channel, for_user, has, t
 from bot.catalogue.reasons import reason_in
 from bot.computer_seats import is_computer_seat
 from bot.narration import Cast, named_reason, narrate
@@ -43,19 +43,19 @@ def colour(game: Game, session: Session, side: str, lang: str | None = None) -> 
 def colour_word(english: str, lang: str | None = None) -> str:
     """A colour the game names in English (``White``) in ``lang`` (default: the channel's)."""
     key = f"colour_{english}"
-    return t(lang or channel_lang(), key) if key in CATALOGUE["en"] else english
+    return t(lang or channel_lang(), key) if has(key) else english
 
 
 def noun(english: str, lang: str | None = None) -> str:
     """A game's word for a question (``taunt``, ``vote``) in ``lang``."""
     key = f"noun_{english}"
-    return t(lang or channel_lang(), key) if key in CATALOGUE["en"] else english
+    return t(lang or channel_lang(), key) if has(key) else english
 
 
 def answer_label(choice: str) -> str:
     """An answer button's label (``accept`` -> Accept; Russian: Принять)."""
     key = f"answer_{choice}"
-    return for_channel(key) if key in CATALOGUE["en"] else choice.capitalize()
+    return for_channel(key) if has(key) else choice.capitalize()
 
 
 def who(session: Session, side: str, lang: str | None = None) -> str:

@@ -1,0 +1,28 @@
+"""Toy Race's computer player: bop when it can, else move the piece furthest behind
+(a hard player), or any piece (an easy one)."""
+
+from __future__ import annotations
+
+import random
+
+from computer.base import Budget, Choice, Level, Strategy
+from computer.reasons import Reason
+from games.base import Dice, Position
+from games.events import Hit
+
+
+class RaceStrategy(Strategy):
+    game = "toyrace"
+
+    def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
+               rng: random.Random) -> Choice:
+        turns = position.legal_turns(dice)
+        if level == Level.EASY:
+            return Choice(rng.choice(turns))
+        for turn in turns:
+            if any(isinstance(e, Hit) for e in position.play(turn, dice).events):
+                return Choice(turn, Reason.of("toyrace_hint_bops"))
+        return Choice(turns[0], Reason.of("toyrace_hint_behind"))
+
+
+STRATEGY = RaceStrategy()
