@@ -398,7 +398,7 @@ async def _new_in_thread(flows: Flows, interaction: Interaction, game: str,
         await adapter.delete_thread(thread)
         return reply
 
-    await flows.run(interaction, inside, changes=True, channel=here)
+    await flows.run(interaction, inside, channel=here, **table.command("new").run_flags())
     flows.cache.forget(where.id)
     if flows.on_change is not None:
         flows.on_change(where)  # a game against the computer may have begun there
