@@ -25,6 +25,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from bot import command_table as table
+
 if TYPE_CHECKING:
     from discord.app_commands import Parameter
 
@@ -329,8 +331,8 @@ CONSOLE_ONLY = (
     Spec("refuse"),
     Spec("channel", (Option("name", high=64),)),
 )
-#: Another name for a command: ``/challenge`` is ``/new``.
-ALIASES = {"challenge": "new"}
+#: Another name for a command: ``/challenge`` is ``/new`` (bot/command_table.py).
+ALIASES = table.ALIASES
 #: ``/resign confirm`` resigns without asking (the Resign button's console command).
 _RESIGN = Option("confirm", choices=(("confirm", "confirm"),), aliases={"yes": "confirm"})
 

@@ -11,7 +11,8 @@ import asyncio
 import re
 from dataclasses import dataclass
 
-from bot.buttons import FINISHED, Question, pending_question, stale_question
+from bot.actions import Answer, Pick, Rematch, Verb, encode
+from bot.buttons import Question, pending_question, stale_question
 from bot.catalogue import channel_lang, for_channel, for_user, user_lang
 from bot.catalogue.engine import error_for_user
 from bot.replies import Button, Channel, Refused, Reply, User
@@ -348,9 +349,9 @@ class Turns:
             # a turn is due: the Play button opens the picker (bot/service/picking.py)
             if session.status == SessionStatus.ACTIVE and position.side_to_move is not None:
                 return [Button(for_channel("button_play"),
-                               f"play:{session.id}:p{session.version}-", "primary")]
+                               encode(Pick(Verb.PLAY, session.id, session.version)), "primary")]
             return []
-        return [Button(texts.answer_label(label), f"{label}:{session.id}:{question.tag}",
+        return [Button(texts.answer_label(label), encode(Answer(label, session.id, question)),
                        "success" if i == 0 else "danger")
                 for i, label in enumerate(position.action_choices())]
 
@@ -362,7 +363,7 @@ class Turns:
 
 
 def rematch_button(session: Session) -> Button:
-    return Button(for_channel("button_rematch"), f"rematch:{session.id}:{FINISHED}", "primary")
+    return Button(for_channel("button_rematch"), encode(Rematch(session.id)), "primary")
 
 
 #: An answer to a taunt or vote as players type it (CheeseGambit's ``play_action``

@@ -11,7 +11,7 @@ import asyncio
 import logging
 
 from bot import clocks, pages
-from bot.buttons import takeback_tag
+from bot.actions import Takeback, encode
 from bot.catalogue import for_channel, for_user, user_lang
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
@@ -127,15 +127,14 @@ class Correspondence:
             raise Refused(for_user("race"))
         others = [s for s in session.seats if s.user_id != user.id]
         pings = " ".join(f"<@{s.user_id}>" for s in others)
-        tag = takeback_tag(last.seq)  # the button answers this request only
         return Reply(
             text=for_channel("takeback_asks", user=user.name, turn=f"{last.number}{last.side}",
                              record=last.record, pings=pings),
             mentions=[s.user_id for s in others], session_id=session.id,
             buttons=[Button(for_channel("button_allow_takeback"),
-                            f"takeback_yes:{session.id}:{tag}", "success"),
+                            encode(Takeback(True, session.id, last.seq)), "success"),
                      Button(for_channel("button_refuse_takeback"),
-                            f"takeback_no:{session.id}:{tag}", "danger")])
+                            encode(Takeback(False, session.id, last.seq)), "danger")])
 
     async def takeback_answer(self, user: User, channel: Channel, accept: bool,
                               seq: int | None = None) -> Reply:

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from bot.buttons import RESIGN
+from bot.actions import Resign, encode
 from bot.catalogue import for_channel, for_user
 from bot.matches import (
     MatchError,
@@ -64,8 +64,6 @@ def one_command() -> Iterator[None]:
         yield
     finally:
         _solo_game.reset(token)
-
-RESIGN_MATCH = "resign_match"
 
 
 @dataclass(frozen=True)
@@ -397,7 +395,7 @@ class Matches:
             return reply
         reply.text += for_user("match_resign_choice")
         reply.buttons.append(Button(for_user("button_resign_match"),
-                                    f"{RESIGN_MATCH}:{reply.session_id}:{RESIGN}", "danger"))
+                                    encode(Resign(reply.session_id, whole_match=True)), "danger"))
         return reply
 
     async def is_match_game(self, session: Session) -> bool:

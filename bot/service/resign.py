@@ -3,7 +3,7 @@ leaves it with a line of its own in the log."""
 
 from __future__ import annotations
 
-from bot.buttons import RESIGN
+from bot.actions import Resign, encode
 from bot.catalogue import for_channel, for_user, user_lang
 from bot.catalogue.engine import error_for_user
 from bot.replies import Button, Channel, Refused, Reply, User
@@ -43,7 +43,7 @@ class Resignation:
         title = get_game(session.game).title
         return Reply(text=for_user("resign_confirm", title=title, what=what),
                      private=True, session_id=session.id,
-                     buttons=[Button(for_user("button_resign"), f"resign:{session.id}:{RESIGN}",
+                     buttons=[Button(for_user("button_resign"), encode(Resign(session.id)),
                                      "danger")])
 
     async def resign(self, user: User, channel: Channel, whole_match: bool = False) -> Reply:
