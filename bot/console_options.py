@@ -362,7 +362,7 @@ def commands() -> dict[str, Spec]:
     return _commands(tuple(available_games()))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=8)  # one entry a set of registered games
 def _commands(games: tuple[str, ...]) -> dict[str, Spec]:
     from bot.cogs.commands import build_commands  # the cogs' own declarations
     from bot.cogs.flows import Flows
