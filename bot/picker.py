@@ -3,7 +3,7 @@ at a time (issue: play without knowing the notation).
 
 Pure: a position's legal turns (turn values) and a *path* of choices in,
 the next menu (or the finished turn) out.  The path is all the state there is:
-it travels in the component's custom id (``bot/buttons.py`` tag ``p``), so a
+it travels in the component's custom id (a ``Pick`` action, bot/actions.py), so a
 picker needs no memory, survives a restart, and a path read against another
 position (the game moved on) is refused by the version in the same tag.
 

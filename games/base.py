@@ -28,6 +28,7 @@ from typing import ClassVar
 from games.errors import OptionError
 from games.events import Event
 from games.messages import Message
+from games.outcome import EndReason, Outcome
 from games.turns import Addition, Turn
 
 Dice = tuple[int, ...]
@@ -70,12 +71,24 @@ class Result:
     """How a game ended.  ``winner`` is a side letter, or None for a draw.
 
     ``text`` is what the position listing writes in place of ``X to move``
-    (``W wins``, ``W wins 2``, ``draw``).
+    (``W wins``, ``W wins 2``, ``draw``).  ``ended_by`` says why as data (``PLAYED``
+    when the engine cannot tell, e.g. a position read from a listing that only
+    names the winner); ``placings`` the sides placed, first to last, in games that
+    place them.  ``outcome`` is all of it as the bot stores and reads it.
     """
 
     winner: str | None
     points: int
     text: str
+    # keyword-only: a subclass (renderer's ``Ending``) adds its own positional fields;
+    # not compared: a position read from a listing may not know how it ended, and it
+    # is still the same position
+    ended_by: EndReason = field(default=EndReason.PLAYED, kw_only=True, compare=False)
+    placings: tuple[str, ...] = field(default=(), kw_only=True, compare=False)
+
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome(self.winner, self.points, self.ended_by, self.placings)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import discord_adapter as adapter
+from bot.actions import Verb, session_of, verb_of
 from bot.cogs.turns import TurnCache, match_turns, normalise
 from bot.faults import brief
 from bot.ordering import ChannelOrder
@@ -153,22 +154,21 @@ class Flows:
 
     # ------------------------------------------------------------------ buttons
 
-    async def press_button(self, interaction: discord.Interaction, verb: str,
-                           session_id: int, tag: str = "") -> None:
-        """A BoardButton was pressed: ``GameService.press`` decides what the verb means,
-        whether the presser may act and whether the button's question (``tag``, see
-        bot/buttons.py; '' on buttons posted before tags) is still the pending one."""
+    async def press_button(self, interaction: discord.Interaction, action: str) -> None:
+        """A BoardButton was pressed (or a menu's option chosen): ``GameService.press``
+        decodes its ``action`` (bot/actions.py), decides whether the presser may act and
+        whether the button's question is still the pending one."""
         channel = adapter.to_channel(interaction)
         if channel is None:
             await adapter.say(interaction, adapter.said(interaction, "dm_only"))
             return
-        action = f"{verb}:{session_id}" + (f":{tag}" if tag else "")
+        verb, session_id = verb_of(action), session_of(action)
 
         async def call(user: User, where: Channel) -> Reply:
             return await self.service.press(user, where, action)
 
         reply = await self.run(interaction, call, defer=True, changes=True, channel=channel)
-        if reply is None or not reply.ok or verb == "play":
+        if reply is None or not reply.ok or verb is Verb.PLAY or session_id is None:
             return  # the board's Play button stays: the picker it opened is private
         # The pressed message's buttons are done with when the reply brings its own
         # (the question moved on) or the session no longer waits for a challenge answer

@@ -272,8 +272,9 @@ class GameService:
         return await self._lobby.abort(user, channel)
 
     @privately
-    async def rematch(self, user: User, channel: Channel, session_text: str = "") -> Reply:
-        return await self._lobby.rematch(user, channel, session_text)
+    async def rematch(self, user: User, channel: Channel, session_id: int | None = None
+                      ) -> Reply:
+        return await self._lobby.rematch(user, channel, session_id)
 
     # -- playing ----------------------------------------------------------------------
 

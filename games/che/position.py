@@ -33,6 +33,7 @@ from games.che.regions import Analysis, Effect, Outcome, Region, effect_for
 from games.errors import GameError, IllegalTurnError, NotationError, PositionError
 from games.events import Event, RegionClosed, TilePlaced, Won
 from games.messages import Message
+from games.outcome import EndReason
 from games.turns import Step, StepKind, Turn, texts
 
 #: How many legal cells an error message names before "...".
@@ -49,9 +50,11 @@ class PlacementOption:
 
 
 def _result_of(outcome: Outcome) -> Result:
+    reason = (EndReason.TILES_OUT if not outcome.closed else EndReason.REGION_CLOSED
+              if len(outcome.closed) == 1 else EndReason.BOTH_CLOSED)
     if outcome.winner is None:
-        return Result(None, 0, "draw")
-    return Result(outcome.winner, 1, f"{outcome.winner} wins")
+        return Result(None, 0, "draw", ended_by=reason)
+    return Result(outcome.winner, 1, f"{outcome.winner} wins", ended_by=reason)
 
 
 class ChePosition(Position):

@@ -56,6 +56,7 @@ from games.events import (
 )
 from games.messages import Message
 from games.notation import format_dice
+from games.outcome import EndReason
 from games.turns import Step, StepKind, Turn, pass_turn, texts
 
 
@@ -287,12 +288,14 @@ class ChebachePosition(Position):
             jtext if moves_list == NO_MOVE else f"{moves_list}, {jtext}")
         if eot.winner is not None:
             w = SIDE_LETTERS[eot.winner]
-            res: Result | None = Result(w, 1, f"{w} wins")
+            home = eot.winner == side
+            ended = EndReason.ALL_HOME if home else EndReason.KING_TRAPPED
+            res: Result | None = Result(w, 1, f"{w} wins", ended_by=ended)
             nxt = None
-            why = "all pieces in Finish" if eot.winner == side else "a King trapped"
+            why = "all pieces in Finish" if home else "a King trapped"
             did += (Won(w, 1, why),)
         elif eot.draw:
-            res, nxt = Result(None, 0, "draw"), None
+            res, nxt = Result(None, 0, "draw", ended_by=EndReason.NO_PIECES), None
             did += (Won("", 0, "draw: no pieces left in play"),)
         else:
             res, nxt = None, 1 - side

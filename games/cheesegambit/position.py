@@ -59,6 +59,7 @@ from games.events import (
 )
 from games.messages import Message
 from games.notation import format_dice, tokenize
+from games.outcome import EndReason
 from games.turns import Addition, AdditionKind, Turn
 
 #: ``("taunt", taunter, target)``, ``("vote", [sides yet to vote])`` or None.
@@ -119,7 +120,8 @@ class CheeseGambitPosition(Position):
             return None
         winner = d.placings[0] if d.placings else None
         points = sum(self.stake(winner, s) for s in d.sides if s != winner) if winner else 0
-        return Result(winner, points, self.placings_text())
+        return Result(winner, points, self.placings_text(),
+                      ended_by=EndReason.PLACINGS, placings=tuple(d.placings))
 
     def piece_counts(self) -> Mapping[tuple[str, str], int]:
         """Pieces per (colour, location as notation writes it: ``P``, ``13``,

@@ -30,6 +30,7 @@ from games.hachapury.movetext import parse_turn
 from games.hachapury.search import PASS_TEXT, Move, TurnSet, search
 from games.messages import Message
 from games.notation import format_dice
+from games.outcome import EndReason
 from games.turns import Turn
 
 SIDES = ("W", "B")
@@ -46,7 +47,8 @@ def make_result(winner: str, loser_off: int) -> Result:
     """1 point, or 2 (mars) when the loser has borne off none."""
     points = 2 if loser_off == 0 else 1
     text = f"{winner} wins" + (" 2" if points == 2 else "")
-    return Result(winner, points, text)
+    why = EndReason.MARS if points == 2 else EndReason.BORNE_OFF
+    return Result(winner, points, text, ended_by=why)
 
 
 class HachapuryPosition(Position):

@@ -30,6 +30,7 @@ from games.base import (
 from games.errors import IllegalTurnError, NotationError, PositionError
 from games.events import Event, Hit, Moved, Won
 from games.messages import Message  # an engine's errors are codes the bot translates
+from games.outcome import EndReason
 from games.turns import Step, StepKind, Turn, texts
 
 SIDES = ("O", "P")
@@ -69,7 +70,10 @@ class RacePosition(Position):
 
     @property
     def result(self) -> Result | None:
-        return Result(self.winner, 1, f"{self.winner} wins") if self.winner else None
+        if not self.winner:
+            return None
+        # an engine says why its game ended (the bot stores it: games/outcome.py)
+        return Result(self.winner, 1, f"{self.winner} wins", ended_by=EndReason.HOME_FIRST)
 
     @property
     def options(self) -> Mapping[str, str]:

@@ -13,6 +13,7 @@ from bot.replay import replay
 from bot.replies import Channel, User
 from bot.scheduler import Notification, Scheduler
 from bot.service import GameService, ServiceConfig
+from games.outcome import timed_out
 from games.turns import texts
 from storage import Session, Store
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, FakeClock
@@ -275,12 +276,15 @@ async def test_auto_forfeit_when_started_with_it(service: GameService,
     assert [n.kind for n in fired] == ["reminder"]
     fired = await scheduler.run_once(clock.now + DAY)
     assert [n.kind for n in fired] == ["forfeit"]
-    assert "ran out of time" in fired[-1].text and fired[-1].mode == "channel"
+    assert fired[-1].mode == "channel"
+    assert f"{other.name} wins ({mover.name} ran out of time)" in fired[-1].text, \
+        fired[-1].text
     final = await service.store.latest_session(HERE.id)
     assert final is not None and final.status == "finished"
-    seat = final.seat_of(other.id)
-    assert seat is not None and final.result == \
-        f"{seat.side} wins ({final.seat_of(mover.id).side} ran out of time)"  # type: ignore
+    seat, loser = final.seat_of(other.id), final.seat_of(mover.id)
+    assert seat is not None and loser is not None
+    assert final.result == f"{seat.side} wins ({loser.side} ran out of time)"
+    assert final.stored_outcome == timed_out(seat.side, loser.side)
     assert not (await service.move(mover, HERE, "24/18")).ok
 
 

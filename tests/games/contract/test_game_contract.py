@@ -41,6 +41,7 @@ from games.events import (
     Trapped,
     Won,
 )
+from games.outcome import OFF_BOARD, EndReason, outcome_text
 from games.record import ActionLine, TurnLine, format_tag, format_turn, parse_record
 from games.turns import Addition, AdditionKind, StepKind, Turn
 
@@ -130,6 +131,11 @@ def check_events(before: Position, played: Played, turn_text: str | None,
         assert after.result is not None
         assert wins[0].side == (after.result.winner or "")
         assert wins[0].points == after.result.points
+        # the engine says why as data (the bot stores it and tells it in words), and
+        # its outcome states the text the listing and the record write
+        outcome = after.result.outcome
+        assert outcome.reason not in (EndReason.PLAYED, *OFF_BOARD), outcome
+        assert outcome_text(outcome) == after.result.text, (outcome, after.result.text)
 
 
 def check_question(game: Game, position: Position) -> None:
