@@ -17,6 +17,7 @@ from typing import ClassVar
 from computer.reasons import NO_REASON, Reason
 from games.base import Dice, Position, QuestionKind
 from games.plugins import plugin_for
+from games.turns import Turn
 
 log = logging.getLogger(__name__)
 
@@ -179,9 +180,10 @@ class Strategy(ABC):
             return Choice(choices[0], Reason.of(key))
         return Choice(choices[0])
 
-    def explain(self, position: Position, dice: Dice, text: str) -> Reason:
-        """Why the turn ``text`` is good, for a hint ("makes a block on 5 and
-        leaves no blot", as keys and values).  Default: nothing to say."""
+    def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
+        """Why the turn ``text`` (a legal turn value, or its text with any addition)
+        is good, for a hint ("makes a block on 5 and leaves no blot", as keys and
+        values).  Default: nothing to say."""
         return NO_REASON
 
 

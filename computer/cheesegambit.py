@@ -39,6 +39,7 @@ from games.base import Dice, Position, QuestionKind
 from games.cheesegambit.board import COLOUR_NAMES, OFF, POOL
 from games.cheesegambit.movegen import TurnOption, bits
 from games.cheesegambit.position import CheeseGambitPosition
+from games.turns import Turn
 
 Pieces = tuple[int, ...]
 
@@ -221,11 +222,10 @@ class CheesegambitStrategy(LevelledStrategy):
             return chosen.text
         best: tuple[float, str] | None = None
         for addition in position.turn_additions(chosen.text, dice):
-            target = addition[2:]
-            theirs = pair_share(after, target, side)
+            theirs = pair_share(after, addition.target, side)
             low, high = TAUNT_WINDOWS[level]
             if low <= theirs <= high and (best is None or theirs < best[0]):
-                best = (theirs, addition)
+                best = (theirs, addition.text)
         return chosen.text if best is None else f"{chosen.text} {best[1]}"
 
     def answer(self, position: Position, side: str, level: Level, budget: Budget,
@@ -255,7 +255,7 @@ class CheesegambitStrategy(LevelledStrategy):
             return Choice("yes", Reason.of("hint_cg_votes_yes", chances=ours))
         return Choice("no", Reason.of("hint_cg_votes_no", chances=ours))
 
-    def explain(self, position: Position, dice: Dice, text: str) -> Reason:
+    def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
         assert isinstance(position, CheeseGambitPosition)
         return describe_turn(position, dice, text)
 

@@ -38,6 +38,7 @@ from computer.search import Candidate, dice_outcomes, pick_with_noise, ranked_tu
 from games.base import Dice, Position
 from games.hachapury.position import HachapuryPosition
 from games.hachapury.successors import successor_counts, successors
+from games.turns import Turn
 
 __all__ = ["STRATEGY", "HachapuryStrategy", "simple_value"]
 
@@ -98,7 +99,7 @@ class HachapuryStrategy(LevelledStrategy):
                 best, best_value = candidate, revalued
         return best
 
-    def explain(self, position: Position, dice: Dice, text: str) -> Reason:
+    def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
         assert isinstance(position, HachapuryPosition)
         return explain_turn(position, dice, text)
 

@@ -23,10 +23,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from bot.buttons import RESIGN
+from bot.actions import Resign, encode
 from bot.catalogue import for_channel, for_user
 from bot.matches import (
-    RESIGNED_MATCH,
     MatchError,
     caption,
     game_points,
@@ -38,12 +37,13 @@ from bot.matches import (
     supports_match,
     winner_of,
 )
-from bot.ratings import Outcome
+from bot.ratings import RatedGame
 from bot.replies import Button, Channel, Refused, Reply
 from bot.service.context import Context
 from bot.service.core import Turns, rematch_button
 from games import get_game
 from games.dice import commitment
+from games.outcome import Outcome
 from games.plugins import plugin_for
 from storage import Session, SessionStatus, StaleVersion
 from storage.matches import MatchGameRow, MatchRow, MatchStatus, MatchStore
@@ -64,8 +64,6 @@ def one_command() -> Iterator[None]:
         yield
     finally:
         _solo_game.reset(token)
-
-RESIGN_MATCH = "resign_match"
 
 
 @dataclass(frozen=True)
@@ -101,12 +99,13 @@ class MatchView:
                        self.score(None if over else self.game.number), self.game.crawford)
 
 
-def _result_words(view: MatchView) -> str:
-    """How the match ended, in words (its stored result stays English: data)."""
-    result = view.match.result or ""
-    if result.endswith(RESIGNED_MATCH):
-        return for_channel("match_result_resigned",
-                           player=result[:-len(RESIGNED_MATCH)].strip())
+def _result_words(view: MatchView, last: Outcome | None) -> str:
+    """How the match ended, in words, from the outcome of the game that ended it
+    (``last``): a player gave it up, or the winner reached the target.  (The match's
+    stored result text is for its record and listings; it is not read back.)"""
+    if resigned_match(last):
+        loser = next((name for user, name in view.players if user != view.match.winner), "")
+        return for_channel("match_result_resigned", player=loser)
     winner = next((name for user, name in view.players if user == view.match.winner), "")
     return for_channel("match_result_reached", player=winner, target=view.match.target)
 
@@ -117,7 +116,7 @@ class RatingVerdict:
     match is rated with), or the match's ``outcome`` over all of its ``sessions``."""
 
     reason: str = ""
-    outcome: Outcome | None = None
+    outcome: RatedGame | None = None
     sessions: tuple[int, ...] = ()
 
 
@@ -218,7 +217,7 @@ class Matches:
                                      f"{session.status}", now)
             return False
         position = await self.ctx.position_async(session)
-        scored = game_points(session.result, position, [s.side for s in session.seats])
+        scored = game_points(session.outcome, position, [s.side for s in session.seats])
         seat = session.seat_for_side(scored[0]) if scored else None
         if scored is None or seat is None:
             await self.store.abandon(view.match.id, f"game {view.game.number} had no winner",
@@ -227,9 +226,9 @@ class Matches:
         won = dict(zip([u for u, _ in view.players], view.score(), strict=True))
         won[seat.user_id] += scored[1]
         decided: tuple[str, str] | None = None
-        if resigned_match(session.result):
+        if resigned_match(session.outcome):
             loser = next(name for user, name in view.players if user != seat.user_id)
-            decided = (seat.user_id, f"{loser} {RESIGNED_MATCH}")
+            decided = (seat.user_id, f"{loser} resigned the match")
         elif winner_of(view.match.target, won) is not None:
             decided = (seat.user_id, f"{seat.name} reached {view.match.target}")
         return await self.store.record_game(session.id, seat.user_id, scored[1], now, decided)
@@ -255,7 +254,7 @@ class Matches:
                 winner = next(name for user, name in view.players if user == view.match.winner)
                 reply.text += "\n" + for_channel("match_won", winner=winner,
                                                   target=view.match.target,
-                                                  result=_result_words(view),
+                                                  result=_result_words(view, session.outcome),
                                                   score=view.score_line())
                 reply.attachment = await self.match_record(view.match.id)
                 reply.buttons = [rematch_button(session)]
@@ -366,7 +365,7 @@ class Matches:
         score = view.score()
         places = {user: (1 if user == view.match.winner else 2) for user, _ in view.players}
         points = {user: score[i] for i, (user, _) in enumerate(view.players)}
-        return RatingVerdict(outcome=Outcome(places, points),
+        return RatingVerdict(outcome=RatedGame(places, points),
                              sessions=tuple(g.session_id for g in view.games))
 
     # -- after every command -----------------------------------------------------------
@@ -396,7 +395,7 @@ class Matches:
             return reply
         reply.text += for_user("match_resign_choice")
         reply.buttons.append(Button(for_user("button_resign_match"),
-                                    f"{RESIGN_MATCH}:{reply.session_id}:{RESIGN}", "danger"))
+                                    encode(Resign(reply.session_id, whole_match=True)), "danger"))
         return reply
 
     async def is_match_game(self, session: Session) -> bool:
