@@ -140,7 +140,7 @@ def test_what_no_id_can_carry_is_not_encoded() -> None:
 
 def test_the_longest_values_fit_a_custom_id() -> None:
     big, seq, turn = 10**18 - 1, 10**18 - 1, 10**9 - 1
-    longest = [
+    longest: list[Action] = [
         Answer("a" * 24, big, Question("v", turn, ("R", "G", "B", "Y"))),
         Takeback(False, big, seq), Resign(big, whole_match=True), Rematch(big),
         Taunt(big, seq, turn, "R", "Y"), Challenge(Verb.DECLINE, big),

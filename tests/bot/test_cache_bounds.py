@@ -21,6 +21,7 @@ from bot.service.context import POSITION_CACHE
 from games import get_game
 from games.chebache import phase2
 from games.cheesegambit import CheeseGambitPosition
+from games.turns import Turn
 from renderer import RenderContext, for_game
 from renderer.base import fitted_sheet
 from renderer.board_common import encode_png
@@ -38,7 +39,7 @@ JUMPY = [
 ]
 
 
-def _chebache_searches() -> Iterator[list[str]]:
+def _chebache_searches() -> Iterator[list[Turn]]:
     """Legal turns of the jumpy positions for every double, each on a fresh position."""
     for listing in JUMPY:
         for die in range(1, 7):

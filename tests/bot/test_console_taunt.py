@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot.console import COMMANDS, Console, console_command
 from bot.service import GameService, ServiceConfig
+from games.turns import Turn
 from storage import Store
 
 
@@ -35,6 +36,7 @@ async def test_taunting_in_the_console_after_the_turn(tmp_path: Path) -> None:
             side = position.actors()[0]
             seat = session.seat_for_side(side)
             assert seat is not None
+            text: str | Turn
             if position.action_due():
                 text = position.action_choices()[0]
             else:

@@ -28,6 +28,7 @@ import pytest
 
 from bot.replies import Reply, User
 from bot.service import GameService, ServiceConfig
+from games.turns import Turn
 from storage import DatabaseDown, Store, commits_counted
 from tests.bot.conftest import ALICE, BOB, HERE
 from tests.pg_server import Server, ServerUnavailable, start_server
@@ -82,14 +83,14 @@ async def pg_service(schema: str) -> AsyncIterator[GameService]:
         await store.close()
 
 
-async def _started(service: GameService) -> tuple[str, str]:
+async def _started(service: GameService) -> tuple[str, Turn]:
     """A game between alice and bob here: (the mover's id, a legal turn)."""
     assert (await service.new(ALICE, HERE, "hachapury", [BOB])).ok
     assert (await service.accept(BOB, HERE)).ok
     return await _next(service)
 
 
-async def _next(service: GameService) -> tuple[str, str]:
+async def _next(service: GameService) -> tuple[str, Turn]:
     session = await service.store.live_session(HERE.id)
     assert session is not None and session.status == "active"
     side = service.position_of(session).side_to_move

@@ -7,6 +7,7 @@ when the turn loses at once."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,6 +21,7 @@ from games import get_game
 from games.che.position import ChePosition
 from games.che.regions import Effect
 from games.errors import GameError
+from games.turns import Turn
 from storage import Store
 from tests.bot.conftest import ALICE, BOB, HERE, FakeClock
 from tests.bot.service.test_presses import _service
@@ -60,9 +62,9 @@ def accepted(position: ChePosition) -> set[str]:
     return found
 
 
-def reachable(turns: list[str]) -> set[str]:
+def reachable(turns: Sequence[Turn]) -> set[Turn]:
     """Every turn the picker's menus lead to, trying every option of every step."""
-    found: set[str] = set()
+    found: set[Turn] = set()
 
     def go(path: list[str]) -> None:
         step = walk(turns, path)
@@ -85,7 +87,7 @@ def test_the_picker_reaches_every_turn_the_engine_accepts(seed: int, turns: int)
     assert set(offered) == engine
     assert reachable(offered) == engine
     # /legal lists them by first move: every accepted turn is under its first tile
-    by_first: dict[str, set[str]] = {}
+    by_first: dict[str, set[Turn]] = {}
     for turn in offered:
         by_first.setdefault(first_move(turn), set()).add(turn)
     assert set().union(*by_first.values()) == engine

@@ -99,7 +99,7 @@ class RacePosition(Position):
     def play(self, text: str | Turn, dice: Dice) -> Played:
         found = _MOVE.fullmatch(str(text))
         if found is None:
-            raise NotationError(Message.of("gerr_b_cannot_read", what=repr(text)), text)
+            raise NotationError(Message.of("gerr_b_cannot_read", what=repr(text)), str(text))
         src, dst = (square(found[i], self.length) for i in (1, 2))
         canonical = f"{name(src, self.length)}/{name(dst, self.length)}"
         if canonical not in self.legal_turns(dice):

@@ -16,7 +16,7 @@ from computer.base import Budget, Choice, Level
 from computer.levelled import LevelledStrategy
 from computer.reasons import Reason, Said
 from games.base import Dice, Position
-from games.turns import texts
+from games.turns import Turn, texts
 from tests.bot.conftest import ALICE, BOB, CAROL
 from tests.bot.seats import seat_of_side
 
@@ -111,7 +111,7 @@ class Explaining(Slow):
         text = texts(position.legal_turns(dice))[0]
         return Choice(text, self.explain(position, dice, text))
 
-    def explain(self, position: Position, dice: Dice, text: str) -> Reason:
+    def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
         return Reason((Said.of("hint_cg_block", squares=(5,)), Said.of("hint_cg_no_blot")))
 
 

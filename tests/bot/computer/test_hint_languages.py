@@ -24,6 +24,7 @@ from games.che.geometry import COLOUR_NAMES as CHE_COLOURS
 from games.chebache.board import SIDE_NAMES as CHEBACHE_SIDES
 from games.cheesegambit.board import COLOUR_NAMES as CHEESEGAMBIT_COLOURS
 from games.hachapury.position import COLOURS as HACHAPURY_COLOURS
+from games.turns import Turn
 from tests.bot.conftest import ALICE, BOB, HERE
 from tests.bot.service.test_languages import more_english_words
 
@@ -170,9 +171,9 @@ def test_reasons_in_random_games_read_in_russian(game: str) -> None:
     said = 0
     for position, dice in _random_positions(game, 3, 60):
         turns = position.legal_turns(dice)
-        for text in rng.sample(turns, min(2, len(turns))):
-            additions = position.turn_additions(text, dice)
-            text = f"{text} {additions[0]}" if additions else text
+        for turn in rng.sample(turns, min(2, len(turns))):
+            additions = position.turn_additions(turn, dice)
+            text: str | Turn = f"{turn} {additions[0]}" if additions else turn
             reason = strategy.explain(position, dice, text)
             russian = say_reason("ru", reason)
             assert russian and not _latin(russian), (position.listing(), text, russian)

@@ -8,11 +8,12 @@ import pytest
 
 from bot.replies import User
 from bot.service import GameService
+from games.turns import Turn
 from tests.bot.computer.helpers import Explaining
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE
 
 
-async def _mover(service: GameService) -> tuple[User, list[str]]:
+async def _mover(service: GameService) -> tuple[User, list[Turn]]:
     session = await service.store.latest_session(HERE.id)
     assert session is not None
     side = service.position_of(session).side_to_move

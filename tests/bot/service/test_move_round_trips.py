@@ -10,6 +10,7 @@ import random
 from bot.replies import User
 from bot.service import GameService, ServiceConfig
 from games.events import events_to_json
+from games.turns import Turn
 from storage import NewTurn, Store
 from tests.bot.conftest import ALICE, BOB, HERE, FakeClock
 
@@ -22,10 +23,11 @@ def _service(store: Store, clock: FakeClock, pictures: bool) -> GameService:
                        seed_factory=lambda: rng.randbytes(32), render_images=pictures)
 
 
-async def _some_move(service: GameService) -> tuple[User, str]:
+async def _some_move(service: GameService) -> tuple[User, str | Turn]:
     session = await service.store.live_session(HERE.id)
     assert session is not None
     position = service.position_of(session)
+    text: str | Turn
     if position.action_due():
         side, text = position.actors()[0], position.action_choices()[0]
     else:

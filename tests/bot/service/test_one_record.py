@@ -8,10 +8,11 @@ import random
 
 from bot.replies import Reply, User
 from bot.service import GameService
+from games.turns import Turn
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, FakeClock
 
 
-async def _mover(service: GameService) -> tuple[User, list[str]] | None:
+async def _mover(service: GameService) -> tuple[User, list[Turn]] | None:
     session = await service.store.latest_session(HERE.id)
     assert session is not None
     if session.status != "active":

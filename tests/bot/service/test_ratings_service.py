@@ -8,6 +8,7 @@ from bot.computer_seats import COMPUTER
 from bot.replies import User
 from bot.service import GameService
 from games.outcome import EndReason
+from games.turns import Turn
 from storage.ratings import RatingStore
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE
 from tests.bot.seats import seat_of_side
@@ -76,6 +77,7 @@ async def _played_out(service: GameService, game: str, a: User, b: User) -> None
         if session.status != "active":
             return
         position = service.position_of(session)
+        text: str | Turn
         if position.action_due():
             side, text = position.actors()[0], position.action_choices()[0]
         else:

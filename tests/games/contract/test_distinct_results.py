@@ -24,6 +24,7 @@ from games.chebache.successors import turn_ends
 from games.cheesegambit.position import CheeseGambitPosition
 from games.hachapury.position import HachapuryPosition
 from games.hachapury.successors import successors as hachapury_successors
+from games.turns import texts
 from tests.games.contract.random_play import random_steps
 
 #: Each legal turn with what identifies the position it leads to.
@@ -41,7 +42,7 @@ def _results(position: Position, dice: Dice) -> Results:
     if isinstance(position, ChebachePosition):
         # the state at each turn's end, traps applied, in ``legal_turns`` order
         ends = turn_ends(position, dice)
-        return list(zip(position.legal_turns(dice), [e.state for e in ends], strict=True))
+        return list(zip(texts(position.legal_turns(dice)), [e.state for e in ends], strict=True))
     found: Sequence[tuple[str, Position]]
     if isinstance(position, HachapuryPosition):
         found = hachapury_successors(position, dice)
@@ -49,7 +50,7 @@ def _results(position: Position, dice: Dice) -> Results:
         found = position.successors(dice)
     else:
         found = [(text, position.play(text, dice).position)
-                 for text in position.legal_turns(dice)]
+                 for text in texts(position.legal_turns(dice))]
     return [(text, _key(after)) for text, after in found]
 
 
