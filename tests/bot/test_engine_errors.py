@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [*sorted((ROOT / "games").rglob("*.py")), ROOT / "bot" / "service" / "turn_events.py",
            ROOT / "bot" / "service" / "late_taunt.py", ROOT / "bot" / "replay.py",
            ROOT / "bot" / "matches.py"]
-PREFIXES = ("gerr_", "gpos_", "grec_")
+PREFIXES = ("gerr_", "gpos_", "grec_", "why_")
 
 
 def fields(template: str) -> set[tuple[str, str | None]]:
@@ -113,13 +113,35 @@ def test_every_raise_site_fills_exactly_its_template(where: str, code: str,
     assert {name for name, _conv in fields(EN[code])} == names, (where, code, EN[code])
 
 
-def test_no_regular_expression_reads_engine_text_in_the_catalogue() -> None:
-    source = (ROOT / "bot" / "catalogue" / "engine.py").read_text(encoding="utf-8")
-    tree = ast.parse(source)
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
                 for alias in node.names}
-    imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert "re" not in imported
+    return imported | {node.module or "" for node in ast.walk(tree)
+                       if isinstance(node, ast.ImportFrom)}
+
+
+#: The bot's modules that say what an engine made (its errors, why a game ended, a
+#: turn's events): they read codes and values, never the engines' English.
+SAYERS = ["bot/catalogue/engine.py", "bot/catalogue/reasons.py", "bot/narration.py"]
+
+
+@pytest.mark.parametrize("module", SAYERS)
+def test_no_regular_expression_reads_engine_text_in_the_bot(module: str) -> None:
+    assert "re" not in _imports(ROOT / module)
+    assert "reason_in" not in (ROOT / module).read_text(encoding="utf-8")
+
+
+def test_the_import_scan_can_fail() -> None:
+    assert "re" in _imports(ROOT / "games" / "outcome.py")  # a module that does use re
+
+
+def test_every_why_code_has_both_languages_with_the_same_values() -> None:
+    why = sorted(code for code in EN if code.startswith("why_"))
+    assert len(why) > 20  # the scan sees the codes: the end reasons of every game
+    for code in why:
+        assert code in RU, code
+        assert fields(EN[code]) == fields(RU[code]), (code, EN[code], RU[code])
 
 
 # -- what players get ---------------------------------------------------------------------
