@@ -146,7 +146,7 @@ def message_from_data(data: Any) -> Message:
         if isinstance(v, list) and all(isinstance(x, str) for x in v):
             return tuple(v)
         if v is None or isinstance(v, str | int | float) and not isinstance(v, bool):
-            return v  # type: ignore[no-any-return]
+            return v
         raise ValueError(f"not a message value: {v!r}")
     return Message(data["code"], tuple((str(k), value(v)) for k, v in data["values"].items()))
 

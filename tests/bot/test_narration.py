@@ -11,7 +11,6 @@ import pytest
 from bot.catalogue import language, ru_plural
 from bot.narration import Cast, narrate
 from games import get_game
-from games.messages import Message, why_parts
 from games.events import (
     BorneOff,
     ChebacheFormed,
@@ -32,6 +31,7 @@ from games.events import (
     Voted,
     Won,
 )
+from games.messages import Message, why_parts
 
 NAMES = {"W": "alice", "B": "bob", "R": "carol", "G": "dave"}
 COLOURS = {"W": "White", "B": "Black", "R": "Red", "G": "Green"}
@@ -70,7 +70,7 @@ CASES: list[tuple[list[Event], tuple[int, ...], str, str, str]] = [
     ([Moved("W", "9", "12", 3), Sacrificed("W", "12", "S", 1)], (3, 4), "chebache",
      "alice (White) rolled 3-4 and moved 9→12 and gave up 1 own piece on 12 back to Start.",
      "alice (White): бросок 3-4, ход 9→12 и пожертвовал 1 своей фишкой на 12 на Старт."),
-    ([TilePlaced("W", "2,-1", "W", "/"), RegionClosed("W"), Won("W", 1, 
+    ([TilePlaced("W", "2,-1", "W", "/"), RegionClosed("W"), Won("W", 1,
          Message.of("why_closed_region", tile="2,-1W/", colour=Message.of("why_white")))], (),
      "che",
      "alice (White) placed a tile at 2,-1, White dominant (/). A White region is closed: "

@@ -4,7 +4,6 @@ that they agree with the positions; these pin their meaning)."""
 from __future__ import annotations
 
 from games import get_game
-from games.messages import Message, why_parts
 from games.events import (
     Flipped,
     Hit,
@@ -19,6 +18,7 @@ from games.events import (
     TilePlaced,
     Won,
 )
+from games.messages import Message, why_parts
 from tests.games.chebache.util import pos as chebache_pos
 
 CHEESE = "R: 4@9, 10@33; B: 2@13, 12@45; R to move"
