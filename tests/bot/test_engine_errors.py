@@ -23,6 +23,7 @@ from bot.catalogue import EN as CATALOGUE_EN
 from bot.catalogue import RU as CATALOGUE_RU
 from bot.catalogue.engine import RU, error_for_user, error_in
 from games import GameError, get_game
+from games.base import Result
 from games.errors import IllegalTurnError, NotationError, OptionError
 from games.messages import EN, Message, join_parts, labelled
 from tests.games.test_parsers_hostile import GAMES, hostile_text
@@ -287,3 +288,16 @@ def test_an_unknown_code_fails_where_it_is_raised() -> None:
 def test_errors_that_are_not_the_engines_are_shown_as_they_are() -> None:
     assert error_for_user(ValueError("bad")) == "bad"
     assert error_for_user("text") == "text"
+
+
+def test_a_result_inside_an_error_is_said_from_its_codes() -> None:
+    placed = Result("R", 1, "R wins; G 2nd", placings=("R", "G"))
+    over = IllegalTurnError(Message.of("gerr_over_paren", result=placed.said))
+    assert str(over) == "the game is over (R wins; G 2nd)"
+    assert error_in(over, "ru") == "партия окончена (побеждает R; G: 2-е место)"
+    mars = IllegalTurnError(Message.of("gerr_over_colon", result=Result("W", 2, "W wins 2").said))
+    assert str(mars) == "the game is over: W wins 2"
+    assert error_in(mars, "ru") == "партия окончена: побеждает W (2 очка)"
+    # a result whose fields do not give its text (as a listing wrote it) keeps the text
+    odd = Result("W", 1, "W wins (listed)")
+    assert odd.said == Message.of("why_text", text="W wins (listed)")
