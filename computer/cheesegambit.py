@@ -51,7 +51,7 @@ TAKE_POINT = 0.22
 #: taunt next), so ``hard`` taunts near and below the take point; the weaker
 #: levels taunt only when it is obvious.
 TAUNT_WINDOWS = {Level.EASY: (0.03, 0.10), Level.NORMAL: (0.03, 0.18),
-                 Level.HARD: (0.03, 0.25)}
+                 Level.HARD: (0.03, 0.25), Level.EXPERT: (0.03, 0.25)}
 #: With the places after the first at stake, a vote "yes" needs this fraction
 #: of an equal share of the next place.
 VOTE_FAIR = 0.8
@@ -123,9 +123,12 @@ class CheesegambitStrategy(LevelledStrategy):
     NORMAL_SPREAD = 0.015
     #: One-ply candidates ``hard`` looks at one reply deeper.
     HARD_TOP = 12
+    #: The same for ``expert``.
+    EXPERT_TOP = 24
     #: Positions a decision may evaluate (``Budget``): about what the old time
     #: budgets (0.1 / 0.5 / 1.5 s) held here.
-    WORK = {Level.EASY: 3_500, Level.NORMAL: 17_000, Level.HARD: 50_000}
+    WORK = {Level.EASY: 3_500, Level.NORMAL: 17_000, Level.HARD: 50_000,
+            Level.EXPERT: 150_000}
 
     def value(self, position: Position, side: str) -> float:
         assert isinstance(position, CheeseGambitPosition)
@@ -144,13 +147,13 @@ class CheesegambitStrategy(LevelledStrategy):
             raise ValueError("the game is over: there is no turn to choose")
         risk = level != Level.EASY
         spread = {Level.EASY: self.EASY_SPREAD, Level.NORMAL: self.NORMAL_SPREAD}.get(level, 0.0)
-        keep = self.HARD_TOP if level == Level.HARD else 1
+        keep = {Level.HARD: self.HARD_TOP, Level.EXPERT: self.EXPERT_TOP}.get(level, 1)
         ranked = self._ranked(position, dice, side, risk, budget, spread, keep,
                               direct=level == Level.NORMAL)
-        if level != Level.HARD:
+        if level not in (Level.HARD, Level.EXPERT):
             chosen = pick_with_noise(ranked, rng, spread)
         elif len(ranked) > 1:
-            chosen = self._deeper(ranked, side, budget)
+            chosen = self._deeper(ranked, side, budget, keep)
         else:
             chosen = ranked[0][1]
         text = self.with_additions(position, dice, chosen, side, level)
@@ -176,11 +179,11 @@ class CheesegambitStrategy(LevelledStrategy):
                 for rank, (score, i) in enumerate(scored)
                 if rank < keep or score >= best - spread]
 
-    def _deeper(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget
-                ) -> Candidate:
+    def _deeper(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget,
+                top: int) -> Candidate:
         best_score = -1.0
         best = ranked[0][1]
-        for index, (_, candidate) in enumerate(ranked[:self.HARD_TOP]):
+        for index, (_, candidate) in enumerate(ranked[:top]):
             if index and budget.expired():
                 break
             after = candidate.after

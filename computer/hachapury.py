@@ -55,9 +55,12 @@ class HachapuryStrategy(LevelledStrategy):
     NORMAL_SPREAD = 0.04
     #: How many one-ply candidates ``hard`` looks at one reply deeper.
     HARD_TOP = 8
+    #: The same for ``expert``.
+    EXPERT_TOP = 16
     #: Positions a decision may evaluate (``Budget``): about what the old time
     #: budgets (0.1 / 0.5 / 1.5 s) held here; ``hard`` uses a few thousand.
-    WORK = {Level.EASY: 6_000, Level.NORMAL: 30_000, Level.HARD: 150_000}
+    WORK = {Level.EASY: 6_000, Level.NORMAL: 30_000, Level.HARD: 150_000,
+            Level.EXPERT: 400_000}
 
     def value(self, position: Position, side: str) -> float:
         return position_value(position, side)
@@ -76,21 +79,22 @@ class HachapuryStrategy(LevelledStrategy):
             chosen = pick_with_noise(ranked, rng, self.EASY_SPREAD)
             return Choice(chosen.text, self.explain(position, dice, chosen.text))
         ranked = ranked_turns(position, dice, self.value, side, budget, self.expand)
-        if level == Level.HARD:
-            chosen = self.deeper(ranked, side, budget)
+        if level in (Level.HARD, Level.EXPERT):
+            chosen = self.deeper(ranked, side, budget,
+                                 self.EXPERT_TOP if level == Level.EXPERT else self.HARD_TOP)
         else:
             chosen = pick_with_noise(ranked, rng, self.NORMAL_SPREAD)
         return Choice(chosen.text, self.explain(position, dice, chosen.text))
 
-    def deeper(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget
-               ) -> Candidate:
+    def deeper(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget,
+               top: int = HARD_TOP) -> Candidate:
         """The best of the top one-ply turns once the opponent's reply to each
         is averaged over its throws; the one-ply best if the budget runs out first."""
         if len(ranked) == 1 or ranked[0][0] in (0.0, 1.0):
             return ranked[0][1]
         best: Candidate = ranked[0][1]
         best_value = -1.0
-        for _, candidate in ranked[:self.HARD_TOP]:
+        for _, candidate in ranked[:top]:
             revalued = reply_average(candidate.after, side, budget)
             if revalued is None:
                 break

@@ -64,7 +64,7 @@ def test_two_dice_have_21_throws_whose_chances_sum_to_one() -> None:
 
 def test_levels_read_from_words_and_refuse_others() -> None:
     assert Level.parse(" HARD ") is Level.HARD
-    with pytest.raises(ValueError, match="easy, normal, hard"):
+    with pytest.raises(ValueError, match="easy, normal, hard, expert"):
         Level.parse("expert")
     # the wall-time safety caps: generous, and the pool waits a little longer
     assert Level.EASY.budget < Level.NORMAL.budget < Level.HARD.budget <= 10
