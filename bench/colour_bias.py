@@ -58,12 +58,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], help="NAME=VALUE")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--progress", type=int, default=0, help="print the tally every N games")
     args = parser.parse_args(argv)
     options = dict(item.split("=", 1) for item in args.option)
     n = args.games
+    winners: list[str | None] = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        winners = list(pool.map(play_one, [args.game] * n, [options] * n, [args.who] * n,
-                                [args.first] * n, range(n), [args.seed] * n))
+        for winner in pool.map(play_one, [args.game] * n, [options] * n, [args.who] * n,
+                               [args.first] * n, range(n), [args.seed] * n):
+            winners.append(winner)
+            if args.progress and len(winners) % args.progress == 0:
+                print(f"  after {len(winners)}: {dict(Counter(winners))}", flush=True)
     counts = Counter(winners)
     parts = []
     for colour, wins in sorted(counts.items(), key=lambda kv: str(kv[0])):
