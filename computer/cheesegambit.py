@@ -29,14 +29,14 @@ import random
 from collections.abc import Mapping
 
 from computer.base import Budget, Choice, Level
-from computer.cheesegambit_eval import shares, turn_order
+from computer.cheesegambit_eval import REM, shares, turn_order
 from computer.cheesegambit_explain import describe_turn
 from computer.cheesegambit_reply import ReplyModel
 from computer.levelled import LevelledStrategy
 from computer.reasons import Reason
 from computer.search import Candidate, outcome_value, pick_with_noise
 from games.base import Dice, Position, QuestionKind
-from games.cheesegambit.board import OFF, POOL
+from games.cheesegambit.board import EXIT, OFF, POOL, TRACK
 from games.cheesegambit.movegen import TurnOption, bits
 from games.cheesegambit.position import CheeseGambitPosition
 
@@ -58,6 +58,29 @@ VOTE_FAIR = 0.8
 #: Once someone has won, the others' values are scaled into [0, this] (they
 #: still play for the next place, but the win is gone).
 AFTER_WIN = 0.1
+
+
+#: Values closer than this are ties (sums of the same terms in another order
+#: differ in the last bits: that must not decide a turn).
+TIE = 1e-9
+
+
+def tie_key(mover: str, option: TurnOption) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """How turns of equal value are ordered, the same for every colour: by the
+    mover's pieces as distances still to travel, farthest first (the turn
+    whose stragglers are furthest on first: bring up the back pieces), then
+    the bumped squares counted from the mover's exit.
+
+    Why: the evaluation is a race with blot risk, so in a quiet position
+    (the opening) many turns tie exactly.  Ties used to fall to the engine's
+    order, which follows the square numbers, so Red and Blue broke the same
+    ties differently (Red's turn that moved its 9-stack was Blue's turn that
+    moved its 45-stack, not its 13-stack) and ``hard`` against itself won 66%
+    with Red; a key that reads only distances treats the colours alike."""
+    rem = REM[mover]
+    exit_square = EXIT[mover]
+    return (tuple(sorted((rem[p] for p in option.pieces), reverse=True)),
+            tuple(sorted((sq - exit_square) % TRACK for sq in bits(option.bumped))))
 
 
 def _pieces(position: CheeseGambitPosition) -> dict[str, Pieces]:
@@ -167,13 +190,15 @@ class CheesegambitStrategy(LevelledStrategy):
         it is among the ``keep`` best or within ``spread`` of the best)."""
         options = position.turn_options(dice)
         base = _pieces(position)
+        mover = position.next_side or side
         scored: list[tuple[float, int]] = []
         for index, (_, option) in enumerate(options):
             if index and budget.expired():
                 break
             budget.spend()
             scored.append((option_value(position, base, option, side, risk, direct), index))
-        scored.sort(key=lambda item: -item[0])
+        # ties broken the same way for every colour (``tie_key``)
+        scored.sort(key=lambda item: (-round(item[0] / TIE), tie_key(mover, options[item[1]][1])))
         best = scored[0][0]
         return [(score, Candidate(options[i][0], position.after_turn(options[i][1])))
                 for rank, (score, i) in enumerate(scored)
@@ -191,7 +216,7 @@ class CheesegambitStrategy(LevelledStrategy):
             deeper = self.reply_value(after, side, budget)
             if deeper is None:
                 break
-            if deeper > best_score:
+            if deeper > best_score + TIE:  # a tie keeps the earlier (tie_key's order)
                 best_score, best = deeper, candidate
         return best
 

@@ -27,7 +27,9 @@ it met the strength targets in the time at hand.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 
+from computer import hachapury_learned
 from computer.base import Budget, Choice, Level
 from computer.hachapury_eval import Weights, evaluate, position_value
 from computer.hachapury_eval import simple_value as simple_value
@@ -35,6 +37,7 @@ from computer.hachapury_explain import explain_turn
 from computer.levelled import LevelledStrategy
 from computer.reasons import Reason
 from computer.search import Candidate, dice_outcomes, pick_with_noise, ranked_turns
+from computer.td import Network
 from games.base import Dice, Position
 from games.hachapury.position import HachapuryPosition
 from games.hachapury.successors import successor_counts, successors
@@ -43,6 +46,11 @@ __all__ = ["STRATEGY", "HachapuryStrategy", "simple_value"]
 
 #: The opponent's 21 throws with their chances.
 THROWS = list(dice_outcomes(2))
+#: The levels that value positions with the learned evaluation
+#: (computer/hachapury_learned.py, weights computer/weights/hachapury.npz)
+#: instead of the hand-tuned one.  A level is listed only once arena matches
+#: show it stronger so (README, "Computer players").
+LEARNED_LEVELS: frozenset[Level] = frozenset()
 
 
 class HachapuryStrategy(LevelledStrategy):
@@ -62,6 +70,21 @@ class HachapuryStrategy(LevelledStrategy):
     WORK = {Level.EASY: 6_000, Level.NORMAL: 30_000, Level.HARD: 150_000,
             Level.EXPERT: 400_000}
 
+    def __init__(self, learned: Collection[Level] = LEARNED_LEVELS,
+                 net: Network | None = None) -> None:
+        #: Levels using the learned evaluation; ``net`` its weights (None: the
+        #: shipped ones, loaded when first needed).
+        self.learned = frozenset(learned)
+        self._net = net
+
+    def net_for(self, level: Level) -> Network | None:
+        """The learned network ``level`` values with (None: the hand-tuned value)."""
+        if level not in self.learned:
+            return None
+        if self._net is None:
+            self._net = hachapury_learned.shipped()
+        return self._net
+
     def value(self, position: Position, side: str) -> float:
         return position_value(position, side)
 
@@ -78,16 +101,22 @@ class HachapuryStrategy(LevelledStrategy):
             ranked = ranked_turns(position, dice, race_value, side, budget, self.expand)
             chosen = pick_with_noise(ranked, rng, self.EASY_SPREAD)
             return Choice(chosen.text, self.explain(position, dice, chosen.text))
-        ranked = ranked_turns(position, dice, self.value, side, budget, self.expand)
+        net = self.net_for(level)
+        if net is None:
+            ranked = ranked_turns(position, dice, self.value, side, budget, self.expand)
+        else:
+            assert isinstance(position, HachapuryPosition)
+            ranked = learned_ranking(position, dice, side, budget, net)
         if level in (Level.HARD, Level.EXPERT):
             chosen = self.deeper(ranked, side, budget,
-                                 self.EXPERT_TOP if level == Level.EXPERT else self.HARD_TOP)
+                                 self.EXPERT_TOP if level == Level.EXPERT else self.HARD_TOP,
+                                 net)
         else:
             chosen = pick_with_noise(ranked, rng, self.NORMAL_SPREAD)
         return Choice(chosen.text, self.explain(position, dice, chosen.text))
 
     def deeper(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget,
-               top: int = HARD_TOP) -> Candidate:
+               top: int = HARD_TOP, net: Network | None = None) -> Candidate:
         """The best of the top one-ply turns once the opponent's reply to each
         is averaged over its throws; the one-ply best if the budget runs out first."""
         if len(ranked) == 1 or ranked[0][0] in (0.0, 1.0):
@@ -95,7 +124,7 @@ class HachapuryStrategy(LevelledStrategy):
         best: Candidate = ranked[0][1]
         best_value = -1.0
         for _, candidate in ranked[:top]:
-            revalued = reply_average(candidate.after, side, budget)
+            revalued = reply_average(candidate.after, side, budget, net)
             if revalued is None:
                 break
             if revalued > best_value:
@@ -116,10 +145,29 @@ def race_value(position: Position, side: str) -> float:
     return position_value(position, side, RACE_ONLY)
 
 
-def reply_average(after: Position, side: str, budget: Budget) -> float | None:
+def learned_ranking(position: HachapuryPosition, dice: Dice, side: str, budget: Budget,
+                    net: Network) -> list[tuple[float, Candidate]]:
+    """``ranked_turns`` by the learned value: the turns valued in one batch
+    (as many as the budget has left, the first always)."""
+    found = successor_counts(position, dice)
+    left = budget.work_left()
+    if left is not None:
+        found = found[:max(1, left)]
+    budget.spend(len(found))
+    other = position.checkers("B" if side == "W" else "W")
+    scores = hachapury_learned.values(net, [counts for _, counts in found], other)
+    ranked = [(score, Candidate(text, position.after(counts)))
+              for score, (text, counts) in zip(scores, found, strict=True)]
+    ranked.sort(key=lambda item: -item[0])
+    return ranked
+
+
+def reply_average(after: Position, side: str, budget: Budget, net: Network | None = None
+                  ) -> float | None:
     """``side``'s value of ``after`` (the opponent to move) once the opponent
-    has played its best reply by the same value, averaged over its 21 throws;
-    None when the budget ran out first (each reply is a unit of it)."""
+    has played its best reply by the same value (``net``'s if given, else the
+    hand-tuned one), averaged over its 21 throws; None when the budget ran out
+    first (each reply is a unit of it)."""
     result = after.result
     if result is not None:
         return 1.0 if result.winner == side else 0.0
@@ -132,6 +180,10 @@ def reply_average(after: Position, side: str, budget: Budget) -> float | None:
         best_for_them = -1.0
         replies = successor_counts(after, dice)
         budget.spend(len(replies))
+        if net is not None:
+            best_for_them = max(hachapury_learned.values(net, [c for _, c in replies], mine))
+            total += weight * (1.0 - best_for_them)
+            continue
         for _, theirs in replies:
             if theirs[0] == 15:
                 best_for_them = 1.0

@@ -47,7 +47,7 @@ WEIGHTS = WEIGHTS_DIR / "hachapury.npz"
 
 
 def _raw(counts: Counts) -> list[float]:
-    out = []
+    out: list[float] = []
     for p in range(1, 25):
         n = counts[p]
         out += (float(n >= 1), float(n >= 2), float(n >= 3), max(n - 3, 0) / 2.0)
