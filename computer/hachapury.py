@@ -63,12 +63,16 @@ class HachapuryStrategy(LevelledStrategy):
     NORMAL_SPREAD = 0.04
     #: How many one-ply candidates ``hard`` looks at one reply deeper.
     HARD_TOP = 8
-    #: The same for ``expert``.
-    EXPERT_TOP = 16
+    #: The same for ``expert``'s first stage ...
+    EXPERT_TOP = 12
+    #: ... which may spend this share of its budget; the best of it are then
+    #: looked at two replies deeper (``two_ply``).
+    EXPERT_FIRST_SHARE = 0.2
+    EXPERT_DEEP = 6
     #: Positions a decision may evaluate (``Budget``): about what the old time
     #: budgets (0.1 / 0.5 / 1.5 s) held here; ``hard`` uses a few thousand.
     WORK = {Level.EASY: 6_000, Level.NORMAL: 30_000, Level.HARD: 150_000,
-            Level.EXPERT: 400_000}
+            Level.EXPERT: 300_000}
 
     def __init__(self, learned: Collection[Level] = LEARNED_LEVELS,
                  net: Network | None = None) -> None:
@@ -107,7 +111,9 @@ class HachapuryStrategy(LevelledStrategy):
         else:
             assert isinstance(position, HachapuryPosition)
             ranked = learned_ranking(position, dice, side, budget, net)
-        if level in (Level.HARD, Level.EXPERT):
+        if level == Level.EXPERT and net is None:
+            chosen = self.expert(ranked, side, budget)
+        elif level in (Level.HARD, Level.EXPERT):
             chosen = self.deeper(ranked, side, budget,
                                  self.EXPERT_TOP if level == Level.EXPERT else self.HARD_TOP,
                                  net)
@@ -119,16 +125,44 @@ class HachapuryStrategy(LevelledStrategy):
                top: int = HARD_TOP, net: Network | None = None) -> Candidate:
         """The best of the top one-ply turns once the opponent's reply to each
         is averaged over its throws; the one-ply best if the budget runs out first."""
+        found = self.reply_ranking(ranked, side, budget, top, net)
+        return found[0][1] if found else ranked[0][1]
+
+    def reply_ranking(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget,
+                      top: int, net: Network | None = None) -> list[tuple[float, Candidate]]:
+        """The top ``top`` one-ply turns that the budget reached, best first by
+        their value once the opponent has replied (``reply_average``); empty
+        when there is nothing to choose (one turn, or a sure result)."""
         if len(ranked) == 1 or ranked[0][0] in (0.0, 1.0):
-            return ranked[0][1]
-        best: Candidate = ranked[0][1]
-        best_value = -1.0
+            return []
+        found: list[tuple[float, Candidate]] = []
         for _, candidate in ranked[:top]:
             revalued = reply_average(candidate.after, side, budget, net)
             if revalued is None:
                 break
-            if revalued > best_value:
-                best, best_value = candidate, revalued
+            found.append((revalued, candidate))
+        found.sort(key=lambda item: -item[0])  # stable: ties keep the one-ply order
+        return found
+
+    def expert(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget
+               ) -> Candidate:
+        """``hard``'s search over ``EXPERT_TOP`` turns with a share of the
+        budget, then its best ``EXPERT_DEEP`` looked at two replies deeper
+        (``two_ply``): the opponent's best reply to each of its throws, then
+        our best answer to each of ours.  The best two-ply value among the
+        turns the budget reached wins (they are reached in ``hard``'s order,
+        so a budget spent early still gives ``hard``'s choice)."""
+        first = self.reply_ranking(ranked, side, budget.within(self.EXPERT_FIRST_SHARE),
+                                   self.EXPERT_TOP)
+        if not first:
+            return ranked[0][1]
+        best_value, best = -1.0, first[0][1]
+        for _, candidate in first[:self.EXPERT_DEEP]:
+            value = two_ply(candidate.after, side, budget)
+            if value is None:
+                break
+            if value > best_value:
+                best_value, best = value, candidate
         return best
 
     def explain(self, position: Position, dice: Dice, text: str) -> Reason:
@@ -192,6 +226,43 @@ def reply_average(after: Position, side: str, budget: Budget, net: Network | Non
             if theirs_value > best_for_them:
                 best_for_them = theirs_value
         total += weight * (1.0 - best_for_them)
+    return total
+
+
+def two_ply(after: HachapuryPosition, side: str, budget: Budget) -> float | None:
+    """``side``'s value of ``after`` (the opponent to move) two replies deep:
+    for each of the opponent's 21 throws its best reply by the hand-tuned
+    value, then for each of our 21 throws our best turn by the same value,
+    averaged over both; None when the budget ran out first (each turn valued
+    is a unit of it)."""
+    result = after.result
+    if result is not None:
+        return 1.0 if result.winner == side else 0.0
+    mine = after.checkers(side)
+    total = 0.0
+    for dice, weight in THROWS:
+        if budget.expired():
+            return None
+        replies = successor_counts(after, dice)
+        budget.spend(len(replies))
+        best_for_them, theirs = -1.0, replies[0][1]
+        for _, counts in replies:
+            value = 1.0 if counts[0] == 15 else evaluate(counts, mine, False)
+            if value > best_for_them:
+                best_for_them, theirs = value, counts
+        if theirs[0] == 15:
+            continue  # they win: 0 for us
+        ours_to_move = after.after(theirs)
+        expected = 0.0
+        for our_dice, our_weight in THROWS:
+            if budget.expired():
+                return None
+            turns = successor_counts(ours_to_move, our_dice)
+            budget.spend(len(turns))
+            expected += our_weight * max(
+                1.0 if counts[0] == 15 else evaluate(counts, theirs, False)
+                for _, counts in turns)
+        total += weight * expected
     return total
 
 

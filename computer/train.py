@@ -1,7 +1,7 @@
 """Train a game's learned evaluation by self-play with TD(λ), as TD-Gammon did.
 
 Run: ``python -m computer.train hachapury --games 2000 --seed 1
-[--every 500] [--match 200] [--alpha 0.02] [--lam 0.7] [--out FILE]``.
+[--every 400] [--match 200] [--alpha 0.01] [--lam 0.7] [--out FILE]``.
 
 The network (computer/td.py) starts as the hand-tuned evaluation exactly and
 plays itself one ply deep (the best after-state by its own value, no
@@ -125,7 +125,7 @@ def _line(name: str, wins: float, games: int) -> str:
     return f"vs {name} {wins:g}/{games} = {wins / games:.1%} [95% {low:.1%}-{high:.1%}]"
 
 
-def train(games: int, seed: int, every: int = 0, match_games: int = 0, alpha: float = 0.02,
+def train(games: int, seed: int, every: int = 0, match_games: int = 0, alpha: float = 0.01,
           lam: float = 0.7, out: Path | None = None, log: Callable[[str], None] = print
           ) -> Network:
     """Train from the hand-tuned start for ``games`` self-play games; the
@@ -156,9 +156,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", choices=["hachapury"])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--every", type=int, default=500)
+    parser.add_argument("--every", type=int, default=400)
     parser.add_argument("--match", type=int, default=200)
-    parser.add_argument("--alpha", type=float, default=0.02)
+    parser.add_argument("--alpha", type=float, default=0.01)
     parser.add_argument("--lam", type=float, default=0.7)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
