@@ -7,7 +7,8 @@ Run: ``.venv/bin/python bench/arena.py GAME [--games 200] [--pair hard:random ..
 legal player; ``greedy``: one ply with the game's ``simple_value``), or
 ``LEVEL@DIR``: that level of the code checked out in DIR, played through its
 engine command (``python -m bot engine``, run in DIR so that its packages win;
-e.g. ``git worktree add /work/old3ad 3ad088c`` then ``hard:hard@/work/old3ad``).  Contestants
+e.g. ``git worktree add /work/old3ad 3ad088c`` then ``hard:hard@/work/old3ad``), or
+``LEVEL+learned``: that level with the learned evaluation (Hachapury).  Contestants
 alternate seats game by game (A takes the first seat in even games), so each
 starts half of the games; with three or four sides, A takes the seats of one
 parity and B the others.  Dice come from a seeded ``random.Random`` per game,
@@ -92,10 +93,16 @@ class EngineStrategy(Strategy):
 
 
 def contestant(game: str, name: str) -> Contestant:
+    if name.endswith("+learned"):
+        # the level with the game's learned evaluation (computer/td.py) in
+        # place of the hand-tuned one, for the games whose strategy takes one
+        level = Level.parse(name.removesuffix("+learned"))
+        kind = type(strategy_for(game))
+        return Contestant(name, kind(learned={level}), level)  # type: ignore[call-arg]
     if "@" in name:
-        level, directory = name.split("@", 1)
-        return Contestant(name, EngineStrategy(game, Level.parse(level).value, directory),
-                          Level.parse(level))
+        word, directory = name.split("@", 1)
+        return Contestant(name, EngineStrategy(game, Level.parse(word).value, directory),
+                          Level.parse(word))
     if name in BASELINES:
         baseline: Strategy = BASELINES[name](game)
         return Contestant(name, baseline, Level.NORMAL)

@@ -158,7 +158,9 @@ class HachapuryStrategy(LevelledStrategy):
             return ranked[0][1]
         best_value, best = -1.0, first[0][1]
         for _, candidate in first[:self.EXPERT_DEEP]:
-            value = two_ply(candidate.after, side, budget)
+            after = candidate.after
+            assert isinstance(after, HachapuryPosition)
+            value = two_ply(after, side, budget)
             if value is None:
                 break
             if value > best_value:
