@@ -29,6 +29,7 @@ from typing import TextIO
 
 from bot.catalogue import for_channel, for_user
 from games import GameError, Position, get_game
+from games.messages import Message
 from games.record import RecordFormatError, parse_record
 
 #: The largest match target offered (a 25-point match is already a long evening).
@@ -242,8 +243,8 @@ def _read_tags(tags: Mapping[str, str], tally: _Tally, game_name: str
 
     game = get_game(game_name)
     if (tag("Game") or "").strip().lower() != game.name:
-        raise RecordFormatError(f"a game of the match has Game tag {tag('Game')!r}, not "
-                                f"{game.name!r}")
+        raise RecordFormatError(Message.of("grec_game_match_has_game", tag=tag("Game"),
+                                           name=game.name))
     target_text, number_text = tag("Match"), tag("MatchGame")
     if target_text is None or number_text is None or tag("Score") is None:
         raise MatchError("every game of a match record needs Match, MatchGame and Score tags")

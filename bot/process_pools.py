@@ -18,6 +18,8 @@ from concurrent.futures import ProcessPoolExecutor
 from multiprocessing.context import BaseContext
 from typing import Any
 
+from bot.lifeline import FORKSERVER_PRELOAD, name_forkserver_owner, start_worker
+
 
 def cores() -> int:
     """The cores this process may run on."""
@@ -33,16 +35,25 @@ def worker_context() -> BaseContext:
     process can inherit a lock held by another thread)."""
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
         else "spawn"
-    return multiprocessing.get_context(method)
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        # the forkserver imports bot.lifeline as it starts and so dies with this
+        # process, even with a SIGKILL (the preload list is read when it starts: a
+        # forkserver already running keeps its own)
+        name_forkserver_owner()
+        context.set_forkserver_preload(FORKSERVER_PRELOAD)
+    return context
 
 
 def new_executor(workers: int, initializer: Callable[..., object],
                  initargs: tuple[Any, ...], context: BaseContext | None = None
                  ) -> ProcessPoolExecutor:
     """A pool of ``workers`` processes (``worker_context``), each running
-    ``initializer(*initargs)`` as it starts."""
+    ``initializer(*initargs)`` as it starts.  Every worker dies with this process
+    (bot/lifeline.py), so a killed bot leaves no worker behind."""
     return ProcessPoolExecutor(workers, mp_context=context or worker_context(),
-                               initializer=initializer, initargs=initargs)
+                               initializer=start_worker,
+                               initargs=(os.getpid(), initializer, initargs))
 
 
 def _processes(executor: ProcessPoolExecutor) -> list[Any]:

@@ -13,6 +13,7 @@ from typing import TextIO
 
 from bot.matches import is_match_record, replay_match
 from games import GameError, Position, get_game
+from games.messages import Message
 from games.record import ActionLine, RecordFormatError, format_turn, parse_record
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
@@ -43,7 +44,8 @@ def replay_game(
         record = parse_record(text, game.action_line)
         tagged = (record.tag("Game") or "").strip().lower()
         if tagged != game.name:
-            raise RecordFormatError(f"Game tag is {record.tag('Game')!r}, not {game.name!r}")
+            raise RecordFormatError(Message.of("grec_game_tag", tag=record.tag("Game"),
+                                               name=game.name))
         options = game.options_from_tags(record.tags)
         listing = position_text if position_text is not None else record.tag("Position")
         if listing is not None:

@@ -111,6 +111,9 @@ class Reply:
     menus: list[Menu] = field(default_factory=list)
     #: A card (``/profile``): on Discord the text goes inside the image's embed.
     card: bool = False
+    #: The session version whose outbox row this reply empties once it is posted (a
+    #: computer's turn, posted by the driver: bot/computer_driver.py); None otherwise.
+    posts: int | None = None
 
 
 class Refused(Exception):

@@ -29,6 +29,11 @@ Entry point for the bot::
 ``deliver`` posts ``Notification.text`` in ``channel_id`` (mode ``mention`` or
 ``channel``) or sends it as a direct message to ``user_id`` (mode ``dm``).
 
+A game ended on time is the exception to "at most once": its forfeit notice goes in
+the outbox with the claim and leaves it once posted, so a process killed between
+the two leaves the notice to the next pass of whichever process leads (at once when
+the killed process is known to have ended: storage/liveness.py).
+
 Games without a clock: each pass also nudges players who went silent
 (bot/service/nudges.py ``NudgeRunner``, claimed once the same way).
 """
@@ -49,7 +54,9 @@ from bot.notifications import Notification
 from bot.replies import quiet_name
 from games import get_game
 from storage import Session, Store
+from storage.computer import ComputerStore
 from storage.correspondence import CorrespondenceStore, ReminderRow
+from storage.liveness import Liveness
 from storage.settings import LanguageStore
 
 if TYPE_CHECKING:
@@ -70,10 +77,17 @@ class Scheduler:
     def __init__(self, store: Store, deliver: Deliver, *,
                  clock: Callable[[], float] = time.time, interval: float = 60.0,
                  stall_seconds: float | None = None, nudges: NudgeRunner | None = None,
-                 after_forfeit: AfterForfeit | None = None) -> None:
+                 after_forfeit: AfterForfeit | None = None,
+                 liveness: Liveness | None = None, repost_seconds: float = 60.0) -> None:
         from bot.service.nudges import NudgeRunner as Runner  # bot.service imports us
 
         self.store = store
+        #: This process's start, named on the forfeit notices it is to post (the
+        #: outbox), and how it tells that another process ended; a forfeit notice
+        #: older than ``repost_seconds`` still in the outbox is posted once more.
+        self.liveness = liveness if liveness is not None else Liveness(store)
+        self.repost_seconds = repost_seconds
+        self.outbox = ComputerStore(store)
         #: Games without a clock: ``NudgeRunner`` (the configured defaults when None).
         self.nudges: NudgeRunner = nudges if nudges is not None else Runner(store)
         self.ledger = CorrespondenceStore(store)
@@ -100,7 +114,8 @@ class Scheduler:
         policy = NudgePolicy(config.nudge_hours * clocks.HOUR, config.silent_claim_factor)
         return cls(service.store, deliver, clock=service.clock, interval=interval,
                    stall_seconds=stall_seconds, nudges=NudgeRunner(service.store, policy),
-                   after_forfeit=service.after_forfeit)
+                   after_forfeit=service.after_forfeit, liveness=service.liveness,
+                   repost_seconds=config.computer_repost_seconds)
 
     async def run_forever(self, stop: asyncio.Event | None = None) -> None:
         """Pass every ``interval`` seconds until ``stop`` is set (or the task is cancelled);
@@ -135,9 +150,11 @@ class Scheduler:
             self._started = True  # a takeover: no downtime to credit
         await self._heartbeat(now)
         await self.ledger.expire_challenges(now)
+        await self.liveness.present()
         sent: list[Notification] = []
-        notes = [note for row in await self.ledger.claim_due(now)
-                 for note in await self._notifications(row)]
+        notes = await self._unposted_forfeits(now)
+        notes += [note for row in await self.ledger.claim_due(now, owner=self.liveness.start_id)
+                  for note in await self._notifications(row)]
         notes += await self.nudges.run_once(now)
         for note in notes:
             try:
@@ -146,8 +163,24 @@ class Scheduler:
                 log.exception("could not deliver %s for session %s", note.kind,
                               note.session_id)
                 continue
+            if note.kind == "forfeit":  # posted: out of the outbox
+                await self.outbox.posted_forfeit(note.session_id)
             sent.append(note)
         return sent
+
+    async def _unposted_forfeits(self, now: float) -> list[Notification]:
+        """The forfeit notices of games ended on time whose process was killed before
+        posting them (or whose post failed ``repost_seconds`` ago), taken out of the
+        outbox to post now."""
+        notes: list[Notification] = []
+        for row in await self.outbox.take_posts(self.liveness.start_id, self.liveness.gone,
+                                                now - self.repost_seconds, kind="forfeit"):
+            reminder = await self.ledger.forfeit_of(row.session_id)
+            if reminder is not None:
+                log.info("posting the forfeit notice of session %s, never posted",
+                         row.session_id)
+                notes += await self._notifications(reminder)
+        return notes
 
     async def _heartbeat(self, now: float) -> None:
         last = await self.ledger.heartbeat()

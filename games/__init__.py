@@ -24,6 +24,7 @@ from games.base import (
     TurnKind,
 )
 from games.errors import GameError, IllegalTurnError, NotationError, OptionError, PositionError
+from games.messages import Message
 
 __all__ = [
     "Dice", "Game", "GameError", "IllegalTurnError", "NotationError", "OptionError",
@@ -56,14 +57,15 @@ def get_game(name: str) -> Game:
         # a typo ("chebashe") gets the nearest name, said before the list
         close = difflib.get_close_matches(key, list(GAME_MODULES), n=1, cutoff=0.6)
         if close:
-            raise OptionError(f"unknown game {shown!r} (did you mean {close[0]}?); "
-                              f"games: {', '.join(GAME_MODULES)}")
-        raise OptionError(f"unknown game {shown!r}; games: {', '.join(GAME_MODULES)}")
+            raise OptionError(Message.of("gerr_unknown_game_close", name=shown, close=close[0],
+                                         games=", ".join(GAME_MODULES)))
+        raise OptionError(Message.of("gerr_unknown_game", name=shown,
+                                     games=", ".join(GAME_MODULES)))
     try:
         module = importlib.import_module(GAME_MODULES[key])
         game: Game = module.GAME
     except (ImportError, AttributeError) as exc:
-        raise OptionError(f"game {name!r} is not available yet") from exc
+        raise OptionError(Message.of("gerr_game_unavailable", name=name)) from exc
     _loaded[key] = game
     return game
 

@@ -27,6 +27,7 @@ from typing import ClassVar
 
 from games.errors import OptionError
 from games.events import Event
+from games.messages import Message
 
 Dice = tuple[int, ...]
 Options = Mapping[str, str]
@@ -211,7 +212,7 @@ class Position(ABC):
         """Play an action written as ``text`` for ``side`` (default: the side to move)."""
         from games.errors import IllegalTurnError
 
-        raise IllegalTurnError("no answer or vote is due in this game now")
+        raise IllegalTurnError(Message.of("gerr_no_action"))
 
     def __str__(self) -> str:
         return self.listing()
@@ -262,10 +263,12 @@ class OptionSpec:
                 return yes
             if text in (no, "off", "false", "no", "0"):
                 return no
-            raise OptionError(f"{self.name} must be {yes} or {no}, not {value!r}")
+            raise OptionError(Message.of("gerr_option_yes_no", option=self.name, yes=yes, no=no,
+                                         value=repr(value)))
         if not _DIGITS.fullmatch(text) or not self.low <= int(text) <= self.high:
             raise OptionError(
-                f"{self.name} must be a whole number {self.low}-{self.high}, not {value!r}")
+                Message.of("gerr_option_number", option=self.name, low=self.low, high=self.high,
+                           value=repr(value)))
         return str(int(text))
 
     def describe(self) -> str:
@@ -318,9 +321,9 @@ class Game(ABC):
             spec = specs.get(name)
             if spec is None:
                 if not specs:
-                    raise OptionError(f"{self.title} has no options (got: {key})")
-                raise OptionError(f"unknown option {key!r} for {self.title}; options: "
-                                  f"{', '.join(specs)}")
+                    raise OptionError(Message.of("gerr_option_none", title=self.title, name=key))
+                raise OptionError(Message.of("gerr_option_unknown", name=key, title=self.title,
+                                             options=", ".join(specs)))
             out[name] = spec.normalise(value)
         return out
 

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from games.errors import NotationError
+from games.messages import Message
 
 SEPARATORS = " \t,;"
 #: No turn needs longer text (a full Chebache record line is under 200
@@ -27,7 +28,7 @@ class Token:
     text: str
     column: int
 
-    def error(self, message: str, source: str, offset: int = 0) -> NotationError:
+    def error(self, message: Message, source: str, offset: int = 0) -> NotationError:
         """A NotationError pointing ``offset`` characters into this token."""
         return NotationError(message, source, self.column + offset)
 
@@ -37,7 +38,7 @@ def check_length(text: str, limit: int = MAX_TEXT) -> None:
     does on what a player types.  A position listing may pass a larger limit."""
     if len(text) > limit:
         raise NotationError(
-            f"that text is {len(text)} characters; a turn is written in at most {limit}")
+            Message.of("gerr_text_long", length=len(text), limit=limit))
 
 
 def tokenize(text: str) -> list[Token]:
@@ -60,15 +61,15 @@ def tokenize(text: str) -> list[Token]:
                 depth += 1
             elif ch == ")":
                 if depth == 0:
-                    raise NotationError("unmatched ')'", text, i + 1)
+                    raise NotationError(Message.of("gerr_unmatched"), text, i + 1)
                 depth -= 1
             i += 1
         if depth:
-            raise NotationError("unclosed '('", text, start + 1)
+            raise NotationError(Message.of("gerr_unclosed"), text, start + 1)
         tokens.append(Token(text[start:i], start + 1))
         if len(tokens) > MAX_TOKENS:
             raise NotationError(
-                f"more than {MAX_TOKENS} moves and notes written; a turn has far fewer",
+                Message.of("gerr_too_many_tokens", n=MAX_TOKENS),
                 text, start + 1)
     return tokens
 
@@ -102,7 +103,7 @@ def split_count(token: Token, source: str, limit: int = 15) -> Counted:
     if count < 1 or count > limit:
         offset = 0 if m else len(token.text) - len(digits) - 1
         shown = digits if len(digits) <= 6 else digits[:6] + "..."
-        raise token.error(f"count {shown} is out of range 1-{limit}", source, offset)
+        raise token.error(Message.of("gerr_count_range", count=shown, limit=limit), source, offset)
     if m:
         return Counted(count, Token(m.group(2), token.column + len(digits) + 1))
     assert suffix is not None

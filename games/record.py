@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from games.errors import GameError
+from games.messages import Message
 
 #: Longer turn numbers are not a record's (and int() refuses 4,301 digits).
 MAX_TURN_DIGITS = 9
@@ -76,7 +77,7 @@ def parse_record(text: str, action_line: str | None = None) -> Record:
         tag = _TAG.match(line)
         if tag:
             if record.turns:
-                raise RecordFormatError(f"line {number}: tag after the first turn")
+                raise RecordFormatError(Message.of("grec_line_tag_after_first", number=number))
             record.tags[tag.group(1)] = tag.group(2).replace('\\"', '"').replace("\\\\", "\\")
             continue
         if action is not None and action.match(line):
@@ -84,13 +85,14 @@ def parse_record(text: str, action_line: str | None = None) -> Record:
             continue
         turn = _TURN.match(line)
         if not turn:
-            raise RecordFormatError(f"line {number}: neither a tag nor a turn: {line!r}")
+            raise RecordFormatError(Message.of("grec_line_neither_tag_nor", number=number,
+                                               line=line))
         body = turn.group(3)
         digits = turn.group(1)
         if len(digits) > MAX_TURN_DIGITS:
             raise RecordFormatError(
-                f"line {number}: turn number {digits[:12]}... is longer than "
-                f"{MAX_TURN_DIGITS} digits")
+                Message.of("grec_line_turn_number_longer", number=number, digits=digits[:12],
+                           most=MAX_TURN_DIGITS))
         dice: tuple[int, ...] = ()
         dm = _DICE.match(body)
         if dm:
@@ -100,7 +102,7 @@ def parse_record(text: str, action_line: str | None = None) -> Record:
         record.turns.append(entry)
         record.entries.append(entry)
     if record.tag("Game") is None:
-        raise RecordFormatError("no Game tag")
+        raise RecordFormatError(Message.of("grec_no_game_tag"))
     return record
 
 
@@ -111,7 +113,7 @@ def _read_dice(text: str, line: int) -> tuple[int, ...]:
             len(f) == 1 and f in "123456" for f in faces):
         shown = text if len(text) <= 20 else text[:20] + "..."
         raise RecordFormatError(
-            f"line {line}: dice must be 1-6, at most {MAX_DICE}, like [6 5]; got [{shown}]")
+            Message.of("grec_line_dice_must_most", line=line, most=MAX_DICE, shown=shown))
     return tuple(int(f) for f in faces)
 
 

@@ -324,8 +324,8 @@ class PluralFormatter(string.Formatter):
             try:
                 count = int(value)
             except (TypeError, ValueError):
-                # a value read back from an engine's English (bot/catalogue/engine.py) is
-                # text: one that is no number takes the many form rather than failing
+                # a value that is a list of counts ("1, 2": an engine's steps made by the
+                # dice, games/cheesegambit/explain.py) takes the many form rather than failing
                 count = 0
             return plural_form(self.lang, count, format_spec.split("|"))
         return super().format_field(value, format_spec)

@@ -173,11 +173,15 @@ class CorrespondenceStore:
         async with self.store.transaction() as run:
             await self._set_heartbeat(run, now)
 
-    async def claim_due(self, now: float, limit: int = 200) -> list[ReminderRow]:
+    async def claim_due(self, now: float, limit: int = 200, owner: str | None = None
+                        ) -> list[ReminderRow]:
         """Claim the reminders due by ``now`` of clocks still in that period: each is
         marked sent in this transaction (so it is never claimed twice, even by another
         process or after a restart).  A claimed time-up row with a forfeit result ends
-        the game in the same transaction.  Rows of periods that are over are dropped."""
+        the game in the same transaction, and with ``owner`` (the claiming process's
+        start, storage/liveness.py) notes its notice in the outbox (kind 'forfeit'):
+        a process killed before posting it leaves the post to the next (bot/scheduler.py).
+        Rows of periods that are over are dropped."""
         claimed: list[ReminderRow] = []
         # PostgreSQL: several processes claim at once.  Each locks the rows it takes
         # (with their sessions) and skips rows another holds, so no row is claimed
@@ -201,7 +205,7 @@ class CorrespondenceStore:
                 f"ORDER BY r.due_at, r.session_id, r.point DESC LIMIT ?{take}", (now, limit))
             rows = [ReminderRow(*r) for r in await cur.fetchall()]
             for r in rows:
-                if await self._claim(run, r, now):
+                if await self._claim(run, r, now, owner):
                     claimed.append(r)
             # The session rows locked above keep every other claimer off these games'
             # reminders (they skip rows whose session is locked): a point of one of
@@ -212,7 +216,7 @@ class CorrespondenceStore:
                     "FROM reminders WHERE session_id=? AND sent_at IS NULL AND due_at<=? "
                     "ORDER BY due_at, point DESC", (session_id, now))
                 for r in [ReminderRow(*row) for row in await cur.fetchall()]:
-                    if await self._claim(run, r, now):
+                    if await self._claim(run, r, now, owner):
                         claimed.append(r)
         # Late passes (the bot was busy or stopped) can find several points of one
         # period due at once: only the most urgent is worth sending.
@@ -222,10 +226,19 @@ class CorrespondenceStore:
             urgent[key] = min(urgent.get(key, r.point), r.point)
         return [r for r in claimed if r.point == urgent[(r.session_id, r.period)]]
 
+    async def forfeit_of(self, session_id: int) -> ReminderRow | None:
+        """The time-up row that ended ``session_id`` with a forfeit (claimed), if any."""
+        rows = await self.store.fetchall(
+            "SELECT session_id, period, point, turn, side, due_at, forfeit FROM reminders "
+            "WHERE session_id=? AND point=0 AND forfeit IS NOT NULL AND sent_at IS NOT NULL "
+            "ORDER BY period DESC LIMIT 1", (session_id,))
+        return ReminderRow(*rows[0]) if rows else None
+
     @staticmethod
-    async def _claim(run: Run, r: ReminderRow, now: float) -> bool:
-        """Mark one due reminder sent; a time-up row with a forfeit ends its game.
-        False when another claim got there first (or the game was over)."""
+    async def _claim(run: Run, r: ReminderRow, now: float, owner: str | None = None) -> bool:
+        """Mark one due reminder sent; a time-up row with a forfeit ends its game (and
+        with ``owner``, puts its notice in the outbox).  False when another claim got
+        there first (or the game was over)."""
         cur = await run("UPDATE reminders SET sent_at=? WHERE session_id=? AND "
                         "period=? AND point=? AND sent_at IS NULL",
                         (now, r.session_id, r.period, r.point))
@@ -234,10 +247,14 @@ class CorrespondenceStore:
         if r.point == 0 and r.forfeit:
             cur = await run(
                 "UPDATE sessions SET status='finished', result=?, dice='[]', "
-                "version=version+1, updated_at=? WHERE id=? AND status='active'",
-                (r.forfeit, now, r.session_id))
+                "version=version+1, updated_at=? WHERE id=? AND status='active' "
+                "RETURNING version", (r.forfeit, now, r.session_id))
             if cur.rowcount != 1:
                 return False
+            if owner is not None:
+                await run("INSERT INTO outbox (session_id, version, kind, first_seq, entries, "
+                          "owner, created_at) VALUES (?, ?, 'forfeit', 0, 0, ?, ?)",
+                          (r.session_id, int(cur.rows[0][0]), owner, now))
             await run("UPDATE clocks SET side=NULL, updated_at=? WHERE session_id=?",
                       (now, r.session_id))
             await run("DELETE FROM reminders WHERE session_id=? AND sent_at IS NULL",

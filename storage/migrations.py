@@ -270,6 +270,34 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (scope, owner_id)
     );
     """,
+    # 11: claims and posts tied to a living process.  ``processes``: one row per start
+    # of a bot process (``start_id``, random), with where it runs, so that another
+    # process can tell that it died (storage/liveness.py): a claim or a post of a dead
+    # process holds nobody up.  ``outbox``: each computer turn committed and not yet
+    # posted (its session version, its log entries, the process that is to post it),
+    # removed once posted; a restart posts what a killed process left (bot/service/
+    # computer.py ``unposted``); and each game the scheduler ended on time whose notice
+    # is not yet posted (``kind`` 'forfeit'; bot/scheduler.py).
+    """
+    CREATE TABLE processes (
+        start_id    TEXT PRIMARY KEY,               -- random, new at each start
+        host        TEXT NOT NULL,
+        pid         INTEGER NOT NULL,
+        pid_started TEXT,                           -- the kernel's start time of pid (Linux)
+        started_at  REAL NOT NULL
+    );
+
+    CREATE TABLE outbox (
+        session_id  INTEGER NOT NULL REFERENCES sessions (id),
+        version     INTEGER NOT NULL,               -- the session version the commit made
+        kind        TEXT NOT NULL CHECK (kind IN ('computer', 'forfeit')),
+        first_seq   INTEGER NOT NULL,               -- its first log entry (0: a forfeit)
+        entries     INTEGER NOT NULL,               -- how many entries it logged
+        owner       TEXT NOT NULL,                  -- start_id of the process to post it
+        created_at  REAL NOT NULL,
+        PRIMARY KEY (session_id, version)
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -271,4 +271,26 @@ PG_MIGRATIONS: list[str] = [
         PRIMARY KEY (scope, owner_id)
     );
     """,
+    # 11: processes (a claim's or a post's owner, alive or not) and the outbox of
+    # computer turns and forfeit notices not yet posted.
+    """
+    CREATE TABLE processes (
+        start_id    TEXT PRIMARY KEY,
+        host        TEXT NOT NULL,
+        pid         BIGINT NOT NULL,
+        pid_started TEXT,
+        started_at  DOUBLE PRECISION NOT NULL
+    );
+
+    CREATE TABLE outbox (
+        session_id  BIGINT NOT NULL REFERENCES sessions (id),
+        version     BIGINT NOT NULL,
+        kind        TEXT NOT NULL CHECK (kind IN ('computer', 'forfeit')),
+        first_seq   BIGINT NOT NULL,
+        entries     BIGINT NOT NULL,
+        owner       TEXT NOT NULL,
+        created_at  DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (session_id, version)
+    );
+    """,
 ]

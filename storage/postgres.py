@@ -14,6 +14,7 @@ another program's tables or a newer schema.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -190,6 +191,10 @@ class PostgresBackend:
         #: The connection that holds this process's advisory locks (``lead``).
         self._leader: asyncpg.Connection | None = None
         self._roles: set[str] = set()
+        #: One ``lead`` at a time: a connection runs one query at a time, and every
+        #: computer step asks for its process's lock (storage/liveness.py), many at
+        #: once; a query refused for that would drop the connection and its locks.
+        self._leading = asyncio.Lock()
 
     def fault(self, exc: BaseException) -> DatabaseFault | None:
         return fault_of(exc)
@@ -204,6 +209,10 @@ class PostgresBackend:
         """Hold (or try to take) the advisory lock of ``role``.  The lock lives on a
         connection of its own, outside the pool: it is released when this process
         dies (the server sees the connection close) or the connection breaks."""
+        async with self._leading:
+            return await self._lead(role)
+
+    async def _lead(self, role: str) -> bool:
         try:
             if self._leader is None or self._leader.is_closed():
                 self._roles.clear()

@@ -81,6 +81,21 @@ class Server:
                          "--locale=C", "-U", self.user or pwd.getpwuid(os.geteuid()).pw_name)
         if made.returncode != 0:
             raise ServerUnavailable(f"initdb failed: {_last_line(made)}")
+        self.resume()
+        created = self._run("createdb", "-h", str(self.socket_dir), DATABASE)
+        if created.returncode != 0:
+            self.stop()
+            raise ServerUnavailable(f"createdb failed: {_last_line(created)}")
+
+    def halt(self) -> None:
+        """An outage: the server dies at once as a crash would (``-m immediate``, no
+        shutdown checkpoint, every connection cut), its data kept for ``resume``."""
+        done = self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        if done.returncode != 0:
+            raise ServerUnavailable(f"pg_ctl stop failed: {_last_line(done)}")
+
+    def resume(self) -> None:
+        """Start the server on its data (after ``initdb`` or ``halt``)."""
         # Unix socket only (listen_addresses=''), no fsync: a test server is thrown away.
         options = (f"-c listen_addresses='' -k {self.socket_dir} -c fsync=off "
                    "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
@@ -92,26 +107,6 @@ class Server:
                 else []
             raise ServerUnavailable(f"pg_ctl start failed: {_last_line(started)} "
                                     f"{' '.join(tail)}".strip())
-        created = self._run("createdb", "-h", str(self.socket_dir), DATABASE)
-        if created.returncode != 0:
-            self.stop()
-            raise ServerUnavailable(f"createdb failed: {_last_line(created)}")
-
-    def halt(self) -> None:
-        """An outage: the server dies at once (``-m immediate``, no shutdown checkpoint,
-        every connection cut), its data kept for ``resume``."""
-        done = self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
-        if done.returncode != 0:
-            raise ServerUnavailable(f"pg_ctl stop failed: {_last_line(done)}")
-
-    def resume(self) -> None:
-        """Start the halted server again (crash recovery, then the same settings)."""
-        options = (f"-c listen_addresses='' -k {self.socket_dir} -c fsync=off "
-                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
-        done = self._run("pg_ctl", "-D", str(self.data), "-l", str(self.folder / "log"),
-                         "-o", options, "-w", "-t", "30", "start")
-        if done.returncode != 0:
-            raise ServerUnavailable(f"pg_ctl start failed: {_last_line(done)}")
 
     def pids(self) -> list[int]:
         """The server's processes: the postmaster and its children (to freeze them all

@@ -150,5 +150,5 @@ RU: dict[str, str] = {
     "resigns": "{user} сдаётся. Победа — {who}.{seed}",
     "resigns_match": "{user} сдаёт матч. Победа — {who}.{seed}",
     "resigns_leaves": "{user} сдаётся и выходит из партии. {status}",
-    "resigns_ending": "{user} сдаётся. {status}",
+    "resigns_ending": "Сдача: {user}. {status}",
 }

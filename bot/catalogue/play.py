@@ -75,6 +75,8 @@ EN: dict[str, str] = {
     "takeback_also": " and the {count} {count:entry|entries} after it",
     "computer_takeback": "{user} takes back turn {turn} `{record}`{also}; {computer} allows it "
                          "(the dice stay).\n{status}",
+    # a computer's turn saved but not posted before the bot stopped, posted after
+    "computer_late": "(Played before the bot restarted; posted now.)",
 }
 
 RU: dict[str, str] = {
@@ -126,8 +128,8 @@ RU: dict[str, str] = {
     "drawn": "ничья",
     "seed_note": " Зерно костей раскрыто: `{seed}`. Как проверить каждый бросок: сохраните "
                  "запись партии (во вложении или через `/record`) и выполните "
-                 "`boardbot verify FILE` (командная строка boardbot, ставится вместе с "
-                 "ботом: см. его README).",
+                 "`boardbot verify FILE` (программа командной строки, ставится вместе с "
+                 "ботом: см. его `README`).",
     "commitment": "Отпечаток зерна костей (SHA-256 секретного зерна; само зерно раскроется "
                   "в конце): `{hash}`\n",
     "game_gone_challenge": "Эта партия ещё не началась. Ничего не изменено.",
@@ -149,4 +151,5 @@ RU: dict[str, str] = {
     "takeback_also": " и {count} {count:следующую запись|следующие записи|следующих записей}",
     "computer_takeback": "{user} возвращает ход {turn} `{record}`{also}; {computer} не "
                          "возражает (кости остаются прежними).\n{status}",
+    "computer_late": "(Сыграно до перезапуска бота; публикуется сейчас.)",
 }

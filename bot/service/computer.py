@@ -13,9 +13,10 @@ no computer has anything to do there, or another process is thinking about it);
 ``bot.computer_driver`` calls it after every change and after a restart.  Several
 processes on one database: before thinking, a step claims the move (a row per
 session version, storage/computer.py ``claim_move``), so each computer move is
-thought about and played by one process; a claim older than
-``computer_claim_seconds`` (its process was killed mid-thought) is taken over at the
-next sweep.
+thought about and played by one process.  A claim whose process has ended (killed
+mid-thought; storage/liveness.py) is taken over at once, by a restarted bot or
+another process; one older than ``computer_claim_seconds`` too (a process whose end
+cannot be told).
 """
 
 from __future__ import annotations
@@ -23,11 +24,10 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import uuid
 
 from bot import clocks
 from bot.buttons import pending_question
-from bot.catalogue import for_channel, for_user, user_lang
+from bot.catalogue import channel_lang, for_channel, for_user, user_lang
 from bot.catalogue.hints import say_reason
 from bot.computer_pool import Thinker, fallback_choice
 from bot.computer_seats import SEAT_PREFIX, is_computer_seat, seat_level
@@ -40,7 +40,8 @@ from bot.service.turn_events import replay_from, replay_position
 from computer import Choice, Level, Request
 from games import GameError, Position
 from storage import Seat, Session, SessionStatus, StaleVersion, TurnEntry, TurnKind
-from storage.computer import ComputerStore
+from storage.computer import ComputerStore, OutboxRow
+from storage.liveness import Liveness
 
 log = logging.getLogger("boardbot.computer")
 
@@ -93,8 +94,10 @@ class ComputerPlayers:
         self.timekeeper = timekeeper
         self.thinker = thinker
         self.store = ComputerStore(ctx.store)
-        #: This process's name on its claims (several processes share one database).
-        self.owner = f"{uuid.uuid4().hex[:12]}"
+        #: This process's start (its name on its claims; several processes share one
+        #: database) and how it tells that another's has ended.
+        self.liveness = Liveness(ctx.store)
+        self.owner = self.liveness.start_id
 
     # -- playing ----------------------------------------------------------------------
 
@@ -111,12 +114,13 @@ class ComputerPlayers:
                 return None
             seat, answering = due
             # One process thinks about each move (a claim per session version); the
-            # others leave it, unless the claim is so old that its process must have
-            # died mid-thought.
+            # others leave it, unless its process has ended (killed mid-thought: a
+            # restart goes on at once) or the claim is so old that it must have.
+            await self.liveness.present()
             now = self.ctx.clock()
             if not await self.store.claim_move(
                     session.id, session.version, self.owner, now,
-                    now - self.ctx.config.computer_claim_seconds):
+                    now - self.ctx.config.computer_claim_seconds, self.liveness.gone):
                 return None
             level = seat_level(seat.user_id) or Level.NORMAL
             request = request_for(session, position, seat.side, level, answering)
@@ -141,8 +145,11 @@ class ComputerPlayers:
             if attempt is None:
                 attempt = await asyncio.to_thread(fallback_choice, request, answering)
             try:
+                # no command waits for this reply: noted in the outbox with the turn,
+                # so that a process killed before posting it leaves the post to the next
                 return await self.turns.move(user, channel, attempt.text, session.next_turn,
-                                             question, version=session.version)
+                                             question, version=session.version,
+                                             post_by=self.owner)
             except StaleVersion:
                 return None
             except Refused as refused:
@@ -232,6 +239,43 @@ class ComputerPlayers:
         """A game without a clock."""
         row = await self.ctx.ledger.clock(session.id)
         return row is None or not clocks.parse_stored(row.control).enabled
+
+    # -- the outbox -----------------------------------------------------------------
+
+    async def posted(self, reply: Reply) -> None:
+        """``reply`` (a computer's turn) was posted: its outbox row goes."""
+        if reply.posts is not None and reply.session_id is not None:
+            await self.store.posted(reply.session_id, reply.posts)
+
+    async def unposted(self) -> list[OutboxRow]:
+        """The computer turns to post now (taken out of the outbox): those a process
+        that ended committed and never posted, and those whose post failed
+        ``computer_repost_seconds`` ago or more."""
+        await self.liveness.present()
+        return await self.store.take_posts(
+            self.owner, self.liveness.gone,
+            self.ctx.clock() - self.ctx.config.computer_repost_seconds)
+
+    async def late_reply(self, row: OutboxRow) -> tuple[Channel, Reply] | None:
+        """The reply of a computer turn posted late: a note saying so, the turn's
+        entries told as when it was played, the game as it stands now."""
+        session = await self.ctx.store.session(row.session_id)
+        if session is None:
+            return None
+        entries = [t for t in await self.ctx.store.turns(session.id)
+                   if row.first_seq <= t.seq < row.first_seq + row.entries]
+        position = await self.ctx.position_async(session)
+        left = await self.ctx.time_left(session)
+        line, mentions = texts.status_line(session, position, left) \
+            if session.status == SessionStatus.ACTIVE else ("", [])
+        lang = channel_lang()
+        text = "\n".join([for_channel("computer_late"),
+                          *(texts.entry_text(t, session, lang) for t in entries),
+                          *([line] if line else [])])
+        image, words = await self.ctx.board_image(session, position, left=left)
+        return (Channel(id=session.channel_id, guild_id=session.guild_id),
+                Reply(text=text, image=image, image_description=words, mentions=mentions,
+                      session_id=session.id))
 
     # -- after a restart ------------------------------------------------------------
 

@@ -56,6 +56,9 @@ class ServiceConfig:
     #: A computer's move is thought about by one process (a claim per session
     #: version); a claim older than this (its process died mid-thought) is taken over.
     computer_claim_seconds: float = 120.0
+    #: Seconds after which a computer turn whose post failed (or whose outbox row was
+    #: not removed) is posted again, once, by the next look (bot/computer_driver.py).
+    computer_repost_seconds: float = 60.0
 
 
 class Context:

@@ -26,6 +26,7 @@ from games.notation import format_dice
 from renderer import RenderContext
 from renderer.describe import describe
 from storage import NewTurn, Seat, Session, SessionStatus, StaleVersion, TurnEntry, TurnKind
+from storage.computer import outbox_statement
 from storage.store import Appended
 
 
@@ -124,21 +125,29 @@ class Turns:
             number += 1
         return passes, position, number, ()
 
-    async def commit(self, session: Session, position: Position, entry: NewTurn
-                     ) -> Committed:
+    async def commit(self, session: Session, position: Position, entry: NewTurn,
+                     post_by: str | None = None) -> Committed:
         """Log ``entry`` (which led to ``position``), play the forced passes after it,
         roll the next dice and hand the clock over: one transaction.  Returns the
         session as changed, the position after the passes, everything logged and
-        the time-left text; raises StaleVersion when another change got there first."""
+        the time-left text; raises StaleVersion when another change got there first.
+        ``post_by``: no command waits for this change's reply (a computer's turn): the
+        process start that is to post it, noted in the outbox in the same transaction
+        (storage/computer.py ``outbox_statement``), so that a process killed before
+        posting leaves the post to the next."""
         number = session.next_turn + (1 if entry.kind == TurnKind.TURN else 0)
         passes, after, next_turn, dice = await asyncio.to_thread(
             self.auto_passes, session, position, number, bytes.fromhex(session.seed))
         logged = [entry, *passes]
         status, result = _status_of(after)
         handover = await self.timekeeper.handover(session, after, next_turn)
+        now = self.ctx.clock()
+        extra = list(handover.statements)
+        if post_by is not None:
+            extra.append(outbox_statement(session, len(logged), post_by, now))
         appended = await self.ctx.store.append_turns(
-            session, logged, self.ctx.clock(), status=status, position=after.listing(),
-            next_turn=next_turn, dice=list(dice), result=result, extra=handover.statements,
+            session, logged, now, status=status, position=after.listing(),
+            next_turn=next_turn, dice=list(dice), result=result, extra=extra,
         )
         return await self._committed(appended, after, logged, handover)
 
@@ -249,21 +258,24 @@ class Turns:
 
     async def move(self, user: User, channel: Channel, text: str,
                    expected_turn: int | None = None, question: Question | None = None,
-                   version: int | None = None) -> Reply:
+                   version: int | None = None, post_by: str | None = None) -> Reply:
         """Play a turn for the user's side with the stored dice, or the answer the
         game is waiting for from the user.  ``question``
         (from a button) is the answer the text was meant for: refused if another
-        question is pending now.  ``version``: see ``_played``."""
-        return (await self.moved(user, channel, text, expected_turn, question, version))[0]
+        question is pending now.  ``version``: see ``_played``; ``post_by``: see
+        ``commit``."""
+        return (await self.moved(user, channel, text, expected_turn, question, version,
+                                 post_by))[0]
 
     async def moved(self, user: User, channel: Channel, text: str,
                     expected_turn: int | None = None, question: Question | None = None,
-                    version: int | None = None) -> tuple[Reply, Session]:
+                    version: int | None = None, post_by: str | None = None
+                    ) -> tuple[Reply, Session]:
         """``move``, and the session as the move left it (so that the caller knows
         whether it ended the game without reading it again)."""
         turned, _seat, played, entry = await self._played(user, channel, text,
                                                           expected_turn, question, version)
-        done = await self.commit(turned, played.position, entry)
+        done = await self.commit(turned, played.position, entry, post_by)
         session, after, logged, left = done.session, done.position, done.logged, done.left
         status_line, mentions = texts.status_line(session, after, left)
         buttons = self.action_buttons(session, after)
@@ -283,7 +295,8 @@ class Turns:
         return Reply(text="\n".join([*(texts.entry_text(t, session, lang) for t in logged),
                                       status_line]),
                      image=image, image_description=words, mentions=mentions,
-                     session_id=session.id, buttons=buttons, attachment=record), session
+                     session_id=session.id, buttons=buttons, attachment=record,
+                     posts=session.version if post_by is not None else None), session
 
     async def preview(self, user: User, channel: Channel, text: str) -> Reply:
         """What a turn would do, privately, with its picture; nothing is played."""

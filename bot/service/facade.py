@@ -51,6 +51,7 @@ from storage import (
     commits_counted,
 )
 from storage.correspondence import CorrespondenceStore
+from storage.liveness import Liveness
 
 _P = ParamSpec("_P")
 log = logging.getLogger("boardbot.service")
@@ -385,6 +386,32 @@ class GameService:
     async def computer_channels(self) -> list[Channel]:
         """The channels of active games with a computer seated (the start-up scan)."""
         return await self._computer.channels()
+
+    @property
+    def liveness(self) -> Liveness:
+        """This process's start and how it tells that another's has ended (the
+        computer's claims and posts, the scheduler's forfeit notices)."""
+        return self._computer.liveness
+
+    async def computer_posted(self, reply: Reply) -> None:
+        """A computer's reply (from ``computer_step``) was posted: it leaves the outbox."""
+        await self._computer.posted(reply)
+
+    async def computer_unposted(self) -> list[tuple[Channel, Reply]]:
+        """The computer turns saved but never posted (their process was killed between
+        the commit and the post, or the post failed a while ago), each with its channel
+        and its reply, to post now; each is handed out once."""
+        out = []
+        for row in await self._computer.unposted():
+            session = await self.store.session(row.session_id)
+            if session is None:
+                continue
+            channel = Channel(id=session.channel_id, guild_id=session.guild_id)
+            with reading(await self.readers(channel, seen=True)):
+                late = await self._computer.late_reply(row)
+            if late is not None:
+                out.append(late)
+        return out
 
     @privately
     async def hint(self, user: User, channel: Channel) -> Reply:

@@ -47,6 +47,7 @@ from bot.service.context import Context
 from bot.service.turn_events import play_addition, replay_entry, replay_position
 from games import GameError, Position, get_game
 from games.events import events_to_json
+from games.messages import Message
 from storage import NewTurn, Seat, Session, SessionStatus, TurnEntry, TurnKind
 
 if TYPE_CHECKING:  # core builds this part: importing it here would be circular
@@ -124,7 +125,7 @@ def rewound(session: Session, turns: list[TurnEntry]) -> str:
     never be stored on anything else)."""
     before = replay_position(session, turns[:-1])
     if replay_entry(before, turns[-1]).position.listing() != session.position:
-        raise GameError("the log of this game does not replay to its position")
+        raise GameError(Message.of("grec_log_not_position"))
     return before.listing()
 
 

@@ -210,8 +210,8 @@ def commitment_note(session: Session) -> str:
     return for_channel("commitment", hash=session.seed_hash)
 
 
-def entry_text(entry: NewTurn, session: Session | None = None, lang: str | None = None
-               ) -> str:
+def entry_text(entry: NewTurn | TurnEntry, session: Session | None = None,
+               lang: str | None = None) -> str:
     """A logged entry as reply lines: what happened in words with the players'
     names (from its events, when ``session`` says who is who), then the record
     line in small type for experts; a bot-played turn is a forced pass.  ``lang``:

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from games import GameError, Played, Position, get_game
 from games.events import Event, events_from_json
+from games.messages import Message
 from storage import Session, TurnEntry, TurnKind
 
 #: A logged turn's events read from their JSON once, not once for its line in words
@@ -83,7 +84,7 @@ def replay_entry(position: Position, entry: TurnEntry,
         return position.play(entry.moves, entry.dice)
     if entry.kind == TurnKind.AMEND and not position.action_due():
         if before_turn is None:
-            raise GameError(f"`{entry.record}` adds to a turn that is not in the replay")
+            raise GameError(Message.of("gerr_log_orphan", record=entry.record))
         return play_addition(*before_turn, entry.moves)
     try:
         return position.play_action(entry.moves, entry.side)
@@ -101,8 +102,8 @@ def play_addition(before: Position, turn: TurnEntry, addition: str) -> Played:
     plain = before.play(turn.moves, turn.dice)
     full = before.play(f"{turn.moves} {addition}", turn.dice)
     if full.record != f"{plain.record} {addition}":  # the fold must read as typed
-        raise GameError(f"`{addition}` does not read as an ending of `{plain.record}` "
-                        f"(it plays as `{full.record}`)")
+        raise GameError(Message.of("gerr_log_ending", addition=addition, record=plain.record,
+                                   full=full.record))
     same = 0
     while same < min(len(plain.events), len(full.events)) and \
             plain.events[same] == full.events[same]:

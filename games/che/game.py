@@ -6,6 +6,7 @@ from games.base import Game, OptionKind, Options, OptionSpec, SideInfo
 from games.che.geometry import BLUE, WHITE
 from games.che.position import ChePosition
 from games.errors import OptionError
+from games.messages import Message
 
 DEFAULT_TILES = 64
 MIN_TILES = 2
@@ -54,7 +55,7 @@ class CheGame(Game):
     def initial(self, options: Options, first: str | None = None) -> ChePosition:
         """The empty board; White always places the first tile."""
         if first is not None and first.upper() != WHITE:
-            raise OptionError("in Che White always places the first tile")
+            raise OptionError(Message.of("gerr_che_white_first"))
         return ChePosition(int(self.normalise_options(options)["tiles"]))
 
     def from_listing(self, text: str, options: Options) -> ChePosition:

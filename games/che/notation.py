@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from games.che.geometry import Cell, format_cell
 from games.errors import NotationError
+from games.messages import Message
 from games.notation import MAX_TEXT, check_length
 
 #: Coordinates further out than this cannot be legal in any game (at most 200 tiles).
@@ -41,7 +42,8 @@ class Placement:
 
 def _number(sign: str, digits: str, source: str, column: int) -> int:
     if len(digits) > 4 or int(digits) > MAX_COORD:
-        raise NotationError(f"coordinate {sign}{digits} is too large", source, column)
+        raise NotationError(Message.of("gerr_che_coordinate", value=sign + digits),
+                            source, column)
     value = int(digits)
     return -value if sign else value
 
@@ -62,18 +64,18 @@ def parse_placements(text: str, limit: int = MAX_TEXT) -> list[Placement]:
         m = _PLACEMENT.match(text, i)
         if not m:
             raise NotationError(
-                "expected a placement such as `1,0B` (cell x,y then W or B)", text, i + 1
+                Message.of("gerr_che_want"), text, i + 1
             )
         if m.group(5) is None:
             raise NotationError(
-                "a placement needs its dominant colour W or B after the cell", text, m.end() + 1
+                Message.of("gerr_che_colour"), text, m.end() + 1
             )
         x = _number(m.group(1), m.group(2), text, i + 1)
         y = _number(m.group(3), m.group(4), text, m.start(3) + 1)
         end = m.end()
         if end < n and text[end] not in _SEPARATORS:
             raise NotationError(
-                "unexpected character after a placement (separate placements by spaces)",
+                Message.of("gerr_che_after"),
                 text,
                 end + 1,
             )

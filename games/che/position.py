@@ -32,6 +32,7 @@ from games.che.notation import MAX_TEXT, Placement, parse_placements
 from games.che.regions import Analysis, Effect, Outcome, Region, effect_for
 from games.errors import GameError, IllegalTurnError, NotationError, PositionError
 from games.events import Event, RegionClosed, TilePlaced, Won
+from games.messages import Message
 
 #: How many legal cells an error message names before "...".
 _CELLS_SHOWN = 12
@@ -288,33 +289,31 @@ class ChePosition(Position):
         if not self._tiles:
             if cell != (0, 0):
                 raise IllegalTurnError(
-                    f"the first tile goes at 0,0, not {format_cell(cell)}",
+                    Message.of("gerr_che_first_cell", cell=format_cell(cell)),
                     [o.text for o in self.legal_placements()],
                 )
             if placement.orientation is None:
                 c = placement.colour
                 raise IllegalTurnError(
-                    f"the first tile needs its orientation: `0,0{c}/` or `0,0{c}\\`",
+                    Message.of("gerr_che_first_orientation", c=c, c2=c),
                     [o.text for o in self.legal_placements()],
                 )
             return Tile(cell, placement.colour, placement.orientation)
         assert self._pattern is not None
         if cell in self._cells:
             raise IllegalTurnError(
-                f"cell {format_cell(cell)} is taken; legal cells: {self._cells_text()}"
+                Message.of("gerr_che_taken", cell=format_cell(cell), cells=self._cells_text())
             )
         if not any(n in self._cells for n in neighbours(cell)):
             raise IllegalTurnError(
-                f"cell {format_cell(cell)} is not next to any tile (it must share an edge "
-                f"with one); legal cells: {self._cells_text()}"
+                Message.of("gerr_che_alone", cell=format_cell(cell), cells=self._cells_text())
             )
         forced = orientation_of(self._pattern, cell, placement.colour)
         if placement.orientation is not None and placement.orientation != forced:
-            raise IllegalTurnError(
-                f"orientation `{placement.orientation}` contradicts the forced `{forced}` "
-                f"at {format_cell(cell)} for a {COLOUR_NAMES[placement.colour]} tile; "
-                f"write `{format_cell(cell)}{placement.colour}`"
-            )
+            raise IllegalTurnError(Message.of(
+                "gerr_che_orientation", given=placement.orientation, forced=forced,
+                cell=format_cell(cell), colour=COLOUR_NAMES[placement.colour],
+                write=f"{format_cell(cell)}{placement.colour}"))
         return Tile(cell, placement.colour, forced)
 
     def _cells_text(self) -> str:
@@ -367,23 +366,23 @@ class ChePosition(Position):
         or one tile when that tile ends the game.
         """
         if dice:
-            raise IllegalTurnError("Che uses no dice")
+            raise IllegalTurnError(Message.of("gerr_che_no_dice"))
         if self._result is not None:
-            raise IllegalTurnError(f"the game is over ({self._result.text})")
+            raise IllegalTurnError(Message.of("gerr_over_paren", result=self._result.text))
         placements = parse_placements(text)
         need = self.tiles_this_turn
-        noun = "tile" if need == 1 else "tiles"
         if not placements or len(placements) > need:
-            extra = f", not {len(placements)}" if placements else ""
-            raise IllegalTurnError(f"this turn needs {need} {noun}{extra}", self.legal_turns())
+            needs = (Message.of("gerr_che_needs_not", need=need, n=len(placements)) if placements
+                     else Message.of("gerr_che_needs", need=need))
+            raise IllegalTurnError(needs, self.legal_turns())
         position: ChePosition = self
         done: list[str] = []
         events: list[Event] = []
         for placement in placements:
             if position._result is not None:
                 raise IllegalTurnError(
-                    f"the turn ended after `{' '.join(done)}` ({position._result.text}: "
-                    f"{position._reason}); leave out `{placement.text()}`",
+                    Message.of("gerr_che_ended", done=" ".join(done), result=position._result.text,
+                               ending=position._reason, extra=placement.text()),
                     [" ".join(done)],
                 )
             try:
@@ -401,7 +400,7 @@ class ChePosition(Position):
         moves = " ".join(done)
         if position._result is None and len(done) < need:
             raise IllegalTurnError(
-                f"this turn needs {need} {noun}; `{moves}` is only {len(done)}",
+                Message.of("gerr_che_only", need=need, moves=moves, done=len(done)),
                 self._completions(position, moves + " "),
             )
         return Played(position, moves, moves, events=tuple(events))
@@ -412,10 +411,10 @@ class ChePosition(Position):
         For analysis, autocomplete and tests; players' turns go through ``play``.
         """
         if self._result is not None:
-            raise IllegalTurnError(f"the game is over ({self._result.text})")
+            raise IllegalTurnError(Message.of("gerr_over_paren", result=self._result.text))
         placements = parse_placements(text)
         if len(placements) != 1:
-            raise IllegalTurnError(f"`place` takes one placement, not {len(placements)}")
+            raise IllegalTurnError(Message.of("gerr_che_place_one", n=len(placements)))
         return self._put(self._check(placements[0]))
 
     @staticmethod
@@ -460,44 +459,46 @@ class ChePosition(Position):
         parts = [p.strip() for p in text.strip().split(";")]
         if len(parts) not in (2, 3):
             raise PositionError(
-                "a Che listing is `<tiles>; tiles left N; <side> to move` "
-                f"(e.g. `0,0W/ 1,0B; tiles left 62; B to move (second tile)`), got {text!r}"
+                Message.of("gpos_che_form", text=text)
             )
         status = " ".join(parts[-1].split())
         m = re.fullmatch(r"tiles\s+left\s+([0-9]{1,4})", parts[-2], re.IGNORECASE)
         if not m:
-            raise PositionError(f"expected `tiles left N`, got {parts[-2]!r}")
+            raise PositionError(Message.of("gpos_expected_tiles_left_n", parts=parts[-2]))
         left = int(m.group(1))
         try:
             # A listing holds every tile placed: up to ``high`` of `-xxxx,-yyyyW/ ` each.
             placements = (parse_placements(parts[0], limit=16 * high + MAX_TEXT)
                           if len(parts) == 3 else [])
         except NotationError as exc:
-            raise PositionError(f"cannot read the tiles: {exc}") from None
+            raise PositionError(Message.of("gpos_cannot_read_tiles", error=exc.said())) from None
         if len(parts) == 3 and not placements:
-            raise PositionError("the tiles part of the listing is empty")
+            raise PositionError(Message.of("gpos_tiles_part_listing_empty"))
         pool = len(placements) + left
         if total is not None and pool != total:
             raise PositionError(
-                f"the listing has {pool} tiles in all ({len(placements)} placed, {left} left) "
-                f"but the game uses {total}"
+                Message.of("gpos_listing_has_tiles_all", pool=pool, n_placements=len(placements),
+                           left=left, total=total)
             )
         if not low <= pool <= high:
-            raise PositionError(f"a pool of {pool} tiles is out of range {low}-{high}")
+            raise PositionError(Message.of("gpos_pool_tiles_out_range", pool=pool, low=low,
+                                           high=high))
         position = cls(pool)
         for number, placement in enumerate(placements, start=1):
             if position._result is not None:
                 raise PositionError(
-                    f"tile {number} `{placement.text()}` follows the end of the game "
-                    f"({position._result.text})"
+                    Message.of("gpos_tile_follows_end_game", number=number,
+                               placement=placement.text(), result=position._result.text)
                 )
             try:
                 tile = position._check(placement)
             except GameError as exc:
-                reason = exc.reason if isinstance(exc, IllegalTurnError) else str(exc)
-                raise PositionError(f"tile {number} `{placement.text()}`: {reason}") from None
+                reason = exc.reason if isinstance(exc, IllegalTurnError) else exc.said()
+                raise PositionError(Message.of("gpos_che_tile", number=number,
+                                               placement=placement.text(), reason=reason)) from None
             position = position._put(tile)
         actual = position.status()
         if status.lower() != actual.lower():
-            raise PositionError(f"the listing says `{status}` but the tiles give `{actual}`")
+            raise PositionError(Message.of("gpos_listing_says_but_tiles", status=status,
+                                           actual=actual))
         return position

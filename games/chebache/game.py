@@ -8,6 +8,7 @@ from games.chebache.listing import read_listing
 from games.chebache.position import ChebachePosition
 from games.chebache.state import State, empty_slots
 from games.errors import OptionError
+from games.messages import Message
 
 RULES = """\
 **Chebache** (2 players, 2 dice). Each side: 12 pieces + 1 King (counts 2), path S,1..17,F \
@@ -70,7 +71,7 @@ class ChebacheGame(Game):
         if first is not None:
             f = first.strip().upper()
             if f not in ("W", "B"):
-                raise OptionError(f"first must be W or B, got {first!r}")
+                raise OptionError(Message.of("gerr_option_first_wb", value=first))
             side = 0 if f == "W" else 1
         return ChebachePosition(initial_state(opts["kings"] == "true"), side, None, opts)
 

@@ -19,6 +19,7 @@ from games.chebache.state import (
     weight,
 )
 from games.errors import PositionError
+from games.messages import Message
 
 PIECES_PER_SIDE = 12
 
@@ -52,10 +53,10 @@ _TAIL = re.compile(r"^(?:([WB])\s+TO\s+MOVE|([WB])\s+WINS(?:\s+1)?|(DRAW))$")
 def read_listing(text: str, kings_on: bool) -> tuple[State, str | None, str | None, bool]:
     """Read a listing: (state, side to move, winner, draw).  PositionError says why not."""
     if not isinstance(text, str):
-        raise PositionError("a position listing must be text")
+        raise PositionError(Message.of("gpos_position_listing_must_text"))
     parts = [p.strip() for p in text.strip().split(";")]
     if len(parts) != 3:
-        raise PositionError("a listing is 'W: ...; B: ...; W to move' (three parts split by ';')")
+        raise PositionError(Message.of("gpos_b_form"))
     slots = list(empty_slots())
     pools = [0] * 10
     seen: set[str] = set()
@@ -63,13 +64,13 @@ def read_listing(text: str, kings_on: bool) -> tuple[State, str | None, str | No
         head, sep, body = part.partition(":")
         letter = head.strip().upper()
         if not sep or letter not in SIDE_LETTERS or letter in seen:
-            raise PositionError(f"cannot read {part!r}: expected 'W: ...' and 'B: ...'")
+            raise PositionError(Message.of("gpos_b_side_part", part=part))
         seen.add(letter)
         side = SIDE_LETTERS.index(letter)
         _read_side(body.strip(), side, slots, pools)
     tail = _TAIL.match(re.sub(r"\s+", " ", parts[2].upper()))
     if not tail:
-        raise PositionError(f"cannot read {parts[2]!r}: expected 'W to move', 'W wins' or 'draw'")
+        raise PositionError(Message.of("gpos_b_last_part", parts=parts[2]))
     state: State = (tuple(slots), tuple(pools))
     _validate(state, kings_on)
     return state, tail.group(1), tail.group(2), bool(tail.group(3))
@@ -84,13 +85,14 @@ def _read_side(body: str, side: int, slots: list[tuple[int, ...]], pools: list[i
         item = raw.strip().upper()
         m = _ITEM.match(item)
         if not m:
-            raise PositionError(f"cannot read {raw.strip()!r} (items look like 2K@2 or 4K@S)")
+            raise PositionError(Message.of("gpos_cannot_read_items_look", item=raw.strip()))
         form = parse_stack_form(m.group(1))
         if form is None:
-            raise PositionError(f"cannot read the pieces in {raw.strip()!r}")
+            raise PositionError(Message.of("gpos_cannot_read_pieces", item=raw.strip()))
         where = m.group(2)
         if where in used:
-            raise PositionError(f"space {where} of {SIDE_LETTERS[side]} is listed twice")
+            raise PositionError(Message.of("gpos_space_listed_twice", where=where,
+                                           side=SIDE_LETTERS[side]))
         used.add(where)
         kings = sum(form)
         if where in ("S", "F"):
@@ -101,10 +103,11 @@ def _read_side(body: str, side: int, slots: list[tuple[int, ...]], pools: list[i
             continue
         n = int(where)
         if not 1 <= n <= 17:
-            raise PositionError(f"there is no space {n}")
+            raise PositionError(Message.of("gpos_b_no_space", n=n))
         slot = SLOT[side][n]
         if slots[slot]:
-            raise PositionError(f"Intersection {n} of {SIDE_LETTERS[side]} is held by both sides")
+            raise PositionError(Message.of("gpos_intersection_held_by_both", n=n,
+                                           side=SIDE_LETTERS[side]))
         slots[slot] = tuple(side | (KING if k else 0) for k in form)
 
 
@@ -124,14 +127,17 @@ def _validate(state: State, kings_on: bool) -> None:
                         ordinary += 1
         if ordinary != PIECES_PER_SIDE:
             raise PositionError(
-                f"{SIDE_LETTERS[side]} has {ordinary} ordinary pieces; each side has 12")
+                Message.of("gpos_has_ordinary_pieces_each", side=SIDE_LETTERS[side],
+                           ordinary=ordinary))
     want = 2 if kings_on else 0
     if total_kings != want:
-        raise PositionError(f"the listing has {total_kings} Kings; this game has {want}")
+        raise PositionError(Message.of("gpos_b_kings", total_kings=total_kings,
+                                       want=want))
     for slot, st in enumerate(slots):
         if weight(st) > STACK_LIMIT:
             side = st[0] & 1
             where = NUMBER[side][slot]
             kind = "Intersection" if is_intersection_slot(slot) else "space"
             raise PositionError(
-                f"{kind} {where} of {SIDE_LETTERS[side]} holds more than 4 (King = 2)")
+                Message.of("gpos_holds_more_than_king", kind=kind, where=where,
+                           side=SIDE_LETTERS[side]))

@@ -12,6 +12,7 @@ from typing import Any
 from games.chebache.board import FINISH, START
 from games.chebache.state import parse_stack_form, stack_form
 from games.errors import NotationError
+from games.messages import Message
 from games.notation import Token, split_count, tokenize
 
 
@@ -81,7 +82,7 @@ def _space(text: str, token: Token, source: str, offset: int) -> int:
         return FINISH
     n = int(text)
     if not 1 <= n <= 17:
-        raise token.error(f"there is no space {n} (spaces are S, 1-17 and F)", source, offset)
+        raise token.error(Message.of("gerr_b_no_space_named", n=n), source, offset)
     return n
 
 
@@ -109,7 +110,7 @@ def _tighten(text: str) -> tuple[str, list[int]]:
 def parse_turn(text: str) -> ParsedTurn:
     """Read a turn's text; NotationError (with a column) when it cannot be read."""
     if not isinstance(text, str):
-        raise NotationError("move text must be a string")
+        raise NotationError(Message.of("gerr_not_string"))
     source = text
     work = text.upper().replace("\u2019", "'")
     turn = ParsedTurn()
@@ -118,12 +119,12 @@ def parse_turn(text: str) -> ParsedTurn:
         faces = dm.group(1).replace(",", " ").split()
         # one ASCII digit each: isdigit() is True for '²', which int() refuses
         if not faces or len(faces) > 4 or not all(len(f) == 1 and f in "123456" for f in faces):
-            raise NotationError("dice must be written like [5 2]", source, dm.start(1) + 1)
+            raise NotationError(Message.of("gerr_b_dice_form"), source, dm.start(1) + 1)
         turn.dice = tuple(int(f) for f in faces)
         work = " " * dm.end() + work[dm.end():]
     cheb = list(_CHEB.finditer(work))
     if len(cheb) > 1:
-        raise NotationError("only one <...> Chebache part", source, cheb[1].start() + 1)
+        raise NotationError(Message.of("gerr_b_one_cheb"), source, cheb[1].start() + 1)
     if cheb:
         m = cheb[0]
         turn.chebaches = _parse_cheb(m.group(1), source, m.start() + 1)
@@ -131,7 +132,7 @@ def parse_turn(text: str) -> ParsedTurn:
     stray = work.replace("->", "  ")
     for ch in "<>[]":
         if ch in stray:
-            raise NotationError(f"unexpected {ch!r}", source, stray.index(ch) + 1)
+            raise NotationError(Message.of("gerr_b_unexpected", ch=ch), source, stray.index(ch) + 1)
     tight, index = _tighten(work)
     try:
         tokens = tokenize(tight)
@@ -142,7 +143,7 @@ def parse_turn(text: str) -> ParsedTurn:
         tok = Token(tok.text, index[tok.column - 1] + 1)
         _read_token(tok, source, turn)
     if turn.no_move and (turn.moves or turn.jump):
-        raise NotationError("(no move) cannot come with moves", source, 1)
+        raise NotationError(Message.of("gerr_b_no_move_with"), source, 1)
     return turn
 
 
@@ -153,7 +154,7 @@ def _parse_cheb(body: str, source: str, column: int) -> frozenset[tuple[str, int
             continue
         m = _CHEB_SIDE.match(part)
         if not m:
-            raise NotationError(f"cannot read Chebache part {part!r} (like <W2,8; B4>)",
+            raise NotationError(Message.of("gerr_b_cheb_part", what=part),
                                 source, column)
         for n in m.group(2).split(","):
             out.add((m.group(1), int(n)))
@@ -187,7 +188,7 @@ def _note(tok: Token, source: str, what: str) -> tuple[int, int, int]:
     m = _ANNOT_PIECES.match(tok.text[1:])
     pieces = _pieces(m.group(1)) if m else None
     if m is None or pieces is None:
-        raise tok.error(f"cannot read {what}", source)
+        raise tok.error(Message.of("gerr_b_cannot_read", what=what), source)
     return pieces[0], pieces[1], int(m.group(2))
 
 
@@ -227,7 +228,7 @@ def _read_move(tok: Token, source: str, turn: ParsedTurn) -> None:
         if um:
             form = parse_stack_form(um.group(1))
             if form is None:
-                raise tok.error(f"cannot read the pieces {um.group(1)!r} (like K, 1K, K1, 1K1)",
+                raise tok.error(Message.of("gerr_b_pieces", what=um.group(1)),
                                 source)
             unit = stack_form([2 if k else 0 for k in form])
             inner = um.group(2)
@@ -235,17 +236,17 @@ def _read_move(tok: Token, source: str, turn: ParsedTurn) -> None:
     inner = _from_backgammon(inner)
     m = _INNER.match(inner)
     if not m:
-        raise tok.error(f"cannot read {t!r} (moves look like 2/7, 8\\6, 3X9, K(4/10), 4^6)",
+        raise tok.error(Message.of("gerr_b_move", what=t),
                         source, offset)
     sym = m.group(2)
     a = _space(m.group(1), tok, source, offset)
     b = _space(m.group(3), tok, source, offset + len(m.group(1)) + 1)
     if a == FINISH:
-        raise tok.error("nothing moves out of Finish", source, offset)
+        raise tok.error(Message.of("gerr_b_out_of_finish"), source, offset)
     if b == START:
-        raise tok.error("nothing moves into Start", source, offset + len(m.group(1)) + 1)
+        raise tok.error(Message.of("gerr_b_into_start"), source, offset + len(m.group(1)) + 1)
     if a == b:
-        raise tok.error(f"{t!r} does not go anywhere", source, offset)
+        raise tok.error(Message.of("gerr_b_nowhere", move=t), source, offset)
     if sym == "^":
         if count > 1:
             unit = str(count)
@@ -258,16 +259,18 @@ def _read_move(tok: Token, source: str, turn: ParsedTurn) -> None:
         if prev.dst == a and prev.unit == spec.unit and same_dir:
             turn.jump = JumpSpec(prev.src, b, prev.unit, prev.text + ", " + t)
             return
-        raise tok.error("only one jump sequence a turn (and it must continue the last one)",
+        raise tok.error(Message.of("gerr_b_one_jump"),
                         source)
     if turn.jump is not None:
-        raise tok.error("the jump (Phase II) comes after every move", source)
+        raise tok.error(Message.of("gerr_b_jump_last"), source)
     if unit is not None and unit != "K":
-        raise tok.error("only the King is named in a move: K(4/10)", source)
+        raise tok.error(Message.of("gerr_b_king_named"), source)
     if sym == "/" and b < a:
-        raise tok.error(f"{t!r} goes backward: write {a}\\{b}", source, offset)
+        raise tok.error(Message.of("gerr_b_backward", move=repr(t), write=f"{a}\\{b}"),
+                        source, offset)
     if sym == "\\" and b > a:
-        raise tok.error(f"{t!r} goes forward: write {m.group(1)}/{m.group(3)}", source, offset)
+        raise tok.error(Message.of("gerr_b_forward", move=repr(t),
+                                   write=f"{m.group(1)}/{m.group(3)}"), source, offset)
     king = True if unit == "K" else None
     for _ in range(count):
         turn.moves.append(MoveSpec(a, b, sym, king, t))

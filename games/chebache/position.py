@@ -53,6 +53,7 @@ from games.events import (
     Trapped,
     Won,
 )
+from games.messages import Message
 from games.notation import format_dice
 
 
@@ -144,7 +145,7 @@ class ChebachePosition(Position):
     def _check_dice(self, dice: Dice) -> tuple[int, ...]:
         dice = tuple(dice)
         if len(dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
-            raise IllegalTurnError(f"Chebache is played with two dice 1-6, got {list(dice)}")
+            raise IllegalTurnError(Message.of("gerr_b_bad_dice", dice=str(list(dice))))
         return dice
 
     def _search(self, dice: tuple[int, ...]) -> TurnSearch:
@@ -170,19 +171,21 @@ class ChebachePosition(Position):
     def play(self, text: str, dice: Dice) -> Played:
         if self._side is None:
             over = self._result.text if self._result else ""
-            raise IllegalTurnError(f"the game is over ({over})")
+            raise IllegalTurnError(Message.of("gerr_over_paren", result=over))
         dice = self._check_dice(dice)
         parsed = parse_turn(text)
         most = len(expand_dice(dice))
         if len(parsed.moves) > most:  # each written move takes a die: refuse before searching
             raise IllegalTurnError(
-                f"you wrote {len(parsed.moves)} moves but {format_dice(dice)} gives at most {most}")
+                Message.of("gerr_wrote_too_many", steps=len(parsed.moves), dice=format_dice(dice),
+                           most=most))
         if parsed.dice is not None and sorted(parsed.dice) != sorted(dice):
             raise IllegalTurnError(
-                f"the text says {format_dice(parsed.dice)} but the dice are {format_dice(dice)}")
+                Message.of("gerr_b_dice_differ", written=format_dice(parsed.dice),
+                           dice=format_dice(dice)))
         return self._play_parsed(parsed, dice)
 
-    def _illegal(self, reason: str, dice: tuple[int, ...]) -> IllegalTurnError:
+    def _illegal(self, reason: Message, dice: tuple[int, ...]) -> IllegalTurnError:
         return IllegalTurnError(reason, self.legal_turns(dice))
 
     def _play_parsed(self, parsed: ParsedTurn, dice: tuple[int, ...]) -> Played:
@@ -192,7 +195,7 @@ class ChebachePosition(Position):
         start = expand_dice(dice)
         cands = [_Cand(self._state, start, [], [])]
         if not search.completable(self._state, start):  # pragma: no cover - defensive
-            raise self._illegal("no legal turn exists", dice)
+            raise self._illegal(Message.of("gerr_b_no_turn"), dice)
         for spec in parsed.moves:
             new: list[_Cand] = []
             seen: set[tuple[State, tuple[int, ...]]] = set()
@@ -224,10 +227,10 @@ class ChebachePosition(Position):
             avail = search.available(c.state, c.dice)
             options = sorted({_move_text(c[0], False) for c in avail})
             raise self._illegal(
-                f"the turn is not complete: dice {unused} can still be used "
-                f"(e.g. {', '.join(options[:6])})", dice)
+                Message.of("gerr_b_incomplete", unused=unused, options=", ".join(options[:6])),
+                dice)
         final: tuple[_Cand, str | None, State, Jump | None] | None = None
-        reason = ""
+        reason: Message | None = None
         for c, jump_ok in stops:
             if parsed.jump is None:
                 bad = returned_to_stay(c.state)
@@ -240,12 +243,13 @@ class ChebachePosition(Position):
                 reason = _no_jump_reason(c, search, side, self._kings_on)
                 continue
             got = _find_jump(search, c.state, parsed.jump)
-            if isinstance(got, str):
+            if isinstance(got, Message):
                 reason = got
                 continue
             final = (c, got[0], got[1], got[2])
             break
         if final is None:
+            assert reason is not None  # every candidate that did not stop said why
             raise self._illegal(reason, dice)
         cand, jtext, after, jump = final
         if jump is not None:
@@ -293,7 +297,7 @@ class ChebachePosition(Position):
         pos = ChebachePosition(eot.state, nxt, res, self._options)
         return Played(pos, "; ".join(parts), moves, events=did)
 
-    def _explain(self, cand: _Cand, spec: MoveSpec, search: TurnSearch) -> str:
+    def _explain(self, cand: _Cand, spec: MoveSpec, search: TurnSearch) -> Message:
         side = self._side
         assert side is not None
         return explain_move(cand.state, cand.dice, spec, side, search, self._kings_on)
@@ -452,107 +456,102 @@ def _matches(mv: Move, spec: MoveSpec, state: State, side: int) -> bool:
     return True
 
 
-def _returned_reason(bad: list[int], side: int) -> str:
+def _returned_reason(bad: list[int], side: int) -> Message:
     where = ", ".join(str(NUMBER[side][s]) for s in bad)
-    return f"a piece would end the turn on the space it began on ({where}): no return to stay"
+    return Message.of("gerr_b_returned", where=where)
 
 
-def _no_jump_reason(c: _Cand, search: TurnSearch, side: int, kings_on: bool) -> str:
+def _no_jump_reason(c: _Cand, search: TurnSearch, side: int, kings_on: bool) -> Message:
     if not kings_on:
-        return "there is no jumping in the beginners' game (kings=false)"
+        return Message.of("gerr_b_jump_beginners")
     if c.dice:
-        return "no jump: not every die was used in Phase I"
+        return Message.of("gerr_b_jump_dice")
     if must_leave_start(c.state[1], side):
-        return "no jump while pieces must leave Start (a piece is in Finish)"
-    return "no jump after a forfeited move"
+        return Message.of("gerr_b_jump_start")
+    return Message.of("gerr_b_jump_forfeit")
 
 
 def _find_jump(search: TurnSearch, state: State, spec: JumpSpec
-               ) -> tuple[str, State, Jump] | str:
+               ) -> tuple[str, State, Jump] | Message:
     for jp, st in search.jumps(state):
         if jp[0] == spec.src and jp[1] == spec.dst and jp[2] == spec.unit:
             if returned_to_stay(st):
-                return "the jump leaves a piece returned to stay where it began the turn"
+                return Message.of("gerr_b_jump_returned")
             return jump_text(jp), st, jp
     side = search.side
     slots = state[0]
     if spec.src % 2 or spec.dst % 2 or spec.src in (START,) or spec.dst in (FINISH,):
-        return "jumps go from a Square or Tivit to a Square or Tivit (not S, F or Intersections)"
+        return Message.of("gerr_b_jump_where")
     stack = slots[SLOT[side][spec.src]]
     form = parse_stack_form(spec.unit) or []
     if len(stack) < len(form):
-        return f"space {spec.src} does not hold {spec.unit}"
+        return Message.of("gerr_b_not_held", src=spec.src, unit=spec.unit)
     top = stack[-len(form):]
     if [bool(p & KING) for p in top] != form:
         from games.chebache.state import stack_form
 
-        return (f"the top of space {spec.src} is {stack_form(top)}, not {spec.unit} "
-                f"(a bare count means ordinary pieces only)")
+        return (Message.of("gerr_b_top", src=spec.src, top=stack_form(top), unit=spec.unit))
     if spec.dst < spec.src and not (spec.src in TIVITS or all(form)):
-        return f"only a Tivit (or a unit of Kings) jumps backward; {spec.src} is a Square"
-    return (f"{spec.text} is not a legal jump (each Intersection jumped must be yours, each "
-            f"landing within the stacking limit and free of Chebache, backward jumps only "
-            f"from Tivits, no landing where a jumping piece began the turn)")
+        return Message.of("gerr_b_jump_back", src=spec.src)
+    return (Message.of("gerr_b_bad_jump", jump=spec.text))
 
 
 def explain_move(state: State, dice: tuple[int, ...], spec: MoveSpec, side: int,
-                 search: TurnSearch, kings_on: bool) -> str:
+                 search: TurnSearch, kings_on: bool) -> Message:
     """Why the written move cannot be played now."""
     slots, pools = state
     b = side * 4
     label = spec.text
     if not dice:
-        return f"{label}: every die is already used"
+        return Message.of("gerr_b_dice_used", label=label)
     if spec.src == START:
         want_king = spec.king is True or (spec.king is None and not pools[b + P_START])
         if not (pools[b + P_START] or pools[b + P_START_K]):
-            return f"{label}: nothing of yours is in Start"
+            return Message.of("gerr_b_start_empty", label=label)
         if want_king and not pools[b + P_START_K]:
-            return f"{label}: no King in Start"
+            return Message.of("gerr_b_no_king_start", label=label)
         king = want_king
     else:
         if must_leave_start(pools, side):
-            return f"{label}: pieces in Start must leave Start first (you have a piece in Finish)"
+            return Message.of("gerr_b_leave_start", label=label)
         st = slots[SLOT[side][spec.src]]
         mine = [p for p in st if (p & 1) == side]
         if not mine or (st[-1] & 1) != side:
-            return f"{label}: no piece of yours on {spec.src}"
+            return Message.of("gerr_b_no_piece", label=label, src=spec.src)
         king = bool(st[-1] & KING)
         if spec.king and not king:
-            return f"{label}: the King on {spec.src} is covered (only the top piece moves)"
+            return Message.of("gerr_b_king_covered", label=label, src=spec.src)
     back = spec.dst < spec.src
     if back and not kings_on:
-        return f"{label}: no backward moves in the beginners' game"
+        return Message.of("gerr_b_no_backward", label=label)
     if back and not king and spec.src not in TIVITS:
-        return f"{label}: only pieces on a Tivit (2, 8, 10, 16) or a King move backward"
+        return Message.of("gerr_b_backward_who", label=label)
     dist = abs(spec.dst - spec.src)
     left = " ".join(str(d) for d in dice)
     if spec.dst == FINISH:
         if dist not in dice:
             if max(dice) > dist:
-                return (f"{label}: entering Finish with a larger die needs every piece on "
-                        f"13-17, nothing in Start, and the piece furthest from Finish")
-            return f"{label}: needs a {dist} (dice left: {left})"
+                return (Message.of("gerr_b_finish_larger", label=label))
+            return Message.of("gerr_b_needs", label=label, dist=dist, left=left)
     elif dist not in dice:
-        return f"{label}: needs a {dist} (dice left: {left})"
+        return Message.of("gerr_b_needs", label=label, dist=dist, left=left)
     if spec.dst != FINISH:
         slot = SLOT[side][spec.dst]
         blocked = controlled_slots(slots, 1 - side)
         if slot in blocked:
-            return f"{label}: space {spec.dst} is under an opponent's Chebache"
+            return Message.of("gerr_b_under_cheb", label=label, dst=spec.dst)
         target = slots[slot]
         if king and any((p & 1) != side and p & KING for p in target):
-            return f"{label}: a King may not attack a King or a stack with one"
+            return Message.of("gerr_b_king_attack", label=label)
         if not can_land(target, slot, side, king, frozenset()):
-            return f"{label}: space {spec.dst} would hold more than 4 of yours (King = 2)"
+            return Message.of("gerr_b_stack_limit", label=label, dst=spec.dst)
         if spec.sym == "X" and not any((p & 1) != side for p in target):
-            return f"{label}: nothing of the opponent's is on {spec.dst} to attack"
+            return Message.of("gerr_b_nothing_to_attack", label=label, dst=spec.dst)
     for c in search.children(state, dice):
         mv = c[0]
         if _matches(mv, spec, state, side):
-            return (f"{label}: after it the turn cannot be completed legally (an attack "
-                    f"left unresolved or a piece returned to stay)")
-    return f"{label} is not legal here"
+            return (Message.of("gerr_b_cannot_complete", label=label))
+    return Message.of("gerr_b_not_here", label=label)
 
 
 __all__ = ["ChebacheView", "ChebachePosition", "GameError", "SpaceView", "weight"]
@@ -594,15 +593,15 @@ def _check_annotations(parsed: ParsedTurn, attacks: list[str], flips: list[str],
         return ", ".join(items) if items else "nothing"
 
     if parsed.attacks is not None and sorted(parsed.attacks) != _norm_pieces(attacks):
-        raise IllegalTurnError(f"the attack note does not match: the turn attacks {show(attacks)}")
+        raise IllegalTurnError(Message.of("gerr_b_attack_note", what=show(attacks)))
     if parsed.flips is not None and sorted(parsed.flips) != _norm_flips(flips):
-        raise IllegalTurnError(f"the King-flip note does not match: the turn flips {show(flips)}")
+        raise IllegalTurnError(Message.of("gerr_b_flip_note", what=show(flips)))
     if parsed.minus is not None:
         given = sorted(parsed.minus)
         options = [_norm_pieces(sacs), _norm_pieces(traps), _norm_pieces(sacs + traps)]
         if given not in options:
             raise IllegalTurnError(
-                f"the '-' note does not match: sacrificed {show(sacs)}, trapped {show(traps)}")
+                Message.of("gerr_b_minus_note", sacs=show(sacs), traps=show(traps)))
     if parsed.chebaches is not None and parsed.chebaches != _norm_cheb(cheb):
         raise IllegalTurnError(
-            f"the Chebache note does not match: after the turn {cheb or '<> (none)'} stand")
+            Message.of("gerr_b_cheb_note", cheb=cheb or "<> (none)"))

@@ -15,6 +15,7 @@ from games.cheesegambit.board import EXIT, MAX_PIECES, OFF, POOL, TRACK, locatio
 from games.cheesegambit.movegen import CHEESEGAMBIT, GAMBIT, GAMBLE, TurnGenerator
 from games.cheesegambit.notation import WrittenTurn
 from games.errors import IllegalTurnError
+from games.messages import Message
 from games.notation import format_dice
 
 Segment = tuple[int, int, bool]
@@ -41,7 +42,7 @@ def chain_text(colour: str, chain: list[Segment]) -> str:
     return text
 
 
-def _segment_reason(colour: str, seg: Segment, dice: tuple[int, ...]) -> str | None:
+def _segment_reason(colour: str, seg: Segment, dice: tuple[int, ...]) -> Message | None:
     """Arithmetic reasons one step cannot be made: direction, exit, pips."""
     src, dst, _ = seg
     name = f"{location_name(colour, src)}/{location_name(colour, dst)}"
@@ -50,31 +51,32 @@ def _segment_reason(colour: str, seg: Segment, dice: tuple[int, ...]) -> str | N
     pips = remaining(colour, src) - remaining(colour, dst)
     if pips <= 0:
         if 1 <= dst <= TRACK and 1 <= src <= TRACK:
-            return (f"{name}: a {colour} piece turns off the track at its exit square "
-                    f"{EXIT[colour]} into S6..S1 and never passes it")
-        return f"{name}: pieces only move forward"
+            return (Message.of("gerr_c_exit", move=name, side=colour, exit=EXIT[colour]))
+        return Message.of("gerr_c_forward", move=name)
     if dst == OFF:
         return None  # bearing off with a higher die: judged by the search
     sums = _sums(_dice_pool(dice))
     if pips not in sums:
         made = ", ".join(str(s) for s in sums)
-        step_word = "step" if pips == 1 else "steps"
-        made_word = "step" if made == "1" else "steps"
-        return (f"{name} is {pips} {step_word}; {format_dice(dice)} move a piece {made} "
-                f"{made_word}")
+        # ``made`` is a list of step counts: its word is plural unless it is just "1"
+        return Message.of("gerr_c_steps", move=name, pips=pips, dice=format_dice(dice),
+                          made=made)
     return None
 
 
-def chain_reason(colour: str, chain: list[Segment], dice: tuple[int, ...]) -> str | None:
+def chain_reason(colour: str, chain: list[Segment], dice: tuple[int, ...]) -> Message | None:
     """An arithmetic reason the written path cannot be made, or None."""
     for seg in chain:
         reason = _segment_reason(colour, seg, dice)
         if reason:
-            return reason if len(chain) == 1 else f"{reason} (in {chain_text(colour, chain)})"
+            if len(chain) == 1:
+                return reason
+            return Message.of("gerr_in_chain", reason=reason, chain=chain_text(colour, chain))
     return None
 
 
-def explain(gen: TurnGenerator, chains: list[list[Segment]], dice: tuple[int, ...]) -> str | None:
+def explain(gen: TurnGenerator, chains: list[list[Segment]], dice: tuple[int, ...]
+            ) -> Message | None:
     """The first written part that cannot be played and why; None if unknown."""
     colour = gen.colour
     for k, chain in enumerate(chains):
@@ -83,12 +85,10 @@ def explain(gen: TurnGenerator, chains: list[list[Segment]], dice: tuple[int, ..
         if reason:
             return reason
         if not gen.realise([chain], dice):
-            return (f"{text} cannot be played with {format_dice(dice)}: every way there "
-                    "lands on an opponent block or needs dice already spent")
+            return (Message.of("gerr_c_no_way", move=text, dice=format_dice(dice)))
         if k and not gen.realise(chains[:k + 1], dice):
             before = ", ".join(chain_text(colour, c) for c in chains[:k])
-            return (f"{text} cannot be played as well as {before}: "
-                    f"{format_dice(dice)} do not give the dice for all of them")
+            return (Message.of("gerr_c_not_all", move=text, before=before, dice=format_dice(dice)))
     return None
 
 
@@ -99,12 +99,12 @@ def check_written_count(written: WrittenTurn, dice: tuple[int, ...]) -> None:
     steps = sum(len(chain) for chain in written.chains)
     double = dice[0] == dice[1]
     if written.kind == GAMBLE:
-        most, what = MAX_PIECES, "the Gamble bears off at most"
+        most, code = MAX_PIECES, "gerr_c_gamble_most"
     elif written.kind == GAMBIT:
-        most, what = 2, "the Gambit moves"
+        most, code = 2, "gerr_c_gambit_most"
     elif written.kind == CHEESEGAMBIT:
-        most, what = 2, "the CheeseGambit places at most"
+        most, code = 2, "gerr_c_cheese_most"
     else:
-        most, what = (4 if double else 2), f"{format_dice(dice)} gives at most"
+        most, code = (4 if double else 2), "gerr_wrote_too_many"
     if steps > most:
-        raise IllegalTurnError(f"you wrote {steps} moves but {what} {most}")
+        raise IllegalTurnError(Message.of(code, steps=steps, most=most, dice=format_dice(dice)))

@@ -16,6 +16,7 @@ from games.cheesegambit.board import (
 from games.cheesegambit.listing import ListingData, read_listing
 from games.cheesegambit.position import CheeseGambitPosition
 from games.errors import OptionError
+from games.messages import Message
 
 OPTIONS = (
     OptionSpec("players", OptionKind.INT, "2",
@@ -102,7 +103,8 @@ class CheeseGambitGame(Game):
         sides = SIDES_BY_PLAYERS[int(opts["players"])]
         first = (first or sides[0]).upper()
         if first not in sides:
-            raise OptionError(f"{first} is not playing; sides: {', '.join(sides)}")
+            raise OptionError(Message.of("gerr_option_c_first", first=first,
+                                         sides=", ".join(sides)))
         n = int(opts["pieces"])
         pieces = {}
         for c in sides:

@@ -30,6 +30,7 @@ from games.cheesegambit.board import (
     shared_location,
 )
 from games.errors import PositionError
+from games.messages import Message
 
 ORDINALS = {1: "wins", 2: "2nd", 3: "3rd", 4: "4th"}
 
@@ -110,7 +111,7 @@ def _location(text: str) -> int:
         return shared
     n = int(text)
     if not 1 <= n <= TRACK:
-        raise PositionError(f"square {n} is not on the track (1-{TRACK})")
+        raise PositionError(Message.of("gpos_c_no_square", n=n, track=TRACK))
     return n
 
 
@@ -119,7 +120,7 @@ def read_listing(text: str) -> ListingData:
     data = ListingData()
     segments = [s.strip() for s in text.strip().split(";")]
     if not segments or not segments[0]:
-        raise PositionError("empty position listing")
+        raise PositionError(Message.of("gpos_empty_position_listing"))
     colours: list[str] = []
     i = 0
     while i < len(segments):
@@ -128,7 +129,7 @@ def read_listing(text: str) -> ListingData:
             break
         side = m.group(1).upper()
         if side in colours:
-            raise PositionError(f"colour {side} is listed twice")
+            raise PositionError(Message.of("gpos_colour_listed_twice", side=side))
         colours.append(side)
         body = m.group(2).strip()
         dm = _DROPPED.match(body)
@@ -141,10 +142,12 @@ def read_listing(text: str) -> ListingData:
             for item in body.split(","):
                 im = _ITEM.match(item.strip())
                 if not im:
-                    raise PositionError(f"{side}: cannot read {item.strip()!r} (write n@square)")
+                    raise PositionError(Message.of("gpos_cannot_read_write_n", side=side,
+                                                   item=item.strip()))
                 n, loc = int(im.group(1)), _location(im.group(2))
                 if n < 1 or loc in seen:
-                    raise PositionError(f"{side}: bad or repeated entry {item.strip()!r}")
+                    raise PositionError(Message.of("gpos_bad_repeated_entry", side=side,
+                                                   item=item.strip()))
                 seen.add(loc)
                 pieces += [loc] * n
             data.pieces[side] = tuple(sorted(pieces))
@@ -152,10 +155,9 @@ def read_listing(text: str) -> ListingData:
     sides = tuple(c for c in COLOURS if c in colours)
     if sides not in SIDES_BY_PLAYERS.values():
         raise PositionError(
-            "the colours must be R, B (2 players), R, G, B (3) or R, G, B, Y (4), "
-            f"got {', '.join(colours) or 'none'}")
+            Message.of("gpos_colours_must_r_b", colours=", ".join(colours) or "none"))
     if tuple(colours) != sides:
-        raise PositionError(f"list the colours in turn order: {', '.join(sides)}")
+        raise PositionError(Message.of("gpos_list_colours_turn_order", sides=", ".join(sides)))
     data.sides = sides
     stage = 0
     for seg in segments[i:]:
@@ -163,10 +165,9 @@ def read_listing(text: str) -> ListingData:
             a, b, stake, holder = (m.group(1).upper(), m.group(2).upper(), int(m.group(3)),
                                    m.group(4).upper())
             if (a, b) != pair(a, b) or a == b or a not in sides or b not in sides:
-                raise PositionError(f"bad cube pair in {seg!r}")
+                raise PositionError(Message.of("gpos_bad_cube_pair", seg=seg))
             if stake < 2 or stake & (stake - 1) or holder not in (a, b) or (a, b) in data.cubes:
-                raise PositionError(f"bad cube in {seg!r}: the stake doubles from 1, "
-                                    "the holder is one of the pair")
+                raise PositionError(Message.of("gpos_bad_cube_stake_doubles", seg=seg))
             data.cubes[(a, b)] = (stake, holder)
         elif _TAUNT_OFF.match(seg) and stage <= 1:
             data.taunt_on = False
@@ -176,7 +177,7 @@ def read_listing(text: str) -> ListingData:
             side = m.group(1).upper()
             want = ORDINALS[len(data.placings) + 1]
             if m.group(2).lower() != want or side in data.placings or side not in sides:
-                raise PositionError(f"placing {seg!r} out of order (next is '{want}')")
+                raise PositionError(Message.of("gpos_placing_out_order_next", seg=seg, want=want))
             data.placings += (side,)
         elif (m := _PENDING_TAUNT.match(seg)) and stage <= 2:
             stage = 3
@@ -188,7 +189,7 @@ def read_listing(text: str) -> ListingData:
             stage = 5
             data.next_side = m.group(1).upper()
         else:
-            raise PositionError(f"cannot read {seg!r} here")
+            raise PositionError(Message.of("gpos_cannot_read_here", seg=seg))
     _validate(data)
     return data
 
@@ -196,50 +197,52 @@ def read_listing(text: str) -> ListingData:
 def _validate(data: ListingData) -> None:
     totals = {len(data.pieces[s]) for s in data.sides if s not in data.dropped}
     if len(totals) > 1:
-        raise PositionError("every colour must have the same number of pieces")
+        raise PositionError(Message.of("gpos_every_colour_must_have"))
     if totals:
         n = totals.pop()
         if not MIN_PIECES <= n <= MAX_PIECES:
-            raise PositionError(f"{n} pieces a colour; the game uses {MIN_PIECES}-{MAX_PIECES}")
+            raise PositionError(Message.of("gpos_pieces_colour_game_uses", n=n, low=MIN_PIECES,
+                                           high=MAX_PIECES))
     owner: dict[int, str] = {}
     for s in data.sides:
         for p in data.pieces[s]:
             if 1 <= p <= TRACK:
                 if owner.setdefault(p, s) != s:
-                    raise PositionError(f"square {p} holds two colours")
+                    raise PositionError(Message.of("gpos_square_holds_two_colours", p=p))
     for s, to in data.dropped.items():
         if to not in data.sides:
-            raise PositionError(f"{s} cannot have dropped to {to}")
+            raise PositionError(Message.of("gpos_cannot_have_dropped", s=s, to=to))
     active = [s for s in data.sides if s not in data.dropped and s not in data.placings]
     for s in data.placings:
         if s in data.dropped:
-            raise PositionError(f"{s} dropped and cannot be placed")
+            raise PositionError(Message.of("gpos_dropped_cannot_placed", s=s))
     for s in data.sides:
         done = bool(data.pieces[s]) and data.pieces[s][0] == OFF
         if done and s in active:
-            raise PositionError(f"{s} has borne off every piece but is not placed")
+            raise PositionError(Message.of("gpos_has_borne_off_every", s=s))
     if data.next_side is None:
         if not data.placings:
-            raise PositionError("no side to move and no result: write 'X to move'")
+            raise PositionError(Message.of("gpos_no_side_move_no"))
         if data.taunt or data.vote:
-            raise PositionError("a finished game has nothing pending")
+            raise PositionError(Message.of("gpos_finished_game_has_nothing"))
         return
     if data.next_side not in active:
-        raise PositionError(f"{data.next_side} is not playing any more and cannot move")
+        raise PositionError(Message.of("gpos_c_out_to_move", next_side=data.next_side))
     if len(active) < 2:
-        raise PositionError("the game goes on only while two or more play")
+        raise PositionError(Message.of("gpos_game_goes_only_while"))
     if data.taunt:
         a, b = data.taunt
         if a not in active or b not in active or a == b:
-            raise PositionError("a taunt needs two players still playing")
+            raise PositionError(Message.of("gpos_taunt_needs_two_players"))
         if not data.taunt_on:
-            raise PositionError("taunts are off in this game")
+            raise PositionError(Message.of("gpos_taunts_are_off_this"))
         stake_holder = data.cubes.get(pair(a, b))
         if stake_holder and stake_holder[1] != a:
-            raise PositionError(f"{a} cannot taunt {b}: {stake_holder[1]} holds their cube")
+            raise PositionError(Message.of("gpos_c_taunt_cube", a=a, b=b,
+                                           stake_holder=stake_holder[1]))
     if data.vote:
         if len(data.placings) != 1 or any(v not in active for v in data.vote) or \
                 len(set(data.vote)) != len(data.vote):
-            raise PositionError("only players still playing vote, after the first finishes")
+            raise PositionError(Message.of("gpos_c_voters_playing"))
         if list(data.vote) != [c for c in COLOURS if c in data.vote]:
-            raise PositionError("list the voters in turn order")
+            raise PositionError(Message.of("gpos_list_voters_turn_order"))

@@ -23,6 +23,7 @@ from games.cheesegambit.board import (
 )
 from games.cheesegambit.movegen import CHEESEGAMBIT, DANCE, GAMBIT, GAMBLE, MOVE, Move
 from games.errors import NotationError
+from games.messages import Message
 from games.notation import Token, split_count, tokenize
 
 DANCE_TEXT = "(dance)"
@@ -63,7 +64,7 @@ def parse_location(text: str, colour: str, token: Token, source: str, offset: in
     n = int(t) if len(t) <= 3 else TRACK + 1  # no int() of a 10,000-digit text
     if not 1 <= n <= TRACK:
         shown = t if len(t) <= 6 else t[:6] + "..."
-        raise token.error(f"square {shown} is not on the track (1-{TRACK})", source, offset)
+        raise token.error(Message.of("gerr_c_no_square", square=shown, track=TRACK), source, offset)
     return n
 
 
@@ -78,14 +79,14 @@ def parse_chain(token: Token, colour: str, source: str) -> list[Segment]:
         if not m:
             what = repr(text[pos]) if pos < len(text) else "the end"
             raise token.error(
-                f"expected a square (1-72, P, S1-S6, R1-R6 or F) at {what}", source, pos
+                Message.of("gerr_c_want_square", at=what), source, pos
             )
         locs.append(parse_location(m.group(1), colour, token, source, pos))
         pos = m.end()
         if pos < len(text) and text[pos] == "*":
             # backgammon's hit mark after a landing: the same as X before it
             if not marks:
-                raise token.error("'*' marks a bump after the square landed on, like 65/66*",
+                raise token.error(Message.of("gerr_c_star"),
                                   source, pos)
             marks[-1] = True
             pos += 1
@@ -95,19 +96,20 @@ def parse_chain(token: Token, colour: str, source: str) -> list[Segment]:
         if sep in _STEP_SEPARATORS:
             marks.append(sep in "xX")
         else:
-            raise token.error(f"expected '/' or 'X' between squares, found {sep!r}", source, pos)
+            raise token.error(Message.of("gerr_c_want_sep", found=sep), source, pos)
         pos += 1
     if len(locs) < 2:
-        raise token.error("a move needs a start and an end, like 9/13", source)
+        raise token.error(Message.of("gerr_c_move_ends"), source)
     if OFF in locs[:-1]:
-        raise token.error("F (borne off) can only end a move", source)
+        raise token.error(Message.of("gerr_c_f_end"), source)
     if POOL in locs[1:]:
-        raise token.error("P (the pool) can only start a move", source)
+        raise token.error(Message.of("gerr_c_p_start"), source)
     for i, marked in enumerate(marks):
         if marked and not 1 <= locs[i + 1] <= TRACK:
             name = location_name(colour, locs[i + 1])
-            raise token.error(f"X marks a bump, and nothing can be bumped on {name}: "
-                              f"write {location_name(colour, locs[i])}/{name}", source)
+            raise token.error(Message.of("gerr_c_no_bump_there", where=name,
+                                         move=f"{location_name(colour, locs[i])}/{name}"),
+                              source)
     return [(locs[i], locs[i + 1], marks[i]) for i in range(len(locs) - 1)]
 
 
@@ -115,7 +117,7 @@ def parse_turn(text: str, colour: str) -> WrittenTurn:
     """Read a turn text for ``colour``; NotationError (with a column) if unreadable."""
     tokens = tokenize(text)
     if not tokens:
-        raise NotationError("empty move text; write moves like 9/13 13/17, or (dance)", text, 1)
+        raise NotationError(Message.of("gerr_c_empty"), text, 1)
     turn = WrittenTurn()
     # a trailing taunt, possibly with its answer (as records write it)
     for i, tok in enumerate(tokens):
@@ -124,7 +126,7 @@ def parse_turn(text: str, colour: str) -> WrittenTurn:
             continue
         rest = tokens[i + 1:]
         if len(rest) > 1:
-            raise rest[1].error("nothing may follow a taunt and its answer", text)
+            raise rest[1].error(Message.of("gerr_c_after_taunt"), text)
         if rest:
             ans = rest[0].text
             sm = _STAKE.match(ans)
@@ -133,16 +135,16 @@ def parse_turn(text: str, colour: str) -> WrittenTurn:
             elif sm:
                 turn.answer = int(sm.group(1))
             else:
-                raise rest[0].error("a taunt's answer is x<stake> or drop", text)
+                raise rest[0].error(Message.of("gerr_c_answer_form"), text)
         turn.taunt = m.group(1).upper()
         tokens = tokens[:i]
         break
     if not tokens:
-        raise NotationError("a taunt ends a turn: write the moves first", text, 1)
+        raise NotationError(Message.of("gerr_c_taunt_last"), text, 1)
     head = tokens[0].text.lower()
     if head == DANCE_TEXT or head == "dance":
         if len(tokens) > 1:
-            raise tokens[1].error("(dance) stands alone", text)
+            raise tokens[1].error(Message.of("gerr_c_dance_alone"), text)
         turn.kind = DANCE
         return turn
     kinds = {"g": GAMBIT, "gambit": GAMBIT, "cg": CHEESEGAMBIT, "cheesegambit": CHEESEGAMBIT,
@@ -151,10 +153,10 @@ def parse_turn(text: str, colour: str) -> WrittenTurn:
         turn.kind = kinds[head]
         tokens = tokens[1:]
         if not tokens:
-            raise NotationError(f"{head} needs its moves, e.g. G 2(9X13)", text, len(text) + 1)
+            raise NotationError(Message.of("gerr_c_needs_moves", kind=head), text, len(text) + 1)
     for tok in tokens:
         if tok.text.lower() in kinds or tok.text.lower() == DANCE_TEXT:
-            raise tok.error(f"{tok.text!r} must come first", text)
+            raise tok.error(Message.of("gerr_c_first", word=tok.text), text)
         counted = split_count(tok, text)
         chain = parse_chain(counted.inner, colour, text)
         turn.chains.extend([list(chain) for _ in range(counted.count)])

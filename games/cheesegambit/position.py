@@ -54,6 +54,7 @@ from games.events import (
     Voted,
     Won,
 )
+from games.messages import Message
 from games.notation import format_dice, tokenize
 
 #: ``("taunt", taunter, target)``, ``("vote", [sides yet to vote])`` or None.
@@ -245,22 +246,22 @@ class CheeseGambitPosition(Position):
         """Move rules for ``colour`` (default: the side to throw) here."""
         colour = colour or self._d.next_side
         if colour is None:
-            raise IllegalTurnError("the game is over")
+            raise IllegalTurnError(Message.of("gerr_over"))
         opp = [0 if self._owner[i] == colour else self._count[i] for i in range(TRACK + 1)]
         return TurnGenerator(colour, self._d.pieces[colour], opp)
 
     def _check_dice(self, dice: Dice) -> tuple[int, int]:
         d = self._d
         if d.next_side is None:
-            raise IllegalTurnError(f"the game is over ({self.placings_text()})")
+            raise IllegalTurnError(Message.of("gerr_over_paren", result=self.placings_text()))
         if d.taunt:
             raise IllegalTurnError(
-                f"{d.taunt[1]} must first answer {d.taunt[0]}'s taunt: accept or drop")
+                Message.of("gerr_c_answer_first", target=d.taunt[1], taunter=d.taunt[0]))
         if d.vote:
             raise IllegalTurnError(
-                f"waiting for the vote to play on ({' '.join(d.vote)}): vote yes or no")
+                Message.of("gerr_c_vote_wait", voters=" ".join(d.vote)))
         if len(dice) != 2 or not all(isinstance(x, int) and 1 <= x <= 6 for x in dice):
-            raise GameError(f"a turn needs two dice 1-6, got {list(dice)}")
+            raise GameError(Message.of("gerr_c_bad_dice", dice=str(list(dice))))
         return dice[0], dice[1]
 
     def turn_options(self, dice: Dice) -> list[tuple[str, TurnOption]]:
@@ -292,7 +293,7 @@ class CheeseGambitPosition(Position):
         """The position after one of ``turn_options``' turns (without a taunt)."""
         colour = self._d.next_side
         if colour is None:
-            raise IllegalTurnError("the game is over")
+            raise IllegalTurnError(Message.of("gerr_over"))
         return self._after_turn(colour, option)
 
     def play(self, text: str, dice: Dice) -> Played:
@@ -319,7 +320,7 @@ class CheeseGambitPosition(Position):
                     new = 2 * after.stake(colour, written.taunt)
                     if written.answer != new:
                         raise IllegalTurnError(
-                            f"accepting makes the stake {new}, not {written.answer}",
+                            Message.of("gerr_c_stake_not", stake=new, written=written.answer),
                             [f"{moves} x{new}", f"{moves} drop"])
                     answered = after.answer_taunt(True)
                 record += " " + answered.record.split(" ", 1)[1]
@@ -405,18 +406,18 @@ class CheeseGambitPosition(Position):
                         sorted((s, d) for s, d, _ in only.moves) and \
                         all(len(ch) == 1 for ch in written.chains):
                     return only
-            why = (f"S{dice[0]} is empty: dance baby dance!" if only.kind == DANCE
-                   else f"every piece on S{dice[0]} goes off")
+            why = Message.of("gerr_c_why_dance" if only.kind == DANCE else "gerr_c_why_all_off",
+                             die=dice[0])
             raise IllegalTurnError(
-                f"doubles while bearing off: the Gamble is mandatory ({why})", legal)
+                Message.of("gerr_c_gamble_mandatory", why=why), legal)
         if kind == DANCE:
             for _, opt in table:
                 if opt.kind == DANCE:
                     return opt
-            raise IllegalTurnError("you cannot dance: a move is possible", legal)
+            raise IllegalTurnError(Message.of("gerr_c_no_dance"), legal)
         if kind == GAMBLE:
             raise IllegalTurnError(
-                "the Gamble is played only with doubles while bearing off", legal)
+                Message.of("gerr_c_gamble_when"), legal)
         if kind in (GAMBIT, CHEESEGAMBIT):
             return self._match_special(written, dice, table, legal)
         return self._match_moves(written, dice, table, legal, gen)
@@ -425,11 +426,11 @@ class CheeseGambitPosition(Position):
                        table: list[tuple[str, TurnOption]], legal: list[str]) -> TurnOption:
         name = "Gambit" if written.kind == GAMBIT else "CheeseGambit"
         if dice[0] != dice[1]:
-            raise IllegalTurnError(f"the {name} needs doubles", legal)
+            raise IllegalTurnError(Message.of("gerr_c_needs_doubles", name=name), legal)
         segs = [ch[0] for ch in written.chains if len(ch) == 1]
         if len(segs) != len(written.chains) or len({(s, d) for s, d, _ in segs}) != 1:
             raise IllegalTurnError(
-                f"a {name} moves its pieces one step each, all the same way", legal)
+                Message.of("gerr_c_same_way", name=name), legal)
         src, dst, _ = segs[0]
         for _, opt in table:
             if opt.kind == written.kind and opt.moves[0][:2] == (src, dst) and \
@@ -440,25 +441,25 @@ class CheeseGambitPosition(Position):
         pool = self.pool(colour)
         if written.kind == GAMBIT:
             if pool:
-                why = "it needs an empty pool"
+                why = Message.of("gerr_c_why_empty_pool")
             elif len(segs) != 2:
-                why = "it moves exactly two pieces"
+                why = Message.of("gerr_c_why_two")
             elif src > TRACK or src == POOL or self.track(colour).get(src, 0) < 2:
-                why = f"it moves two pieces from a stack of yours, and {src} is not one"
+                why = Message.of("gerr_c_why_stack", src=src)
             else:
-                why = (f"{location_name(colour, src)}/{location_name(colour, dst)} must be "
-                       f"a move of {dice[0]} onto opponent pieces")
+                why = Message.of("gerr_c_why_onto", die=dice[0],
+                                 move=f"{location_name(colour, src)}/{location_name(colour, dst)}")
         else:
             r = reentry_square(colour, dice[0])
             if not pool:
-                why = "it brings pieces back from the pool, and yours is empty"
+                why = Message.of("gerr_c_why_pool_empty")
             elif src != POOL or dst != r:
-                why = f"it enters from the pool on R{dice[0]} = {r}"
+                why = Message.of("gerr_c_why_enters", die=dice[0], square=r)
             elif self._count[r] < 2:
-                why = f"R{dice[0]} = {r} holds no opponent block"
+                why = Message.of("gerr_c_why_no_block", die=dice[0], square=r)
             else:
-                why = f"it places 1 or 2 pieces (you have {pool} in the pool)"
-        raise IllegalTurnError(f"not a legal {name}: {why}", legal)
+                why = Message.of("gerr_c_why_places", pool=pool)
+        raise IllegalTurnError(Message.of("gerr_c_not_legal_special", name=name, why=why), legal)
 
     def _match_moves(self, written: WrittenTurn, dice: tuple[int, ...],
                      table: list[tuple[str, TurnOption]], legal: list[str],
@@ -478,57 +479,53 @@ class CheeseGambitPosition(Position):
             src, dst = next((s, d) for s, d in marked if not (bumped >> d) & 1)
             colour = gen.colour
             raise IllegalTurnError(
-                f"no piece was bumped on {location_name(colour, dst)} this turn: write "
-                f"{location_name(colour, src)}/{location_name(colour, dst)}",
+                Message.of("gerr_c_no_bump", where=location_name(colour, dst),
+                           move=f"{location_name(colour, src)}/{location_name(colour, dst)}"),
                 [t for t, _ in playable.values()])
         if len(found) == 1:
             return next(iter(found.values()))[1]
         if len(found) > 1:
             raise IllegalTurnError(
-                "these moves can be played more than one way; say which (mark bumps "
-                "with X or write each die's step)", [t for t, _ in found.values()])
+                Message.of("gerr_c_ambiguous"), [t for t, _ in found.values()])
         raise IllegalTurnError(self._why_not(written, dice, results, table, gen), legal)
 
     def _why_not(self, written: WrittenTurn, dice: tuple[int, ...],
                  results: dict, table: list[tuple[str, TurnOption]],
-                 gen: TurnGenerator) -> str:
+                 gen: TurnGenerator) -> Message:
         colour = gen.colour
         best = max((len(o.moves) for _, o in table if o.kind == MOVE), default=0)
         if not best:
             if any(o.kind in (GAMBIT, CHEESEGAMBIT) for _, o in table):
-                return "no ordinary move is possible: dance or play the special move"
-            return "no move is possible with these dice: the turn is (dance)"
+                return Message.of("gerr_c_only_special")
+            return Message.of("gerr_c_must_dance")
         if results:
             if dice[0] == dice[1] and any(o.kind == GAMBIT for _, o in table) and \
                     len(written.chains) == 2:
-                return (f"the dice must be used in full ({best} moves); for the Gambit "
-                        "write G first, e.g. G 2(9X13)")
-            dice_word = "die" if best == 1 else "dice"
-            return f"the dice must be used in full: this turn must play {best} {dice_word}"
+                return (Message.of("gerr_c_full_gambit", best=best))
+            return Message.of("gerr_c_full", best=best)
         pieces = gen.pieces
         pool = pieces.count(POOL)
         for chain in written.chains:
             src, dst, _ = chain[0]
             name = f"{location_name(colour, src)}/{location_name(colour, dst)}"
             if pool and src != POOL:
-                piece_word = "piece" if pool == 1 else "pieces"
-                return (f"{colour} has {pool} {piece_word} in the pool: they must re-enter "
-                        f"first (P/R1..R6 = {reentry_square(colour, 1)}-"
-                        f"{reentry_square(colour, 6)})")
+                return Message.of("gerr_c_pool_first", side=colour, pool=pool,
+                                  low=reentry_square(colour, 1), high=reentry_square(colour, 6))
             if src == POOL and not pool:
-                return f"{name}: {colour} has no piece in the pool"
+                return Message.of("gerr_c_pool_empty", move=name, side=colour)
             if src != POOL and src not in pieces and src not in [
                     d for ch in written.chains for _, d, _ in ch]:
-                return f"{name}: no {colour} piece on {location_name(colour, src)}"
+                return Message.of("gerr_c_no_piece", move=name, side=colour,
+                                  where=location_name(colour, src))
             if 1 <= dst <= TRACK and self._count[dst] >= 2 and self._owner[dst] != colour:
-                return f"{name}: {dst} is a {self._owner[dst]} block"
+                return Message.of("gerr_c_block", move=name, square=dst, owner=self._owner[dst])
             if dst == OFF and pieces[0] <= TRACK:
-                return f"{name}: bearing off needs every piece in the safe zone"
+                return Message.of("gerr_c_bear_safe", move=name)
             reason = chain_reason(colour, chain, dice)
             if reason:
                 return reason
         return explain(gen, written.chains, dice) or \
-            f"these moves cannot be played with {format_dice(dice)}"
+            Message.of("gerr_c_cannot", dice=format_dice(dice))
 
     # -- applying ------------------------------------------------------------------
     def _replace(self, **changes: object) -> CheeseGambitPosition:
@@ -571,19 +568,19 @@ class CheeseGambitPosition(Position):
     def _declare_taunt(self, colour: str, target: str, hit: list[str]) -> CheeseGambitPosition:
         """``colour`` (who just moved, bumping ``hit``) taunts ``target``."""
         if not self._d.taunt_on:
-            raise IllegalTurnError("taunts are off in this game")
+            raise IllegalTurnError(Message.of("gerr_c_taunts_off"))
         if target not in hit:
             who = ", ".join(hit) or "nobody"
             raise IllegalTurnError(
-                f"you may taunt only a side you bumped this turn ({who})")
+                Message.of("gerr_c_taunt_whom", who=who))
         if colour in self.placings or self._d.next_side is None:
-            raise IllegalTurnError("no taunt after finishing")
+            raise IllegalTurnError(Message.of("gerr_c_taunt_finished"))
         if target not in self.active():
-            raise IllegalTurnError(f"{target} is not playing any more")
+            raise IllegalTurnError(Message.of("gerr_c_not_playing", side=target))
         holder = self.cube_holder(colour, target)
         if holder is not None and holder != colour:
-            raise IllegalTurnError(f"{holder} holds the cube between {colour} and {target}: "
-                                   f"only {holder} may taunt next")
+            raise IllegalTurnError(Message.of("gerr_c_cube_holder", holder=holder, a=colour,
+                                              b=target, who=holder))
         return self._replace(taunt=(colour, target))
 
     def answer_taunt(self, accept: bool) -> Played:
@@ -591,7 +588,7 @@ class CheeseGambitPosition(Position):
         (loses to the taunter at the current stake and leaves the game)."""
         d = self._d
         if not d.taunt or d.next_side is None:
-            raise IllegalTurnError("there is no taunt to answer")
+            raise IllegalTurnError(Message.of("gerr_c_no_taunt"))
         taunter, target = d.taunt
         if accept:
             stake = 2 * self.stake(taunter, target)
@@ -627,9 +624,9 @@ class CheeseGambitPosition(Position):
     def resign(self, side: str) -> Played:
         """``side`` resigns: it leaves and the others play on (recorded ``B resigns``)."""
         if self._d.next_side is None:
-            raise IllegalTurnError(f"the game is over ({self.placings_text()})")
+            raise IllegalTurnError(Message.of("gerr_over_paren", result=self.placings_text()))
         if side not in self.active():
-            raise IllegalTurnError(f"{side} is not playing any more")
+            raise IllegalTurnError(Message.of("gerr_c_not_playing", side=side))
         text = f"{side} resigns"
         after = self._leave(side, side)
         return Played(after, text, text,
@@ -641,10 +638,10 @@ class CheeseGambitPosition(Position):
         d = self._d
         side = (parse_colour(side) or side).upper()
         if not d.vote or d.next_side is None or d.taunt:
-            raise IllegalTurnError("there is no vote to answer now")
+            raise IllegalTurnError(Message.of("gerr_c_no_vote"))
         if side not in d.vote:
             raise IllegalTurnError(
-                f"{side} has no vote to cast; waiting for {' '.join(d.vote)}")
+                Message.of("gerr_c_not_voter", side=side, voters=" ".join(d.vote)))
         text = f"vote {side} {'yes' if yes else 'no'}"
         if not yes:
             after = self._replace(vote=None, next_side=None)
@@ -683,21 +680,22 @@ class CheeseGambitPosition(Position):
         taunt: with ``side`` given, anyone else is refused."""
         d = self._d
         if side is not None and d.taunt and side != d.taunt[1]:
-            raise IllegalTurnError(f"only {d.taunt[1]} may answer {d.taunt[0]}'s taunt")
+            raise IllegalTurnError(Message.of("gerr_c_only_target", target=d.taunt[1],
+                                              taunter=d.taunt[0]))
         toks = [t.text.lower() for t in tokenize(text)]
         if len(toks) == 2 and toks[1] == "resigns" and parse_colour(toks[0]):
             return self.resign(parse_colour(toks[0]) or "")
         if d.next_side is None:
-            raise IllegalTurnError(f"the game is over ({self.placings_text()})")
+            raise IllegalTurnError(Message.of("gerr_over_paren", result=self.placings_text()))
         if toks and toks[0].startswith("t@"):
             target = parse_colour(toks[0][2:])
             if not d.taunt or target != d.taunt[1]:
-                raise IllegalTurnError(f"there is no pending taunt at {toks[0][2:].upper()}")
+                raise IllegalTurnError(Message.of("gerr_c_no_pending", target=toks[0][2:].upper()))
             toks = toks[1:]
             if toks and toks[0].startswith("x") and toks[0][1:].isdigit():
                 if int(toks[0][1:]) != 2 * self.stake(*d.taunt):
                     raise IllegalTurnError(
-                        f"accepting makes the stake {2 * self.stake(*d.taunt)}",
+                        Message.of("gerr_c_stake", stake=2 * self.stake(*d.taunt)),
                         [f"T@{target} x{2 * self.stake(*d.taunt)}", f"T@{target} drop"])
                 toks = ["accept"] + toks[1:]
         if toks in (["accept"], ["take"]):
@@ -710,15 +708,16 @@ class CheeseGambitPosition(Position):
             if len(toks) == 3:
                 named = parse_colour(toks[1])
                 if side is not None and named != side:
-                    raise IllegalTurnError(f"you vote for {side}, not for {toks[1].upper()}")
+                    raise IllegalTurnError(Message.of("gerr_c_vote_for", side=side,
+                                                      other=toks[1].upper()))
                 voter = named
             side = voter
             answer = toks[-1]
             if side is None or answer not in ("yes", "no"):
-                raise NotationError("write a vote as: vote G yes (or no)", text, 1)
+                raise NotationError(Message.of("gerr_c_vote_form"), text, 1)
             return self.vote(side, answer == "yes")
         raise NotationError(
-            "expected accept, drop, T@B x2, T@B drop or vote G yes/no", text, 1)
+            Message.of("gerr_c_want_answer"), text, 1)
 
 
 def _die_for(colour: str, src: int, dst: int, spare: list[int]) -> int | None:

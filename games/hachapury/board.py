@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from games.messages import Message
+
 POINTS = 24
 CHECKERS = 15
 HEAD = 24
@@ -118,7 +120,7 @@ class TurnContext:
         """True when the checkers in ``mask`` (my numbering) form no illegal barrier."""
         return not (six_runs(in_other_numbering(mask)) & self.bad_runs)
 
-    def barrier_text(self, mask: int) -> str:
+    def barrier_text(self, mask: int) -> Message:
         """Describe the first illegal barrier in ``mask``, for error messages."""
         other = in_other_numbering(mask)
         bad = six_runs(other) & self.bad_runs
@@ -137,8 +139,7 @@ class TurnContext:
             second = f"24-{bottom}" if bottom < 24 else "24"
             where = f"{first} and {second}"
         return (
-            f"that leaves a barrier of {high - low + 1} points {where} "
-            f"with no {self.opponent} checker past it"
+            Message.of("gerr_h_barrier", n=high - low + 1, where=where, opponent=self.opponent)
         )
 
 
@@ -155,34 +156,30 @@ def apply_single(state: int, mask: int, point: int, die: int) -> tuple[int, int]
     return new_state, new_mask
 
 
-def explain_single(ctx: TurnContext, state: int, mask: int, point: int, die: int) -> str | None:
+def explain_single(ctx: TurnContext, state: int, mask: int, point: int, die: int) -> Message | None:
     """Why playing ``die`` from ``point`` is illegal, or None when it is legal.
 
     This is the readable twin of the fast generator in ``search``; tests check
     that both agree on every move.
     """
     if not count_at(state, point):
-        return f"you have no checker on point {point}"
+        return Message.of("gerr_h_no_checker", point=point)
     target = point - die
     if target >= 1:
         if (ctx.blocked >> target) & 1:
-            return f"point {target} is held by {ctx.opponent}"
+            return Message.of("gerr_h_held", point=target, opponent=ctx.opponent)
     else:
         if not all_home(state):
             n = outside_count(state)
-            verb = "checker is" if n == 1 else "checkers are"
-            return f"cannot bear off: {n} {verb} still outside the home"
+            return Message.of("gerr_h_outside_one" if n == 1 else "gerr_h_outside", n=n)
         if target < 0 and mask >> (point + 1):
             highest = mask.bit_length() - 1
             if highest >= die:
                 return (
-                    f"cannot bear off from {point} with a {die}: a checker stands on "
-                    f"{highest}, and a die bears off from a lower point only when no "
-                    f"checker stands on its own point or higher"
+                    Message.of("gerr_h_bear_higher", point=point, die=die, highest=highest)
                 )
             return (
-                f"cannot bear off from {point} with a {die}: a {die} bears off from "
-                f"the highest occupied point, {highest}"
+                Message.of("gerr_h_bear_highest", point=point, die=die, die2=die, highest=highest)
             )
     _, new_mask = apply_single(state, mask, point, die)
     if not ctx.barrier_ok(new_mask):

@@ -7,6 +7,7 @@ from typing import ClassVar
 from games.base import Game, Options, SideInfo
 from games.errors import OptionError
 from games.hachapury.position import COLOURS, SIDES, HachapuryPosition, parse_listing
+from games.messages import Message
 
 #: 4 checkers on the head (24) and 11 on point 6, for either side.
 _START = tuple(4 if p == 24 else 11 if p == 6 else 0 for p in range(25))
@@ -59,7 +60,7 @@ class HachapuryGame(Game):
         self.normalise_options(options)
         side = "W" if first is None else str(first).strip().upper()
         if side not in SIDES:
-            raise OptionError(f"unknown side {first!r}: Hachapury's sides are W and B")
+            raise OptionError(Message.of("gerr_option_h_side", value=first))
         return HachapuryPosition(_START, _START, side)
 
     def from_listing(self, text: str, options: Options) -> HachapuryPosition:

@@ -17,6 +17,7 @@ from games.errors import IllegalTurnError
 from games.hachapury.board import TurnContext, apply_single, count_at, explain_single
 from games.hachapury.movetext import OFF, WrittenPath, WrittenTurn
 from games.hachapury.search import PASS_TEXT, TurnSet, explore
+from games.messages import Message, join_parts, labelled
 
 #: A pending journey: (current point, index of the next stop, path index).
 Pending = tuple[int, int, int]
@@ -40,29 +41,25 @@ def _precheck(paths: tuple[WrittenPath, ...], dice: tuple[int, ...], shown: str)
     # Each written step takes at least one die: this bounds the search below.
     steps = sum(len(path.points) - 1 for path in paths)
     if steps > len(dice):
-        raise IllegalTurnError(f"you wrote {steps} moves but {shown} gives at most {len(dice)}")
+        raise IllegalTurnError(Message.of("gerr_wrote_too_many", steps=steps, dice=shown,
+                                          most=len(dice)))
     for path in paths:
         for a, b in zip(path.points, path.points[1:], strict=False):
-            step = f"{a}/{b if b else 'F'}"
-            label = step if step.lower() == path.text.lower() else f"{step} (in {path.text})"
+            label = _label(f"{a}/{b if b else 'F'}", path.text)
             if b == OFF:
                 if a > total:
                     raise IllegalTurnError(
-                        f"{label}: bearing off from {a} needs at least {a} pips, "
-                        f"the dice {shown} give {total}"
+                        Message.of("gerr_h_bear_pips", label=label, point=a, need=a, dice=shown,
+                                   total=total)
                     )
                 continue
             if b >= a:
                 raise IllegalTurnError(
-                    f"{label}: checkers move from higher to lower points "
-                    f"(from 24 towards 1), so this goes the wrong way"
+                    Message.of("gerr_h_wrong_way", label=label)
                 )
             if a - b not in sums:
-                unit = "pip" if a - b == 1 else "pips"
                 raise IllegalTurnError(
-                    f"{label}: that is {a - b} {unit}, which no die or sum of "
-                    f"the dice {shown} makes"
-                )
+                    Message.of("gerr_h_no_sum", label=label, pips=a - b, dice=shown))
 
 
 class _Matcher:
@@ -78,21 +75,19 @@ class _Matcher:
         self.paths = paths
         self.legal = legal
         self.seen: set[tuple[int, tuple[int, ...], tuple[Pending, ...]]] = set()
-        self.failure: tuple[int, int, int, str] | None = None
+        self.failure: tuple[int, int, int, Message] | None = None
         #: Readings that play every written move but are not a legal full turn.
         self.complete: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = []
 
-    def fail(self, tier: int, depth: int, reason: str) -> None:
+    def fail(self, tier: int, depth: int, reason: Message, split: bool = False) -> None:
         # A step read exactly as written ("6/F") explains better than a split
         # the player may never have meant ("1/F (in 6/F)").
-        direct = 0 if " (in " in reason else 1
+        direct = 0 if split else 1
         if self.failure is None or (tier, direct, depth) > self.failure[:3]:
             self.failure = (tier, direct, depth, reason)
 
-    def step_label(self, pidx: int, cur: int, target: int) -> str:
-        step = f"{cur}/{target if target > 0 else 'F'}"
-        written = self.paths[pidx].text
-        return step if step.lower() == written.lower() else f"{step} (in {written})"
+    def step_label(self, pidx: int, cur: int, target: int) -> str | Message:
+        return _label(f"{cur}/{target if target > 0 else 'F'}", self.paths[pidx].text)
 
     def run(
         self, s: int, m: int, rem: tuple[int, ...], pending: tuple[Pending, ...],
@@ -110,7 +105,7 @@ class _Matcher:
             self.complete.append((s, m, depth, rem, used))
             return None
         if not rem:
-            self.fail(_DICE, depth, f"those moves need more dice than {self.shown}")
+            self.fail(_DICE, depth, Message.of("gerr_h_more_dice", dice=self.shown))
             return None
         for i, item in enumerate(pending):
             if i and item == pending[i - 1]:
@@ -121,7 +116,7 @@ class _Matcher:
             if not count_at(s, cur):
                 self.fail(
                     _NO_CHECKER, depth,
-                    f"{self.paths[pidx].text}: you have no checker on point {cur}",
+                    Message.of("gerr_h_no_checker_at", label=self.paths[pidx].text, point=cur),
                 )
                 continue
             last_die = 0
@@ -133,12 +128,14 @@ class _Matcher:
                 if goal != OFF and target < goal:
                     self.fail(
                         _DICE, depth,
-                        f"those moves need more dice than {self.shown}",
+                        Message.of("gerr_h_more_dice", dice=self.shown),
                     )
                     continue
                 reason = explain_single(self.ctx, s, m, cur, die)
                 if reason:
-                    self.fail(_RULE, depth, f"{self.step_label(pidx, cur, target)}: {reason}")
+                    label = self.step_label(pidx, cur, target)
+                    self.fail(_RULE, depth, labelled(label, reason),
+                              split=isinstance(label, Message))
                     continue
                 s2, m2 = apply_single(s, m, cur, die)
                 arrived = target <= 0 if goal == OFF else target == goal
@@ -150,8 +147,7 @@ class _Matcher:
                 if s2 & 15 == 15 and rest:
                     self.fail(
                         _DICE, depth + 1,
-                        "the game is over once your last checker is borne off; "
-                        "nothing can be played after it",
+                        Message.of("gerr_h_over_after_off"),
                     )
                     continue
                 found = self.run(
@@ -185,11 +181,8 @@ def match_turn(
     if written.is_pass:
         if legal.max_dice == 0:
             return state
-        raise IllegalTurnError("you have a legal move, so you cannot pass", legal.texts)
-    if legal.max_dice == 0:
-        no_move = f"you have no legal move with {shown}: write `(no move)`"
-    else:
-        no_move = ""
+        raise IllegalTurnError(Message.of("gerr_h_cannot_pass"), legal.texts)
+    no_move = Message.of("gerr_h_no_move", dice=shown) if legal.max_dice == 0 else None
     try:
         _precheck(written.paths, dice, shown)
     except IllegalTurnError as exc:
@@ -204,23 +197,32 @@ def match_turn(
         if used < legal.max_dice:
             examples = _extension_examples(ctx, legal, s, m, rem)
             if len(dice) == 2:
-                need = "you must use both dice"
+                need = Message.of("gerr_h_both_dice", example=examples[0])
             else:
-                need = f"you must play {legal.max_dice} dice (as many as possible), not {used}"
-            raise IllegalTurnError(f"{need}: e.g. `{examples[0]}`", examples)
+                need = Message.of("gerr_h_max_dice", most=legal.max_dice, used=used,
+                                  example=examples[0])
+            raise IllegalTurnError(need, examples)
         if legal.max_dice == 1 and len(dice) == 2 and dice[0] != dice[1]:
             high = max(dice)
             if used_dice and used_dice[0] != high:
                 raise IllegalTurnError(
-                    f"with only one die playable the higher ({high}) must be used", legal.texts
+                    Message.of("gerr_h_higher_die", high=high), legal.texts
                 )
-        raise IllegalTurnError("that is not a legal full turn", legal.texts)
-    reason = matcher.failure[3] if matcher.failure else "that turn is not legal"
+        raise IllegalTurnError(Message.of("gerr_h_not_full"), legal.texts)
+    reason = matcher.failure[3] if matcher.failure else Message.of("gerr_turn_not_legal")
     raise IllegalTurnError(_join(reason, no_move), legal.texts)
 
 
-def _join(reason: str, extra: str) -> str:
-    return f"{reason}; {extra}" if extra else reason
+def _join(reason: Message, extra: Message | None) -> Message:
+    return join_parts(reason, extra) if extra else reason
+
+
+def _label(step: str, written: str) -> str | Message:
+    """A step as the player wrote it (``6/F``), or where it was written when the
+    search split a longer path (``1/F (in 6/F)``)."""
+    if step.lower() == written.lower():
+        return step
+    return Message.of("gerr_in_chain", reason=step, chain=written)
 
 
 __all__ = ["PASS_TEXT", "match_turn"]

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from games.errors import NotationError
+from games.messages import Message
 from games.notation import Token, split_count, tokenize
 
 #: Destination number used for "borne off".
@@ -48,17 +49,17 @@ class WrittenTurn:
 def parse_turn(text: str) -> WrittenTurn:
     """Read move text into paths; NotationError (with column) when unreadable."""
     if not isinstance(text, str):
-        raise NotationError("move text must be a string", "", None)
+        raise NotationError(Message.of("gerr_not_string"), "", None)
     tokens = tokenize(text)
     if not tokens:
-        raise NotationError("no moves written (write `(no move)` to pass)", text, 1)
+        raise NotationError(Message.of("gerr_h_empty"), text, 1)
     paths: list[WrittenPath] = []
     passes: list[Token] = []
     _read_tokens(tokens, text, paths, passes, 1)
     if passes and paths:
-        raise passes[0].error("a pass cannot be combined with moves", text)
+        raise passes[0].error(Message.of("gerr_h_pass_with_moves"), text)
     if len(passes) > 1:
-        raise passes[1].error("pass written twice", text)
+        raise passes[1].error(Message.of("gerr_h_pass_twice"), text)
     return WrittenTurn(bool(passes), tuple(paths))
 
 
@@ -69,7 +70,7 @@ def _read_tokens(
         squashed = "".join(token.text.split()).lower()
         if squashed in _PASS_WORDS:
             if times != 1:
-                raise token.error("a pass cannot be counted", source)
+                raise token.error(Message.of("gerr_h_pass_counted"), source)
             passes.append(token)
             continue
         try:
@@ -77,7 +78,7 @@ def _read_tokens(
         except ValueError:
             # The shared count regex takes any Unicode digit (e.g. '²'); int()
             # then refuses it.  That is unreadable text, not a crash.
-            raise token.error("a count is written with digits 0-9, like 2(24/18)", source) from None
+            raise token.error(Message.of("gerr_h_count_digits"), source) from None
         if counted.count != 1 or counted.inner is not token:
             inner = counted.inner
             try:
@@ -86,13 +87,13 @@ def _read_tokens(
                 offset = (exc.column or 1) - 1
                 raise inner.error(exc.message, source, offset) from None
             if not parts:
-                raise inner.error("empty count group", source)
+                raise inner.error(Message.of("gerr_h_empty_group"), source)
             shifted = [Token(t.text, inner.column + t.column - 1) for t in parts]
             _read_tokens(shifted, source, paths, passes, times * counted.count)
             continue
         path = _read_path(token, source)
         if len(paths) + times > MAX_PATHS:
-            raise token.error(f"more than {MAX_PATHS} moves written", source)
+            raise token.error(Message.of("gerr_h_too_many", n=MAX_PATHS), source)
         paths.extend([path] * times)
 
 
@@ -107,33 +108,32 @@ def _read_path(token: Token, source: str) -> WrittenPath:
         if expect_point:
             if part.isascii() and part.isdigit():
                 if points and points[-1] == OFF:
-                    raise token.error("nothing can follow F (borne off)", source, offset)
+                    raise token.error(Message.of("gerr_h_after_f"), source, offset)
                 value = int(part) if len(part) <= 3 else 0  # no int() of 10,000 digits
                 if not 1 <= value <= 24:
                     shown = part if len(part) <= 6 else part[:6] + "..."
-                    raise token.error(f"point {shown} is not on the board (1-24)", source, offset)
+                    raise token.error(Message.of("gerr_h_no_point", point=shown), source, offset)
                 points.append(value)
             elif part.lower() in ("f", "off"):
                 if not points:
-                    raise token.error("a move starts from a point 1-24", source, offset)
+                    raise token.error(Message.of("gerr_h_start_point"), source, offset)
                 if points[-1] == OFF:
-                    raise token.error("F written twice", source, offset)
+                    raise token.error(Message.of("gerr_h_f_twice"), source, offset)
                 points.append(OFF)
             else:
-                raise token.error(f"expected a point number, got {part!r}", source, offset)
+                raise token.error(Message.of("gerr_h_want_point", got=part), source, offset)
             expect_point = False
         else:
             if part == "*":
                 raise token.error(
-                    "Hachapury has no hitting, so there is nothing to mark with '*': "
-                    f"write {token.text.replace('*', '')}", source, offset)
+                    Message.of("gerr_h_no_hit", move=token.text.replace("*", "")), source, offset)
             # backgammon's 24-18 is the same as 24/18
             if part not in ("/", "-"):
-                raise token.error(f"expected '/', got {part!r}", source, offset)
+                raise token.error(Message.of("gerr_h_want_slash", got=part), source, offset)
             expect_point = True
     if expect_point:
         where = len(token.text) - 1 if points else 0
-        raise token.error("a move is written like 24/18", source, where)
+        raise token.error(Message.of("gerr_h_move_like"), source, where)
     if len(points) < 2:
-        raise token.error("a move needs a source and a destination, like 24/18", source, 0)
+        raise token.error(Message.of("gerr_h_move_ends"), source, 0)
     return WrittenPath(tuple(points), token.text, token.column)

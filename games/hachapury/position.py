@@ -28,6 +28,7 @@ from games.hachapury.board import (
 from games.hachapury.matching import match_turn
 from games.hachapury.movetext import parse_turn
 from games.hachapury.search import PASS_TEXT, Move, TurnSet, search
+from games.messages import Message
 from games.notation import format_dice
 
 SIDES = ("W", "B")
@@ -135,7 +136,7 @@ class HachapuryPosition(Position):
 
     def _turn_set(self, dice: Dice) -> tuple[TurnSet, TurnContext, int, int]:
         if self._result is not None:
-            raise IllegalTurnError(f"the game is over: {self._result.text}")
+            raise IllegalTurnError(Message.of("gerr_over_colon", result=self._result.text))
         dice = _check_dice(dice)
         # Doubles are four moves of the one number; search sorted dice so the
         # turns (and their texts) do not depend on the order the dice came in.
@@ -222,9 +223,9 @@ def _check_dice(dice: Dice) -> tuple[int, ...]:
     try:
         values = tuple(int(d) for d in dice)
     except (TypeError, ValueError):
-        raise IllegalTurnError(f"bad dice {dice!r}: Hachapury throws two dice 1-6") from None
+        raise IllegalTurnError(Message.of("gerr_h_bad_dice", dice=repr(dice))) from None
     if len(values) != 2 or not all(1 <= d <= 6 for d in values):
-        raise IllegalTurnError(f"bad dice {dice!r}: Hachapury throws two dice 1-6")
+        raise IllegalTurnError(Message.of("gerr_h_bad_dice", dice=repr(dice)))
     return values
 
 
@@ -245,12 +246,11 @@ _TAIL = re.compile(r"^(?:([WB]) to move|([WB]) wins(?: ([12]))?)$")
 def parse_listing(text: str) -> HachapuryPosition:
     """Read a listing exactly; PositionError says what is wrong."""
     if not isinstance(text, str):
-        raise PositionError("a position listing must be text")
+        raise PositionError(Message.of("gpos_position_listing_must_text"))
     parts = [p.strip() for p in text.strip().split(";")]
     if len(parts) != 3:
         raise PositionError(
-            "a Hachapury listing has three parts separated by `; `: "
-            "`W: ...; B: ...; W to move`"
+            Message.of("gpos_h_form")
         )
     counts: dict[str, tuple[int, ...]] = {}
     for part, side in zip(parts[:2], SIDES, strict=True):
@@ -259,37 +259,34 @@ def parse_listing(text: str) -> HachapuryPosition:
     for p in range(1, POINTS + 1):
         if white[p] and black[to_other_numbering(p)]:
             raise PositionError(
-                f"White's point {p} is Black's point {to_other_numbering(p)}, "
-                f"and both sides have checkers there"
+                Message.of("gpos_h_both_on_point", p=p, black=to_other_numbering(p))
             )
     tail = _TAIL.match(parts[2])
     if not tail:
         raise PositionError(
-            f"unreadable last part {parts[2]!r}: expected `W to move`, `B to move`, "
-            f"`W wins` or `W wins 2`"
+            Message.of("gpos_unreadable_last_part_expected", parts=parts[2])
         )
     to_move, winner, points = tail.groups()
     if to_move:
         for side in SIDES:
             if counts[side][0] == CHECKERS:
                 raise PositionError(
-                    f"{COLOURS[side]} has borne off all {CHECKERS}: the game is over, "
-                    f"so the listing must end with the result"
+                    Message.of("gpos_has_borne_off_all", side=COLOURS[side], checkers=CHECKERS)
                 )
         return HachapuryPosition(white, black, to_move)
     loser = other(winner)
     if counts[winner][0] != CHECKERS:
         raise PositionError(
-            f"{winner} wins, but {COLOURS[winner]} has borne off {counts[winner][0]} "
-            f"of {CHECKERS}"
+            Message.of("gpos_wins_but_has_borne", winner=winner, side=COLOURS[winner],
+                       counts=counts[winner][0], checkers=CHECKERS)
         )
     if counts[loser][0] == CHECKERS:
-        raise PositionError("both sides have borne off every checker")
+        raise PositionError(Message.of("gpos_both_sides_have_borne"))
     result = make_result(winner, counts[loser][0])
     if result.text != parts[2]:
         raise PositionError(
-            f"{COLOURS[loser]} has borne off {counts[loser][0]}, so the result is "
-            f"`{result.text}`, not `{parts[2]}`"
+            Message.of("gpos_h_result_differs", side=COLOURS[loser], counts=counts[loser][0],
+                       result=result.text, parts=parts[2])
         )
     return HachapuryPosition(white, black, None, result)
 
@@ -297,10 +294,11 @@ def parse_listing(text: str) -> HachapuryPosition:
 def _parse_side(part: str, side: str) -> tuple[int, ...]:
     prefix = f"{side}:"
     if not part.startswith(prefix):
-        raise PositionError(f"expected {COLOURS[side]}'s part to start with `{prefix}`: {part!r}")
+        raise PositionError(Message.of("gpos_expected_s_part_start", side=COLOURS[side],
+                                       prefix=prefix, part=part))
     body = part[len(prefix):].strip()
     if not body:
-        raise PositionError(f"{COLOURS[side]} has no checkers listed")
+        raise PositionError(Message.of("gpos_has_no_checkers_listed", side=COLOURS[side]))
     counts = [0] * (POINTS + 1)
     seen: set[int] = set()
     for raw in body.split(","):
@@ -308,22 +306,23 @@ def _parse_side(part: str, side: str) -> tuple[int, ...]:
         m = _ENTRY.match(entry)
         if not m:
             raise PositionError(
-                f"unreadable entry {entry!r} for {COLOURS[side]}: write `count@point` "
-                f"(point 1-24, or F for borne off)"
+                Message.of("gpos_unreadable_entry_write_count", entry=entry, side=COLOURS[side])
             )
         n = int(m.group(1))
         if m.group(2) not in "Ff" and int(m.group(2)) == 0:
-            raise PositionError(f"{COLOURS[side]}: there is no point 0 (write F for borne off)")
+            raise PositionError(Message.of("gpos_there_no_point_write", side=COLOURS[side]))
         point = 0 if m.group(2) in "Ff" else int(m.group(2))
         if not 0 <= point <= POINTS:
-            raise PositionError(f"{COLOURS[side]}: point {point} is not on the board (1-24)")
+            raise PositionError(Message.of("gpos_h_no_point", side=COLOURS[side], point=point))
         if n < 1:
-            raise PositionError(f"{COLOURS[side]}: a count of {n} on {entry!r}")
+            raise PositionError(Message.of("gpos_h_count", side=COLOURS[side], n=n, entry=entry))
         if point in seen:
-            raise PositionError(f"{COLOURS[side]}: point {m.group(2)} is listed twice")
+            raise PositionError(Message.of("gpos_point_listed_twice", side=COLOURS[side],
+                                           point=m.group(2)))
         seen.add(point)
         counts[point] = n
     total = sum(counts)
     if total != CHECKERS:
-        raise PositionError(f"{COLOURS[side]} has {total} checkers; each side has {CHECKERS}")
+        raise PositionError(Message.of("gpos_has_checkers_each_side", side=COLOURS[side],
+                                       total=total, checkers=CHECKERS))
     return tuple(counts)

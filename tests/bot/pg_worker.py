@@ -12,6 +12,12 @@
   are taken over) until its log holds TARGET entries; each decision it starts is
   appended to THINKFILE as ``pid seed``.  HANG 1: the first decision never ends
   (prints ``thinking``; the test kills the process).  Prints ``done``.
+- ``drive URL CHANNEL OUTFILE HANG``: prints ``ready``, waits for a line on stdin,
+  then runs the computer driver's start-up scan (``ComputerDriver.resume``) and
+  drives the channel's computers; each reply it posts is appended to OUTFILE as
+  ``pid<TAB>text as JSON``.  HANG 1: the first post never ends (prints ``posting``:
+  the turn is saved, its message not yet sent; the test kills the process).  Prints
+  ``done`` after its first post.  (URL may be a SQLite file too.)
 """
 
 from __future__ import annotations
@@ -22,8 +28,9 @@ import os
 import sys
 import time
 
+from bot.computer_driver import ComputerDriver
 from bot.computer_pool import InlineThinker
-from bot.replies import Channel, User
+from bot.replies import Channel, Reply, User
 from bot.scheduler import Notification, Scheduler
 from bot.service import GameService, ServiceConfig
 from computer import Choice, Request
@@ -120,9 +127,42 @@ async def computer(url: str, channel_id: str, thinkfile: str, stale: str, hang: 
         await store.close()
 
 
+async def drive(url: str, channel_id: str, outfile: str, hang: str) -> None:
+    store = await Store.open(url)
+    posts = 0
+    try:
+        service = GameService(store, ServiceConfig(), render_images=False)
+
+        async def deliver(channel: Channel, reply: Reply) -> None:
+            nonlocal posts
+            if hang == "1":
+                print("posting", flush=True)
+                await asyncio.sleep(3600)
+            fd = os.open(outfile, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            try:
+                os.write(fd, f"{os.getpid()}\t{json.dumps(reply.text)}\n".encode())
+            finally:
+                os.close(fd)
+            posts += 1
+
+        driver = ComputerDriver(service, deliver)
+        print("ready", flush=True)
+        await asyncio.to_thread(sys.stdin.readline)
+        await driver.resume()
+        end = time.monotonic() + 60
+        while time.monotonic() < end and not posts:
+            await asyncio.sleep(0.02)
+        await driver.close()
+        print("done", flush=True)
+    finally:
+        await store.close()
+
+
 if __name__ == "__main__":
     mode, url, arg = sys.argv[1:4]
-    if mode == "computer":
+    if mode == "drive":
+        asyncio.run(drive(url, arg, *sys.argv[4:6]))
+    elif mode == "computer":
         asyncio.run(computer(url, arg, *sys.argv[4:8]))
     else:
         asyncio.run(schedule(url, arg) if mode == "schedule" else move(url, arg))

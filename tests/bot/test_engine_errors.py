@@ -1,184 +1,267 @@
-"""Every message the rules engines raise at a player is said in Russian too.
+"""Every error an engine raises is said in English and Russian from its code.
 
-The engines (games/, English) are read with ast: the first argument of each
-``raise <GameError class>(...)``, of the token and matcher helpers that build one, and
-the strings returned by the functions that explain why a move is illegal.  Each
-formatted field is replaced by a sample value; the result must match a pattern of
-bot/catalogue/engine.py (a wrapper alone does not count), or be listed below."""
+The engines raise a code and values (games/messages.py); the bot's catalogue says the
+code in each language (bot/catalogue/engine.py) and never reads the English back.
+These tests hold the two ends together: every code the sources raise has an English
+and a Russian template with the same values, every raise site fills exactly its
+template's values, and whatever a player types either plays or refuses with an error
+that both languages can say."""
 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+import pickle
+import random
+import string
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from bot.catalogue import t
-from bot.catalogue.engine import WRAPPERS, error_in, key_of
-from bot.catalogue.reasons import PATTERNS as REASON_PATTERNS
+from bot.catalogue import EN as CATALOGUE_EN
+from bot.catalogue import RU as CATALOGUE_RU
+from bot.catalogue.engine import RU, error_for_user, error_in
+from games import GameError, get_game
+from games.errors import IllegalTurnError, NotationError, OptionError
+from games.messages import EN, Message, join_parts, labelled
+from tests.games.test_parsers_hostile import GAMES, hostile_text
 
-GAMES = Path(__file__).resolve().parents[2] / "games"
-
-#: The classes a player's input raises (ValueError & co. are the code's own faults).
-ERRORS = {"GameError", "NotationError", "IllegalTurnError", "OptionError", "PositionError",
-          "RecordFormatError"}
-#: Helpers building one of those from their message argument (name: argument index).
-BUILDERS = {"error": 0, "_illegal": 0, "fail": 2}
-#: Functions whose returned strings are reasons a move is illegal (shown in refusals).
-EXPLAINERS = {"explain_single", "barrier_text", "_segment_reason", "chain_reason", "explain",
-              "_why_not", "explain_move", "_returned_reason", "_no_jump_reason", "_find_jump"}
-
-#: Variables a raise site formats into its message, set to reasons first (``why = ...``).
-REASON_NAMES = {"why", "no_move"}
-
-#: What stays English, and why (kept short):
-#: - PositionError, RecordFormatError: position listings and record files are read by
-#:   the tools (console, engine, verify, replay), not typed by players in a game.
-UNTRANSLATED_CLASSES = {"PositionError", "RecordFormatError"}
+ROOT = Path(__file__).resolve().parents[2]
+#: Where errors are raised: the engines, and the bot's replay of a stored log.
+SOURCES = [*sorted((ROOT / "games").rglob("*.py")), ROOT / "bot" / "service" / "turn_events.py",
+           ROOT / "bot" / "service" / "late_taunt.py", ROOT / "bot" / "replay.py",
+           ROOT / "bot" / "matches.py"]
+PREFIXES = ("gerr_", "gpos_", "grec_")
 
 
-@dataclass(frozen=True)
-class Site:
-    where: str  # path:line
-    kind: str  # the class, helper or explaining function
-    template: str  # the message with sample values; '' when passed on from elsewhere
+def fields(template: str) -> set[tuple[str, str | None]]:
+    """The values a template fills, each with its conversion (``{x!r}``: 'r')."""
+    return {(name, conversion) for _text, name, _spec, conversion
+            in string.Formatter().parse(template) if name is not None}
 
 
-#: Sample values of fields that hold a text the engine chose (file name, expression).
-SAMPLES = {("position.py", "noun"): "tiles", ("position.py", "extra"): ", not 3",
-           ("board.py", "verb"): "checkers are", ("matching.py", "need"): "you must use both dice",
-           # the nouns the engines put after a count, singular or plural as it needs
-           ("matching.py", "unit"): "pips", ("explain.py", "step_word"): "steps",
-           ("explain.py", "made_word"): "steps", ("position.py", "dice_word"): "dice",
-           ("position.py", "piece_word"): "pieces"}
-
-
-def _sample(node: ast.FormattedValue, file: str) -> str:
-    """``'x'`` for a ``!r`` field, ``3`` for a count or number, ``x`` for a text
-    (the patterns take what the engine formats as written)."""
-    if node.conversion == ord("r"):
-        return "'x'"
-    source = ast.unparse(node.value)
-    if (file, source) in SAMPLES:
-        return SAMPLES[(file, source)]
-    numeric = ("len(", "steps", "most", "MAX_", "limit", "TRACK", "pips", "high", "low",
-               "total", "n", "a", "b", "point", "die", "dist", "best", "pool", "new",
-               "stake", "count", "value", "column", "need", "used", "digits", "left", "dst",
-               "src")
-    bare = source.split(".")[-1].split("[")[0]
-    if source.startswith(numeric[:2]) or bare in numeric or source.startswith("2 *"):
-        return "3"
-    return "x"
-
-
-def _template(node: ast.expr, file: str) -> str:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.JoinedStr):
-        return "".join(v.value if isinstance(v, ast.Constant) else _sample(v, file)  # type: ignore[arg-type]
-                       for v in node.values)
-    return ""
-
-
-def _name(func: ast.expr) -> str:
-    if isinstance(func, ast.Name):
-        return func.id
-    return func.attr if isinstance(func, ast.Attribute) else ""
-
-
-def sites() -> list[Site]:
-    found: list[Site] = []
-    for path in sorted(GAMES.rglob("*.py")):
-        if path.name == "errors.py":
-            continue
+def _message_calls() -> list[tuple[str, str | None, set[str]]]:
+    """(where, code or None when not a constant, keyword names) of each ``Message.of``."""
+    found = []
+    for path in SOURCES:
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        here = str(path.relative_to(GAMES.parent))
         for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef) and node.name in EXPLAINERS:
-                for inner in ast.walk(node):
-                    said = inner.value if isinstance(inner, ast.Return) else None
-                    if isinstance(said, (ast.JoinedStr, ast.Constant)) and \
-                            _template(said, path.name):
-                        found.append(Site(f"{here}:{inner.lineno}", node.name,
-                                          _template(said, path.name)))
-            if isinstance(node, ast.Assign) and any(
-                    isinstance(n, ast.Name) and n.id in REASON_NAMES for n in node.targets):
-                value = node.value
-                for said in ([value.body, value.orelse] if isinstance(value, ast.IfExp)
-                             else [value]):
-                    if _template(said, path.name):
-                        found.append(Site(f"{here}:{node.lineno}", "why",
-                                          _template(said, path.name)))
-            if not isinstance(node, ast.Call):
-                continue
-            name = _name(node.func)
-            if name in ERRORS and node.args:
-                arg = node.args[0]
-            elif name in BUILDERS and len(node.args) > BUILDERS[name]:
-                arg = node.args[BUILDERS[name]]
-            else:
-                continue
-            found.append(Site(f"{here}:{node.lineno}", name, _template(arg, path.name)))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    node.func.attr == "of" and isinstance(node.func.value, ast.Name) and \
+                    node.func.value.id == "Message":
+                code = node.args[0]
+                names = {k.arg for k in node.keywords if k.arg is not None}
+                where = f"{path.relative_to(ROOT)}:{node.lineno}"
+                found.append((where, code.value if isinstance(code, ast.Constant) else None,
+                              names))
     return found
 
 
-SITES = sites()
-#: Sites whose message is another error's, passed on (``exc.reason``, a variable).
-PASSED_ON = [s for s in SITES if not s.template]
-#: ``why = ...`` also names how a game ended (Chebache): reasons.py says those.
-ENDINGS = [s for s in SITES if s.kind == "why" and any(
-    pattern.fullmatch(s.template) for pattern, _key in REASON_PATTERNS)]
-PLAYER_SITES = [s for s in SITES if s.template and s.kind not in UNTRANSLATED_CLASSES
-                and s not in ENDINGS]
+CALLS = _message_calls()
 
 
-def test_the_extractor_finds_the_engines_messages() -> None:
-    # the scan must be able to fail: it sees the sites this test is about
-    assert len(SITES) > 200
-    templates = {s.template for s in SITES}
-    assert "Che uses no dice" in templates
-    assert "you have no checker on point 3" in templates  # an explaining function
-    assert "x: you have no checker on point x" in templates  # a matcher.fail
+def _codes_named_in_sources() -> set[str]:
+    """Every string constant in the sources that looks like a code (codes chosen by
+    an expression, ``"gerr_h_outside_one" if n == 1 else "gerr_h_outside"``, too)."""
+    codes = set()
+    for path in SOURCES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        # the template table's keys name every code: only uses count
+        keys = {id(k) for node in ast.walk(tree) if isinstance(node, ast.Dict)
+                for k in node.keys}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                    node.value.startswith(PREFIXES) and node.value.isidentifier() and \
+                    id(node) not in keys:
+                codes.add(node.value)
+    return codes
 
 
-@pytest.mark.parametrize("site", PLAYER_SITES, ids=lambda s: s.where)
-def test_every_message_a_player_can_get_has_a_pattern(site: Site) -> None:
-    found = key_of(site.template)
-    assert found is not None and (found[0] not in WRAPPERS or site.template == "x: x"), \
-        (site.where, site.template, found)
+def test_the_scan_sees_the_raise_sites() -> None:
+    # the scan must be able to fail: it finds the sites this file is about
+    assert len(CALLS) > 250
+    assert any(code == "gerr_che_no_dice" for _w, code, _n in CALLS)
 
 
-@pytest.mark.parametrize("site", PLAYER_SITES, ids=lambda s: s.where)
-def test_the_english_template_rebuilds_the_engines_words(site: Site) -> None:
-    found = key_of(site.template)
-    assert found is not None
-    key, values = found
-    assert t("en", key, **values) == site.template
+def test_every_code_named_has_an_english_template() -> None:
+    assert sorted(_codes_named_in_sources() - set(EN)) == []
 
 
-def test_coverage_figures() -> None:
-    covered = [s for s in PLAYER_SITES if (k := key_of(s.template)) and k[0] not in WRAPPERS]
-    print(f"\nengine messages: {len(SITES)} sites, {len(PLAYER_SITES)} a player can get, "
-          f"{len(covered)} with a pattern; passed on {len(PASSED_ON)}; "
-          f"listings and records (English) "
-          f"{sum(s.kind in UNTRANSLATED_CLASSES for s in SITES)}")
-    # the one left is the matcher's ``label: reason``, whose reason is an explainer's
-    assert [s.template for s in PLAYER_SITES if s not in covered] == ["x: x"]
+def test_every_template_is_raised_somewhere() -> None:
+    # a template no source names is a message nobody can get: a leftover to remove
+    assert sorted(set(EN) - _codes_named_in_sources()) == []
 
 
-def test_russian_reads_the_wrappers_and_keeps_what_it_does_not_know() -> None:
-    said = error_in("24/18: you have no checker on point 24. Legal instead: `13/7 13/8`", "ru")
-    assert said == "24/18: у вас нет фишки на пункте 24. Можно так: `13/7 13/8`"
-    column = error_in("point 25 is not on the board (1-24) (column 4 of '24/25')", "ru")
-    assert column == "пункта 25 нет на доске (1-24) (символ 4 в '24/25')"
-    assert error_in("something new; the game is over", "ru") == \
-        "something new; партия окончена"
-    assert error_in("something: quite new", "ru") == "something: quite new"
-    assert error_in("cannot bear off: 5 checkers are still outside the home", "ru") == \
-        "выбрасывать нельзя: 5 фишек ещё вне дома"
+def test_every_code_has_a_russian_template_with_the_same_values() -> None:
+    assert sorted(set(EN) - set(RU)) == []
+    assert sorted(set(RU) - set(EN)) == []  # a Russian sentence nobody can raise
+    mismatched = [(code, EN[code], RU[code]) for code in EN if fields(EN[code]) != fields(RU[code])]
+    assert mismatched == []
 
 
-def test_english_is_the_engines_text_untouched() -> None:
-    text = "24/18: you have no checker on point 24. Legal instead: `13/7 13/8`"
-    assert error_in(text, "en") == text
+def test_the_catalogue_holds_the_engines_templates() -> None:
+    for code, template in EN.items():
+        assert CATALOGUE_EN[code] == template
+        assert CATALOGUE_RU[code] == RU[code]
+
+
+@pytest.mark.parametrize(("where", "code", "names"), [c for c in CALLS if c[1] is not None],
+                         ids=lambda c: c if isinstance(c, str) and ":" in c else "")
+def test_every_raise_site_fills_exactly_its_template(where: str, code: str,
+                                                     names: set[str]) -> None:
+    assert {name for name, _conv in fields(EN[code])} == names, (where, code, EN[code])
+
+
+def test_no_regular_expression_reads_engine_text_in_the_catalogue() -> None:
+    source = (ROOT / "bot" / "catalogue" / "engine.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                for alias in node.names}
+    imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert "re" not in imported
+
+
+# -- what players get ---------------------------------------------------------------------
+
+def _says_in_both(error: GameError) -> None:
+    """``error`` said in English is ``str(error)``; in Russian it fills its templates
+    (no KeyError)."""
+    english = error_in(error, "en")
+    assert english == str(error)
+    russian = error_in(error, "ru")
+    assert isinstance(russian, str) and russian, russian
+    assert error.code in EN and isinstance(error.values, dict)
+    # an error crosses a process pool whole (the computer thinks in other processes)
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is type(error) and str(again) == str(error)
+
+
+_SETTINGS = settings(max_examples=150, deadline=None,
+                     suppress_health_check=[HealthCheck.too_slow])
+
+
+def _positions(game: str) -> list:  # type: ignore[type-arg]
+    """The start and a position a few random legal turns in (rules beyond the opening)."""
+    g = get_game(game)
+    position = g.initial({})
+    out = [position]
+    rng = random.Random(game)
+    for _ in range(6):
+        if position.result is not None or position.action_due():
+            break
+        dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
+        position = position.play(rng.choice(position.legal_turns(dice)), dice).position
+        out.append(position)
+    return out
+
+
+POSITIONS = {game: _positions(game) for game in GAMES}
+
+
+@_SETTINGS
+@given(text=hostile_text, dice=st.sampled_from([(6, 5), (4, 4), (1, 1), (3, 1), (2, 6)]),
+       game=st.sampled_from(GAMES), which=st.integers(0, 6))
+def test_move_text_plays_or_refuses_in_both_languages(text: str, dice: tuple[int, ...],
+                                                      game: str, which: int) -> None:
+    positions = POSITIONS[game]
+    position = positions[which % len(positions)]
+    if position.dice_count() == 0:
+        dice = ()
+    try:
+        position.play(text, dice)
+    except GameError as exc:
+        _says_in_both(exc)
+
+
+@_SETTINGS
+@given(text=hostile_text, game=st.sampled_from(GAMES))
+def test_listings_read_or_refuse_in_both_languages(text: str, game: str) -> None:
+    try:
+        get_game(game).from_listing(text, {})
+    except GameError as exc:
+        _says_in_both(exc)
+
+
+@_SETTINGS
+@given(name=st.text(max_size=20), value=st.text(max_size=10), game=st.sampled_from(GAMES))
+def test_options_and_games_read_or_refuse_in_both_languages(name: str, value: str,
+                                                            game: str) -> None:
+    for call in (lambda: get_game(name), lambda: get_game(game).initial({name: value}),
+                 lambda: get_game(game).initial({"kings": value, "first": value,
+                                                 "players": value})):
+        try:
+            call()
+        except GameError as exc:
+            _says_in_both(exc)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_wrong_turn_of_a_real_game_is_said_in_russian(game: str) -> None:
+    """Each legal turn's text, one character dropped: whatever that refuses with."""
+    refused = 0
+    for position in POSITIONS[game]:
+        dice = (6, 5) if position.dice_count() else ()
+        for turn in position.legal_turns(dice)[:8]:
+            for cut in range(len(turn)):
+                try:
+                    position.play(turn[:cut] + turn[cut + 1:], dice)
+                except GameError as exc:
+                    _says_in_both(exc)
+                    refused += 1
+    assert refused  # the test must see refusals to mean anything
+
+
+# -- the wrappers are structure -----------------------------------------------------------
+
+def test_russian_says_the_wrappers_and_what_they_hold() -> None:
+    no_checker = Message.of("gerr_h_no_checker", point=24)
+    legal = IllegalTurnError(labelled("24/18", no_checker), ["13/7 13/8"])
+    assert str(legal) == "24/18: you have no checker on point 24. Legal instead: `13/7 13/8`"
+    assert error_in(legal, "ru") == "24/18: у вас нет фишки на пункте 24. Можно так: `13/7 13/8`"
+    column = NotationError(Message.of("gerr_h_no_point", point="25"), "24/25", 4)
+    assert str(column) == "point 25 is not on the board (1-24) (column 4 of '24/25')"
+    assert error_in(column, "ru") == "пункта 25 нет на доске (1-24) (символ 4 в '24/25')"
+    parts = IllegalTurnError(join_parts(Message.of("gerr_turn_not_legal"),
+                                        Message.of("gerr_h_no_move", dice="[6 5]")))
+    assert str(parts) == "that turn is not legal; you have no legal move with [6 5]: " \
+                         "write `(no move)`"
+    assert error_in(parts, "ru") == "такой ход недопустим; с [6 5] у вас нет допустимого " \
+                                    "хода: напишите `(no move)`"
+    outside = IllegalTurnError(Message.of("gerr_h_outside", n=5))
+    assert error_in(outside, "ru") == "выбрасывать нельзя: 5 фишек ещё вне дома"
+    more = IllegalTurnError(Message.of("gerr_turn_not_legal"), [str(n) for n in range(8)])
+    assert str(more).endswith("(and 3 more)") and error_in(more, "ru").endswith("(и ещё 3)")
+
+
+def test_a_real_refusal_is_said_in_russian() -> None:
+    position = get_game("hachapury").initial({})
+    with pytest.raises(IllegalTurnError) as caught:
+        position.play("12/6", (6, 5))
+    assert caught.value.code == "gerr_h_no_checker_at"
+    assert "у вас нет фишки на пункте 12" in error_in(caught.value, "ru")
+
+
+def test_a_reworded_english_message_keeps_its_russian() -> None:
+    # the point of codes: English may change without the Russian noticing
+    error = OptionError(Message.of("gerr_game_unavailable", name="go"))
+    russian = error_in(error, "ru")
+    saved = EN["gerr_game_unavailable"]
+    try:
+        EN["gerr_game_unavailable"] = "{name!r} is coming later"
+        assert str(error) == "'go' is coming later"
+        assert error_in(error, "ru") == russian == "игра 'go' пока недоступна"
+    finally:
+        EN["gerr_game_unavailable"] = saved
+
+
+def test_an_unknown_code_fails_where_it_is_raised() -> None:
+    with pytest.raises(KeyError):
+        Message.of("gerr_no_such_code")
+    with pytest.raises(TypeError):
+        GameError("plain English")  # type: ignore[arg-type]
+
+
+def test_errors_that_are_not_the_engines_are_shown_as_they_are() -> None:
+    assert error_for_user(ValueError("bad")) == "bad"
+    assert error_for_user("text") == "text"

@@ -282,3 +282,36 @@ async def test_a_computer_move_whose_thinker_is_killed_is_taken_over_once(
     assert thoughts[0][1] == thoughts[1][1]  # the same decision, taken over
     played = await _computer_turns(url, session_id, logged)
     assert len(played) == 1
+
+
+async def test_a_killed_thinkers_claim_does_not_hold_the_next_process(
+        new_pg_database: PgFactory, tmp_path: Path) -> None:
+    """Killed mid-thought with claims that age only after 120 s: the next process
+    plays at once (the dead process's advisory lock went with its connection)."""
+    url = await new_pg_database()
+    session_id, logged = await _computer_game(url)
+    thinkfile = tmp_path / "thoughts.txt"
+    stuck = _worker("computer", url, HERE.id, str(thinkfile), "120", "1", str(logged + 1))
+    heir: subprocess.Popen[str] | None = None
+    try:
+        _go([stuck])
+        _expect(stuck, "thinking")
+        stuck.send_signal(signal.SIGKILL)
+        stuck.wait(10)
+        heir = _worker("computer", url, HERE.id, str(thinkfile), "120", "0", str(logged + 1))
+        _expect(heir, "ready")
+        began = time.monotonic()
+        assert heir.stdin is not None
+        heir.stdin.write("go\n")
+        heir.stdin.flush()
+        _expect(heir, "done")
+        seconds = time.monotonic() - began
+    finally:
+        for process in (stuck, heir):
+            if process is not None and process.poll() is None:
+                process.terminate()
+                process.wait(10)
+    played = await _computer_turns(url, session_id, logged)
+    assert len(played) == 1, played  # the worker gives up after 60 s without a move
+    print(f"the next process played {seconds:.2f} s after its go")
+    assert seconds < 20, seconds

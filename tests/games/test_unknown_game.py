@@ -15,7 +15,7 @@ def test_a_misspelt_game_is_suggested() -> None:
         get_game("chebashe")
     text = str(caught.value)
     assert "did you mean chebache?" in text, text
-    assert "хотели chebache?" in error_in(text, "ru"), error_in(text, "ru")
+    assert "хотели chebache?" in error_in(caught.value, "ru"), error_in(caught.value, "ru")
 
 
 def test_a_name_like_no_game_lists_the_games_only() -> None:

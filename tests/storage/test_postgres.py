@@ -3,6 +3,7 @@ placeholders, and the command line on a postgresql:// URL."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 import subprocess
@@ -274,3 +275,18 @@ async def test_killed_between_any_two_statements_leaves_old_or_new_state(
             outcomes.add("new")
         assert (code == 9) == (kill_at <= 4)
     assert outcomes == {"old", "new"}
+
+
+async def test_leads_asked_at_once_share_the_lock_connection(new_pg_database: PgFactory
+                                                             ) -> None:
+    """Every computer step asks for its process's lock (storage/liveness.py), many at
+    once: one connection cannot run two queries at a time, and a failed one would
+    drop every lock this process holds (its claims then look dead to the others)."""
+    store = await Store.open(await new_pg_database())
+    try:
+        assert await store.lead("process:a")
+        held = await asyncio.gather(*(store.lead(role) for role in
+                                      ["process:a", "scheduler", "process:b"] * 10))
+        assert all(held)
+    finally:
+        await store.close()

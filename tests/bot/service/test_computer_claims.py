@@ -6,7 +6,10 @@ tests/bot/test_processes.py runs two real processes on PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import subprocess
+from pathlib import Path
 
 from bot.computer_pool import InlineThinker
 from bot.computer_seats import COMPUTER
@@ -15,6 +18,7 @@ from bot.service import GameService, ServiceConfig
 from computer import Choice, Request
 from storage import Store
 from storage.computer import ComputerStore
+from storage.liveness import Liveness, pid_started, this_host
 from tests.bot.conftest import ALICE, HERE, FakeClock
 
 
@@ -131,3 +135,74 @@ async def test_one_process_thinks_and_a_dead_thinker_is_replaced(database: str) 
     finally:
         await first_store.close()
         await second_store.close()
+
+
+async def test_a_closed_processs_claim_is_taken_at_once(database: str) -> None:
+    """A process whose connection is gone (killed: the server closes it) holds no
+    claim, whatever its age: the other takes the move over at once (PostgreSQL: the
+    start's advisory lock went with the connection).  SQLite's processes are told
+    apart by pid, which two services in one test process share: see
+    test_liveness_on_one_host and tests/bot/test_claims_after_kill.py."""
+    if not database.startswith("postgresql"):
+        return
+    clock = FakeClock()
+    first_store, second_store = await Store.open(database), await Store.open(database)
+    first_thinker, second_thinker = GatedThinker(), GatedThinker()
+    first = _process(first_store, clock, first_thinker)
+    second = _process(second_store, clock, second_thinker)
+    try:
+        assert (await first.new(ALICE, HERE, "hachapury", [COMPUTER, COMPUTER])).ok
+        stuck = asyncio.create_task(first.computer_step(HERE))
+        await _until_asked(first_thinker, 1)
+        assert await _step(second) is None  # alive: it holds the claim
+        stuck.cancel()
+        await asyncio.gather(stuck, return_exceptions=True)
+        await first_store.close()  # its connections close, as when it is killed
+        second_thinker.gate.set()
+        reply = await _step(second)  # no clock moved: the claim is fresh, its owner gone
+        assert reply is not None and reply.ok
+        assert [r.seed for r in second_thinker.asked] == [first_thinker.asked[0].seed]
+        # the next start clears the rows of the starts that ended
+        await Liveness(second_store).present()
+        rows = await second_store.fetchall("SELECT start_id FROM processes")
+        started = {str(r[0]) for r in rows}
+        assert first._computer.owner not in started
+        assert second._computer.owner in started
+    finally:
+        await second_store.close()
+
+
+async def test_liveness_on_one_host(tmp_path: Path) -> None:
+    """SQLite: a start is gone when its pid no longer runs, or runs another process
+    (the pid used again, e.g. by a restarted container); alive while it runs."""
+    store = await Store.open(str(tmp_path / "db.sqlite3"))
+    try:
+        me = Liveness(store)
+        await me.present()
+        sleeper = subprocess.Popen(["sleep", "60"])
+        ended = subprocess.Popen(["true"])
+        ended.wait()
+        try:
+            async with store.transaction() as run:
+                for start_id, pid, started in (
+                        ("sleeper", sleeper.pid, pid_started(sleeper.pid)),
+                        ("ended", ended.pid, None),
+                        ("reused", os.getpid(), "1")):  # this pid, another start time
+                    await run("INSERT INTO processes (start_id, host, pid, pid_started, "
+                              "started_at) VALUES (?, ?, ?, ?, 0)",
+                              (start_id, this_host(), pid, started))
+                assert not await me.gone(run, me.start_id)
+                assert not await me.gone(run, "sleeper")
+                assert await me.gone(run, "ended")
+                assert await me.gone(run, "reused")
+                assert await me.gone(run, "never-registered")
+            sleeper.kill()
+            sleeper.wait()
+            async with store.transaction() as run:
+                assert await me.gone(run, "sleeper")
+        finally:
+            if sleeper.poll() is None:
+                sleeper.kill()
+                sleeper.wait()
+    finally:
+        await store.close()

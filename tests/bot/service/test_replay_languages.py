@@ -15,6 +15,8 @@ from bot.catalogue.engine import error_in
 from bot.replies import Reply
 from bot.service import GameService, ServiceConfig
 from bot.service.replays import frame_specs
+from games.errors import GameError
+from games.messages import Message
 from storage import Store
 from tests.bot.conftest import ALICE, BOB, HERE, FakeClock
 from tests.bot.service.test_languages import english_words
@@ -222,9 +224,12 @@ async def test_a_forged_pickers_refusal_speaks_the_users_language(service: GameS
 def test_a_log_that_no_longer_replays_is_told_in_russian() -> None:
     """The two errors of bot/service/turn_events.py reach ``/replay`` and ``/board
     game:`` refusals through ``error_for_user``."""
-    orphan = "`5/1*` adds to a turn that is not in the replay"
+    orphan = GameError(Message.of("gerr_log_orphan", record="5/1*"))
+    assert str(orphan) == "`5/1*` adds to a turn that is not in the replay"
     assert error_in(orphan, "ru") == "`5/1*` дополняет ход, которого нет в повторе"
-    ending = "`T` does not read as an ending of `e2e4` (it plays as `e2e4 T+`)"
+    ending = GameError(Message.of("gerr_log_ending", addition="T", record="e2e4",
+                                  full="e2e4 T+"))
     assert error_in(ending, "ru") == \
         "`T` не читается как окончание `e2e4` (он играется как `e2e4 T+`)"
-    assert error_in(ending, "en") == ending
+    assert error_in(ending, "en") == str(ending) == \
+        "`T` does not read as an ending of `e2e4` (it plays as `e2e4 T+`)"

@@ -65,7 +65,7 @@ def test_pass_spellings(text: str) -> None:
 def test_fewer_dice_refused_with_a_legal_turn_shown() -> None:
     with pytest.raises(IllegalTurnError) as info:
         OPEN.play("24/18", (6, 5))
-    assert "e.g. `24/18" in info.value.reason
+    assert "e.g. `24/18" in str(info.value.reason)
     assert info.value.legal
     assert "Legal instead" in str(info.value)
 

@@ -22,4 +22,4 @@ def refused(position: HachapuryPosition, text: str, dice: tuple[int, int]) -> Il
 
 def reason(position: HachapuryPosition, text: str, dice: tuple[int, int]) -> str:
     """Why playing ``text`` with ``dice`` is refused."""
-    return refused(position, text, dice).reason
+    return str(refused(position, text, dice).reason)
