@@ -155,6 +155,9 @@ class HachapuryStrategy(LevelledStrategy):
         first = self.reply_ranking(ranked, side, budget.within(self.EXPERT_FIRST_SHARE),
                                    self.EXPERT_TOP)
         if not first:
+            # the share ran out before one turn was looked at: hard's search on the rest
+            first = self.reply_ranking(ranked, side, budget, self.EXPERT_TOP)
+        if not first:
             return ranked[0][1]
         best_value, best = -1.0, first[0][1]
         for _, candidate in first[:self.EXPERT_DEEP]:
