@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
-from computer import hachapury_learned
 from computer.base import Budget, Choice, Level
 from computer.hachapury_eval import Weights, evaluate, position_value
 from computer.hachapury_eval import simple_value as simple_value
@@ -37,10 +37,12 @@ from computer.hachapury_explain import explain_turn
 from computer.levelled import LevelledStrategy
 from computer.reasons import Reason
 from computer.search import Candidate, dice_outcomes, pick_with_noise, ranked_turns
-from computer.td import Network
 from games.base import Dice, Position
 from games.hachapury.position import HachapuryPosition
 from games.hachapury.successors import successor_counts, successors
+
+if TYPE_CHECKING:  # numpy is imported only when a level uses the learned value
+    from computer.td import Network
 
 __all__ = ["STRATEGY", "HachapuryStrategy", "simple_value"]
 
@@ -86,6 +88,8 @@ class HachapuryStrategy(LevelledStrategy):
         if level not in self.learned:
             return None
         if self._net is None:
+            from computer import hachapury_learned
+
             self._net = hachapury_learned.shipped()
         return self._net
 
@@ -188,6 +192,8 @@ def learned_ranking(position: HachapuryPosition, dice: Dice, side: str, budget: 
                     net: Network) -> list[tuple[float, Candidate]]:
     """``ranked_turns`` by the learned value: the turns valued in one batch
     (as many as the budget has left, the first always)."""
+    from computer import hachapury_learned
+
     found = successor_counts(position, dice)
     left = budget.work_left()
     if left is not None:
@@ -220,6 +226,8 @@ def reply_average(after: Position, side: str, budget: Budget, net: Network | Non
         replies = successor_counts(after, dice)
         budget.spend(len(replies))
         if net is not None:
+            from computer import hachapury_learned
+
             best_for_them = max(hachapury_learned.values(net, [c for _, c in replies], mine))
             total += weight * (1.0 - best_for_them)
             continue
