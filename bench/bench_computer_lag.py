@@ -77,7 +77,7 @@ async def person(service: GameService, here: Channel, stop: asyncio.Event,
         commands.append(time.perf_counter() - started)
         turns = await service.legal_turns_async(session)
         started = time.perf_counter()
-        await service.move(mover, here, rng.choice(turns))
+        await service.move(mover, here, rng.choice(turns).text)
         commands.append(time.perf_counter() - started)
         await asyncio.sleep(0.05)  # a person's pace, roughly: a command every 50 ms
 

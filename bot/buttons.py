@@ -1,26 +1,18 @@
 """Buttons bound to their question.
 
-A button's action is ``<verb>:<session id>:<question>``: the question tag names
-exactly what the button answers, so a button left under an old message can never
-answer a newer question.  Tags (short: a Discord custom id holds 100 characters):
+A button's id names exactly the question it answers, so a button left under an old
+message can never answer a newer question.  The ids are written and read by one
+codec, bot/actions.py (its docstring lists the formats); this module holds what the
+service asks of a question: which one a game waits for now, whether a button's
+question is still that one, and why not.
 
-- ``c``: the challenge or lobby of that session (its status ``challenge``);
-- ``t<turn>-<raiser>-<target>``: a raise one side put to another
-  (``games.QuestionKind.RAISE``);
-- ``v<turn>-<voters>``: a vote, with the sides asked to vote when it opened;
-- ``a<turn>-<actors>``: any other answer a game waits for (``Position.question()``);
-- ``u<seq>``: the take-back request of log entry ``seq``;
-- ``f``: the rematch offer of that finished session;
-- ``r``: the confirmation of a resignation from that (live) session.
-
-Buttons posted before tags existed (``<verb>:<session id>``) have an empty tag;
-the service honours them only where the question they answered cannot be
-mistaken for another one.
+Buttons posted before ids named their question decode with no question; the
+service honours them only where the question they answered cannot be mistaken for
+another one.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -28,15 +20,6 @@ from bot.catalogue import CATALOGUE, for_user
 from games import Position, QuestionKind
 from storage import Session, SessionStatus
 
-CHALLENGE = "c"
-FINISHED = "f"
-RESIGN = "r"
-#: Verbs of challenge and lobby buttons.
-CHALLENGE_VERBS = ("accept", "decline", "join", "start")
-TAKEBACK_VERBS = ("takeback_yes", "takeback_no")
-
-_ANSWER_TAG = re.compile(r"(?P<kind>[tva])(?P<turn>\d{1,9})-(?P<sides>[\w-]*)")
-_TAKEBACK_TAG = re.compile(r"u(?P<seq>\d{1,18})")
 #: The tag letter of each kind of question (kept short for the 100-character id).
 _LETTERS = {QuestionKind.RAISE: "t", QuestionKind.VOTE: "v", QuestionKind.ANSWER: "a"}
 _KINDS = {letter: kind for kind, letter in _LETTERS.items()}
@@ -51,10 +34,6 @@ class Question:
     kind: str
     turn: int
     sides: tuple[str, ...]
-
-    @property
-    def tag(self) -> str:
-        return f"{self.kind}{self.turn}-{'-'.join(self.sides)}"
 
     def answered_by(self, now: Question | None) -> bool:
         """Whether a button asking this question may answer ``now``, the question the
@@ -75,23 +54,6 @@ def pending_question(session: Session, position: Position) -> Question | None:
         return None
     turn = session.next_turn - 1  # an answer belongs to the turn just played
     return Question(_LETTERS[asked.kind], turn, asked.sides)
-
-
-def parse_question(tag: str) -> Question | None:
-    match = _ANSWER_TAG.fullmatch(tag)
-    if match is None:
-        return None
-    sides = tuple(s for s in match["sides"].split("-") if s)
-    return Question(match["kind"], int(match["turn"]), sides)
-
-
-def takeback_tag(seq: int) -> str:
-    return f"u{seq}"
-
-
-def parse_takeback(tag: str) -> int | None:
-    match = _TAKEBACK_TAG.fullmatch(tag)
-    return int(match["seq"]) if match else None
 
 
 def stale_question(question: Question, answers: list[tuple[str, str]],

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from bot.catalogue import t
+from games.outcome import format_duration as outcome_duration
 
 DAY = 86400.0
 HOUR = 3600.0
@@ -84,15 +85,9 @@ def _shown(text: str, limit: int = 24) -> str:
 
 
 def format_duration(seconds: float) -> str:
-    """A short human duration: ``2d 4h``, ``5h 30m``, ``12m``; never negative."""
-    minutes = max(0, int(seconds // MINUTE))
-    days, minutes = divmod(minutes, 24 * 60)
-    hours, minutes = divmod(minutes, 60)
-    if days:
-        return f"{days}d {hours}h" if hours else f"{days}d"
-    if hours:
-        return f"{hours}h {minutes}m" if minutes else f"{hours}h"
-    return f"{minutes}m"
+    """A short human duration: ``2d 4h``, ``5h 30m``, ``12m``; never negative.  The
+    words a silent player's stored result uses (games/outcome.py), so written there."""
+    return outcome_duration(seconds)
 
 
 def _compact(seconds: float) -> str:

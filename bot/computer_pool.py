@@ -73,7 +73,10 @@ def _prepare_worker(initializer: Initializer | None, initargs: tuple[Any, ...]) 
     from games import available_games
 
     for game in available_games():
-        strategy_for(game)
+        try:
+            strategy_for(game)
+        except LookupError:  # a game without a computer player (its plugin names none)
+            continue
     if initializer is not None:
         initializer(*initargs)
 

@@ -22,7 +22,20 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
+from bot.actions import (
+    ActionError,
+    Answer,
+    Challenge,
+    Pick,
+    Taunt,
+    Verb,
+    chosen,
+    decode,
+    encode,
+    verb_of,
+)
 from bot.catalogue import language, t, unshipped_notice
+from bot.command_table import console_commands
 from bot.computer_driver import ComputerDriver
 from bot.computer_pool import ComputerPool
 from bot.computer_seats import COMPUTER
@@ -44,7 +57,8 @@ INTERNAL_ERROR = ("?? internal error: this command did not finish (the details a
 _BOARD_FILE = re.compile(r"board-\d+-(\d+)\.\w+")
 #: ``/pick WORD`` -> the verb of the picker button it presses (bot/service/picking.py):
 #: found by what the button does, never by its label, which is in the user's language.
-_PICK_VERBS = {"back": "pick", "ok": "pickok", "confirm": "pickok", "cancel": "pickno"}
+_PICK_VERBS = {"back": Verb.PICK, "ok": Verb.PICKOK, "confirm": Verb.PICKOK,
+               "cancel": Verb.PICKNO}
 #: The pretend channel the console plays in unless told (``--channel``, ``/channel``).
 DEFAULT_CHANNEL = "local"
 #: ``--channel new`` / ``/channel new``: the first of local, local-2, ... without a game.
@@ -268,13 +282,23 @@ class Console:
 
     async def _do_press(self, user: User, args: Read) -> Reply:
         """``/press LABEL``: a button shown to this user last, by its label as shown
-        (lesson pages: ``/press Next``)."""
+        (lesson pages: ``/press Next``) or by its verb (``/press learnnew``): pressed
+        by its id, as Discord presses it."""
         label = args.text("label")
-        found = [b for b in self._buttons.get(user.id, [])
-                 if b.label.lower() == label.lower()]
-        if not found:
+        action = self._button_action(user, label)
+        if action is None:
             return await self._refuse(user, "console_no_button", label=label[:40])
-        return await self.service.press(user, self.channel, found[0].action)
+        return await self.service.press(user, self.channel, action)
+
+    def _button_action(self, user: User, word: str) -> str | None:
+        """The id of the button shown to ``user`` last that ``word`` names: its label
+        (what the user sees, in their language), else its verb when one button alone
+        has it (Back and Next of a lesson are both ``learn``).  The one place a label
+        is turned into an id."""
+        shown = self._buttons.get(user.id, [])
+        by_label = [b.action for b in shown if b.label.lower() == word.lower()]
+        by_verb = [b.action for b in shown if verb_of(b.action) == word.lower()]
+        return by_label[0] if by_label else by_verb[0] if len(by_verb) == 1 else None
 
     async def _do_play(self, user: User, args: Read) -> Reply:
         """``/play`` opens the turn picker (what the Play button does)."""
@@ -282,7 +306,7 @@ class Console:
         if session is None:
             return await self._refuse(user, "no_game")
         return await self.service.press(user, self.channel,
-                                        f"play:{session.id}:p{session.version}-")
+                                        encode(Pick(Verb.PLAY, session.id, session.version)))
 
     async def _do_pick(self, user: User, args: Read) -> Reply:
         """``/pick N`` takes option N of the last menu shown to this user, ``/pick
@@ -294,16 +318,15 @@ class Console:
         word = args.text("choice").lower()
         menu = last.menus[0] if last.menus else None
         if word in _PICK_VERBS:
-            found = [b.action for b in last.buttons
-                     if b.action.partition(":")[0] == _PICK_VERBS[word]]
+            found = [b.action for b in last.buttons if verb_of(b.action) is _PICK_VERBS[word]]
             if found:
                 return await s.press(user, ch, found[0])
         elif menu is not None and word.isdigit() and 1 <= int(word) <= len(menu.options):
-            return await s.press(user, ch, menu.action + menu.options[int(word) - 1].value)
+            return await s.press(user, ch, chosen(menu.action, menu.options[int(word) - 1].value))
         lang = await self._language(user)
         choices = [t(lang, "console_pick_number", count=len(menu.options))] if menu else []
         choices += [f"`/pick {w}`" for w, verb in _PICK_VERBS.items() if w != "confirm"
-                    and any(b.action.partition(":")[0] == verb for b in last.buttons)]
+                    and any(verb_of(b.action) is verb for b in last.buttons)]
         return refusal(t(lang, "console_pick_missing", word=word[:20],
                          choices=", ".join(choices)))
 
@@ -402,7 +425,7 @@ class Console:
             self._pickers[user.id] = reply
             choices = "  ".join(f"{i}) {o.label}" for i, o in enumerate(menu.options, 1))
             self._print(f"[menu: {menu.placeholder}: {choices} -> /pick N]")
-        if any(b.action.startswith("pickok:") for b in reply.buttons):
+        if any(verb_of(b.action) is Verb.PICKOK for b in reply.buttons):
             self._pickers[user.id] = reply
         if reply.buttons:
             self._buttons[user.id] = list(reply.buttons)
@@ -550,31 +573,33 @@ def _example_game() -> str:
     return games[0] if games else "GAME"
 
 
-#: Every command the console knows (for "did you mean").
-#: (bot/console_options.py reads them: a test checks that both lists agree; this one is
-#: kept plain so that importing the console builds no Discord commands.)
-COMMANDS = ("new", "challenge", "move", "accept", "decline", "board", "legal", "record",
-            "resign", "abort", "join", "start", "rematch", "games", "rules", "help", "preview",
-            "grant", "allow", "refuse", "takeback", "takeback_answer", "notify", "settings",
-            "mygames", "claim", "play", "pick", "learn", "press", "history", "hint",
-            "leaderboard", "profile", "taunt", "replay", "channel")
+#: Every command the console knows (for "did you mean"), from the command table (plain
+#: data: importing the console builds no Discord commands; bot/console_options.py reads
+#: their options from the cogs, and a test checks that both agree).
+COMMANDS = console_commands()
 
-#: What a button does, as the console command that does the same.
-_BUTTON_COMMANDS = {"takeback_yes": "/allow", "takeback_no": "/refuse", "play": "/play",
-                    "pick": "/pick back", "pickok": "/pick ok", "pickno": "/pick cancel",
-                    "resign": "/resign confirm", "drop": "/move drop", "yes": "/move yes",
-                    "no": "/move no", "learn": "/press", "learnnew": "/press",
-                    "history": "/press"}
+#: What a button does, as the console command that does the same ("/press": the button
+#: itself, by its label).
+_BUTTON_COMMANDS = {Verb.TAKEBACK_YES: "/allow", Verb.TAKEBACK_NO: "/refuse",
+                    Verb.PLAY: "/play", Verb.PICK: "/pick back", Verb.PICKOK: "/pick ok",
+                    Verb.PICKNO: "/pick cancel", Verb.RESIGN: "/resign confirm",
+                    Verb.LEARN: "/press", Verb.LEARNNEW: "/press", Verb.HISTORY: "/press",
+                    Verb.RESIGN_MATCH: "/press", Verb.LEARNX: "/pick"}
 
 
 def console_command(action: str) -> str:
     """The console command a button stands for (a taunt's Accept is ``/move accept``;
     the challenge's is ``/accept``)."""
-    verb, _, rest = action.partition(":")
-    tag = rest.partition(":")[2]
-    if verb == "accept" and tag.startswith("t"):
-        return "/move accept"
-    if verb == "taunt":  # a Taunt button's tag ends with its target: k<seq>-<turn>-R-B
-        return f"/taunt {tag.rpartition('-')[2]}"
-    return _BUTTON_COMMANDS.get(verb, f"/{verb}")
+    try:
+        pressed = decode(action)
+    except ActionError:
+        return "/press"  # (the bot posts no such button; pressing it says why)
+    match pressed:
+        case Answer(word=word):
+            return f"/move {word}"
+        case Taunt(target=target):
+            return f"/taunt {target}"
+        case Challenge(verb=verb):
+            return f"/{verb}"
+    return _BUTTON_COMMANDS.get(pressed.verb, f"/{pressed.verb}")
 

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from bot import command_table as table
+
 if TYPE_CHECKING:
     from discord.app_commands import Parameter
 
@@ -329,8 +331,8 @@ CONSOLE_ONLY = (
     Spec("refuse"),
     Spec("channel", (Option("name", high=64),)),
 )
-#: Another name for a command: ``/challenge`` is ``/new``.
-ALIASES = {"challenge": "new"}
+#: Another name for a command: ``/challenge`` is ``/new`` (bot/command_table.py).
+ALIASES = table.ALIASES
 #: ``/resign confirm`` resigns without asking (the Resign button's console command).
 _RESIGN = Option("confirm", choices=(("confirm", "confirm"),), aliases={"yes": "confirm"})
 
@@ -350,15 +352,21 @@ def _whole(value: object) -> int | None:
     return int(value) if isinstance(value, int | float) else None
 
 
-@functools.cache
 def commands() -> dict[str, Spec]:
     """Every console command by name: the Discord commands' options (read from the
-    commands the cogs build, so both always agree) and the console's own."""
-    from bot.cogs.commands import build_commands  # the cogs' own declarations
-    from bot.cogs.flows import Flows
+    commands the cogs build, so both always agree) and the console's own.  Read again
+    when the registered games change (a plugin registered at run time is a choice of
+    ``game`` from then on)."""
     from games import available_games
 
-    games = available_games()
+    return _commands(tuple(available_games()))
+
+
+@functools.lru_cache(maxsize=8)  # one entry a set of registered games
+def _commands(games: tuple[str, ...]) -> dict[str, Spec]:
+    from bot.cogs.commands import build_commands  # the cogs' own declarations
+    from bot.cogs.flows import Flows
+
     first = games[0] if games else "GAME"
 
     def no_service() -> object:  # the console only reads the declarations

@@ -37,6 +37,7 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
+from bot import actions
 from bot.catalogue import language, t
 from bot.replies import (
     Button,
@@ -54,9 +55,10 @@ log = logging.getLogger("boardbot.discord")
 #: Custom ids of every button the bot posts: stable across restarts.  The optional
 #: question tag names what the button answers (bot/buttons.py); ids posted before
 #: tags existed have none and are still recognised.
-CUSTOM_ID_TEMPLATE = r"boardbot:(?P<verb>\w+):(?P<session>\d+)(?::(?P<tag>[a-z][\w-]*))?"
-MAX_CUSTOM_ID = 100
-_CUSTOM_ID = re.compile(CUSTOM_ID_TEMPLATE)
+#: Our buttons' and menus' custom ids: written and read by bot/actions.py only.
+CUSTOM_ID_TEMPLATE = actions.BUTTON_ID_TEMPLATE
+SELECT_ID_TEMPLATE = actions.MENU_ID_TEMPLATE
+MAX_CUSTOM_ID = actions.MAX_CUSTOM_ID
 # Discord's limits: a message's content, autocomplete choices (count, name and value
 # length), buttons per message and a button label, a display name.
 MAX_CONTENT = 2000
@@ -163,19 +165,9 @@ def said(interaction: discord.Interaction, key: str, **values: object) -> str:
 
 
 def custom_id(button: Button) -> str:
-    """``Button.action`` (``verb:session[:question]``) -> the button's custom id."""
-    value = f"boardbot:{button.action}"
-    if not _CUSTOM_ID.fullmatch(value) or len(value) > MAX_CUSTOM_ID:
-        raise ValueError(f"button action {button.action!r} is not "
-                         f"<verb>:<session id>[:<question>] within {MAX_CUSTOM_ID} characters")
-    return value
-
-
-def parse_custom_id(value: str) -> tuple[str, int, str] | None:
-    """A custom id -> (verb, session id, question tag; '' on an old button), or None
-    if it is not one of ours."""
-    match = _CUSTOM_ID.fullmatch(value)
-    return (match["verb"], int(match["session"]), match["tag"] or "") if match else None
+    """``Button.action`` (an action's id, bot/actions.py) -> the button's custom id
+    (ValueError: no action's id, or too long)."""
+    return actions.custom_id(button.action)
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
@@ -268,43 +260,36 @@ def reply_kwargs(
 class ButtonReceiver(Protocol):
     """What the client must offer for buttons to work (``BoardBot`` does)."""
 
-    async def press_button(self, interaction: discord.Interaction, verb: str,
-                           session_id: int, tag: str = "") -> None: ...
+    async def press_button(self, interaction: discord.Interaction, action: str) -> None: ...
 
 
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=CUSTOM_ID_TEMPLATE):
-    """A button whose custom id carries the verb and session: it works after a restart
-    because the client registers this class with ``add_dynamic_items``."""
+    """A button whose custom id carries its action (bot/actions.py): it works after a
+    restart because the client registers this class with ``add_dynamic_items``."""
 
-    def __init__(self, verb: str, session_id: int, label: str | None = None,
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 tag: str = "") -> None:
+    def __init__(self, action: str, label: str | None = None,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        # not checked here: a pressed id is handed on as it is, and the service decodes
+        # it once and refuses what is no action of this version (an old or forged id);
+        # what the bot posts is checked by ``button_view``
         super().__init__(discord.ui.Button(
-            label=label or verb.title(), style=style,
-            custom_id=f"boardbot:{verb}:{session_id}" + (f":{tag}" if tag else "")))
-        self.verb = verb
-        self.session_id = session_id
-        self.tag = tag
+            label=label or "?", style=style,
+            custom_id=actions.BUTTON_PREFIX + action))
+        self.action = action
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction,
                              item: discord.ui.Item[Any], match: re.Match[str], /
                              ) -> BoardButton:
         assert isinstance(item, discord.ui.Button)  # the template matches buttons only
-        return cls(match["verb"], int(match["session"]), item.label, item.style,
-                   match["tag"] or "")
+        return cls(match["action"], item.label, item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         receiver = interaction.client
         if not hasattr(receiver, "press_button"):
             log.warning(kv("button_unhandled", custom_id=self.item.custom_id))
             return
-        await receiver.press_button(interaction, self.verb, self.session_id, self.tag)
-
-
-#: A select menu's custom id: its choice is pressed as ``<verb>:<session>:<tag><value>``.
-SELECT_ID_TEMPLATE = r"boardsel:(?P<verb>\w+):(?P<session>\d+):(?P<tag>[a-z][\w-]*)"
-_SELECT_ID = re.compile(SELECT_ID_TEMPLATE)
+        await receiver.press_button(interaction, self.action)
 
 
 class BoardSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID_TEMPLATE):
@@ -312,22 +297,20 @@ class BoardSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
     id): the chosen option's value completes the action.  Registered with
     ``add_dynamic_items``, so menus work after a restart too."""
 
-    def __init__(self, verb: str, session_id: int, tag: str,
-                 options: Sequence[MenuOption] = (), placeholder: str = "") -> None:
+    def __init__(self, prefix: str, options: Sequence[MenuOption] = (),
+                 placeholder: str = "") -> None:
         super().__init__(discord.ui.Select(
-            custom_id=f"boardsel:{verb}:{session_id}:{tag}", placeholder=placeholder[:150],
+            custom_id=actions.menu_id(prefix), placeholder=placeholder[:150],
             options=[discord.SelectOption(label=clip(o.label, 100), value=o.value[:100],
                                           description=clip(o.description, 100) or None)
                      for o in options[:MAX_OPTIONS]] or [discord.SelectOption(label="-")]))
-        self.verb = verb
-        self.session_id = session_id
-        self.tag = tag
+        self.prefix = prefix
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction,
                              item: discord.ui.Item[Any], match: re.Match[str], /
                              ) -> BoardSelect:
-        return cls(match["verb"], int(match["session"]), match["tag"])
+        return cls(match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         receiver = interaction.client
@@ -335,17 +318,12 @@ class BoardSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
         if not hasattr(receiver, "press_button") or not values:
             log.warning(kv("select_unhandled", custom_id=self.item.custom_id))
             return
-        await receiver.press_button(interaction, self.verb, self.session_id,
-                                    self.tag + values[0])
+        await receiver.press_button(interaction, actions.chosen(self.prefix, values[0]))
 
 
 def select_for(menu: Menu) -> BoardSelect:
-    """A Menu -> its select (the action must be ``<verb>:<session>:<tag>``)."""
-    match = _SELECT_ID.fullmatch(f"boardsel:{menu.action}")
-    if match is None or len(match.group(0)) > MAX_CUSTOM_ID:
-        raise ValueError(f"menu action {menu.action!r} is not <verb>:<session>:<tag>")
-    return BoardSelect(match["verb"], int(match["session"]), match["tag"], menu.options,
-                       menu.placeholder)
+    """A Menu -> its select (ValueError: its action is no menu prefix)."""
+    return BoardSelect(menu.action, menu.options, menu.placeholder)
 
 
 def button_view(buttons: Sequence[Button], menus: Sequence[Menu] = ()) -> discord.ui.View:
@@ -363,11 +341,9 @@ def button_view(buttons: Sequence[Button], menus: Sequence[Menu] = ()) -> discor
         view.add_item(select_for(menu))
     shown = menus[:MAX_MENUS]
     for button in buttons[:MAX_BUTTONS - 5 * len(shown)]:
-        parsed = parse_custom_id(custom_id(button))
-        assert parsed is not None
-        view.add_item(BoardButton(parsed[0], parsed[1], clip(button.label, MAX_LABEL),
-                                  _STYLES.get(button.style, discord.ButtonStyle.secondary),
-                                  parsed[2]))
+        custom_id(button)  # ValueError: no action's id (a bug: said before it is posted)
+        view.add_item(BoardButton(button.action, clip(button.label, MAX_LABEL),
+                                  _STYLES.get(button.style, discord.ButtonStyle.secondary)))
     return view
 
 

@@ -149,9 +149,8 @@ class BoardBot(discord.Client):
             return False
         return await adapter.post(target, reply)
 
-    async def press_button(self, interaction: discord.Interaction, verb: str,
-                           session_id: int, tag: str = "") -> None:
-        await self.flows.press_button(interaction, verb, session_id, tag)
+    async def press_button(self, interaction: discord.Interaction, action: str) -> None:
+        await self.flows.press_button(interaction, action)
 
     async def on_ready(self) -> None:
         log.info(adapter.kv("ready", user=self.user, guilds=len(self.guilds)))

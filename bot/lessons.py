@@ -12,16 +12,16 @@ must look.  The same lesson every time, for every learner, in every language.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from bot.catalogue import CATALOGUE, DEFAULT, t
-from bot.catalogue.lessons import NOTATION, RULES
+from bot.catalogue import CATALOGUE, DEFAULT, has, t
 from bot.narration import Cast, narrate
 from games import Position, get_game
 from games.base import Game
-from games.events import BorneOff, Event, Hit, RegionClosed
+from games.events import Event
+from games.plugins import on_unregister, plugin_for, plugins
 
 #: Exercises per lesson, and the most turns one offers to choose from.
 EXERCISES = 2
@@ -53,35 +53,43 @@ class Goal:
         return self.done_in(DEFAULT)
 
 
-def _hits(events: Sequence[Event], side: str) -> bool:
-    return any(isinstance(e, Hit) and e.side == side for e in events)
+class _Goals(Mapping[str, Goal]):
+    """Game name -> its lesson goal, read from the games' plugins (games/plugins/:
+    ``lesson_goal``) each time, so a game registered later has its lesson too."""
+
+    def _goals(self) -> dict[str, Goal]:
+        return {p.name: Goal(p.name, p.lesson_goal.reached) for p in plugins()
+                if p.lesson_goal is not None}
+
+    def __getitem__(self, name: str) -> Goal:
+        return self._goals()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._goals())
+
+    def __len__(self) -> int:
+        return len(self._goals())
 
 
-GOALS: dict[str, Goal] = {
-    "hachapury": Goal("hachapury", lambda ev, side: any(isinstance(e, BorneOff) for e in ev)),
-    "chebache": Goal("chebache", _hits),
-    "cheesegambit": Goal("cheesegambit", _hits),
-    "che": Goal("che", lambda ev, side: any(isinstance(e, RegionClosed) and e.side == side
-                                            for e in ev)),
-}
+GOALS: Mapping[str, Goal] = _Goals()
 
 
 def board_text(name: str, lang: str = DEFAULT) -> str:
     """How to read ``name``'s board, in words ('' for a game without one)."""
     key = f"lesson_board_{name}"
-    return t(lang, key) if key in CATALOGUE[DEFAULT] else ""
+    return t(lang, key) if has(key) else ""
 
 
 def rules_text(game: Game, lang: str = DEFAULT) -> str:
-    """``game``'s rules in plain language, in ``lang`` (the game's own English text
-    where the catalogue has no translation)."""
-    return RULES.get(lang, {}).get(game.name) or game.rules_text()
+    """``game``'s rules in plain language, in ``lang`` (its plugin's translation, else
+    the game's own English text)."""
+    return plugin_for(game.name).rules_in.get(lang) or game.rules_text()
 
 
 def notation_text(game: Game, lang: str = DEFAULT) -> str:
     """How to write ``game``'s moves, in ``lang``: the prose translated, the examples
     (what players type) as written (the game's own English where there is none)."""
-    return NOTATION.get(lang, {}).get(game.name) or game.notation_text()
+    return plugin_for(game.name).notation_in.get(lang) or game.notation_text()
 
 
 @dataclass(frozen=True)
@@ -153,6 +161,16 @@ def _exercises(name: str) -> tuple[Exercise, ...]:
     return tuple(exercise for exercise in found if exercise is not None)
 
 
+def _forget(name: str) -> None:
+    # a game that leaves the registry (a test's toy) takes its cached lessons along: a
+    # game registered later under that name gets its own
+    _lesson.cache_clear()
+    _exercises.cache_clear()
+
+
+on_unregister(_forget)
+
+
 def find_exercise(name: str, goal: Goal, seed: int, plies: int = 400) -> Exercise | None:
     """A position from seeded random play where some, not all, of the legal turns
     reach ``goal``; None if none turned up."""
@@ -170,7 +188,7 @@ def find_exercise(name: str, goal: Goal, seed: int, plies: int = 400) -> Exercis
         side = position.side_to_move
         assert side is not None
         dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
-        legal = position.legal_turns(dice)
+        legal = [turn.text for turn in position.legal_turns(dice)]  # an exercise's choices
         sample = legal if len(legal) <= 60 else rng.sample(legal, 60)
         played = {text: position.play(text, dice) for text in sample}
         good = [t for t, p in played.items() if goal.reached(p.events, side)]

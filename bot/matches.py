@@ -30,15 +30,14 @@ from typing import TextIO
 from bot.catalogue import for_channel, for_user
 from games import GameError, Position, get_game
 from games.messages import Message
+from games.outcome import EndReason, Outcome, outcome_from_text
+from games.plugins import plugin_for
 from games.record import RecordFormatError, parse_record
 
 #: The largest match target offered (a 25-point match is already a long evening).
 MAX_TARGET = 25
-#: The words a match resignation adds to the game's stored result.
-RESIGNED_MATCH = "resigned the match"
 EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
 
-_RESULT = re.compile(r"(?P<side>[A-Z]) wins\b")
 _MATCH_TAG = re.compile(r'^\s*\[\s*Match\s+"', re.IGNORECASE | re.MULTILINE)
 _GAME_TAG = re.compile(r'^\s*\[\s*Game\s+"', re.IGNORECASE)
 
@@ -49,15 +48,14 @@ class MatchError(ValueError):
 
 def supports_match(game_name: str, options: Mapping[str, str]) -> str | None:
     """Why ``game_name`` with ``options`` cannot be a match (None when it can):
-    matches need two players and a game that scores points."""
-    if game_name == "hachapury":
-        return None
-    if game_name == "cheesegambit":
-        if options.get("players", "2") != "2":
-            return for_user("match_cheese_players", players=options.get("players"))
-        return None
-    title = get_game(game_name).title
-    return for_user("match_no_points", title=title)
+    matches need a game that scores points (its plugin says so) and two sides."""
+    game = get_game(game_name)
+    if not plugin_for(game.name).scores_points:
+        return for_user("match_no_points", title=game.title)
+    sides = len(game.sides(game.normalise_options(dict(options))))
+    if sides != 2:
+        return for_user("match_two_sides", title=game.title, players=sides)
+    return None
 
 
 def parse_target(text: str) -> int:
@@ -71,29 +69,29 @@ def parse_target(text: str) -> int:
     return target
 
 
-def game_points(result: str | None, position: Position, sides: Sequence[str]
+def game_points(outcome: Outcome | None, position: Position, sides: Sequence[str]
                 ) -> tuple[str, int] | None:
     """Who won a game and the points it scores: the final position's result when the
     game was played out; else (a resignation, a time-out) the winner the stored
-    ``result`` names and the stake the position stood at (1 without a cube).
+    ``outcome`` names and the stake the position stood at (1 without a cube).
     None for a game nobody won."""
     played_out = position.result
     if played_out is not None:
         if played_out.winner is None:
             return None
         return played_out.winner, max(1, played_out.points)
-    found = _RESULT.match(result or "")
-    if found is None or found["side"] not in sides:
+    if outcome is None or outcome.winner is None or outcome.winner not in sides:
         return None
-    winner = found["side"]
+    winner = outcome.winner
     losers = [s for s in sides if s != winner]
     stake = getattr(position, "stake", None)
     points = stake(winner, losers[0]) if callable(stake) and len(losers) == 1 else 1
     return winner, max(1, int(points))
 
 
-def resigned_match(result: str | None) -> bool:
-    return RESIGNED_MATCH in (result or "")
+def resigned_match(outcome: Outcome | None) -> bool:
+    """Whether the game ended by a player giving up the whole match."""
+    return outcome is not None and outcome.reason == EndReason.RESIGNED_MATCH
 
 
 def winner_of(target: int, score: Mapping[str, int]) -> str | None:
@@ -188,7 +186,8 @@ def replay_match(game_name: str, text: str, out: TextIO = sys.stdout,
             return EXIT_MALFORMED
         options = dict(game.options_from_tags(record.tags))
         label = f"illegal match game {number}"
-        why = _check_game(tally, number, given, crawford, options)
+        why = _check_game(tally, number, given, crawford, options,
+                          plugin_for(game.name).cube_option)
         if why is not None:
             print(f"{label}: {why}", file=out)
             return EXIT_ILLEGAL
@@ -203,10 +202,12 @@ def replay_match(game_name: str, text: str, out: TextIO = sys.stdout,
         listing = lines[-1] if lines else record.tag("Position")
         final = (game.from_listing(listing, options) if listing
                  else game.initial(options, None))
-        scored = game_points(record.tag("Result"), final, tally.sides)
-        stated = _RESULT.match(record.tag("Result") or "")
-        if scored is not None and stated is not None and stated["side"] != scored[0]:
-            print(f"{label}: the Result tag names {stated['side']} the winner, the turns "
+        # a record has only the Result tag's words: they are read as an outcome here
+        stated = outcome_from_text(record.tag("Result"))
+        scored = game_points(stated, final, tally.sides)
+        if scored is not None and stated is not None and stated.winner is not None \
+                and stated.winner != scored[0]:
+            print(f"{label}: the Result tag names {stated.winner} the winner, the turns "
                   f"{scored[0]}", file=out)
             return EXIT_ILLEGAL
         tally.score = list(given)
@@ -217,7 +218,7 @@ def replay_match(game_name: str, text: str, out: TextIO = sys.stdout,
             tally.over = True  # unfinished: only the last game may be
             continue
         tally.score[tally.sides.index(scored[0])] += scored[1]
-        if resigned_match(record.tag("Result")):
+        if resigned_match(stated):
             tally.winner = tally.names[tally.sides.index(scored[0])]
         else:
             reached = winner_of(tally.target, dict(zip(tally.names, tally.score, strict=True)))
@@ -272,7 +273,7 @@ def _read_tags(tags: Mapping[str, str], tally: _Tally, game_name: str
 
 
 def _check_game(tally: _Tally, number: int, given: list[int], crawford: bool,
-                options: Mapping[str, str]) -> str | None:
+                options: Mapping[str, str], cube: str | None) -> str | None:
     """Why this game's match tags do not follow from the games before it, if they don't."""
     if tally.score is None:  # the first game in the file: its score is taken as given
         expected_crawford = None if any(p >= tally.target - 1 for p in given) else False
@@ -292,6 +293,7 @@ def _check_game(tally: _Tally, number: int, given: list[int], crawford: bool,
         return ("this is the Crawford game (a player has just reached "
                 f"{tally.target - 1}): it needs [Crawford \"true\"]" if expected_crawford
                 else "it is not the Crawford game, yet it is marked [Crawford \"true\"]")
-    if crawford and options.get("taunt", "off") != "off":
-        return 'the Crawford game is played without the cube: it needs [Taunt "off"]'
+    if crawford and cube is not None and options.get(cube, "off") != "off":
+        return ('the Crawford game is played without the cube: it needs '
+                f'[{cube.capitalize()} "off"]')
     return None

@@ -55,6 +55,7 @@ from prometheus_client import (
 
 from bot.catalogue import CATALOGUE, LANGUAGES, t
 from bot.catalogue import hints as hint_phrases
+from bot.command_table import metered_methods
 from bot.replies import RACE_MESSAGE, Reply
 from storage import Store
 from storage.store import Backend, Run
@@ -62,10 +63,9 @@ from storage.store import Backend, Run
 if TYPE_CHECKING:
     from bot.cpu_pool import CpuPool
 
-#: The service commands that are counted and timed (GameService methods).
-COMMANDS = ("new", "accept", "decline", "join", "start", "leave", "abort", "rematch", "move",
-            "preview", "resign", "press", "claim", "grant", "takeback", "takeback_answer",
-            "my_games", "notify", "board", "legal", "record")
+#: The service commands that are counted and timed (GameService methods): every
+#: command's of the command table, and the press of a button or menu.
+COMMANDS = metered_methods()
 HEALTH_TIMEOUT = 2.0
 STALLED = 1.0  # seconds of loop lag that make the process unhealthy
 _LATENCY = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)

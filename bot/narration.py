@@ -35,12 +35,8 @@ from games.events import (
     Voted,
     Won,
 )
+from games.plugins import GamePlugin, PluginError, plugin_for
 
-#: How each game calls sending a piece away (its notation's ``X``).
-HIT_VERBS = {"cheesegambit": "verb_bumped", "chebache": "verb_attacked"}
-#: Games whose move without a die is a jump (Chebache's Phase II, ``3(2^4)``); a
-#: CheeseGambit Gambit step has no die either, and is a move.
-JUMPING_GAMES = frozenset({"chebache"})
 ARROW = "→"
 
 
@@ -226,8 +222,19 @@ def _add_move(runs: list[_Run], event: Moved) -> None:
     runs.append(_Run([event.src, event.dst], event.count, event.piece))
 
 
+def _plugin(cast: Cast) -> GamePlugin | None:
+    """The plugin of the cast's game (None for a cast without one: a lone refusal)."""
+    try:
+        return plugin_for(cast.game)
+    except PluginError:
+        return None
+
+
 def _is_jump(event: Moved, cast: Cast) -> bool:
-    return event.die is None and cast.game in JUMPING_GAMES
+    # A game says whether its move without a die is a jump (Chebache's Phase II,
+    # ``3(2^4)``); a CheeseGambit Gambit step has no die either, and is a move.
+    plugin = _plugin(cast)
+    return event.die is None and plugin is not None and plugin.jumps
 
 
 def _jump(event: Moved, cast: Cast) -> str:
@@ -248,7 +255,8 @@ def _action(event: Event, cast: Cast) -> str:
     if isinstance(event, Moved):  # a jump (``_is_jump``): the others are runs
         return _jump(event, cast)
     if isinstance(event, Hit):
-        verb = cast.say(HIT_VERBS.get(cast.game, "verb_hit"))
+        plugin = _plugin(cast)  # how the game calls sending a piece away (its ``X``)
+        verb = cast.say(plugin.hit_verb if plugin else "verb_hit")
         to = _sent_to(event.to, cast)
         victim = cast.whose(event.victim)
         if event.king:

@@ -19,6 +19,7 @@ from multiprocessing.context import BaseContext
 from typing import Any
 
 from bot.lifeline import FORKSERVER_PRELOAD, name_forkserver_owner, start_worker
+from games.plugins import register_all, registered_modules
 
 
 def cores() -> int:
@@ -48,12 +49,23 @@ def worker_context() -> BaseContext:
 def new_executor(workers: int, initializer: Callable[..., object],
                  initargs: tuple[Any, ...], context: BaseContext | None = None
                  ) -> ProcessPoolExecutor:
-    """A pool of ``workers`` processes (``worker_context``), each running
+    """A pool of ``workers`` processes (``worker_context``), each registering the
+    games registered here beyond the built-in ones, then running
     ``initializer(*initargs)`` as it starts.  Every worker dies with this process
     (bot/lifeline.py), so a killed bot leaves no worker behind."""
     return ProcessPoolExecutor(workers, mp_context=context or worker_context(),
                                initializer=start_worker,
-                               initargs=(os.getpid(), initializer, initargs))
+                               initargs=(os.getpid(), _registered_then,
+                                         (registered_modules(), initializer, initargs)))
+
+
+def _registered_then(plugins: tuple[str, ...], initializer: Callable[..., object],
+                     initargs: tuple[Any, ...]) -> None:
+    # A worker is a fresh process (forkserver): a game registered at run time (a
+    # plugin outside the built-in ones, such as a test's toy game) is registered again
+    # by its module path, or the worker would not know the game it is asked about.
+    register_all(plugins)
+    initializer(*initargs)
 
 
 def _processes(executor: ProcessPoolExecutor) -> list[Any]:

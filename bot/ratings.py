@@ -10,16 +10,16 @@ stored finished games, in the order they finished, to the same figures.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from openskill.models import PlackettLuce
 
+from games.outcome import EndReason, Outcome
+
 MODEL = PlackettLuce()
 #: A rating is provisional until the player has finished this many rated games.
 PROVISIONAL_GAMES = 5
-_RESULT = re.compile(r"(?P<side>[A-Z]) wins(?: (?P<points>[0-9]{1,6}))?")
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class Standing:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class RatedGame:
     """A finished game as ratings see it: each player's place (1 the winner; equal
     places tie) and the points each won."""
 
@@ -61,17 +61,16 @@ class Outcome:
     points: Mapping[str, int]
 
 
-def outcome(result: str | None, sides: Mapping[str, str], placings: Sequence[tuple[str, int]]
-            ) -> Outcome | None:
-    """The outcome from the stored ``result`` (``W wins 2``, ``B wins (W resigned)``),
-    ``sides`` (side letter -> user id) and the placings announced in the game
-    (``PlacedAt`` events: side, place); None when nobody won (a draw is not rated
-    here: no game of ours ends drawn except Che by equal regions)."""
-    match = _RESULT.match(result or "")
-    if match is None or match["side"] not in sides:
+def rated_game(ended: Outcome | None, sides: Mapping[str, str],
+               placings: Sequence[tuple[str, int]]) -> RatedGame | None:
+    """The game as rated, from its stored outcome ``ended``, ``sides`` (side letter ->
+    user id) and the placings announced in the game (``PlacedAt`` events: side,
+    place); None when nobody won (a draw is not rated here: no game of ours ends
+    drawn except Che by equal regions and Chebache with no pieces left)."""
+    if ended is None or ended.winner is None or ended.winner not in sides:
         return None
-    winner = match["side"]
-    won = int(match["points"] or 1)
+    winner = ended.winner
+    won = points_won(ended)
     places: dict[str, int] = {}
     for side, place in placings:
         if side in sides and sides[side] not in places:
@@ -81,10 +80,18 @@ def outcome(result: str | None, sides: Mapping[str, str], placings: Sequence[tup
     for user in sides.values():
         places.setdefault(user, last)  # not placed (lost, dropped, resigned): last, tied
     points = {user: (won if user == sides[winner] else 0) for user in sides.values()}
-    return Outcome(places, points)
+    return RatedGame(places, points)
 
 
-def rate(standings: Mapping[str, Standing], result: Outcome) -> dict[str, Standing]:
+def points_won(ended: Outcome) -> int:
+    """The points a won game counts for its winner in ratings and profiles.  A
+    placings game (CheeseGambit) counts one: its stakes are between pairs of colours,
+    its result text never stated a number, and ratings have always counted it so (a
+    rebuild must give the figures the games were first rated to)."""
+    return 1 if ended.reason == EndReason.PLACINGS else max(1, ended.points)
+
+
+def rate(standings: Mapping[str, Standing], result: RatedGame) -> dict[str, Standing]:
     """The players' new standings after ``result`` (each player is in ``standings``)."""
     users = sorted(result.places, key=lambda u: (result.places[u], u))
     teams = [[MODEL.create_rating([standings[u].mu, standings[u].sigma], u)] for u in users]

@@ -58,8 +58,8 @@ class Channel:
 
 @dataclass(frozen=True)
 class Button:
-    """A button under a reply: ``action`` is ``<verb>:<session id>:<question>`` (stable
-    across restarts; the question tag names what it answers, see bot/buttons.py)."""
+    """A button under a reply: ``action`` is an action's id (``bot.actions.encode``:
+    stable across restarts; it names the question the button answers)."""
 
     label: str
     action: str
@@ -78,8 +78,8 @@ class MenuOption:
 @dataclass(frozen=True)
 class Menu:
     """A select menu under a reply: choosing an option presses ``action`` followed by
-    the option's value (``pick:7:p12-`` + ``3``), so the menu is bound to its question
-    the same way a button is (bot/buttons.py)."""
+    the option's value (``pick:7:p12-`` + ``3``: ``bot.actions.menu_prefix``), so the
+    menu is bound to its question the same way a button is."""
 
     action: str
     placeholder: str

@@ -210,7 +210,8 @@ class Scheduler:
             log.info("credited %.0f s of downtime to %d running clock(s)", gap, credited)
 
     async def _notifications(self, row: ReminderRow) -> list[Notification]:
-        from bot.service.texts import duration  # bot.service imports us (a cycle at import)
+        # bot.service imports us (a cycle at import)
+        from bot.service.texts import duration, result_named
 
         session = await self.store.session(row.session_id)
         if session is None:
@@ -230,7 +231,9 @@ class Scheduler:
         if row.forfeit:
             players = tuple(s.user_id for s in session.seats if not is_computer_seat(s.user_id))
             pings = " ".join(f"<@{p}>" for p in players)
-            text = t(lang, "forfeit", name=name, title=title, result=row.forfeit,
+            # the session as the claim ended it: its outcome, said in the server's words
+            text = t(lang, "forfeit", name=name, title=title,
+                     result=result_named(session, lang),
                      seed=session.seed, pings=pings)
             if self.after_forfeit is not None:
                 more = await self.after_forfeit(session.id, session.channel_id,

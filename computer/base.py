@@ -16,6 +16,8 @@ from typing import ClassVar
 
 from computer.reasons import NO_REASON, Reason
 from games.base import Dice, Position, QuestionKind
+from games.plugins import plugin_for
+from games.turns import Turn
 
 log = logging.getLogger(__name__)
 
@@ -183,15 +185,19 @@ class Strategy(ABC):
             return Choice(choices[0], Reason.of(key))
         return Choice(choices[0])
 
-    def explain(self, position: Position, dice: Dice, text: str) -> Reason:
-        """Why the turn ``text`` is good, for a hint ("makes a block on 5 and
-        leaves no blot", as keys and values).  Default: nothing to say."""
+    def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
+        """Why the turn ``text`` (a legal turn value, or its text with any addition)
+        is good, for a hint ("makes a block on 5 and leaves no blot", as keys and
+        values).  Default: nothing to say."""
         return NO_REASON
 
 
 def strategy_for(game: str) -> Strategy:
-    """The computer player of ``game`` (``computer.<game>.STRATEGY``)."""
-    module = importlib.import_module(f"computer.{game}")
-    strategy = module.STRATEGY
+    """The computer player of ``game``: the ``STRATEGY`` of the module its plugin
+    names (games/plugins/); LookupError for a game without one."""
+    path = plugin_for(game).strategy
+    if path is None:
+        raise LookupError(f"the game {game!r} has no computer player")
+    strategy = importlib.import_module(path).STRATEGY
     assert isinstance(strategy, Strategy)
     return strategy

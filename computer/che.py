@@ -49,6 +49,7 @@ from computer.reasons import Reason
 from games.base import Dice, Position
 from games.che.geometry import COLOURS, other
 from games.che.position import ChePosition
+from games.turns import Turn
 
 
 def simple_value(position: Position, side: str) -> float:
@@ -109,7 +110,7 @@ class CheStrategy(Strategy):
                 text = turn_text(self._search(board, level, budget, rng))
         return Choice(text, self.explain(position, dice, text))
 
-    def explain(self, position: Position, dice: Dice, text: str) -> Reason:
+    def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
         assert isinstance(position, ChePosition)
         return explain_turn(position, text)
 

@@ -29,6 +29,7 @@ from computer.search import Candidate, pick_with_noise, ranked_turns
 from games.base import Dice, Position
 from games.chebache.position import ChebachePosition
 from games.chebache.successors import successors
+from games.turns import Turn
 
 _SIDES = ("W", "B")
 
@@ -110,7 +111,7 @@ class ChebacheStrategy(LevelledStrategy):
             chosen = hard_ranking(ranked, side, budget, top)[0][1]
         return Choice(chosen.text, explain_turn(position, chosen.after))
 
-    def explain(self, position: Position, dice: Dice, text: str) -> Reason:
+    def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
         assert isinstance(position, ChebachePosition)
         after = position.play(text, dice).position
         return explain_turn(position, after)

@@ -36,9 +36,10 @@ from computer.levelled import LevelledStrategy
 from computer.reasons import Reason
 from computer.search import Candidate, outcome_value, pick_with_noise
 from games.base import Dice, Position, QuestionKind
-from games.cheesegambit.board import EXIT, OFF, POOL, TRACK
+from games.cheesegambit.board import COLOUR_NAMES, EXIT, OFF, POOL, TRACK
 from games.cheesegambit.movegen import TurnOption, bits
 from games.cheesegambit.position import CheeseGambitPosition
+from games.turns import Turn
 
 Pieces = tuple[int, ...]
 
@@ -249,11 +250,10 @@ class CheesegambitStrategy(LevelledStrategy):
             return chosen.text
         best: tuple[float, str] | None = None
         for addition in position.turn_additions(chosen.text, dice):
-            target = addition[2:]
-            theirs = pair_share(after, target, side)
+            theirs = pair_share(after, addition.target, side)
             low, high = TAUNT_WINDOWS[level]
             if low <= theirs <= high and (best is None or theirs < best[0]):
-                best = (theirs, addition)
+                best = (theirs, addition.text)
         return chosen.text if best is None else f"{chosen.text} {best[1]}"
 
     def answer(self, position: Position, side: str, level: Level, budget: Budget,
@@ -265,10 +265,13 @@ class CheesegambitStrategy(LevelledStrategy):
         if question.kind == QuestionKind.RAISE:
             taunter = question.sides[0]
             ours = pair_share(position, side, taunter)
+            # the taunter by its colour word, as every other side in a reason is named
+            # (the catalogue translates colour words; it knows no game's letters)
+            colour = COLOUR_NAMES[taunter]
             if ours >= TAKE_POINT:
                 return Choice("accept", Reason.of("hint_cg_accepts", chances=ours,
-                                                  taunter=taunter, take=TAKE_POINT))
-            return Choice("drop", Reason.of("hint_cg_drops", chances=ours, taunter=taunter,
+                                                  taunter=colour, take=TAKE_POINT))
+            return Choice("drop", Reason.of("hint_cg_drops", chances=ours, taunter=colour,
                                             take=TAKE_POINT))
         remaining = position.active()
         first = position.next_side
@@ -280,7 +283,7 @@ class CheesegambitStrategy(LevelledStrategy):
             return Choice("yes", Reason.of("hint_cg_votes_yes", chances=ours))
         return Choice("no", Reason.of("hint_cg_votes_no", chances=ours))
 
-    def explain(self, position: Position, dice: Dice, text: str) -> Reason:
+    def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
         assert isinstance(position, CheeseGambitPosition)
         return describe_turn(position, dice, text)
 

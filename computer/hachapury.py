@@ -40,6 +40,7 @@ from computer.search import Candidate, dice_outcomes, pick_with_noise, ranked_tu
 from games.base import Dice, Position
 from games.hachapury.position import HachapuryPosition
 from games.hachapury.successors import successor_counts, successors
+from games.turns import Turn
 
 if TYPE_CHECKING:  # numpy is imported only when a level uses the learned value
     from computer.td import Network
@@ -174,7 +175,7 @@ class HachapuryStrategy(LevelledStrategy):
                 best_value, best = value, candidate
         return best
 
-    def explain(self, position: Position, dice: Dice, text: str) -> Reason:
+    def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
         assert isinstance(position, HachapuryPosition)
         return explain_turn(position, dice, text)
 

@@ -1,8 +1,9 @@
 """Pure rules engines.  ``get_game(name)`` returns a game's ``Game`` object.
 
-Each game lives in its own sub-package exposing ``GAME``; the registry
-imports it lazily, so a game appears everywhere (service, console, replay,
-Discord) simply by existing here.
+Each game lives in its own sub-package exposing ``GAME`` and registers a plugin
+(games/plugins/: its rules, picture, words, computer player and texts); the
+registry imports the engine lazily, so a game appears everywhere (service,
+console, replay, Discord) simply by being registered.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from games.base import (
 )
 from games.errors import GameError, IllegalTurnError, NotationError, OptionError, PositionError
 from games.messages import Message
+from games.plugins import RULES_MODULES, on_unregister
 
 __all__ = [
     "Dice", "Game", "GameError", "IllegalTurnError", "NotationError", "OptionError",
@@ -33,16 +35,13 @@ __all__ = [
     "TurnKind", "available_games", "get_game",
 ]
 
-#: Every game the project knows, in the order menus show them (the registry:
-#: adding a game is one line here, see CONTRIBUTING.md).
-GAME_MODULES = {
-    "hachapury": "games.hachapury",
-    "chebache": "games.chebache",
-    "cheesegambit": "games.cheesegambit",
-    "che": "games.che",
-}
+#: Every game registered, in the order menus show them: name -> the module exposing
+#: its ``GAME`` (read from the plugin registry, games/plugins/; see CONTRIBUTING.md).
+GAME_MODULES = RULES_MODULES
 
 _loaded: dict[str, Game] = {}
+# a game taken out of the registry (a test's toy) must not linger here
+on_unregister(lambda name: _loaded.pop(name, None))
 
 
 def get_game(name: str) -> Game:

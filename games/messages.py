@@ -53,7 +53,7 @@ class Message:
         return render(self, EN)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1024)  # one entry a template: bounded by the table
 def _fields(template: str) -> frozenset[str]:
     """The names a template fills."""
     return frozenset(name for _text, name, _spec, _conv in string.Formatter().parse(template)

@@ -1,10 +1,8 @@
 """Board pictures: ``render(position, context)`` returns PNG bytes.
 
-Each game has a module ``renderer.<game>`` whose ``RENDERER`` is a
+Each game's plugin (games/plugins/) names a module whose ``RENDERER`` is a
 :class:`~renderer.base.BoardRenderer`; ``for_game(name)`` finds it through
-the registry below, so callers never import a game's renderer by name.
-Adding a game's picture = a module with a ``RENDERER`` and one line in
-``RENDERERS``.
+the registry, so callers never import a game's renderer by name.
 """
 
 from __future__ import annotations
@@ -13,18 +11,14 @@ import importlib
 from typing import Any
 
 from games.base import Position
+from games.plugins import RENDERER_MODULES
 from renderer.base import BoardRenderer
 from renderer.context import RenderContext
 
 __all__ = ["BoardRenderer", "NoRenderer", "RenderContext", "for_game", "render", "warm_up"]
 
-#: Game name -> the module holding its ``RENDERER``.
-RENDERERS = {
-    "hachapury": "renderer.hachapury",
-    "chebache": "renderer.chebache",
-    "cheesegambit": "renderer.cheesegambit",
-    "che": "renderer.che",
-}
+#: Game name -> the module holding its ``RENDERER`` (read from the plugin registry).
+RENDERERS = RENDERER_MODULES
 
 
 class NoRenderer(ImportError):

@@ -2,16 +2,19 @@
 
 ``describe(position, context)`` gives Discord's attachment description (at
 most 1,024 characters): whose turn, the dice, the last turn and the position
-in plain words, one function per game.  Pure: no drawing, no Discord.  It
+in plain words: the body of the board by the function the game's plugin names
+(games/plugins/; the built-in games' are below).  Pure: no drawing, no Discord.  It
 names players (``context.names``, else the side's colour) and never says
 "you": a public picture is seen by everyone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from games import GameError, get_game
+from games.plugins import GamePlugin, PluginError, plugin_for
 from renderer.base import result_text, shown
 from renderer.context import RenderContext
 from renderer.words import EN, colour, colour_of, word
@@ -19,13 +22,6 @@ from renderer.words import EN, colour, colour_of, word
 #: Discord's limit on an attachment's description.
 LIMIT = 1024
 
-#: Colour words of every game's side letters, by game.
-COLOURS = {
-    "hachapury": {"W": "White", "B": "Black"},
-    "chebache": {"W": "White", "B": "Black"},
-    "che": {"W": "White", "B": "Blue"},
-    "cheesegambit": {"R": "Red", "G": "Green", "B": "Blue", "Y": "Yellow"},
-}
 
 
 def describe(position: Any, context: RenderContext) -> str:
@@ -34,7 +30,9 @@ def describe(position: Any, context: RenderContext) -> str:
     position = shown(position, context)
     game = getattr(position, "game", "")
     lang = context.language
-    colours = {side: colour(lang, name) for side, name in COLOURS.get(game, {}).items()}
+    plugin = _plugin(game)
+    colours = {side: colour(lang, name)
+               for side, name in (plugin.colours if plugin else {}).items()}
 
     def who(side: str) -> str:
         name_of_colour = colours.get(side, side)
@@ -46,7 +44,7 @@ def describe(position: Any, context: RenderContext) -> str:
     if context.last_side and context.last_moves:
         parts.append(word(lang, "d_last_turn", who=who(context.last_side),
                           moves=context.last_moves))
-    body = _BODIES.get(game)
+    body = plugin.describer() if plugin else None
     if body is not None:
         parts.append(body(position, who, lang))
     return fit(" ".join(p for p in parts if p))
@@ -60,8 +58,18 @@ def fit(text: str, limit: int = LIMIT) -> str:
     return cut + "…"
 
 
+def _plugin(game: str) -> GamePlugin | None:
+    try:
+        return plugin_for(game)
+    except PluginError:
+        return None
+
+
 def _title(game: str) -> str:
-    return {"cheesegambit": "CheeseGambit"}.get(game, game.capitalize())
+    try:
+        return get_game(game).title
+    except GameError:
+        return game.capitalize()
 
 
 def _turn(position: Any, context: RenderContext, who: Callable[[str], str]) -> str:
@@ -86,7 +94,7 @@ def _counted(where: dict[int, int], lang: str) -> str:
 # --------------------------------------------------------------------------- games
 
 
-def _hachapury(position: Any, who: Callable[[str], str], lang: str) -> str:
+def describe_hachapury(position: Any, who: Callable[[str], str], lang: str) -> str:
     out = []
     for side in ("W", "B"):
         counts = tuple(position.checkers(side))
@@ -99,7 +107,7 @@ def _hachapury(position: Any, who: Callable[[str], str], lang: str) -> str:
     return " ".join(out)
 
 
-def _stack_words(pieces: list[tuple[str, bool]], colours: dict[str, str], lang: str) -> str:
+def _stack_words(pieces: list[tuple[str, bool]], colours: Mapping[str, str], lang: str) -> str:
     """A stack bottom to top in words: ``2 White under 1 Black King``."""
     runs: list[list[Any]] = []
     for side, king in pieces:
@@ -116,8 +124,8 @@ def _other(side: str) -> str:
     return "B" if side == "W" else "W"
 
 
-def _chebache(position: Any, who: Callable[[str], str], lang: str) -> str:
-    colours = COLOURS["chebache"]
+def describe_chebache(position: Any, who: Callable[[str], str], lang: str) -> str:
+    colours = plugin_for("chebache").colours
     and_king = word(lang, "d_and_king")
     out = []
     for side in ("W", "B"):
@@ -145,7 +153,7 @@ def _chebache(position: Any, who: Callable[[str], str], lang: str) -> str:
     return " ".join(out)
 
 
-def _cheesegambit(position: Any, who: Callable[[str], str], lang: str) -> str:
+def describe_cheesegambit(position: Any, who: Callable[[str], str], lang: str) -> str:
     out = []
     for side in position.sides:
         track = position.track(side)
@@ -158,18 +166,10 @@ def _cheesegambit(position: Any, who: Callable[[str], str], lang: str) -> str:
     return " ".join(out)
 
 
-def _che(position: Any, who: Callable[[str], str], lang: str) -> str:
+def describe_che(position: Any, who: Callable[[str], str], lang: str) -> str:
     out = [word(lang, "d_che_tiles", placed=len(position.tiles), left=position.tiles_left)]
     for side in ("W", "B"):
         region = position.largest_region(side)
         size = len(region.tiles) if region is not None else 0
         out.append(word(lang, "d_che_largest", who=who(side), size=size))
     return " ".join(out)
-
-
-_BODIES: dict[str, Callable[[Any, Callable[[str], str], str], str]] = {
-    "hachapury": _hachapury,
-    "chebache": _chebache,
-    "cheesegambit": _cheesegambit,
-    "che": _che,
-}

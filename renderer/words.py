@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import Result
+from games.plugins import text as plugin_text
 
 LANGUAGES = ("en", "ru")
 DEFAULT = "en"
@@ -360,8 +361,11 @@ def word(lang: str, key: str, **values: object) -> str:
 
 
 def colour(lang: str, name: str) -> str:
-    """A side's colour word (``White`` -> ``Белые``); an unknown word as it is."""
-    return word(lang, f"colour_{name}") if f"colour_{name}" in EN else name
+    """A side's colour word (``White`` -> ``Белые``): these words', else the one the
+    game's plugin brings (``texts``, games/plugins/), else the word as it is."""
+    if f"colour_{name}" in EN:
+        return word(lang, f"colour_{name}")
+    return plugin_text(lang, f"colour_{name}") or name
 
 
 def colour_of(lang: str, name: str) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.outcome import outcome_from_text
 from storage.models import Session, SessionStatus, TurnEntry
 from storage.store import Run, StaleVersion, Statement, Store
 
@@ -246,9 +247,9 @@ class CorrespondenceStore:
             return False
         if r.point == 0 and r.forfeit:
             cur = await run(
-                "UPDATE sessions SET status='finished', result=?, dice='[]', "
+                "UPDATE sessions SET status='finished', result=?, outcome=?, dice='[]', "
                 "version=version+1, updated_at=? WHERE id=? AND status='active' "
-                "RETURNING version", (r.forfeit, now, r.session_id))
+                "RETURNING version", (r.forfeit, _forfeit_outcome(r.forfeit), now, r.session_id))
             if cur.rowcount != 1:
                 return False
             if owner is not None:
@@ -370,3 +371,11 @@ class CorrespondenceStore:
         rows = await self.store.fetchall(sql + " ORDER BY s.id", params)
         sessions = [await self.store.session(int(r[0])) for r in rows]
         return [s for s in sessions if s is not None]
+
+
+def _forfeit_outcome(forfeit: str) -> str | None:
+    """The outcome a reminder's forfeit result states, as the ``outcome`` column holds
+    it.  The reminder row keeps the text it was scheduled with (``W wins (B ran out of
+    time)``, written from a ``timed_out`` outcome), so this reads it back."""
+    found = outcome_from_text(forfeit)
+    return found.to_json() if found is not None else None

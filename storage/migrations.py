@@ -298,6 +298,12 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (session_id, version)
     );
     """,
+    # 12: how a game ended, as data (games/outcome.py ``Outcome`` as JSON), beside
+    # the result text, which stays the record's words.  Rows finished before keep
+    # NULL here: ``Session.outcome`` reads their result text (the one place that does).
+    """
+    ALTER TABLE sessions ADD COLUMN outcome TEXT;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from games.base import TurnKind
+from games.outcome import Outcome, outcome_from_text
 
 __all__ = ["LIVE_STATUSES", "Seat", "Session", "SessionStatus", "TurnEntry", "TurnKind"]
 
@@ -56,6 +57,18 @@ class Session:
     updated_at: float
     expires_at: float | None
     seats: tuple[Seat, ...] = field(default=())
+    #: The ``outcome`` column: how the game ended, as data (None before migration 12
+    #: and while the game runs; ``outcome`` reads the former's text instead).
+    stored_outcome: Outcome | None = None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended (None while it runs).  A row finished before outcomes
+        were stored has only its ``result`` text: its outcome is read from that, here
+        and nowhere else (``games.outcome.outcome_from_text``)."""
+        if self.stored_outcome is not None:
+            return self.stored_outcome
+        return outcome_from_text(self.result)
 
     def seat_of(self, user_id: str) -> Seat | None:
         """The seat a user holds, if any."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import json
+import logging
 import re
 import sqlite3
 import time
@@ -36,8 +37,11 @@ from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 
+from games.outcome import Outcome, outcome_text
 from storage.migrations import LATEST, MIGRATIONS
 from storage.models import Seat, Session, SessionStatus, TurnEntry, TurnKind
+
+log = logging.getLogger(__name__)
 
 
 class StorageError(Exception):
@@ -212,7 +216,7 @@ class SessionPage:
 _SESSION_COLUMNS = (
     "id, guild_id, channel_id, game, status, options, initial_position, position, next_turn, "
     "dice, seed, seed_hash, opening, result, version, created_by, created_at, updated_at, "
-    "expires_at"
+    "expires_at, outcome"
 )
 #: A session's columns (``s``) and its seats' (``t``, one row per seat; NULL without
 #: seats): what ``_sessions_of`` reads.
@@ -514,7 +518,11 @@ class Store:
         still the one read (else ``StaleVersion``, and the transaction rolls back).
         Returns the session's row as it now is (read back by the same statement), with
         the seats ``session`` has (a change of seats in the same transaction is not
-        in them)."""
+        in them).  An ``outcome`` change writes the ``result`` text with it (the text
+        it states, unless the caller gives the engine's own)."""
+        if "outcome" in changes and "result" not in changes:
+            ended = changes["outcome"]
+            changes["result"] = outcome_text(ended) if ended is not None else None
         columns = "".join(f"{name}=?, " for name in changes)
         values = [_encode(v) for v in changes.values()]
         cur = await run(
@@ -756,10 +764,25 @@ def _session_of(row: Any, seats: tuple[Seat, ...]) -> Session:
         opening=[tuple(r) for r in json.loads(row["opening"])], result=row["result"],
         version=row["version"], created_by=row["created_by"], created_at=row["created_at"],
         updated_at=row["updated_at"], expires_at=row["expires_at"], seats=seats,
+        stored_outcome=_outcome_of(row["outcome"]),
     )
 
 
+def _outcome_of(text: str | None) -> Outcome | None:
+    """The ``outcome`` column's JSON; None when empty (an older row: ``Session.outcome``
+    reads its result text) or not understood (the same: the text stays the record)."""
+    if not text:
+        return None
+    try:
+        return Outcome.from_json(text)
+    except ValueError:
+        log.warning("session outcome not understood, its result text is read: %.80s", text)
+        return None
+
+
 def _encode(value: Any) -> Any:
+    if isinstance(value, Outcome):
+        return value.to_json()
     if isinstance(value, (list, tuple, dict)):
         return json.dumps(value if not isinstance(value, tuple) else list(value))
     return value

@@ -45,6 +45,7 @@ from bot.catalogue import (
     taunts,
     views,
 )
+from games.plugins import text as plugin_text
 
 # one plural rule for the bot's texts and its pictures' words (plural_form is part of
 # this package's interface: callers and tests use catalogue.plural_form)
@@ -81,11 +82,21 @@ def unshipped_notice(locale: str | None) -> str:
     return t(DEFAULT, "locale_not_shipped", locale=locale[:20], languages=", ".join(LANGUAGES))
 
 
+def has(key: str) -> bool:
+    """Whether ``key`` is a sentence the bot can say (its own, or a game's)."""
+    return key in EN or plugin_text(DEFAULT, key) is not None
+
+
 def t(lang: str, key: str, **values: object) -> str:
-    """The sentence ``key`` in ``lang`` (English where ``lang`` lacks it)."""
+    """The sentence ``key`` in ``lang`` (English where ``lang`` lacks it); a key the
+    bot lacks is looked up among the texts the games' plugins bring."""
     template = CATALOGUE.get(lang, EN).get(key)
     if template is None:  # '' is a translation (a word the language leaves out)
-        template = EN[key]
+        template = EN.get(key)
+    if template is None:
+        template = plugin_text(lang, key)
+        if template is None:
+            raise KeyError(key)
     return PluralFormatter(lang if lang in CATALOGUE else DEFAULT).format(template, **values)
 
 

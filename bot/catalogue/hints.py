@@ -2,8 +2,8 @@
 
 The computer players give their reasons as keys and values (computer/reasons.py);
 ``say_reason`` puts them into a language.  The English is the computer's own
-wording, unchanged.  A side is named by its English colour (``side``, ``foe``)
-or by a CheeseGambit letter (``taunter``); each language says it through the
+wording, unchanged.  A side is named by its English colour (``side``, ``foe``,
+``taunter``); each language says it through the
 ``hint_side_*`` keys (Russian: the genitive plural, "фишку синих", which fits
 every sentence here).
 """
@@ -11,7 +11,6 @@ every sentence here).
 from __future__ import annotations
 
 from computer.reasons import THOUGH, Reason, Said, Value
-from games.cheesegambit.board import COLOUR_NAMES as CHEESEGAMBIT_COLOURS
 
 EN: dict[str, str] = {
     # sides, as the reasons name them
@@ -188,9 +187,8 @@ RU: dict[str, str] = {
     "hint_hp_even": "в гонке поровну",
 }
 
-#: Values that name a side by its English colour, and by a CheeseGambit letter.
-SIDE_FIELDS = frozenset({"side", "foe"})
-LETTER_FIELDS = frozenset({"taunter"})
+#: Values that name a side by its English colour.
+SIDE_FIELDS = frozenset({"side", "foe", "taunter"})
 
 
 def say_reason(lang: str, reason: Reason) -> str:
@@ -212,15 +210,13 @@ def say_phrase(lang: str, said: Said) -> str:
 
 def _value(lang: str, name: str, value: Value) -> object:
     """A value as ``lang`` says it: phrases and lists in its words; a side by its
-    ``hint_side_*`` word (English keeps the name or letter the computer gave)."""
+    ``hint_side_*`` word (English keeps the name the computer gave)."""
     if isinstance(value, Said):
         return say_phrase(lang, value)
     if isinstance(value, tuple):
         return _listed(lang, [str(item) for item in value])
-    if lang == "en" or name not in SIDE_FIELDS | LETTER_FIELDS:
+    if lang == "en" or name not in SIDE_FIELDS:
         return value
-    if name in LETTER_FIELDS:
-        value = CHEESEGAMBIT_COLOURS.get(str(value), value)
     key = f"hint_side_{value}"
     return _say(lang, key) if key in EN else value
 

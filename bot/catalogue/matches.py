@@ -5,11 +5,11 @@ EN: dict[str, str] = {
     "match_terms": ", a match to {target} {target:point|points}",
     "match_two_players": "A match is between two players: name your one opponent, e.g. "
                          "`/new {game} @bob match=7`.",
-    "match_cheese_players": "CheeseGambit matches are for two players (the stake between the "
-                            "two is what a game scores); this game has {players} "
+    "match_two_sides": "{title} matches are for two players (what a game scores is "
+                            "between the two); this game has {players} "
                             "{players:player|players}.",
     "match_no_points": "{title} has no matches: a match is played to a number of points, and "
-                       "only Hachapury and two-player CheeseGambit score points.",
+                       "a {title} game scores none.",
     "match_target_word": "`match={text}` is not a number of points: write e.g. `match=7` (1 "
                          "to {most}).",
     "match_target_range": "A match is played to 1 to {most} {most:point|points}, not {target}: "
@@ -22,7 +22,7 @@ EN: dict[str, str] = {
     "match_result_reached": "{player} reached {target}",
     "match_game_begins": "**Match to {target}**: {score}. Game {number} begins.{crawford}",
     "crawford_no_taunts": " This is the **Crawford game**: no taunts (the cube) in it.",
-    "crawford_no_cube": " This is the **Crawford game**: Hachapury has no cube, so it is "
+    "crawford_no_cube": " This is the **Crawford game**: {title} has no cube, so it is "
                         "played as any other.",
     "match_record_of": "Record of match {id} (games 1 to {number}).",
     "match_resign_choice": " In a match, **Resign** gives up this game's points only; "
@@ -34,10 +34,10 @@ RU: dict[str, str] = {
     "match_terms": ", матч до {target} {target:очка|очков|очков}",
     "match_two_players": "Матч играется вдвоём: назовите одного соперника, например "
                          "`/new {game} @bob match=7`.",
-    "match_cheese_players": "Матчи в CheeseGambit — только для двоих (очки партии — это ставка "
+    "match_two_sides": "Матчи в {title} — только для двоих (очки партии разыгрываются "
                             "между двумя игроками); в этой партии игроков: {players}.",
-    "match_no_points": "В {title} матчей нет: матч играется до заданного числа очков, а очки "
-                       "приносят только Hachapury и CheeseGambit на двоих.",
+    "match_no_points": "В {title} матчей нет: матч играется до заданного числа очков, а "
+                       "партия {title} очков не приносит.",
     "match_target_word": "`match={text}` — не число очков: напишите, например, `match=7` (от "
                          "1 до {most}).",
     "match_target_range": "Матч играется до 1–{most} {most:очка|очков|очков}, а не до {target}: "
@@ -51,7 +51,7 @@ RU: dict[str, str] = {
     "match_game_begins": "**Матч до {target}**: {score}. Начинается партия {number}."
                          "{crawford}",
     "crawford_no_taunts": " Это **партия Кроуфорда**: вызовов (куба) в ней нет.",
-    "crawford_no_cube": " Это **партия Кроуфорда**: в Hachapury нет куба, так что она "
+    "crawford_no_cube": " Это **партия Кроуфорда**: в {title} нет куба, так что она "
                         "играется как обычно.",
     "match_record_of": "Запись матча {id} (партии с 1 по {number}).",
     "match_resign_choice": " В матче **Сдаться** отдаёт только очки этой партии; **Сдать "

@@ -1,8 +1,13 @@
-"""Why a game ended, as the engines say it (English, stored in results and events),
-in the player's language.  The engines' words stay the record's; this only reads
-them: each ``; ``-separated part that matches a pattern is said by its key, side
-letters left for the narration to name (``B resigned`` -> ``B сдаётся`` -> ``bob
-сдаётся``).  A part no pattern knows is kept as the engine wrote it."""
+"""Why a game ended, as the engines say it in their events (a ``Won`` event's
+reason, English) and in their error messages, in the player's language.  The
+engines' words stay the record's; this only reads them: each ``; ``-separated part
+that matches a pattern is said by its key, side letters left for the narration to
+name (``B resigned`` -> ``B сдаётся`` -> ``bob сдаётся``).  A part no pattern knows
+is kept as the engine wrote it.
+
+A session's stored result is never read here: its outcome (games/outcome.py) is
+told by key (bot/service/texts.py), with the ``why_*`` and ``result_*`` templates
+below."""
 
 from __future__ import annotations
 
@@ -20,12 +25,6 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"first home", "why_first_home"),
         (r"(?P<player>[A-Z]) dropped the taunt", "why_dropped"),
         (r"(?P<player>[A-Z]) resigned", "reason_resigned"),
-        (r"(?P<player>[A-Z]) resigned the match", "why_resigned_match"),
-        (r"(?P<player>[A-Z]) did not move for (?P<quiet>[0-9dhm ]+)", "why_silent"),
-        (r"aborted", "why_aborted"),
-        (r"aborted \((?P<player>[A-Z]) did not move for (?P<quiet>[0-9dhm ]+)\)",
-         "why_aborted_silent"),
-        (r"(?P<player>[A-Z]) ran out of time", "reason_timeout"),
         (r"(?P<player>[A-Z]) wins", "why_wins"),
         (r"(?P<player>[A-Z]) (?P<place>[1-4])(?:st|nd|rd|th)", "why_placed"),
         (r"(?P<tile>\S+) closed a (?P<colour>\w+) region", "why_closed_region"),
@@ -50,6 +49,9 @@ EN: dict[str, str] = {
     "why_aborted_silent": "aborted ({player} did not move for {quiet})",
     "why_wins": "{player} wins",
     "why_placed": "{player} {place}",
+    # a result's placings (bot/service/texts.py ``result_named``): ``G 2nd``, the
+    # place said by the narration's ``place_N``
+    "result_placed": "{player} {place}",
     "why_closed_region": "{tile} closed a {colour} region",
     "why_closed_both": "{tile} closed regions of both colours, so the mover loses",
     "why_tiles_out": "the tiles ran out",
@@ -71,6 +73,7 @@ RU: dict[str, str] = {
     "why_aborted_silent": "партия прервана ({player} не ходит уже {quiet})",
     "why_wins": "побеждает {player}",
     "why_placed": "{player}: {place}-е место",
+    "result_placed": "{player}: {place}",
     "why_closed_region": "плитка {tile} закрыла область ({colour})",
     "why_closed_both": "плитка {tile} закрыла области обоих цветов, и ходивший "
                        "проигрывает",

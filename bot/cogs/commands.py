@@ -19,18 +19,26 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot import command_table as table
 from bot import discord_adapter as adapter
 from bot.cogs.flows import Call, Flows
 from bot.cogs.translation import choice, command, describe
 from bot.computer_seats import COMPUTER
 from bot.replies import Channel, Reply, User, refusal
 from games import available_games, get_game
+from games.plugins import plugins
 
 if TYPE_CHECKING:
     from bot.service import GameService
 
 Interaction = discord.Interaction
 AnyChannel = app_commands.AppCommandChannel | app_commands.AppCommandThread
+
+
+def taunted_colours() -> dict[str, str]:
+    """Side letter -> colour of every game whose turns may end with a taunt (its plugin
+    says ``taunts``): the choices of ``/taunt``, fixed when the commands are built."""
+    return {letter: name for p in plugins() if p.taunts for letter, name in p.colours.items()}
 
 
 def game_choices(names: list[str] | None = None) -> list[app_commands.Choice[str]]:
@@ -48,12 +56,15 @@ def build_commands(flows: Flows, games: list[str] | None = None
     def with_games(func: Callable[..., Any]) -> Callable[..., Any]:
         return app_commands.choices(game=choices)(func) if choices else func
 
-    def plain(name: str, description: str, method: Callable[[GameService], Call], *,
-              defer: bool = False, changes: bool = False) -> app_commands.Command[Any, ..., None]:
+    def plain(name: str, description: str, method: Callable[[GameService], Call]
+              ) -> app_commands.Command[Any, ..., None]:
         """A command without options: the service's ``method`` for the sender here (the
-        service is looked up at each call, as it may be replaced)."""
+        service is looked up at each call, as it may be replaced), run as the command
+        table says (bot/command_table.py)."""
+        flags = table.command(name).run_flags()
+
         async def callback(interaction: Interaction) -> None:
-            await flows.run(interaction, method(flows.service), defer=defer, changes=changes)
+            await flows.run(interaction, method(flows.service), **flags)
 
         return command(name=name, description=description)(callback)
 
@@ -100,16 +111,16 @@ def build_commands(flows: Flows, games: list[str] | None = None
         if thread:
             await _new_in_thread(flows, interaction, game, call)
         else:
-            await flows.run(interaction, call, changes=True)
+            await flows.run(interaction, call, **table.command("new").run_flags())
 
     accept = plain("accept", "Accept the challenge in this channel",
-                   lambda s: s.accept, defer=True, changes=True)
+                   lambda s: s.accept)
     decline = plain("decline", "Decline the challenge here (in a lobby: give up your seat)",
-                    lambda s: s.decline, changes=True)
+                    lambda s: s.decline)
     join = plain("join", "Take a seat in the lobby in this channel",
-                 lambda s: s.join, defer=True, changes=True)
+                 lambda s: s.join)
     start = plain("start", "Start your lobby with the players seated so far",
-                  lambda s: s.start, defer=True, changes=True)
+                  lambda s: s.start)
 
     @command(name="move", description="Play your turn (the dice are rolled for you)")
     @describe(text="Your turn, e.g. 24/18 13/11 (suggestions are the legal turns)",
@@ -120,18 +131,18 @@ def build_commands(flows: Flows, games: list[str] | None = None
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.move(user, channel, text, turn)
 
-        await flows.run(interaction, call, defer=True, changes=True)
+        await flows.run(interaction, call, **table.command("move").run_flags())
 
     @command(name="taunt",
              description="Taunt an opponent you bumped in the turn you just played")
     @describe(colour="Whom to taunt: their colour")
-    @app_commands.choices(colour=[choice("colour", name, name[0])
-                                  for name in ("Red", "Green", "Blue", "Yellow")])
+    @app_commands.choices(colour=[choice("colour", name, letter)
+                                  for letter, name in taunted_colours().items()])
     async def taunt(interaction: Interaction, colour: str) -> None:
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.taunt(user, channel, colour)
 
-        await flows.run(interaction, call, defer=True, changes=True)
+        await flows.run(interaction, call, **table.command("taunt").run_flags())
 
     @command(name="board", description="Show the board (of this or another channel)")
     @describe(channel="Another channel or thread whose game to show",
@@ -144,7 +155,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
             async def call(user: User, where: Channel) -> Reply:
                 return await flows.service.board(user, where, game, turn)
 
-            await flows.run(interaction, call, defer=True)
+            await flows.run(interaction, call, **table.command("board").run_flags())
             return
         where = None
         if channel is not None:
@@ -154,7 +165,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
             here = adapter.to_channel(interaction)
             where = adapter.channel_of(channel, interaction.guild_id,
                                        here.locale if here else "")
-        await flows.run(interaction, flows.service.board, defer=True, channel=where)
+        await flows.run(interaction, flows.service.board, channel=where,
+                        **table.command("board").run_flags())
 
     @command(name="legal", description="List the legal turns (only you see them)")
     @describe(starting="Only the turns starting with this move, e.g. 24/18")
@@ -163,7 +175,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.legal(user, channel, starting or "")
 
-        await flows.run(interaction, call, defer=True)
+        await flows.run(interaction, call, **table.command("legal").run_flags())
 
     @command(name="record", description="The game record as a file")
     @describe(game="A finished game's number (see /history); default: this game")
@@ -172,7 +184,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.record(user, channel, game)
 
-        await flows.run(interaction, call, defer=True)
+        await flows.run(interaction, call, **table.command("record").run_flags())
 
     @command(name="replay", description="A finished game as an animation, turn by turn")
     @describe(game="A finished game's number (see /history)")
@@ -183,7 +195,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.replay(user, channel, game, limit)
 
-        await flows.run(interaction, call, defer=True)
+        await flows.run(interaction, call, **table.command("replay").run_flags())
 
     @command(name="history", description="Finished games in this server")
     @describe(member="Only this member's games", game="Only this game",
@@ -196,13 +208,13 @@ def build_commands(flows: Flows, games: list[str] | None = None
             who = adapter.to_user_of(member) if member is not None else None
             return await flows.service.history(user, channel, who, game, page)
 
-        await flows.run(interaction, call, defer=True)
+        await flows.run(interaction, call, **table.command("history").run_flags())
     hint = plain("hint", "The computer's best turn for you, with why (only you see it; "
-                         "the record notes it)", lambda s: s.hint, defer=True)
+                         "the record notes it)", lambda s: s.hint)
     resign = plain("resign", "Give up the game (asks you to confirm first)",
                    lambda s: s.confirm_resign)
     abort = plain("abort", "Cancel the game (players before the first turn; moderators any time)",
-                  lambda s: s.abort, changes=True)
+                  lambda s: s.abort)
 
     @command(name="games", description="Games being played in this server")
     @describe(page="Which page of the list (15 games a page)")
@@ -211,10 +223,10 @@ def build_commands(flows: Flows, games: list[str] | None = None
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.games(channel, page)
 
-        await flows.run(interaction, call)
+        await flows.run(interaction, call, **table.command("games").run_flags())
 
     claim = plain("claim", "Claim the win on time, or end a game without a clock that "
-                           "went silent", lambda s: s.claim, changes=True)
+                           "went silent", lambda s: s.claim)
 
     @command(name="grant", description="Give the player to move more time")
     @describe(amount="How much more time, e.g. 2d, 12h, 1d12h")
@@ -222,10 +234,10 @@ def build_commands(flows: Flows, games: list[str] | None = None
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.grant(user, channel, amount)
 
-        await flows.run(interaction, call, changes=True)
+        await flows.run(interaction, call, **table.command("grant").run_flags())
 
     takeback = plain("takeback", "Ask to take back your last turn (before anyone plays)",
-                     lambda s: s.takeback, changes=True)
+                     lambda s: s.takeback)
 
     @command(name="takeback_answer",
              description="Allow or refuse the take-back asked for here")
@@ -235,7 +247,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.takeback_answer(user, channel, answer == "allow")
 
-        await flows.run(interaction, call, defer=True, changes=True)
+        await flows.run(interaction, call, **table.command("takeback_answer").run_flags())
 
     @command(name="preview",
              description="What a turn would give, shown only to you (not played)")
@@ -245,7 +257,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.preview(user, channel, text)
 
-        await flows.run(interaction, call, defer=True)
+        await flows.run(interaction, call, **table.command("preview").run_flags())
 
     @command(name="mygames", description="Your games on this server (only you see)")
     @describe(page="Which page of the list (15 games a page)")
@@ -254,7 +266,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.my_games(user, channel.guild_id, page)
 
-        await flows.run(interaction, call)
+        await flows.run(interaction, call, **table.command("mygames").run_flags())
 
     @command(name="notify", description="How you are reminded that it is your turn")
     @describe(mode="mention: in the game's channel; dm: a direct message; none",
@@ -267,7 +279,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.notify(user, mode, nudge or "")
 
-        await flows.run(interaction, call)
+        await flows.run(interaction, call, **table.command("notify").run_flags())
 
     @command(name="settings", description="How boards look (theme, your chair)")
     @describe(theme="Your pictures: light, dark or server (the server's)",
@@ -294,7 +306,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
                                                 phone, server_nudge or "", language,
                                                 server_language)
 
-        await flows.run(interaction, call)
+        await flows.run(interaction, call, **table.command("settings").run_flags())
 
     @command(name="rules", description="Rules and move notation of a game")
     @describe(game="Which game")
@@ -310,7 +322,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.leaderboard(user, channel, game)
 
-        await flows.run(interaction, call, defer=True)
+        await flows.run(interaction, call, **table.command("leaderboard").run_flags())
 
     @command(name="profile", description="Ratings and records per game")
     @describe(member="Whose profile (default: yours)")
@@ -322,7 +334,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
                 COMPUTER if me is not None and member.id == me.id else adapter.to_user_of(member))
             return await flows.service.profile(user, channel, who)
 
-        await flows.run(interaction, call, defer=True)
+        await flows.run(interaction, call, **table.command("profile").run_flags())
 
     @command(name="learn", description="A private, step-by-step first lesson")
     @describe(game="Which game to learn")
@@ -331,7 +343,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.learn(user, channel, game)
 
-        await flows.run(interaction, call, defer=True)
+        await flows.run(interaction, call, **table.command("learn").run_flags())
 
     @command(name="help", description="How to play with this bot")
     async def help_(interaction: Interaction) -> None:
@@ -386,7 +398,7 @@ async def _new_in_thread(flows: Flows, interaction: Interaction, game: str,
         await adapter.delete_thread(thread)
         return reply
 
-    await flows.run(interaction, inside, changes=True, channel=here)
+    await flows.run(interaction, inside, channel=here, **table.command("new").run_flags())
     flows.cache.forget(where.id)
     if flows.on_change is not None:
         flows.on_change(where)  # a game against the computer may have begun there

@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import discord_adapter as adapter
-from bot.cogs.turns import TurnCache, match_turns
+from bot.actions import Verb, session_of, verb_of
+from bot.cogs.turns import TurnCache, match_turns, normalise
 from bot.faults import brief
 from bot.ordering import ChannelOrder
 from bot.replies import Channel, Reply, User, refusal
 from games import Position
+from games.turns import Turn
 from storage import DatabaseFault, SessionStatus
 
 if TYPE_CHECKING:
@@ -120,23 +122,25 @@ class Flows:
         turns = await service.legal_turns_async(session)
         index = self.cache.index(session, lambda: turns)
         if type(position).turn_additions is Position.turn_additions:
-            return match_turns((), typed, index=index)
+            return [turn.text for turn in match_turns((), typed, index=index)]
         # A game where a turn may end with an addition (CheeseGambit's taunt `T@B`):
-        # each of the first matching turns is followed by its endings.
-        base, _, _ = typed.partition(" T@")
+        # each of the first matching turns is followed by its endings.  The game says
+        # where an addition begins in what was typed; the endings are turn values.
+        base, begun = position.split_additions(typed)
         matched = match_turns((), base, index=index)
         dice = tuple(session.dice)
         endings = await asyncio.to_thread(
             lambda: [position.turn_additions(turn, dice) for turn in matched[:ENDINGS_FOR]])
-        offered: list[str] = []
+        offered: list[Turn] = []
         for number, turn in enumerate(matched):
             offered.append(turn)
             if number < len(endings):
-                offered.extend(f"{turn} {addition}" for addition in endings[number])
-        if " T@" in typed:  # an ending begun: only the turns with it
-            wanted = typed.strip().lower()
-            offered = [o for o in offered if o.lower().startswith(wanted)]
-        return offered[:25]
+                offered.extend(turn.with_addition(addition) for addition in endings[number])
+        if begun:  # an ending begun: only the turns that begin as typed, with it
+            moves, ending = normalise(base), begun.lower()
+            offered = [o for o in offered if normalise(o.moves).startswith(moves)
+                       and any(a.text.lower().startswith(ending) for a in o.additions)]
+        return [o.text for o in offered[:25]]
 
     async def autocomplete_move(self, interaction: discord.Interaction, typed: str
                                 ) -> list[discord.app_commands.Choice[str]]:
@@ -150,22 +154,21 @@ class Flows:
 
     # ------------------------------------------------------------------ buttons
 
-    async def press_button(self, interaction: discord.Interaction, verb: str,
-                           session_id: int, tag: str = "") -> None:
-        """A BoardButton was pressed: ``GameService.press`` decides what the verb means,
-        whether the presser may act and whether the button's question (``tag``, see
-        bot/buttons.py; '' on buttons posted before tags) is still the pending one."""
+    async def press_button(self, interaction: discord.Interaction, action: str) -> None:
+        """A BoardButton was pressed (or a menu's option chosen): ``GameService.press``
+        decodes its ``action`` (bot/actions.py), decides whether the presser may act and
+        whether the button's question is still the pending one."""
         channel = adapter.to_channel(interaction)
         if channel is None:
             await adapter.say(interaction, adapter.said(interaction, "dm_only"))
             return
-        action = f"{verb}:{session_id}" + (f":{tag}" if tag else "")
+        verb, session_id = verb_of(action), session_of(action)
 
         async def call(user: User, where: Channel) -> Reply:
             return await self.service.press(user, where, action)
 
         reply = await self.run(interaction, call, defer=True, changes=True, channel=channel)
-        if reply is None or not reply.ok or verb == "play":
+        if reply is None or not reply.ok or verb is Verb.PLAY or session_id is None:
             return  # the board's Play button stays: the picker it opened is private
         # The pressed message's buttons are done with when the reply brings its own
         # (the question moved on) or the session no longer waits for a challenge answer

@@ -11,7 +11,8 @@ import asyncio
 import re
 from dataclasses import dataclass
 
-from bot.buttons import FINISHED, Question, pending_question, stale_question
+from bot.actions import Answer, Pick, Rematch, Verb, encode
+from bot.buttons import Question, pending_question, stale_question
 from bot.catalogue import channel_lang, for_channel, for_user, user_lang
 from bot.catalogue.engine import error_for_user
 from bot.replies import Button, Channel, Refused, Reply, User
@@ -23,6 +24,7 @@ from games import GameError, Played, Position, QuestionKind, get_game
 from games.dice import opening_throws, opening_winner, turn_dice
 from games.events import events_to_json
 from games.notation import format_dice
+from games.outcome import Outcome
 from renderer import RenderContext
 from renderer.describe import describe
 from storage import NewTurn, Seat, Session, SessionStatus, StaleVersion, TurnEntry, TurnKind
@@ -82,7 +84,8 @@ class Turns:
         if session.status == SessionStatus.CHALLENGE:
             raise Refused(for_user("not_started"))
         if session.status != SessionStatus.ACTIVE:
-            raise Refused(for_user("game_over_refusal", result=session.result))
+            raise Refused(for_user("game_over_refusal",
+                                   result=texts.result_named(session, user_lang())))
         return session
 
     async def player_in(self, channel: Channel, user: User, outsider: str | None = None
@@ -139,7 +142,7 @@ class Turns:
         passes, after, next_turn, dice = await asyncio.to_thread(
             self.auto_passes, session, position, number, bytes.fromhex(session.seed))
         logged = [entry, *passes]
-        status, result = _status_of(after)
+        status, result, outcome = _status_of(after)
         handover = await self.timekeeper.handover(session, after, next_turn)
         now = self.ctx.clock()
         extra = list(handover.statements)
@@ -147,7 +150,7 @@ class Turns:
             extra.append(outbox_statement(session, len(logged), post_by, now))
         appended = await self.ctx.store.append_turns(
             session, logged, now, status=status, position=after.listing(),
-            next_turn=next_turn, dice=list(dice), result=result, extra=extra,
+            next_turn=next_turn, dice=list(dice), result=result, outcome=outcome, extra=extra,
         )
         return await self._committed(appended, after, logged, handover)
 
@@ -192,12 +195,12 @@ class Turns:
         start = game.initial(session.options, first)
         turns, position, next_turn, dice = await asyncio.to_thread(
             self.auto_passes, session, start, 1, seed)
-        status, result = _status_of(position)
+        status, result, outcome = _status_of(position)
         handover = await self.timekeeper.handover(session, position, next_turn, start=True)
         appended = await self.ctx.store.append_turns(
             session, turns, self.ctx.clock(), status=status, position=position.listing(),
             initial_position=start.listing(), next_turn=next_turn, dice=list(dice),
-            opening=[list(r) for r in opening], result=result, expires_at=None,
+            opening=[list(r) for r in opening], result=result, outcome=outcome, expires_at=None,
             extra=handover.statements,
         )
         done = await self._committed(appended, position, turns, handover)
@@ -346,9 +349,9 @@ class Turns:
             # a turn is due: the Play button opens the picker (bot/service/picking.py)
             if session.status == SessionStatus.ACTIVE and position.side_to_move is not None:
                 return [Button(for_channel("button_play"),
-                               f"play:{session.id}:p{session.version}-", "primary")]
+                               encode(Pick(Verb.PLAY, session.id, session.version)), "primary")]
             return []
-        return [Button(texts.answer_label(label), f"{label}:{session.id}:{question.tag}",
+        return [Button(texts.answer_label(label), encode(Answer(label, session.id, question)),
                        "success" if i == 0 else "danger")
                 for i, label in enumerate(position.action_choices())]
 
@@ -360,7 +363,7 @@ class Turns:
 
 
 def rematch_button(session: Session) -> Button:
-    return Button(for_channel("button_rematch"), f"rematch:{session.id}:{FINISHED}", "primary")
+    return Button(for_channel("button_rematch"), encode(Rematch(session.id)), "primary")
 
 
 #: An answer to a taunt or vote as players type it (CheeseGambit's ``play_action``
@@ -401,7 +404,9 @@ def _action(session: Session, position: Position, side: str, user: User, text: s
                            user.id, played.kind, events_to_json(played.events))
 
 
-def _status_of(position: Position) -> tuple[SessionStatus, str | None]:
+def _status_of(position: Position) -> tuple[SessionStatus, str | None, Outcome | None]:
+    """The session's status, result text and outcome after ``position`` (the engine's
+    own text and outcome once it has ended the game)."""
     if position.result is not None:
-        return SessionStatus.FINISHED, position.result.text
-    return SessionStatus.ACTIVE, None
+        return SessionStatus.FINISHED, position.result.text, position.result.outcome
+    return SessionStatus.ACTIVE, None, None

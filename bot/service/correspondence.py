@@ -11,7 +11,7 @@ import asyncio
 import logging
 
 from bot import clocks, pages
-from bot.buttons import takeback_tag
+from bot.actions import Takeback, encode
 from bot.catalogue import for_channel, for_user, user_lang
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
@@ -20,6 +20,7 @@ from bot.service.core import Turns
 from bot.service.timekeeping import Timekeeper, running_side
 from bot.service.turn_events import replay_entry, replay_position
 from games import GameError, Position, get_game
+from games.outcome import timed_out
 from storage import Session, SessionStatus, TurnEntry, TurnKind
 from storage.correspondence import NOTIFY_MODES, ClockRow, ClockState, clock_statements
 
@@ -76,7 +77,7 @@ class Correspondence:
         stop = ClockState(row.period + 1, None, None, None, None, None, row.banks)
         await self.ctx.store.update_session(
             session, now, status=SessionStatus.FINISHED,
-            result=f"{side} wins ({loser} ran out of time)", dice=[],
+            outcome=timed_out(side, loser), dice=[],
             extra=clock_statements(session.id, stop, [], now))
         session = await self.turns.reread(session)
         return Reply(
@@ -126,15 +127,14 @@ class Correspondence:
             raise Refused(for_user("race"))
         others = [s for s in session.seats if s.user_id != user.id]
         pings = " ".join(f"<@{s.user_id}>" for s in others)
-        tag = takeback_tag(last.seq)  # the button answers this request only
         return Reply(
             text=for_channel("takeback_asks", user=user.name, turn=f"{last.number}{last.side}",
                              record=last.record, pings=pings),
             mentions=[s.user_id for s in others], session_id=session.id,
             buttons=[Button(for_channel("button_allow_takeback"),
-                            f"takeback_yes:{session.id}:{tag}", "success"),
+                            encode(Takeback(True, session.id, last.seq)), "success"),
                      Button(for_channel("button_refuse_takeback"),
-                            f"takeback_no:{session.id}:{tag}", "danger")])
+                            encode(Takeback(False, session.id, last.seq)), "danger")])
 
     async def takeback_answer(self, user: User, channel: Channel, accept: bool,
                               seq: int | None = None) -> Reply:

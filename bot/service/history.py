@@ -8,6 +8,7 @@ import asyncio
 import time
 
 from bot import pages
+from bot.actions import HistoryPage, encode
 from bot.catalogue import channel_lang, for_channel, for_user, t, user_lang
 from bot.catalogue.engine import error_for_user
 from bot.replies import Button, Channel, Refused, Reply, User
@@ -48,25 +49,25 @@ class History:
         rows = [_row(s, user_lang()) for s in found.sessions]
         reply = pages.paged(for_user("history_title", whose=whose, which=which), rows, page,
                             found.total, "history")
-        tag = f"h{{}}-{member.id if member else 'x'}-{game or 'x'}"
-        if page > 1:
-            reply.buttons.append(Button(for_user("button_previous"),
-                                        f"history:0:{tag.format(page - 1)}"))
-        if page < pages.page_count(found.total):
-            reply.buttons.append(Button(for_user("button_next"),
-                                        f"history:0:{tag.format(page + 1)}", "primary"))
+        member_id = member.id if member else None
+        try:  # (a console member's name may hold what no id can: then no paging)
+            if page > 1:
+                reply.buttons.append(Button(for_user("button_previous"),
+                                            encode(HistoryPage(page - 1, member_id, game))))
+            if page < pages.page_count(found.total):
+                reply.buttons.append(Button(for_user("button_next"),
+                                            encode(HistoryPage(page + 1, member_id, game)),
+                                            "primary"))
+        except ValueError:
+            reply.buttons.clear()
         return reply
 
-    async def press(self, user: User, channel: Channel, tag: str) -> Reply:
-        """A Previous/Next button: ``h<page>-<member id or x>-<game or x>``."""
-        parts = tag.split("-")
-        if len(parts) != 3 or not parts[0][1:].isdigit():
-            raise Refused(for_user("history_old_button"))
-        page, member_id, game = int(parts[0][1:]), parts[1], parts[2]
+    async def press(self, user: User, channel: Channel, action: HistoryPage) -> Reply:
+        """A Previous/Next button: the same list at another page."""
         member = None
-        if member_id != "x":
-            member = User(member_id, await self._name_of(member_id, channel))
-        return await self.history(channel, member, None if game == "x" else game, page)
+        if action.member is not None:
+            member = User(action.member, await self._name_of(action.member, channel))
+        return await self.history(channel, member, action.game, action.page)
 
     async def finished(self, channel: Channel, game_id: int) -> Session:
         """A finished (or resigned, timed-out) game of this server by its id."""

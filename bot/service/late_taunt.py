@@ -39,6 +39,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bot.actions import Taunt as Offer
+from bot.actions import encode
 from bot.catalogue import channel_lang, for_channel, for_user, user_lang
 from bot.computer_seats import is_computer_seat
 from bot.replies import Button, Channel, Refused, Reply, User
@@ -48,40 +50,17 @@ from bot.service.turn_events import play_addition, replay_entry, replay_position
 from games import GameError, Position, get_game
 from games.events import events_to_json
 from games.messages import Message
+from games.plugins import plugin_for
+from games.turns import AdditionKind
 from storage import NewTurn, Seat, Session, SessionStatus, TurnEntry, TurnKind
 
 if TYPE_CHECKING:  # core builds this part: importing it here would be circular
     from bot.service.core import Turns
 
-#: The verb of a Taunt button (``taunt:<session id>:<tag>``).
-VERB = "taunt"
-_TAG = re.compile(r"k(?P<seq>\d{1,18})-(?P<turn>\d{1,9})-(?P<mover>[A-Z])-(?P<target>[A-Z])")
 #: A turn addition that is a taunt (``T@B``).
 _TAUNT = re.compile(r"T@(?P<target>[A-Z])")
 #: Positions before offered turns kept per process (a restart replays the log instead).
 _KEPT = 256
-
-
-@dataclass(frozen=True)
-class Offer:
-    """What one Taunt button offers: ``mover`` may taunt ``target`` after the turn
-    ``turn`` logged as entry ``seq``."""
-
-    seq: int
-    turn: int
-    mover: str
-    target: str
-
-    @property
-    def tag(self) -> str:
-        return f"k{self.seq}-{self.turn}-{self.mover}-{self.target}"
-
-    @staticmethod
-    def parse(tag: str) -> Offer | None:
-        match = _TAG.fullmatch(tag)
-        if match is None:
-            return None
-        return Offer(int(match["seq"]), int(match["turn"]), match["mover"], match["target"])
 
 
 def taunt_targets(game: str, listing: str, options: Mapping[str, str], moves: str,
@@ -97,7 +76,7 @@ def _targets(position: Position, moves: str, dice: tuple[int, ...]) -> list[str]
         additions = position.turn_additions(moves, dice)
     except GameError:
         return []
-    return [m["target"] for a in additions if (m := _TAUNT.fullmatch(a))]
+    return [a.target for a in additions if a.kind == AdditionKind.TAUNT]
 
 
 @dataclass(frozen=True)
@@ -147,7 +126,10 @@ class LateTaunts:
         as written) and a line saying so; none unless the mover, a person, may taunt
         someone and a person acts next."""
         entry = logged[0] if len(logged) == 1 else None
-        if entry is None or entry.kind != TurnKind.TURN or is_computer_seat(entry.actor) \
+        # the game's plugin says whether its turns can end with a taunt: no engine work
+        # (a thread hop per turn) for a game that has none
+        if entry is None or not plugin_for(session.game).taunts \
+                or entry.kind != TurnKind.TURN or is_computer_seat(entry.actor) \
                 or session.status != SessionStatus.ACTIVE or after.action_due() \
                 or turned.position is None:
             return [], ""
@@ -162,9 +144,9 @@ class LateTaunts:
             return [], ""
         last = entry  # the commit's only entry: the last thing logged, as written
         self._keep((session.id, last.seq), turned.position)
-        offers = [Offer(last.seq, last.number, entry.side, t) for t in targets]
+        offers = [Offer(session.id, last.seq, last.number, entry.side, t) for t in targets]
         buttons = [Button(for_channel("button_taunt", player=_named(session, o.target)),
-                          f"{VERB}:{session.id}:{o.tag}")
+                          encode(o))
                    for o in offers]
         whom = for_channel("or").join(texts.who(session, t) for t in targets)
         commands = for_channel("or").join(f"`/taunt {t}`" for t in targets)
@@ -174,12 +156,10 @@ class LateTaunts:
 
     # -- taunting ---------------------------------------------------------------------
 
-    async def press(self, user: User, channel: Channel, session: Session, tag: str) -> Reply:
+    async def press(self, user: User, channel: Channel, session: Session, offer: Offer
+                    ) -> Reply:
         """A Taunt button: taunt its target after its turn, if that turn is still the
         last thing that happened."""
-        offer = Offer.parse(tag)
-        if offer is None:
-            raise Refused(for_user("taunt_button_unreadable"))
         seat = session.seat_of(user.id)
         if seat is None or seat.side != offer.mover:
             raise Refused(for_user("taunt_button_not_yours",
@@ -195,8 +175,7 @@ class LateTaunts:
         """``/taunt COLOUR``: taunt an opponent bumped in your turn just played."""
         session, seat = await self.turns.player_in(channel, user)
         game = get_game(session.game)
-        position = await self.ctx.position_async(session)
-        if type(position).turn_additions is Position.turn_additions:
+        if not plugin_for(session.game).taunts:
             raise Refused(for_user("taunt_no_taunts", title=game.title))
         target = _side_named(session, named)
         if target is None:
@@ -210,7 +189,7 @@ class LateTaunts:
             if mine and all(t.number == mine[-1].number for t in turns
                             if t.seq > mine[-1].seq):  # only its taunt and answer since
                 raise Refused(await self._gone(session, turns, Offer(
-                    mine[-1].seq, mine[-1].number, seat.side, target)))
+                    session.id, mine[-1].seq, mine[-1].number, seat.side, target)))
             played = [t for t in turns if t.kind == TurnKind.TURN]
             latest = (for_user("taunt_last_turn", turn=played[-1].number,
                                who=texts.who(session, played[-1].side, user_lang()))

@@ -1,14 +1,14 @@
 """``/learn GAME``: a private, step-by-step lesson (bot/lessons.py) with Back and
 Next buttons, exercises answered from a menu with feedback in words, and at the
 end an offer to start a game.  Lessons keep no state: every control carries the
-game and the page (``learn:0:l<game>-<page>``)."""
+game and the page (a ``Lesson`` action, bot/actions.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Awaitable, Callable
 
+from bot.actions import Lesson, Verb, encode, menu_prefix
 from bot.catalogue import for_user, t, user_lang
 from bot.catalogue.engine import error_for_user
 from bot.lessons import GOALS, Exercise, Page, feedback, lesson
@@ -20,10 +20,8 @@ from games import GameError, Position, get_game
 from renderer import RenderContext
 from renderer.describe import describe
 
-LEARN_VERBS = ("learn", "learnx", "learnnew")
 #: What "Play the computer" does at the end of a lesson (the service's own game offer).
 NewGame = Callable[[User, Channel, str], Awaitable[Reply]]
-_TAG = re.compile(r"l(?P<game>[a-z]{1,20})-(?P<page>\d{1,3})(?:-(?P<choice>\d{1,2}))?")
 
 
 class Learning:
@@ -39,21 +37,18 @@ class Learning:
             raise Refused(error_for_user(exc)) from exc
         return await self.page(game.name, 0)
 
-    async def press(self, user: User, channel: Channel, verb: str, tag: str) -> Reply:
-        match = _TAG.fullmatch(tag)
-        if match is None:
-            raise Refused(for_user("lesson_old_button"))
-        name, number = match["game"], int(match["page"])
+    async def press(self, user: User, channel: Channel, action: Lesson) -> Reply:
+        name, number = action.game, action.page
         try:
             pages = await asyncio.to_thread(lesson, name, user_lang())
         except GameError as exc:
             raise Refused(error_for_user(exc)) from exc
         if not 0 <= number < len(pages):
             raise Refused(for_user("lesson_no_page"))
-        if verb == "learnnew":
+        if action.verb is Verb.LEARNNEW:
             return await self.new_game(user, channel, name)
-        if verb == "learnx" and match["choice"] is not None:
-            return await self.answer(name, number, pages[number], int(match["choice"]))
+        if action.verb is Verb.LEARNX and action.choice is not None:
+            return await self.answer(name, number, pages[number], action.choice)
         return await self.page(name, number)
 
     async def page(self, name: str, number: int) -> Reply:
@@ -66,7 +61,8 @@ class Learning:
         image, words = None, ""
         exercise = page.exercise
         if exercise is not None:
-            menus.append(Menu(f"learnx:0:l{name}-{number}-", for_user("lesson_choose"),
+            menus.append(Menu(menu_prefix(Lesson(Verb.LEARNX, name, number)),
+                              for_user("lesson_choose"),
                               tuple(MenuOption(choice[:100], str(i))
                                     for i, choice in enumerate(exercise.choices))))
             image, words = await self._draw(page, exercise.position, exercise.dice,
@@ -86,20 +82,20 @@ class Learning:
         pages = await asyncio.to_thread(lesson, name, lang)
         buttons = self._moves(name, number, len(pages))
         if not right:
-            buttons.insert(0, Button(for_user("button_try_again"), f"learn:0:l{name}-{number}",
+            buttons.insert(0, Button(for_user("button_try_again"), _page(name, number),
                                      "primary"))
         return Reply(text=("✅ " if right else "❌ ") + said, private=True, buttons=buttons)
 
     def _moves(self, name: str, number: int, count: int) -> list[Button]:
         buttons = []
         if number > 0:
-            buttons.append(Button(for_user("button_back"), f"learn:0:l{name}-{number - 1}"))
+            buttons.append(Button(for_user("button_back"), _page(name, number - 1)))
         if number + 1 < count:
-            buttons.append(Button(for_user("button_next"), f"learn:0:l{name}-{number + 1}",
+            buttons.append(Button(for_user("button_next"), _page(name, number + 1),
                                   "primary"))
         else:
             buttons.append(Button(for_user("button_play_computer"),
-                                  f"learnnew:0:l{name}-{number}", "success"))
+                                  encode(Lesson(Verb.LEARNNEW, name, number)), "success"))
         return buttons
 
     async def _draw(self, page: Page, position: Position, dice: tuple[int, ...],
@@ -112,6 +108,11 @@ class Learning:
         image = await self.ctx.draw(position, context)
         return image, describe(position, context) if image is not None else ""
 
+
+
+def _page(name: str, number: int) -> str:
+    """The id of a button that shows page ``number`` of the lesson of ``name``."""
+    return encode(Lesson(Verb.LEARN, name, number))
 
 
 def lesson_cast(exercise: Exercise, name: str, lang: str) -> Cast:

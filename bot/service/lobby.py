@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.buttons import CHALLENGE
+from bot.actions import Challenge, Verb, encode
 from bot.catalogue import for_channel, for_user, user_lang
 from bot.catalogue.engine import error_for_user
 from bot.clocks import TimeControlError
@@ -30,6 +30,7 @@ from bot.service.timekeeping import Timekeeper
 from computer import Level
 from games import Game, GameError, get_game
 from games.dice import commitment
+from games.outcome import ABORTED
 from storage import ChannelBusy, Session, SessionStatus
 from storage.nudges import UnratedStore
 
@@ -270,7 +271,7 @@ class Lobby:
             if started:
                 raise Refused(for_user("started_no_abort"))
         await self.ctx.store.update_session(session, self.ctx.clock(),
-                                            status=SessionStatus.ABORTED, result="aborted",
+                                            status=SessionStatus.ABORTED, outcome=ABORTED,
                                             dice=[])
         # a game under way ends with its record, as every ending does (none before)
         record = await self.ctx.record_file(await self.turns.reread(session)) \
@@ -278,11 +279,13 @@ class Lobby:
         return Reply(text=for_channel("aborted", user=user.name, seed=texts.seed_note(session)),
                      session_id=session.id, attachment=record)
 
-    async def rematch(self, user: User, channel: Channel, session_text: str = "") -> Reply:
+    async def rematch(self, user: User, channel: Channel, session_id: int | None = None
+                      ) -> Reply:
         """Challenge the players of the channel's last finished game again, same game
-        and options (the presser is the challenger)."""
+        and options (the presser is the challenger; ``session_id``: the finished game a
+        Rematch button offered, refused unless it is still the last one)."""
         last = await self.ctx.store.latest_session(channel.id)
-        if last is not None and session_text and str(last.id) != session_text:
+        if last is not None and session_id is not None and last.id != session_id:
             raise Refused(texts.rematch_gone(last))
         if last is None or last.status != SessionStatus.FINISHED:
             raise Refused(for_user("rematch_none"))
@@ -382,4 +385,4 @@ _STYLES = {"Join": "success", "Accept": "success", "Decline": "danger", "Start":
 def _button(label: str, session_id: int) -> Button:
     """A challenge or lobby button, tagged as answering this session's challenge."""
     return Button(for_channel(f"button_{label.lower()}"),
-                  f"{label.lower()}:{session_id}:{CHALLENGE}", _STYLES[label])
+                  encode(Challenge(Verb(label.lower()), session_id)), _STYLES[label])

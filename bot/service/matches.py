@@ -23,10 +23,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from bot.buttons import RESIGN
+from bot.actions import Resign, encode
 from bot.catalogue import for_channel, for_user
 from bot.matches import (
-    RESIGNED_MATCH,
     MatchError,
     caption,
     game_points,
@@ -38,11 +37,14 @@ from bot.matches import (
     supports_match,
     winner_of,
 )
-from bot.ratings import Outcome
+from bot.ratings import RatedGame
 from bot.replies import Button, Channel, Refused, Reply
 from bot.service.context import Context
 from bot.service.core import Turns, rematch_button
+from games import get_game
 from games.dice import commitment
+from games.outcome import Outcome
+from games.plugins import plugin_for
 from storage import Session, SessionStatus, StaleVersion
 from storage.matches import MatchGameRow, MatchRow, MatchStatus, MatchStore
 
@@ -62,8 +64,6 @@ def one_command() -> Iterator[None]:
         yield
     finally:
         _solo_game.reset(token)
-
-RESIGN_MATCH = "resign_match"
 
 
 @dataclass(frozen=True)
@@ -99,12 +99,13 @@ class MatchView:
                        self.score(None if over else self.game.number), self.game.crawford)
 
 
-def _result_words(view: MatchView) -> str:
-    """How the match ended, in words (its stored result stays English: data)."""
-    result = view.match.result or ""
-    if result.endswith(RESIGNED_MATCH):
-        return for_channel("match_result_resigned",
-                           player=result[:-len(RESIGNED_MATCH)].strip())
+def _result_words(view: MatchView, last: Outcome | None) -> str:
+    """How the match ended, in words, from the outcome of the game that ended it
+    (``last``): a player gave it up, or the winner reached the target.  (The match's
+    stored result text is for its record and listings; it is not read back.)"""
+    if resigned_match(last):
+        loser = next((name for user, name in view.players if user != view.match.winner), "")
+        return for_channel("match_result_resigned", player=loser)
     winner = next((name for user, name in view.players if user == view.match.winner), "")
     return for_channel("match_result_reached", player=winner, target=view.match.target)
 
@@ -115,7 +116,7 @@ class RatingVerdict:
     match is rated with), or the match's ``outcome`` over all of its ``sessions``."""
 
     reason: str = ""
-    outcome: Outcome | None = None
+    outcome: RatedGame | None = None
     sessions: tuple[int, ...] = ()
 
 
@@ -144,7 +145,9 @@ class Matches:
         why = supports_match(game_name, options)
         if why is not None:
             raise Refused(why)
-        if players > 2 or (lobby and game_name != "hachapury"):
+        # a lobby of a game for a varying number of players may start with more than two
+        game = get_game(game_name)
+        if players > 2 or (lobby and game.min_players != game.max_players):
             raise Refused(for_user("match_two_players", game=game_name))
 
     async def open(self, session_id: int, channel: Channel, game: str, target: int,
@@ -214,7 +217,7 @@ class Matches:
                                      f"{session.status}", now)
             return False
         position = await self.ctx.position_async(session)
-        scored = game_points(session.result, position, [s.side for s in session.seats])
+        scored = game_points(session.outcome, position, [s.side for s in session.seats])
         seat = session.seat_for_side(scored[0]) if scored else None
         if scored is None or seat is None:
             await self.store.abandon(view.match.id, f"game {view.game.number} had no winner",
@@ -223,9 +226,9 @@ class Matches:
         won = dict(zip([u for u, _ in view.players], view.score(), strict=True))
         won[seat.user_id] += scored[1]
         decided: tuple[str, str] | None = None
-        if resigned_match(session.result):
+        if resigned_match(session.outcome):
             loser = next(name for user, name in view.players if user != seat.user_id)
-            decided = (seat.user_id, f"{loser} {RESIGNED_MATCH}")
+            decided = (seat.user_id, f"{loser} resigned the match")
         elif winner_of(view.match.target, won) is not None:
             decided = (seat.user_id, f"{seat.name} reached {view.match.target}")
         return await self.store.record_game(session.id, seat.user_id, scored[1], now, decided)
@@ -251,7 +254,7 @@ class Matches:
                 winner = next(name for user, name in view.players if user == view.match.winner)
                 reply.text += "\n" + for_channel("match_won", winner=winner,
                                                   target=view.match.target,
-                                                  result=_result_words(view),
+                                                  result=_result_words(view, session.outcome),
                                                   score=view.score_line())
                 reply.attachment = await self.match_record(view.match.id)
                 reply.buttons = [rematch_button(session)]
@@ -277,8 +280,9 @@ class Matches:
             crawford = is_crawford(view.match.target, score,
                                    any(g.crawford for g in view.games))
             options = dict(view.match.options)
-            if crawford and "taunt" in options:
-                options["taunt"] = "off"  # the Crawford game: no cube
+            cube = plugin_for(session.game).cube_option
+            if crawford and cube is not None and cube in options:
+                options[cube] = "off"  # the Crawford game: no cube
             seed = self.ctx.seed_factory()
             made = await self.store.add_game(
                 view.match, number, crawford, options=options, seed=seed.hex(),
@@ -295,8 +299,9 @@ class Matches:
         if fresh is None or fresh.status != SessionStatus.CHALLENGE:
             return None
         view = await self.view(fresh) or view
-        crawford_note = (for_channel("crawford_no_taunts" if "taunt" in fresh.options
-                                     else "crawford_no_cube")
+        cube = plugin_for(fresh.game).cube_option
+        crawford_note = ((for_channel("crawford_no_taunts") if cube in fresh.options
+                          else for_channel("crawford_no_cube", title=get_game(fresh.game).title))
                          if view.game.crawford else "")
         begun = await self.turns.begin(fresh)
         begun.text = (for_channel("match_game_begins", target=view.match.target,
@@ -360,7 +365,7 @@ class Matches:
         score = view.score()
         places = {user: (1 if user == view.match.winner else 2) for user, _ in view.players}
         points = {user: score[i] for i, (user, _) in enumerate(view.players)}
-        return RatingVerdict(outcome=Outcome(places, points),
+        return RatingVerdict(outcome=RatedGame(places, points),
                              sessions=tuple(g.session_id for g in view.games))
 
     # -- after every command -----------------------------------------------------------
@@ -390,7 +395,7 @@ class Matches:
             return reply
         reply.text += for_user("match_resign_choice")
         reply.buttons.append(Button(for_user("button_resign_match"),
-                                    f"{RESIGN_MATCH}:{reply.session_id}:{RESIGN}", "danger"))
+                                    encode(Resign(reply.session_id, whole_match=True)), "danger"))
         return reply
 
     async def is_match_game(self, session: Session) -> bool:

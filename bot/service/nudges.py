@@ -43,6 +43,7 @@ from bot.service.context import Context
 from bot.service.core import Turns, rematch_button
 from bot.service.timekeeping import running_side
 from games import GameError, get_game
+from games.outcome import silent as silent_outcome
 from storage import Session, SessionStatus, Store, TurnKind
 from storage.correspondence import CorrespondenceStore
 from storage.nudges import DueNudge, NudgeStore
@@ -324,7 +325,6 @@ class Nudges:
         silent = session.seat_for_side(side)
         assert silent is not None
         name = quiet_name(silent.name)
-        quiet = clocks.format_duration(now - since)
         said = for_channel("silence_ended", user=user.name, id=session.id, name=name,
                            since=_since(since), quiet=texts.duration(now - since))
         position = await self.ctx.position_async(session)
@@ -354,14 +354,14 @@ class Nudges:
             winner = others[0]
             await self.ctx.store.update_session(
                 session, now, status=SessionStatus.FINISHED, dice=[],
-                result=f"{winner.side} wins ({side} did not move for {quiet})")
+                outcome=silent_outcome(winner.side, side, now - since))
             session = await self.turns.reread(session)
             outcome = for_channel("silent_wins", who=texts.who(session, winner.side),
                                   seed=texts.seed_note(session))
         else:
             await self.ctx.store.update_session(
                 session, now, status=SessionStatus.ABORTED, dice=[],
-                result=f"aborted ({side} did not move for {quiet})")
+                outcome=silent_outcome(None, side, now - since))
             session = await self.turns.reread(session)
             why = for_channel("silent_never_moved" if len(others) == 1 else "silent_cannot_go_on")
             outcome = for_channel("silent_aborted", why=why, seed=texts.seed_note(session))

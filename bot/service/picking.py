@@ -10,8 +10,9 @@ another position."""
 from __future__ import annotations
 
 import asyncio
-import re
+from dataclasses import replace
 
+from bot.actions import Pick, Verb, encode, menu_prefix
 from bot.catalogue import for_user, user_lang
 from bot.narration import narrate
 from bot.picker import PathError, Step, walk
@@ -22,14 +23,11 @@ from bot.service.core import Turns
 from games import get_game
 from games.base import Played
 from games.notation import format_dice
+from games.turns import Step as Move
+from games.turns import StepKind
 from renderer import RenderContext
 from renderer.describe import describe
 from storage import Session, SessionStatus
-
-_TAG = re.compile(r"p(?P<version>\d{1,9})-(?P<path>[\w]*)")
-#: A tile as the picker offers it: cell, colour letter, the first tile's orientation.
-_TILE = re.compile(r"(?P<cell>-?\d+,-?\d+)(?P<colour>[A-Za-z])[/\\]?")
-PICKER_VERBS = ("play", "pick", "pickok", "pickno")
 
 
 class Picking:
@@ -37,18 +35,14 @@ class Picking:
         self.ctx = ctx
         self.turns = turns
 
-    async def press(self, user: User, channel: Channel, verb: str, session_id: int,
-                    tag: str) -> Reply:
-        match = _TAG.fullmatch(tag)
-        if match is None:
-            raise Refused(for_user("picker_old"))
+    async def press(self, user: User, channel: Channel, action: Pick) -> Reply:
         session = await self.turns.live(channel)
-        if session is None or session.id != session_id or \
+        if session is None or session.id != action.session or \
                 session.status != SessionStatus.ACTIVE:
             raise Refused(for_user("picker_game_gone"))
-        if int(match["version"]) != session.version:
+        if action.version != session.version:
             raise Refused(for_user("picker_moved_on"))
-        if verb == "pickno":
+        if action.verb is Verb.PICKNO:
             return Reply(text=for_user("picker_put_away"), private=True,
                          session_id=session.id)
         position = await self.ctx.position_async(session)
@@ -57,32 +51,34 @@ class Picking:
         if seat is None or mover is None or seat.side != mover or position.action_due():
             who = texts.who(session, mover, user_lang()) if mover else for_user("nobody")
             raise Refused(for_user("picker_not_mover", who=who))
-        path = [p for p in match["path"].split("_") if p]
+        path = list(action.path)
         # every order the engine takes: a player may start a two-tile turn with either
         turns = await self.ctx.legal_turns_in_any_order_async(session)
         try:
-            step = walk(turns, path, lambda text: position.turn_additions(text, session.dice))
+            step = walk(turns, path, lambda turn: position.turn_additions(turn, session.dice))
         except PathError as exc:
             raise Refused(for_user("picker_misfit", error=exc)) from exc
-        if verb == "pickok":
+        if action.verb is Verb.PICKOK:
             if step.turn is None:
                 raise Refused(for_user("picker_incomplete"))
-            return await self.turns.move(user, channel, step.turn,
+            # the command path, as /move takes it: the turn's canonical text
+            return await self.turns.move(user, channel, step.turn.text,
                                          expected_turn=session.next_turn)
-        return await self._show(session, seat.side, path, step)
+        return await self._show(session, seat.side, action.path, step)
 
-    async def _show(self, session: Session, side: str, path: list[str], step: Step) -> Reply:
-        base = f"p{session.version}-" + "_".join(path)
+    async def _show(self, session: Session, side: str, path: tuple[str, ...], step: Step
+                    ) -> Reply:
+        here = Pick(Verb.PICK, session.id, session.version, path)
         dice = for_user("with_dice", dice=format_dice(session.dice)) if session.dice else ""
         so_far = for_user("picker_so_far", moves=", ".join(step.chosen)) if step.chosen else ""
-        back_tag = f"p{session.version}-" + "_".join(path[:-1])
-        back = [Button(for_user("button_back"), f"pick:{session.id}:{back_tag}")] if path else []
-        cancel = Button(for_user("button_cancel"), f"pickno:{session.id}:{base}", "danger")
+        back = [Button(for_user("button_back"), encode(replace(here, path=path[:-1])))] \
+            if path else []
+        cancel = Button(for_user("button_cancel"), encode(replace(here, verb=Verb.PICKNO)),
+                        "danger")
         if step.turn is None:
-            joiner = "_" if path else ""
-            menu = Menu(f"pick:{session.id}:{base}{joiner}", step.placeholder,
+            menu = Menu(menu_prefix(here), step.placeholder,
                         tuple(MenuOption(o.label, o.value,
-                                         o.description or _tile_words(session, o.label))
+                                         o.description or _tile_words(session, o.move))
                               for o in step.options))
             return Reply(text=for_user("picker_step", dice=dice, so_far=so_far,
                                        step=step.placeholder),
@@ -96,12 +92,13 @@ class Picking:
             theme=self.ctx.config.theme, footer=for_user("preview_footer_yet"),
             language=user_lang())
         image = await self.ctx.draw(played.position, context)
-        text = for_user("picker_done", dice=dice, turn=step.turn, told=_told(session, side, played))
+        text = for_user("picker_done", dice=dice, turn=step.turn.text,
+                        told=_told(session, side, played))
         return Reply(text=text, private=True,
                      session_id=session.id, image=image,
                      image_description=describe(played.position, context) if image else "",
-                     buttons=[Button(for_user("button_confirm"), f"pickok:{session.id}:{base}",
-                                     "success"),
+                     buttons=[Button(for_user("button_confirm"),
+                                     encode(replace(here, verb=Verb.PICKOK)), "success"),
                               *back, cancel])
 
 
@@ -122,11 +119,10 @@ def _told(session: Session, side: str, played: Played) -> str:
     return "".join(f"\n{line}" for line in lines if line)
 
 
-def _tile_words(session: Session, label: str) -> str:
+def _tile_words(session: Session, move: Move | None) -> str:
     """A tile option in words ("White band, cell 0,-1"): the letter is a side's, so
     the game's own colour word says it; '' for an option that is no tile."""
-    tile = _TILE.fullmatch(label)
-    if tile is None:
+    if move is None or move.kind != StepKind.PLACE_TILE:
         return ""
-    colour = texts.colour(get_game(session.game), session, tile["colour"], user_lang())
-    return for_user("pick_tile_words", colour=colour, cell=tile["cell"])
+    colour = texts.colour(get_game(session.game), session, move.colour, user_lang())
+    return for_user("pick_tile_words", colour=colour, cell=move.target)

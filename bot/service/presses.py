@@ -1,19 +1,28 @@
-"""Buttons: ``<verb>:<session id>:<question>`` (bot/buttons.py) routed to the command
-they stand for.  A button whose question is no longer the pending one changes
-nothing and says why."""
+"""Buttons and menus: their ids decoded once (bot/actions.py) and routed by verb to
+the command they stand for, through one table.  A button whose question is no longer
+the pending one changes nothing and says why."""
 
 from __future__ import annotations
 
-from bot.buttons import (
-    CHALLENGE,
-    CHALLENGE_VERBS,
-    TAKEBACK_VERBS,
-    Question,
-    challenge_gone,
-    parse_question,
-    parse_takeback,
-    pending_question,
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from bot.actions import (
+    Action,
+    ActionError,
+    Answer,
+    Challenge,
+    HistoryPage,
+    Lesson,
+    Pick,
+    Rematch,
+    Resign,
+    Takeback,
+    Taunt,
+    Verb,
+    decode,
 )
+from bot.buttons import Question, challenge_gone, pending_question
 from bot.catalogue import for_user
 from bot.replies import Channel, Refused, Reply, User
 from bot.service import texts
@@ -21,12 +30,14 @@ from bot.service.context import Context
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
 from bot.service.history import History
-from bot.service.late_taunt import VERB as TAUNT_VERB
-from bot.service.learning import LEARN_VERBS, Learning
+from bot.service.learning import Learning
 from bot.service.lobby import Lobby
-from bot.service.picking import PICKER_VERBS, Picking
+from bot.service.picking import Picking
 from bot.service.resign import Resignation
 from storage import Session, SessionStatus, TurnKind
+
+#: A press's handler: the presser, where, and the decoded action of its verb.
+Handler = Callable[[User, Channel, Any], Awaitable[Reply]]
 
 
 class Presses:
@@ -41,53 +52,100 @@ class Presses:
         self.turns = turns
         self.lobby = lobby
         self.correspondence = correspondence
+        #: Every verb's handler (a test checks that no verb is left without one).
+        self.handlers: Mapping[Verb, Handler] = {
+            Verb.REMATCH: self._rematch,
+            Verb.HISTORY: self._history,
+            **dict.fromkeys((Verb.LEARN, Verb.LEARNX, Verb.LEARNNEW), self._lesson),
+            **dict.fromkeys((Verb.PLAY, Verb.PICK, Verb.PICKOK, Verb.PICKNO), self._pick),
+            **dict.fromkeys((Verb.ACCEPT, Verb.DECLINE, Verb.JOIN, Verb.START),
+                            self._challenge),
+            Verb.RESIGN: self._resign, Verb.RESIGN_MATCH: self._resign,
+            Verb.TAUNT: self._taunt,
+            Verb.TAKEBACK_YES: self._takeback, Verb.TAKEBACK_NO: self._takeback,
+            Verb.ANSWER: self._answer,
+        }
 
     async def press(self, user: User, channel: Channel, action: str) -> Reply:
-        verb, _, rest = action.partition(":")
-        session_text, _, tag = rest.partition(":")
-        if verb == "rematch":
-            return await self.lobby.rematch(user, channel, session_text)
-        if verb == "history":
-            return await self.history.press(user, channel, tag)
-        if verb in LEARN_VERBS:
-            return await self.learning.press(user, channel, verb, tag)
-        if verb in PICKER_VERBS:
-            if not session_text.isdigit() or len(session_text) > 18:
-                raise Refused(for_user("picker_no_game"))
-            return await self.picking.press(user, channel, verb, int(session_text), tag)
+        try:
+            pressed = decode(action)
+        except ActionError as exc:
+            raise Refused(for_user(exc.key)) from exc
+        return await self.handlers[pressed.verb](user, channel, pressed)
+
+    # -- what needs no game here ---------------------------------------------------------
+
+    async def _rematch(self, user: User, channel: Channel, action: Rematch) -> Reply:
+        return await self.lobby.rematch(user, channel, action.session)
+
+    async def _history(self, user: User, channel: Channel, action: HistoryPage) -> Reply:
+        return await self.history.press(user, channel, action)
+
+    async def _lesson(self, user: User, channel: Channel, action: Lesson) -> Reply:
+        return await self.learning.press(user, channel, action)
+
+    async def _pick(self, user: User, channel: Channel, action: Pick) -> Reply:
+        return await self.picking.press(user, channel, action)
+
+    # -- what answers this channel's game ------------------------------------------------
+
+    async def _pressed(self, channel: Channel, action: Action) -> tuple[Session, Session | None]:
+        """The session a button names (refused unless it is this channel's) and the
+        channel's live one (None: none)."""
         live = await self.turns.live(channel)  # expires a challenge that timed out
-        pressed = await self.ctx.store.session(int(session_text)) \
-            if session_text.isdigit() and len(session_text) <= 18 else None  # SQLite ints
+        pressed = await self.ctx.store.session(action.session)
         if pressed is None or pressed.channel_id != channel.id:
             raise Refused(for_user("button_no_game"))
-        if verb in CHALLENGE_VERBS and tag in ("", CHALLENGE) and (
-                tag or pressed.status == SessionStatus.CHALLENGE or verb in ("join", "start")
-                or not self._answer_open(pressed)):
-            gone = challenge_gone(pressed, verb)
-            if gone is not None:
-                raise Refused(gone)
-            command = {"accept": self.lobby.accept, "decline": self.lobby.decline,
-                       "join": self.lobby.join, "start": self.lobby.start}[verb]
-            return await command(user, channel)
+        return pressed, live
+
+    async def _live(self, channel: Channel, action: Action) -> Session:
+        """The channel's active game, which the button must name."""
+        pressed, live = await self._pressed(channel, action)
         if live is None or live.id != pressed.id or live.status != SessionStatus.ACTIVE:
             raise Refused(texts.game_gone(pressed))
-        if verb in ("resign", "resign_match"):  # resign_match: bot/service/matches.py
-            return await self.resignation.resign(user, channel, verb == "resign_match")
-        if verb == TAUNT_VERB:
-            return await self.turns.late_taunts.press(user, channel, live, tag)
-        if verb in TAKEBACK_VERBS:
-            seq = parse_takeback(tag) if tag \
-                else await self.ctx.ledger.only_undo_request(live.id)
-            if seq is None:
-                raise Refused(for_user("old_takeback_button"))
-            return await self.correspondence.takeback_answer(user, channel,
-                                                             verb == "takeback_yes", seq)
-        question = parse_question(tag) if tag else await self._old_question(live, verb)
+        return live
+
+    async def _challenge(self, user: User, channel: Channel, action: Challenge) -> Reply:
+        pressed, live = await self._pressed(channel, action)
+        # an untagged Accept or Decline (posted before tags) may be a raise's button
+        # rather than the challenge's: it is the challenge's while one is open, or while
+        # the game waits for no answer (then it says why it does nothing)
+        if not action.tagged and action.verb in (Verb.ACCEPT, Verb.DECLINE) \
+                and pressed.status != SessionStatus.CHALLENGE and self._answer_open(pressed):
+            return await self._answer(user, channel,
+                                      Answer(action.verb.value, action.session, None))
+        gone = challenge_gone(pressed, action.verb)
+        if gone is not None:
+            raise Refused(gone)
+        command = {Verb.ACCEPT: self.lobby.accept, Verb.DECLINE: self.lobby.decline,
+                   Verb.JOIN: self.lobby.join, Verb.START: self.lobby.start}[action.verb]
+        return await command(user, channel)
+
+    async def _resign(self, user: User, channel: Channel, action: Resign) -> Reply:
+        await self._live(channel, action)
+        return await self.resignation.resign(user, channel, action.whole_match)
+
+    async def _taunt(self, user: User, channel: Channel, action: Taunt) -> Reply:
+        live = await self._live(channel, action)
+        return await self.turns.late_taunts.press(user, channel, live, action)
+
+    async def _takeback(self, user: User, channel: Channel, action: Takeback) -> Reply:
+        live = await self._live(channel, action)
+        seq = action.seq if action.seq is not None \
+            else await self.ctx.ledger.only_undo_request(live.id)
+        if seq is None:
+            raise Refused(for_user("old_takeback_button"))
+        return await self.correspondence.takeback_answer(user, channel, action.allow, seq)
+
+    async def _answer(self, user: User, channel: Channel, action: Answer) -> Reply:
+        live = await self._live(channel, action)
+        question = action.question if action.question is not None \
+            else await self._old_question(live, action.word)
         if question is None:  # an old button: which question it answered is unknown
             choices = self.ctx.position_of(live).action_choices()
             raise Refused(for_user("old_answer_button", choices="` or `/move ".join(choices))
                           if choices else for_user("question_closed"))
-        return await self.turns.move(user, channel, verb, question=question)
+        return await self.turns.move(user, channel, action.word, question=question)
 
     async def _old_question(self, session: Session, verb: str) -> Question | None:
         """The question an untagged answer button (posted before buttons named their

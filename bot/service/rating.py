@@ -15,13 +15,14 @@ from bot import pages
 from bot.catalogue import channel_lang, for_channel, for_user
 from bot.catalogue.engine import error_for_user
 from bot.computer_seats import COMPUTER_ID, SEAT_PREFIX, is_computer, is_computer_seat
-from bot.ratings import PROVISIONAL_GAMES, Standing, outcome, rate
+from bot.ratings import PROVISIONAL_GAMES, Standing, points_won, rate, rated_game
 from bot.replies import Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.matches import Matches
 from games import GAME_MODULES, GameError, get_game
 from games.events import PlacedAt, events_from_json
+from games.outcome import EndReason, Outcome
 from renderer.profile_card import (
     GameLine,
     ProfileCard,
@@ -73,7 +74,7 @@ class Ratings:
             turns = await self.ctx.ledger.effective_turns(session.id)
             placings = [(e.side, e.place) for t in turns if t.events
                         for e in events_from_json(t.events) if isinstance(e, PlacedAt)]
-            result = outcome(session.result, sides, placings)
+            result = rated_game(session.outcome, sides, placings)
         if result is None:
             await self.store.note(session.id, False, "no winner", now)
             return False
@@ -230,26 +231,28 @@ def _recent(session: Session, user_id: str) -> RecentGame:
     if seat is None and user_id == COMPUTER_ID:  # the computer: its (first) seat here
         seat = next((s for s in session.seats if is_computer_seat(s.user_id)), None)
     opponents = ", ".join(pages.name(s.name) for s in session.seats if s is not seat)
-    result, won = _result_for(session.result, seat.side if seat else "")
+    result, won = _result_for(session.outcome, seat.side if seat else "")
     return RecentGame(session.id, get_game(session.game).title, opponents or "—",
                       result, won, texts.turns_played(session))
 
 
-def _result_for(result: str | None, side: str) -> tuple[str, bool | None]:
+def _result_for(ended: Outcome | None, side: str) -> tuple[str, bool | None]:
     """How a finished game ended for ``side``: (``won 2``, True), (``lost``, False),
-    (``2nd``, None), (``draw``, None); from the stored result (``W wins 2 (B resigned)``,
-    ``G wins; Y 2nd; B 3rd``)."""
-    clauses = [c.split() for c in (result or "").split(";") if c.split()]
-    if not clauses or clauses[0][0].lower() == "draw":
-        return ("draw" if clauses else "no result"), None
-    for words in clauses:
-        if words[0] != side or len(words) < 2:
-            continue
-        if words[1] == "wins":
-            points = words[2] if len(words) > 2 and words[2].isdigit() else "1"
-            return ("won" if points == "1" else f"won {points}"), True
-        return words[1], None  # a place: 2nd, 3rd
+    (``2nd``, None), (``draw``, None), from its outcome."""
+    if ended is None:
+        return "no result", None
+    if ended.winner is None:
+        return ("no result" if ended.reason == EndReason.ABORTED else "draw"), None
+    if side == ended.winner:
+        points = points_won(ended)
+        return ("won" if points == 1 else f"won {points}"), True
+    if side in ended.placings:
+        return _PLACES[ended.placings.index(side) + 1], None
     return "lost", False
+
+
+#: A place below the first, as the profile card writes it (in every language).
+_PLACES = {2: "2nd", 3: "3rd", 4: "4th"}
 
 
 def _standing(row: StandingRow) -> Standing:

@@ -3,15 +3,15 @@ leaves it with a line of its own in the log."""
 
 from __future__ import annotations
 
-from bot.buttons import RESIGN
+from bot.actions import Resign, encode
 from bot.catalogue import for_channel, for_user, user_lang
 from bot.catalogue.engine import error_for_user
-from bot.matches import RESIGNED_MATCH
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns, rematch_button
 from games import GameError, Played, get_game
+from games.outcome import resigned
 from storage import Session, SessionStatus
 from storage.matches import MatchStore
 
@@ -43,7 +43,7 @@ class Resignation:
         title = get_game(session.game).title
         return Reply(text=for_user("resign_confirm", title=title, what=what),
                      private=True, session_id=session.id,
-                     buttons=[Button(for_user("button_resign"), f"resign:{session.id}:{RESIGN}",
+                     buttons=[Button(for_user("button_resign"), encode(Resign(session.id)),
                                      "danger")])
 
     async def resign(self, user: User, channel: Channel, whole_match: bool = False) -> Reply:
@@ -65,8 +65,7 @@ class Resignation:
         winner = others[0]
         await self.ctx.store.update_session(
             session, self.ctx.clock(), status=SessionStatus.FINISHED,
-            result=f"{winner.side} wins ({seat.side} "
-                   f"{RESIGNED_MATCH if whole_match else 'resigned'})", dice=[])
+            outcome=resigned(winner.side, seat.side, whole_match), dice=[])
         session = await self.turns.reread(session)
         image, words = await self.ctx.board_image(session, self.ctx.position_of(session))
         return Reply(

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 
 from bot import clocks
-from bot.catalogue import CATALOGUE, channel_lang, for_channel, for_user, t
+from bot.catalogue import channel_lang, for_channel, for_user, has, t, user_lang
 from bot.catalogue.reasons import reason_in
 from bot.computer_seats import is_computer_seat
 from bot.narration import Cast, named_reason, narrate
@@ -20,6 +21,7 @@ from games import Position, get_game
 from games.base import Game
 from games.events import Won
 from games.notation import format_dice
+from games.outcome import EndReason, Outcome, outcome_text
 from renderer.context import Ending
 from renderer.words import colour_of
 from storage import NewTurn, Session, SessionStatus, TurnEntry, TurnKind
@@ -43,19 +45,19 @@ def colour(game: Game, session: Session, side: str, lang: str | None = None) -> 
 def colour_word(english: str, lang: str | None = None) -> str:
     """A colour the game names in English (``White``) in ``lang`` (default: the channel's)."""
     key = f"colour_{english}"
-    return t(lang or channel_lang(), key) if key in CATALOGUE["en"] else english
+    return t(lang or channel_lang(), key) if has(key) else english
 
 
 def noun(english: str, lang: str | None = None) -> str:
     """A game's word for a question (``taunt``, ``vote``) in ``lang``."""
     key = f"noun_{english}"
-    return t(lang or channel_lang(), key) if key in CATALOGUE["en"] else english
+    return t(lang or channel_lang(), key) if has(key) else english
 
 
 def answer_label(choice: str) -> str:
     """An answer button's label (``accept`` -> Accept; Russian: Принять)."""
     key = f"answer_{choice}"
-    return for_channel(key) if key in CATALOGUE["en"] else choice.capitalize()
+    return for_channel(key) if has(key) else choice.capitalize()
 
 
 def who(session: Session, side: str, lang: str | None = None) -> str:
@@ -101,27 +103,61 @@ def turns_played(session: Session) -> int:
     return max(0, session.next_turn - 1)
 
 
+def outcome_of(session: Session, position: Position) -> Outcome | None:
+    """How the game ended: the position's own result when it was played out (the
+    engine's points and placings), else the stored outcome (an ending off the board:
+    a resignation, a time-out, an abort)."""
+    if position.result is not None:
+        return position.result.outcome
+    return session.outcome
+
+
+def why_words(ended: Outcome, session: Session, lang: str) -> str:
+    """Why a game ended off the board, in ``lang`` with players' names (``bob
+    resigned``, ``aborted (bob did not move for 3d)``); '' for an ending on the board
+    (its turn's narration tells it)."""
+    player = ended.actor or ""
+    quiet = duration(ended.quiet or 0, lang)
+    if ended.reason == EndReason.ABORTED:
+        said = t(lang, "why_aborted_silent", player=player, quiet=quiet) if ended.actor \
+            else t(lang, "why_aborted")
+    elif ended.reason == EndReason.SILENT:
+        said = t(lang, "why_silent", player=player, quiet=quiet)
+    elif ended.reason in _WHY_KEYS:
+        said = t(lang, _WHY_KEYS[ended.reason], player=player)
+    else:
+        return ""
+    return _named(said, session)
+
+
+#: The off-board endings said by a key that names only the player.
+_WHY_KEYS = {EndReason.RESIGNED: "reason_resigned",
+             EndReason.RESIGNED_MATCH: "why_resigned_match",
+             EndReason.TIMEOUT: "reason_timeout"}
+
+
+def _no_winner_words(ended: Outcome | None, session: Session, lang: str) -> str:
+    """A game nobody won, in words: aborted (and why) or drawn."""
+    if ended is not None and ended.reason == EndReason.ABORTED:
+        return why_words(ended, session, lang)
+    return t(lang, "why_draw")
+
+
 def ending(session: Session, position: Position) -> str:
     """How the game ended, in words: the winner by name and colour, the points,
-    why (when the stored result says, e.g. a resignation) and after how many turns."""
+    why (an ending off the board, e.g. a resignation) and after how many turns."""
+    lang = channel_lang()
     turns = turns_played(session)
     after = for_channel("after_turns", turns=turns) if turns else ""
-    result = position.result
-    stored = session.result or (result.text if result else "")
-    winner = result.winner if result else None
-    points = result.points if result else 1
-    why = ""
-    match = _RESULT.fullmatch(stored.strip())
-    if match:  # "W wins", "W wins 2", "W wins (B resigned)"
-        winner = match["side"]
-        points = int(match["points"] or points)
-        why = _named(reason_in(match["why"] or "", channel_lang()), session)
-    if winner is None:
+    ended = outcome_of(session, position)
+    if ended is None or ended.winner is None:
         return for_channel("game_over", after=after,
-                           result=reason_in(stored, channel_lang()) or for_channel("drawn"))
+                           result=_no_winner_words(ended, session, lang))
+    points = ended.points
     won = for_channel("won_points", points=points) if points > 1 else for_channel("won")
+    why = why_words(ended, session, lang)
     reason = f" ({why})" if why else ""
-    return for_channel("game_over_won", after=after, who=who(session, winner), won=won,
+    return for_channel("game_over_won", after=after, who=who(session, ended.winner), won=won,
                        reason=reason)
 
 
@@ -135,28 +171,26 @@ def board_ending(session: Session, position: Position, lang: str, won: Won | Non
     if session.status == SessionStatus.ACTIVE:
         return None
     result = position.result
-    match = _RESULT.fullmatch((session.result or "").strip())
-    if result is None and match is None:  # "aborted", "aborted (B did not ...)"
-        said = reason_in(session.result or "", lang) if session.result else ""
-        return Ending(None, 0, "", _named(said, session)) if said else None
-    if match is not None and match["why"]:
-        why = match["why"]
+    stored = session.outcome
+    if result is None and (stored is None or stored.winner is None):  # an abort
+        said = _no_winner_words(stored, session, lang) if stored is not None else ""
+        return Ending(None, 0, "", said) if said else None
+    off_board = why_words(stored, session, lang) if stored is not None else ""
+    if off_board:
+        reason = off_board
     elif won is not None:
-        # the position's own result says who won (CheeseGambit's placings): why only
+        # the position's own result says who won (CheeseGambit's placings): the
+        # turn's reason (the engine's words, told in ``lang``) without repeating it
         own = {clause.strip() for clause in (result.text if result else "").split(";")}
         why = "; ".join(part for part in won.reason.split("; ") if part.strip() not in own)
+        reason = _named(reason_in(why, lang), session)
     else:
-        why = ""
-    reason = _named(reason_in(why, lang), session)
+        reason = ""
     if result is not None:
         return Ending(result.winner, result.points, result.text, reason)
-    assert match is not None
-    points = match["points"]
-    return Ending(match["side"], int(points or 1),
-                  f"{match['side']} wins" + (f" {points}" if points else ""), reason)
-
-
-_RESULT = re.compile(r"(?P<side>[A-Z]) wins(?: (?P<points>[0-9]{1,4}))?(?: \((?P<why>.*)\))?")
+    assert stored is not None and stored.winner is not None
+    return Ending(stored.winner, max(1, stored.points),
+                  outcome_text(replace(stored, reason=EndReason.PLAYED, actor=None)), reason)
 
 
 def _named(text: str, session: Session) -> str:
@@ -232,13 +266,21 @@ def result_named(session: Session, lang: str | None = None) -> str:
     """The stored result with players' names for side letters (``alice wins 2``), in
     ``lang`` (default: the channel's)."""
     lang = lang or channel_lang()
-    match = _RESULT.fullmatch((session.result or "").strip())
-    if match is None:
-        return _named(reason_in(session.result or "", lang) or t(lang, "no_result"), session)
-    player = _named(match["side"], session)
-    won = t(lang, "result_won_points", player=player, points=int(match["points"])) \
-        if match["points"] else t(lang, "result_won", player=player)
-    why = _named(reason_in(match["why"] or "", lang), session)
+    ended = session.outcome
+    if ended is None:
+        return t(lang, "no_result")
+    if ended.winner is None:
+        return _no_winner_words(ended, session, lang)
+    if ended.placings:  # "alice wins; bob 2nd; carol 3rd"
+        return _named("; ".join(
+            t(lang, "why_wins", player=side) if place == 1
+            else t(lang, "result_placed", player=side, place=t(lang, f"place_{place}")
+                                   if place < 4 else t(lang, "place_n", n=place))
+            for place, side in enumerate(ended.placings, 1)), session)
+    player = _named(ended.winner, session)
+    won = t(lang, "result_won_points", player=player, points=ended.points) \
+        if ended.points > 1 else t(lang, "result_won", player=player)
+    why = why_words(ended, session, lang)
     return won + (f" ({why})" if why else "")
 
 
@@ -292,7 +334,7 @@ def game_gone(session: Session) -> str:
     if session.status == SessionStatus.CHALLENGE:
         return for_user("game_gone_challenge")
     if session.status == SessionStatus.FINISHED:
-        return for_user("game_gone_finished", result=session.result)
+        return for_user("game_gone_finished", result=result_named(session, user_lang()))
     if session.status == SessionStatus.ABORTED:
         return for_user("game_gone_aborted")
     return for_user("game_gone_never")

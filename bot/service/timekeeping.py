@@ -15,6 +15,7 @@ from bot import clocks
 from bot.service import texts
 from bot.service.context import Context
 from games import Position
+from games.outcome import outcome_text, timed_out
 from storage import Session, SessionStatus, TurnEntry
 from storage.correspondence import ClockState, ReminderRow, clock_statements
 from storage.store import Statement
@@ -96,7 +97,7 @@ class Timekeeper:
         forfeit = None
         others = [s.side for s in session.seats if s.side != side]
         if tc.forfeit and len(others) == 1:
-            forfeit = f"{others[0]} wins ({side} ran out of time)"
+            forfeit = outcome_text(timed_out(others[0], side))
         rows.append(ReminderRow(session.id, period, 0.0, turn, side, deadline, forfeit))
         return (ClockState(period, side, turn, started_at, budget, deadline, banks, previous),
                 rows)

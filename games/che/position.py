@@ -33,6 +33,8 @@ from games.che.regions import Analysis, Effect, Outcome, Region, effect_for
 from games.errors import GameError, IllegalTurnError, NotationError, PositionError
 from games.events import Event, RegionClosed, TilePlaced, Won
 from games.messages import Message
+from games.outcome import EndReason
+from games.turns import Step, StepKind, Turn, texts
 
 #: How many legal cells an error message names before "...".
 _CELLS_SHOWN = 12
@@ -48,9 +50,11 @@ class PlacementOption:
 
 
 def _result_of(outcome: Outcome) -> Result:
+    reason = (EndReason.TILES_OUT if not outcome.closed else EndReason.REGION_CLOSED
+              if len(outcome.closed) == 1 else EndReason.BOTH_CLOSED)
     if outcome.winner is None:
-        return Result(None, 0, "draw")
-    return Result(outcome.winner, 1, f"{outcome.winner} wins")
+        return Result(None, 0, "draw", ended_by=reason)
+    return Result(outcome.winner, 1, f"{outcome.winner} wins", ended_by=reason)
 
 
 class ChePosition(Position):
@@ -235,33 +239,45 @@ class ChePosition(Position):
         self._placements = out
         return list(out)
 
-    def legal_turns(self, dice: Dice = ()) -> list[str]:
-        """Every complete legal turn as canonical text, deduplicated by resulting board.
+    def legal_turns(self, dice: Dice = ()) -> list[Turn]:
+        """Every complete legal turn, deduplicated by resulting board, as values
+        (one place-tile step per tile: its cell and colour).
 
         Two tiles that could be placed in either order are listed once.
         """
         return self._listed(both_orders=False)
 
-    def legal_turns_in_any_order(self, dice: Dice = ()) -> list[str]:
+    def legal_turns_in_any_order(self, dice: Dice = ()) -> list[Turn]:
         """``legal_turns`` with two quiet tiles listed in both orders: ``play``
         takes either (the same board, and neither tile ends the game alone)."""
         return self._listed(both_orders=True)
 
-    def _listed(self, both_orders: bool) -> list[str]:
+    def _listed(self, both_orders: bool) -> list[Turn]:
         if self._result is not None:
             return []
         first = self.legal_placements()
+        firsts = [_placed(o.text, o.tile.cell, o.tile.colour) for o in first]
         if self.tiles_this_turn == 1:
-            return [o.text for o in first]
+            return [Turn(step.text, (step,)) for step in firsts]
         index = {(o.tile.cell, o.tile.colour): i for i, o in enumerate(first)}
         quiet = [o.effect is Effect.NONE for o in first]
         cells = self._cells
         base_cells = self.legal_cells()
         base_set = set(base_cells)
-        out: list[str] = []
+        # a second tile is written without its orientation (the first tile fixed it)
+        seconds: dict[tuple[Cell, str], Step] = {}
+
+        def second(cell: Cell, colour: str) -> Step:
+            step = seconds.get((cell, colour))
+            if step is None:
+                step = seconds[cell, colour] = _placed(format_cell(cell) + colour, cell, colour)
+            return step
+
+        out: list[Turn] = []
         for i, option in enumerate(first):
+            head = firsts[i]
             if not quiet[i]:
-                out.append(option.text)
+                out.append(Turn(head.text, (head,)))
                 continue
             c1 = option.tile.cell
             extra = [n for n in neighbours(c1) if n not in cells and n not in base_set]
@@ -269,16 +285,16 @@ class ChePosition(Position):
             for cell in base_cells:
                 if cell == c1:
                     continue
-                label = format_cell(cell)
                 for colour in COLOURS:
                     j = index[(cell, colour)]
                     if quiet[j] and j < i and not both_orders:
                         continue  # listed already in the other order
-                    out.append(prefix + label + colour)
+                    tail = second(cell, colour)
+                    out.append(Turn(prefix + tail.text, (head, tail)))
             for cell in sorted(extra):
-                label = format_cell(cell)
                 for colour in COLOURS:
-                    out.append(prefix + label + colour)
+                    tail = second(cell, colour)
+                    out.append(Turn(prefix + tail.text, (head, tail)))
         return out
 
     # -- playing --------------------------------------------------------------------------
@@ -358,7 +374,7 @@ class ChePosition(Position):
         sizes = f"largest regions White {largest['W']}, Blue {largest['B']}"
         return f"the tiles ran out; {sizes}"
 
-    def play(self, text: str, dice: Dice = ()) -> Played:
+    def play(self, text: str | Turn, dice: Dice = ()) -> Played:
         """Play a whole turn written as placements (``1,0B 0,1W``).
 
         The text must complete the turn exactly: two tiles (one for the first
@@ -369,12 +385,12 @@ class ChePosition(Position):
             raise IllegalTurnError(Message.of("gerr_che_no_dice"))
         if self._result is not None:
             raise IllegalTurnError(Message.of("gerr_over_paren", result=self._result.text))
-        placements = parse_placements(text)
+        placements = parse_placements(str(text))
         need = self.tiles_this_turn
         if not placements or len(placements) > need:
             needs = (Message.of("gerr_che_needs_not", need=need, n=len(placements)) if placements
                      else Message.of("gerr_che_needs", need=need))
-            raise IllegalTurnError(needs, self.legal_turns())
+            raise IllegalTurnError(needs, texts(self.legal_turns()))
         position: ChePosition = self
         done: list[str] = []
         events: list[Event] = []
@@ -391,7 +407,7 @@ class ChePosition(Position):
                 if not done:
                     if exc.legal:
                         raise
-                    raise IllegalTurnError(exc.reason, self.legal_turns()) from None
+                    raise IllegalTurnError(exc.reason, texts(self.legal_turns())) from None
                 prefix = " ".join(done) + " "
                 raise IllegalTurnError(exc.reason, self._completions(position, prefix)) from None
             done.append(tile.text(with_orientation=not position._tiles))
@@ -412,7 +428,7 @@ class ChePosition(Position):
         """
         if self._result is not None:
             raise IllegalTurnError(Message.of("gerr_over_paren", result=self._result.text))
-        placements = parse_placements(text)
+        placements = parse_placements(str(text))
         if len(placements) != 1:
             raise IllegalTurnError(Message.of("gerr_che_place_one", n=len(placements)))
         return self._put(self._check(placements[0]))
@@ -420,7 +436,7 @@ class ChePosition(Position):
     @staticmethod
     def _completions(position: ChePosition, prefix: str) -> list[str]:
         if not prefix:
-            return position.legal_turns()
+            return texts(position.legal_turns())
         return [prefix + o.text for o in position.legal_placements()]
 
     # -- listing --------------------------------------------------------------------------
@@ -502,3 +518,11 @@ class ChePosition(Position):
             raise PositionError(Message.of("gpos_listing_says_but_tiles", status=status,
                                            actual=actual))
         return position
+
+
+def _placed(text: str, cell: Cell, colour: str) -> Step:
+    """The step putting a ``colour`` tile on ``cell``, written ``text`` (``0,0W/``
+    names the first tile's orientation, later tiles have theirs forced)."""
+    label = format_cell(cell)
+    orientation = text[-1] if text[-1] in "/\\" else ""
+    return Step(text, StepKind.PLACE_TILE, label, label, colour=colour, orientation=orientation)

@@ -16,6 +16,7 @@ from games.chebache.board import SIDE_LETTERS
 from games.chebache.position import ChebachePosition
 from games.chebache.state import State
 from games.chebache.turns import NO_MOVE, EndOfTurn, end_of_turn
+from games.outcome import EndReason
 
 
 def after_turn(position: ChebachePosition, state: State) -> ChebachePosition:
@@ -26,10 +27,12 @@ def after_turn(position: ChebachePosition, state: State) -> ChebachePosition:
     eot = end_of_turn(state, side)
     if eot.winner is not None:
         letter = SIDE_LETTERS[eot.winner]
-        return ChebachePosition(eot.state, None, Result(letter, 1, f"{letter} wins"),
-                                position.options)
+        reason = EndReason.ALL_HOME if eot.winner == side else EndReason.KING_TRAPPED
+        won = Result(letter, 1, f"{letter} wins", ended_by=reason)
+        return ChebachePosition(eot.state, None, won, position.options)
     if eot.draw:
-        return ChebachePosition(eot.state, None, Result(None, 0, "draw"), position.options)
+        drawn = Result(None, 0, "draw", ended_by=EndReason.NO_PIECES)
+        return ChebachePosition(eot.state, None, drawn, position.options)
     return ChebachePosition(eot.state, 1 - side, None, position.options)
 
 

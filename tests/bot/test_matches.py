@@ -13,11 +13,13 @@ from bot.matches import (
     game_points,
     is_crawford,
     parse_target,
+    resigned_match,
     split_games,
     supports_match,
 )
 from bot.replay import replay, replay_game
 from games import get_game
+from games.outcome import ABORTED, EndReason, Outcome, resigned, timed_out
 
 HACHAPURY = get_game("hachapury")
 CHEESEGAMBIT = get_game("cheesegambit")
@@ -33,13 +35,21 @@ def test_the_crawford_game_follows_the_first_reach_of_match_point_minus_one() ->
 
 def test_a_game_scores_its_result_or_the_stake_it_stood_at() -> None:
     mars = HACHAPURY.from_listing("W: 15@F; B: 4@24, 11@6; W wins 2", {})
-    assert game_points("W wins 2", mars, ["W", "B"]) == ("W", 2)
+    assert game_points(Outcome("W", 2, EndReason.MARS), mars, ["W", "B"]) == ("W", 2)
     unfinished = HACHAPURY.initial({}, "W")
-    assert game_points("B wins (W resigned)", unfinished, ["W", "B"]) == ("B", 1)
-    assert game_points("aborted", unfinished, ["W", "B"]) is None
+    assert game_points(resigned("B", "W"), unfinished, ["W", "B"]) == ("B", 1)
+    assert game_points(ABORTED, unfinished, ["W", "B"]) is None
+    assert game_points(None, unfinished, ["W", "B"]) is None
     cubed = CHEESEGAMBIT.from_listing("R: 4@9, 3@33, 4@49, 3@65; B: 4@13, 3@29, 4@45, 3@69; "
                                       "cube R-B 4 B; R to move", {})
-    assert game_points("B wins (R ran out of time)", cubed, ["R", "B"]) == ("B", 4)
+    assert game_points(timed_out("B", "R"), cubed, ["R", "B"]) == ("B", 4)
+
+
+def test_only_a_match_resignation_resigns_the_match() -> None:
+    assert resigned_match(resigned("B", "W", whole_match=True))
+    assert not resigned_match(resigned("B", "W"))
+    assert not resigned_match(timed_out("B", "W"))
+    assert not resigned_match(None)
 
 
 def test_targets_and_games_that_cannot_be_matches() -> None:

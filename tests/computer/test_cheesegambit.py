@@ -236,7 +236,7 @@ def positions_from_play(players: int, count: int, seed: int) -> list[CheeseGambi
             assert isinstance(position, CheeseGambitPosition)
             out.append(position)
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        position = position.play(rng.choice(position.legal_turns(dice)), dice).position
+        position = position.play(rng.choice(position.legal_turns(dice)).text, dice).position
     return out
 
 

@@ -8,6 +8,7 @@ import discord
 import pytest
 
 from bot import discord_adapter as adapter
+from bot.actions import action_of
 from bot.cogs.turns import TurnCache, match_turns, normalise
 from bot.replies import Button, Reply
 
@@ -80,14 +81,15 @@ def test_buttons_become_dynamic_items_with_stable_custom_ids() -> None:
 
 
 def test_custom_id_parsing() -> None:
-    assert adapter.parse_custom_id("boardbot:accept:12") == ("accept", 12, "")
-    assert adapter.parse_custom_id("boardbot:resign:007") == ("resign", 7, "")
-    assert adapter.parse_custom_id("boardbot:drop:12:t56-R-B") == ("drop", 12, "t56-R-B")
+    assert action_of("boardbot:accept:12") == "accept:12"
+    assert action_of("boardbot:resign:007") == "resign:007"
+    assert action_of("boardbot:drop:12:t56-R-B") == "drop:12:t56-R-B"
     for bad in ("boardbot:accept:", "boardbot:accept:x", "other:accept:1", "boardbot:a:1:2",
                 "boardbot::1"):
-        assert adapter.parse_custom_id(bad) is None
-    with pytest.raises(ValueError):
-        adapter.custom_id(Button("Go", "accept"))
+        assert action_of(bad) is None
+    for action in ("accept", "drop:12:zz", "pick:1:q3-"):  # no action's id: never posted
+        with pytest.raises(ValueError):
+            adapter.custom_id(Button("Go", action))
 
 
 def test_options_parsing() -> None:

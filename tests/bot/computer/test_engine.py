@@ -47,7 +47,7 @@ def _positions(name: str, options: dict[str, str], rng: random.Random, count: in
                 position = position.play_action(answer, position.actors()[0]).position
                 continue
             dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
-            text = rng.choice(position.legal_turns(dice))
+            text = rng.choice(position.legal_turns(dice)).text
             additions = position.turn_additions(text, dice)
             if additions and rng.random() < 0.8:
                 text += f" {rng.choice(additions)}"  # taunts, so that answers come due

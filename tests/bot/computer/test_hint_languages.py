@@ -76,7 +76,7 @@ def test_every_side_a_reason_names_has_its_words() -> None:
 
 #: A value for each placeholder the hint sentences fill, as the computer gives it.
 _SAMPLES: dict[str, list[Value]] = {
-    "side": ["White", "Blue", "Black"], "foe": ["Red", "Green", "Yellow"], "taunter": ["B"],
+    "side": ["White", "Blue", "Black"], "foe": ["Red", "Green", "Yellow"], "taunter": ["Blue"],
     "count": [1, 2, 5, 21], "need": [1, 2], "length": [2, 6], "pips": [1, 3, 11],
     "number": [8], "at": [50], "size": [7], "other_size": [5],
     "spots": ["8, 10"], "points": ["5, 4"], "squares": [(51,), (50, 52), (3, 4, 5)],
@@ -159,7 +159,7 @@ def _random_positions(game: str, seed: int, plies: int) -> list[tuple[Position, 
             continue
         dice = _dice(position, rng)
         out.append((position, dice))
-        position = position.play(rng.choice(position.legal_turns(dice)), dice).position
+        position = position.play(rng.choice(position.legal_turns(dice)).text, dice).position
     return out
 
 

@@ -88,7 +88,7 @@ async def _step(service: GameService, rng: random.Random, *, taunt: bool = True)
         text = position.action_choices()[0]  # accept, yes
     else:
         side = position.side_to_move or ""
-        text = rng.choice(service.legal_turns(session))
+        text = rng.choice(service.legal_turns(session)).text
         targets = position.possible_taunts(text, session.dice)  # type: ignore[attr-defined]
         if taunt and targets:
             text += f" T@{rng.choice(targets)}"
@@ -416,9 +416,12 @@ async def test_the_host_or_a_moderator_closes_a_lobby(store: Store, clock: FakeC
 
 
 def test_button_ids_fit_discord() -> None:
+    from bot.actions import Answer, Takeback, encode
+    from bot.buttons import Question
     from bot.discord_adapter import custom_id
-    longest = Button("Refuse take-back", f"takeback_yes:{2**63 - 1}:v{2**31}-R-G-B-Y")
-    assert len(custom_id(longest)) <= 100
+    for action in (Takeback(True, 10**18 - 1, 10**18 - 1),
+                   Answer("yes", 10**18 - 1, Question("v", 10**9 - 1, ("R", "G", "B", "Y")))):
+        assert len(custom_id(Button("Refuse take-back", encode(action)))) <= 100
 
 
 async def test_old_format_answer_buttons_only_where_unmistakable(store: Store,

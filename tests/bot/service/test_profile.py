@@ -13,6 +13,7 @@ from bot.computer_seats import COMPUTER
 from bot.replies import User
 from bot.service import GameService, ServiceConfig
 from bot.service.rating import RECENT_GAMES, _result_for
+from games.outcome import ABORTED, EndReason, Outcome, outcome_from_text, resigned
 from storage import Store
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, FakeClock
 
@@ -79,11 +80,29 @@ async def test_nobody_without_games_gets_a_private_answer(drawing: GameService) 
 
 
 def test_results_as_each_player_saw_them() -> None:
-    assert _result_for("W wins 2 (B resigned)", "W") == ("won 2", True)
-    assert _result_for("W wins 2 (B resigned)", "B") == ("lost", False)
-    assert _result_for("B wins", "B") == ("won", True)
-    four = "G wins; Y 2nd; B 3rd; R 4th"
-    assert _result_for(four, "G") == ("won", True)
+    assert _result_for(Outcome("W", 2, EndReason.MARS), "W") == ("won 2", True)
+    assert _result_for(resigned("W", "B"), "B") == ("lost", False)
+    assert _result_for(resigned("W", "B"), "W") == ("won", True)
+    four = Outcome("G", 6, EndReason.PLACINGS, ("G", "Y", "B", "R"))
+    assert _result_for(four, "G") == ("won", True)  # a placings win counts 1, as rated
     assert _result_for(four, "Y") == ("2nd", None)
-    assert _result_for("draw", "W") == ("draw", None)
+    assert _result_for(four, "R") == ("4th", None)
+    assert _result_for(Outcome(None, 0, EndReason.TILES_OUT), "W") == ("draw", None)
+    assert _result_for(ABORTED, "W") == ("no result", None)
     assert _result_for(None, "W") == ("no result", None)
+
+
+def test_results_of_rows_stored_before_outcomes_read_as_before() -> None:
+    """Rows finished before migration 12 have only their text (``Session.outcome``
+    reads it): the same words as when the profile read the text itself."""
+    def said(text: str | None, side: str) -> tuple[str, bool | None]:
+        return _result_for(outcome_from_text(text), side)
+
+    assert said("W wins 2 (B resigned)", "W") == ("won 2", True)
+    assert said("W wins 2 (B resigned)", "B") == ("lost", False)
+    assert said("B wins", "B") == ("won", True)
+    four = "G wins; Y 2nd; B 3rd; R 4th"
+    assert said(four, "G") == ("won", True)
+    assert said(four, "Y") == ("2nd", None)
+    assert said("draw", "W") == ("draw", None)
+    assert said(None, "W") == ("no result", None)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.computer_seats import COMPUTER
 from bot.replies import User
 from bot.service import GameService
+from games.outcome import EndReason
 from storage.ratings import RatingStore
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE
 
@@ -60,3 +61,54 @@ async def test_games_against_the_computer_or_with_a_hint_are_not_rated(
     assert "No rated Hachapury games here yet" in empty.text
     reasons = await service.store.fetchall("SELECT reason FROM rated_games ORDER BY session_id")
     assert [r[0] for r in reasons] == ["a computer played", "a hint was used"]
+
+
+async def _played_out(service: GameService, game: str, a: User, b: User) -> None:
+    """A game of ``game`` between ``a`` and ``b`` played to its end on the board: the
+    first legal turn each time, every taunt offered made and every taunt accepted
+    (so that CheeseGambit's stake grows)."""
+    assert (await service.new(a, HERE, game, [b])).ok
+    assert (await service.accept(b, HERE)).ok
+    for _ in range(1000):
+        session = await service.store.latest_session(HERE.id)
+        assert session is not None
+        if session.status != "active":
+            return
+        position = service.position_of(session)
+        if position.action_due():
+            side, text = position.actors()[0], position.action_choices()[0]
+        else:
+            side, text = position.side_to_move or "", service.legal_turns(session)[0]
+        seat = session.seat_for_side(side)
+        assert seat is not None
+        user = a if seat.user_id == a.id else b
+        reply = await service.move(user, HERE, text)
+        assert reply.ok, reply.text
+        for offer in [x for x in reply.buttons if x.action.startswith("taunt:")][:1]:
+            assert (await service.press(user, HERE, offer.action)).ok
+    raise AssertionError(f"the {game} game did not end")
+
+
+async def test_a_rebuild_from_rows_stored_before_outcomes_gives_the_same_figures(
+        service: GameService) -> None:
+    """Games rated from their stored outcomes, then rated again (``--rebuild``) as if
+    every row were from before migration 12 (outcome NULL, only the result text):
+    the same figures, points and streaks included."""
+    await _played_out(service, "hachapury", ALICE, BOB)
+    await _played_out(service, "cheesegambit", BOB, CAROL)
+    await _game(service, CAROL, ALICE, ALICE)
+    await _game(service, ALICE, BOB, ALICE)
+    live = await RatingStore(service.store).all_rows()
+    # the CheeseGambit game was won at a raised stake: rated 1 point, as ever
+    placed = await service.store.session(2)
+    assert placed is not None and placed.stored_outcome is not None
+    assert placed.stored_outcome.reason == EndReason.PLACINGS
+    assert placed.stored_outcome.points > 1
+    points = {(game, row.name): row.points for _, game, row in live}
+    assert points[("cheesegambit", "carol")] == 1 and points[("hachapury", "bob")] == 2
+    assert await service.rebuild_ratings() == 4
+    assert await RatingStore(service.store).all_rows() == live
+    async with service.store.transaction() as run:
+        await run("UPDATE sessions SET outcome=NULL", ())
+    assert await service.rebuild_ratings() == 4
+    assert await RatingStore(service.store).all_rows() == live
