@@ -13,6 +13,7 @@ against the previous checkpoint and against the hand-tuned evaluation, with
 Wilson 95% intervals.  Same seed, same options, same machine: same weights
 (the dice and the network's start come from the seed; nothing reads the
 clock).  The weights go to ``--out`` (default computer/weights/GAME.npz).
+The shipped Hachapury weights: ``--games 4000 --seed 2`` (docs/computer-strength.md).
 """
 
 from __future__ import annotations
