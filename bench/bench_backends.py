@@ -48,7 +48,7 @@ async def _move(service: GameService, channel: Channel, rng: random.Random) -> f
     position = service.position_of(session)
     seat = session.seat_for_side(position.side_to_move or "")
     user = ALICE if seat and seat.user_id == ALICE.id else BOB
-    text = rng.choice(position.legal_turns(session.dice))
+    text = rng.choice(position.legal_turns(session.dice)).text
     start = time.perf_counter()
     reply = await service.move(user, channel, text)
     assert reply.ok, reply.text

@@ -168,7 +168,7 @@ class Bot:
             side, text = position.actors()[0], position.action_choices()[0]
         else:
             side = position.side_to_move or ""
-            text = self.rng.choice(await self.service.legal_turns_async(session))
+            text = self.rng.choice(await self.service.legal_turns_async(session)).text
         seat = session.seat_for_side(side)
         assert seat is not None
         return PLAYERS[seat.user_id], text, session.id

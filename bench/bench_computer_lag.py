@@ -77,7 +77,7 @@ async def person(service: GameService, here: Channel, stop: asyncio.Event,
         commands.append(time.perf_counter() - started)
         turns = await service.legal_turns_async(session)
         started = time.perf_counter()
-        await service.move(mover, here, rng.choice(turns))
+        await service.move(mover, here, rng.choice(turns).text)
         commands.append(time.perf_counter() - started)
         await asyncio.sleep(0.05)  # a person's pace, roughly: a command every 50 ms
 
@@ -148,7 +148,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--channels", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--level", default="normal", choices=["easy", "normal", "hard"])
+    parser.add_argument("--level", default="normal", choices=["easy", "normal", "hard", "expert"])
     parser.add_argument("--thinker", default="pool", choices=["pool", "inline"])
     parser.add_argument("--images", action="store_true", help="render board images too")
     args = parser.parse_args()

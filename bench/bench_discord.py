@@ -151,7 +151,7 @@ async def bench(games: int, count: int) -> None:
         await bob.slash(fresh, "accept")
         session = await game_in(store, fresh)
         legal = service.legal_turns(session)
-        texts = typing_of(legal, count)
+        texts = typing_of([turn.text for turn in legal], count)
         trips, inside = await keystrokes(env, bot, alice, fresh, texts)
         print(f"autocomplete, fresh position ({GAME}, {len(legal)} legal turns)")
         print(f"  interaction to answer:      {figures(trips)}")
@@ -181,7 +181,7 @@ async def autocomplete_worst(env: Any, bot: Any, service: GameService, store: St
     start = time.perf_counter()
     legal = service.legal_turns(session)
     cold = time.perf_counter() - start
-    texts = typing_of(legal, count)
+    texts = typing_of([turn.text for turn in legal], count)
     trips, inside = await keystrokes(env, bot, alice, worst, texts)
     print(f"autocomplete, worst {game} position ({len(legal)} legal turns for {dice}; "
           f"first legal-turn search {cold * 1000:.1f} ms, then cached)")

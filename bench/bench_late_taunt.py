@@ -57,7 +57,7 @@ def _game(seed: int, cached: list[float]
         entry = TurnEntry(seq, number, position.side_to_move or "", dice, played.record,
                           played.moves, "x", 0.0, TurnKind.TURN)
         start = time.perf_counter()
-        targets = [a[2:] for a in position.turn_additions(played.moves, dice)]
+        targets = [a.target for a in position.turn_additions(played.moves, dice)]
         cached.append((time.perf_counter() - start) * 1000)
         log.append((position.listing(), entry, targets))
         position = played.position

@@ -97,7 +97,7 @@ async def service_game(moves: int) -> None:
                 mover = ALICE if seat.user_id == ALICE.id else BOB
                 await note("legal", lambda: service.legal(CAROL, HERE))
                 turns = await service.legal_turns_async(session)
-                turn = rng.choice(turns)
+                turn = rng.choice(turns).text
                 await note("preview", partial(service.preview, mover, HERE, turn))
                 await note("move", partial(service.move, mover, HERE, turn))
                 await note("board", lambda: service.board(CAROL, HERE))

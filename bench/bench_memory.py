@@ -263,7 +263,7 @@ async def one_session(service: GameService, n: int, moves: int, rng: random.Rand
         legal = await service.context.legal_turns_async(session)
         if not legal:
             break
-        reply = await service.move(user, channel, rng.choice(legal))
+        reply = await service.move(user, channel, rng.choice(legal).text)
         tally["moves" if reply.ok else "refused moves"] += 1
         if not reply.ok:
             break

@@ -72,10 +72,11 @@ async def long_game(service: GameService, game: str, options: dict[str, str], pl
             text = rng.choice(position.action_choices())
         else:
             side = position.side_to_move or ""
-            text = rng.choice(service.legal_turns(session))
-            additions = position.turn_additions(text, session.dice)
+            turn = rng.choice(service.legal_turns(session))
+            additions = position.turn_additions(turn, session.dice)
             if additions and rng.random() < 0.5:
-                text += f" {rng.choice(additions)}"
+                turn = turn.with_addition(rng.choice(additions))
+            text = turn.text
         seat = session.seat_for_side(side)
         assert seat is not None
         reply = await service.move(by_id[seat.user_id], HERE, text)

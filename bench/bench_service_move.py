@@ -42,7 +42,7 @@ async def _timed_moves(service: GameService, channel: Channel, count: int,
         position = service.position_of(session)
         seat = session.seat_for_side(position.side_to_move or "")
         user = ALICE if seat and seat.user_id == ALICE.id else BOB
-        text = rng.choice(position.legal_turns(session.dice))
+        text = rng.choice(position.legal_turns(session.dice)).text
         start = time.perf_counter()
         reply = await service.move(user, channel, text)
         times.append(time.perf_counter() - start)

@@ -85,10 +85,11 @@ async def _storm(path: str, channels: int, seed: int, ack_fd: int,
             side, text = position.actors()[0], rng.choice(position.action_choices())
         else:
             side = position.side_to_move or ""
-            text = rng.choice(service.legal_turns(session))
-            additions = position.turn_additions(text, session.dice)
+            turn = rng.choice(service.legal_turns(session))
+            additions = position.turn_additions(turn, session.dice)
             if additions and rng.random() < 0.3:
-                text += " " + rng.choice(additions)
+                turn = turn.with_addition(rng.choice(additions))
+            text = turn.text
         seat = session.seat_for_side(side)
         user = ALICE if seat is not None and seat.user_id == ALICE.id else BOB
         reply = await service.move(user, room, text)

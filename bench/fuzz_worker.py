@@ -285,13 +285,11 @@ class Fuzzer:
         turns = self.service.legal_turns(session)
         if not turns:
             return "", side
-        text = rng.choice(turns)
-        taunts = getattr(position, "possible_taunts", None)
-        if taunts is not None and rng.random() < 0.5:
-            targets = taunts(text, session.dice)
-            if targets:
-                text += f" T@{rng.choice(targets)}"
-        return text, side
+        turn = rng.choice(turns)
+        additions = position.turn_additions(turn, session.dice)
+        if additions and rng.random() < 0.5:
+            turn = turn.with_addition(rng.choice(additions))
+        return turn.text, side
 
     # ------------------------------------------------------------------ inputs
 

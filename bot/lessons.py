@@ -188,7 +188,7 @@ def find_exercise(name: str, goal: Goal, seed: int, plies: int = 400) -> Exercis
         side = position.side_to_move
         assert side is not None
         dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
-        legal = position.legal_turns(dice)
+        legal = [turn.text for turn in position.legal_turns(dice)]  # an exercise's choices
         sample = legal if len(legal) <= 60 else rng.sample(legal, 60)
         played = {text: position.play(text, dice) for text in sample}
         good = [t for t, p in played.items() if goal.reached(p.events, side)]

@@ -1,42 +1,38 @@
 """Turns built by tapping: the legal turns as a tree of moves, walked one choice
 at a time (issue: play without knowing the notation).
 
-Pure: a position's legal turns (canonical texts) and a *path* of choices in,
+Pure: a position's legal turns (turn values) and a *path* of choices in,
 the next menu (or the finished turn) out.  The path is all the state there is:
 it travels in the component's custom id (a ``Pick`` action, bot/actions.py), so a
 picker needs no memory, survives a restart, and a path read against another
 position (the game moved on) is refused by the version in the same tag.
 
-Each step offers the distinct next moves of the turns that start with the moves
-chosen so far, in the engine's order.  Discord shows at most 25 options a menu:
-more are grouped by where the move starts (``24/18`` and ``24/13`` under "from
-24"; a Che cell's colours under "cell 0,-1"), and groups beyond 25 by ranges.  A
-step whose moves are all placements (a cell and a colour: ``0,-1W``) speaks of tiles
-and cells, not of moving from somewhere.  The turns walked are the position's
+Each step offers the distinct next moves (the turns' steps: ``games/turns.py``)
+of the turns that start with the moves chosen so far, in the engine's order.
+Discord shows at most 25 options a menu: more are grouped by where the move starts
+(its step's ``source``: ``24/18`` and ``24/13`` under "from 24"; a Che cell's
+colours under "cell 0,-1"), and groups beyond 25 by ranges.  A step whose moves are
+all placements (``place-tile`` steps: a cell and a colour, ``0,-1W``) speaks of
+tiles and cells, not of moving from somewhere.  Nothing here reads notation: labels
+are the steps' own texts.  The turns walked are the position's
 ``legal_turns_in_any_order``: a turn whose moves the engine takes in either order
 can be built starting from either.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from bot.catalogue import for_user
+from games.turns import Addition, StepKind, Turn
+from games.turns import Step as Move
 
 #: Discord's limit of options in one select menu.
 MAX_OPTIONS = 25
-_SEPARATOR = re.compile(r",\s+|;\s*|\s+")
-#: Where a move starts: ``24`` of ``24/18``, ``K(S`` of ``K(S/5)``.
-_SOURCE = re.compile(r"^(?P<source>.*?)(?:[/\\X^x*-]|(?<=\d)[A-Za-z])")
-#: A placement: a cell and a colour (``0,-1W``, the first tile ``0,0W/``).  Matched
-#: before ``_SOURCE``, whose ``-`` (a move's dash) cut ``0,-1`` to ``0,``.
-_PLACEMENT = re.compile(r"^(?P<cell>-?\d+,-?\d+)[A-Za-z]")
-
 
 #: The additions a finished turn may take (CheeseGambit's taunts: ``Position.turn_additions``).
-AdditionsOf = Callable[[str], list[str]]
+AdditionsOf = Callable[[Turn], Sequence[Addition]]
 
 
 class PathError(ValueError):
@@ -44,27 +40,18 @@ class PathError(ValueError):
     the message is in the user's language."""
 
 
-def moves_of(turn: str) -> list[str]:
-    """The moves of a turn as written (``24/18, 18/13`` -> ``24/18``, ``18/13``)."""
-    return [m for m in _SEPARATOR.split(turn.strip()) if m]
+def source_of(move: Move) -> str:
+    """Where a move starts, for grouping (a placement's cell; the move's own text
+    for a step that starts nowhere, such as a kind word)."""
+    return move.source or move.text
 
 
-def source_of(move: str) -> str:
-    """Where a move starts, for grouping (a placement's cell; the whole move when it
-    cannot be told)."""
-    placed = _PLACEMENT.match(move)
-    if placed:
-        return placed["cell"]
-    match = _SOURCE.match(move)
-    return match["source"] if match and match["source"] else move
-
-
-def is_placement(move: str) -> bool:
+def is_placement(move: Move) -> bool:
     """Whether ``move`` puts a tile on a cell (``0,-1W``) rather than moving a piece."""
-    return _PLACEMENT.match(move) is not None
+    return move.kind == StepKind.PLACE_TILE
 
 
-def _placeholder(key: str, moves: list[str]) -> str:
+def _placeholder(key: str, moves: Sequence[Move]) -> str:
     """The menu's question: ``key``, or its tile wording (``pick_tile_*``) when every
     move offered is a placement."""
     tiles = bool(moves) and all(is_placement(m) for m in moves)
@@ -78,36 +65,41 @@ _TILE_KEYS = {"pick_move": "pick_tile_colour", "pick_from": "pick_tile_cell",
 
 @dataclass(frozen=True)
 class Option:
-    """One choice of a menu: what it shows and the path element it adds."""
+    """One choice of a menu: what it shows, the path element it adds and the move
+    it stands for (None for a group or an addition)."""
 
     label: str
     value: str
     description: str = ""
+    move: Move | None = None
 
 
 @dataclass(frozen=True)
 class Step:
-    """Where a path leads: the moves chosen so far, and either the options of the
-    next choice (``options``, with ``placeholder`` saying what is chosen) or, once
-    a whole legal turn is chosen, ``turn`` (its text, with any addition such as a
-    taunt that was chosen).  ``additions`` are what may still be added at the end
-    (offered as the last menu, before ``turn`` is set)."""
+    """Where a path leads: the moves chosen so far (their texts), and either the
+    options of the next choice (``options``, with ``placeholder`` saying what is
+    chosen) or, once a whole legal turn is chosen, ``turn`` (with any addition such
+    as a taunt that was chosen).  ``additions`` are what may still be added at the
+    end (offered as the last menu, before ``turn`` is set)."""
 
     chosen: tuple[str, ...]
     options: tuple[Option, ...] = ()
     placeholder: str = ""
-    turn: str | None = None
-    additions: tuple[str, ...] = field(default=())
+    turn: Turn | None = None
+    additions: tuple[Addition, ...] = field(default=())
 
 
-def walk(turns: list[str], path: list[str], additions_of: AdditionsOf | None = None) -> Step:
+def walk(turns: Sequence[Turn], path: list[str], additions_of: AdditionsOf | None = None
+         ) -> Step:
     """Follow ``path`` (its elements: ``<i>`` the i-th next move, ``g<i>`` the i-th
-    group, ``a<i>`` the i-th addition, ``a0`` none) through ``turns``; PathError if
-    it leads nowhere."""
-    split = [(turn, moves_of(turn)) for turn in turns]
+    group, ``a<i>`` the i-th addition, ``a0`` none) through ``turns``, move by move
+    along each turn's steps; PathError if it leads nowhere."""
+    # a turn's moves compared by their texts: two turns share a first move when
+    # they write it alike (the steps of different turns need not be one object)
+    split = [(turn, tuple(step.text for step in turn.steps)) for turn in turns]
     chosen: list[str] = []
-    group: list[str] | None = None
-    finished: str | None = None
+    group: list[Move] | None = None
+    finished: Turn | None = None
     for element in path:
         if finished is not None:
             return _with_addition(finished, tuple(chosen), element, additions_of)
@@ -120,9 +112,9 @@ def walk(turns: list[str], path: list[str], additions_of: AdditionsOf | None = N
         pool = group if group is not None else nexts
         if len(pool) > MAX_OPTIONS and group is None:
             raise PathError(for_user("path_group_first"))
-        chosen.append(pool[_index(element, len(pool))])
+        chosen.append(pool[_index(element, len(pool))].text)
         group = None
-        done = [turn for turn, moves in split if moves == chosen]
+        done = [turn for turn, moves in split if list(moves) == chosen]
         if done and not _next_moves(split, chosen):
             finished = done[0]
     if finished is not None:
@@ -143,14 +135,13 @@ def walk(turns: list[str], path: list[str], additions_of: AdditionsOf | None = N
                 _placeholder("pick_first" if not chosen else "pick_next", nexts))
 
 
-def _with_addition(turn: str, chosen: tuple[str, ...], element: str,
+def _with_addition(turn: Turn, chosen: tuple[str, ...], element: str,
                    additions_of: AdditionsOf | None) -> Step:
     extra = list(additions_of(turn)) if additions_of else []
     if not element.startswith("a") or not extra:
         raise PathError(for_user("path_complete"))
     index = _index(element[1:], len(extra) + 1)
-    text = turn if index == 0 else f"{turn} {extra[index - 1]}"
-    return Step(chosen, turn=text)
+    return Step(chosen, turn=turn if index == 0 else turn.with_addition(extra[index - 1]))
 
 
 def _index(text: str, size: int) -> int:
@@ -159,22 +150,24 @@ def _index(text: str, size: int) -> int:
     return int(text)
 
 
-def _next_moves(split: list[tuple[str, list[str]]], chosen: list[str]) -> list[str]:
+def _next_moves(split: list[tuple[Turn, tuple[str, ...]]], chosen: list[str]) -> list[Move]:
+    """The distinct next moves (by text) of the turns that begin with ``chosen``."""
     depth = len(chosen)
-    seen: dict[str, None] = {}
-    for _turn, moves in split:
-        if len(moves) > depth and moves[:depth] == chosen:
-            seen.setdefault(moves[depth])
-    return list(seen)
+    begun = tuple(chosen)
+    seen: dict[str, Move] = {}
+    for turn, moves in split:
+        if len(moves) > depth and moves[:depth] == begun:
+            seen.setdefault(moves[depth], turn.steps[depth])
+    return list(seen.values())
 
 
-def _groups(moves: list[str]) -> list[tuple[str, list[str]]]:
+def _groups(moves: list[Move]) -> list[tuple[str, list[Move]]]:
     """The moves by where they start; ranges of those when there are more than 25
     places (each group at most 25 moves: a large group is cut in parts)."""
-    by_source: dict[str, list[str]] = {}
+    by_source: dict[str, list[Move]] = {}
     for move in moves:
         by_source.setdefault(source_of(move), []).append(move)
-    groups: list[tuple[str, list[str]]] = []
+    groups: list[tuple[str, list[Move]]] = []
     for source, members in by_source.items():
         named = for_user("pick_group_cell" if all(is_placement(m) for m in members)
                          else "pick_group_from", source=source)
@@ -186,19 +179,20 @@ def _groups(moves: list[str]) -> list[tuple[str, list[str]]]:
     if len(groups) <= MAX_OPTIONS:
         return groups
     # Too many places: consecutive ranges of moves instead, 25 a range.
-    return [(f"{part[0]} … {part[-1]}", part)
+    return [(f"{part[0].text} … {part[-1].text}", part)
             for part in (moves[i:i + MAX_OPTIONS] for i in range(0, len(moves), MAX_OPTIONS))]
 
 
-def _move_options(moves: list[str]) -> tuple[Option, ...]:
-    return tuple(Option(move[:100], str(i)) for i, move in enumerate(moves))
+def _move_options(moves: list[Move]) -> tuple[Option, ...]:
+    return tuple(Option(move.text[:100], str(i), move=move) for i, move in enumerate(moves))
 
 
-def _group_options(groups: list[tuple[str, list[str]]]) -> tuple[Option, ...]:
-    return tuple(Option(label[:100], f"g{i}", ", ".join(members)[:100])
+def _group_options(groups: list[tuple[str, list[Move]]]) -> tuple[Option, ...]:
+    return tuple(Option(label[:100], f"g{i}", ", ".join(m.text for m in members)[:100])
                  for i, (label, members) in enumerate(groups))
 
 
-def _addition_options(extra: tuple[str, ...]) -> tuple[Option, ...]:
+def _addition_options(extra: tuple[Addition, ...]) -> tuple[Option, ...]:
     return (Option(for_user("pick_no_taunt"), "a0"),
-            *(Option(for_user("pick_add", text=text), f"a{i + 1}") for i, text in enumerate(extra)))
+            *(Option(for_user("pick_add", text=addition.text), f"a{i + 1}")
+              for i, addition in enumerate(extra)))

@@ -17,6 +17,7 @@ from typing import ClassVar
 from computer.reasons import NO_REASON, Reason
 from games.base import Dice, Position, QuestionKind
 from games.plugins import plugin_for
+from games.turns import Turn
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +28,10 @@ class Level(StrEnum):
     EASY = "easy"
     NORMAL = "normal"
     HARD = "hard"
+    #: The strongest play within about 3 s a decision on 2 shared cores (a
+    #: wider and deeper search than ``hard``; offered where a level is chosen,
+    #: never for ``/hint``, which stays ``hard`` so that it answers at once).
+    EXPERT = "expert"
 
     @property
     def budget(self) -> float:
@@ -49,10 +54,11 @@ class Level(StrEnum):
         for level in cls:
             if level.value == word:
                 return level
-        raise ValueError(f"unknown level {text!r}; levels: easy, normal, hard")
+        raise ValueError(f"unknown level {text!r}; levels: "
+                         f"{', '.join(level.value for level in cls)}")
 
 
-_CAPS = {Level.EASY: 1.0, Level.NORMAL: 2.5, Level.HARD: 7.5}
+_CAPS = {Level.EASY: 1.0, Level.NORMAL: 2.5, Level.HARD: 7.5, Level.EXPERT: 15.0}
 
 
 class _Meter:
@@ -179,9 +185,10 @@ class Strategy(ABC):
             return Choice(choices[0], Reason.of(key))
         return Choice(choices[0])
 
-    def explain(self, position: Position, dice: Dice, text: str) -> Reason:
-        """Why the turn ``text`` is good, for a hint ("makes a block on 5 and
-        leaves no blot", as keys and values).  Default: nothing to say."""
+    def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
+        """Why the turn ``text`` (a legal turn value, or its text with any addition)
+        is good, for a hint ("makes a block on 5 and leaves no blot", as keys and
+        values).  Default: nothing to say."""
         return NO_REASON
 
 

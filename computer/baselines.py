@@ -22,7 +22,7 @@ class RandomPlayer(Strategy):
 
     def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
                rng: random.Random) -> Choice:
-        return Choice(rng.choice(position.legal_turns(dice)), Reason.of("hint_at_random"))
+        return Choice(rng.choice(position.legal_turns(dice)).text, Reason.of("hint_at_random"))
 
     def answer(self, position: Position, side: str, level: Level, budget: Budget,
                rng: random.Random) -> Choice:

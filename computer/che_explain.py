@@ -9,6 +9,7 @@ from computer.che_board import Board, Summary
 from computer.reasons import NO_REASON, Reason, Said
 from games.che.geometry import COLOUR_NAMES, other
 from games.che.position import ChePosition
+from games.turns import Turn
 
 
 def _closable(position: ChePosition, colour: str) -> list[int]:
@@ -20,7 +21,7 @@ def _closable(position: ChePosition, colour: str) -> list[int]:
     return sorted(len(info.needs) for info in summary.small.values() if info.colour == colour)
 
 
-def explain_turn(position: ChePosition, text: str) -> Reason:
+def explain_turn(position: ChePosition, text: str | Turn) -> Reason:
     """The reason for playing ``text`` (a legal turn) in ``position``."""
     side = position.side_to_move
     if side is None:
@@ -32,7 +33,8 @@ def explain_turn(position: ChePosition, text: str) -> Reason:
     if after.result is not None:
         return _ending(after, side)
     if not position.tiles:
-        return Reason.of("hint_che_starts", side=COLOUR_NAMES[text[3]])
+        turn = text if isinstance(text, Turn) else position.read_turn(text, ())
+        return Reason.of("hint_che_starts", side=COLOUR_NAMES[turn.steps[0].colour])
     threats_before = _closable(position, rival)
     threats_after = _closable(after, rival)
     own_after = _closable(after, side)

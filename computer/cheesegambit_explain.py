@@ -10,9 +10,10 @@ from games.cheesegambit.board import COLOUR_NAMES, TRACK
 from games.cheesegambit.position import CheeseGambitPosition
 from games.errors import GameError
 from games.events import BorneOff, Hit, Moved, Passed, Taunted
+from games.turns import StepKind, Turn
 
 
-def describe_turn(position: CheeseGambitPosition, dice: Dice, text: str) -> Reason:
+def describe_turn(position: CheeseGambitPosition, dice: Dice, text: str | Turn) -> Reason:
     """The reason for playing ``text`` (a legal turn, maybe ending with ``T@X``)
     with ``dice`` in ``position``; empty when the text is not legal."""
     side = position.next_side
@@ -20,11 +21,14 @@ def describe_turn(position: CheeseGambitPosition, dice: Dice, text: str) -> Reas
         return NO_REASON
     try:
         played = position.play(text, dice)
+        # the kind word (``G``) is the turn's first step
+        turn = text if isinstance(text, Turn) else position.read_turn(text, dice)
     except GameError:
         return NO_REASON
     events = played.events
     parts: list[Said] = []
-    kind = text.split(" ", 1)[0]
+    first = turn.steps[0]
+    kind = first.text if first.kind == StepKind.WORD else ""
     if any(isinstance(e, Passed) for e in events):
         return Reason.of("hint_cg_dance")
     if kind == "G":

@@ -16,12 +16,13 @@ from computer.hachapury_eval import closed_mask, other_point, pips
 from computer.reasons import NO_REASON, Reason, Said
 from games.base import Dice
 from games.hachapury.position import COLOURS, HachapuryPosition, other
+from games.turns import Turn
 
 #: How many reasons a hint gives at most.
 MOST_REASONS = 2
 
 
-def explain_turn(position: HachapuryPosition, dice: Dice, text: str) -> Reason:
+def explain_turn(position: HachapuryPosition, dice: Dice, text: str | Turn) -> Reason:
     """The reason for playing ``text`` with ``dice`` in ``position`` (its side to
     move's view), e.g. "makes a block of 4 points (5-2) in front of 3 White
     checkers"; empty when the game is over."""

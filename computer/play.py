@@ -76,4 +76,4 @@ def answer_question(request: Request) -> Choice:
 
 def fallback_turn(position: Position, dice: Dice) -> str:
     """A legal turn chosen without thinking (the engine's first)."""
-    return position.legal_turns(dice)[0]
+    return position.legal_turns(dice)[0].text

@@ -47,8 +47,8 @@ def candidates(position: Position, dice: Dice) -> list[Candidate]:
     its order, so that choices are reproducible).  This plays each turn's text
     through ``Position.play``; a game with a quicker way to reach the positions
     passes its own ``expand`` to the searches below."""
-    return [Candidate(text, position.play(text, dice).position)
-            for text in position.legal_turns(dice)]
+    return [Candidate(turn.text, position.play(turn, dice).position)
+            for turn in position.legal_turns(dice)]
 
 
 #: How a search lists a position's legal turns with the positions they lead to.

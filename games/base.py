@@ -29,6 +29,7 @@ from games.errors import OptionError
 from games.events import Event
 from games.messages import Message, placings_said
 from games.outcome import EndReason, Outcome
+from games.turns import Addition, Turn
 
 Dice = tuple[int, ...]
 Options = Mapping[str, str]
@@ -156,12 +157,13 @@ class Position(ABC):
         """How many dice the side to move throws for its next turn (0: no dice)."""
 
     @abstractmethod
-    def legal_turns(self, dice: Dice) -> list[str]:
+    def legal_turns(self, dice: Dice) -> list[Turn]:
         """Every complete legal turn for these dice, deduplicated by resulting
-        position, as canonical move texts.  A turn with no legal move is the
-        game's pass text (e.g. ``(no move)``)."""
+        position, as turn values (games/turns.py: steps, canonical text), built
+        from the game's own move data.  A turn with no legal move is the game's
+        pass (a single pass step, e.g. ``(no move)``)."""
 
-    def legal_turns_in_any_order(self, dice: Dice) -> list[str]:
+    def legal_turns_in_any_order(self, dice: Dice) -> list[Turn]:
         """``legal_turns`` plus every other order of a turn's moves that ``play``
         takes as the same turn (Che's two tiles either way round), each order once.
         The turn picker and ``/legal`` offer these, so a player who builds a turn
@@ -170,9 +172,33 @@ class Position(ABC):
         return self.legal_turns(dice)
 
     @abstractmethod
-    def play(self, text: str, dice: Dice) -> Played:
-        """Apply the turn written in ``text``; raise a GameError if it cannot be
-        read or is not legal (nothing is changed: positions are immutable)."""
+    def play(self, text: str | Turn, dice: Dice) -> Played:
+        """Apply the turn written in ``text`` (a typed command, a record's line: the
+        notation is read here, at the edge) or a turn value; raise a GameError if it
+        cannot be read or is not legal (nothing is changed: positions are immutable)."""
+
+    def read_turn(self, text: str, dice: Dice) -> Turn:
+        """The legal turn written in ``text``, as a value (any additions written after
+        it included); a GameError when it cannot be read or is not legal.  The
+        default plays the text and finds its canonical moves among ``legal_turns``,
+        then reads what follows them as one of ``turn_additions``."""
+        played = self.play(text, dice)
+        legal = self.legal_turns(dice)
+        for turn in legal:
+            if turn.text == played.moves:
+                return turn
+        # canonical moves that carry additions (``9X13 T@B``): the legal turn they
+        # begin with, then each word after it one of that turn's additions
+        for turn in legal:
+            if played.moves.startswith(turn.text + " "):
+                offered = {a.text: a for a in self.turn_additions(turn, dice)}
+                words = played.moves[len(turn.text) + 1:].split()
+                if words and all(word in offered for word in words):
+                    for word in words:
+                        turn = turn.with_addition(offered[word])
+                    return turn
+        # ``play`` took it, so it is legal: a game whose listing lacks it broke the contract
+        raise LookupError(f"{played.moves!r} plays but is not among the legal turns")
 
     @abstractmethod
     def listing(self) -> str:
@@ -185,9 +211,9 @@ class Position(ABC):
     #: when the game never passes (Che).
     pass_text: ClassVar[str | None] = None
 
-    def is_pass(self, text: str) -> bool:
+    def is_pass(self, text: str | Turn) -> bool:
         """Whether ``text`` is this game's pass (a turn that moves nothing)."""
-        return self.pass_text is not None and text.strip() == self.pass_text
+        return self.pass_text is not None and str(text).strip() == self.pass_text
 
     def forced_pass(self, dice: Dice) -> str | None:
         """The pass text when passing is the only legal turn with these dice
@@ -195,13 +221,19 @@ class Position(ABC):
         if self.pass_text is None or self.result is not None or self.action_due():
             return None
         legal = self.legal_turns(dice)
-        return legal[0] if len(legal) == 1 and self.is_pass(legal[0]) else None
+        return legal[0].text if len(legal) == 1 and legal[0].is_pass else None
 
-    def turn_additions(self, text: str, dice: Dice) -> list[str]:
-        """What the side to move may add at the end of the legal turn ``text``
-        (CheeseGambit's taunts: ``T@B``); each addition is written after the
-        turn, separated by a space.  Most games have none."""
+    def turn_additions(self, turn: Turn | str, dice: Dice) -> list[Addition]:
+        """What the side to move may add at the end of the legal turn ``turn``
+        (CheeseGambit's taunts: ``T@B`` aimed at a side); each addition is written
+        after the turn, separated by a space (``Turn.with_addition``).  Most games
+        have none."""
         return []
+
+    def split_additions(self, text: str) -> tuple[str, str]:
+        """A typed turn cut where its additions begin (``9X13 T@B`` -> ``9X13``,
+        ``T@B``), for autocomplete; ``(text, "")`` where there are none."""
+        return text, ""
 
     def piece_counts(self) -> Mapping[tuple[str, str], int] | None:
         """Pieces per (side letter, place in that side's notation), for

@@ -17,11 +17,12 @@ import discord
 
 from bot import discord_adapter as adapter
 from bot.actions import Verb, session_of, verb_of
-from bot.cogs.turns import TurnCache, match_turns
+from bot.cogs.turns import TurnCache, match_turns, normalise
 from bot.faults import brief
 from bot.ordering import ChannelOrder
 from bot.replies import Channel, Reply, User, refusal
 from games import Position
+from games.turns import Turn
 from storage import DatabaseFault, SessionStatus
 
 if TYPE_CHECKING:
@@ -121,23 +122,25 @@ class Flows:
         turns = await service.legal_turns_async(session)
         index = self.cache.index(session, lambda: turns)
         if type(position).turn_additions is Position.turn_additions:
-            return match_turns((), typed, index=index)
+            return [turn.text for turn in match_turns((), typed, index=index)]
         # A game where a turn may end with an addition (CheeseGambit's taunt `T@B`):
-        # each of the first matching turns is followed by its endings.
-        base, _, _ = typed.partition(" T@")
+        # each of the first matching turns is followed by its endings.  The game says
+        # where an addition begins in what was typed; the endings are turn values.
+        base, begun = position.split_additions(typed)
         matched = match_turns((), base, index=index)
         dice = tuple(session.dice)
         endings = await asyncio.to_thread(
             lambda: [position.turn_additions(turn, dice) for turn in matched[:ENDINGS_FOR]])
-        offered: list[str] = []
+        offered: list[Turn] = []
         for number, turn in enumerate(matched):
             offered.append(turn)
             if number < len(endings):
-                offered.extend(f"{turn} {addition}" for addition in endings[number])
-        if " T@" in typed:  # an ending begun: only the turns with it
-            wanted = typed.strip().lower()
-            offered = [o for o in offered if o.lower().startswith(wanted)]
-        return offered[:25]
+                offered.extend(turn.with_addition(addition) for addition in endings[number])
+        if begun:  # an ending begun: only the turns that begin as typed, with it
+            moves, ending = normalise(base), begun.lower()
+            offered = [o for o in offered if normalise(o.moves).startswith(moves)
+                       and any(a.text.lower().startswith(ending) for a in o.additions)]
+        return [o.text for o in offered[:25]]
 
     async def autocomplete_move(self, interaction: discord.Interaction, typed: str
                                 ) -> list[discord.app_commands.Choice[str]]:

@@ -12,10 +12,14 @@ import re
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
+from games.turns import Turn
 from storage import Session
 
 MAX_CHOICES = 25
+#: What is matched: turn values (their text is typed) or plain answer texts.
+_T = TypeVar("_T", str, Turn)
 MAX_LENGTH = 100
 _SEPARATORS = re.compile(r"[\s,;]+")
 
@@ -25,8 +29,8 @@ def normalise(text: str) -> str:
     return _SEPARATORS.sub(" ", text.lower()).strip()
 
 
-def match_turns(turns: Sequence[str], typed: str, limit: int = MAX_CHOICES,
-                index: Sequence[tuple[str, str]] | None = None) -> list[str]:
+def match_turns(turns: Sequence[_T], typed: str, limit: int = MAX_CHOICES,
+                index: Sequence[tuple[str, _T]] | None = None) -> list[_T]:
     """Turns whose text starts with ``typed`` first, then those containing it,
     each group in the engine's order; at most ``limit``, none longer than
     Discord's 100-character choice limit.  ``index`` is ``prepare(turns)``."""
@@ -34,8 +38,8 @@ def match_turns(turns: Sequence[str], typed: str, limit: int = MAX_CHOICES,
     pairs = index if index is not None else prepare(turns)
     if not wanted:
         return [turn for _, turn in pairs[:limit]]
-    prefix: list[str] = []
-    inside: list[str] = []
+    prefix: list[_T] = []
+    inside: list[_T] = []
     for norm, turn in pairs:
         if norm.startswith(wanted):
             prefix.append(turn)
@@ -46,9 +50,10 @@ def match_turns(turns: Sequence[str], typed: str, limit: int = MAX_CHOICES,
     return (prefix + inside)[:limit]
 
 
-def prepare(turns: Sequence[str]) -> list[tuple[str, str]]:
-    """(normalised, text) for every turn short enough to be offered."""
-    return [(normalise(t), t) for t in turns if 0 < len(t) <= MAX_LENGTH]
+def prepare(turns: Sequence[_T]) -> list[tuple[str, _T]]:
+    """(normalised text, turn) for every turn short enough to be offered (a legal
+    turn value, or an answer's text)."""
+    return [(normalise(str(t)), t) for t in turns if 0 < len(str(t)) <= MAX_LENGTH]
 
 
 class TurnCache:
@@ -60,7 +65,7 @@ class TurnCache:
         self.size = size
         self.clock = clock
         self._sessions: OrderedDict[str, tuple[float, Session | None]] = OrderedDict()
-        self._indexes: OrderedDict[tuple[int, int], list[tuple[str, str]]] = OrderedDict()
+        self._indexes: OrderedDict[tuple[int, int], list[tuple[str, Turn]]] = OrderedDict()
 
     def get(self, channel_id: str) -> tuple[bool, Session | None]:
         """(known, session): ``known`` is False when the store must be asked."""
@@ -78,8 +83,8 @@ class TurnCache:
     def forget(self, channel_id: str) -> None:
         self._sessions.pop(channel_id, None)
 
-    def index(self, session: Session, turns: Callable[[], Sequence[str]]
-              ) -> list[tuple[str, str]]:
+    def index(self, session: Session, turns: Callable[[], Sequence[Turn]]
+              ) -> list[tuple[str, Turn]]:
         key = (session.id, session.version)
         found = self._indexes.get(key)
         if found is None:

@@ -20,6 +20,7 @@ from bot.service import texts
 from bot.service.turn_events import replayed_events, stored_events
 from games import Position, get_game
 from games.events import Won
+from games.turns import Turn
 from renderer import RenderContext, render
 from renderer.describe import describe
 from storage import Session, SessionStatus, Store, TurnEntry, TurnKind
@@ -87,10 +88,10 @@ class Context:
         self.seed_factory = seed_factory
         self.render_images = render_images
         self.positions: OrderedDict[tuple[int, int], Position] = OrderedDict()
-        self.legal: OrderedDict[tuple[int, int], list[str]] = OrderedDict()
+        self.legal: OrderedDict[tuple[int, int], list[Turn]] = OrderedDict()
         #: ``legal_turns_in_any_order`` by (session id, version): what the picker and
         #: ``/legal`` offer (Che's two tiles in either order).
-        self.legal_any: OrderedDict[tuple[int, int], list[str]] = OrderedDict()
+        self.legal_any: OrderedDict[tuple[int, int], list[Turn]] = OrderedDict()
         #: The latest effective turn (what the board marks as just played) by (session
         #: id, version): every append to the log, and every accepted take-back, bumps
         #: the version, so these never go stale either.
@@ -165,7 +166,7 @@ class Context:
         """The session's current position (cached per version)."""
         return self._remembered(self.positions, session, lambda: _parsed(session))
 
-    def legal_turns(self, session: Session) -> list[str]:
+    def legal_turns(self, session: Session) -> list[Turn]:
         """Legal turns for the session's current dice (cached per version)."""
         return self._remembered(self.legal, session,
                                 lambda: self.position_of(session).legal_turns(session.dice))
@@ -179,7 +180,7 @@ class Context:
         """``position_of``, parsed off the event loop."""
         return await self._remembered_async(self.positions, session, _parsed, session)
 
-    async def legal_turns_async(self, session: Session) -> list[str]:
+    async def legal_turns_async(self, session: Session) -> list[Turn]:
         """``legal_turns``, listed off the event loop: with a process pool, in a
         worker (a Chebache search holds the GIL, so in a thread it held the loop for
         as long: 40-200 ms in crowded positions); without one, in a thread."""
@@ -195,7 +196,7 @@ class Context:
         return await self._remembered_async(self.legal, session, position.legal_turns,
                                             session.dice)
 
-    async def legal_turns_in_any_order_async(self, session: Session) -> list[str]:
+    async def legal_turns_in_any_order_async(self, session: Session) -> list[Turn]:
         """The position's ``legal_turns_in_any_order`` for the session's dice, off the
         event loop like ``legal_turns_async`` (cached per version)."""
         if self.cpu_pool is not None:
@@ -393,8 +394,9 @@ def render_listing(game: str, listing: str, options: dict[str, str],
 
 
 def listed_turns(game: str, listing: str, options: dict[str, str], dice: tuple[int, ...],
-                 any_order: bool = False) -> list[str]:
-    """The legal turns of the position ``listing`` describes (for a worker); with
+                 any_order: bool = False) -> list[Turn]:
+    """The legal turns of the position ``listing`` describes (for a worker: turn
+    values pickle, their steps shared); with
     ``any_order``, in every order the engine takes (``legal_turns_in_any_order``)."""
     position = get_game(game).from_listing(listing, options)
     return position.legal_turns_in_any_order(dice) if any_order else position.legal_turns(dice)

@@ -41,6 +41,7 @@ from bot.service.replays import DEFAULT_UPLOAD_LIMIT, Replays
 from bot.service.resign import Resignation
 from bot.service.timekeeping import Timekeeper
 from games import Position, available_games
+from games.turns import Turn
 from storage import (
     CommitUnknown,
     DatabaseFault,
@@ -223,7 +224,7 @@ class GameService:
     def position_of(self, session: Session) -> Position:
         return self.context.position_of(session)
 
-    def legal_turns(self, session: Session) -> list[str]:
+    def legal_turns(self, session: Session) -> list[Turn]:
         return self.context.legal_turns(session)
 
     async def current_session(self, channel: Channel) -> Session | None:
@@ -234,7 +235,7 @@ class GameService:
     async def position_async(self, session: Session) -> Position:
         return await self.context.position_async(session)
 
-    async def legal_turns_async(self, session: Session) -> list[str]:
+    async def legal_turns_async(self, session: Session) -> list[Turn]:
         return await self.context.legal_turns_async(session)
 
     # -- challenges and lobbies ---------------------------------------------------------
@@ -278,10 +279,13 @@ class GameService:
     # -- playing ----------------------------------------------------------------------
 
     @privately
-    async def move(self, user: User, channel: Channel, text: str,
+    async def move(self, user: User, channel: Channel, text: str | Turn,
                    expected_turn: int | None = None, question: Question | None = None
                    ) -> Reply:
-        reply, session = await self._turns.moved(user, channel, text, expected_turn, question)
+        """Play a turn as typed (``/move``) or a legal turn value (tools, tests): the
+        service reads either as its canonical text, the command edge's form."""
+        reply, session = await self._turns.moved(user, channel, str(text), expected_turn,
+                                                 question)
         if session.status == SessionStatus.FINISHED:  # the move's own commit says so
             await self._finished(reply)
         return reply
@@ -293,8 +297,8 @@ class GameService:
         return await self._turns.late_taunts.command(user, channel, colour)
 
     @privately
-    async def preview(self, user: User, channel: Channel, text: str) -> Reply:
-        return await self._turns.preview(user, channel, text)
+    async def preview(self, user: User, channel: Channel, text: str | Turn) -> Reply:
+        return await self._turns.preview(user, channel, str(text))
 
     @privately
     async def resign(self, user: User, channel: Channel) -> Reply:

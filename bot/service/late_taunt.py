@@ -51,6 +51,7 @@ from games import GameError, Position, get_game
 from games.events import events_to_json
 from games.messages import Message
 from games.plugins import plugin_for
+from games.turns import AdditionKind
 from storage import NewTurn, Seat, Session, SessionStatus, TurnEntry, TurnKind
 
 if TYPE_CHECKING:  # core builds this part: importing it here would be circular
@@ -75,7 +76,7 @@ def _targets(position: Position, moves: str, dice: tuple[int, ...]) -> list[str]
         additions = position.turn_additions(moves, dice)
     except GameError:
         return []
-    return [m["target"] for a in additions if (m := _TAUNT.fullmatch(a))]
+    return [a.target for a in additions if a.kind == AdditionKind.TAUNT]
 
 
 @dataclass(frozen=True)

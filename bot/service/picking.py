@@ -10,7 +10,6 @@ another position."""
 from __future__ import annotations
 
 import asyncio
-import re
 from dataclasses import replace
 
 from bot.actions import Pick, Verb, encode, menu_prefix
@@ -24,12 +23,11 @@ from bot.service.core import Turns
 from games import get_game
 from games.base import Played
 from games.notation import format_dice
+from games.turns import Step as Move
+from games.turns import StepKind
 from renderer import RenderContext
 from renderer.describe import describe
 from storage import Session, SessionStatus
-
-#: A tile as the picker offers it: cell, colour letter, the first tile's orientation.
-_TILE = re.compile(r"(?P<cell>-?\d+,-?\d+)(?P<colour>[A-Za-z])[/\\]?")
 
 
 class Picking:
@@ -57,13 +55,14 @@ class Picking:
         # every order the engine takes: a player may start a two-tile turn with either
         turns = await self.ctx.legal_turns_in_any_order_async(session)
         try:
-            step = walk(turns, path, lambda text: position.turn_additions(text, session.dice))
+            step = walk(turns, path, lambda turn: position.turn_additions(turn, session.dice))
         except PathError as exc:
             raise Refused(for_user("picker_misfit", error=exc)) from exc
         if action.verb is Verb.PICKOK:
             if step.turn is None:
                 raise Refused(for_user("picker_incomplete"))
-            return await self.turns.move(user, channel, step.turn,
+            # the command path, as /move takes it: the turn's canonical text
+            return await self.turns.move(user, channel, step.turn.text,
                                          expected_turn=session.next_turn)
         return await self._show(session, seat.side, action.path, step)
 
@@ -79,7 +78,7 @@ class Picking:
         if step.turn is None:
             menu = Menu(menu_prefix(here), step.placeholder,
                         tuple(MenuOption(o.label, o.value,
-                                         o.description or _tile_words(session, o.label))
+                                         o.description or _tile_words(session, o.move))
                               for o in step.options))
             return Reply(text=for_user("picker_step", dice=dice, so_far=so_far,
                                        step=step.placeholder),
@@ -93,7 +92,8 @@ class Picking:
             theme=self.ctx.config.theme, footer=for_user("preview_footer_yet"),
             language=user_lang())
         image = await self.ctx.draw(played.position, context)
-        text = for_user("picker_done", dice=dice, turn=step.turn, told=_told(session, side, played))
+        text = for_user("picker_done", dice=dice, turn=step.turn.text,
+                        told=_told(session, side, played))
         return Reply(text=text, private=True,
                      session_id=session.id, image=image,
                      image_description=describe(played.position, context) if image else "",
@@ -119,11 +119,10 @@ def _told(session: Session, side: str, played: Played) -> str:
     return "".join(f"\n{line}" for line in lines if line)
 
 
-def _tile_words(session: Session, label: str) -> str:
+def _tile_words(session: Session, move: Move | None) -> str:
     """A tile option in words ("White band, cell 0,-1"): the letter is a side's, so
     the game's own colour word says it; '' for an option that is no tile."""
-    tile = _TILE.fullmatch(label)
-    if tile is None:
+    if move is None or move.kind != StepKind.PLACE_TILE:
         return ""
-    colour = texts.colour(get_game(session.game), session, tile["colour"], user_lang())
-    return for_user("pick_tile_words", colour=colour, cell=tile["cell"])
+    colour = texts.colour(get_game(session.game), session, move.colour, user_lang())
+    return for_user("pick_tile_words", colour=colour, cell=move.target)

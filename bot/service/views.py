@@ -7,13 +7,13 @@ from bot import pages
 from bot.catalogue import for_channel, for_user, user_lang
 from bot.catalogue.engine import error_for_user
 from bot.lessons import notation_text, rules_text
-from bot.picker import moves_of
 from bot.replies import Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
 from games import GameError, available_games, get_game
 from games.notation import format_dice
+from games.turns import Turn
 from storage import SessionStatus
 
 
@@ -118,19 +118,19 @@ def help_text() -> Reply:
     return Reply(text=for_user("help", games=", ".join(available_games())), private=True)
 
 
-def first_move(turn: str) -> str:
-    """The first move written in a turn (``24/21`` of ``24/21, 21/20``; ``0,2W`` of
-    ``0,2W 1,1B``: a Che cell's comma has no space after it)."""
-    moves = moves_of(turn)
-    return moves[0] if moves else turn.strip()
+def first_move(turn: Turn) -> str:
+    """The first move of a turn as written (``24/21`` of ``24/21, 21/20``; ``0,2W`` of
+    ``0,2W 1,1B``): its first step's text."""
+    return turn.steps[0].text if turn.steps else turn.text
 
 
-def grouped_by_first_move(turns: list[str]) -> dict[str, list[str]]:
-    """The turns by first move, in the engine's order, each with the rest of its text."""
+def grouped_by_first_move(turns: list[Turn]) -> dict[str, list[str]]:
+    """The turns by first move, in the engine's order, each with the rest of its text
+    (its later steps, as the turn writes them)."""
     groups: dict[str, list[str]] = {}
     for turn in turns:
         move = first_move(turn)
-        rest = turn.strip()[len(move):].lstrip(",; ")
+        rest = turn.text[len(move):].lstrip(",; ")
         groups.setdefault(move, []).append(rest)
     return groups
 

@@ -35,6 +35,7 @@ from games.errors import GameError, IllegalTurnError, NotationError, PositionErr
 from games.events import Event, RegionClosed, TilePlaced, Won
 from games.messages import Message, why_parts
 from games.outcome import EndReason
+from games.turns import Step, StepKind, Turn, texts
 
 #: A closed region's colour in a ``why_closed_region`` message.
 _COLOUR_CODES = {WHITE: "why_white", BLUE: "why_blue"}
@@ -247,33 +248,45 @@ class ChePosition(Position):
         self._placements = out
         return list(out)
 
-    def legal_turns(self, dice: Dice = ()) -> list[str]:
-        """Every complete legal turn as canonical text, deduplicated by resulting board.
+    def legal_turns(self, dice: Dice = ()) -> list[Turn]:
+        """Every complete legal turn, deduplicated by resulting board, as values
+        (one place-tile step per tile: its cell and colour).
 
         Two tiles that could be placed in either order are listed once.
         """
         return self._listed(both_orders=False)
 
-    def legal_turns_in_any_order(self, dice: Dice = ()) -> list[str]:
+    def legal_turns_in_any_order(self, dice: Dice = ()) -> list[Turn]:
         """``legal_turns`` with two quiet tiles listed in both orders: ``play``
         takes either (the same board, and neither tile ends the game alone)."""
         return self._listed(both_orders=True)
 
-    def _listed(self, both_orders: bool) -> list[str]:
+    def _listed(self, both_orders: bool) -> list[Turn]:
         if self._result is not None:
             return []
         first = self.legal_placements()
+        firsts = [_placed(o.text, o.tile.cell, o.tile.colour) for o in first]
         if self.tiles_this_turn == 1:
-            return [o.text for o in first]
+            return [Turn(step.text, (step,)) for step in firsts]
         index = {(o.tile.cell, o.tile.colour): i for i, o in enumerate(first)}
         quiet = [o.effect is Effect.NONE for o in first]
         cells = self._cells
         base_cells = self.legal_cells()
         base_set = set(base_cells)
-        out: list[str] = []
+        # a second tile is written without its orientation (the first tile fixed it)
+        seconds: dict[tuple[Cell, str], Step] = {}
+
+        def second(cell: Cell, colour: str) -> Step:
+            step = seconds.get((cell, colour))
+            if step is None:
+                step = seconds[cell, colour] = _placed(format_cell(cell) + colour, cell, colour)
+            return step
+
+        out: list[Turn] = []
         for i, option in enumerate(first):
+            head = firsts[i]
             if not quiet[i]:
-                out.append(option.text)
+                out.append(Turn(head.text, (head,)))
                 continue
             c1 = option.tile.cell
             extra = [n for n in neighbours(c1) if n not in cells and n not in base_set]
@@ -281,16 +294,16 @@ class ChePosition(Position):
             for cell in base_cells:
                 if cell == c1:
                     continue
-                label = format_cell(cell)
                 for colour in COLOURS:
                     j = index[(cell, colour)]
                     if quiet[j] and j < i and not both_orders:
                         continue  # listed already in the other order
-                    out.append(prefix + label + colour)
+                    tail = second(cell, colour)
+                    out.append(Turn(prefix + tail.text, (head, tail)))
             for cell in sorted(extra):
-                label = format_cell(cell)
                 for colour in COLOURS:
-                    out.append(prefix + label + colour)
+                    tail = second(cell, colour)
+                    out.append(Turn(prefix + tail.text, (head, tail)))
         return out
 
     # -- playing --------------------------------------------------------------------------
@@ -368,7 +381,7 @@ class ChePosition(Position):
         return why_parts(Message.of("why_tiles_out"),
                          Message.of("why_largest", white=largest["W"], blue=largest["B"]))
 
-    def play(self, text: str, dice: Dice = ()) -> Played:
+    def play(self, text: str | Turn, dice: Dice = ()) -> Played:
         """Play a whole turn written as placements (``1,0B 0,1W``).
 
         The text must complete the turn exactly: two tiles (one for the first
@@ -379,12 +392,12 @@ class ChePosition(Position):
             raise IllegalTurnError(Message.of("gerr_che_no_dice"))
         if self._result is not None:
             raise IllegalTurnError(Message.of("gerr_over_paren", result=self._result.said))
-        placements = parse_placements(text)
+        placements = parse_placements(str(text))
         need = self.tiles_this_turn
         if not placements or len(placements) > need:
             needs = (Message.of("gerr_che_needs_not", need=need, n=len(placements)) if placements
                      else Message.of("gerr_che_needs", need=need))
-            raise IllegalTurnError(needs, self.legal_turns())
+            raise IllegalTurnError(needs, texts(self.legal_turns()))
         position: ChePosition = self
         done: list[str] = []
         events: list[Event] = []
@@ -403,7 +416,7 @@ class ChePosition(Position):
                 if not done:
                     if exc.legal:
                         raise
-                    raise IllegalTurnError(exc.reason, self.legal_turns()) from None
+                    raise IllegalTurnError(exc.reason, texts(self.legal_turns())) from None
                 prefix = " ".join(done) + " "
                 raise IllegalTurnError(exc.reason, self._completions(position, prefix)) from None
             done.append(tile.text(with_orientation=not position._tiles))
@@ -424,7 +437,7 @@ class ChePosition(Position):
         """
         if self._result is not None:
             raise IllegalTurnError(Message.of("gerr_over_paren", result=self._result.said))
-        placements = parse_placements(text)
+        placements = parse_placements(str(text))
         if len(placements) != 1:
             raise IllegalTurnError(Message.of("gerr_che_place_one", n=len(placements)))
         return self._put(self._check(placements[0]))
@@ -432,7 +445,7 @@ class ChePosition(Position):
     @staticmethod
     def _completions(position: ChePosition, prefix: str) -> list[str]:
         if not prefix:
-            return position.legal_turns()
+            return texts(position.legal_turns())
         return [prefix + o.text for o in position.legal_placements()]
 
     # -- listing --------------------------------------------------------------------------
@@ -514,3 +527,11 @@ class ChePosition(Position):
             raise PositionError(Message.of("gpos_listing_says_but_tiles", status=status,
                                            actual=actual))
         return position
+
+
+def _placed(text: str, cell: Cell, colour: str) -> Step:
+    """The step putting a ``colour`` tile on ``cell``, written ``text`` (``0,0W/``
+    names the first tile's orientation, later tiles have theirs forced)."""
+    label = format_cell(cell)
+    orientation = text[-1] if text[-1] in "/\\" else ""
+    return Step(text, StepKind.PLACE_TILE, label, label, colour=colour, orientation=orientation)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -56,6 +57,7 @@ from games.events import (
 from games.messages import Message
 from games.notation import format_dice
 from games.outcome import EndReason
+from games.turns import Step, StepKind, Turn, pass_turn, texts
 
 
 @dataclass(frozen=True)
@@ -105,7 +107,7 @@ class ChebachePosition(Position):
         self._options = MappingProxyType(dict(options))
         self._kings_on = self._options.get("kings", "true") == "true"
         self._searches: dict[tuple[int, ...], TurnSearch] = {}
-        self._legal: dict[tuple[int, ...], list[str]] = {}
+        self._legal: dict[tuple[int, ...], list[Turn]] = {}
 
     # --- protocol ---------------------------------------------------------
     @property
@@ -158,23 +160,23 @@ class ChebachePosition(Position):
             self._searches[key] = s
         return s
 
-    def legal_turns(self, dice: Dice) -> list[str]:
+    def legal_turns(self, dice: Dice) -> list[Turn]:
         if self._side is None:
             return []
         dice = self._check_dice(dice)
         key = tuple(sorted(dice))
         got = self._legal.get(key)
         if got is None:
-            got = self._search(dice).turns(dice) or [NO_MOVE]
+            got = [_turn_value(text) for text in self._search(dice).turns(dice) or [NO_MOVE]]
             self._legal[key] = got
         return list(got)
 
-    def play(self, text: str, dice: Dice) -> Played:
+    def play(self, text: str | Turn, dice: Dice) -> Played:
         if self._side is None:
             over = self._result.said if self._result else Message.of("why_text", text="")
             raise IllegalTurnError(Message.of("gerr_over_paren", result=over))
         dice = self._check_dice(dice)
-        parsed = parse_turn(text)
+        parsed = parse_turn(str(text))
         most = len(expand_dice(dice))
         if len(parsed.moves) > most:  # each written move takes a die: refuse before searching
             raise IllegalTurnError(
@@ -187,7 +189,7 @@ class ChebachePosition(Position):
         return self._play_parsed(parsed, dice)
 
     def _illegal(self, reason: Message, dice: tuple[int, ...]) -> IllegalTurnError:
-        return IllegalTurnError(reason, self.legal_turns(dice))
+        return IllegalTurnError(reason, texts(self.legal_turns(dice)))
 
     def _play_parsed(self, parsed: ParsedTurn, dice: tuple[int, ...]) -> Played:
         side = self._side
@@ -608,3 +610,43 @@ def _check_annotations(parsed: ParsedTurn, attacks: list[str], flips: list[str],
     if parsed.chebaches is not None and parsed.chebaches != _norm_cheb(cheb):
         raise IllegalTurnError(
             Message.of("gerr_b_cheb_note", cheb=cheb or "<> (none)"))
+
+
+# -- turns as values ------------------------------------------------------------
+# The compiled search (turns.py, Cython) writes its turns as text only; rather than
+# change its signatures, each written part is read once into a step here and kept
+# (a game has a few thousand distinct parts), so listing stays a dictionary lookup
+# per part and the compiled modules stay as they are.
+
+#: One written part: an optional count or unit (``2(``, ``K(``, ``1K(``), start,
+#: symbol, end.
+_PART = re.compile(r"(?:(?P<unit>[0-9K]+)\()?(?P<src>S|F|[0-9]{1,2})(?P<sym>[/\\X^])"
+                   r"(?P<dst>S|F|[0-9]{1,2})\)?")
+_STEPS: dict[str, Step] = {}
+_NO_MOVE_TURN = pass_turn(NO_MOVE)
+
+
+def _turn_value(text: str) -> Turn:
+    if text == NO_MOVE:
+        return _NO_MOVE_TURN
+    return Turn(text, tuple(_step(part) for part in text.split(", ")))
+
+
+def _step(part: str) -> Step:
+    step = _STEPS.get(part)
+    if step is None:
+        step = _STEPS[part] = _read_step(part)
+    return step
+
+
+def _read_step(part: str) -> Step:
+    match = _PART.fullmatch(part)
+    if match is None:  # pragma: no cover - the search writes nothing else
+        raise ValueError(f"unexpected Chebache turn part {part!r}")
+    unit = match["unit"] or ""
+    # ``3(`` is three plain pieces; a unit in stack form (``1K1``) counts its pieces
+    count = int(unit) if unit.isdigit() else sum(int(c) if c.isdigit() else 1 for c in unit) or 1
+    src, sym, dst = match["src"], match["sym"], match["dst"]
+    kind = (StepKind.JUMP if sym == "^" else StepKind.ENTER if src == "S"
+            else StepKind.BEAR_OFF if dst == "F" else StepKind.MOVE)
+    return Step(part, kind, src, dst, count, bumps=sym == "X")

@@ -25,6 +25,7 @@ from games.cheesegambit.movegen import CHEESEGAMBIT, DANCE, GAMBIT, GAMBLE, MOVE
 from games.errors import NotationError
 from games.messages import Message
 from games.notation import Token, split_count, tokenize
+from games.turns import Step, StepKind, pass_turn
 
 DANCE_TEXT = "(dance)"
 
@@ -199,6 +200,63 @@ def format_moves(colour: str, kind: str, moves: tuple[Move, ...]) -> str:
     body = " ".join(group(chain_texts(colour, moves)))
     prefix = {GAMBIT: "G ", CHEESEGAMBIT: "CG ", GAMBLE: "gamble "}.get(kind, "")
     return prefix + body
+
+
+_WORDS = {GAMBIT: "G", CHEESEGAMBIT: "CG", GAMBLE: "gamble"}
+_DANCE_TURN = pass_turn(DANCE_TEXT)
+
+
+def turn_steps(colour: str, kind: str, moves: tuple[Move, ...]) -> tuple[Step, ...]:
+    """The steps of a turn's moves as ``format_moves`` writes them: the kind word as
+    a step of its own (``G``), then one step per piece's chain (identical chains
+    counted together, in order of first appearance, as ``group`` writes them)."""
+    if kind == DANCE or not moves:
+        return _DANCE_TURN.steps
+    bumped = {dst for _, dst, bump in moves if bump}
+    chains: list[list[int]] = []  # each piece's locations, start to end
+    for src, dst, _ in moves:  # chained as chain_texts chains them
+        for i in range(len(chains) - 1, -1, -1):
+            if chains[i][-1] == src and src != POOL:
+                chains[i].append(dst)
+                break
+        else:
+            chains.append([src, dst])
+    counts: dict[tuple[int, ...], int] = {}
+    for chain in chains:
+        path = tuple(chain)
+        counts[path] = counts.get(path, 0) + 1
+    steps = [_WORD_STEPS[kind]] if kind in _WORD_STEPS else []
+    for path, count in counts.items():
+        key = (path, count, tuple(loc in bumped for loc in path[1:]))
+        step = _CHAIN_STEPS.get(key)
+        if step is None:
+            if len(_CHAIN_STEPS) >= _CHAIN_STEPS_KEPT:
+                _CHAIN_STEPS.clear()  # a bound, rarely reached: rebuilding costs little
+            step = _CHAIN_STEPS[key] = _chain_step(colour, path, count, key[2])
+        steps.append(step)
+    return tuple(steps)
+
+
+#: The kind words' steps.
+_WORD_STEPS = {kind: Step(word, StepKind.WORD) for kind, word in _WORDS.items()}
+#: Chain steps by (locations, pieces, bump marks): a crowded throw lists over a
+#: thousand turns made of far fewer distinct chains, and a step costs microseconds
+#: to build (bench/bench_cheesegambit.py).  Locations are named alike for every
+#: colour, so the colour is not part of the key.
+_CHAIN_STEPS: dict[tuple[tuple[int, ...], int, tuple[bool, ...]], Step] = {}
+_CHAIN_STEPS_KEPT = 50_000
+
+
+def _chain_step(colour: str, path: tuple[int, ...], count: int, marks: tuple[bool, ...]
+                ) -> Step:
+    names = [location_name(colour, loc) for loc in path]
+    body = names[0] + "".join(("X" if mark else "/") + name
+                              for mark, name in zip(marks, names[1:], strict=True))
+    start, end = path[0], path[-1]
+    return Step(body if count == 1 else f"{count}({body})",
+                StepKind.ENTER if start == POOL else StepKind.BEAR_OFF if end == OFF
+                else StepKind.MOVE,
+                names[0], names[-1], count, tuple(names[1:-1]), bumps=any(marks))
 
 
 def parse_colour(text: str) -> str | None:

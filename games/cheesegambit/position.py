@@ -3,7 +3,9 @@ the turn, taunt-answer and vote actions that produce the next position."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from functools import partial
 from types import MappingProxyType
 from typing import Literal
 
@@ -38,6 +40,7 @@ from games.cheesegambit.notation import (
     format_moves,
     parse_colour,
     parse_turn,
+    turn_steps,
 )
 from games.errors import GameError, IllegalTurnError, NotationError
 from games.events import (
@@ -57,10 +60,14 @@ from games.events import (
 from games.messages import Message, parts_of, placings_said, why_parts
 from games.notation import format_dice, tokenize
 from games.outcome import EndReason
+from games.turns import Addition, AdditionKind, Turn
 
 #: ``("taunt", taunter, target)``, ``("vote", [sides yet to vote])`` or None.
 Pending = tuple[Literal["taunt"], str, str] | tuple[Literal["vote"], list[str]] | None
 
+
+#: Where a typed turn's taunt begins (``9X13 T@B``; autocomplete's edge).
+_TAUNT_BEGUN = re.compile(r"\s+T@", re.IGNORECASE)
 
 class CheeseGambitPosition(Position):
     """An immutable CheeseGambit position (see the package docstring for the
@@ -80,6 +87,8 @@ class CheeseGambitPosition(Position):
                     self._owner[p] = side
                     self._count[p] += 1
         self._cache: dict[tuple[int, ...], list[tuple[str, TurnOption]]] = {}
+        #: ``legal_turns`` per dice: the turn values of ``turn_options``, in its order
+        self._legal_turns: dict[tuple[int, ...], list[Turn]] = {}
 
     # -- the protocol ----------------------------------------------------------
     @property
@@ -124,9 +133,16 @@ class CheeseGambitPosition(Position):
                 counts[key] = counts.get(key, 0) + 1
         return counts
 
-    def turn_additions(self, text: str, dice: Dice) -> list[str]:
-        """The taunts the mover may end ``text`` with: ``T@B`` per side bumped."""
-        return [f"T@{target}" for target in self.possible_taunts(text, dice)]
+    def turn_additions(self, turn: Turn | str, dice: Dice) -> list[Addition]:
+        """The taunts the mover may end ``turn`` with: ``T@B`` per side bumped."""
+        return [Addition(f"T@{target}", AdditionKind.TAUNT, target)
+                for target in self.possible_taunts(turn, dice)]
+
+    def split_additions(self, text: str) -> tuple[str, str]:
+        """A typed turn cut before its taunt: ``9X13 T@B`` -> ``9X13``, ``T@B``
+        (a taunt begun, ``9X13 t@``, too)."""
+        match = _TAUNT_BEGUN.search(text)
+        return (text[:match.start()], text[match.start():].strip()) if match else (text, "")
 
     def dice_count(self) -> int:
         """2 when the side to move throws; 0 while an answer or vote is due or
@@ -283,13 +299,22 @@ class CheeseGambitPosition(Position):
             self._cache[key] = [(format_moves(colour, o.kind, o.moves), o) for o in opts]
         return self._cache[key]
 
-    def legal_turns(self, dice: Dice) -> list[str]:
-        """Every complete legal turn (taunts not included: any turn that bumps
-        may end with ``T@X``, see ``possible_taunts``); [] while an answer or
-        vote is due or once the game is over."""
+    def legal_turns(self, dice: Dice) -> list[Turn]:
+        """Every complete legal turn as a value (taunts not included: any turn
+        that bumps may end with ``T@X``, see ``turn_additions``); [] while an
+        answer or vote is due or once the game is over."""
         if self.dice_count() == 0:
             return []
-        return [text for text, _ in self.turn_options(dice)]
+        key = tuple(dice)
+        values = self._legal_turns.get(key)
+        if values is None:
+            colour = self._d.next_side
+            assert colour is not None
+            # steps are built when first asked (the picker), from the option's moves
+            values = self._legal_turns[key] = [
+                Turn(text, partial(turn_steps, colour, option.kind, option.moves))
+                for text, option in self.turn_options(dice)]
+        return list(values)
 
     def successors(self, dice: Dice) -> list[tuple[str, CheeseGambitPosition]]:
         """Every legal turn's canonical text with the position it leads to, in
@@ -304,13 +329,13 @@ class CheeseGambitPosition(Position):
             raise IllegalTurnError(Message.of("gerr_over"))
         return self._after_turn(colour, option)
 
-    def play(self, text: str, dice: Dice) -> Played:
+    def play(self, text: str | Turn, dice: Dice) -> Played:
         """Play a dice turn: moves, optionally ``T@X`` (a taunt), optionally
         followed by its answer ``x<stake>``/``drop`` as records write it."""
         self._check_dice(dice)
         colour = self._d.next_side
         assert colour is not None
-        written = parse_turn(text, colour)
+        written = parse_turn(str(text), colour)
         option = self._match(written, tuple(dice))
         moves = format_moves(colour, option.kind, option.moves)
         after = self._after_turn(colour, option)
@@ -373,13 +398,16 @@ class CheeseGambitPosition(Position):
             out.append(Won(after.result.winner or "", after.result.points, reason))
         return tuple(out)
 
-    def possible_taunts(self, text: str, dice: Dice) -> list[str]:
+    def possible_taunts(self, text: str | Turn, dice: Dice) -> list[str]:
         """Whom the mover could taunt after playing ``text`` (without a taunt)."""
         colour = self._d.next_side
         self._check_dice(dice)
         assert colour is not None
-        written = parse_turn(text, colour)
-        option = self._match(written, tuple(dice))
+        option = None
+        if isinstance(text, Turn):  # a listed turn: its option, without reading it again
+            option = next((o for t, o in self.turn_options(dice) if t == text.moves), None)
+        if option is None:
+            option = self._match(parse_turn(str(text), colour), tuple(dice))
         after = self._after_turn(colour, option)
         out = []
         hit = self._bumped_sides(option)

@@ -31,6 +31,7 @@ from games.hachapury.search import PASS_TEXT, Move, TurnSet, search
 from games.messages import Message
 from games.notation import format_dice
 from games.outcome import EndReason
+from games.turns import Turn
 
 SIDES = ("W", "B")
 COLOURS = {"W": "White", "B": "Black"}
@@ -155,19 +156,20 @@ class HachapuryPosition(Position):
             self._turn_cache[key] = cached
         return cached
 
-    def legal_turns(self, dice: Dice) -> list[str]:
-        """Every legal full turn, deduplicated by result, canonical text, best first.
+    def legal_turns(self, dice: Dice) -> list[Turn]:
+        """Every legal full turn, deduplicated by result, best first, as values
+        (one step per written part: ``2(24/18)`` is one step of two checkers).
 
         A game that is over has no turns (an empty list).
         """
         if self._result is not None:
             return []
-        return list(self._turn_set(dice)[0].texts)
+        return list(self._turn_set(dice)[0].values)
 
-    def play(self, text: str, dice: Dice) -> Played:
+    def play(self, text: str | Turn, dice: Dice) -> Played:
         """Apply a written turn; NotationError or IllegalTurnError when it cannot be."""
         turns, ctx, state, mask = self._turn_set(dice)
-        written = parse_turn(text)
+        written = parse_turn(str(text))
         shown = format_dice(tuple(dice))
         final = match_turn(ctx, state, mask, turns.dice, written, turns, shown)
         moves = turns.by_state[final]

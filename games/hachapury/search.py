@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games.hachapury.board import TurnContext
+from games.turns import Step, StepKind, Turn, pass_turn
 
 #: A move as stored in a turn: (-source, destination), destination 0 = off.
 #: Negating the source makes plain tuple order the canonical order (high
@@ -36,6 +37,39 @@ def move_text(move: Move) -> str:
 _MOVE_TEXT: dict[Move, str] = {
     (-p, d): f"{p}/{d if d else 'F'}" for p in range(1, 25) for d in range(0, p)
 }
+
+
+def _step(move: Move, count: int) -> Step:
+    source, target = -move[0], move[1]
+    return Step(_MOVE_TEXT[move] if count == 1 else f"{count}({_MOVE_TEXT[move]})",
+                StepKind.BEAR_OFF if target == 0 else StepKind.MOVE,
+                str(source), str(target) if target else "F", count)
+
+
+#: Every step a turn can hold, made once: (move, how many checkers make it) -> Step.
+_STEPS: dict[tuple[Move, int], Step] = {
+    (move, count): _step(move, count) for move in _MOVE_TEXT for count in range(1, 5)
+}
+PASS_TURN = pass_turn(PASS_TEXT)
+
+
+def turn_value(moves: tuple[Move, ...]) -> Turn:
+    """The turn value of a sorted move tuple: one step per written part (identical
+    moves grouped, ``2(24/18)``), its text the parts joined as ``moves_text`` writes
+    them.  The text is built from the steps, so a listing writes each part once."""
+    if not moves:
+        return PASS_TURN
+    steps = []
+    prev = moves[0]
+    run = 0
+    for move in moves:
+        if move == prev:
+            run += 1
+            continue
+        steps.append(_STEPS[prev, run])
+        prev, run = move, 1
+    steps.append(_STEPS[prev, run])
+    return Turn(", ".join([step.text for step in steps]), tuple(steps))
 
 
 def moves_text(moves: tuple[Move, ...]) -> str:
@@ -71,6 +105,8 @@ class TurnSet:
     turns: dict[int, tuple[Move, ...]]
     texts: list[str] = field(default_factory=list)
     by_state: dict[int, str] = field(default_factory=dict)
+    #: The turns as values, in ``texts`` order.
+    values: list[Turn] = field(default_factory=list)
 
 
 def _candidates(ctx: TurnContext, die: int) -> list[tuple[int, int, int, int, int, int, Move]]:
@@ -175,10 +211,13 @@ def search(ctx: TurnContext, state: int, mask: int, dice: tuple[int, ...]) -> Tu
     result = TurnSet(tuple(dice), max_dice, turns)
     if not turns:
         result.texts = [PASS_TEXT]
+        result.values = [PASS_TURN]
         result.by_state = {state: PASS_TEXT}
         return result
     for s, mv in sorted(turns.items(), key=lambda item: item[1]):
-        text = moves_text(mv)
+        turn = turn_value(mv)
+        text = turn.text
+        result.values.append(turn)
         result.texts.append(text)
         result.by_state[s] = text
     return result

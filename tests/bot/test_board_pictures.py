@@ -37,7 +37,7 @@ async def test_public_pictures_keep_the_first_seats_orientation(service: GameSer
         movers.add(mover)
         seat = session.seat_for_side(mover)
         assert seat is not None
-        text = rng.choice(service.legal_turns(session))
+        text = rng.choice(service.legal_turns(session)).text
         reply = await service.move(ALICE if seat.user_id == ALICE.id else BOB, HERE, text)
         assert reply.ok and reply.image is not None
         # /board from anyone, player or not, is the same public picture

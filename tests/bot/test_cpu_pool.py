@@ -72,7 +72,7 @@ def _midgame(name: str, turns: int) -> tuple[Position, tuple[int, ...]]:
                                             position.actors()[0]).position
             continue
         dice = turn_dice(seed, 1, number, position.dice_count())
-        position = position.play(rng.choice(position.legal_turns(dice)), dice).position
+        position = position.play(rng.choice(position.legal_turns(dice)).text, dice).position
     count = position.dice_count() if position.side_to_move else 0
     return position, turn_dice(seed, 1, turns + 1, count)
 

@@ -26,6 +26,7 @@ from games import GameError, get_game
 from games.base import Result
 from games.errors import IllegalTurnError, NotationError, OptionError
 from games.messages import EN, Message, join_parts, labelled
+from games.turns import texts
 from tests.games.test_parsers_hostile import GAMES, hostile_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,7 +175,7 @@ def _positions(game: str) -> list:  # type: ignore[type-arg]
         if position.result is not None or position.action_due():
             break
         dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
-        position = position.play(rng.choice(position.legal_turns(dice)), dice).position
+        position = position.play(rng.choice(texts(position.legal_turns(dice))), dice).position
         out.append(position)
     return out
 
@@ -225,7 +226,7 @@ def test_every_wrong_turn_of_a_real_game_is_said_in_russian(game: str) -> None:
     refused = 0
     for position in POSITIONS[game]:
         dice = (6, 5) if position.dice_count() else ()
-        for turn in position.legal_turns(dice)[:8]:
+        for turn in texts(position.legal_turns(dice))[:8]:
             for cut in range(len(turn)):
                 try:
                     position.play(turn[:cut] + turn[cut + 1:], dice)

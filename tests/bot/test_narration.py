@@ -32,6 +32,7 @@ from games.events import (
     Won,
 )
 from games.messages import Message, why_parts
+from games.turns import texts
 
 NAMES = {"W": "alice", "B": "bob", "R": "carol", "G": "dave"}
 COLOURS = {"W": "White", "B": "Black", "R": "Red", "G": "Green"}
@@ -188,8 +189,8 @@ def test_every_turn_of_random_games_is_narrated_with_the_movers_name(game_name: 
                 dice: tuple[int, ...] = ()
             else:
                 dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
-                text = rng.choice(position.legal_turns(dice))
-                additions = position.turn_additions(text, dice)
+                text = rng.choice(texts(position.legal_turns(dice)))
+                additions = texts(position.turn_additions(text, dice))
                 if additions and rng.random() < 0.5:
                     text += " " + additions[0]
                 played = position.play(text, dice)

@@ -94,21 +94,25 @@ def test_the_picker_reaches_every_turn_the_engine_accepts(seed: int, turns: int)
 def test_both_orders_of_two_quiet_tiles_are_offered() -> None:
     position = _position(1, 2)
     canonical = position.legal_turns(())
-    pairs = [t for t in canonical if " " in t]
-    a, b = pairs[0].split()
+    pairs = [t for t in canonical if len(t.steps) == 2]
+    a, b = (step.text for step in pairs[0].steps)
     assert f"{b} {a}" not in canonical or f"{a} {b}" not in canonical  # listed once
     both = position.legal_turns_in_any_order(())
     for turn in pairs:
-        first, second = turn.split()
+        first, second = (step.text for step in turn.steps)
         if f"{second} {first}" in accepted(position):
             assert f"{second} {first}" in both
 
 
 def test_a_cell_is_a_whole_source() -> None:
-    assert source_of("0,-1W") == "0,-1"
-    assert source_of("-1,1B") == "-1,1"
-    assert source_of("0,0W/") == "0,0"
-    assert source_of("24/18") == "24"
+    first = CHE.initial({}).legal_turns(())[0]
+    assert first.text == "0,0W/" and source_of(first.steps[0]) == "0,0"
+    position = _position(3, 2)
+    for turn in position.legal_turns(()):
+        for step in turn.steps:  # ``-1,1B``: the whole cell, never ``-1,``
+            assert source_of(step) == step.target == step.text.rstrip("/\\")[:-1]
+    hachapury = get_game("hachapury").initial({}, "W").legal_turns((6, 5))
+    assert source_of(hachapury[0].steps[0]) == "24"
 
 
 def test_che_groups_are_cells_named_whole() -> None:
@@ -116,7 +120,7 @@ def test_che_groups_are_cells_named_whole() -> None:
     turns = position.legal_turns_in_any_order(())
     step = walk(turns, [])
     labels = [o.label for o in step.options]
-    cells = {source_of(move) for move in (t.split()[0] for t in turns)}
+    cells = {source_of(t.steps[0]) for t in turns}
     assert {label.removeprefix("cell ") for label in labels} == cells
     assert step.placeholder == "Choose the cell for your tile"
     with reading(Readers("ru", "ru")):
@@ -185,7 +189,7 @@ async def test_confirm_says_the_turn_loses_at_once(store: Store, clock: FakeCloc
         legal = position.legal_turns(())
         turn = next(t for t in (rng.choice(legal) for _ in range(200))
                     if position.play(t, ()).position.result is None)
-        played = await service.move(mover, HERE, turn)
+        played = await service.move(mover, HERE, turn.text)
         assert played.ok, played.text
     assert losing, "no losing tile came up"
     board = await service.board(BOB, HERE)
@@ -204,7 +208,7 @@ async def test_legal_lists_both_orders_under_a_first_tile(store: Store, clock: F
     assert session is not None
     position = service.position_of(session)
     assert isinstance(position, ChePosition)
-    canonical = position.legal_turns(())
+    canonical = [t.text for t in position.legal_turns(())]
     a, b = next(t.split() for t in canonical if " " in t
                 and f"{t.split()[1]} {t.split()[0]}" in accepted(position)
                 and f"{t.split()[1]} {t.split()[0]}" not in canonical)

@@ -12,6 +12,7 @@ from bot.replies import User
 from bot.service import GameService
 from games import GameError, Played, Position, get_game
 from games.events import Event, events_from_json
+from games.turns import texts
 from renderer import RenderContext, render
 from storage import Session, Store, TurnEntry
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, FakeClock
@@ -47,7 +48,7 @@ async def _play(service: GameService, turns: int, seed: int
     done: list[tuple[Event, ...]] = []
     for _ in range(turns):
         session, position = await _now(service)
-        text = rng.choice(service.legal_turns(session))
+        text = rng.choice(texts(service.legal_turns(session)))
         done.append(position.play(text, session.dice).events)
         await _move_for_the_mover(service, session, position, text)
         # no forced pass came up (the seed is picked so): the log holds the turns alone
@@ -175,8 +176,8 @@ async def test_an_answer_the_bot_settles_logs_its_events(
     rng = random.Random(11)
     session, position = await _now(service)
     while not position.action_due():  # random play, taunting at the first bump
-        text = rng.choice(service.legal_turns(session))
-        taunt = position.turn_additions(text, session.dice)[:1]
+        text = rng.choice(texts(service.legal_turns(session)))
+        taunt = texts(position.turn_additions(text, session.dice))[:1]
         await _move_for_the_mover(service, session, position, " ".join([text, *taunt]))
         session, position = await _now(service)
     clock.now += service.config.answer_seconds + 60
@@ -192,7 +193,7 @@ async def test_a_preview_draws_the_turn_it_would_play(service: GameService) -> N
     position = service.position_of(session)
     seat = session.seat_for_side(position.side_to_move or "")
     assert seat is not None
-    text = service.legal_turns(session)[0]
+    text = texts(service.legal_turns(session))[0]
     played = position.play(text, session.dice)
     reply = await service.preview(ALICE if seat.user_id == ALICE.id else BOB, HERE, text)
     context = RenderContext(

@@ -16,6 +16,7 @@ from computer.che_search import Searcher, turn_text
 from computer.play import Request, decide
 from games.che import GAME, ChePosition, Effect
 from games.che.geometry import BLUE, WHITE
+from games.turns import texts
 from tests.computer.said import english
 
 
@@ -74,7 +75,7 @@ def test_the_one_turn_search_lists_the_engines_turns(seed: int) -> None:
     turns = [turn_text(s.tiles) for s in Searcher(None).turns(board, Summary.of(board))]
     # the same boards (two quiet tiles may be listed in the other order) ...
     assert sorted(_unordered(t) for t in turns) == sorted(
-        _unordered(t) for t in position.legal_turns())
+        _unordered(t) for t in texts(position.legal_turns()))
     # ... each written in an order the engine accepts
     for text in turns[::7]:
         position.play(text)
@@ -172,7 +173,7 @@ def test_hard_finds_a_win_forced_one_turn_deeper_than_normal_sees() -> None:
     # and the win comes: whatever Blue replies, White closes a region next turn
     after = listing(FORCED_WIN).play(hard).position
     assert isinstance(after, ChePosition)
-    for reply in after.legal_turns()[::37]:
+    for reply in texts(after.legal_turns())[::37]:
         then = after.play(reply).position
         assert isinstance(then, ChePosition)
         if then.result is not None:
@@ -254,7 +255,7 @@ def test_the_opening_tile_is_legal_for_every_level() -> None:
     empty = GAME.initial({})
     for level in LEVELS:
         text = STRATEGY.choose(empty, (), level, _never_expires(), random.Random(3)).text
-        assert text in empty.legal_turns()
+        assert text in texts(empty.legal_turns())
 
 
 def test_the_pool_entry_point_plays_che() -> None:

@@ -103,7 +103,7 @@ def test_values_are_shares_of_the_win_and_complementary() -> None:
         if p.result is not None:
             break
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        p = p.play(rng.choice(p.legal_turns(dice)), dice).position
+        p = p.play(rng.choice(p.legal_turns(dice)).text, dice).position
         if p.result is None:
             for fn in (value, simple_value):
                 w, b = fn(p, "W"), fn(p, "B")
@@ -178,7 +178,7 @@ def _game_positions(seed: int, plies: int) -> list[tuple[ChebachePosition, tuple
             break
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         out.append((p, dice))
-        p = p.play(rng.choice(p.legal_turns(dice)), dice).position
+        p = p.play(rng.choice(p.legal_turns(dice)).text, dice).position
     return out
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from bot.service import GameService
 from games import available_games
+from games.turns import texts
 from tests.discord.harness import (
     GAME,
     Opener,
@@ -63,7 +64,7 @@ async def _until(service: GameService, w: World, rng: random.Random, label: str,
             side, text = position.actors()[0], position.action_choices()[0]
         else:
             side = position.side_to_move or ""
-            text = rng.choice(service.legal_turns(session))
+            text = rng.choice(texts(service.legal_turns(session)))
             targets = position.possible_taunts(text, session.dice)  # type: ignore[attr-defined]
             if targets:
                 text += f" T@{rng.choice(targets)}"
@@ -162,7 +163,8 @@ async def test_refused_takeback_button_does_not_allow_a_new_request(
             player = await mover(w, service)
             session = await service.store.live_session(str(w.channel.id))
             assert session is not None
-            done = await player.slash(w.channel, "move", text=service.legal_turns(session)[0])
+            first = texts(service.legal_turns(session))[0]
+            done = await player.slash(w.channel, "move", text=first)
             assert public(done) is not None, done
             return player
 

@@ -14,6 +14,7 @@ import pytest
 from bot.records import record_text
 from bot.service import GameService
 from games import available_games
+from games.turns import texts
 from tests.discord.harness import Opener, World, private, public, restarted, running
 
 pytestmark = pytest.mark.skipif("cheesegambit" not in available_games(),
@@ -41,8 +42,8 @@ async def _until_taunt_offered(service: GameService, w: World, rng: random.Rando
         if position.action_due():
             text = position.action_choices()[0]
         else:
-            legal = service.legal_turns(session)
-            bumping = [t for t in legal[:40] if position.turn_additions(t, session.dice)]
+            legal = texts(service.legal_turns(session))
+            bumping = [t for t in legal[:40] if texts(position.turn_additions(t, session.dice))]
             text = rng.choice(bumping or legal)
         seat = session.seat_for_side(side)
         assert seat is not None
@@ -81,7 +82,7 @@ async def test_taunt_buttons_pressed_in_discord(tmp_path: Path, open_service: Op
         await _refused(service, w, other, old, label, "only they may taunt")
         session = await service.store.live_session(str(w.channel.id))
         assert session is not None
-        legal = service.legal_turns(session)
+        legal = texts(service.legal_turns(session))
         assert public(await other.slash(w.channel, "move", text=legal[0])) is not None
         await _refused(service, w, mover, old, label, "had to come before the next move")
         service = await restarted(w, service, open_service, db)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.service import GameService
+from games.turns import texts
 from tests.discord.harness import Opener, World, private, public, running
 
 
@@ -128,11 +129,11 @@ async def test_move_autocomplete_offers_the_taunt_endings(tmp_path: Path,
                 await member.slash(w.channel, "move", text=position.action_choices()[0])
                 continue
             member = await _member_for(w, service, position.side_to_move or "")
-            legal = service.legal_turns(session)
-            taunting = [t for t in legal if position.turn_additions(t, session.dice)]
+            legal = texts(service.legal_turns(session))
+            taunting = [t for t in legal if texts(position.turn_additions(t, session.dice))]
             if taunting:
                 turn = taunting[0]
-                endings = position.turn_additions(turn, session.dice)
+                endings = texts(position.turn_additions(turn, session.dice))
                 offered = [c["value"] for c in
                            await member.autocomplete(w.channel, "move", "text", turn)]
                 assert turn in offered and f"{turn} {endings[0]}" in offered, offered

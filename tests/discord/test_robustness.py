@@ -7,6 +7,7 @@ from pathlib import Path
 import discord
 import pytest
 
+from games.turns import texts
 from tests.discord.harness import (
     GAME,
     Opener,
@@ -53,7 +54,7 @@ async def test_two_racing_moves_apply_once(tmp_path: Path, open_service: Opener)
     async with running(service, db) as w:
         player, session = await under_way(w, service)
         before = len(await service.store.turns(session.id))
-        text = service.legal_turns(session)[0]
+        text = texts(service.legal_turns(session))[0]
         with unsettled(w.env):
             first = await player.slash(w.channel, "move", text=text)
         second = await player.slash(w.channel, "move", text=text)  # settles both
@@ -74,7 +75,7 @@ async def test_failed_send_then_board(tmp_path: Path, open_service: Opener) -> N
     service = await open_service(db)
     async with running(service, db) as w:
         player, session = await under_way(w, service)
-        text = service.legal_turns(session)[0]
+        text = texts(service.legal_turns(session))[0]
         w.env.inject_error("POST", "/webhooks/*", status=503, times=1)
         failed = await player.slash(w.channel, "move", text=text)
         assert public(failed) is None
@@ -110,7 +111,7 @@ async def test_autocomplete_filters_and_caches(tmp_path: Path, open_service: Ope
         empty = await w.alice.autocomplete(w.channel, "move", "text", "")
         assert empty == []
         player, session = await under_way(w, service)
-        legal = service.legal_turns(session)
+        legal = texts(service.legal_turns(session))
         everything = await player.autocomplete(w.channel, "move", "text", "")
         assert [c["value"] for c in everything] == [t for t in legal if len(t) <= 100][:25]
         assert all(len(c["name"]) <= 100 and c["name"] == c["value"] for c in everything)
@@ -154,7 +155,7 @@ async def test_a_fault_after_the_save_does_not_claim_nothing_changed(
     service = await open_service(db)
     async with running(service, db) as w:
         player, session = await under_way(w, service)
-        text = service.legal_turns(session)[0]
+        text = texts(service.legal_turns(session))[0]
 
         real_deliver = discord_adapter.deliver
         calls: list[object] = []

@@ -120,7 +120,7 @@ def _random_game(game: str, turns: int, options: dict[str, str] | None = None
             played, dice = position.play_action(position.action_choices()[0]), ()
         else:
             dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
-            played = position.play(rng.choice(position.legal_turns(dice)), dice)
+            played = position.play(rng.choice(position.legal_turns(dice)).text, dice)
         specs.append(FrameSpec(played.position.listing(), f"Turn {number}",
                                f"{side} played {played.moves}", dice, side, played.moves,
                                events_to_json(played.events)))

@@ -37,7 +37,7 @@ def random_positions(game_name: str, seed: int) -> Iterator[tuple[Position, Rend
             continue
         dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
         side = position.side_to_move
-        played = position.play(rng.choice(position.legal_turns(dice)), dice)
+        played = position.play(rng.choice(position.legal_turns(dice)).text, dice)
         position = played.position
         yield position, RenderContext(last_side=side, last_events=played.events)
 

@@ -57,7 +57,7 @@ def random_game(seed: int) -> Iterator[tuple[ChePosition, RenderContext]]:
         if position.result is not None:
             return
         side = position.side_to_move
-        played = position.play(rng.choice(position.legal_turns(())), ())
+        played = position.play(rng.choice(position.legal_turns(())).text, ())
         position = played.position
         context = RenderContext(names=NAMES, last_side=side, last_moves=played.moves,
                                 last_events=played.events, footer="Game #3")

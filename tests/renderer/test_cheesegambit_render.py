@@ -15,6 +15,7 @@ from PIL import Image
 from games.cheesegambit import GAME
 from games.cheesegambit.position import CheeseGambitPosition
 from games.events import Event
+from games.turns import texts
 from renderer import RenderContext, phone, render
 from renderer import cheesegambit as cg
 from renderer import cheesegambit_layout as cl
@@ -56,7 +57,7 @@ def random_game(seed: int, players: str, turns: int, pieces: int = 14
             position = position.play_action(rng.choice(position.action_choices())).position
             continue
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        legal = position.legal_turns(dice)
+        legal = texts(position.legal_turns(dice))
         text = rng.choice(legal) if legal else "(dance)"
         taunts = position.possible_taunts(text, dice) if legal else []
         if taunts and rng.random() < 0.5:
@@ -267,7 +268,7 @@ def test_an_arrow_over_the_rail_goes_up_the_left_margin() -> None:
     band to the left, climbs the rail in the margin and comes into 28 (the
     top band's first square) from the left, its head beside the piece."""
     p = GAME.from_listing("R: 1@26, 13@F; B: 1@45, 13@F; R to move", {})
-    assert p.legal_turns((2, 1)) == ["26/28/29"]
+    assert texts(p.legal_turns((2, 1))) == ["26/28/29"]
     played = p.play("26/28/29", (2, 1))
     ctx = RenderContext(names=NAMES, last_side="R", last_moves=played.moves,
                         last_events=played.events, width=760)
@@ -399,7 +400,7 @@ def test_pool_entry_badge_leaves_the_number_readable() -> None:
     slot, beside "70", not over it (issue 15)."""
     p = GAME.from_listing("R: 4@9, 10@33; G: 1@P, 2@11, 11@F; B: 2@13, 12@45; "
                           "Y: 4@15, 10@31; G to move", {})
-    turn = next(t for t in p.legal_turns((4, 1)) if t.startswith("P/70"))
+    turn = next(t for t in texts(p.legal_turns((4, 1))) if t.startswith("P/70"))
     played = p.play(turn, (4, 1))
     ctx = RenderContext(names=NAMES, last_side="G", last_moves=played.moves,
                         last_events=played.events)
@@ -416,7 +417,7 @@ def test_an_arrow_onto_a_block_leaves_its_count_readable() -> None:
     """Two pieces moving onto a block: the head stops beside the block and
     the count is drawn over everything (issue 15: the arrow hid it)."""
     p = GAME.from_listing("R: 4@9, 3@12, 7@33; B: 2@13, 12@45; R to move", {})
-    turn = next(t for t in p.legal_turns((3, 3)) if "/12" in t)
+    turn = next(t for t in texts(p.legal_turns((3, 3))) if "/12" in t)
     played = p.play(turn, (3, 3))
     ctx = RenderContext(names=NAMES, last_side="R", last_moves=played.moves,
                         last_events=played.events)

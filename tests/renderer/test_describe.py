@@ -34,7 +34,7 @@ def positions(game_name: str, seed: int, turns: int = 80):
             continue
         dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
         side = position.side_to_move
-        played = position.play(rng.choice(position.legal_turns(dice)), dice)
+        played = position.play(rng.choice(position.legal_turns(dice)).text, dice)
         position = played.position
         nxt = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
         yield position, RenderContext(names=names, dice=nxt, last_side=side,

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from games.turns import texts
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -117,8 +119,8 @@ async def test_the_checker_replays_a_database_holding_every_kind_of_game(
                 side, text = position.actors()[0], rng.choice(position.action_choices())
             else:
                 side = position.side_to_move or ""
-                text = rng.choice(service.legal_turns(session))
-                additions = position.turn_additions(text, session.dice)
+                text = rng.choice(texts(service.legal_turns(session)))
+                additions = texts(position.turn_additions(text, session.dice))
                 if additions:  # a taunt now and then, answered later as an 'amend'
                     text += " " + rng.choice(additions)
             seat = session.seat_for_side(side)

@@ -50,7 +50,7 @@ async def test_no_dice_seed_is_logged_at_debug(tmp_path: Path,
                 position = service.position_of(session)
                 seat = session.seat_for_side(position.side_to_move or "")
                 user = ALICE if seat is not None and seat.user_id == ALICE.id else BOB
-                text = rng.choice(service.legal_turns(session))
+                text = rng.choice(service.legal_turns(session)).text
                 assert (await service.move(user, channel, text)).ok
     finally:
         await store.close()

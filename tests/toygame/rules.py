@@ -31,6 +31,7 @@ from games.errors import IllegalTurnError, NotationError, PositionError
 from games.events import Event, Hit, Moved, Won
 from games.messages import Message  # an engine's errors are codes the bot translates
 from games.outcome import EndReason
+from games.turns import Step, StepKind, Turn, texts
 
 SIDES = ("O", "P")
 _MOVE = re.compile(r"\s*(S|F|\d{1,2})\s*[/-]\s*(S|F|\d{1,2})\s*")
@@ -81,18 +82,29 @@ class RacePosition(Position):
     def dice_count(self) -> int:
         return 0 if self.winner else 1
 
-    def legal_turns(self, dice: Dice) -> list[str]:
+    def legal_turns(self, dice: Dice) -> list[Turn]:
         starts = sorted({s for s in self.pieces[self.mover] if s < self.length})
-        return [f"{name(s, self.length)}/{name(s + dice[0], self.length)}" for s in starts]
+        return [self._turn(s, s + dice[0]) for s in starts]
 
-    def play(self, text: str, dice: Dice) -> Played:
-        found = _MOVE.fullmatch(text)
+    def _turn(self, src: int, dst: int) -> Turn:
+        """One piece from ``src`` to ``dst`` as a turn value (a step that says so)."""
+        here, there = name(src, self.length), name(dst, self.length)
+        other = SIDES[1 - SIDES.index(self.mover)]
+        kind = (StepKind.ENTER if src == 0 else StepKind.BEAR_OFF if dst >= self.length
+                else StepKind.MOVE)
+        bumps = 0 < dst < self.length and dst in self.pieces[other]
+        text = f"{here}/{there}"
+        return Turn(text, (Step(text, kind, here, there, bumps=bumps),))
+
+    def play(self, text: str | Turn, dice: Dice) -> Played:
+        found = _MOVE.fullmatch(str(text))
         if found is None:
             raise NotationError(Message.of("gerr_b_cannot_read", what=repr(text)), text)
         src, dst = (square(found[i], self.length) for i in (1, 2))
         canonical = f"{name(src, self.length)}/{name(dst, self.length)}"
         if canonical not in self.legal_turns(dice):
-            raise IllegalTurnError(Message.of("gerr_turn_not_legal"), self.legal_turns(dice))
+            raise IllegalTurnError(Message.of("gerr_turn_not_legal"),
+                                   texts(self.legal_turns(dice)))
         mine = list(self.pieces[self.mover])
         mine[mine.index(src)] = min(dst, self.length)
         other = SIDES[1 - SIDES.index(self.mover)]

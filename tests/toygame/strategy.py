@@ -8,7 +8,6 @@ import random
 from computer.base import Budget, Choice, Level, Strategy
 from computer.reasons import Reason
 from games.base import Dice, Position
-from games.events import Hit
 
 
 class RaceStrategy(Strategy):
@@ -18,11 +17,11 @@ class RaceStrategy(Strategy):
                rng: random.Random) -> Choice:
         turns = position.legal_turns(dice)
         if level == Level.EASY:
-            return Choice(rng.choice(turns))
-        for turn in turns:
-            if any(isinstance(e, Hit) for e in position.play(turn, dice).events):
-                return Choice(turn, Reason.of("toyrace_hint_bops"))
-        return Choice(turns[0], Reason.of("toyrace_hint_behind"))
+            return Choice(rng.choice(turns).text)
+        for turn in turns:  # the turn's step says whether it sends a piece back
+            if any(step.bumps for step in turn.steps):
+                return Choice(turn.text, Reason.of("toyrace_hint_bops"))
+        return Choice(turns[0].text, Reason.of("toyrace_hint_behind"))
 
 
 STRATEGY = RaceStrategy()

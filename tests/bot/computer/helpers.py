@@ -16,6 +16,7 @@ from computer.base import Budget, Choice, Level
 from computer.levelled import LevelledStrategy
 from computer.reasons import Reason, Said
 from games.base import Dice, Position
+from games.turns import texts
 from tests.bot.conftest import ALICE, BOB, CAROL
 
 PEOPLE = {ALICE.id: ALICE, BOB.id: BOB, CAROL.id: CAROL}
@@ -43,11 +44,11 @@ async def play_out(service: GameService, channel: Channel, rng: random.Random,
             text = rng.choice(position.action_choices()) if side else ""
         else:
             side = position.side_to_move
-            text = rng.choice(service.legal_turns(session)) if side else ""
+            text = rng.choice(texts(service.legal_turns(session))) if side else ""
         seat = session.seat_for_side(side) if side else None
         if seat is not None and not is_computer_seat(seat.user_id):
             if not position.action_due():
-                additions = position.turn_additions(text, session.dice)
+                additions = texts(position.turn_additions(text, session.dice))
                 if additions and rng.random() < 0.7:  # taunt: the computer must answer
                     text += f" {rng.choice(additions)}"
             reply = await service.move(PEOPLE[seat.user_id], channel, text)
@@ -106,7 +107,7 @@ class Explaining(Slow):
 
     def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
                rng: random.Random) -> Choice:
-        text = position.legal_turns(dice)[0]
+        text = texts(position.legal_turns(dice))[0]
         return Choice(text, self.explain(position, dice, text))
 
     def explain(self, position: Position, dice: Dice, text: str) -> Reason:
@@ -123,12 +124,12 @@ class Taunting(LevelledStrategy):
 
     def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
                rng: random.Random) -> Choice:
-        for text in position.legal_turns(dice):
-            additions = position.turn_additions(text, dice)
+        for text in texts(position.legal_turns(dice)):
+            additions = texts(position.turn_additions(text, dice))
             if additions:
                 return Choice(f"{text} {additions[0]}",
                               Reason.of("hint_cg_taunts", foe=additions[0][2:]))
-        return Choice(position.legal_turns(dice)[0])
+        return Choice(texts(position.legal_turns(dice))[0])
 
 
 KINDS = {"slow": Slow, "failing": Failing, "dying": Dying, "illegal": Illegal,

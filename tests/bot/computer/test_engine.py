@@ -47,7 +47,7 @@ def _positions(name: str, options: dict[str, str], rng: random.Random, count: in
                 position = position.play_action(answer, position.actors()[0]).position
                 continue
             dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
-            text = rng.choice(position.legal_turns(dice))
+            text = rng.choice(position.legal_turns(dice)).text
             additions = position.turn_additions(text, dice)
             if additions and rng.random() < 0.8:
                 text += f" {rng.choice(additions)}"  # taunts, so that answers come due
@@ -140,7 +140,7 @@ def test_bad_arguments_exit_2_with_the_reason() -> None:
     bad = _engine("chebache", [], "--option", "kings=maybe")
     assert bad.returncode == 2 and "kings" in bad.stderr
     level = _engine("hachapury", [], "--level", "godlike")
-    assert level.returncode == 2 and "easy, normal, hard" in level.stderr
+    assert level.returncode == 2 and "easy, normal, hard, expert" in level.stderr
 
 
 def test_each_answer_is_flushed_before_the_next_request() -> None:

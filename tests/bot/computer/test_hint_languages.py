@@ -159,7 +159,7 @@ def _random_positions(game: str, seed: int, plies: int) -> list[tuple[Position, 
             continue
         dice = _dice(position, rng)
         out.append((position, dice))
-        position = position.play(rng.choice(position.legal_turns(dice)), dice).position
+        position = position.play(rng.choice(position.legal_turns(dice)).text, dice).position
     return out
 
 

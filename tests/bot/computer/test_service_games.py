@@ -15,6 +15,7 @@ from bot.records import record_text
 from bot.replay import replay
 from bot.replies import Channel, Reply
 from bot.service import GameService, ServiceConfig
+from games.turns import texts
 from storage import Store
 from tests.bot.computer.helpers import COMPUTER, Taunting, play_out
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, FakeClock
@@ -99,7 +100,7 @@ async def test_the_computer_taunts_and_the_person_answers(
                 position.side_to_move or "").user_id != ALICE.id:  # type: ignore[union-attr]
             assert await service.computer_step(HERE) is not None
         else:
-            await service.move(ALICE, HERE, rng.choice(service.legal_turns(session)))
+            await service.move(ALICE, HERE, rng.choice(texts(service.legal_turns(session))))
     else:
         raise AssertionError("the computer never taunted")
     hint = await service.hint(ALICE, HERE)  # a hint for an answer is an answer
@@ -115,7 +116,7 @@ async def test_level_and_seating_refusals(service: GameService) -> None:
     no_computer = await service.new(ALICE, HERE, "hachapury", [BOB], {"level": "hard"})
     assert not no_computer.ok and "@boardbot" in no_computer.text
     bad = await service.new(ALICE, HERE, "hachapury", [COMPUTER], {"level": "godlike"})
-    assert not bad.ok and "easy, normal or hard" in bad.text
+    assert not bad.ok and "easy, normal, hard or expert" in bad.text
     too_many = await service.new(ALICE, HERE, "hachapury", [COMPUTER, COMPUTER, COMPUTER])
     assert not too_many.ok and "needs 2 players" in too_many.text
 
@@ -139,7 +140,7 @@ async def test_restart_while_the_computer_is_to_move(tmp_path: Path) -> None:
     session = await service.store.latest_session(HERE.id)
     assert session is not None
     if service.position_of(session).side_to_move == "W":  # alice opens: play once
-        await service.move(ALICE, HERE, service.legal_turns(session)[0])
+        await service.move(ALICE, HERE, texts(service.legal_turns(session))[0])
     session = await service.store.latest_session(HERE.id)
     assert session is not None and service.position_of(session).side_to_move == "B"
     before = session.next_turn
@@ -173,7 +174,7 @@ async def test_takeback_against_the_computer_undoes_its_reply(service: GameServi
         session = await service.store.latest_session(HERE.id)
         assert session is not None
     listing, dice, number = session.position, session.dice, session.next_turn
-    await service.move(ALICE, HERE, service.legal_turns(session)[0])
+    await service.move(ALICE, HERE, texts(service.legal_turns(session))[0])
     assert await service.computer_step(HERE) is not None
     taken = await service.takeback(ALICE, HERE)
     assert taken.ok and "boardbot (easy) allows" in taken.text, taken.text
@@ -193,7 +194,7 @@ async def test_takeback_before_the_computer_has_replied(service: GameService) ->
         session = await service.store.latest_session(HERE.id)
         assert session is not None
     listing = session.position
-    await service.move(ALICE, HERE, service.legal_turns(session)[0])
+    await service.move(ALICE, HERE, texts(service.legal_turns(session))[0])
     taken = await service.takeback(ALICE, HERE)
     assert taken.ok and "allows" in taken.text
     session = await service.store.latest_session(HERE.id)
@@ -211,7 +212,7 @@ async def test_takeback_in_a_clocked_game_is_refused_by_the_computer(
         await service.computer_step(HERE)
         session = await service.store.latest_session(HERE.id)
         assert session is not None
-    await service.move(ALICE, HERE, service.legal_turns(session)[0])
+    await service.move(ALICE, HERE, texts(service.legal_turns(session))[0])
     await service.computer_step(HERE)
     refused = await service.takeback(ALICE, HERE)
     assert not refused.ok and "boardbot (easy) does not allow" in refused.text
@@ -233,7 +234,7 @@ async def test_the_scheduler_never_reminds_the_computer(service: GameService,
     session = await service.store.latest_session(HERE.id)
     assert session is not None
     if service.position_of(session).side_to_move == "W":
-        await service.move(ALICE, HERE, service.legal_turns(session)[0])
+        await service.move(ALICE, HERE, texts(service.legal_turns(session))[0])
     # the computer is to move and the bot was down: its time runs out unreminded
     scheduler = Scheduler.for_service(service, deliver)
     await scheduler.run_once(clock.now + 1)

@@ -14,6 +14,7 @@ from bot.replies import Channel, User
 from bot.scheduler import Notification, Scheduler
 from bot.service import GameService, ServiceConfig
 from games.outcome import timed_out
+from games.turns import texts
 from storage import Session, Store
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, FakeClock
 from tests.bot.test_clocks import FRIDAY_NOON, MONDAY, SATURDAY
@@ -73,7 +74,7 @@ async def _play(service: GameService, channel: Channel = HERE, pick: int = 0) ->
     session = await service.store.live_session(channel.id)
     assert session is not None
     mover, _ = _to_move(service, session)
-    legal = service.legal_turns(session)
+    legal = texts(service.legal_turns(session))
     reply = await service.move(mover, channel, legal[pick % len(legal)])
     assert reply.ok, reply.text
     after = await service.store.live_session(channel.id)
@@ -309,7 +310,7 @@ async def test_takeback_accepted_keeps_the_dice(service: GameService, clock: Fak
     before = await service.store.live_session(HERE.id)
     assert before is not None
     mover, other = _to_move(service, before)
-    legal = service.legal_turns(before)
+    legal = texts(service.legal_turns(before))
     clock.now += HOUR
     played = await service.move(mover, HERE, legal[0])
     assert played.ok
@@ -379,7 +380,7 @@ async def test_takeback_refused_and_stale_requests(service: GameService) -> None
 async def test_preview_changes_nothing(service: GameService) -> None:
     session = await _start(service, "3d")
     mover, other = _to_move(service, session)
-    legal = service.legal_turns(session)
+    legal = texts(service.legal_turns(session))
     reply = await service.preview(mover, HERE, legal[0])
     assert reply.ok and reply.private and "nothing is played" in reply.text
     assert not (await service.preview(other, HERE, legal[0])).ok
@@ -395,7 +396,7 @@ async def test_preview_draws_the_result(store: Store, clock: FakeClock) -> None:
                           seed_factory=lambda: rng.randbytes(32))
     session = await _start(service, None)
     mover, _ = _to_move(service, session)
-    reply = await service.preview(mover, HERE, service.legal_turns(session)[0])
+    reply = await service.preview(mover, HERE, texts(service.legal_turns(session))[0])
     assert reply.ok and reply.image is not None and reply.image[:4] == b"\x89PNG"
 
 

@@ -24,7 +24,7 @@ async def test_a_finished_game_names_the_winner_points_turns_and_how_to_check(
             break
         position = service.position_of(session)
         reply = await service.move(_mover(session, position.side_to_move), HERE,
-                                   rng.choice(service.legal_turns(session)))
+                                   rng.choice(service.legal_turns(session)).text)
         assert reply.ok, reply.text
         # every public turn reply tells the turn in words, naming the mover
         assert re.search(r"^(alice|bob) \((White|Black)\) rolled \d-\d and ", reply.text,

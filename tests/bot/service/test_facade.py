@@ -12,6 +12,7 @@ from bot.replay import replay
 from bot.service import GameService
 from bot.verify import verify
 from games import get_game
+from games.turns import texts
 from storage import Session
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, MOD, FakeClock
 
@@ -47,7 +48,7 @@ async def test_whole_game_from_new_to_result(service: GameService) -> None:
         if session.status != "active":
             break
         position = service.position_of(session)
-        legal = service.legal_turns(session)
+        legal = texts(service.legal_turns(session))
         choice = rng.choice(legal)
         reply = await service.move(_mover(session, position.side_to_move), HERE, choice)
         assert reply.ok, reply.text
@@ -85,7 +86,7 @@ async def test_spectator_and_out_of_turn_moves_refused_and_nothing_changes(
     position = service.position_of(session)
     mover = _mover(session, position.side_to_move)
     waiting = BOB if mover is ALICE else ALICE
-    legal = service.legal_turns(session)
+    legal = texts(service.legal_turns(session))
     before = await _snapshot(service)
     spectator = await service.move(CAROL, HERE, legal[0])
     assert not spectator.ok and spectator.private and "not playing" in spectator.text
@@ -104,14 +105,14 @@ async def test_bad_notation_refused_with_legal_alternatives(service: GameService
         assert await _snapshot(service) == before
     reply = await service.move(mover, HERE, "(no move)")
     assert "Legal instead" in reply.text or "legal" in reply.text.lower()
-    legal = service.legal_turns(session)
+    legal = texts(service.legal_turns(session))
     assert any(t in reply.text for t in legal)
 
 
 async def test_stale_turn_number_refused(service: GameService) -> None:
     session = await _started(service)
     mover = _mover(session, service.position_of(session).side_to_move)
-    reply = await service.move(mover, HERE, service.legal_turns(session)[0],
+    reply = await service.move(mover, HERE, texts(service.legal_turns(session))[0],
                                expected_turn=session.next_turn + 3)
     assert not reply.ok and "written for turn" in reply.text
 
@@ -119,7 +120,7 @@ async def test_stale_turn_number_refused(service: GameService) -> None:
 async def test_two_racing_moves_apply_once(service: GameService) -> None:
     session = await _started(service)
     mover = _mover(session, service.position_of(session).side_to_move)
-    legal = service.legal_turns(session)
+    legal = texts(service.legal_turns(session))
     first, second = legal[0], legal[-1]
     replies = await asyncio.gather(service.move(mover, HERE, first),
                                    service.move(mover, HERE, second))
@@ -154,7 +155,7 @@ async def test_abort_rules(service: GameService) -> None:
     session = await _started(service)
     assert not (await service.abort(CAROL, HERE)).ok
     mover = _mover(session, service.position_of(session).side_to_move)
-    await service.move(mover, HERE, service.legal_turns(session)[0])
+    await service.move(mover, HERE, texts(service.legal_turns(session))[0])
     refused = await service.abort(ALICE, HERE)
     assert not refused.ok and "moderator" in refused.text
     done = await service.abort(MOD, HERE)

@@ -107,7 +107,7 @@ async def test_a_game_won_on_the_board_says_why_too(service: GameService) -> Non
         if session.status != "active":
             break
         assert (await service.move(_mover(service, session), HERE,
-                                   rng.choice(service.legal_turns(session)))).ok
+                                   rng.choice(service.legal_turns(session)).text)).ok
     service.render_images = True
     board = await service.board(CAROL, HERE)
     _over(board, "wins")

@@ -33,7 +33,7 @@ async def _play_to_the_end(service: GameService, rng: random.Random, limit: int 
             text = rng.choice(position.action_choices())
         else:
             side = position.side_to_move or ""
-            text = rng.choice(service.legal_turns(session))
+            text = rng.choice(service.legal_turns(session)).text
             if rng.random() < 0.7:
                 additions = position.turn_additions(text, session.dice)
                 if additions:  # a bump: taunt the victim (CheeseGambit's doubling cube)
@@ -142,7 +142,7 @@ async def test_an_unanswered_taunt_is_dropped_after_the_deadline(
         position = service.position_of(session)
         if position.action_due():
             break
-        text = rng.choice(service.legal_turns(session))
+        text = rng.choice(service.legal_turns(session)).text
         additions = position.turn_additions(text, session.dice)
         if additions:
             text += f" {additions[0]}"

@@ -122,7 +122,7 @@ async def test_a_whole_game_in_russian_says_no_english(service: GameService) -> 
         if session.status != "active":
             break
         mover, waiting = _players(service, session, ALICE_RU, BOB_RU)
-        turn = rng.choice(service.legal_turns(session))
+        turn = rng.choice(service.legal_turns(session)).text
         if session.next_turn in (3, 10):
             replies.append(await service.move(waiting, RUSSIAN_HERE, turn))  # refused
             replies.append(await service.legal(waiting, RUSSIAN_HERE))
@@ -260,7 +260,7 @@ async def test_a_russian_server_is_offered_a_taunt_in_russian(service: GameServi
         if position.action_due():
             side, text = position.actors()[0], position.action_choices()[0]
         else:
-            side, text = position.side_to_move or "", rng.choice(service.legal_turns(session))
+            side, text = position.side_to_move or "", rng.choice(service.legal_turns(session)).text
         seat = session.seat_for_side(side)
         assert seat is not None
         mover = ALICE if seat.user_id == ALICE.id else BOB

@@ -21,6 +21,7 @@ from bot.replies import Reply, User
 from bot.service import GameService, ServiceConfig
 from bot.verify import verify
 from games import Position, get_game
+from games.turns import texts
 from storage import Session, Store, TurnKind
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, FakeClock
 
@@ -80,7 +81,7 @@ def _expected_labels(session: Session, before: Position, text: str) -> list[str]
     game = get_game(session.game)
     colours = {s.letter: s.colour for s in game.sides(session.options)}
     out = []
-    for addition in before.turn_additions(text, session.dice):
+    for addition in texts(before.turn_additions(text, session.dice)):
         target = addition.removeprefix("T@")
         seat = session.seat_for_side(target)
         assert seat is not None
@@ -99,8 +100,8 @@ async def _step(service: GameService, rng: random.Random, taunt: bool = False
         side, text = position.actors()[0], position.action_choices()[0]
     else:
         side = position.side_to_move or ""
-        text = rng.choice(service.legal_turns(session))
-        targets = position.turn_additions(text, session.dice)
+        text = rng.choice(texts(service.legal_turns(session)))
+        targets = texts(position.turn_additions(text, session.dice))
         if taunt and targets:
             text += f" {rng.choice(targets)}"
     reply = await service.move(_user(session, side), HERE, text)
@@ -182,7 +183,7 @@ async def test_no_buttons_when_the_computer_moves_next(database: str, clock: Fak
             reply = await service.move(ALICE, HERE, position.action_choices()[0])
         else:
             text = _bumping_if_possible(service, session, position, rng)
-            bumps += bool(position.turn_additions(text, session.dice))
+            bumps += bool(texts(position.turn_additions(text, session.dice)))
             reply = await service.move(ALICE, HERE, text)
         assert reply.ok, reply.text
         assert _taunt_buttons(reply) == []
@@ -196,8 +197,8 @@ def _bumping_if_possible(service: GameService, session: Session, position: Posit
                          rng: random.Random) -> str:
     """A random legal turn, one after which a taunt is possible when there is one
     (among the first 40 listed: a doubles turn may have hundreds)."""
-    legal = service.legal_turns(session)
-    bumping = [t for t in legal[:40] if position.turn_additions(t, session.dice)]
+    legal = texts(service.legal_turns(session))
+    bumping = [t for t in legal[:40] if texts(position.turn_additions(t, session.dice))]
     return rng.choice(bumping or legal)
 
 
@@ -308,7 +309,7 @@ async def test_slash_taunt_and_its_refusals(database: str, clock: FakeClock) -> 
     game = get_game("cheesegambit")
     sides = [s.letter for s in game.sides(before_session.options)]
     untouched = next(s for s in sides if s != mover_side and
-                     f"T@{s}" not in before.turn_additions(text, before_session.dice))
+                     f"T@{s}" not in texts(before.turn_additions(text, before_session.dice)))
     someone_else = next(u for u in PLAYERS.values() if u != mover)
     not_yours = await service.taunt(someone_else, HERE, target)
     assert not not_yours.ok and "only right after your own turn" in not_yours.text
@@ -397,10 +398,10 @@ async def test_the_cube_held_by_the_bumped_side_forbids_the_taunt(
             await _step(service, rng)
             continue
         mover = position.side_to_move or ""
-        text = rng.choice(service.legal_turns(session))
+        text = rng.choice(texts(service.legal_turns(session)))
         bumped = _bumped(position, text, session.dice)
         holder_bumped = [s for s in bumped if position.cube_holder(mover, s) == s]  # type: ignore[attr-defined]
-        targets = position.turn_additions(text, session.dice)
+        targets = texts(position.turn_additions(text, session.dice))
         if targets and not holder_bumped:
             text += f" {targets[0]}"
         reply = await service.move(_user(session, mover), HERE, text)

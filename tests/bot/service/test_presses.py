@@ -88,7 +88,7 @@ async def _step(service: GameService, rng: random.Random, *, taunt: bool = True)
         text = position.action_choices()[0]  # accept, yes
     else:
         side = position.side_to_move or ""
-        text = rng.choice(service.legal_turns(session))
+        text = rng.choice(service.legal_turns(session)).text
         targets = position.possible_taunts(text, session.dice)  # type: ignore[attr-defined]
         if taunt and targets:
             text += f" T@{rng.choice(targets)}"

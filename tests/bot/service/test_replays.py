@@ -49,7 +49,7 @@ async def _played(service: GameService, game: str, entries: int,
         if position.action_due():
             side, text = position.actors()[0], position.action_choices()[0]
         else:
-            side, text = position.side_to_move or "", rng.choice(service.legal_turns(session))
+            side, text = position.side_to_move or "", rng.choice(service.legal_turns(session)).text
         seat = session.seat_for_side(side)
         assert seat is not None
         reply = await service.move(PLAYERS[seat.user_id], HERE, text)

@@ -108,7 +108,18 @@ async def test_legal_groups_many_turns_by_first_move_and_lists_one_group(
 
 def test_first_moves_in_every_game_notation() -> None:
     from bot.service.views import first_move
-    assert first_move("24/21, 21/20") == "24/21"
-    assert first_move("0,2W 1,1B") == "0,2W"
-    assert first_move("K(S/2), 6X11; X1@11; 10^8") == "K(S/2)"
-    assert first_move("2(13/18) 5/8") == "2(13/18)"
+
+    # the first step's text, in each game's notation (no text is taken apart)
+    from games import get_game
+
+    for game, dice, text, first in (
+            ("hachapury", (3, 1), "24/21, 21/20", "24/21"),
+            ("chebache", (2, 4), "S/4, K(S/2)", "S/4"),
+            ("cheesegambit", (5, 4), "9/14 33/37", "9/14"),
+            ("che", (), "0,0W/", "0,0W/")):
+        game_ = get_game(game)
+        position = game_.initial({}, game_.sides({})[0].letter)
+        turns = {t.text: t for t in position.legal_turns(dice)}
+        assert first_move(turns[text]) == first
+    for turn in get_game("che").initial({}).legal_turns(()):
+        assert first_move(turn) == turn.text  # the first turn: one tile

@@ -7,6 +7,7 @@ import pytest
 from games import get_game
 from games.che import GAME, ChePosition, Effect
 from games.errors import GameError, IllegalTurnError, NotationError, OptionError, PositionError
+from games.turns import texts
 
 # Blue's turn then White closes her own size-0 region at point (1,1) with a Blue tile.
 SIZE0 = ["0,0B\\", "1,0B 0,1B"]
@@ -73,7 +74,7 @@ def test_forced_orientation() -> None:
 
 def test_first_tile_rules() -> None:
     pos = GAME.initial({})
-    assert sorted(pos.legal_turns()) == sorted(["0,0W/", "0,0W\\", "0,0B/", "0,0B\\"])
+    assert sorted(texts(pos.legal_turns())) == sorted(["0,0W/", "0,0W\\", "0,0B/", "0,0B\\"])
     with pytest.raises(IllegalTurnError, match="needs its orientation"):
         pos.play("0,0W", ())
     with pytest.raises(IllegalTurnError, match="goes at 0,0"):
@@ -123,7 +124,7 @@ def test_size_zero_closed_region_and_turn_ends_at_once() -> None:
     with pytest.raises(IllegalTurnError, match="the turn ended after `1,1B`") as err:
         pos.play("1,1B 2,0W", ())
     assert err.value.legal == ["1,1B"]
-    assert "1,1B" in pos.legal_turns()
+    assert "1,1B" in texts(pos.legal_turns())
     played = pos.play("1,1B", ())
     end = played.position
     assert played.record == "1,1B"
@@ -135,7 +136,7 @@ def test_size_zero_closed_region_and_turn_ends_at_once() -> None:
     assert end.listing() == "0,0B\\ 1,0B 0,1B 1,1B; tiles left 60; W wins"
     with pytest.raises(IllegalTurnError, match="the game is over"):
         end.play("2,0W 2,1W", ())
-    assert end.legal_turns() == []
+    assert texts(end.legal_turns()) == []
 
 
 def test_closing_only_the_opponents_region() -> None:
@@ -236,7 +237,7 @@ def test_mid_turn_listing_plays_one_tile() -> None:
     played = pos.play("0,1W", ())
     assert played.record == "0,1W"
     assert played.position.listing() == "0,0W/ 1,0B 0,1W; tiles left 61; W to move"
-    assert all(" " not in t for t in pos.legal_turns())
+    assert all(" " not in t for t in texts(pos.legal_turns()))
 
 
 @pytest.mark.parametrize(
@@ -289,7 +290,7 @@ def test_separators_and_case() -> None:
 
 def test_legal_turns_small() -> None:
     pos = play_all(["0,0W/"])
-    turns = pos.legal_turns()
+    turns = texts(pos.legal_turns())
     assert len(turns) == len(set(turns)) == 72
     boards = set()
     for t in turns:
@@ -317,6 +318,6 @@ def test_a_listing_longer_than_a_turn_text_reads_back() -> None:
     while len(position.listing()) <= 600:
         if position.result is not None:  # a closed region ended it early: play another
             position = CHE.initial(CHE.normalise_options({"tiles": "200"}), "W")
-        position = position.play(rng.choice(position.legal_turns(())), ()).position
+        position = position.play(rng.choice(position.legal_turns(())).text, ()).position
     again = CHE.from_listing(position.listing(), position.options)
     assert again.listing() == position.listing()

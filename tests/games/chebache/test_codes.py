@@ -24,7 +24,7 @@ def random_position(rnd: random.Random, plies: int) -> ChebachePosition:
         if p.result is not None:
             break
         dice = (rnd.randint(1, 6), rnd.randint(1, 6))
-        p = p.play(rnd.choice(p.legal_turns(dice)), dice).position
+        p = p.play(rnd.choice(p.legal_turns(dice)).text, dice).position
     return p
 
 

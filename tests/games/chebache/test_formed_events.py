@@ -21,7 +21,7 @@ def test_the_chebaches_a_turn_forms_are_its_events() -> None:
                 break
             dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
             side = position.side_to_move
-            played = position.play(rng.choice(position.legal_turns(dice)), dice)
+            played = position.play(rng.choice(position.legal_turns(dice)).text, dice)
             before = {(c.owner, c.letter) for c in position.chebaches()}
             after = {(c.owner, c.letter): c for c in played.position.chebaches()}
             events = [e for e in played.events if isinstance(e, ChebacheFormed)]

@@ -23,6 +23,7 @@ import pytest
 from games import get_game
 from games.chebache.listing import write_listing
 from games.chebache.turns import TurnSearch
+from games.turns import texts
 
 from .util import listing as make_listing
 
@@ -44,16 +45,16 @@ def _digest(lines: list[str]) -> str:
 def summary(listing: str, options: dict[str, str], dice: tuple[int, int]) -> dict[str, object]:
     """What is recorded for one case."""
     p = GAME.from_listing(listing, options)
-    texts = p.legal_turns(dice)
+    listed = texts(p.legal_turns(dice))
     search = TurnSearch(p.state, "WB".index(p.side_to_move or "W"),
                         options.get("kings", "true") == "true")
     pairs = sorted(f"{o.text}\t{write_listing(o.state, '')}" for o in search.outcomes(dice))
     return {
-        "count": len(texts),
-        "ordered": _digest(texts),
+        "count": len(listed),
+        "ordered": _digest(listed),
         "pairs": _digest(pairs),
         "positions": _digest(sorted(pair.split("\t")[1] for pair in pairs)),
-        "sample": texts[:5],
+        "sample": listed[:5],
     }
 
 
@@ -67,7 +68,7 @@ def _random_positions(seed: int, kings: str, count: int, plies: int) -> list[str
             if p.result is not None:
                 break
             dice = (rnd.randint(1, 6), rnd.randint(1, 6))
-            p = p.play(rnd.choice(p.legal_turns(dice)), dice).position
+            p = p.play(rnd.choice(p.legal_turns(dice)).text, dice).position
         if p.result is None:
             out.append(p.listing())
     return out
@@ -162,11 +163,11 @@ def test_legal_turns_are_cached_per_position_and_throw() -> None:
     """The bot's autocomplete asks on every keystroke: the second call (either
     dice order) must not search again, and callers get their own copy."""
     p = GAME.from_listing(WORST[1], {})
-    first = p.legal_turns((3, 3))
+    first = texts(p.legal_turns((3, 3)))
     search = p._search((3, 3))
     search.outcomes = None  # type: ignore[assignment, method-assign]  # a new search would fail
-    assert p.legal_turns((3, 3)) == first
-    other = p.legal_turns((6, 1))
-    assert p.legal_turns((1, 6)) == other
+    assert texts(p.legal_turns((3, 3))) == first
+    other = texts(p.legal_turns((6, 1)))
+    assert texts(p.legal_turns((1, 6))) == other
     first.clear()
-    assert p.legal_turns((3, 3))
+    assert texts(p.legal_turns((3, 3)))

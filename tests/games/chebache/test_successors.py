@@ -25,7 +25,7 @@ def _random_positions(seed: int, plies: int, kings: str = "true"
             break
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         out.append((position, dice))
-        position = position.play(rng.choice(position.legal_turns(dice)), dice).position
+        position = position.play(rng.choice(position.legal_turns(dice)).text, dice).position
     return out
 
 

@@ -6,6 +6,7 @@ import random
 
 from games.cheesegambit import GAME, CheeseGambitPosition
 from games.cheesegambit.board import OFF, POOL, TRACK
+from games.turns import texts
 
 
 def pos(listing: str, **options: str) -> CheeseGambitPosition:
@@ -63,7 +64,7 @@ def random_game(players: int, seed: int, pieces: int = 14, taunt: str = "on",
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         side = p.side_to_move
         assert side is not None
-        turns = p.legal_turns(dice)
+        turns = texts(p.legal_turns(dice))
         assert turns and len(set(turns)) == len(turns)
         text = rng.choice(turns)
         taunts = p.possible_taunts(text, dice) if rng.random() < 0.3 else []

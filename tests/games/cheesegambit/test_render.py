@@ -10,6 +10,7 @@ from PIL import Image
 from games import Played
 from games.cheesegambit import GAME
 from games.events import Event, Hit, Moved, Passed, TilePlaced
+from games.turns import texts
 from renderer import RenderContext, render
 from renderer.cheesegambit import (
     ARM_TINT,
@@ -138,7 +139,7 @@ def test_busy_game_renders_small() -> None:
             p = p.play_action(p.action_choices()[0]).position
             continue
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        legal = p.legal_turns(dice)
+        legal = texts(p.legal_turns(dice))
         text = rng.choice(legal) if legal else "(dance)"
         taunts = p.possible_taunts(text, dice) if legal else []
         if taunts:

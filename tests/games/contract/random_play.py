@@ -47,7 +47,7 @@ def random_steps(name: str, rng: random.Random, steps: int) -> Iterator[Step]:
             side = position.side_to_move
             assert side is not None
             dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
-            text = rng.choice(position.legal_turns(dice))
+            text = rng.choice(position.legal_turns(dice)).text
             extras = position.turn_additions(text, dice)
             if extras and rng.random() < 0.5:
                 text = f"{text} {rng.choice(extras)}"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import io
 import random
+import re
 from collections import Counter
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -43,6 +44,7 @@ from games.events import (
 from games.messages import parts_of
 from games.outcome import OFF_BOARD, EndReason, outcome_text
 from games.record import ActionLine, TurnLine, format_tag, format_turn, parse_record
+from games.turns import Addition, AdditionKind, StepKind, Turn
 
 GAMES = list(GAME_MODULES)
 
@@ -185,8 +187,58 @@ def play_all_listed(position: Position, dice: tuple[int, ...], rng: random.Rando
     for text in rng.sample(legal, min(len(legal), _TURNS_TRIED)):
         played = position.play(text, dice)
         assert played.moves == text, "legal turns are listed in canonical form"
+        check_turn_value(position, text, dice)
         for extra in position.turn_additions(text, dice):
             position.play(f"{text} {extra}", dice)
+
+
+#: Where a turn's text separates its written parts (a Che cell's comma has no space).
+_PARTS = re.compile(r",\s+|\s+")
+
+
+def check_turn_value(position: Position, turn: Turn, dice: tuple[int, ...]) -> None:
+    """A listed turn is a value whose text reads back to the same turn, whose steps
+    say what the text says, and which carries the additions ``turn_additions`` offers."""
+    assert isinstance(turn, Turn), f"legal_turns lists Turn values, not {type(turn)}"
+    assert str(turn) == turn.text == turn.moves and not turn.additions
+    assert turn.steps, "a turn has at least one step (a pass is a pass step)"
+    read = position.read_turn(turn.text, dice)
+    assert read == turn and read.steps == turn.steps, (turn.text, read.steps, turn.steps)
+    if turn.is_pass:
+        assert [s.text for s in turn.steps] == [turn.text] and position.is_pass(turn)
+    else:
+        assert _PARTS.split(turn.text) == [s.text for s in turn.steps], turn.text
+        assert not position.is_pass(turn)
+    for step in turn.steps:
+        assert step.count >= 1, step
+        if step.kind == StepKind.PLACE_TILE:
+            assert step.source == step.target and step.colour, step
+            assert step.text.startswith(step.target + step.colour), step
+        elif step.kind in (StepKind.MOVE, StepKind.ENTER, StepKind.BEAR_OFF, StepKind.JUMP):
+            places = [step.source, *step.via, step.target]
+            assert all(places), step
+            inner = step.text[step.text.index("(") + 1:-1] if step.text.endswith(")") \
+                else step.text
+            # the places in the text's order: start, the squares passed, end
+            assert re.split(r"[/\\X^]", inner) == places, step
+            counted = re.fullmatch(r"([0-9]+)\(.*\)", step.text)
+            if counted:  # ``2(24/18)``: that many pieces
+                assert step.count == int(counted[1]), step
+            elif "(" not in step.text:
+                assert step.count == 1, step
+            if "X" in inner:  # a notation that marks a bump marks a bumping step
+                assert step.bumps, step
+    for addition in position.turn_additions(turn, dice):
+        assert isinstance(addition, Addition)
+        added = turn.with_addition(addition)
+        assert added.text == f"{turn.text} {addition.text}" and added.moves == turn.text
+        again = position.read_turn(added.text, dice)
+        assert again == added and again.additions == (addition,), added.text
+        if addition.kind == AdditionKind.TAUNT:
+            assert addition.text == f"T@{addition.target}"
+            assert addition.target in position.actors() or addition.target != \
+                position.side_to_move
+        assert position.split_additions(added.text) == (turn.text, addition.text)
 
 
 # -- the random game ------------------------------------------------------------------
@@ -259,7 +311,7 @@ def one_game(name: str, rng: random.Random, turns: int, restart_at: int | None) 
             count = position.dice_count()
             dice = tuple(rng.randint(1, 6) for _ in range(count))
             play_all_listed(position, dice, rng)
-            text = rng.choice(position.legal_turns(dice))
+            text = rng.choice(position.legal_turns(dice)).text
             extras = position.turn_additions(text, dice)
             if extras and rng.random() < 0.5:
                 text = f"{text} {rng.choice(extras)}"

@@ -9,6 +9,7 @@ numbering, than the run's lowest point.  Every single move is checked.
 from __future__ import annotations
 
 from games.hachapury.board import TurnContext, pack, point_mask
+from games.turns import texts
 from tests.games.hachapury.util import pos, reason
 
 # White holds 22..19; Black is all on its 13 (White's 1): nobody past any run.
@@ -26,7 +27,7 @@ def test_barrier_six_run_is_illegal() -> None:
     assert text == (
         "24/23: that leaves a barrier of 7 points 24-18 with no Black checker past it"
     )
-    assert "24/18, 24/23" not in pos(WALL).legal_turns((6, 1))
+    assert "24/18, 24/23" not in texts(pos(WALL).legal_turns((6, 1)))
 
 
 def test_barrier_exact_six_points_message() -> None:
@@ -38,7 +39,7 @@ def test_barrier_exact_six_points_message() -> None:
 def test_barrier_six_run_allowed_when_opponent_checker_is_past_it() -> None:
     # One Black checker on its 3: lower than the run's lowest point (Black's 6).
     position = pos("W: 3@24, 2@22, 2@21, 2@20, 2@19, 4@6; B: 14@13, 1@3; W to move")
-    assert "24/18, 24/23" in position.legal_turns((6, 1))
+    assert "24/18, 24/23" in texts(position.legal_turns((6, 1)))
     played = position.play("24/23 24/18", (1, 6))
     assert played.moves == "24/18, 24/23"
 
@@ -46,13 +47,13 @@ def test_barrier_six_run_allowed_when_opponent_checker_is_past_it() -> None:
 def test_barrier_opponent_checker_inside_or_behind_does_not_count() -> None:
     # A Black checker on its 7 (White's 19 is empty here) is not past a run 18-13.
     position = pos("W: 1@24, 2@17, 2@16, 2@15, 2@14, 2@13, 4@6; B: 1@7, 14@10; W to move")
-    assert not any("24/18" in t for t in position.legal_turns((6, 5)))
+    assert not any("24/18" in t for t in texts(position.legal_turns((6, 5))))
 
 
 def test_barrier_borne_off_opponent_checkers_do_not_count() -> None:
     # Black has borne off 3 but has nobody on the board past the run.
     position = pos("W: 3@24, 2@22, 2@21, 2@20, 2@19, 4@6; B: 12@13, 3@F; W to move")
-    assert "24/18, 24/23" not in position.legal_turns((6, 1))
+    assert "24/18, 24/23" not in texts(position.legal_turns((6, 1)))
 
 
 def test_barrier_run_straddling_my_own_1_24_is_counted() -> None:
@@ -80,7 +81,7 @@ def test_barrier_intermediate_landing_creating_barrier_refused() -> None:
     position = pos("W: 1@24, 2@17, 2@16, 2@15, 2@14, 2@13, 4@6; B: 1@7, 14@10; W to move")
     text = reason(position, "24/13", (6, 5))
     assert "barrier of 6 points 18-13" in text
-    assert not any(t.startswith("24/") for t in position.legal_turns((6, 5)))
+    assert not any(t.startswith("24/") for t in texts(position.legal_turns((6, 5))))
 
 
 def test_barrier_can_shrink_turn_to_pass() -> None:
@@ -89,7 +90,7 @@ def test_barrier_can_shrink_turn_to_pass() -> None:
     position = pos(
         "W: 1@24, 2@17, 2@16, 2@15, 2@14, 6@13; B: 3@23, 3@22, 3@21, 3@20, 3@19; W to move"
     )
-    assert position.legal_turns((6, 6)) == ["(no move)"]
+    assert texts(position.legal_turns((6, 6))) == ["(no move)"]
     assert "barrier of 6 points 18-13" in reason(position, "24/18", (6, 6))
     assert position.play("pass", (6, 6)).position.side_to_move == "B"
 
