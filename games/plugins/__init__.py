@@ -7,7 +7,10 @@ its computer player (the module exposing ``STRATEGY``), its lesson goal, what it
 scores and its texts (the colours of its sides, the verbs of its events, its own
 catalogue entries and its rules in other languages).  The layers above are named by
 module path, as strings, so that ``games/`` imports nothing above it and a plugin
-costs nothing until its game is played.
+costs nothing until its game is played.  By convention a game's parts live at paths
+made of its name (``games.NAME``, ``renderer.NAME``,
+``renderer.describe:describe_NAME``, ``computer.NAME``): a plugin spells out only
+the paths that differ, or None for a part the game lacks.
 
 The registry: the built-in games register themselves (``BUILTIN``, in menu order);
 anything else (a test's toy game) calls ``register("package.module")`` with the path
@@ -21,7 +24,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from games.events import Event
 
@@ -32,6 +35,19 @@ BUILTIN = (
     "games.plugins.cheesegambit",
     "games.plugins.che",
 )
+
+
+#: A part's path left to the convention: ``GamePlugin.__post_init__`` fills it in from
+#: the name (the paths of a contributor's new game then need no spelling out).
+BY_NAME: Final = "<by name>"
+
+#: The convention, per part: the path of the part of the game ``name``.
+CONVENTION: Final[Mapping[str, Callable[[str], str]]] = {
+    "rules": lambda name: f"games.{name}",
+    "renderer": lambda name: f"renderer.{name}",
+    "describe": lambda name: f"renderer.describe:describe_{name}",
+    "strategy": lambda name: f"computer.{name}",
+}
 
 
 @dataclass(frozen=True)
@@ -55,14 +71,14 @@ class GamePlugin:
     #: The game's name (``/new NAME``), as its ``Game.name``.
     name: str
     #: The module exposing ``GAME`` (a ``games.base.Game``).
-    rules: str
+    rules: str = BY_NAME
     #: The module exposing ``RENDERER`` (a ``renderer.base.BoardRenderer``); None: text only.
-    renderer: str | None = None
+    renderer: str | None = BY_NAME
     #: ``module:function`` giving the board in words, ``(position, who, lang) -> str``
     #: (``who(side)`` names a side); None: only whose turn and the last turn are said.
-    describe: str | None = None
+    describe: str | None = BY_NAME
     #: The module exposing ``STRATEGY`` (a ``computer.base.Strategy``); None: no computer.
-    strategy: str | None = None
+    strategy: str | None = BY_NAME
     #: Colour words of the side letters, in English (pictures in words, ``/taunt``).
     colours: Mapping[str, str] = field(default_factory=dict)
     #: What a lesson's exercises ask for (None: the lesson has no exercises).
@@ -91,6 +107,12 @@ class GamePlugin:
     #: The notation section (``Game.notation_text``) in other languages: the prose
     #: translated, every example exactly as in English.
     notation_in: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for part, path in CONVENTION.items():
+            if getattr(self, part) == BY_NAME:
+                # frozen: the dataclass's own way of setting a field while it is built
+                object.__setattr__(self, part, path(self.name))
 
     def load(self, path: str, attribute: str) -> Any:
         """``attribute`` of the module ``path`` (imported now, not at registration)."""
