@@ -24,9 +24,11 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from games.events import Event
+
+_V = TypeVar("_V")
 
 #: The games shipped, in the order menus show them: the module of each one's plugin.
 BUILTIN = (
@@ -213,17 +215,17 @@ def text(lang: str, key: str) -> str | None:
     return None
 
 
-class _Modules(Mapping[str, str]):
-    """Game name -> the module of one of its parts, read from the registry each time
-    (so a game registered later is seen by code that took the mapping earlier)."""
+class _ByGame(Mapping[str, _V]):
+    """Game name -> one thing of its plugin's, read from the registry each time (so a
+    game registered later is seen by code that took the mapping earlier)."""
 
-    def __init__(self, part: Callable[[GamePlugin], str | None]) -> None:
+    def __init__(self, part: Callable[[GamePlugin], _V | None]) -> None:
         self._part = part
 
-    def _items(self) -> dict[str, str]:
-        return {p.name: path for p in plugins() if (path := self._part(p)) is not None}
+    def _items(self) -> dict[str, _V]:
+        return {p.name: found for p in plugins() if (found := self._part(p)) is not None}
 
-    def __getitem__(self, name: str) -> str:
+    def __getitem__(self, name: str) -> _V:
         return self._items()[name]
 
     def __iter__(self) -> Iterator[str]:
@@ -236,7 +238,13 @@ class _Modules(Mapping[str, str]):
         return repr(self._items())
 
 
+def by_game(part: Callable[[GamePlugin], _V | None]) -> Mapping[str, _V]:
+    """A live mapping, game name -> ``part(plugin)``, of the games for which it is
+    not None (their module paths, lesson goals, ...)."""
+    return _ByGame(part)
+
+
 #: Game name -> the module exposing its ``GAME``.
-RULES_MODULES: Mapping[str, str] = _Modules(lambda p: p.rules)
+RULES_MODULES: Mapping[str, str] = by_game(lambda p: p.rules)
 #: Game name -> the module exposing its ``RENDERER``.
-RENDERER_MODULES: Mapping[str, str] = _Modules(lambda p: p.renderer)
+RENDERER_MODULES: Mapping[str, str] = by_game(lambda p: p.renderer)
