@@ -16,6 +16,7 @@ from bot.catalogue import channel_lang, for_channel, for_user, has, t, user_lang
 from bot.catalogue.reasons import why_in
 from bot.computer_seats import is_computer_seat
 from bot.narration import Cast, narrate
+from bot.replies import quiet_name
 from bot.service.turn_events import parsed_events
 from games import Position, get_game
 from games.base import Game
@@ -201,8 +202,10 @@ _PLACED = frozenset(PLACE_CODES.values())
 
 
 def _name(side: str, session: Session) -> str:
-    """A side letter as its player's name, or the letter where the seat has none."""
-    return names(session).get(side) or side
+    """A side letter as its player's name, or the letter where the seat has none; a
+    name that looks like a mention is shown so that it neither pings nor looks like one
+    (results are posted in notices whose text names players)."""
+    return quiet_name(names(session).get(side) or side)
 
 
 def left_text(tc: clocks.TimeControl, side: str | None, started_at: float | None,
