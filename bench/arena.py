@@ -3,8 +3,12 @@ time per decision.
 
 Run: ``.venv/bin/python bench/arena.py GAME [--games 200] [--pair hard:random ...]
 [--option players=2] [--jobs 2] [--seed 1]``.  A contestant is a level (``easy``,
-``normal``, ``hard``) or a baseline (``random``: a uniformly random legal
-player; ``greedy``: one ply with the game's ``simple_value``).  Contestants
+``normal``, ``hard``, ``expert``), a baseline (``random``: a uniformly random
+legal player; ``greedy``: one ply with the game's ``simple_value``), or
+``LEVEL@DIR``: that level of the code checked out in DIR, played through its
+engine command (``python -m bot engine``, run in DIR so that its packages win;
+e.g. ``git worktree add /work/old3ad 3ad088c`` then ``hard:hard@/work/old3ad``), or
+``LEVEL+learned``: that level with the learned evaluation (Hachapury).  Contestants
 alternate seats game by game (A takes the first seat in even games), so each
 starts half of the games; with three or four sides, A takes the seats of one
 parity and B the others.  Dice come from a seeded ``random.Random`` per game,
@@ -22,6 +26,7 @@ import argparse
 import math
 import random
 import statistics
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -30,10 +35,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from computer.base import Level, Strategy, strategy_for  # noqa: E402
+from computer.base import Budget, Choice, Level, Strategy, strategy_for  # noqa: E402
 from computer.baselines import BASELINES  # noqa: E402
 from games import get_game  # noqa: E402
-from games.base import Position  # noqa: E402
+from games.base import Dice, Position  # noqa: E402
 
 DEFAULT_PAIRS = ("hard:random", "hard:greedy", "hard:normal", "normal:easy")
 #: Plies after which a game is scored a draw (no game here is that long).
@@ -47,7 +52,57 @@ class Contestant:
     level: Level
 
 
+class EngineStrategy(Strategy):
+    """Another checkout's computer player through its engine command: one
+    process per arena worker and contestant, kept for the worker's games."""
+
+    _running: dict[tuple[str, str, str], subprocess.Popen[str]] = {}
+
+    def __init__(self, game: str, level: str, directory: str) -> None:
+        self.game = game  # type: ignore[misc]
+        self.key = (game, level, directory)
+
+    def _engine(self) -> subprocess.Popen[str]:
+        engine = self._running.get(self.key)
+        if engine is None:
+            game, level, directory = self.key
+            engine = subprocess.Popen(
+                [sys.executable, "-m", "bot", "engine", game, "--level", level],
+                cwd=directory, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            self._running[self.key] = engine
+        return engine
+
+    def _ask(self, line: str) -> str:
+        engine = self._engine()
+        assert engine.stdin is not None and engine.stdout is not None
+        engine.stdin.write(line + "\n")
+        engine.stdin.flush()
+        reply = engine.stdout.readline().strip()
+        if not reply or reply.startswith("error:"):
+            raise RuntimeError(f"engine in {self.key[2]}: {reply or 'no answer'} for {line}")
+        return reply
+
+    def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
+               rng: random.Random) -> Choice:
+        thrown = f" | {' '.join(map(str, dice))}" if dice else ""
+        return Choice(self._ask(position.listing() + thrown))
+
+    def answer(self, position: Position, side: str, level: Level, budget: Budget,
+               rng: random.Random) -> Choice:
+        return Choice(self._ask(position.listing()))
+
+
 def contestant(game: str, name: str) -> Contestant:
+    if name.endswith("+learned"):
+        # the level with the game's learned evaluation (computer/td.py) in
+        # place of the hand-tuned one, for the games whose strategy takes one
+        level = Level.parse(name.removesuffix("+learned"))
+        kind = type(strategy_for(game))
+        return Contestant(name, kind(learned={level}), level)  # type: ignore[call-arg]
+    if "@" in name:
+        word, directory = name.split("@", 1)
+        return Contestant(name, EngineStrategy(game, Level.parse(word).value, directory),
+                          Level.parse(word))
     if name in BASELINES:
         baseline: Strategy = BASELINES[name](game)
         return Contestant(name, baseline, Level.NORMAL)
@@ -120,7 +175,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def run_pair(game: str, options: dict[str, str], pair: str, games: int, jobs: int,
              seed: int) -> str:
-    a, b = pair.split(":")
+    a, b = pair.split(":", 1)
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         results = list(pool.map(play_one, [game] * games, [options] * games, [a] * games,

@@ -148,7 +148,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--channels", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--level", default="normal", choices=["easy", "normal", "hard"])
+    parser.add_argument("--level", default="normal", choices=["easy", "normal", "hard", "expert"])
     parser.add_argument("--thinker", default="pool", choices=["pool", "inline"])
     parser.add_argument("--images", action="store_true", help="render board images too")
     args = parser.parse_args()

@@ -18,7 +18,7 @@ import os
 import random
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
@@ -65,6 +65,15 @@ DEFAULT_CHANNEL = "local"
 NEW_CHANNEL = "new"
 _CHANNEL_NAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 _LINE = re.compile(r"^\s*([A-Za-z0-9_.-]+)\s*:\s*/?(\w+)\s*(.*)$")
+
+
+def _in_channel(command: Callable[[GameService, User, Channel], Awaitable[Reply]]
+                ) -> Callable[[Console, User, Read], Awaitable[Reply]]:
+    """The console command (a ``_do_<name>``) that is the service's ``command`` in the
+    console's channel, with no option to read."""
+    async def run(console: Console, user: User, args: Read) -> Reply:
+        return await command(console.service, user, console.channel)
+    return run
 
 
 class Console:
@@ -345,32 +354,16 @@ class Console:
         return Reply(text=t(await self._language(user), "console_channel_now",
                             channel=name), private=True)
 
-    async def _do_rematch(self, user: User, args: Read) -> Reply:
-        return await self.service.rematch(user, self.channel)
-
-    async def _do_accept(self, user: User, args: Read) -> Reply:
-        return await self.service.accept(user, self.channel)
-
-    async def _do_decline(self, user: User, args: Read) -> Reply:
-        return await self.service.decline(user, self.channel)
-
-    async def _do_join(self, user: User, args: Read) -> Reply:
-        return await self.service.join(user, self.channel)
-
-    async def _do_start(self, user: User, args: Read) -> Reply:
-        return await self.service.start(user, self.channel)
-
-    async def _do_abort(self, user: User, args: Read) -> Reply:
-        return await self.service.abort(user, self.channel)
-
-    async def _do_hint(self, user: User, args: Read) -> Reply:
-        return await self.service.hint(user, self.channel)
-
-    async def _do_claim(self, user: User, args: Read) -> Reply:
-        return await self.service.claim(user, self.channel)
-
-    async def _do_takeback(self, user: User, args: Read) -> Reply:
-        return await self.service.takeback(user, self.channel)
+    # The commands that take no option: the service's own, in the console's channel.
+    _do_rematch = _in_channel(GameService.rematch)
+    _do_accept = _in_channel(GameService.accept)
+    _do_decline = _in_channel(GameService.decline)
+    _do_join = _in_channel(GameService.join)
+    _do_start = _in_channel(GameService.start)
+    _do_abort = _in_channel(GameService.abort)
+    _do_hint = _in_channel(GameService.hint)
+    _do_claim = _in_channel(GameService.claim)
+    _do_takeback = _in_channel(GameService.takeback)
 
     # -- pretend channels -----------------------------------------------------------------
 

@@ -117,7 +117,7 @@ def serve(game: Game, options: dict[str, str], level: Level, seed: int, source: 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game")
-    parser.add_argument("--level", default="normal", help="easy, normal or hard")
+    parser.add_argument("--level", default="normal", help="easy, normal, hard or expert")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option as for /new (kings=false, players=4, tiles=48)")
     parser.add_argument("--seed", type=int, default=0, help="repeatable choices")

@@ -12,7 +12,7 @@ must look.  The same lesson every time, for every learner, in every language.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -21,7 +21,7 @@ from bot.narration import Cast, narrate
 from games import Position, get_game
 from games.base import Game
 from games.events import Event
-from games.plugins import on_unregister, plugin_for, plugins
+from games.plugins import by_game, on_unregister, plugin_for
 
 #: Exercises per lesson, and the most turns one offers to choose from.
 EXERCISES = 2
@@ -53,25 +53,10 @@ class Goal:
         return self.done_in(DEFAULT)
 
 
-class _Goals(Mapping[str, Goal]):
-    """Game name -> its lesson goal, read from the games' plugins (games/plugins/:
-    ``lesson_goal``) each time, so a game registered later has its lesson too."""
-
-    def _goals(self) -> dict[str, Goal]:
-        return {p.name: Goal(p.name, p.lesson_goal.reached) for p in plugins()
-                if p.lesson_goal is not None}
-
-    def __getitem__(self, name: str) -> Goal:
-        return self._goals()[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._goals())
-
-    def __len__(self) -> int:
-        return len(self._goals())
-
-
-GOALS: Mapping[str, Goal] = _Goals()
+#: Game name -> its lesson goal, read from the games' plugins (games/plugins/:
+#: ``lesson_goal``) each time, so a game registered later has its lesson too.
+GOALS: Mapping[str, Goal] = by_game(
+    lambda p: None if p.lesson_goal is None else Goal(p.name, p.lesson_goal.reached))
 
 
 def board_text(name: str, lang: str = DEFAULT) -> str:

@@ -9,12 +9,11 @@ read back.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.catalogue import DEFAULT, ru_plural, say
-from bot.catalogue.reasons import reason_in
+from bot.catalogue.reasons import why_in
 from games.events import (
     BorneOff,
     ChebacheFormed,
@@ -341,18 +340,14 @@ def _won(event: Won, cast: Cast, closed: str, told: bool = False) -> str:
     if closed:
         # English heads start with the player's name, kept as written; others with a verb
         return f"{closed}: {head if cast.lang == 'en' else head[0].lower() + head[1:]}."
-    reason = "" if told else named_reason(reason_in(event.reason, cast.lang), cast)
+    reason = "" if told else why_in(event.why, cast.lang, lambda side: named_side(side, cast))
     return head + (cast.say("because", reason=reason) if reason else "") + "."
 
 
-def named_reason(reason: str, cast: Cast) -> str:
-    """The engine's reason with side letters standing alone replaced by names
-    (``G dropped the taunt; B wins`` -> ``carol dropped the taunt; bob wins``)."""
-    if not reason:
-        return ""
-    return re.sub(r"\b([A-Z])\b",
-                  lambda m: cast.name(m.group(1)) if m.group(1) in cast.names else m.group(1),
-                  reason)
+def named_side(side: str, cast: Cast) -> str:
+    """A side letter in a reason: its player's name, or the letter where the seat
+    has no name (the reason then says ``R`` as the record does)."""
+    return cast.name(side) if side in cast.names else side
 
 
 def ordinal(n: int, cast: Cast) -> str:

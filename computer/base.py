@@ -28,6 +28,10 @@ class Level(StrEnum):
     EASY = "easy"
     NORMAL = "normal"
     HARD = "hard"
+    #: The strongest play within about 3 s a decision on 2 shared cores (a
+    #: wider and deeper search than ``hard``; offered where a level is chosen,
+    #: never for ``/hint``, which stays ``hard`` so that it answers at once).
+    EXPERT = "expert"
 
     @property
     def budget(self) -> float:
@@ -50,10 +54,11 @@ class Level(StrEnum):
         for level in cls:
             if level.value == word:
                 return level
-        raise ValueError(f"unknown level {text!r}; levels: easy, normal, hard")
+        raise ValueError(f"unknown level {text!r}; levels: "
+                         f"{', '.join(level.value for level in cls)}")
 
 
-_CAPS = {Level.EASY: 1.0, Level.NORMAL: 2.5, Level.HARD: 7.5}
+_CAPS = {Level.EASY: 1.0, Level.NORMAL: 2.5, Level.HARD: 7.5, Level.EXPERT: 15.0}
 
 
 class _Meter:

@@ -68,13 +68,15 @@ def simple_value(position: Position, side: str) -> float:
 #: cut to the best 8 first tiles it scored only 50% against ``normal`` (40
 #: games): a selective reply search flatters the very turns whose refutation
 #: it leaves out.
-WIDTH: dict[Level, int | None] = {Level.NORMAL: 12, Level.HARD: None}
+WIDTH: dict[Level, int | None] = {Level.NORMAL: 12, Level.HARD: None, Level.EXPERT: None}
 #: The same for the replies ``hard`` looks at.
 REPLY_WIDTH: int | None = None
 #: How far below the best an ``easy`` tile may be.
 EASY_SPREAD = 0.1
 #: How many of the best one-turn candidates ``hard`` looks at one reply deeper.
 HARD_TOP = 6
+#: The same for ``expert`` (with its larger work budget).
+EXPERT_TOP = 12
 #: ``hard`` begins no new deeper look after this share of its work budget, so
 #: that a typical decision takes a few hundred milliseconds and only hard
 #: positions use more.
@@ -86,7 +88,7 @@ class CheStrategy(Strategy):
     #: Leaves a decision may value (``Budget``): about what the old time
     #: budgets (0.5 / 1.5 s, less a tenth kept for the hint's words) held
     #: here.  ``easy`` counts none (a tile at a time, never cut short).
-    WORK = {Level.NORMAL: 17_000, Level.HARD: 55_000}
+    WORK = {Level.NORMAL: 17_000, Level.HARD: 55_000, Level.EXPERT: 160_000}
 
     def __init__(self, weights: Weights = DEFAULT) -> None:
         self.weights = weights
@@ -144,15 +146,17 @@ class CheStrategy(Strategy):
             return best.tiles
         if len(best.tiles) < 2 or board.tiles_this_turn < 2:
             return best.tiles
-        return self._deepen(board, shallow, budget, searcher)
+        return self._deepen(board, shallow, budget, searcher,
+                            EXPERT_TOP if level == Level.EXPERT else HARD_TOP)
 
     def _deepen(self, board: Board, shallow: list[Scored], budget: Budget,
-                searcher: Searcher) -> tuple[tuple[tuple[int, int], str], ...]:
-        """The best of the top ``HARD_TOP`` turns once the reply is searched."""
+                searcher: Searcher, top: int = HARD_TOP
+                ) -> tuple[tuple[tuple[int, int], str], ...]:
+        """The best of the ``top`` turns once the reply is searched."""
         soft = budget.within(HARD_SOFT_SHARE)
         best_tiles = shallow[0].tiles
         alpha = -1.0
-        for index, candidate in enumerate(shallow[:HARD_TOP]):
+        for index, candidate in enumerate(shallow[:top]):
             if index and (soft.expired() or candidate.value <= 0.0):
                 break
             try:

@@ -82,7 +82,10 @@ class ChebacheStrategy(LevelledStrategy):
     HARD_TOP = 3
     #: Positions a decision may evaluate (``Budget``): about what the old time
     #: budgets (0.1 / 0.5 / 1.5 s) held here.
-    WORK = {Level.EASY: 3_000, Level.NORMAL: 15_000, Level.HARD: 40_000}
+    #: The same for ``expert``.
+    EXPERT_TOP = 6
+    WORK = {Level.EASY: 3_000, Level.NORMAL: 15_000, Level.HARD: 40_000,
+            Level.EXPERT: 100_000}
 
     def value(self, position: Position, side: str) -> float:
         return value(position, side)
@@ -104,7 +107,8 @@ class ChebacheStrategy(LevelledStrategy):
             chosen = ranked_turns(position, dice, plain_value, side, budget, self.expand)[0][1]
         else:
             ranked = ranked_turns(position, dice, self.value, side, budget, self.expand)
-            chosen = hard_ranking(ranked, side, budget, self.HARD_TOP)[0][1]
+            top = self.EXPERT_TOP if level == Level.EXPERT else self.HARD_TOP
+            chosen = hard_ranking(ranked, side, budget, top)[0][1]
         return Choice(chosen.text, explain_turn(position, chosen.after))
 
     def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:

@@ -29,14 +29,14 @@ import random
 from collections.abc import Mapping
 
 from computer.base import Budget, Choice, Level
-from computer.cheesegambit_eval import shares, turn_order
+from computer.cheesegambit_eval import REM, shares, turn_order
 from computer.cheesegambit_explain import describe_turn
 from computer.cheesegambit_reply import ReplyModel
 from computer.levelled import LevelledStrategy
 from computer.reasons import Reason
 from computer.search import Candidate, outcome_value, pick_with_noise
 from games.base import Dice, Position, QuestionKind
-from games.cheesegambit.board import COLOUR_NAMES, OFF, POOL
+from games.cheesegambit.board import COLOUR_NAMES, EXIT, OFF, POOL, TRACK
 from games.cheesegambit.movegen import TurnOption, bits
 from games.cheesegambit.position import CheeseGambitPosition
 from games.turns import Turn
@@ -52,13 +52,36 @@ TAKE_POINT = 0.22
 #: taunt next), so ``hard`` taunts near and below the take point; the weaker
 #: levels taunt only when it is obvious.
 TAUNT_WINDOWS = {Level.EASY: (0.03, 0.10), Level.NORMAL: (0.03, 0.18),
-                 Level.HARD: (0.03, 0.25)}
+                 Level.HARD: (0.03, 0.25), Level.EXPERT: (0.03, 0.25)}
 #: With the places after the first at stake, a vote "yes" needs this fraction
 #: of an equal share of the next place.
 VOTE_FAIR = 0.8
 #: Once someone has won, the others' values are scaled into [0, this] (they
 #: still play for the next place, but the win is gone).
 AFTER_WIN = 0.1
+
+
+#: Values closer than this are ties (sums of the same terms in another order
+#: differ in the last bits: that must not decide a turn).
+TIE = 1e-9
+
+
+def tie_key(mover: str, option: TurnOption) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """How turns of equal value are ordered, the same for every colour: by the
+    mover's pieces as distances still to travel, farthest first (the turn
+    whose stragglers are furthest on first: bring up the back pieces), then
+    the bumped squares counted from the mover's exit.
+
+    Why: the evaluation is a race with blot risk, so in a quiet position
+    (the opening) many turns tie exactly.  Ties used to fall to the engine's
+    order, which follows the square numbers, so Red and Blue broke the same
+    ties differently (Red's turn that moved its 9-stack was Blue's turn that
+    moved its 45-stack, not its 13-stack) and ``hard`` against itself won 66%
+    with Red; a key that reads only distances treats the colours alike."""
+    rem = REM[mover]
+    exit_square = EXIT[mover]
+    return (tuple(sorted((rem[p] for p in option.pieces), reverse=True)),
+            tuple(sorted((sq - exit_square) % TRACK for sq in bits(option.bumped))))
 
 
 def _pieces(position: CheeseGambitPosition) -> dict[str, Pieces]:
@@ -124,9 +147,12 @@ class CheesegambitStrategy(LevelledStrategy):
     NORMAL_SPREAD = 0.015
     #: One-ply candidates ``hard`` looks at one reply deeper.
     HARD_TOP = 12
+    #: The same for ``expert``.
+    EXPERT_TOP = 24
     #: Positions a decision may evaluate (``Budget``): about what the old time
     #: budgets (0.1 / 0.5 / 1.5 s) held here.
-    WORK = {Level.EASY: 3_500, Level.NORMAL: 17_000, Level.HARD: 50_000}
+    WORK = {Level.EASY: 3_500, Level.NORMAL: 17_000, Level.HARD: 50_000,
+            Level.EXPERT: 150_000}
 
     def value(self, position: Position, side: str) -> float:
         assert isinstance(position, CheeseGambitPosition)
@@ -145,13 +171,13 @@ class CheesegambitStrategy(LevelledStrategy):
             raise ValueError("the game is over: there is no turn to choose")
         risk = level != Level.EASY
         spread = {Level.EASY: self.EASY_SPREAD, Level.NORMAL: self.NORMAL_SPREAD}.get(level, 0.0)
-        keep = self.HARD_TOP if level == Level.HARD else 1
+        keep = {Level.HARD: self.HARD_TOP, Level.EXPERT: self.EXPERT_TOP}.get(level, 1)
         ranked = self._ranked(position, dice, side, risk, budget, spread, keep,
                               direct=level == Level.NORMAL)
-        if level != Level.HARD:
+        if level not in (Level.HARD, Level.EXPERT):
             chosen = pick_with_noise(ranked, rng, spread)
         elif len(ranked) > 1:
-            chosen = self._deeper(ranked, side, budget)
+            chosen = self._deeper(ranked, side, budget, keep)
         else:
             chosen = ranked[0][1]
         text = self.with_additions(position, dice, chosen, side, level)
@@ -165,23 +191,25 @@ class CheesegambitStrategy(LevelledStrategy):
         it is among the ``keep`` best or within ``spread`` of the best)."""
         options = position.turn_options(dice)
         base = _pieces(position)
+        mover = position.next_side or side
         scored: list[tuple[float, int]] = []
         for index, (_, option) in enumerate(options):
             if index and budget.expired():
                 break
             budget.spend()
             scored.append((option_value(position, base, option, side, risk, direct), index))
-        scored.sort(key=lambda item: -item[0])
+        # ties broken the same way for every colour (``tie_key``)
+        scored.sort(key=lambda item: (-round(item[0] / TIE), tie_key(mover, options[item[1]][1])))
         best = scored[0][0]
         return [(score, Candidate(options[i][0], position.after_turn(options[i][1])))
                 for rank, (score, i) in enumerate(scored)
                 if rank < keep or score >= best - spread]
 
-    def _deeper(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget
-                ) -> Candidate:
+    def _deeper(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget,
+                top: int) -> Candidate:
         best_score = -1.0
         best = ranked[0][1]
-        for index, (_, candidate) in enumerate(ranked[:self.HARD_TOP]):
+        for index, (_, candidate) in enumerate(ranked[:top]):
             if index and budget.expired():
                 break
             after = candidate.after
@@ -189,7 +217,7 @@ class CheesegambitStrategy(LevelledStrategy):
             deeper = self.reply_value(after, side, budget)
             if deeper is None:
                 break
-            if deeper > best_score:
+            if deeper > best_score + TIE:  # a tie keeps the earlier (tie_key's order)
                 best_score, best = deeper, candidate
         return best
 

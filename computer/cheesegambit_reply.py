@@ -22,6 +22,8 @@ from games.cheesegambit.board import POOL, REENTRY_START, TRACK
 from games.cheesegambit.movegen import moved
 from games.cheesegambit.position import CheeseGambitPosition
 
+#: Values closer than this are ties (as computer/cheesegambit.py's ``TIE``).
+TIE = 1e-9
 #: A reply: the mover's single moves (from, to; POOL for an entry), whether
 #: it takes an extra turn (CheeseGambit), and the pips it moves besides.
 Reply = tuple[tuple[tuple[int, int], ...], bool, int]
@@ -77,8 +79,11 @@ class ReplyModel:
         ours = 0.0
         for reply in self.replies(d1, d2, pips):
             mine, theirs = self.leaf(reply)
-            if theirs > best_theirs:
-                best_theirs, ours = theirs, mine
+            # replies the mover values alike: assume the one worst for us, so
+            # that the choice does not follow the order replies are listed in
+            # (square numbers: a colour's own numbering, see cheesegambit.tie_key)
+            if theirs > best_theirs + TIE or (theirs >= best_theirs - TIE and mine < ours):
+                best_theirs, ours = max(theirs, best_theirs), mine
         return ours
 
     def leaf(self, reply: Reply) -> tuple[float, float]:

@@ -27,6 +27,8 @@ it met the strength targets in the time at hand.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 from computer.base import Budget, Choice, Level
 from computer.hachapury_eval import Weights, evaluate, position_value
@@ -40,10 +42,18 @@ from games.hachapury.position import HachapuryPosition
 from games.hachapury.successors import successor_counts, successors
 from games.turns import Turn
 
+if TYPE_CHECKING:  # numpy is imported only when a level uses the learned value
+    from computer.td import Network
+
 __all__ = ["STRATEGY", "HachapuryStrategy", "simple_value"]
 
 #: The opponent's 21 throws with their chances.
 THROWS = list(dice_outcomes(2))
+#: The levels that value positions with the learned evaluation
+#: (computer/hachapury_learned.py, weights computer/weights/hachapury.npz)
+#: instead of the hand-tuned one.  A level is listed only once arena matches
+#: show it stronger so (README, "Computer players").
+LEARNED_LEVELS: frozenset[Level] = frozenset()
 
 
 class HachapuryStrategy(LevelledStrategy):
@@ -56,9 +66,33 @@ class HachapuryStrategy(LevelledStrategy):
     NORMAL_SPREAD = 0.04
     #: How many one-ply candidates ``hard`` looks at one reply deeper.
     HARD_TOP = 8
+    #: The same for ``expert``'s first stage ...
+    EXPERT_TOP = 12
+    #: ... which may spend this share of its budget; the best of it are then
+    #: looked at two replies deeper (``two_ply``).
+    EXPERT_FIRST_SHARE = 0.2
+    EXPERT_DEEP = 6
     #: Positions a decision may evaluate (``Budget``): about what the old time
     #: budgets (0.1 / 0.5 / 1.5 s) held here; ``hard`` uses a few thousand.
-    WORK = {Level.EASY: 6_000, Level.NORMAL: 30_000, Level.HARD: 150_000}
+    WORK = {Level.EASY: 6_000, Level.NORMAL: 30_000, Level.HARD: 150_000,
+            Level.EXPERT: 300_000}
+
+    def __init__(self, learned: Collection[Level] = LEARNED_LEVELS,
+                 net: Network | None = None) -> None:
+        #: Levels using the learned evaluation; ``net`` its weights (None: the
+        #: shipped ones, loaded when first needed).
+        self.learned = frozenset(learned)
+        self._net = net
+
+    def net_for(self, level: Level) -> Network | None:
+        """The learned network ``level`` values with (None: the hand-tuned value)."""
+        if level not in self.learned:
+            return None
+        if self._net is None:
+            from computer import hachapury_learned
+
+            self._net = hachapury_learned.shipped()
+        return self._net
 
     def value(self, position: Position, side: str) -> float:
         return position_value(position, side)
@@ -76,27 +110,69 @@ class HachapuryStrategy(LevelledStrategy):
             ranked = ranked_turns(position, dice, race_value, side, budget, self.expand)
             chosen = pick_with_noise(ranked, rng, self.EASY_SPREAD)
             return Choice(chosen.text, self.explain(position, dice, chosen.text))
-        ranked = ranked_turns(position, dice, self.value, side, budget, self.expand)
-        if level == Level.HARD:
-            chosen = self.deeper(ranked, side, budget)
+        net = self.net_for(level)
+        if net is None:
+            ranked = ranked_turns(position, dice, self.value, side, budget, self.expand)
+        else:
+            assert isinstance(position, HachapuryPosition)
+            ranked = learned_ranking(position, dice, side, budget, net)
+        if level == Level.EXPERT and net is None:
+            chosen = self.expert(ranked, side, budget)
+        elif level in (Level.HARD, Level.EXPERT):
+            chosen = self.deeper(ranked, side, budget,
+                                 self.EXPERT_TOP if level == Level.EXPERT else self.HARD_TOP,
+                                 net)
         else:
             chosen = pick_with_noise(ranked, rng, self.NORMAL_SPREAD)
         return Choice(chosen.text, self.explain(position, dice, chosen.text))
 
-    def deeper(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget
-               ) -> Candidate:
+    def deeper(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget,
+               top: int = HARD_TOP, net: Network | None = None) -> Candidate:
         """The best of the top one-ply turns once the opponent's reply to each
         is averaged over its throws; the one-ply best if the budget runs out first."""
+        found = self.reply_ranking(ranked, side, budget, top, net)
+        return found[0][1] if found else ranked[0][1]
+
+    def reply_ranking(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget,
+                      top: int, net: Network | None = None) -> list[tuple[float, Candidate]]:
+        """The top ``top`` one-ply turns that the budget reached, best first by
+        their value once the opponent has replied (``reply_average``); empty
+        when there is nothing to choose (one turn, or a sure result)."""
         if len(ranked) == 1 or ranked[0][0] in (0.0, 1.0):
-            return ranked[0][1]
-        best: Candidate = ranked[0][1]
-        best_value = -1.0
-        for _, candidate in ranked[:self.HARD_TOP]:
-            revalued = reply_average(candidate.after, side, budget)
+            return []
+        found: list[tuple[float, Candidate]] = []
+        for _, candidate in ranked[:top]:
+            revalued = reply_average(candidate.after, side, budget, net)
             if revalued is None:
                 break
-            if revalued > best_value:
-                best, best_value = candidate, revalued
+            found.append((revalued, candidate))
+        found.sort(key=lambda item: -item[0])  # stable: ties keep the one-ply order
+        return found
+
+    def expert(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget
+               ) -> Candidate:
+        """``hard``'s search over ``EXPERT_TOP`` turns with a share of the
+        budget, then its best ``EXPERT_DEEP`` looked at two replies deeper
+        (``two_ply``): the opponent's best reply to each of its throws, then
+        our best answer to each of ours.  The best two-ply value among the
+        turns the budget reached wins (they are reached in ``hard``'s order,
+        so a budget spent early still gives ``hard``'s choice)."""
+        first = self.reply_ranking(ranked, side, budget.within(self.EXPERT_FIRST_SHARE),
+                                   self.EXPERT_TOP)
+        if not first:
+            # the share ran out before one turn was looked at: hard's search on the rest
+            first = self.reply_ranking(ranked, side, budget, self.EXPERT_TOP)
+        if not first:
+            return ranked[0][1]
+        best_value, best = -1.0, first[0][1]
+        for _, candidate in first[:self.EXPERT_DEEP]:
+            after = candidate.after
+            assert isinstance(after, HachapuryPosition)
+            value = two_ply(after, side, budget)
+            if value is None:
+                break
+            if value > best_value:
+                best_value, best = value, candidate
         return best
 
     def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
@@ -113,10 +189,31 @@ def race_value(position: Position, side: str) -> float:
     return position_value(position, side, RACE_ONLY)
 
 
-def reply_average(after: Position, side: str, budget: Budget) -> float | None:
+def learned_ranking(position: HachapuryPosition, dice: Dice, side: str, budget: Budget,
+                    net: Network) -> list[tuple[float, Candidate]]:
+    """``ranked_turns`` by the learned value: the turns valued in one batch
+    (as many as the budget has left, the first always)."""
+    from computer import hachapury_learned
+
+    found = successor_counts(position, dice)
+    left = budget.work_left()
+    if left is not None:
+        found = found[:max(1, left)]
+    budget.spend(len(found))
+    other = position.checkers("B" if side == "W" else "W")
+    scores = hachapury_learned.values(net, [counts for _, counts in found], other)
+    ranked = [(score, Candidate(text, position.after(counts)))
+              for score, (text, counts) in zip(scores, found, strict=True)]
+    ranked.sort(key=lambda item: -item[0])
+    return ranked
+
+
+def reply_average(after: Position, side: str, budget: Budget, net: Network | None = None
+                  ) -> float | None:
     """``side``'s value of ``after`` (the opponent to move) once the opponent
-    has played its best reply by the same value, averaged over its 21 throws;
-    None when the budget ran out first (each reply is a unit of it)."""
+    has played its best reply by the same value (``net``'s if given, else the
+    hand-tuned one), averaged over its 21 throws; None when the budget ran out
+    first (each reply is a unit of it)."""
     result = after.result
     if result is not None:
         return 1.0 if result.winner == side else 0.0
@@ -129,6 +226,12 @@ def reply_average(after: Position, side: str, budget: Budget) -> float | None:
         best_for_them = -1.0
         replies = successor_counts(after, dice)
         budget.spend(len(replies))
+        if net is not None:
+            from computer import hachapury_learned
+
+            best_for_them = max(hachapury_learned.values(net, [c for _, c in replies], mine))
+            total += weight * (1.0 - best_for_them)
+            continue
         for _, theirs in replies:
             if theirs[0] == 15:
                 best_for_them = 1.0
@@ -137,6 +240,43 @@ def reply_average(after: Position, side: str, budget: Budget) -> float | None:
             if theirs_value > best_for_them:
                 best_for_them = theirs_value
         total += weight * (1.0 - best_for_them)
+    return total
+
+
+def two_ply(after: HachapuryPosition, side: str, budget: Budget) -> float | None:
+    """``side``'s value of ``after`` (the opponent to move) two replies deep:
+    for each of the opponent's 21 throws its best reply by the hand-tuned
+    value, then for each of our 21 throws our best turn by the same value,
+    averaged over both; None when the budget ran out first (each turn valued
+    is a unit of it)."""
+    result = after.result
+    if result is not None:
+        return 1.0 if result.winner == side else 0.0
+    mine = after.checkers(side)
+    total = 0.0
+    for dice, weight in THROWS:
+        if budget.expired():
+            return None
+        replies = successor_counts(after, dice)
+        budget.spend(len(replies))
+        best_for_them, theirs = -1.0, replies[0][1]
+        for _, counts in replies:
+            value = 1.0 if counts[0] == 15 else evaluate(counts, mine, False)
+            if value > best_for_them:
+                best_for_them, theirs = value, counts
+        if theirs[0] == 15:
+            continue  # they win: 0 for us
+        ours_to_move = after.after(theirs)
+        expected = 0.0
+        for our_dice, our_weight in THROWS:
+            if budget.expired():
+                return None
+            turns = successor_counts(ours_to_move, our_dice)
+            budget.spend(len(turns))
+            expected += our_weight * max(
+                1.0 if counts[0] == 15 else evaluate(counts, theirs, False)
+                for _, counts in turns)
+        total += weight * expected
     return total
 
 

@@ -5,7 +5,9 @@ same way in every game (a game's module may override any step):
   of the best (it errs, but never by a gross blunder);
 - ``normal``: one ply, the best turn by the value;
 - ``hard``: expectimax: the best candidates looked at one reply deeper,
-  averaged over the opponent's dice, within the level's time budget.
+  averaged over the opponent's dice, within the level's time budget;
+- ``expert``: the same over more candidates (``EXPERT_TOP``) with a larger
+  work budget (a game's module may search deeper).
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ class LevelledStrategy(Strategy):
     EASY_SPREAD = 0.08
     #: How many one-ply candidates ``hard`` looks at one reply deeper.
     HARD_TOP = 6
+    #: The same for ``expert`` (it has a larger work budget to spend on them).
+    EXPERT_TOP = 12
 
     @abstractmethod
     def value(self, position: Position, side: str) -> float:
@@ -42,9 +46,9 @@ class LevelledStrategy(Strategy):
         side = position.side_to_move
         if side is None:
             raise ValueError("the game is over: there is no turn to choose")
-        if level == Level.HARD:
-            ranked = expectimax(position, dice, self.value, side, budget, self.HARD_TOP,
-                                self.expand)
+        if level in (Level.HARD, Level.EXPERT):
+            top = self.EXPERT_TOP if level == Level.EXPERT else self.HARD_TOP
+            ranked = expectimax(position, dice, self.value, side, budget, top, self.expand)
         else:
             ranked = ranked_turns(position, dice, self.value, side, budget, self.expand)
         if level == Level.EASY:

@@ -27,7 +27,7 @@ from typing import ClassVar
 
 from games.errors import OptionError
 from games.events import Event
-from games.messages import Message
+from games.messages import Message, placings_said
 from games.outcome import EndReason, Outcome
 from games.turns import Addition, Turn
 
@@ -89,6 +89,23 @@ class Result:
     @property
     def outcome(self) -> Outcome:
         return Outcome(self.winner, self.points, self.ended_by, self.placings)
+
+    @property
+    def said(self) -> Message:
+        """``text`` as data (``why_*`` codes, side letters as values), for a message
+        that names the result (``the game is over (R wins; G 2nd)``) so each language
+        says it from the codes.  A text the fields do not give (a listing's result
+        read as written) is kept as its words (``why_text``): the English never
+        changes, whatever a reader's language cannot say."""
+        if self.placings:
+            said = placings_said(self.placings)
+        elif self.winner is None:
+            said = Message.of("why_draw")
+        elif self.points > 1:
+            said = Message.of("why_wins_points", player=self.winner, points=self.points)
+        else:
+            said = Message.of("why_wins", player=self.winner)
+        return said if str(said) == self.text else Message.of("why_text", text=self.text)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,8 @@ import json
 from dataclasses import dataclass, fields
 from typing import Any
 
+from games.messages import Message, message_from_data, message_to_data
+
 
 @dataclass(frozen=True)
 class Event:
@@ -171,10 +173,16 @@ class PlacedAt(Event):
 @dataclass(frozen=True)
 class Won(Event):
     """The game ended: ``side`` won ``points`` (``side`` empty for a draw);
-    ``reason`` says why in a few words."""
+    ``why`` says why as data (``why_*`` codes of games/messages.py, parts joined by
+    ``why_parts``; ``str(why)`` is the English), None when nothing is said."""
 
     points: int
-    reason: str
+    why: Message | None = None
+
+    @property
+    def reason(self) -> str:
+        """Why, in English (the record's words)."""
+        return str(self.why) if self.why is not None else ""
 
 
 # --------------------------------------------------------------------------- JSON
@@ -204,9 +212,13 @@ def events_to_json(events: tuple[Event, ...]) -> str:
     <value>, ...}`` with every field written (so a later default change cannot
     alter what a stored event meant); ``events_from_json`` reads it back."""
     return json.dumps(
-        [{"type": type(e).__name__, **{f.name: getattr(e, f.name) for f in fields(e)}}
+        [{"type": type(e).__name__, **{f.name: _to_json(getattr(e, f.name)) for f in fields(e)}}
          for e in events],
         separators=(",", ":"))  # ASCII: a stray surrogate cannot break a UTF-8 column
+
+
+def _to_json(value: Any) -> Any:
+    return message_to_data(value) if isinstance(value, Message) else value
 
 
 def events_from_json(text: str) -> tuple[Event, ...]:
@@ -226,11 +238,19 @@ def _event_from(item: Any, types: dict[str, type[Event]]) -> Event:
     if cls is None:
         raise ValueError(f"unknown event type {item['type']!r}")
     values = {k: v for k, v in item.items() if k != "type"}
+    if cls is Won and "reason" in values:  # a row stored before reasons were data
+        from games.legacy import why_from_text
+
+        values["why"] = why_from_text(values.pop("reason"))
     known = {f.name: f for f in fields(cls)}
     extra = set(values) - set(known)
     if extra:
         raise ValueError(f"{cls.__name__} has no field {sorted(extra)[0]!r}")
     for name, value in values.items():
+        if str(known[name].type) == "Message | None":
+            if value is not None and not isinstance(value, Message):
+                values[name] = message_from_data(value)
+            continue
         allowed = _JSON_TYPES.get(str(known[name].type), (object,))
         # bool is an int in Python: an int field must not take true/false, nor the reverse
         if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):

@@ -92,6 +92,65 @@ def join_parts(first: Message, *more: Message) -> Message:
     return Message.of("gerr_parts", reason=first, rest=join_parts(*more))
 
 
+def why_parts(first: Message, *more: Message) -> Message:
+    """``a; b; c`` of reasons why a game ended (``first home; R wins; G 2nd``)."""
+    if not more:
+        return first
+    return Message.of("why_parts", reason=first, rest=why_parts(*more))
+
+
+def parts_of(message: Message) -> list[Message]:
+    """The reasons ``why_parts`` joined, in order (``message`` alone if not joined)."""
+    if message.code != "why_parts":
+        return [message]
+    first, rest = message.get("reason"), message.get("rest")
+    assert isinstance(first, Message) and isinstance(rest, Message)
+    return [first, *parts_of(rest)]
+
+
+#: ``why_*`` codes of a place in a result (``R wins``, ``G 2nd``), by place.
+PLACE_CODES = {1: "why_wins", 2: "why_2nd", 3: "why_3rd", 4: "why_4th"}
+
+
+def placings_said(placings: tuple[str, ...]) -> Message:
+    """``R wins; G 2nd; B 3rd`` as data (CheeseGambit's result)."""
+    first, *more = [Message.of(PLACE_CODES[place], player=side)
+                    for place, side in enumerate(placings, 1)]
+    return why_parts(first, *more)
+
+
+# -- JSON: a message kept in a stored event (games/events.py) --------------------------
+
+def message_to_data(message: Message) -> dict[str, Any]:
+    """``{"code": ..., "values": {name: value}}``; a nested message is such an object,
+    a tuple a list (JSON keeps an object's order, so the values come back in order)."""
+    def value(v: Value) -> Any:
+        if isinstance(v, Message):
+            return message_to_data(v)
+        return list(v) if isinstance(v, tuple) else v
+    return {"code": message.code, "values": {name: value(v) for name, v in message.values}}
+
+
+def message_from_data(data: Any) -> Message:
+    """The message ``message_to_data`` wrote; ValueError on anything else (an
+    unknown code too: a stored code is never renamed)."""
+    if not isinstance(data, dict) or set(data) != {"code", "values"} \
+            or not isinstance(data["code"], str) or not isinstance(data["values"], dict):
+        raise ValueError(f"not a message: {data!r}")
+    if data["code"] not in EN:
+        raise ValueError(f"unknown message code {data['code']!r}")
+
+    def value(v: Any) -> Value:
+        if isinstance(v, dict):
+            return message_from_data(v)
+        if isinstance(v, list) and all(isinstance(x, str) for x in v):
+            return tuple(v)
+        if v is None or isinstance(v, str | int | float) and not isinstance(v, bool):
+            return v
+        raise ValueError(f"not a message value: {v!r}")
+    return Message(data["code"], tuple((str(k), value(v)) for k, v in data["values"].items()))
+
+
 def labelled(label: str | Message, reason: Message) -> Message:
     """``label: reason`` (a move and why it cannot be played)."""
     return Message.of("gerr_labelled", label=label, reason=reason)
@@ -437,4 +496,32 @@ EN: dict[str, str] = {
     'grec_game_match_has_game': 'a game of the match has Game tag {tag!r}, not {name!r}',
     'grec_game_tag': 'Game tag is {tag!r}, not {name!r}',
     'grec_log_not_position': 'the log of this game does not replay to its position',
+    # -- why a game ended: a ``Won`` event's ``why`` (games/events.py) and a result
+    # inside an error (``the game is over (R wins; G 2nd)``).  Side letters are the
+    # value ``player``, so a reader can name the players without reading the text --
+    'why_parts': '{reason}; {rest}',
+    'why_bore_off_all': 'bore off all 15',
+    'why_mars': 'mars: the loser bore off none',
+    'why_all_finish': 'all pieces in Finish',
+    'why_king_trapped': 'a King trapped',
+    'why_draw_no_pieces': 'draw: no pieces left in play',
+    'why_draw': 'draw',
+    'why_first_home': 'first home',
+    'why_dropped': '{player} dropped the taunt',
+    'why_resigned': '{player} resigned',
+    'why_voted_stop': '{player} voted to stop',
+    'why_wins': '{player} wins',
+    'why_wins_points': '{player} wins {points}',
+    'why_2nd': '{player} 2nd',
+    'why_3rd': '{player} 3rd',
+    'why_4th': '{player} 4th',
+    'why_closed_region': '{tile} closed a {colour} region',
+    'why_closed_both': '{tile} closed regions of both colours, so the mover loses',
+    'why_tiles_out': 'the tiles ran out',
+    'why_largest': 'largest regions White {white}, Blue {blue}',
+    'why_white': 'White',
+    'why_blue': 'Blue',
+    # a reason stored by an earlier version that no code says (games/legacy.py): the
+    # engine's words as they were
+    'why_text': '{text}',
 }

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 
 class StepKind(StrEnum):
@@ -65,21 +65,22 @@ class AdditionKind(StrEnum):
     TAUNT = "taunt"  #: CheeseGambit: ``T@B``, raising the stake against ``target``
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Addition:
-    """Something the mover adds after a turn's moves (``Position.turn_additions``):
-    its text as written (``T@B``), its kind and the side it is aimed at.  Like a
-    turn, an addition is its text (equal to it, hashed as it)."""
+class _ByText:
+    """A thing that is its text (a turn, an addition): equal to another of its kind
+    with the same text or to the plain string of it (a typed command, a record's
+    moves), hashed as the text is, and printed as it."""
 
-    text: str
-    kind: AdditionKind
-    target: str = ""
+    __slots__ = ()
+
+    if TYPE_CHECKING:  # each kind stores its own, read-only (Turn's is Final)
+        @property
+        def text(self) -> str: ...
 
     def __str__(self) -> str:
         return self.text
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Addition):
+        if isinstance(other, type(self)):
             return self.text == other.text
         if isinstance(other, str):
             return self.text == other
@@ -89,7 +90,19 @@ class Addition:
         return hash(self.text)
 
 
-class Turn:
+# eq=False: equality and hash are _ByText's, by the text alone
+@dataclass(frozen=True, slots=True, eq=False)
+class Addition(_ByText):
+    """Something the mover adds after a turn's moves (``Position.turn_additions``):
+    its text as written (``T@B``), its kind and the side it is aimed at.  Like a
+    turn, an addition is its text (equal to it, hashed as it)."""
+
+    text: str
+    kind: AdditionKind
+    target: str = ""
+
+
+class Turn(_ByText):
     """A legal turn: ``moves`` (the canonical text of the moves alone), its
     ``steps`` in written order and its ``additions``; ``text`` is the whole
     canonical text (the moves, then each addition after a space).
@@ -132,23 +145,8 @@ class Turn:
         """Whether the turn moves nothing."""
         return all(step.kind == StepKind.PASS for step in self.steps)
 
-    def __str__(self) -> str:
-        return self.text
-
     def __repr__(self) -> str:
         return f"Turn({self.text!r})"
-
-    # A turn is its canonical text: equal to another turn or to the plain string of
-    # that text (a typed command, a record's moves), and hashed as the text is.
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Turn):
-            return self.text == other.text
-        if isinstance(other, str):
-            return self.text == other
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.text)
 
     def __lt__(self, other: Turn) -> bool:
         return self.text < other.text

@@ -370,7 +370,7 @@ def _draw_header(image: Image.Image, position: ChePosition, context: RenderConte
         sub = ""
     else:
         said = getattr(result, "reason", "")  # an Ending's (an abort's is the headline)
-        sub = said if said and result.text else che_reason(lang, position.end_reason)
+        sub = said if said and result.text else che_reason(lang, position.end_why)
     small = legible_size(width, bold=False, least=18)
     pool = word(lang, "che_pool", left=position.tiles_left, total=position.total_tiles)
     pool_text = text_at(pool, (width - MARGIN, 22), "ra", small, True)

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import Result
+from games.messages import Message, parts_of
 from games.plugins import text as plugin_text
 
 LANGUAGES = ("en", "ru")
@@ -417,35 +418,31 @@ def result_words(result: Result, label: Any, lang: str) -> str:
     return word(lang, "result_sep").join(clauses)
 
 
-#: Che's end reasons as its engine writes them (games/che/position.py ``_explain``).
-_CLOSED_BOTH = " closed regions of both colours, so the mover loses"
-_CLOSED_A = " closed a "
-_TILES_OUT = "the tiles ran out"
-_LARGEST = "largest regions White "
+#: Che's end reasons (games/che/position.py ``_explain``, ``why_*`` codes) and the
+#: words that say them here.
+_CHE_WHY = {"why_closed_both": "che_closed_both", "why_closed_region": "che_closed_region",
+            "why_tiles_out": "che_tiles_out", "why_largest": "che_largest_sizes"}
+#: A closed region's colour (a nested ``why_white``/``why_blue``), as ``colour_of`` names it.
+_CHE_COLOURS = {"why_white": "White", "why_blue": "Blue"}
 
 
-def che_reason(lang: str, text: str) -> str:
-    """Che's end reason (the engine's English) in ``lang``; a part of another
-    form stays as written."""
-    if language(lang) == DEFAULT or not text:
-        return text
-    return "; ".join(_che_part(lang, part) for part in text.split("; "))
+def che_reason(lang: str, why: Message | None) -> str:
+    """Che's end reason in ``lang``: said from its codes, never from its English
+    (a code this table does not know is said in English)."""
+    if why is None:
+        return ""
+    if language(lang) == DEFAULT:
+        return str(why)
+    return "; ".join(_che_part(lang, part) for part in parts_of(why))
 
 
-def _che_part(lang: str, part: str) -> str:
-    if part.endswith(_CLOSED_BOTH):
-        return word(lang, "che_closed_both", tile=part[: -len(_CLOSED_BOTH)])
-    if _CLOSED_A in part and part.endswith(" region"):
-        tile, _, rest = part.partition(_CLOSED_A)
-        return word(lang, "che_closed_region", tile=tile,
-                    colour=colour_of(lang, rest[: -len(" region")]))
-    if part == _TILES_OUT:
-        return word(lang, "che_tiles_out")
-    if part.startswith(_LARGEST):
-        white, _, blue = part[len(_LARGEST):].partition(", Blue ")
-        if white.isdigit() and blue.isdigit():
-            return word(lang, "che_largest_sizes", white=white, blue=blue)
-    return part
+def _che_part(lang: str, part: Message) -> str:
+    key = _CHE_WHY.get(part.code)
+    if key is None:
+        return str(part)
+    values = {name: colour_of(lang, _CHE_COLOURS.get(value.code, str(value)))
+              if isinstance(value, Message) else value for name, value in part.values}
+    return word(lang, key, **values)
 
 
 def placeholders(template: str) -> set[str]:

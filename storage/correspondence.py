@@ -352,10 +352,7 @@ class CorrespondenceStore:
     async def set_notify_mode(self, user_id: str, mode: str, now: float) -> None:
         if mode not in NOTIFY_MODES:
             raise ValueError(f"notify mode must be one of {NOTIFY_MODES}")
-        async with self.store.transaction() as run:
-            await run("INSERT INTO users (user_id, notify, updated_at) VALUES (?, ?, ?) "
-                      "ON CONFLICT (user_id) DO UPDATE SET notify=excluded.notify, "
-                      "updated_at=excluded.updated_at", (user_id, mode, now))
+        await self.store.save_row("users", {"user_id": user_id}, {"notify": mode}, now)
 
     async def user_sessions(self, user_id: str, guild_id: str | None,
                             statuses: Sequence[str] = (SessionStatus.ACTIVE,

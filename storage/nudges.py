@@ -68,10 +68,7 @@ class NudgeStore:
         return None if not rows or rows[0][0] is None else float(rows[0][0])
 
     async def set_user_period(self, user_id: str, period: float | None, now: float) -> None:
-        async with self.store.transaction() as run:
-            await run("INSERT INTO users (user_id, nudge, updated_at) VALUES (?, ?, ?) "
-                      "ON CONFLICT (user_id) DO UPDATE SET nudge=excluded.nudge, "
-                      "updated_at=excluded.updated_at", (user_id, period, now))
+        await self.store.save_row("users", {"user_id": user_id}, {"nudge": period}, now)
 
     async def guild_period(self, guild_id: str | None) -> float | None:
         """The server's nudge period in seconds (0: none), None: never chosen."""
@@ -82,11 +79,8 @@ class NudgeStore:
         return float(rows[0][0]) if rows else None
 
     async def set_guild_period(self, guild_id: str, period: float, now: float) -> None:
-        async with self.store.transaction() as run:
-            await run("INSERT INTO nudge_settings (guild_id, period, updated_at) "
-                      "VALUES (?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
-                      "period=excluded.period, updated_at=excluded.updated_at",
-                      (guild_id, period, now))
+        await self.store.save_row("nudge_settings", {"guild_id": guild_id},
+                                  {"period": period}, now)
 
     # -- waits ----------------------------------------------------------------------
 

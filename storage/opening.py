@@ -45,6 +45,16 @@ class DatabaseUnavailable(StorageError):
         self.reason = reason
 
 
+def refuse_newer(where: str | os.PathLike[str], version: int, latest: int) -> None:
+    """``DatabaseUnavailable`` when the schema ``version`` is past the ``latest`` this
+    bot knows: a newer bot wrote it, and this one must not touch it (either database)."""
+    if version > latest:
+        raise DatabaseUnavailable(
+            where, f"it was written by a newer version of this bot (schema {version}; "
+                   f"this version knows up to {latest}); it was left untouched: "
+                   "upgrade the bot")
+
+
 class _DropDebug(logging.Filter):
     """aiosqlite logs every statement with its parameters at DEBUG, among them each
     live game's secret dice seed: those records never leave its logger."""
@@ -176,10 +186,7 @@ async def _check_schema(db: aiosqlite.Connection, file: Path, latest: int) -> No
         raise DatabaseUnavailable(
             file, f"it is another program's SQLite database (tables: {shown or 'none'}; "
                   f"schema version {version}); it was left untouched: choose another path")
-    if version > latest:
-        raise DatabaseUnavailable(
-            file, f"it was written by a newer version of this bot (schema {version}; this "
-                  f"version knows up to {latest}); it was left untouched: upgrade the bot")
+    refuse_newer(file, version, latest)
     if version == 0:
         raise DatabaseUnavailable(
             file, "it has this bot's tables but no schema version; it was left untouched: "

@@ -24,7 +24,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 
-from storage.opening import OUR_TABLES, DatabaseUnavailable
+from storage.opening import OUR_TABLES, DatabaseUnavailable, refuse_newer
 from storage.pg_migrations import PG_MIGRATIONS
 from storage.store import (
     CommitUnknown,
@@ -376,10 +376,7 @@ async def _check_schema(backend: PostgresBackend, shown: str, latest: int) -> No
         raise DatabaseUnavailable(
             shown, f"it holds another program's tables ({listed}; schema version "
                    f"{version}); it was left untouched: choose another database")
-    if version > latest:
-        raise DatabaseUnavailable(
-            shown, f"it was written by a newer version of this bot (schema {version}; this "
-                   f"version knows up to {latest}); it was left untouched: upgrade the bot")
+    refuse_newer(shown, version, latest)
     if version == 0 and "schema_version" not in tables:
         raise DatabaseUnavailable(
             shown, "it has this bot's tables but no schema version; it was left untouched: "

@@ -37,12 +37,9 @@ class SettingsStore:
     async def set_user_view(self, user_id: str, view: UserView, now: float) -> None:
         if view.theme is not None and view.theme not in THEMES:
             raise ValueError(f"theme must be one of {THEMES} or None")
-        async with self.store.transaction() as run:
-            await run("INSERT INTO users (user_id, theme, flip, phone, updated_at) "
-                      "VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
-                      "theme=excluded.theme, flip=excluded.flip, phone=excluded.phone, "
-                      "updated_at=excluded.updated_at",
-                      (user_id, view.theme, int(view.flip), int(view.phone), now))
+        await self.store.save_row(
+            "users", {"user_id": user_id},
+            {"theme": view.theme, "flip": int(view.flip), "phone": int(view.phone)}, now)
 
     async def guild_theme(self, guild_id: str | None) -> str | None:
         """The server's theme, None when it never chose one (or outside a server)."""
@@ -55,10 +52,8 @@ class SettingsStore:
     async def set_guild_theme(self, guild_id: str, theme: str, now: float) -> None:
         if theme not in THEMES:
             raise ValueError(f"theme must be one of {THEMES}")
-        async with self.store.transaction() as run:
-            await run("INSERT INTO guild_settings (guild_id, theme, updated_at) VALUES (?, ?, ?) "
-                      "ON CONFLICT (guild_id) DO UPDATE SET theme=excluded.theme, "
-                      "updated_at=excluded.updated_at", (guild_id, theme, now))
+        await self.store.save_row("guild_settings", {"guild_id": guild_id}, {"theme": theme},
+                                  now)
 
 
 #: The languages a user or a server may choose (bot/catalogue ships them).
@@ -98,16 +93,10 @@ class LanguageStore:
         """Set (or with None, clear) a user's or a server's language."""
         if chosen is not None and chosen not in LANGUAGE_CHOICES:
             raise ValueError(f"language must be one of {LANGUAGE_CHOICES} or None")
-        async with self.store.transaction() as run:
-            await run("INSERT INTO languages (scope, owner_id, chosen, updated_at) "
-                      "VALUES (?, ?, ?, ?) ON CONFLICT (scope, owner_id) DO UPDATE SET "
-                      "chosen=excluded.chosen, updated_at=excluded.updated_at",
-                      (scope, owner_id, chosen, now))
+        await self.store.save_row("languages", {"scope": scope, "owner_id": owner_id},
+                                  {"chosen": chosen}, now)
 
     async def saw_guild_locale(self, guild_id: str, locale: str, now: float) -> None:
         """Note the server's Discord locale, for posts without a command (reminders)."""
-        async with self.store.transaction() as run:
-            await run("INSERT INTO languages (scope, owner_id, seen, updated_at) "
-                      "VALUES ('guild', ?, ?, ?) ON CONFLICT (scope, owner_id) DO UPDATE SET "
-                      "seen=excluded.seen, updated_at=excluded.updated_at",
-                      (guild_id, locale, now))
+        await self.store.save_row("languages", {"scope": "guild", "owner_id": guild_id},
+                                  {"seen": locale}, now)

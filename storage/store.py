@@ -21,7 +21,7 @@ import logging
 import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import (
     AbstractAsyncContextManager,
     asynccontextmanager,
@@ -365,6 +365,24 @@ class Store:
             if fault is None:
                 raise
             raise fault from exc
+
+    # -- settings -------------------------------------------------------------------
+
+    async def save_row(self, table: str, key: Mapping[str, Any], values: Mapping[str, Any],
+                       now: float) -> None:
+        """Insert the row of ``key`` with ``values``, or update those ``values`` of the
+        row already there, its ``updated_at`` set to ``now`` either way: how every
+        setting (a user's theme, a server's nudge period, a language) is saved, in
+        SQL both databases speak.  ``table`` and the column names come from code,
+        never from a user."""
+        columns = [*key, *values, "updated_at"]
+        updated = [*values, "updated_at"]
+        async with self.transaction() as run:
+            await run(f"INSERT INTO {table} ({', '.join(columns)}) "
+                      f"VALUES ({', '.join('?' * len(columns))}) "
+                      f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET "
+                      + ", ".join(f"{c}=excluded.{c}" for c in updated),
+                      (*key.values(), *values.values(), now))
 
     async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
         rows = await self.fetchall(sql, params)

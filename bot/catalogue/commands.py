@@ -39,6 +39,7 @@ RU: dict[str, str] = {
     "level=easy": "лёгкий",
     "level=normal": "обычный",
     "level=hard": "сильный",
+    "level=expert": "эксперт",
     # answering a challenge, lobbies
     "accept": "Принять вызов в этом канале",
     "decline": "Отклонить вызов здесь (в наборе: освободить своё место)",

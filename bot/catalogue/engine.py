@@ -9,18 +9,14 @@ own table (``games.messages.EN``).  Nothing here reads the engines' English back
 reworded English message cannot silently lose its translation; tests/bot/
 test_engine_errors.py checks that every code has both languages with the same values.
 
-Values named ``result`` or ``ending`` hold how a game ended, as the engines' results
-write it: ``reasons`` says those (results as data is a separate step)."""
+A value that says how a game ended (``result``, ``ending``) is a ``why_*`` message
+like any other nested one (games/base.py ``Result.said``), said from its codes."""
 
 from __future__ import annotations
 
-from bot.catalogue.reasons import reason_in
 from games.errors import GameError
 from games.messages import EN as ENGINE_EN
 from games.messages import Message
-
-#: Values that hold a game's result or how it ended (said as ``reasons`` says them).
-RESULTS = ("result", "ending")
 
 
 def error_in(error: GameError | Message, lang: str) -> str:
@@ -34,14 +30,8 @@ def error_in(error: GameError | Message, lang: str) -> str:
 def _said(message: Message, lang: str) -> str:
     from bot.catalogue import t  # the package merges this module: import when used
 
-    values: dict[str, object] = {}
-    for name, value in message.values:
-        if isinstance(value, Message):
-            values[name] = _said(value, lang)
-        elif name in RESULTS and isinstance(value, str):
-            values[name] = reason_in(value, lang)
-        else:
-            values[name] = value
+    values = {name: _said(value, lang) if isinstance(value, Message) else value
+              for name, value in message.values}
     return t(lang, message.code, **values)
 
 
@@ -410,4 +400,29 @@ RU: dict[str, str] = {
     'grec_game_match_has_game': 'у партии матча тег Game {tag!r}, а не {name!r}',
     'grec_game_tag': 'тег Game — {tag!r}, а не {name!r}',
     'grec_log_not_position': 'журнал этой партии не приводит к её позиции',
+    # why a game ended (a ``Won`` event's ``why``, a result inside an error); the side
+    # letters in ``player`` are named by the reader (bot/catalogue/reasons.py)
+    'why_parts': '{reason}; {rest}',
+    'why_bore_off_all': 'выброшены все 15 фишек',
+    'why_mars': 'марс: проигравший не выбросил ни одной фишки',
+    'why_all_finish': 'все фишки на Финише',
+    'why_king_trapped': 'Король в ловушке',
+    'why_draw_no_pieces': 'ничья: в игре не осталось фишек',
+    'why_draw': 'ничья',
+    'why_first_home': 'первым пришёл домой',
+    'why_dropped': '{player} отказывается от вызова',
+    'why_resigned': '{player} сдаётся',
+    'why_voted_stop': '{player} голосует за то, чтобы закончить',
+    'why_wins': 'побеждает {player}',
+    'why_wins_points': 'побеждает {player} ({points} {points:очко|очка|очков})',
+    'why_2nd': '{player}: 2-е место',
+    'why_3rd': '{player}: 3-е место',
+    'why_4th': '{player}: 4-е место',
+    'why_closed_region': 'плитка {tile} закрыла область ({colour})',
+    'why_closed_both': 'плитка {tile} закрыла области обоих цветов, и ходивший проигрывает',
+    'why_tiles_out': 'плитки кончились',
+    'why_largest': 'крупнейшие области: белые {white}, синие {blue}',
+    'why_white': 'белые',
+    'why_blue': 'синие',
+    'why_text': '{text}',
 }

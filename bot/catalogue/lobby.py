@@ -52,7 +52,7 @@ EN: dict[str, str] = {
     "cannot_seat": "{title} cannot seat {count} {count:player|players}.",
     "level_without_computer": "`level` is for games against the computer: name @{computer} "
                               "as an opponent.",
-    "unknown_level": "Unknown level `{level}`: choose easy, normal or hard.",
+    "unknown_level": "Unknown level `{level}`: choose easy, normal, hard or expert.",
     "rematch_taken": "A new game has already been offered or started here since that game "
                      "(the rematch may be it): see `/board`. Nothing was changed.",
     "rematch_used": "That rematch offer was already used: the new challenge was {status}. "
@@ -128,7 +128,7 @@ RU: dict[str, str] = {
     "cannot_seat": "В игре {title} не может быть игроков: {count}.",
     "level_without_computer": "`level` — для игры с компьютером: назовите соперником "
                               "@{computer}.",
-    "unknown_level": "Неизвестный уровень `{level}`: выберите easy, normal или hard.",
+    "unknown_level": "Неизвестный уровень `{level}`: выберите easy, normal, hard или expert.",
     "rematch_taken": "После той партии здесь уже предложена или начата новая (возможно, это "
                      "и есть реванш): см. `/board`. Ничего не изменено.",
     "rematch_used": "Это предложение реванша уже использовано: новый вызов {status}. "

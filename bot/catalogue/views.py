@@ -106,7 +106,7 @@ up again), the host `/start`s or `/abort`s it
 `/claim` win when the opponent's time is up, `/grant 2d` give them more time
 `/takeback` ask to undo your last turn (the opponent allows or refuses), `/preview TEXT` try a turn
 `/new hachapury @bob match=7` a match to 7 points (Hachapury, two-player CheeseGambit)
-`/new GAME @boardbot level=hard` play the computer (easy, normal, hard); `/hint` a good turn
+`/new GAME @boardbot level=hard` play the computer (easy, normal, hard, expert); `/hint` a good turn
 `/notify mention|dm|none` how you are reminded that it is your turn; `/notify nudge:3d` when a
 game without a clock goes quiet (`/claim` ends one silent for long); `rated=false` on `/new`
 `/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (animated) old games;
@@ -264,7 +264,7 @@ RU: dict[str, str] = {
 `/takeback` попросить вернуть свой последний ход (соперник разрешает или отказывает),
 `/preview ТЕКСТ` примерить ход
 `/new hachapury @bob match=7` матч до 7 очков (Hachapury, CheeseGambit вдвоём)
-`/new ИГРА @boardbot level=hard` игра с компьютером (easy, normal, hard); `/hint` подсказка
+`/new ИГРА @boardbot level=hard` игра с компьютером (easy, normal, hard, expert); `/hint` подсказка
 `/notify mention|dm|none` как напоминать, что ваш ход; `/notify nudge:3d` когда напомнить в
 партии без часов (`/claim` завершает давно замолкшую); `rated=false` в `/new` — без рейтинга
 `/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (анимация) прошлые

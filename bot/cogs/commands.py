@@ -77,7 +77,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
         time="Time control, e.g. 3d or bank=7d,bonus=1d,cap=14d (default: the server's)",
         level="How strong the computer plays when you name me as an opponent",
         rated="False: a game between people that does not count for ratings")
-    @app_commands.choices(level=[choice("level", v) for v in ("easy", "normal", "hard")])
+    @app_commands.choices(level=[choice("level", v) for v in ("easy", "normal", "hard", "expert")])
     @with_games
     async def new(interaction: Interaction, game: str, opponent: discord.User | None = None,
                   opponent2: discord.User | None = None, opponent3: discord.User | None = None,

@@ -184,32 +184,30 @@ class Context:
         """``legal_turns``, listed off the event loop: with a process pool, in a
         worker (a Chebache search holds the GIL, so in a thread it held the loop for
         as long: 40-200 ms in crowded positions); without one, in a thread."""
-        if self.cpu_pool is not None:
-            key = (session.id, session.version)
-            if key not in self.legal:
-                assert session.position is not None
-                _remember(self.legal, key, await self.cpu(
-                    listed_turns, session.game, session.position, dict(session.options),
-                    tuple(session.dice)))
-            return self.legal[key]
-        position = await self.position_async(session)
-        return await self._remembered_async(self.legal, session, position.legal_turns,
-                                            session.dice)
+        return await self._listed_async(session, any_order=False)
 
     async def legal_turns_in_any_order_async(self, session: Session) -> list[Turn]:
         """The position's ``legal_turns_in_any_order`` for the session's dice, off the
         event loop like ``legal_turns_async`` (cached per version)."""
+        return await self._listed_async(session, any_order=True)
+
+    async def _listed_async(self, session: Session, any_order: bool) -> list[Turn]:
+        # The two listings differ only in their cache and the position's method: one
+        # way off the event loop (worker process or thread) serves both.
+        cache = self.legal_any if any_order else self.legal
         if self.cpu_pool is not None:
             key = (session.id, session.version)
-            if key not in self.legal_any:
+            if key not in cache:
                 assert session.position is not None
-                _remember(self.legal_any, key, await self.cpu(
+                _remember(cache, key, await self.cpu(
                     listed_turns, session.game, session.position, dict(session.options),
-                    tuple(session.dice), True))
-            return self.legal_any[key]
+                    tuple(session.dice), any_order))
+            return cache[key]
         position = await self.position_async(session)
-        return await self._remembered_async(self.legal_any, session,
-                                            position.legal_turns_in_any_order, session.dice)
+        return await self._remembered_async(
+            cache, session,
+            position.legal_turns_in_any_order if any_order else position.legal_turns,
+            session.dice)
 
     @staticmethod
     def _remembered(cache: OrderedDict[tuple[int, int], _V], session: Session,

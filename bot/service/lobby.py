@@ -158,12 +158,22 @@ class Lobby:
             buttons=[_button("Accept", session_id), _button("Decline", session_id)],
             session_id=session_id)
 
-    async def accept(self, user: User, channel: Channel) -> Reply:
+    async def _challenge_or_answer(self, user: User, channel: Channel, agree: bool
+                                   ) -> Session | Reply:
+        """The channel's open challenge; or, in a game under way, the reply of
+        accepting (``agree``) or declining whatever it asks in words (a taunt, a
+        take-back): ``/accept`` and ``/decline`` mean that there."""
         session = await self.turns.live(channel)
         if session is not None and session.status == SessionStatus.ACTIVE:
-            return await self.turns.answer_in_words(user, channel, session, agree=True)
+            return await self.turns.answer_in_words(user, channel, session, agree=agree)
         if session is None or session.status != SessionStatus.CHALLENGE:
             raise Refused(for_user("no_challenge"))
+        return session
+
+    async def accept(self, user: User, channel: Channel) -> Reply:
+        session = await self._challenge_or_answer(user, channel, agree=True)
+        if isinstance(session, Reply):
+            return session
         if is_lobby(session) and session.seat_of(user.id) is None:
             return await self.join(user, channel)
         seat = session.seat_of(user.id)
@@ -180,11 +190,9 @@ class Lobby:
         return await self.turns.begin(session)
 
     async def decline(self, user: User, channel: Channel) -> Reply:
-        session = await self.turns.live(channel)
-        if session is not None and session.status == SessionStatus.ACTIVE:
-            return await self.turns.answer_in_words(user, channel, session, agree=False)
-        if session is None or session.status != SessionStatus.CHALLENGE:
-            raise Refused(for_user("no_challenge"))
+        session = await self._challenge_or_answer(user, channel, agree=False)
+        if isinstance(session, Reply):
+            return session
         if is_lobby(session):
             # In a lobby, declining means giving up one's own seat: only the host (or a
             # moderator) ends the lobby for everyone, with /abort.

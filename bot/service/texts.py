@@ -13,13 +13,15 @@ from dataclasses import replace
 
 from bot import clocks
 from bot.catalogue import channel_lang, for_channel, for_user, has, t, user_lang
-from bot.catalogue.reasons import reason_in
+from bot.catalogue.reasons import why_in
 from bot.computer_seats import is_computer_seat
-from bot.narration import Cast, named_reason, narrate
+from bot.narration import Cast, narrate
+from bot.replies import quiet_name
 from bot.service.turn_events import parsed_events
 from games import Position, get_game
 from games.base import Game
 from games.events import Won
+from games.messages import PLACE_CODES, parts_of, why_parts
 from games.notation import format_dice
 from games.outcome import EndReason, Outcome, outcome_text
 from renderer.context import Ending
@@ -116,7 +118,7 @@ def why_words(ended: Outcome, session: Session, lang: str) -> str:
     """Why a game ended off the board, in ``lang`` with players' names (``bob
     resigned``, ``aborted (bob did not move for 3d)``); '' for an ending on the board
     (its turn's narration tells it)."""
-    player = ended.actor or ""
+    player = _name(ended.actor or "", session)
     quiet = duration(ended.quiet or 0, lang)
     if ended.reason == EndReason.ABORTED:
         said = t(lang, "why_aborted_silent", player=player, quiet=quiet) if ended.actor \
@@ -127,7 +129,7 @@ def why_words(ended: Outcome, session: Session, lang: str) -> str:
         said = t(lang, _WHY_KEYS[ended.reason], player=player)
     else:
         return ""
-    return _named(said, session)
+    return said
 
 
 #: The off-board endings said by a key that names only the player.
@@ -180,10 +182,11 @@ def board_ending(session: Session, position: Position, lang: str, won: Won | Non
         reason = off_board
     elif won is not None:
         # the position's own result says who won (CheeseGambit's placings): the
-        # turn's reason (the engine's words, told in ``lang``) without repeating it
-        own = {clause.strip() for clause in (result.text if result else "").split(";")}
-        why = "; ".join(part for part in won.reason.split("; ") if part.strip() not in own)
-        reason = _named(reason_in(why, lang), session)
+        # turn's reason, told in ``lang``, without the placings it repeats
+        parts = [part for part in parts_of(won.why) if result is None
+                 or part.code not in _PLACED] if won.why is not None else []
+        reason = why_in(why_parts(*parts), lang, lambda side: _name(side, session)) \
+            if parts else ""
     else:
         reason = ""
     if result is not None:
@@ -193,9 +196,16 @@ def board_ending(session: Session, position: Position, lang: str, won: Won | Non
                   outcome_text(replace(stored, reason=EndReason.PLAYED, actor=None)), reason)
 
 
-def _named(text: str, session: Session) -> str:
-    """Side letters standing alone replaced by players' names."""
-    return named_reason(text, Cast(names(session)))
+#: The codes of a place in a result (``R wins``, ``G 2nd``): what a result's own
+#: words say already.
+_PLACED = frozenset(PLACE_CODES.values())
+
+
+def _name(side: str, session: Session) -> str:
+    """A side letter as its player's name, or the letter where the seat has none; a
+    name that looks like a mention is shown so that it neither pings nor looks like one
+    (results are posted in notices whose text names players)."""
+    return quiet_name(names(session).get(side) or side)
 
 
 def left_text(tc: clocks.TimeControl, side: str | None, started_at: float | None,
@@ -272,12 +282,12 @@ def result_named(session: Session, lang: str | None = None) -> str:
     if ended.winner is None:
         return _no_winner_words(ended, session, lang)
     if ended.placings:  # "alice wins; bob 2nd; carol 3rd"
-        return _named("; ".join(
-            t(lang, "why_wins", player=side) if place == 1
-            else t(lang, "result_placed", player=side, place=t(lang, f"place_{place}")
-                                   if place < 4 else t(lang, "place_n", n=place))
-            for place, side in enumerate(ended.placings, 1)), session)
-    player = _named(ended.winner, session)
+        return "; ".join(
+            t(lang, "why_wins", player=_name(side, session)) if place == 1
+            else t(lang, "result_placed", player=_name(side, session),
+                   place=t(lang, f"place_{place}") if place < 4 else t(lang, "place_n", n=place))
+            for place, side in enumerate(ended.placings, 1))
+    player = _name(ended.winner, session)
     won = t(lang, "result_won_points", player=player, points=ended.points) \
         if ended.points > 1 else t(lang, "result_won", player=player)
     why = why_words(ended, session, lang)

@@ -15,6 +15,7 @@ from types import MappingProxyType
 
 from games.base import Dice, Played, Position, Result
 from games.che.geometry import (
+    BLUE,
     COLOUR_NAMES,
     COLOURS,
     ORIENTATIONS,
@@ -32,9 +33,12 @@ from games.che.notation import MAX_TEXT, Placement, parse_placements
 from games.che.regions import Analysis, Effect, Outcome, Region, effect_for
 from games.errors import GameError, IllegalTurnError, NotationError, PositionError
 from games.events import Event, RegionClosed, TilePlaced, Won
-from games.messages import Message
+from games.messages import Message, why_parts
 from games.outcome import EndReason
 from games.turns import Step, StepKind, Turn, texts
+
+#: A closed region's colour in a ``why_closed_region`` message.
+_COLOUR_CODES = {WHITE: "why_white", BLUE: "why_blue"}
 
 #: How many legal cells an error message names before "...".
 _CELLS_SHOWN = 12
@@ -73,7 +77,7 @@ class ChePosition(Position):
         tiles: tuple[Tile, ...] = (),
         cells: dict[Cell, str] | None = None,
         result: Result | None = None,
-        reason: str = "",
+        reason: Message | None = None,
     ) -> None:
         self._total = total
         self._tiles = tiles
@@ -174,7 +178,12 @@ class ChePosition(Position):
 
     @property
     def end_reason(self) -> str:
-        """Why the game ended, in words ("" while it goes on)."""
+        """Why the game ended, in English ("" while it goes on)."""
+        return str(self._reason) if self._reason is not None else ""
+
+    @property
+    def end_why(self) -> Message | None:
+        """Why the game ended, as data (``why_*`` codes; None while it goes on)."""
         return self._reason
 
     # -- regions ----------------------------------------------------------------------
@@ -346,7 +355,7 @@ class ChePosition(Position):
         """Place a checked tile; the new position and what the tile did."""
         mover = self.side_to_move or WHITE
         result: Result | None = None
-        reason = ""
+        reason: Message | None = None
         events: list[Event] = [TilePlaced(mover, format_cell(tile.cell), tile.colour,
                                           tile.orientation)]
         if self._tiles:
@@ -362,17 +371,15 @@ class ChePosition(Position):
         after = ChePosition(self._total, self._tiles + (tile,), cells, result, reason)
         return after, events
 
-    def _explain(self, outcome: Outcome, tile: Tile, mover: str) -> str:
-        names = COLOUR_NAMES
+    def _explain(self, outcome: Outcome, tile: Tile, mover: str) -> Message:
+        if len(outcome.closed) == 2:
+            return Message.of("why_closed_both", tile=tile.text())
         if outcome.closed:
-            closed = " and ".join(names[c] for c in outcome.closed)
-            both = len(outcome.closed) == 2
-            text = f"{tile.text()} closed a {closed} region" if not both else (
-                f"{tile.text()} closed regions of both colours, so the mover loses")
-            return text
+            colour = Message.of(_COLOUR_CODES[outcome.closed[0]])
+            return Message.of("why_closed_region", tile=tile.text(), colour=colour)
         largest = self.analysis.grown_largest(tile.cell, tile.colour)
-        sizes = f"largest regions White {largest['W']}, Blue {largest['B']}"
-        return f"the tiles ran out; {sizes}"
+        return why_parts(Message.of("why_tiles_out"),
+                         Message.of("why_largest", white=largest["W"], blue=largest["B"]))
 
     def play(self, text: str | Turn, dice: Dice = ()) -> Played:
         """Play a whole turn written as placements (``1,0B 0,1W``).
@@ -384,7 +391,7 @@ class ChePosition(Position):
         if dice:
             raise IllegalTurnError(Message.of("gerr_che_no_dice"))
         if self._result is not None:
-            raise IllegalTurnError(Message.of("gerr_over_paren", result=self._result.text))
+            raise IllegalTurnError(Message.of("gerr_over_paren", result=self._result.said))
         placements = parse_placements(str(text))
         need = self.tiles_this_turn
         if not placements or len(placements) > need:
@@ -397,8 +404,10 @@ class ChePosition(Position):
         for placement in placements:
             if position._result is not None:
                 raise IllegalTurnError(
-                    Message.of("gerr_che_ended", done=" ".join(done), result=position._result.text,
-                               ending=position._reason, extra=placement.text()),
+                    Message.of("gerr_che_ended", done=" ".join(done),
+                               result=position._result.said,
+                               ending=position._reason or Message.of("why_text", text=""),
+                               extra=placement.text()),
                     [" ".join(done)],
                 )
             try:
@@ -427,7 +436,7 @@ class ChePosition(Position):
         For analysis, autocomplete and tests; players' turns go through ``play``.
         """
         if self._result is not None:
-            raise IllegalTurnError(Message.of("gerr_over_paren", result=self._result.text))
+            raise IllegalTurnError(Message.of("gerr_over_paren", result=self._result.said))
         placements = parse_placements(str(text))
         if len(placements) != 1:
             raise IllegalTurnError(Message.of("gerr_che_place_one", n=len(placements)))
@@ -504,7 +513,7 @@ class ChePosition(Position):
             if position._result is not None:
                 raise PositionError(
                     Message.of("gpos_tile_follows_end_game", number=number,
-                               placement=placement.text(), result=position._result.text)
+                               placement=placement.text(), result=position._result.said)
                 )
             try:
                 tile = position._check(placement)

@@ -173,7 +173,7 @@ class ChebachePosition(Position):
 
     def play(self, text: str | Turn, dice: Dice) -> Played:
         if self._side is None:
-            over = self._result.text if self._result else ""
+            over = self._result.said if self._result else Message.of("why_text", text="")
             raise IllegalTurnError(Message.of("gerr_over_paren", result=over))
         dice = self._check_dice(dice)
         parsed = parse_turn(str(text))
@@ -292,11 +292,11 @@ class ChebachePosition(Position):
             ended = EndReason.ALL_HOME if home else EndReason.KING_TRAPPED
             res: Result | None = Result(w, 1, f"{w} wins", ended_by=ended)
             nxt = None
-            why = "all pieces in Finish" if home else "a King trapped"
+            why = Message.of("why_all_finish" if home else "why_king_trapped")
             did += (Won(w, 1, why),)
         elif eot.draw:
             res, nxt = Result(None, 0, "draw", ended_by=EndReason.NO_PIECES), None
-            did += (Won("", 0, "draw: no pieces left in play"),)
+            did += (Won("", 0, Message.of("why_draw_no_pieces")),)
         else:
             res, nxt = None, 1 - side
         pos = ChebachePosition(eot.state, nxt, res, self._options)

@@ -57,7 +57,7 @@ from games.events import (
     Voted,
     Won,
 )
-from games.messages import Message
+from games.messages import Message, parts_of, placings_said, why_parts
 from games.notation import format_dice, tokenize
 from games.outcome import EndReason
 from games.turns import Addition, AdditionKind, Turn
@@ -226,6 +226,12 @@ class CheeseGambitPosition(Position):
         """``R wins; G 2nd``."""
         return "; ".join(f"{s} {ORDINALS[i]}" for i, s in enumerate(self._d.placings, 1))
 
+    def _placings_said(self) -> Message:
+        """``placings_text`` as data, for a message that names the result."""
+        if not self._d.placings:
+            return Message.of("why_text", text="")
+        return placings_said(self._d.placings)
+
     def active(self) -> list[str]:
         """Colours still playing (not placed, not dropped), in turn order."""
         d = self._d
@@ -271,7 +277,7 @@ class CheeseGambitPosition(Position):
     def _check_dice(self, dice: Dice) -> tuple[int, int]:
         d = self._d
         if d.next_side is None:
-            raise IllegalTurnError(Message.of("gerr_over_paren", result=self.placings_text()))
+            raise IllegalTurnError(Message.of("gerr_over_paren", result=self._placings_said()))
         if d.taunt:
             raise IllegalTurnError(
                 Message.of("gerr_c_answer_first", target=d.taunt[1], taunter=d.taunt[0]))
@@ -354,7 +360,7 @@ class CheeseGambitPosition(Position):
                 return Played(answered.position, record, moves,
                               events=(*events, *answered.events))
         return Played(after, record, moves,
-                      events=self._with_ending(events, after, "first home"))
+                      events=self._with_ending(events, after, Message.of("why_first_home")))
 
     def _move_events(self, colour: str, option: TurnOption, dice: tuple[int, ...]
                      ) -> list[Event]:
@@ -379,7 +385,7 @@ class CheeseGambitPosition(Position):
                 events.append(Hit(colour, victim, str(dst), "P", self._count[dst]))
         return events
 
-    def _with_ending(self, events: list[Event], after: CheeseGambitPosition, why: str
+    def _with_ending(self, events: list[Event], after: CheeseGambitPosition, why: Message
                      ) -> tuple[Event, ...]:
         """``events`` plus the placings this step made and the win if it ended
         the game (``why``: what ended it)."""
@@ -388,7 +394,7 @@ class CheeseGambitPosition(Position):
         for place, side in enumerate(after.placings[known:], start=known + 1):
             out.append(PlacedAt(side, place))
         if after.result is not None and self.result is None:
-            reason = f"{why}; {after.placings_text()}"
+            reason = why_parts(why, *parts_of(placings_said(after.placings)))
             out.append(Won(after.result.winner or "", after.result.points, reason))
         return tuple(out)
 
@@ -631,7 +637,7 @@ class CheeseGambitPosition(Position):
         after = self._leave(target, taunter)
         dropped: list[Event] = [TauntDropped(target, taunter, self.stake(taunter, target))]
         return Played(after, text, text, True,
-                      self._with_ending(dropped, after, f"{target} dropped the taunt"))
+                      self._with_ending(dropped, after, Message.of("why_dropped", player=target)))
 
     def _leave(self, side: str, to: str) -> CheeseGambitPosition:
         """``side`` leaves the game (a drop to ``to``, or a resignation when
@@ -654,13 +660,14 @@ class CheeseGambitPosition(Position):
     def resign(self, side: str) -> Played:
         """``side`` resigns: it leaves and the others play on (recorded ``B resigns``)."""
         if self._d.next_side is None:
-            raise IllegalTurnError(Message.of("gerr_over_paren", result=self.placings_text()))
+            raise IllegalTurnError(Message.of("gerr_over_paren", result=self._placings_said()))
         if side not in self.active():
             raise IllegalTurnError(Message.of("gerr_c_not_playing", side=side))
         text = f"{side} resigns"
         after = self._leave(side, side)
         return Played(after, text, text,
-                      events=self._with_ending([Resigned(side)], after, f"{side} resigned"))
+                      events=self._with_ending([Resigned(side)], after,
+                                               Message.of("why_resigned", player=side)))
 
     def vote(self, side: str, yes: bool) -> Played:
         """A remaining player's vote to play on for the places: the first "no"
@@ -676,7 +683,7 @@ class CheeseGambitPosition(Position):
         if not yes:
             after = self._replace(vote=None, next_side=None)
             return Played(after, text, text, events=self._with_ending(
-                [Voted(side, False)], after, f"{side} voted to stop"))
+                [Voted(side, False)], after, Message.of("why_voted_stop", player=side)))
         rest = tuple(v for v in d.vote if v != side)
         return Played(self._replace(vote=rest or None), text, text, events=(Voted(side, True),))
 
@@ -716,7 +723,7 @@ class CheeseGambitPosition(Position):
         if len(toks) == 2 and toks[1] == "resigns" and parse_colour(toks[0]):
             return self.resign(parse_colour(toks[0]) or "")
         if d.next_side is None:
-            raise IllegalTurnError(Message.of("gerr_over_paren", result=self.placings_text()))
+            raise IllegalTurnError(Message.of("gerr_over_paren", result=self._placings_said()))
         if toks and toks[0].startswith("t@"):
             target = parse_colour(toks[0][2:])
             if not d.taunt or target != d.taunt[1]:

@@ -139,7 +139,7 @@ class HachapuryPosition(Position):
 
     def _turn_set(self, dice: Dice) -> tuple[TurnSet, TurnContext, int, int]:
         if self._result is not None:
-            raise IllegalTurnError(Message.of("gerr_over_colon", result=self._result.text))
+            raise IllegalTurnError(Message.of("gerr_over_colon", result=self._result.said))
         dice = _check_dice(dice)
         # Doubles are four moves of the one number; search sorted dice so the
         # turns (and their texts) do not depend on the order the dice came in.
@@ -217,9 +217,8 @@ def _events(side: str, moves: tuple[Move, ...], dice: tuple[int, ...],
                 spare.remove(die)
             out.append(BorneOff(side, str(-src), die))
     if after.result is not None:
-        reason = "mars: the loser bore off none" if after.result.points == 2 else \
-            "bore off all 15"
-        out.append(Won(side, after.result.points, reason))
+        why = Message.of("why_mars" if after.result.points == 2 else "why_bore_off_all")
+        out.append(Won(side, after.result.points, why))
     return tuple(out)
 
 
@@ -290,7 +289,7 @@ def parse_listing(text: str) -> HachapuryPosition:
     if result.text != parts[2]:
         raise PositionError(
             Message.of("gpos_h_result_differs", side=COLOURS[loser], counts=counts[loser][0],
-                       result=result.text, parts=parts[2])
+                       result=result.said, parts=parts[2])
         )
     return HachapuryPosition(white, black, None, result)
 

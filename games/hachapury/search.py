@@ -55,8 +55,8 @@ PASS_TURN = pass_turn(PASS_TEXT)
 
 def turn_value(moves: tuple[Move, ...]) -> Turn:
     """The turn value of a sorted move tuple: one step per written part (identical
-    moves grouped, ``2(24/18)``), its text the parts joined as ``moves_text`` writes
-    them.  The text is built from the steps, so a listing writes each part once."""
+    moves grouped, ``2(24/18)``), its text the parts joined by ", " (the canonical
+    text).  The text is built from the steps, so a listing writes each part once."""
     if not moves:
         return PASS_TURN
     steps = []
@@ -70,24 +70,6 @@ def turn_value(moves: tuple[Move, ...]) -> Turn:
         prev, run = move, 1
     steps.append(_STEPS[prev, run])
     return Turn(", ".join([step.text for step in steps]), tuple(steps))
-
-
-def moves_text(moves: tuple[Move, ...]) -> str:
-    """Canonical text of a sorted move tuple; identical neighbours grouped."""
-    if not moves:
-        return PASS_TEXT
-    # Inline grouping (as games.notation.group_runs): this runs for every turn.
-    parts = []
-    prev = moves[0]
-    run = 0
-    for move in moves:
-        if move == prev:
-            run += 1
-            continue
-        parts.append(_MOVE_TEXT[prev] if run == 1 else f"{run}({_MOVE_TEXT[prev]})")
-        prev, run = move, 1
-    parts.append(_MOVE_TEXT[prev] if run == 1 else f"{run}({_MOVE_TEXT[prev]})")
-    return ", ".join(parts)
 
 
 @dataclass

@@ -7,7 +7,10 @@ its computer player (the module exposing ``STRATEGY``), its lesson goal, what it
 scores and its texts (the colours of its sides, the verbs of its events, its own
 catalogue entries and its rules in other languages).  The layers above are named by
 module path, as strings, so that ``games/`` imports nothing above it and a plugin
-costs nothing until its game is played.
+costs nothing until its game is played.  By convention a game's parts live at paths
+made of its name (``games.NAME``, ``renderer.NAME``,
+``renderer.describe:describe_NAME``, ``computer.NAME``): a plugin spells out only
+the paths that differ, or None for a part the game lacks.
 
 The registry: the built-in games register themselves (``BUILTIN``, in menu order);
 anything else (a test's toy game) calls ``register("package.module")`` with the path
@@ -21,9 +24,11 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, TypeVar
 
 from games.events import Event
+
+_V = TypeVar("_V")
 
 #: The games shipped, in the order menus show them: the module of each one's plugin.
 BUILTIN = (
@@ -32,6 +37,19 @@ BUILTIN = (
     "games.plugins.cheesegambit",
     "games.plugins.che",
 )
+
+
+#: A part's path left to the convention: ``GamePlugin.__post_init__`` fills it in from
+#: the name (the paths of a contributor's new game then need no spelling out).
+BY_NAME: Final = "<by name>"
+
+#: The convention, per part: the path of the part of the game ``name``.
+CONVENTION: Final[Mapping[str, Callable[[str], str]]] = {
+    "rules": lambda name: f"games.{name}",
+    "renderer": lambda name: f"renderer.{name}",
+    "describe": lambda name: f"renderer.describe:describe_{name}",
+    "strategy": lambda name: f"computer.{name}",
+}
 
 
 @dataclass(frozen=True)
@@ -55,14 +73,14 @@ class GamePlugin:
     #: The game's name (``/new NAME``), as its ``Game.name``.
     name: str
     #: The module exposing ``GAME`` (a ``games.base.Game``).
-    rules: str
+    rules: str = BY_NAME
     #: The module exposing ``RENDERER`` (a ``renderer.base.BoardRenderer``); None: text only.
-    renderer: str | None = None
+    renderer: str | None = BY_NAME
     #: ``module:function`` giving the board in words, ``(position, who, lang) -> str``
     #: (``who(side)`` names a side); None: only whose turn and the last turn are said.
-    describe: str | None = None
+    describe: str | None = BY_NAME
     #: The module exposing ``STRATEGY`` (a ``computer.base.Strategy``); None: no computer.
-    strategy: str | None = None
+    strategy: str | None = BY_NAME
     #: Colour words of the side letters, in English (pictures in words, ``/taunt``).
     colours: Mapping[str, str] = field(default_factory=dict)
     #: What a lesson's exercises ask for (None: the lesson has no exercises).
@@ -91,6 +109,12 @@ class GamePlugin:
     #: The notation section (``Game.notation_text``) in other languages: the prose
     #: translated, every example exactly as in English.
     notation_in: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for part, path in CONVENTION.items():
+            if getattr(self, part) == BY_NAME:
+                # frozen: the dataclass's own way of setting a field while it is built
+                object.__setattr__(self, part, path(self.name))
 
     def load(self, path: str, attribute: str) -> Any:
         """``attribute`` of the module ``path`` (imported now, not at registration)."""
@@ -191,17 +215,17 @@ def text(lang: str, key: str) -> str | None:
     return None
 
 
-class _Modules(Mapping[str, str]):
-    """Game name -> the module of one of its parts, read from the registry each time
-    (so a game registered later is seen by code that took the mapping earlier)."""
+class _ByGame(Mapping[str, _V]):
+    """Game name -> one thing of its plugin's, read from the registry each time (so a
+    game registered later is seen by code that took the mapping earlier)."""
 
-    def __init__(self, part: Callable[[GamePlugin], str | None]) -> None:
+    def __init__(self, part: Callable[[GamePlugin], _V | None]) -> None:
         self._part = part
 
-    def _items(self) -> dict[str, str]:
-        return {p.name: path for p in plugins() if (path := self._part(p)) is not None}
+    def _items(self) -> dict[str, _V]:
+        return {p.name: found for p in plugins() if (found := self._part(p)) is not None}
 
-    def __getitem__(self, name: str) -> str:
+    def __getitem__(self, name: str) -> _V:
         return self._items()[name]
 
     def __iter__(self) -> Iterator[str]:
@@ -214,7 +238,13 @@ class _Modules(Mapping[str, str]):
         return repr(self._items())
 
 
+def by_game(part: Callable[[GamePlugin], _V | None]) -> Mapping[str, _V]:
+    """A live mapping, game name -> ``part(plugin)``, of the games for which it is
+    not None (their module paths, lesson goals, ...)."""
+    return _ByGame(part)
+
+
 #: Game name -> the module exposing its ``GAME``.
-RULES_MODULES: Mapping[str, str] = _Modules(lambda p: p.rules)
+RULES_MODULES: Mapping[str, str] = by_game(lambda p: p.rules)
 #: Game name -> the module exposing its ``RENDERER``.
-RENDERER_MODULES: Mapping[str, str] = _Modules(lambda p: p.renderer)
+RENDERER_MODULES: Mapping[str, str] = by_game(lambda p: p.renderer)

@@ -5,10 +5,6 @@ from games.plugins import GamePlugin, LessonGoal
 
 PLUGIN = GamePlugin(
     name="che",
-    rules="games.che",
-    renderer="renderer.che",
-    describe="renderer.describe:describe_che",
-    strategy="computer.che",
     colours={"W": "White", "B": "Blue"},
     lesson_goal=LessonGoal((RegionClosed,)),
     texts={

@@ -5,10 +5,6 @@ from games.plugins import GamePlugin, LessonGoal
 
 PLUGIN = GamePlugin(
     name="chebache",
-    rules="games.chebache",
-    renderer="renderer.chebache",
-    describe="renderer.describe:describe_chebache",
-    strategy="computer.chebache",
     colours={"W": "White", "B": "Black"},
     lesson_goal=LessonGoal((Hit,)),
     hit_verb="verb_attacked",

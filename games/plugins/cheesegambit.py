@@ -5,10 +5,6 @@ from games.plugins import GamePlugin, LessonGoal
 
 PLUGIN = GamePlugin(
     name="cheesegambit",
-    rules="games.cheesegambit",
-    renderer="renderer.cheesegambit",
-    describe="renderer.describe:describe_cheesegambit",
-    strategy="computer.cheesegambit",
     # as games/cheesegambit/board.py COLOUR_NAMES (not imported: that loads the engine)
     colours={"R": "Red", "G": "Green", "B": "Blue", "Y": "Yellow"},
     lesson_goal=LessonGoal((Hit,)),

@@ -5,10 +5,6 @@ from games.plugins import GamePlugin, LessonGoal
 
 PLUGIN = GamePlugin(
     name="hachapury",
-    rules="games.hachapury",
-    renderer="renderer.hachapury",
-    describe="renderer.describe:describe_hachapury",
-    strategy="computer.hachapury",
     colours={"W": "White", "B": "Black"},
     # either side's bearing off shows it: the learner's turn is the only one played
     lesson_goal=LessonGoal((BorneOff,), by_mover=False),

@@ -17,7 +17,8 @@ from bot.catalogue import (
     reading,
     t,
 )
-from bot.catalogue.reasons import reason_in
+from bot.catalogue.reasons import why_in
+from games.messages import Message, why_parts
 
 
 def test_every_key_is_in_every_language() -> None:
@@ -82,11 +83,15 @@ def test_readers_decide_private_and_public_languages() -> None:
 
 
 def test_engine_reasons_are_said_in_russian_and_kept_in_english() -> None:
-    assert reason_in("mars: the loser bore off none", "en") == "mars: the loser bore off none"
-    assert reason_in("mars: the loser bore off none", "ru").startswith("марс")
-    assert reason_in("G dropped the taunt; R wins; G 2nd", "ru") == \
-        "G отказывается от вызова; побеждает R; G: 2-е место"
-    assert reason_in("something new", "ru") == "something new"
+    mars = Message.of("why_mars")
+    assert why_in(mars, "en") == "mars: the loser bore off none"
+    assert why_in(mars, "ru").startswith("марс")
+    placed = why_parts(Message.of("why_dropped", player="G"), Message.of("why_wins", player="R"),
+                       Message.of("why_2nd", player="G"))
+    assert why_in(placed, "ru") == "G отказывается от вызова; побеждает R; G: 2-е место"
+    assert why_in(placed, "en", lambda side: {"G": "gina"}.get(side, side)) == \
+        "gina dropped the taunt; R wins; gina 2nd"
+    assert why_in(None, "ru") == ""
 
 
 def test_no_key_is_defined_by_two_areas() -> None:

@@ -102,7 +102,8 @@ async def test_english_payload_is_unchanged_by_the_translations(tmp_path: Path) 
     assert by_name["move"]["options"][0]["description"] == \
         "Your turn, e.g. 24/18 13/11 (suggestions are the legal turns)"
     level = next(o for o in by_name["new"]["options"] if o["name"] == "level")
-    assert level["choices"] == [{"name": v, "value": v} for v in ("easy", "normal", "hard")]
+    assert level["choices"] == [{"name": v, "value": v}
+                                for v in ("easy", "normal", "hard", "expert")]
 
 
 async def test_descriptions_and_choice_names_within_discords_limits(tmp_path: Path) -> None:

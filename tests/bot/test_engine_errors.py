@@ -23,7 +23,7 @@ from bot.catalogue import EN as CATALOGUE_EN
 from bot.catalogue import RU as CATALOGUE_RU
 from bot.catalogue.engine import RU, error_for_user, error_in
 from games import GameError, get_game
-from games.base import Position
+from games.base import Position, Result
 from games.errors import IllegalTurnError, NotationError, OptionError
 from games.messages import EN, Message, join_parts, labelled
 from games.turns import texts
@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [*sorted((ROOT / "games").rglob("*.py")), ROOT / "bot" / "service" / "turn_events.py",
            ROOT / "bot" / "service" / "late_taunt.py", ROOT / "bot" / "replay.py",
            ROOT / "bot" / "matches.py"]
-PREFIXES = ("gerr_", "gpos_", "grec_")
+PREFIXES = ("gerr_", "gpos_", "grec_", "why_")
 
 
 def fields(template: str) -> set[tuple[str, str | None]]:
@@ -116,13 +116,35 @@ def test_every_raise_site_fills_exactly_its_template(where: str, code: str,
     assert {name for name, _conv in fields(EN[code])} == names, (where, code, EN[code])
 
 
-def test_no_regular_expression_reads_engine_text_in_the_catalogue() -> None:
-    source = (ROOT / "bot" / "catalogue" / "engine.py").read_text(encoding="utf-8")
-    tree = ast.parse(source)
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
                 for alias in node.names}
-    imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert "re" not in imported
+    return imported | {node.module or "" for node in ast.walk(tree)
+                       if isinstance(node, ast.ImportFrom)}
+
+
+#: The bot's modules that say what an engine made (its errors, why a game ended, a
+#: turn's events): they read codes and values, never the engines' English.
+SAYERS = ["bot/catalogue/engine.py", "bot/catalogue/reasons.py", "bot/narration.py"]
+
+
+@pytest.mark.parametrize("module", SAYERS)
+def test_no_regular_expression_reads_engine_text_in_the_bot(module: str) -> None:
+    assert "re" not in _imports(ROOT / module)
+    assert "reason_in" not in (ROOT / module).read_text(encoding="utf-8")
+
+
+def test_the_import_scan_can_fail() -> None:
+    assert "re" in _imports(ROOT / "games" / "outcome.py")  # a module that does use re
+
+
+def test_every_why_code_has_both_languages_with_the_same_values() -> None:
+    why = sorted(code for code in EN if code.startswith("why_"))
+    assert len(why) > 20  # the scan sees the codes: the end reasons of every game
+    for code in why:
+        assert code in RU, code
+        assert fields(EN[code]) == fields(RU[code]), (code, EN[code], RU[code])
 
 
 # -- what players get ---------------------------------------------------------------------
@@ -269,3 +291,16 @@ def test_an_unknown_code_fails_where_it_is_raised() -> None:
 def test_errors_that_are_not_the_engines_are_shown_as_they_are() -> None:
     assert error_for_user(ValueError("bad")) == "bad"
     assert error_for_user("text") == "text"
+
+
+def test_a_result_inside_an_error_is_said_from_its_codes() -> None:
+    placed = Result("R", 1, "R wins; G 2nd", placings=("R", "G"))
+    over = IllegalTurnError(Message.of("gerr_over_paren", result=placed.said))
+    assert str(over) == "the game is over (R wins; G 2nd)"
+    assert error_in(over, "ru") == "партия окончена (побеждает R; G: 2-е место)"
+    mars = IllegalTurnError(Message.of("gerr_over_colon", result=Result("W", 2, "W wins 2").said))
+    assert str(mars) == "the game is over: W wins 2"
+    assert error_in(mars, "ru") == "партия окончена: побеждает W (2 очка)"
+    # a result whose fields do not give its text (as a listing wrote it) keeps the text
+    odd = Result("W", 1, "W wins (listed)")
+    assert odd.said == Message.of("why_text", text="W wins (listed)")

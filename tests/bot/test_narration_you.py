@@ -32,11 +32,11 @@ def test_every_exercise_answer_agrees_with_you(game: str, lang: str) -> None:
 
 
 def test_you_win_closing_a_region() -> None:
-    events = [TilePlaced("B", "1,1", "B", "\\"), RegionClosed("B"), Won("B", 1, "")]
+    events = [TilePlaced("B", "1,1", "B", "\\"), RegionClosed("B"), Won("B", 1)]
     cast = Cast({"B": "you", "W": ""}, {"B": "Blue", "W": "White"}, "che", "en", you="B")
     assert narrate(events, cast).endswith("A Blue region is closed: you win.")
     ru = Cast({"B": "Вы"}, {"B": "Синие", "W": "Белые"}, "che", "ru", you="B")
     assert narrate(events, ru).endswith("Закрыта область: Синие: вы побеждаете.")
     other = Cast({"B": "you"}, {"B": "Blue", "W": "White"}, "che", "en", you="B")
-    lost = [TilePlaced("B", "1,1", "B", "\\"), RegionClosed("W"), Won("W", 1, "")]
+    lost = [TilePlaced("B", "1,1", "B", "\\"), RegionClosed("W"), Won("W", 1)]
     assert narrate(lost, other).endswith("A White region is closed: White wins.")

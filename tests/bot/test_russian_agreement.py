@@ -34,11 +34,11 @@ def test_no_singular_verb_stands_before_a_bare_colour() -> None:
 def test_a_side_known_by_its_colour_agrees_in_the_plural() -> None:
     cast = Cast({"R": "Вы"}, {"R": "Красные", "B": "Синие"}, "cheesegambit", "ru",
                 you="R", colours_of={"R": "красных", "B": "синих"})
-    assert narrate([Won("B", 1, "")], cast) == "Побеждают Синие."
+    assert narrate([Won("B", 1)], cast) == "Побеждают Синие."
     bumped = narrate([Moved("R", "12", "18"), Hit("R", "B", "18", "P")], cast, (6, 2))
     assert "фишку синих на 18" in bumped, bumped
     named = Cast({"R": "alice", "B": "bob"}, {"R": "Красные", "B": "Синие"}, "cheesegambit",
                  "ru")
-    assert narrate([Won("B", 1, "")], named) == "Побеждает bob."
+    assert narrate([Won("B", 1)], named) == "Побеждает bob."
     assert "фишку игрока bob" in narrate([Moved("R", "12", "18"), Hit("R", "B", "18", "P")],
                                          named, (6, 2))

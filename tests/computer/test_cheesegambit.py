@@ -290,3 +290,93 @@ def test_successors_are_the_positions_play_gives() -> None:
             assert [text for text, _ in listed] == position.legal_turns(dice)
             for text, nxt in listed:
                 assert nxt.listing() == position.play(text, dice).position.listing()
+
+
+# -- colour symmetry -------------------------------------------------------------------
+# The 2-player board is symmetric under a half turn: Blue's squares are Red's
+# plus 36 (exits 19 / 55, re-entry zones 49-54 / 13-18, starting stacks).  An
+# evaluation or search that read one colour's numbering (a wrap at 72, a table
+# indexed by square) would value a position and its colour mirror differently
+# and tilt self-play towards a colour (bench/colour_bias.py measures it).
+
+_SWAP = {"R": "B", "B": "R"}
+
+
+def _turned(position: CheeseGambitPosition) -> dict[str, tuple[int, ...]]:
+    """Each colour's pieces with the colours swapped and the board turned half round."""
+    def turn(loc: int) -> int:
+        return (loc - 1 + 36) % 72 + 1 if 1 <= loc <= 72 else loc
+
+    return {_SWAP[side]: tuple(sorted(turn(loc) for loc in position.pieces(side)))
+            for side in ("R", "B")}
+
+
+def _mirror(position: CheeseGambitPosition) -> CheeseGambitPosition:
+    """The position with the colours swapped and the board turned half round."""
+    def where(loc: int) -> str:
+        return "P" if loc == 0 else "F" if loc == 200 else f"S{loc - 100}" if loc > 100 \
+            else str(loc)
+
+    turned = _turned(position)
+    text = "; ".join(f"{side}: " + ", ".join(f"{turned[side].count(loc)}@{where(loc)}"
+                                               for loc in sorted(set(turned[side])))
+                     for side in ("R", "B"))
+    return listing(f"{text}; taunt off; {_SWAP[position.side_to_move or 'R']} to move")
+
+
+def _random_positions(count: int, seed: int) -> list[tuple[CheeseGambitPosition, tuple[int, int]]]:
+    rng = random.Random(seed)
+    options = GAME.normalise_options({"taunt": "off"})
+    found: list[tuple[CheeseGambitPosition, tuple[int, int]]] = []
+    while len(found) < count:
+        position = GAME.initial(options, rng.choice("RB"))
+        for _ in range(rng.randint(4, 50)):
+            if position.result is not None:
+                break
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            position = position.play(rng.choice(position.legal_turns(dice)), dice).position
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        if position.result is None and len(position.legal_turns(dice)) > 2:
+            assert isinstance(position, CheeseGambitPosition)
+            found.append((position, dice))
+    return found
+
+
+#: The opening (many turns tie exactly there: no contact yet) and middle games.
+SYMMETRY_CASES = [(listing("R: 4@9, 3@33, 4@49, 3@65; B: 4@13, 3@29, 4@45, 3@69; taunt off; "
+                           "R to move"), dice) for dice in ((1, 1), (2, 5), (6, 4))] \
+    + _random_positions(6, 17)
+
+
+def test_the_mirror_helper_turns_the_start_into_itself() -> None:
+    start = GAME.initial(GAME.normalise_options({"taunt": "off"}), "R")
+    assert isinstance(start, CheeseGambitPosition)
+    mirrored = _mirror(start)
+    assert mirrored.pieces("R") == start.pieces("R")
+    assert mirrored.pieces("B") == start.pieces("B")
+    assert mirrored.side_to_move == "B"
+
+
+@pytest.mark.parametrize("case", range(len(SYMMETRY_CASES)))
+def test_a_colour_mirrored_position_has_the_mirrored_value(case: int) -> None:
+    position, _ = SYMMETRY_CASES[case]
+    mirrored = _mirror(position)
+    for side in ("R", "B"):
+        assert position_value(mirrored, _SWAP[side]) == pytest.approx(
+            position_value(position, side), abs=1e-12)
+        assert position_value(mirrored, _SWAP[side], risk=False) == pytest.approx(
+            position_value(position, side, risk=False), abs=1e-12)
+
+
+@pytest.mark.parametrize("level", [Level.HARD, Level.EXPERT], ids=lambda lv: lv.value)
+@pytest.mark.parametrize("case", range(len(SYMMETRY_CASES)))
+def test_a_colour_mirrored_position_gets_the_mirrored_choice(case: int, level: Level) -> None:
+    position, dice = SYMMETRY_CASES[case]
+    mirrored = _mirror(position)
+    mine = STRATEGY.choose(position, dice, level, STRATEGY.budget_for(level), random.Random(1))
+    theirs = STRATEGY.choose(mirrored, dice, level, STRATEGY.budget_for(level),
+                             random.Random(1))
+    after = position.play(mine.text, dice).position
+    reached = mirrored.play(theirs.text, dice).position
+    assert isinstance(after, CheeseGambitPosition) and isinstance(reached, CheeseGambitPosition)
+    assert _turned(after) == {s: reached.pieces(s) for s in "RB"}

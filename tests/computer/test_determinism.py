@@ -86,7 +86,8 @@ def test_the_choice_does_not_depend_on_the_clock(name: str, level: Level, tight:
     if tight:
         # a work budget that binds in every search (that is where a cut-off by
         # time used to change the choice), not only in the heavy positions
-        monkeypatch.setattr(strategy, "WORK", {Level.EASY: 3, Level.NORMAL: 3, Level.HARD: 150})
+        monkeypatch.setattr(strategy, "WORK", {Level.EASY: 3, Level.NORMAL: 3, Level.HARD: 150,
+                                                  Level.EXPERT: 150})
         real_budget_for = strategy.budget_for
 
         def budget_for(level: Level) -> Budget:

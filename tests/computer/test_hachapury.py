@@ -9,7 +9,7 @@ import random
 import pytest
 
 from computer.base import Budget, Level, strategy_for
-from computer.hachapury import STRATEGY, simple_value
+from computer.hachapury import STRATEGY, reply_average, simple_value, two_ply
 from computer.hachapury_eval import evaluate, home_waste, pips, wall_penalty
 from computer.hachapury_explain import explain_turn, runs
 from games.hachapury.game import GAME
@@ -98,7 +98,7 @@ def test_bearing_off_beats_moving_inside_the_home() -> None:
     # A close race: White must take two checkers off rather than shuffle them down.
     position = listing("W: 3@6, 3@5, 3@4, 2@3, 2@2, 2@1; B: 3@6, 3@5, 3@4, 2@3, 2@2, 2@1; "
                        "W to move")
-    for level in (Level.NORMAL, Level.HARD):
+    for level in (Level.NORMAL, Level.HARD, Level.EXPERT):
         turn = best_turn(position, (6, 5), level)
         assert turn == "6/F, 5/F", (level, turn)
 
@@ -116,7 +116,7 @@ def test_a_block_that_traps_beats_a_plain_race_move() -> None:
     # that they cannot pass, against running the 20 checker.
     position = listing("W: 1@20, 6@6, 2@5, 2@4, 2@3, 2@2; "
                        "B: 1@24, 1@23, 5@6, 4@5, 4@4; W to move")
-    for level in (Level.NORMAL, Level.HARD):
+    for level in (Level.NORMAL, Level.HARD, Level.EXPERT):
         turn = best_turn(position, (5, 4), level)
         after = position_after(position.play(turn, (5, 4))).checkers("W")
         assert all(after[p] for p in range(1, 7)), (level, turn)
@@ -228,3 +228,31 @@ def test_hard_with_no_time_left_still_answers_a_legal_turn() -> None:
     expired = Budget(1.0, clock=iter([0.0] + [5.0] * 1000).__next__)
     choice = STRATEGY.choose(position, (4, 2), Level.HARD, expired, random.Random(1))
     assert choice.text in position.legal_turns((4, 2))
+
+
+# -- expert: two replies deep -----------------------------------------------------
+
+def test_two_replies_deep_a_bear_off_race_is_counted_out() -> None:
+    # White (to move after Black) has two checkers on its 1 point: whatever Black
+    # throws it cannot finish (5 checkers left), and every White throw takes both
+    # off: a sure win two replies deep, where one reply deep it is only a value.
+    after = listing("W: 2@1, 13@F; B: 5@6, 10@F; B to move")
+    assert two_ply(after, "W", Budget(60)) == pytest.approx(1.0, abs=1e-12)
+    assert reply_average(after, "W", Budget(60)) < 0.999
+
+
+def test_two_replies_deep_stops_when_the_work_budget_is_spent() -> None:
+    after = listing("W: 4@24, 11@6; B: 4@24, 11@6; B to move")
+    assert two_ply(after, "W", Budget(60, work=10)) is None
+
+
+def test_expert_with_a_tight_budget_plays_what_hard_plays() -> None:
+    # the budget runs out in the first stage: expert falls back on hard's search
+    position = listing("W: 2@24, 1@20, 1@16, 9@6, 1@5, 1@4; "
+                       "B: 3@24, 1@19, 8@6, 1@5, 1@3, 1@2; W to move")
+    for dice in ((3, 1), (6, 4), (2, 2)):
+        hard = STRATEGY.choose(position, dice, Level.HARD, Budget(60, work=400),
+                               random.Random(1)).text
+        expert = STRATEGY.choose(position, dice, Level.EXPERT, Budget(60, work=400),
+                                 random.Random(1)).text
+        assert expert == hard

@@ -64,10 +64,12 @@ def test_two_dice_have_21_throws_whose_chances_sum_to_one() -> None:
 
 def test_levels_read_from_words_and_refuse_others() -> None:
     assert Level.parse(" HARD ") is Level.HARD
-    with pytest.raises(ValueError, match="easy, normal, hard"):
-        Level.parse("expert")
+    assert Level.parse("Expert") is Level.EXPERT
+    with pytest.raises(ValueError, match="easy, normal, hard, expert"):
+        Level.parse("master")
     # the wall-time safety caps: generous, and the pool waits a little longer
     assert Level.EASY.budget < Level.NORMAL.budget < Level.HARD.budget <= 10
+    assert Level.HARD.budget < Level.EXPERT.budget <= 20
 
 
 @pytest.mark.parametrize("game", ["hachapury", "chebache", "cheesegambit", "che"])

@@ -17,6 +17,7 @@ from PIL import ImageFont
 
 import renderer.profile_card as profile_card
 from games import get_game
+from games.messages import Message, why_parts
 from renderer import for_game
 from renderer.base import headline, result_text
 from renderer.context import RenderContext
@@ -202,11 +203,14 @@ def test_headlines_and_results_in_russian() -> None:
 
 
 def test_che_reasons_in_russian() -> None:
-    assert che_reason("ru", "1,0W/ closed a White region") == "плитка 1,0W/ закрыла область Белых"
-    assert che_reason("ru", "the tiles ran out; largest regions White 7, Blue 5") == \
-        "плитки кончились; крупнейшие области: Белые 7, Синие 5"
-    assert che_reason("ru", "something new") == "something new"  # kept as the engine wrote it
-    assert che_reason("en", "the tiles ran out") == "the tiles ran out"
+    closed = Message.of("why_closed_region", tile="1,0W/", colour=Message.of("why_white"))
+    assert che_reason("ru", closed) == "плитка 1,0W/ закрыла область Белых"
+    ran_out = why_parts(Message.of("why_tiles_out"), Message.of("why_largest", white=7, blue=5))
+    assert che_reason("ru", ran_out) == "плитки кончились; крупнейшие области: Белые 7, Синие 5"
+    # a code the picture's table does not know is said in English
+    assert che_reason("ru", Message.of("why_first_home")) == "first home"
+    assert che_reason("en", ran_out) == "the tiles ran out; largest regions White 7, Blue 5"
+    assert che_reason("ru", None) == ""
 
 
 # -- the profile card -------------------------------------------------------------------

@@ -117,7 +117,7 @@ class RacePosition(Position):
             theirs = _three([0 if s == dst else s for s in theirs])
         winner = self.mover if all(s >= self.length for s in mine) else None
         if winner:
-            events.append(Won(winner, 1, "first home"))
+            events.append(Won(winner, 1, Message.of("why_first_home")))
         after_pieces = {self.mover: _three(mine), other: _three(theirs)}
         after = RacePosition((after_pieces["O"], after_pieces["P"]), other, self.length, winner)
         return Played(after, f"[{dice[0]}]; {canonical}", canonical, events=tuple(events))

@@ -32,3 +32,11 @@ async def test_a_lone_computer_keeps_its_plain_name(service: GameService) -> Non
     session = await service.store.latest_session(HERE.id)
     assert session is not None
     assert [s.name for s in session.seats][1] == "boardbot (easy)"
+
+
+async def test_the_expert_level_is_chosen_like_the_others(service: GameService) -> None:
+    begun = await service.new(ALICE, HERE, "hachapury", [COMPUTER], {"level": "Expert"})
+    assert begun.ok, begun.text
+    session = await service.store.latest_session(HERE.id)
+    assert session is not None
+    assert [s.name for s in session.seats][1] == "boardbot (expert)"

@@ -140,7 +140,7 @@ def test_bad_arguments_exit_2_with_the_reason() -> None:
     bad = _engine("chebache", [], "--option", "kings=maybe")
     assert bad.returncode == 2 and "kings" in bad.stderr
     level = _engine("hachapury", [], "--level", "godlike")
-    assert level.returncode == 2 and "easy, normal, hard" in level.stderr
+    assert level.returncode == 2 and "easy, normal, hard, expert" in level.stderr
 
 
 def test_each_answer_is_flushed_before_the_next_request() -> None:

@@ -117,7 +117,7 @@ async def test_level_and_seating_refusals(service: GameService) -> None:
     no_computer = await service.new(ALICE, HERE, "hachapury", [BOB], {"level": "hard"})
     assert not no_computer.ok and "@boardbot" in no_computer.text
     bad = await service.new(ALICE, HERE, "hachapury", [COMPUTER], {"level": "godlike"})
-    assert not bad.ok and "easy, normal or hard" in bad.text
+    assert not bad.ok and "easy, normal, hard or expert" in bad.text
     too_many = await service.new(ALICE, HERE, "hachapury", [COMPUTER, COMPUTER, COMPUTER])
     assert not too_many.ok and "needs 2 players" in too_many.text
 

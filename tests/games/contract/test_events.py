@@ -18,6 +18,7 @@ from games.events import (
     TilePlaced,
     Won,
 )
+from games.messages import Message, why_parts
 from tests.games.chebache.util import pos as chebache_pos
 
 CHEESE = "R: 4@9, 10@33; B: 2@13, 12@45; R to move"
@@ -44,7 +45,9 @@ def test_cheesegambit_gambit_bumps_the_block_once_and_taunts() -> None:
     assert played.position.play_action("accept").events == (TauntAccepted("B", "R", 2),)
     dropped = played.position.play_action("drop").events
     assert dropped[:2] == (TauntDropped("B", "R", 1), PlacedAt("R", 1))
-    assert dropped[2] == Won("R", 1, "B dropped the taunt; R wins")
+    assert dropped[2] == Won("R", 1, why_parts(Message.of("why_dropped", player="B"),
+                                               Message.of("why_wins", player="R")))
+    assert dropped[2].reason == "B dropped the taunt; R wins"  # the English as it was
 
 
 def test_cheesegambit_taunt_additions_come_from_the_protocol() -> None:

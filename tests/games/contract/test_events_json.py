@@ -22,7 +22,21 @@ from games.events import (
     events_from_json,
     events_to_json,
 )
+from games.legacy import why_from_text
+from games.messages import Message, parts_of, why_parts
 from tests.games.contract.random_play import random_steps
+
+#: Every reason the engines wrote in English before reasons were data (stored in the
+#: ``turns`` rows of those versions), each part of every form.
+OLD_REASONS = [
+    "bore off all 15", "mars: the loser bore off none", "all pieces in Finish",
+    "a King trapped", "draw: no pieces left in play", "draw", "first home",
+    "first home; R wins; G 2nd; B 3rd; Y 4th", "G dropped the taunt; R wins; B 2nd",
+    "B resigned; R wins; G 2nd", "Y voted to stop; R wins; G 2nd; B 3rd",
+    "1,0W/ closed a White region", "-2,3B\\ closed a Blue region",
+    "0,1W/ closed regions of both colours, so the mover loses",
+    "the tiles ran out; largest regions White 12, Blue 9",
+]
 
 GAMES = list(GAME_MODULES)
 
@@ -58,19 +72,24 @@ def test_any_events_round_trip_and_the_text_is_ascii(events: list[Event]) -> Non
 
 
 def test_every_field_is_written_with_its_type_name() -> None:
-    data = json.loads(events_to_json((Moved("W", "24", "18", 6), Won("", 0, "draw"))))
+    why = why_parts(Message.of("why_tiles_out"), Message.of("why_largest", white=7, blue=7))
+    data = json.loads(events_to_json((Moved("W", "24", "18", 6), Won("", 0, why))))
     assert data == [
         {"type": "Moved", "side": "W", "src": "24", "dst": "18", "die": 6, "count": 1,
          "piece": ""},
-        {"type": "Won", "side": "", "points": 0, "reason": "draw"},
+        {"type": "Won", "side": "", "points": 0, "why": {"code": "why_parts", "values": {
+            "reason": {"code": "why_tiles_out", "values": {}},
+            "rest": {"code": "why_largest", "values": {"white": 7, "blue": 7}}}}},
     ]
+    assert events_from_json(json.dumps(data))[1] == Won("", 0, why)
     assert events_from_json("[]") == ()
 
 
 def test_every_event_type_has_fields_json_can_hold() -> None:
     for cls in _all_event_types():
         for f in fields(cls):
-            assert str(f.type) in ("str", "int", "bool", "int | None"), (cls, f.name, f.type)
+            assert str(f.type) in ("str", "int", "bool", "int | None", "Message | None"), \
+                (cls, f.name, f.type)
 
 
 @pytest.mark.parametrize("text, why", [
@@ -85,6 +104,11 @@ def test_every_event_type_has_fields_json_can_hold() -> None:
      "Moved.count cannot be True"),
     ('[{"type": "Hit", "side": "W", "victim": "B", "at": "5", "to": "S", "king": 1}]',
      "Hit.king cannot be 1"),
+    ('[{"type": "Won", "side": "W", "points": 1, "why": "first home"}]', "not a message"),
+    ('[{"type": "Won", "side": "W", "points": 1, "why": {"code": "why_nope", "values": {}}}]',
+     "unknown message code 'why_nope'"),
+    ('[{"type": "Won", "side": "W", "points": 1, "why": {"code": "why_wins", '
+     '"values": {"player": true}}}]', "not a message value: True"),
 ])
 def test_anything_else_is_refused_with_a_value_error(text: str, why: str) -> None:
     with pytest.raises(ValueError, match=why.replace("(", r"\(")):
@@ -97,3 +121,25 @@ def test_optional_fields_may_be_left_out_and_take_their_defaults() -> None:
     assert events_from_json('[{"type": "Passed", "side": "R"}, {"type": "Hit", "side": "R", '
                             '"victim": "G", "at": "13", "to": "P"}]') == (
         Passed("R"), Hit("R", "G", "13", "P"))
+
+
+@pytest.mark.parametrize("reason", OLD_REASONS)
+def test_a_row_stored_with_an_english_reason_reads_as_codes(reason: str) -> None:
+    row = json.dumps([{"type": "Won", "side": "R", "points": 1, "reason": reason}])
+    won = events_from_json(row)[0]
+    assert isinstance(won, Won) and won.why is not None
+    assert won.reason == reason  # the same words, now from the codes
+    # every old phrase has its code
+    assert all(part.code != "why_text" for part in parts_of(won.why))
+    assert events_from_json(events_to_json((won,))) == (won,)  # and is written anew as data
+
+
+def test_an_old_reason_no_code_knows_is_kept_as_written() -> None:
+    assert why_from_text("something new; R wins") == why_parts(
+        Message.of("why_text", text="something new"), Message.of("why_wins", player="R"))
+    assert why_from_text("largest regions White x, Blue 9") == \
+        Message.of("why_text", text="largest regions White x, Blue 9")
+    assert why_from_text("") is None
+    old = events_from_json('[{"type": "Won", "side": "", "points": 0, "reason": ""}]')
+    assert old == (Won("", 0),)
+

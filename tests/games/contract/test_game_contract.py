@@ -41,6 +41,7 @@ from games.events import (
     Trapped,
     Won,
 )
+from games.messages import parts_of
 from games.outcome import OFF_BOARD, EndReason, outcome_text
 from games.record import ActionLine, TurnLine, format_tag, format_turn, parse_record
 from games.turns import Addition, AdditionKind, StepKind, Turn
@@ -136,6 +137,12 @@ def check_events(before: Position, played: Played, turn_text: str | None,
         outcome = after.result.outcome
         assert outcome.reason not in (EndReason.PLAYED, *OFF_BOARD), outcome
         assert outcome_text(outcome) == after.result.text, (outcome, after.result.text)
+        # why, and the result an error names, are codes all through: no part is kept as
+        # words (``why_text`` is for rows of earlier versions), and the English is the text
+        why, said = wins[0].why, after.result.said
+        assert why is not None, events
+        assert all(part.code != "why_text" for part in parts_of(why) + parts_of(said)), why
+        assert str(said) == after.result.text
 
 
 def check_question(game: Game, position: Position) -> None:

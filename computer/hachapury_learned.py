@@ -1,0 +1,99 @@
+"""Hachapury's learned evaluation: features of an after-state and the network
+(computer/td.py) that values them, trained by ``python -m computer.train
+hachapury``.
+
+An after-state is a pair of count tuples (computer/hachapury_eval.py: 25
+counts in each side's own numbering, index 0 borne off): ``mover``, the side
+that has just moved, and ``other``, the side to move next.  Its value is the
+mover's win share.
+
+Features (``FEATURES`` of them):
+
+- the raw board, TD-Gammon's encoding: for each side and point 1..24, n >= 1,
+  n >= 2, n >= 3 and (n - 3) / 2 beyond, plus the checkers borne off / 15;
+- hand-made: the hand-tuned evaluation's logit (the network's starting point:
+  see computer/td.py), each side's pips / 100, effective pip count / 100,
+  wall penalty / 50 and bear-off waste / 20, and whether the sides are still
+  in contact.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from computer.hachapury_eval import (
+    effective_pips,
+    evaluate,
+    home_waste,
+    in_contact,
+    pips,
+    wall_penalty,
+)
+from computer.td import WEIGHTS_DIR, Array, Network
+
+Counts = Sequence[int]
+
+RAW = 2 * (24 * 4 + 1)
+#: Index of the hand-tuned evaluation's logit among the features.
+HAND_LOGIT = RAW
+HAND = 10
+FEATURES = RAW + HAND
+HIDDEN = 16
+WEIGHTS = WEIGHTS_DIR / "hachapury.npz"
+
+
+def _raw(counts: Counts) -> list[float]:
+    out: list[float] = []
+    for p in range(1, 25):
+        n = counts[p]
+        out += (float(n >= 1), float(n >= 2), float(n >= 3), max(n - 3, 0) / 2.0)
+    out.append(counts[0] / 15.0)
+    return out
+
+
+def features(mover: Counts, other: Counts) -> list[float]:
+    """The feature row of the after-state (``mover`` has moved, ``other`` is next)."""
+    share = evaluate(mover, other, False)
+    share = min(max(share, 1e-6), 1.0 - 1e-6)
+    contact = in_contact(mover, other)
+    return _raw(mover) + _raw(other) + [
+        math.log(share / (1.0 - share)),
+        pips(mover) / 100.0, pips(other) / 100.0,
+        effective_pips(mover, other, contact=contact) / 100.0,
+        effective_pips(other, mover, contact=contact) / 100.0,
+        wall_penalty(mover, other) / 50.0, wall_penalty(other, mover) / 50.0,
+        home_waste(mover) / 20.0, home_waste(other) / 20.0,
+        float(contact),
+    ]
+
+
+def matrix(rows: Sequence[tuple[Counts, Counts]]) -> Array:
+    return np.array([features(m, o) for m, o in rows], dtype=np.float64).reshape(
+        len(rows), FEATURES)
+
+
+def fresh(seed: int) -> Network:
+    """The untrained network: the hand-tuned evaluation exactly."""
+    return Network.fresh(FEATURES, HIDDEN, seed, {HAND_LOGIT: 1.0})
+
+
+@lru_cache(maxsize=1)
+def shipped() -> Network:
+    """The weights in the repository (computer/weights/hachapury.npz)."""
+    return Network.load(WEIGHTS)
+
+
+def values(net: Network, mover_rows: Sequence[Counts], other: Counts) -> list[float]:
+    """The mover's win share after each of ``mover_rows`` against ``other``
+    (a finished side, 15 borne off, is exactly 1)."""
+    out = [1.0] * len(mover_rows)
+    live = [i for i, m in enumerate(mover_rows) if m[0] < 15]
+    if live:
+        found = net.values(matrix([(mover_rows[i], other) for i in live]))
+        for i, v in zip(live, found.tolist(), strict=True):
+            out[i] = v
+    return out

@@ -1,0 +1,104 @@
+"""The learned evaluation (computer/td.py, computer/hachapury_learned.py) and
+its self-play trainer (computer/train.py): a smoke run in seconds, the same
+weights for the same seed, a network that starts as the hand-tuned value, a
+TD step that moves a value towards its target, and the shipped weights."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from computer import hachapury_learned as learned
+from computer.base import Level
+from computer.hachapury import HachapuryStrategy
+from computer.hachapury_eval import evaluate
+from computer.td import Network, TDLambda
+from computer.train import main, train
+from games import get_game
+from games.hachapury.position import HachapuryPosition
+from games.hachapury.successors import successor_counts
+
+
+def _start() -> HachapuryPosition:
+    game = get_game("hachapury")
+    position = game.initial(game.normalise_options({}), "W")
+    assert isinstance(position, HachapuryPosition)
+    return position
+
+
+def test_a_smoke_run_prints_its_learning_curve_and_saves_weights(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "h.npz"
+    assert main(["hachapury", "--games", "4", "--seed", "3", "--every", "2", "--match", "2",
+                 "--out", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("2 games") and lines[1].startswith("4 games")
+    assert "vs previous" in lines[1] and "vs hand-tuned" in lines[1] and "[95% " in lines[1]
+    assert Network.load(out).W.shape == (learned.HIDDEN, learned.FEATURES)
+
+
+def test_the_same_seed_gives_the_same_weights_and_another_seed_others(tmp_path: Path) -> None:
+    one = train(3, seed=5, out=tmp_path / "a.npz")
+    again = Network.load(tmp_path / "a.npz")
+    other = train(3, seed=6)
+    for mine, same in zip(one.params(), again.params(), strict=True):
+        assert np.array_equal(mine, same)
+    assert not np.array_equal(one.u, other.u)
+    # and the games moved the weights away from the start
+    assert not np.array_equal(one.u, learned.fresh(5).u)
+
+
+def test_an_untrained_network_is_the_hand_tuned_value() -> None:
+    position = _start()
+    rng = random.Random(2)
+    for _ in range(12):
+        mover = position.side_to_move
+        assert mover is not None
+        other = position.checkers("B" if mover == "W" else "W")
+        rows = [c for _, c in successor_counts(position, (rng.randint(1, 6), rng.randint(1, 6)))]
+        got = learned.values(learned.fresh(1), rows, other)
+        want = [evaluate(row, other, False) for row in rows]
+        assert got == pytest.approx(want, abs=0.02)
+        position = position.after(rows[rng.randrange(len(rows))])
+
+
+def test_a_td_step_moves_the_value_towards_its_target() -> None:
+    net = learned.fresh(1)
+    x = np.array(learned.features(_start().checkers("W"), _start().checkers("B")))
+
+    def value() -> float:
+        return float(net.values(x[None, :])[0])
+
+    td = TDLambda(net, alpha=0.05, lam=0.7)
+    for target in (1.0, 0.0, 0.0, 1.0):
+        before = value()
+        td.step(x, 1.0)
+        td.finish(target)  # the game ends at once: the value moves to the result
+        assert (value() > before) if target else (value() < before)
+    # seen from the other side (sign -1) a win for the fixed side lowers the mover's value
+    before = value()
+    td.step(x, -1.0)
+    td.finish(1.0)
+    assert value() < before
+
+
+@pytest.mark.parametrize("level", list(Level), ids=lambda level: level.value)
+def test_every_level_plays_a_legal_turn_with_a_learned_value(level: Level) -> None:
+    strategy = HachapuryStrategy(learned=set(Level), net=train(2, seed=1))
+    position = _start()
+    rng = random.Random(4)
+    for _ in range(6):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        choice = strategy.choose(position, dice, level, strategy.budget_for(level), rng)
+        assert choice.text in position.legal_turns(dice)
+        position = position.play(choice.text, dice).position  # type: ignore[assignment]
+
+
+def test_the_shipped_weights_load_and_fit_the_features() -> None:
+    net = learned.shipped()
+    assert net.W.shape == (learned.HIDDEN, learned.FEATURES)
+    assert learned.WEIGHTS.stat().st_size < 100_000
