@@ -104,14 +104,16 @@ class GameService:
         ctx = self.context
         timekeeper = Timekeeper(ctx)
         self._turns = Turns(ctx, timekeeper)
-        self._lobby = Lobby(ctx, self._turns, timekeeper)
+        # one Matches for every part that opens, scores or rates a match (it was built
+        # three times, each with its own store handle)
+        self._matches = Matches(ctx, self._turns)
+        self._lobby = Lobby(ctx, self._turns, timekeeper, self._matches)
         self._correspondence = Correspondence(ctx, self._turns, timekeeper)
         self._resignation = Resignation(ctx, self._turns)
         self._views = views.Views(ctx, self._turns)
         self._learning = Learning(ctx, self._lesson_game)
         self._history = History(ctx)
-        self._ratings = Ratings(ctx)
-        self._matches = Matches(ctx, self._turns)
+        self._ratings = Ratings(ctx, self._matches)
         ctx.board_caption = self._matches.caption
         ctx.record_tags = self._matches.record_tags
         self._replays = Replays(ctx, self._history)

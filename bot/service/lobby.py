@@ -44,11 +44,12 @@ def is_lobby(session: Session) -> bool:
 class Lobby:
     """Everything before a game's first turn, and the way out of it."""
 
-    def __init__(self, ctx: Context, turns: Turns, clock: Timekeeper) -> None:
+    def __init__(self, ctx: Context, turns: Turns, clock: Timekeeper,
+                 matches: Matches) -> None:
         self.ctx = ctx
         self.turns = turns
         self.timekeeper = clock
-        self.matches = Matches(ctx, turns)
+        self.matches = matches
 
     async def new(self, user: User, channel: Channel, game_name: str,
                   opponents: Sequence[User], options: dict[str, str] | None = None,

@@ -36,12 +36,12 @@ from storage.ratings import RatingStore, StandingRow
 
 
 class Ratings:
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, matches: Matches) -> None:
         self.ctx = ctx
         self.store = RatingStore(ctx.store)
         self.hints = ComputerStore(ctx.store)
         self.unrated = UnratedStore(ctx.store)
-        self.matches = Matches(ctx)
+        self.matches = matches
 
     async def catch_up(self) -> int:
         """Rate every finished game not yet noted, oldest first; how many were rated."""
