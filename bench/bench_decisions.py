@@ -29,15 +29,19 @@ from games.base import Dice, Position  # noqa: E402
 GAMES = ("hachapury", "chebache", "cheesegambit", "che")
 
 
-def positions(name: str, count: int, seed: int) -> list[tuple[Position, Dice]]:
-    """``count`` positions of seeded random games with the mover's dice."""
+def positions(name: str, count: int, seed: str, plies: tuple[int, int],
+              choices: int = 2) -> list[tuple[Position, Dice]]:
+    """``count`` positions of random games seeded by ``seed``, each after a number of
+    plies drawn from ``plies``, with the mover's dice: a throw with at least
+    ``choices`` legal turns (a decision to make).  tests/computer/test_determinism.py
+    draws its positions here too."""
     game = get_game(name)
     options = game.normalise_options({})
-    rng = random.Random(f"{name}:{seed}")
+    rng = random.Random(seed)
     found: list[tuple[Position, Dice]] = []
     while len(found) < count:
         position = game.initial(options, game.sides(options)[0].letter)
-        for _ in range(rng.randint(4, {"che": 24, "chebache": 80}.get(name, 60))):
+        for _ in range(rng.randint(*plies)):
             if position.result is not None:
                 break
             if position.action_due():
@@ -49,7 +53,7 @@ def positions(name: str, count: int, seed: int) -> list[tuple[Position, Dice]]:
         if position.result is not None or position.action_due():
             continue
         dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
-        if position.forced_pass(dice) is None and len(position.legal_turns(dice)) > 1:
+        if position.forced_pass(dice) is None and len(position.legal_turns(dice)) >= choices:
             found.append((position, dice))
     return found
 
@@ -81,7 +85,9 @@ def main(argv: list[str] | None = None) -> int:
         if name in before.get("cases", {}):
             listings = [(listing, tuple(dice)) for listing, dice in before["cases"][name]]
         else:
-            listings = [(p.listing(), d) for p, d in positions(name, args.positions, args.seed)]
+            listings = [(p.listing(), d) for p, d in positions(
+                name, args.positions, f"{name}:{args.seed}",
+                (4, {"che": 24, "chebache": 80}.get(name, 60)))]
         saved[name] = listings
         game = get_game(name)
         for level in Level:

@@ -12,14 +12,13 @@ still ends, legal, and the log says the cap fired."""
 from __future__ import annotations
 
 import logging
-import random
 import time
 
 import pytest
 
+from bench.bench_decisions import positions
 from computer import Level, Request, decide
 from computer.base import Budget, strategy_for
-from games import get_game
 from games.base import Dice, Position
 
 GAMES = ("hachapury", "chebache", "cheesegambit", "che")
@@ -28,27 +27,8 @@ GAMES = ("hachapury", "chebache", "cheesegambit", "che")
 def _positions(name: str, count: int) -> list[tuple[Position, Dice]]:
     """Middle-game positions of seeded random games, with the mover's dice (a
     throw with several legal turns: a choice to make)."""
-    game = get_game(name)
-    options = game.normalise_options({})
-    rng = random.Random(f"determinism:{name}")
-    found: list[tuple[Position, Dice]] = []
-    while len(found) < count:
-        position = game.initial(options, game.sides(options)[0].letter)
-        for _ in range(rng.randint(6, 12 if name == "che" else 40)):
-            if position.result is not None:
-                break
-            if position.action_due():
-                position = position.play_action(position.action_choices()[0],
-                                                position.actors()[0]).position
-                continue
-            dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
-            position = position.play(rng.choice(position.legal_turns(dice)), dice).position
-        if position.result is not None or position.action_due():
-            continue
-        dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
-        if len(position.legal_turns(dice)) > 3:
-            found.append((position, dice))
-    return found
+    return positions(name, count, f"determinism:{name}", (6, 12 if name == "che" else 40),
+                     choices=4)
 
 
 CASES = {name: _positions(name, 2) for name in GAMES}
