@@ -243,6 +243,21 @@ def reply_average(after: Position, side: str, budget: Budget, net: Network | Non
     return total
 
 
+def _best_reply(position: HachapuryPosition, dice: Dice, other: tuple[int, ...],
+                budget: Budget) -> tuple[float, tuple[int, ...]]:
+    """The mover's best turn with ``dice`` by the hand-tuned value (1 for bearing off
+    the last checker) and the mover's counts after it; ``other`` is the side not
+    moving.  Each turn valued is a unit of ``budget``."""
+    turns = successor_counts(position, dice)
+    budget.spend(len(turns))
+    best, chosen = -1.0, turns[0][1]
+    for _, counts in turns:
+        value = 1.0 if counts[0] == 15 else evaluate(counts, other, False)
+        if value > best:
+            best, chosen = value, counts
+    return best, chosen
+
+
 def two_ply(after: HachapuryPosition, side: str, budget: Budget) -> float | None:
     """``side``'s value of ``after`` (the opponent to move) two replies deep:
     for each of the opponent's 21 throws its best reply by the hand-tuned
@@ -257,13 +272,7 @@ def two_ply(after: HachapuryPosition, side: str, budget: Budget) -> float | None
     for dice, weight in THROWS:
         if budget.expired():
             return None
-        replies = successor_counts(after, dice)
-        budget.spend(len(replies))
-        best_for_them, theirs = -1.0, replies[0][1]
-        for _, counts in replies:
-            value = 1.0 if counts[0] == 15 else evaluate(counts, mine, False)
-            if value > best_for_them:
-                best_for_them, theirs = value, counts
+        _, theirs = _best_reply(after, dice, mine, budget)
         if theirs[0] == 15:
             continue  # they win: 0 for us
         ours_to_move = after.after(theirs)
@@ -271,11 +280,8 @@ def two_ply(after: HachapuryPosition, side: str, budget: Budget) -> float | None
         for our_dice, our_weight in THROWS:
             if budget.expired():
                 return None
-            turns = successor_counts(ours_to_move, our_dice)
-            budget.spend(len(turns))
-            expected += our_weight * max(
-                1.0 if counts[0] == 15 else evaluate(counts, theirs, False)
-                for _, counts in turns)
+            best, _ = _best_reply(ours_to_move, our_dice, theirs, budget)
+            expected += our_weight * best
         total += weight * expected
     return total
 
