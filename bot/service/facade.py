@@ -19,6 +19,7 @@ from typing import Any, Concatenate, ParamSpec
 
 from bot.buttons import Question
 from bot.catalogue import Readers, for_user, language, reading
+from bot.catalogue import readers as current_readers
 from bot.computer_pool import InlineThinker, Thinker
 from bot.computer_seats import COMPUTER
 from bot.faults import brief
@@ -38,6 +39,7 @@ from bot.service.picking import Picking
 from bot.service.presses import Presses
 from bot.service.rating import Ratings
 from bot.service.replays import DEFAULT_UPLOAD_LIMIT, Replays
+from bot.service.request import Request
 from bot.service.resign import Resignation
 from bot.service.timekeeping import Timekeeper
 from games import Position, available_games
@@ -157,6 +159,11 @@ class GameService:
         public = chosen.guild or (language(locale) if channel else None)
         own = chosen.user or (language(user.locale) if user and user.locale else public)
         return Readers(user=own or language(None), channel=public or own or language(None))
+
+    def request(self, user: User | None, channel: Channel | None) -> Request:
+        """The ``Request`` a part is handed for this command (its readers as the entry
+        point found them)."""
+        return Request(user, channel, current_readers())
 
     # -- faults ---------------------------------------------------------------------------
 
