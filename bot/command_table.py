@@ -79,6 +79,7 @@ TABLE: tuple[Command, ...] = (
     Command("board", ("board",), defer=True),
     Command("record", ("record",), defer=True),
     Command("replay", ("replay",), defer=True),
+    Command("analysis", ("analysis",), defer=True),
     Command("history", ("history",), defer=True),
     Command("games", ("games",)),
     Command("mygames", ("my_games",)),

@@ -234,6 +234,11 @@ class Console:
         assert game is not None  # required: read() refuses a line without it
         return await self.service.replay(user, self.channel, game)
 
+    async def _do_analysis(self, user: User, args: Read) -> Reply:
+        game = args.number("game")
+        assert game is not None  # required: read() refuses a line without it
+        return await self.service.analysis(user, self.channel, game)
+
     async def _do_history(self, user: User, args: Read) -> Reply:
         member = args.text("member")
         return await self.service.history(user, self.channel,
@@ -287,7 +292,8 @@ class Console:
         return await self.service.settings(
             user, self.channel, args.text("theme"), args.text("flip"),
             args.text("server_theme"), args.text("phone"), args.text("server_nudge"),
-            args.text("language"), args.text("server_language"))
+            args.text("language"), args.text("server_language"),
+            args.text("server_analysis"))
 
     async def _do_press(self, user: User, args: Read) -> Reply:
         """``/press LABEL``: a button shown to this user last, by its label as shown

@@ -71,6 +71,8 @@ RU: dict[str, str] = {
     "record.game": "Номер оконченной партии (см. /history); по умолчанию — эта партия",
     "replay": "Оконченная партия в виде анимации, ход за ходом",
     "replay.game": "Номер оконченной партии (см. /history)",
+    "analysis": "Разбор оконченной партии: ошибки и удача",
+    "analysis.game": "Номер оконченной партии (см. /history)",
     "history": "Оконченные партии на этом сервере",
     "history.member": "Только партии этого участника",
     "history.game": "Только эта игра",
@@ -104,6 +106,8 @@ RU: dict[str, str] = {
     "settings.flip": "Вкл: ваш предпросмотр со стороны соперника",
     "settings.server_theme": "Модераторам: тема всех картинок здесь",
     "settings.phone": "Вкл: ваш предпросмотр в телефонной раскладке",
+    "settings.server_analysis": "Модераторам: публиковать разбор после каждой партии здесь "
+                                "(on, off)",
     "settings.server_nudge": "Модераторам: напоминать молчащим в партиях без часов через "
                              "столько, например 3d, или off",
     "settings.language": "Язык ответов лично вам: английский, русский или как в Discord",
@@ -117,6 +121,8 @@ RU: dict[str, str] = {
     "flip=off": "выкл",
     "phone=on": "вкл",
     "phone=off": "выкл",
+    "server_analysis=on": "вкл",
+    "server_analysis=off": "выкл",
     "language=en": "английский",
     "language=ru": "русский",
     "language=auto": "как в Discord",

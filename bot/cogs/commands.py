@@ -197,6 +197,15 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, **table.command("replay").run_flags())
 
+    @command(name="analysis", description="A finished game's analysis: errors and luck")
+    @describe(game="A finished game's number (see /history)")
+    async def analysis(interaction: Interaction,
+                       game: app_commands.Range[int, 1, 10**15]) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.analysis(user, channel, game)
+
+        await flows.run(interaction, call, **table.command("analysis").run_flags())
+
     @command(name="history", description="Finished games in this server")
     @describe(member="Only this member's games", game="Only this game",
               page="Which page (15 games a page)")
@@ -289,22 +298,25 @@ def build_commands(flows: Flows, games: list[str] | None = None
               server_nudge="Moderators: nudge silent players in games without a "
                            "clock after this long here, e.g. 3d, or off",
               language="Your private replies: en, ru or auto (Discord's)",
-              server_language="Moderators: the public replies here (en, ru, auto)")
+              server_language="Moderators: the public replies here (en, ru, auto)",
+              server_analysis="Moderators: post an analysis after each game here (on, off)")
     @app_commands.choices(
         theme=[choice("theme", m) for m in ("light", "dark", "server")],
         flip=[choice("flip", m) for m in ("on", "off")],
         server_theme=[choice("server_theme", m) for m in ("light", "dark")],
         phone=[choice("phone", m) for m in ("on", "off")],
         language=[choice("language", m) for m in ("en", "ru", "auto")],
-        server_language=[choice("server_language", m) for m in ("en", "ru", "auto")])
+        server_language=[choice("server_language", m) for m in ("en", "ru", "auto")],
+        server_analysis=[choice("server_analysis", m) for m in ("on", "off")])
     async def settings(interaction: Interaction, theme: str = "", flip: str = "",
                        server_theme: str = "", phone: str = "",
                        server_nudge: app_commands.Range[str, 1, 20] | None = None,
-                       language: str = "", server_language: str = "") -> None:
+                       language: str = "", server_language: str = "",
+                       server_analysis: str = "") -> None:
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.settings(user, channel, theme, flip, server_theme,
                                                 phone, server_nudge or "", language,
-                                                server_language)
+                                                server_language, server_analysis)
 
         await flows.run(interaction, call, **table.command("settings").run_flags())
 
@@ -351,7 +363,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
             adapter.to_user(interaction), adapter.to_channel(interaction)))
 
     return [new, accept, decline, join, start, move, board, legal, hint, record, resign, abort,
-            learn, history, replay, leaderboard, profile, games_, claim, grant, takeback,
+            learn, history, replay, analysis, leaderboard, profile, games_, claim, grant, takeback,
             takeback_answer, preview, mygames, notify, settings, rules, help_, taunt]
 
 

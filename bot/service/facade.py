@@ -20,11 +20,12 @@ from typing import Any, Concatenate, ParamSpec
 from bot.buttons import Question
 from bot.catalogue import Readers, for_user, language, reading
 from bot.catalogue import readers as current_readers
-from bot.computer_pool import InlineThinker, Thinker
+from bot.computer_pool import ComputerPool, InlineThinker, Thinker
 from bot.computer_seats import COMPUTER
 from bot.faults import brief
 from bot.replies import Channel, Refused, Reply, User, refusal
 from bot.service import views
+from bot.service.analysis import Analyses
 from bot.service.board_settings import BoardSettings
 from bot.service.computer import ComputerPlayers
 from bot.service.context import Context, ServiceConfig
@@ -127,6 +128,8 @@ class GameService:
         self._computer = ComputerPlayers(ctx, self._turns, timekeeper,
                                          thinker or InlineThinker())
         self._board_settings = BoardSettings(ctx)
+        # analyses think where the computers do (the process pool), a slice at a time
+        self._analyses = Analyses(ctx, self._history, self._think)
         self._nudges = Nudges(ctx, self._turns)
         # Import every engine now, not inside the first command that names a game: an
         # engine's first import holds the event loop (the fuzz run saw 169 ms).
@@ -431,6 +434,37 @@ class GameService:
     async def hint(self, user: User, channel: Channel) -> Reply:
         return await self._computer.hint(user, channel)
 
+    async def _think(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run ``fn(*args)`` where the computers think (the process pool; a thread
+        when the thinker is a test's own)."""
+        thinker = self._computer.thinker
+        if isinstance(thinker, ComputerPool | InlineThinker):
+            return await thinker.work(fn, *args)
+        return await asyncio.to_thread(fn, *args)
+
+    # -- analysis -----------------------------------------------------------------------
+
+    @privately
+    async def analysis(self, user: User, channel: Channel, game_id: int) -> Reply:
+        """``/analysis game:ID``: a finished game's analysis (computed once)."""
+        return await self._analyses.command(self.request(user, channel), channel, game_id)
+
+    async def analyses_to_post(self) -> list[tuple[Channel, Reply]]:
+        """The post-game analyses due (games finished lately with a person seated, in a
+        server whose setting is on), each claimed once, with the channel to post in."""
+        out = []
+        for session in await self._analyses.pending():
+            channel = Channel(id=session.channel_id, guild_id=session.guild_id)
+            with reading(await self.readers(channel, seen=True)):
+                try:
+                    reply = await self._analyses.post(self.request(None, channel), session)
+                except Exception:  # noqa: BLE001 - one game's fault must not stop the rest
+                    log.exception("analysis of session %d failed", session.id)
+                    continue
+            if reply is not None:
+                out.append((channel, reply))
+        return out
+
     # -- correspondence ---------------------------------------------------------------
 
     @privately
@@ -479,7 +513,8 @@ class GameService:
     @privately
     async def settings(self, user: User, channel: Channel, theme: str = "", flip: str = "",
                        server_theme: str = "", phone: str = "", server_nudge: str = "",
-                       language: str = "", server_language: str = "") -> Reply:
+                       language: str = "", server_language: str = "",
+                       server_analysis: str = "") -> Reply:
         """Boards' look, the language (``language``; ``server_language`` for
         moderators) and (``server_nudge``, moderators) the server's nudges."""
         period = self._nudges.checked_server(user, channel, server_nudge)
@@ -495,6 +530,13 @@ class GameService:
                                                         server_theme, phone)
             nudges = await self._nudges.server_setting(user, channel, period)
         reply.text = f"{reply.text}\n{nudges}"
+        if server_analysis:
+            if server_analysis not in ("on", "off"):
+                raise Refused(for_user("bad_on_off", name="server_analysis",
+                                       value=server_analysis[:20]))
+            said = await self._analyses.set_post(self.request(user, channel),
+                                                 server_analysis == "on")
+            reply.text = f"{reply.text}\n{said}"
         return reply
 
     # -- looking ------------------------------------------------------------------------

@@ -125,6 +125,7 @@ EXAMPLES = {
     "legal": "starting:24/18",
     "record": "game:1",
     "replay": "game:1",
+    "analysis": "game:1",
     "history": "member:@bob game:che page:2",
     "games": "page:2",
     "mygames": "page:2",
@@ -133,7 +134,7 @@ EXAMPLES = {
     "preview": "text:24/18 13/11",
     "notify": "mode:dm nudge:3d",
     "settings": "theme:dark flip:on server_theme:light phone:off server_nudge:3d "
-                "language:ru server_language:en",
+                "language:ru server_language:en server_analysis:off",
     "rules": "game:che",
     "leaderboard": "game:che",
     "profile": "member:@bob",

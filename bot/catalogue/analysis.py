@@ -1,0 +1,68 @@
+"""Game analysis: the post-game message and ``/analysis`` (bot/service/analysis.py),
+the analysis setting, ``/stats dice``."""
+
+EN: dict[str, str] = {
+    "analysis_title": "**Analysis of game #{id}** ({title}). Errors in equity lost per "
+                      "decision (equity: -1 a sure loss, +1 a sure win); marks: ?! "
+                      "inaccuracy from {inaccuracy}, ? mistake from {mistake}, ?? blunder "
+                      "from {blunder}.",
+    "analysis_scale": "Grades by error rate: {scale}; above, awful.",
+    "analysis_scale_item": "{grade} under {limit}",
+    "analysis_player": "**{name}**: {rate:.3f} per decision over {n} {n:decision|decisions}, "
+                       "{grade}; {inaccuracies} ?!, {mistakes} ?, {blunders} ??.",
+    "analysis_luck": "Luck {luck:+.3f} over {throws} {throws:throw|throws} ({per:+.3f} a "
+                     "throw); result {result:+.0f}, luck-adjusted {adjusted:+.3f}.",
+    "analysis_error": "- turn {turn}{dice}: {played} {mark} (-{loss:.3f}); better: {better}",
+    "analysis_no_errors": "- no marked errors",
+    "analysis_picture_played": "Turn {turn}, {name}: played {mark}",
+    "analysis_picture_better": "Turn {turn}: better",
+    "analysis_description": "The largest errors of game #{id}, one a row: the board after "
+                            "the turn played on the left, after the better turn on the "
+                            "right ({turns}).",
+    "analysis_not_judged": "Game #{id} ({title}) cannot be analysed: its computer player "
+                           "has no evaluation to judge turns with.",
+    "analysis_no_decisions": "Game #{id} had no decisions to analyse.",
+    "analysis_busy": "Game #{id} is being analysed; ask again in a minute.",
+    "analysis_post_on": "Analyses after games in this server: on.",
+    "analysis_post_off": "Analyses after games in this server: off.",
+    "moderator_analysis": "Only a moderator may turn this server's analyses on or off, "
+                          "{user}.",
+    "server_analysis_here": "`server_analysis` is set in a server's channel.",
+    "grade_supernatural": "supernatural", "grade_world_class": "world class",
+    "grade_expert": "expert", "grade_advanced": "advanced",
+    "grade_intermediate": "intermediate", "grade_casual": "casual",
+    "grade_beginner": "beginner", "grade_awful": "awful",
+}
+
+RU: dict[str, str] = {
+    "analysis_title": "**Разбор партии #{id}** ({title}). Ошибки — потеря эквити за "
+                      "решение (эквити: -1 верный проигрыш, +1 верная победа); пометки: ?! "
+                      "неточность от {inaccuracy}, ? ошибка от {mistake}, ?? грубая ошибка "
+                      "от {blunder}.",
+    "analysis_scale": "Уровни по доле ошибок: {scale}; выше — очень слабо.",
+    "analysis_scale_item": "{grade} до {limit}",
+    "analysis_player": "**{name}**: {rate:.3f} за решение, {n} {n:решение|решения|решений}, "
+                       "уровень: {grade}; {inaccuracies} ?!, {mistakes} ?, {blunders} ??.",
+    "analysis_luck": "Удача {luck:+.3f} за {throws} {throws:бросок|броска|бросков} "
+                     "({per:+.3f} за бросок); результат {result:+.0f}, с поправкой на "
+                     "удачу {adjusted:+.3f}.",
+    "analysis_error": "- ход {turn}{dice}: {played} {mark} (-{loss:.3f}); лучше: {better}",
+    "analysis_no_errors": "- отмеченных ошибок нет",
+    "analysis_picture_played": "Ход {turn}, {name}: сыграно {mark}",
+    "analysis_picture_better": "Ход {turn}: лучше",
+    "analysis_description": "Самые крупные ошибки партии #{id}, по одной в ряд: слева "
+                            "доска после сыгранного хода, справа — после лучшего ({turns}).",
+    "analysis_not_judged": "Партию #{id} ({title}) разобрать нельзя: у компьютерного игрока "
+                           "этой игры нет оценки, которой можно судить ходы.",
+    "analysis_no_decisions": "В партии #{id} не было решений для разбора.",
+    "analysis_busy": "Партия #{id} сейчас разбирается; спросите через минуту.",
+    "analysis_post_on": "Разбор после партий на этом сервере: включён.",
+    "analysis_post_off": "Разбор после партий на этом сервере: выключен.",
+    "moderator_analysis": "Включать и выключать разбор партий на сервере может только "
+                          "модератор, {user}.",
+    "server_analysis_here": "`server_analysis` задаётся в канале сервера.",
+    "grade_supernatural": "сверхчеловеческий", "grade_world_class": "мировой класс",
+    "grade_expert": "эксперт", "grade_advanced": "продвинутый",
+    "grade_intermediate": "средний", "grade_casual": "любитель",
+    "grade_beginner": "начинающий", "grade_awful": "очень слабо",
+}

@@ -1,0 +1,78 @@
+"""Game analysis through the service (bot/service/analysis.py): ``/analysis game:ID``
+says each player's figures and largest errors with a picture of them; the analysis
+is computed once and stored; the post-game message is claimed once, only for games
+with a person, and a server may turn it off."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from bot.service import GameService, ServiceConfig
+from storage import Store
+from storage.analysis import AnalysisStore
+from tests.bot.conftest import ALICE, BOB, HERE, MOD, FakeClock
+from tests.bot.service.test_replays import _played
+
+
+@pytest.fixture
+def drawing(store: Store, clock: FakeClock) -> GameService:
+    rng = random.Random(99)
+    return GameService(store, ServiceConfig(image_width=560), clock=clock,
+                       seed_factory=lambda: rng.randbytes(32))
+
+
+async def test_analysis_of_a_finished_game_is_said_once_and_drawn(drawing: GameService
+                                                                   ) -> None:
+    game_id = await _played(drawing, "hachapury", 30)  # random turns: errors to find
+    reply = await drawing.analysis(ALICE, HERE, game_id)
+    assert reply.ok, reply.text
+    assert f"Analysis of game #{game_id}" in reply.text
+    assert "?! inaccuracy from 0.020" in reply.text and "beginner under 0.035" in reply.text
+    assert "**alice**:" in reply.text and "**bob**:" in reply.text
+    assert "per decision over" in reply.text and "luck-adjusted" in reply.text
+    assert "better:" in reply.text  # random play errs
+    assert len(reply.text) <= 2000
+    assert reply.image is not None and reply.image_name == f"analysis-{game_id}.png"
+    picture = Image.open(io.BytesIO(reply.image))
+    assert picture.width >= 560 and picture.height > picture.width // 4
+    assert "after the turn played on the left" in reply.image_description
+
+    stored = await AnalysisStore(drawing.store).stored(game_id)
+    assert stored is not None
+    again = await drawing.analysis(BOB, HERE, game_id)
+    assert again.text == reply.text
+    assert (await AnalysisStore(drawing.store).stored(game_id)) == stored  # not computed again
+
+    missing = await drawing.analysis(ALICE, HERE, game_id + 40)
+    assert not missing.ok and f"no game {game_id + 40}" in missing.text
+
+
+async def test_said_in_the_channels_language(service: GameService) -> None:
+    game_id = await _played(service, "hachapury", 12)
+    assert (await service.settings(MOD, HERE, server_language="ru")).ok
+    reply = await service.analysis(ALICE, HERE, game_id)
+    assert reply.ok
+    assert f"Разбор партии #{game_id}" in reply.text and "за решение" in reply.text
+
+
+async def test_the_post_is_claimed_once_and_a_server_may_turn_it_off(
+        service: GameService) -> None:
+    first = await _played(service, "hachapury", 8)
+    due = await service.analyses_to_post()
+    assert [reply.session_id for _, reply in due] == [first]
+    channel, reply = due[0]
+    assert channel.id == HERE.id and "Analysis of game" in reply.text
+    assert await service.analyses_to_post() == []  # claimed: never twice
+
+    refused = await service.settings(ALICE, HERE, server_analysis="off")
+    assert not refused.ok and "Only a moderator" in refused.text
+    said = await service.settings(MOD, HERE, server_analysis="off")
+    assert said.ok and "Analyses after games in this server: off." in said.text
+    await _played(service, "hachapury", 8)
+    assert await service.analyses_to_post() == []
+    assert (await service.settings(MOD, HERE, server_analysis="on")).ok
+    assert len(await service.analyses_to_post()) == 1
