@@ -204,8 +204,3 @@ class Analyses:
 
 def _dice(decision: Decision) -> str:
     return f" [{' '.join(str(d) for d in decision.dice)}]" if decision.dice else ""
-
-
-def marks_by_turn(analysis: Analysis) -> dict[int, str]:
-    """Each marked turn's mark (``?!``, ``?``, ``??``) by its number, for the record."""
-    return {number: mark.value for number, mark in analysis.marks().items()}

@@ -11,7 +11,9 @@ import random
 import pytest
 from PIL import Image
 
+from bot.replay import replay
 from bot.service import GameService, ServiceConfig
+from computer.analysis import Analysis
 from storage import Store
 from storage.analysis import AnalysisStore
 from tests.bot.conftest import ALICE, BOB, HERE, MOD, FakeClock
@@ -76,3 +78,29 @@ async def test_the_post_is_claimed_once_and_a_server_may_turn_it_off(
     assert await service.analyses_to_post() == []
     assert (await service.settings(MOD, HERE, server_analysis="on")).ok
     assert len(await service.analyses_to_post()) == 1
+
+
+async def test_the_record_carries_the_marks_and_still_replays(service: GameService) -> None:
+    game_id = await _played(service, "hachapury", 30)
+    before = await service.record(ALICE, HERE, game_id)
+    assert before.attachment is not None
+    plain = before.attachment[1].decode()
+    assert (await service.analysis(ALICE, HERE, game_id)).ok
+    after = await service.record(ALICE, HERE, game_id)
+    assert after.attachment is not None
+    text = after.attachment[1].decode()
+    stored = await AnalysisStore(service.store).stored(game_id)
+    assert stored is not None
+    marks = Analysis.from_json(stored.data).marks()
+    assert marks  # random turns err
+    lines = {line.split(":")[0]: line for line in text.splitlines() if not line.startswith("[")}
+    for number, mark in marks.items():
+        side_line = next(v for k, v in lines.items() if k[:-1] == str(number))
+        assert side_line.endswith(f" {mark.value}")
+    assert sum(line.endswith(("?!", "?")) for line in text.splitlines()) == len(marks)
+    assert plain != text
+    out, err = io.StringIO(), io.StringIO()
+    assert replay("hachapury", text, out=out, err=err) == 0, err.getvalue()
+    plain_out = io.StringIO()
+    assert replay("hachapury", plain, out=plain_out, err=err) == 0
+    assert out.getvalue() == plain_out.getvalue()
