@@ -80,6 +80,7 @@ TABLE: tuple[Command, ...] = (
     Command("record", ("record",), defer=True),
     Command("replay", ("replay",), defer=True),
     Command("analysis", ("analysis",), defer=True),
+    Command("stats", ("stats",), defer=True),
     Command("history", ("history",), defer=True),
     Command("games", ("games",)),
     Command("mygames", ("my_games",)),

@@ -239,6 +239,12 @@ class Console:
         assert game is not None  # required: read() refuses a line without it
         return await self.service.analysis(user, self.channel, game)
 
+    async def _do_stats(self, user: User, args: Read) -> Reply:
+        member = args.text("member")
+        return await self.service.stats(user, self.channel, args.text("what") or "dice",
+                                        self.user(member) if member else None,
+                                        args.number("game"))
+
     async def _do_history(self, user: User, args: Read) -> Reply:
         member = args.text("member")
         return await self.service.history(user, self.channel,

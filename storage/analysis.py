@@ -87,6 +87,37 @@ class AnalysisStore:
             (float(since), computer_id, limit))
         return [int(r[0]) for r in rows]
 
+    async def throws(self, guild_id: str | None, user_id: str | None = None,
+                     session_id: int | None = None) -> list[tuple[int, str, str]]:
+        """The dice of every turn (session id, side, dice as JSON) of the server's games
+        (of ``user_id``'s turns; of game ``session_id``), oldest first."""
+        sql = ("SELECT t.session_id, t.side, t.dice FROM turns t "
+               "JOIN sessions s ON s.id = t.session_id ")
+        params: list[object] = []
+        if user_id is not None:
+            sql += ("JOIN seats p ON p.session_id = t.session_id AND p.side = t.side "
+                    "AND p.user_id = ? ")
+            params.append(user_id)
+        sql += "WHERE t.kind = 'turn' AND s.guild_id = ? "
+        params.append(guild_id)
+        if session_id is not None:
+            sql += "AND t.session_id = ? "
+            params.append(session_id)
+        rows = await self.store.fetchall(sql + "ORDER BY t.session_id, t.seq", params)
+        return [(int(r[0]), str(r[1]), str(r[2])) for r in rows]
+
+    async def analysed(self, session_ids: list[int], version: int) -> list[tuple[int, str]]:
+        """The stored analyses (session id, JSON) of ``version`` among ``session_ids``."""
+        out: list[tuple[int, str]] = []
+        for start in range(0, len(session_ids), 500):  # bounded IN lists
+            chunk = session_ids[start:start + 500]
+            marks = ", ".join("?" for _ in chunk)
+            rows = await self.store.fetchall(
+                f"SELECT session_id, data FROM analyses WHERE version = ? "
+                f"AND session_id IN ({marks})", [version, *chunk])
+            out += [(int(r[0]), str(r[1])) for r in rows]
+        return out
+
     async def server(self, guild_id: str | None) -> ServerChoices:
         if guild_id is None:
             return ServerChoices()

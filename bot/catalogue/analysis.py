@@ -32,6 +32,25 @@ EN: dict[str, str] = {
     "grade_expert": "expert", "grade_advanced": "advanced",
     "grade_intermediate": "intermediate", "grade_casual": "casual",
     "grade_beginner": "beginner", "grade_awful": "awful",
+    "stats_what": "`what` is `dice`, not `{what}`.",
+    "dice_scope_server": "this server",
+    "dice_scope_member": "{name}'s turns",
+    "dice_scope_game": "game #{id}",
+    "dice_none": "No dice were thrown in {scope} yet.",
+    "dice_title": "**Dice in {scope}**: {throws} {throws:throw|throws}, {dice} {dice:die|dice}.",
+    "dice_face": "{face}: {count}",
+    "dice_faces": "Faces: {faces} (each expected {expected:.1f}).",
+    "dice_doubles": "Doubles: {doubles} of {pairs} two-dice throws (expected {expected:.1f}).",
+    "dice_verdict_fair": "Chi-square {chi:.2f} (5 degrees of freedom), p = {p:.2f}: what "
+                         "fair dice give.",
+    "dice_verdict_unusual": "Chi-square {chi:.2f} (5 degrees of freedom), p = {p:.3f}: a "
+                            "little unusual, as one fair sample in 20 is.",
+    "dice_verdict_very_unusual": "Chi-square {chi:.2f} (5 degrees of freedom), p = {p:.4f}: "
+                                 "unusual; anyone can check every throw with `verify` and "
+                                 "the revealed seed.",
+    "dice_verdict_too_few": "Too few dice for a test (chi-square {chi:.2f}, p = {p:.2f}).",
+    "dice_luck": "Average luck per throw in the analysed games: {luck:+.4f} over {throws} "
+                 "{throws:throw|throws}.",
 }
 
 RU: dict[str, str] = {
@@ -65,4 +84,26 @@ RU: dict[str, str] = {
     "grade_expert": "эксперт", "grade_advanced": "продвинутый",
     "grade_intermediate": "средний", "grade_casual": "любитель",
     "grade_beginner": "начинающий", "grade_awful": "очень слабо",
+    "stats_what": "`what` — это `dice`, а не `{what}`.",
+    "dice_scope_server": "на этом сервере",
+    "dice_scope_member": "в ходах {name}",
+    "dice_scope_game": "в партии #{id}",
+    "dice_none": "Кости {scope} ещё не бросали.",
+    "dice_title": "**Кости {scope}**: {throws} {throws:бросок|броска|бросков}, {dice} "
+                  "{dice:кость|кости|костей}.",
+    "dice_face": "{face}: {count}",
+    "dice_faces": "Грани: {faces} (ожидается по {expected:.1f}).",
+    "dice_doubles": "Дубли: {doubles} из {pairs} бросков двух костей (ожидается "
+                    "{expected:.1f}).",
+    "dice_verdict_fair": "Хи-квадрат {chi:.2f} (5 степеней свободы), p = {p:.2f}: так и "
+                         "бывает с честными костями.",
+    "dice_verdict_unusual": "Хи-квадрат {chi:.2f} (5 степеней свободы), p = {p:.3f}: "
+                            "немного необычно — так выпадает одна честная выборка из 20.",
+    "dice_verdict_very_unusual": "Хи-квадрат {chi:.2f} (5 степеней свободы), p = {p:.4f}: "
+                                 "необычно; любой может проверить каждый бросок командой "
+                                 "`verify` по раскрытому зерну.",
+    "dice_verdict_too_few": "Слишком мало костей для проверки (хи-квадрат {chi:.2f}, "
+                            "p = {p:.2f}).",
+    "dice_luck": "Средняя удача за бросок в разобранных партиях: {luck:+.4f} за {throws} "
+                 "{throws:бросок|броска|бросков}.",
 }

@@ -206,6 +206,19 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, **table.command("analysis").run_flags())
 
+    @command(name="stats", description="Are the dice fair here (for a member, in a game)?")
+    @describe(what="What to count: dice", member="Only this member's throws",
+              game="Only this finished game's throws (see /history)")
+    @app_commands.choices(what=[choice("what", m) for m in ("dice",)])
+    async def stats(interaction: Interaction, what: str = "dice",
+                    member: discord.User | None = None,
+                    game: app_commands.Range[int, 1, 10**15] | None = None) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            who = None if member is None else adapter.to_user_of(member)
+            return await flows.service.stats(user, channel, what, who, game)
+
+        await flows.run(interaction, call, **table.command("stats").run_flags())
+
     @command(name="history", description="Finished games in this server")
     @describe(member="Only this member's games", game="Only this game",
               page="Which page (15 games a page)")
@@ -363,8 +376,9 @@ def build_commands(flows: Flows, games: list[str] | None = None
             adapter.to_user(interaction), adapter.to_channel(interaction)))
 
     return [new, accept, decline, join, start, move, board, legal, hint, record, resign, abort,
-            learn, history, replay, analysis, leaderboard, profile, games_, claim, grant, takeback,
-            takeback_answer, preview, mygames, notify, settings, rules, help_, taunt]
+            learn, history, replay, analysis, stats, leaderboard, profile, games_, claim,
+            grant, takeback, takeback_answer, preview, mygames, notify, settings, rules, help_,
+            taunt]
 
 
 def upload_limit(interaction: Interaction) -> int:

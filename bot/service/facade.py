@@ -31,6 +31,7 @@ from bot.service.computer import ComputerPlayers
 from bot.service.context import Context, ServiceConfig
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
+from bot.service.dice_stats import DiceStats
 from bot.service.history import History
 from bot.service.learning import Learning
 from bot.service.lobby import Lobby
@@ -130,6 +131,7 @@ class GameService:
         self._board_settings = BoardSettings(ctx)
         # analyses think where the computers do (the process pool), a slice at a time
         self._analyses = Analyses(ctx, self._history, self._think)
+        self._dice_stats = DiceStats(ctx, self._history)
         self._nudges = Nudges(ctx, self._turns)
         # Import every engine now, not inside the first command that names a game: an
         # engine's first import holds the event loop (the fuzz run saw 169 ms).
@@ -448,6 +450,16 @@ class GameService:
     async def analysis(self, user: User, channel: Channel, game_id: int) -> Reply:
         """``/analysis game:ID``: a finished game's analysis (computed once)."""
         return await self._analyses.command(self.request(user, channel), channel, game_id)
+
+    @privately
+    async def stats(self, user: User, channel: Channel, what: str = "dice",
+                    member: User | None = None, game_id: int | None = None) -> Reply:
+        """``/stats what:dice [member] [game:ID]``: the dice's fairness here (of a
+        member's turns; of one finished game) and the average luck per throw."""
+        req = self.request(user, channel)
+        if what != "dice":
+            raise Refused(req.mine("stats_what", what=what[:20]))
+        return await self._dice_stats.dice(req, channel, member, game_id)
 
     async def analyses_to_post(self) -> list[tuple[Channel, Reply]]:
         """The post-game analyses due (games finished lately with a person seated, in a

@@ -1,6 +1,7 @@
 """Game analysis end to end through discord.py against SimCord: a finished game gets
 its analysis message with the picture of its largest errors (posted once by the
-bot's analysis poster), and ``/analysis game:ID`` shows the same."""
+bot's analysis poster), ``/analysis game:ID`` shows the same, and ``/stats
+what:dice`` counts the game's and a member's dice."""
 
 from __future__ import annotations
 
@@ -45,6 +46,12 @@ async def test_a_finished_game_gets_its_analysis_once(tmp_path: Path,
         shown = h.public(await w.carol.slash(w.channel, "analysis", game=session.id))
         assert shown is not None
         assert shown.content.split("\n")[0] == post.content.split("\n")[0]
+        dice = h.public(await w.carol.slash(w.channel, "stats", what="dice",
+                                            game=session.id))
+        assert dice is not None and f"**Dice in game #{session.id}**" in dice.content
+        assert "chi-square" in dice.content.lower() and "Average luck per throw" in dice.content
+        mine = h.public(await w.carol.slash(w.channel, "stats", what="dice", member=w.alice))
+        assert mine is not None and "alice's turns" in mine.content
         missing = await w.carol.slash(w.channel, "analysis", game=session.id + 50)
         assert h.public(missing) is None
         assert f"no game {session.id + 50} in this server" in h.private(missing).content

@@ -104,3 +104,22 @@ async def test_the_record_carries_the_marks_and_still_replays(service: GameServi
     plain_out = io.StringIO()
     assert replay("hachapury", plain, out=plain_out, err=err) == 0
     assert out.getvalue() == plain_out.getvalue()
+
+
+async def test_dice_stats_for_the_server_a_member_and_a_game(service: GameService) -> None:
+    first = await _played(service, "hachapury", 20)
+    await _played(service, "hachapury", 10)
+    assert (await service.analysis(ALICE, HERE, first)).ok
+    here = await service.stats(ALICE, HERE, "dice")
+    assert here.ok and "**Dice in this server**:" in here.text
+    assert "Faces: 1: " in here.text and "Doubles: " in here.text
+    assert "Chi-square" in here.text and "5 degrees of freedom" in here.text
+    assert "Average luck per throw in the analysed games:" in here.text
+    one = await service.stats(ALICE, HERE, "dice", game_id=first)
+    turns = [t for t in await service.ledger.effective_turns(first) if t.kind == "turn"]
+    assert f"**Dice in game #{first}**: {len(turns)} throws, {2 * len(turns)} dice." \
+        in one.text
+    alice = await service.stats(ALICE, HERE, "dice", member=ALICE)
+    assert "alice's turns" in alice.text and alice.text != here.text
+    refused = await service.stats(ALICE, HERE, "coins")
+    assert not refused.ok and "`what` is `dice`" in refused.text
