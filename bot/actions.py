@@ -69,6 +69,7 @@ _TAKEBACK = re.compile(r"u(?P<seq>\d{1,18})")
 _TAUNT = re.compile(r"k(?P<seq>\d{1,18})-(?P<turn>\d{1,9})-(?P<mover>[A-Z])-(?P<target>[A-Z])")
 _PICK = re.compile(r"p(?P<version>\d{1,9})-(?P<path>[A-Za-z0-9_]*)")
 _LESSON = re.compile(r"l(?P<game>[a-z]{1,20})-(?P<page>\d{1,3})(?:-(?P<choice>\d{1,2}))?")
+_REVIEW = re.compile(r"r(?P<turn>\d{1,9})")
 _HISTORY = re.compile(r"h(?P<page>\d{1,6})-(?P<member>\w+?)-(?P<game>[a-z0-9]+)")
 #: A word a game's question offers as an answer (``Position.action_choices``).
 _WORD = re.compile(r"[a-z][a-z0-9_]{0,23}")
@@ -106,6 +107,8 @@ class Verb(StrEnum):
     LEARNX = "learnx"
     LEARNNEW = "learnnew"
     HISTORY = "history"
+    #: the step-through review of a finished game (bot/service/review.py)
+    REVIEW = "review"
 
 
 CHALLENGE_VERBS = (Verb.ACCEPT, Verb.DECLINE, Verb.JOIN, Verb.START)
@@ -243,7 +246,21 @@ class HistoryPage:
         return 0
 
 
-Action = Challenge | Answer | Takeback | Rematch | Resign | Taunt | Pick | Lesson | HistoryPage
+@dataclass(frozen=True)
+class ReviewAt:
+    """The review of the finished game ``session`` at the board after turn ``turn``
+    (0: the start).  The id names the game, so an old message never shows another."""
+
+    session: int
+    turn: int
+
+    @property
+    def verb(self) -> Verb:
+        return Verb.REVIEW
+
+
+Action = (Challenge | Answer | Takeback | Rematch | Resign | Taunt | Pick | Lesson
+          | HistoryPage | ReviewAt)
 
 
 # -- writing ------------------------------------------------------------------------------
@@ -263,10 +280,13 @@ def encode(action: Action) -> str:
     return text
 
 
-def menu_prefix(action: Pick | Lesson) -> str:
+def menu_prefix(action: Pick | Lesson | ReviewAt) -> str:
     """A select menu's action: the id of ``action`` with its last field left for the
-    chosen option's value (a picker's next path element; an exercise's choice)."""
-    if isinstance(action, Pick) and action.verb is Verb.PICK:
+    chosen option's value (a picker's next path element; an exercise's choice; the
+    review's turn, whatever ``action.turn`` is)."""
+    if isinstance(action, ReviewAt):
+        text = f"{action.verb}:{action.session}:r"
+    elif isinstance(action, Pick) and action.verb is Verb.PICK:
         text = encode(action) + ("_" if action.path else "")
     elif isinstance(action, Lesson) and action.verb is Verb.LEARNX and action.choice is None:
         text = encode(action) + "-"
@@ -304,6 +324,8 @@ def _write(action: Action) -> str:
             return f"{verb}:0:l{game}-{page}" + (f"-{choice}" if choice is not None else "")
         case HistoryPage(page=page, member=member, game=game):
             return f"{action.verb}:0:h{page}-{member or _ANY}-{game or _ANY}"
+        case ReviewAt(session=session, turn=turn):
+            return f"{action.verb}:{session}:r{turn}"
     raise AssertionError(f"no id for {action!r}")  # mypy: the match is exhaustive
 
 
@@ -433,6 +455,13 @@ def _history(verb: Verb, word: str, session: int, tag: str, text: str) -> Action
                        None if game == _ANY else game)
 
 
+def _review(verb: Verb, word: str, session: int, tag: str, text: str) -> Action:
+    match = _REVIEW.fullmatch(tag)
+    if match is None:
+        raise ActionError("review_old_button", text)
+    return ReviewAt(session, int(match["turn"]))
+
+
 _READERS = {
     **dict.fromkeys(CHALLENGE_VERBS, _challenge),
     Verb.TAKEBACK_YES: _takeback, Verb.TAKEBACK_NO: _takeback,
@@ -441,6 +470,7 @@ _READERS = {
     **dict.fromkeys(PICKER_VERBS, _pick),
     **dict.fromkeys(LESSON_VERBS, _lesson),
     Verb.HISTORY: _history,
+    Verb.REVIEW: _review,
 }
 
 

@@ -81,6 +81,7 @@ TABLE: tuple[Command, ...] = (
     Command("replay", ("replay",), defer=True),
     Command("analysis", ("analysis",), defer=True),
     Command("stats", ("stats",), defer=True),
+    Command("review", ("review",), defer=True),
     Command("history", ("history",), defer=True),
     Command("games", ("games",)),
     Command("mygames", ("my_games",)),

@@ -239,6 +239,11 @@ class Console:
         assert game is not None  # required: read() refuses a line without it
         return await self.service.analysis(user, self.channel, game)
 
+    async def _do_review(self, user: User, args: Read) -> Reply:
+        game = args.number("game")
+        assert game is not None  # required: read() refuses a line without it
+        return await self.service.review(user, self.channel, game, args.number("turn"))
+
     async def _do_stats(self, user: User, args: Read) -> Reply:
         member = args.text("member")
         return await self.service.stats(user, self.channel, args.text("what") or "dice",
@@ -589,6 +594,7 @@ _BUTTON_COMMANDS = {Verb.TAKEBACK_YES: "/allow", Verb.TAKEBACK_NO: "/refuse",
                     Verb.PLAY: "/play", Verb.PICK: "/pick back", Verb.PICKOK: "/pick ok",
                     Verb.PICKNO: "/pick cancel", Verb.RESIGN: "/resign confirm",
                     Verb.LEARN: "/press", Verb.LEARNNEW: "/press", Verb.HISTORY: "/press",
+                    Verb.REVIEW: "/press",
                     Verb.RESIGN_MATCH: "/press", Verb.LEARNX: "/pick"}
 
 

@@ -110,7 +110,8 @@ up again), the host `/start`s or `/abort`s it
 `/notify mention|dm|none` how you are reminded that it is your turn; `/notify nudge:3d` when a
 game without a clock goes quiet (`/claim` ends one silent for long); `rated=false` on `/new`
 `/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (animated) old games;
-`/analysis game:ID` an old game's errors and luck; `/stats what:dice` are the dice fair;
+`/analysis game:ID` an old game's errors and luck, `/review game:ID` step by step;
+`/stats what:dice` are the dice fair;
 `/leaderboard [GAME]`, `/profile @member` ratings
 `/settings language:en|ru|auto` the language of your replies (moderators: `server_language`)""",
     # /history, finished games
@@ -269,8 +270,8 @@ RU: dict[str, str] = {
 `/notify mention|dm|none` как напоминать, что ваш ход; `/notify nudge:3d` когда напомнить в
 партии без часов (`/claim` завершает давно замолкшую); `rated=false` в `/new` — без рейтинга
 `/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (анимация) прошлые
-партии; `/analysis game:ID` ошибки и удача в прошлой партии; `/stats what:dice`
-честны ли кости;
+партии; `/analysis game:ID` ошибки и удача в прошлой партии, `/review game:ID` шаг
+за шагом; `/stats what:dice` честны ли кости;
 `/leaderboard [ИГРА]`, `/profile @участник` рейтинги
 `/settings language:en|ru|auto` язык ответов вам (`server_language` — для модераторов)""",
     "no_result": "без результата",

@@ -206,6 +206,16 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, **table.command("analysis").run_flags())
 
+    @command(name="review", description="A finished game step by step, with its analysis")
+    @describe(game="A finished game's number (see /history)",
+              turn="Start at this turn (0: the start)")
+    async def review(interaction: Interaction, game: app_commands.Range[int, 1, 10**15],
+                     turn: app_commands.Range[int, 0, 10**6] | None = None) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.review(user, channel, game, turn)
+
+        await flows.run(interaction, call, **table.command("review").run_flags())
+
     @command(name="stats", description="Are the dice fair here (for a member, in a game)?")
     @describe(what="What to count: dice", member="Only this member's throws",
               game="Only this finished game's throws (see /history)")
@@ -376,7 +386,7 @@ def build_commands(flows: Flows, games: list[str] | None = None
             adapter.to_user(interaction), adapter.to_channel(interaction)))
 
     return [new, accept, decline, join, start, move, board, legal, hint, record, resign, abort,
-            learn, history, replay, analysis, stats, leaderboard, profile, games_, claim,
+            learn, history, replay, analysis, review, stats, leaderboard, profile, games_, claim,
             grant, takeback, takeback_answer, preview, mygames, notify, settings, rules, help_,
             taunt]
 

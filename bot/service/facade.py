@@ -17,6 +17,7 @@ import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, Concatenate, ParamSpec
 
+from bot.actions import ReviewAt
 from bot.buttons import Question
 from bot.catalogue import Readers, for_user, language, reading
 from bot.catalogue import readers as current_readers
@@ -43,6 +44,7 @@ from bot.service.rating import Ratings
 from bot.service.replays import DEFAULT_UPLOAD_LIMIT, Replays
 from bot.service.request import Request
 from bot.service.resign import Resignation
+from bot.service.review import Review
 from bot.service.timekeeping import Timekeeper
 from games import Position, available_games
 from games.turns import Turn
@@ -123,7 +125,7 @@ class GameService:
         self._replays = Replays(ctx, self._history)
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
                                self._resignation, Picking(ctx, self._turns), self._learning,
-                               self._history)
+                               self._history, self._review_press)
         # The computer players think in ``thinker`` (the bot's process pool); without
         # one, on a worker thread.
         self._computer = ComputerPlayers(ctx, self._turns, timekeeper,
@@ -132,6 +134,7 @@ class GameService:
         # analyses think where the computers do (the process pool), a slice at a time
         self._analyses = Analyses(ctx, self._history, self._think)
         self._dice_stats = DiceStats(ctx, self._history)
+        self._review = Review(self._history, self._analyses)
         self._nudges = Nudges(ctx, self._turns)
         # Import every engine now, not inside the first command that names a game: an
         # engine's first import holds the event loop (the fuzz run saw 169 ms).
@@ -450,6 +453,15 @@ class GameService:
     async def analysis(self, user: User, channel: Channel, game_id: int) -> Reply:
         """``/analysis game:ID``: a finished game's analysis (computed once)."""
         return await self._analyses.command(self.request(user, channel), channel, game_id)
+
+    @privately
+    async def review(self, user: User, channel: Channel, game_id: int,
+                     turn: int | None = None) -> Reply:
+        """``/review game:ID [turn]``: a finished game step by step (privately)."""
+        return await self._review.show(self.request(user, channel), channel, game_id, turn)
+
+    async def _review_press(self, user: User, channel: Channel, action: ReviewAt) -> Reply:
+        return await self._review.press(self.request(user, channel), channel, action)
 
     @privately
     async def stats(self, user: User, channel: Channel, what: str = "dice",

@@ -17,6 +17,7 @@ from bot.actions import (
     Pick,
     Rematch,
     Resign,
+    ReviewAt,
     Takeback,
     Taunt,
     Verb,
@@ -43,8 +44,10 @@ Handler = Callable[[User, Channel, Any], Awaitable[Reply]]
 class Presses:
     def __init__(self, ctx: Context, turns: Turns, lobby: Lobby,
                  correspondence: Correspondence, resignation: Resignation,
-                 picking: Picking, learning: Learning, history: History) -> None:
+                 picking: Picking, learning: Learning, history: History,
+                 review: Handler | None = None) -> None:
         self.ctx = ctx
+        self.review = review
         self.history = history
         self.learning = learning
         self.picking = picking
@@ -56,6 +59,7 @@ class Presses:
         self.handlers: Mapping[Verb, Handler] = {
             Verb.REMATCH: self._rematch,
             Verb.HISTORY: self._history,
+            Verb.REVIEW: self._review,
             **dict.fromkeys((Verb.LEARN, Verb.LEARNX, Verb.LEARNNEW), self._lesson),
             **dict.fromkeys((Verb.PLAY, Verb.PICK, Verb.PICKOK, Verb.PICKNO), self._pick),
             **dict.fromkeys((Verb.ACCEPT, Verb.DECLINE, Verb.JOIN, Verb.START),
@@ -80,6 +84,11 @@ class Presses:
 
     async def _history(self, user: User, channel: Channel, action: HistoryPage) -> Reply:
         return await self.history.press(user, channel, action)
+
+    async def _review(self, user: User, channel: Channel, action: ReviewAt) -> Reply:
+        if self.review is None:  # (a service built without its review part)
+            raise Refused(for_user("review_old_button"))
+        return await self.review(user, channel, action)
 
     async def _lesson(self, user: User, channel: Channel, action: Lesson) -> Reply:
         return await self.learning.press(user, channel, action)

@@ -126,6 +126,7 @@ EXAMPLES = {
     "record": "game:1",
     "replay": "game:1",
     "analysis": "game:1",
+    "review": "game:1 turn:3",
     "stats": "what:dice member:@bob game:1",
     "history": "member:@bob game:che page:2",
     "games": "page:2",

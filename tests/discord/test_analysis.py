@@ -1,7 +1,8 @@
 """Game analysis end to end through discord.py against SimCord: a finished game gets
 its analysis message with the picture of its largest errors (posted once by the
 bot's analysis poster), ``/analysis game:ID`` shows the same, and ``/stats
-what:dice`` counts the game's and a member's dice."""
+what:dice`` counts the game's and a member's dice; ``/review game:ID`` steps through
+it privately."""
 
 from __future__ import annotations
 
@@ -52,6 +53,11 @@ async def test_a_finished_game_gets_its_analysis_once(tmp_path: Path,
         assert "chi-square" in dice.content.lower() and "Average luck per throw" in dice.content
         mine = h.public(await w.carol.slash(w.channel, "stats", what="dice", member=w.alice))
         assert mine is not None and "alice's turns" in mine.content
+        review = h.private(await w.carol.slash(w.channel, "review", game=session.id))
+        assert review is not None and f"game {session.id} after turn 1 of" in review.content
+        assert [a.filename for a in review.attachments] == ["board.png"]
+        stepped = h.private(await w.carol.click(review, label="▶"))
+        assert stepped is not None and f"game {session.id} after turn 2 of" in stepped.content
         missing = await w.carol.slash(w.channel, "analysis", game=session.id + 50)
         assert h.public(missing) is None
         assert f"no game {session.id + 50} in this server" in h.private(missing).content

@@ -123,3 +123,33 @@ async def test_dice_stats_for_the_server_a_member_and_a_game(service: GameServic
     assert "alice's turns" in alice.text and alice.text != here.text
     refused = await service.stats(ALICE, HERE, "coins")
     assert not refused.ok and "`what` is `dice`" in refused.text
+
+
+async def test_review_steps_through_a_game_with_its_marks(drawing: GameService) -> None:
+    game_id = await _played(drawing, "hachapury", 20)
+    first = await drawing.review(ALICE, HERE, game_id)
+    assert first.ok and first.private and first.image is not None
+    assert [b.label for b in first.buttons] == ["◀", "▶"] or \
+        [b.label for b in first.buttons] == ["▶"]
+    assert len(first.menus) == 1 and len(first.menus[0].options) <= 25
+    assert first.menus[0].action == f"review:{game_id}:r"
+    analysis = await drawing.analysis(ALICE, HERE, game_id)
+    assert analysis.ok
+    stored = await AnalysisStore(drawing.store).stored(game_id)
+    assert stored is not None
+    marks = Analysis.from_json(stored.data).marks()
+    number, mark = next(iter(marks.items()))
+    shown = await drawing.press(BOB, HERE, f"review:{game_id}:r{number}")
+    assert shown.ok and f"Analysis: {mark.value}," in shown.text and "better: `" in shown.text
+    assert any(o.label.endswith(mark.value) and o.value == str(number)
+               for o in shown.menus[0].options)
+    forward = next(b for b in shown.buttons if b.label == "▶")
+    after = await drawing.press(BOB, HERE, forward.action)
+    assert after.ok and after.text != shown.text
+    start = await drawing.review(ALICE, HERE, game_id, 0)
+    assert [b.label for b in start.buttons] == ["▶"]
+    wrong = await drawing.review(ALICE, HERE, game_id, 9999)
+    assert not wrong.ok and "has no turn 9999" in wrong.text
+    other = await _played(drawing, "hachapury", 4)
+    old = await drawing.press(BOB, HERE, f"review:{game_id}:r0")
+    assert f"game {game_id} after" in old.text and other != game_id  # bound to its game
