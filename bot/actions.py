@@ -70,6 +70,7 @@ _TAUNT = re.compile(r"k(?P<seq>\d{1,18})-(?P<turn>\d{1,9})-(?P<mover>[A-Z])-(?P<
 _PICK = re.compile(r"p(?P<version>\d{1,9})-(?P<path>[A-Za-z0-9_]*)")
 _LESSON = re.compile(r"l(?P<game>[a-z]{1,20})-(?P<page>\d{1,3})(?:-(?P<choice>\d{1,2}))?")
 _REVIEW = re.compile(r"r(?P<turn>\d{1,9})")
+_DRILL = re.compile(r"d(?P<turn>\d{1,9})-(?P<choice>\d{1,2})")
 _HISTORY = re.compile(r"h(?P<page>\d{1,6})-(?P<member>\w+?)-(?P<game>[a-z0-9]+)")
 #: A word a game's question offers as an answer (``Position.action_choices``).
 _WORD = re.compile(r"[a-z][a-z0-9_]{0,23}")
@@ -109,6 +110,8 @@ class Verb(StrEnum):
     HISTORY = "history"
     #: the step-through review of a finished game (bot/service/review.py)
     REVIEW = "review"
+    #: a drill's answer (bot/service/training.py)
+    DRILL = "drill"
 
 
 CHALLENGE_VERBS = (Verb.ACCEPT, Verb.DECLINE, Verb.JOIN, Verb.START)
@@ -259,8 +262,22 @@ class ReviewAt:
         return Verb.REVIEW
 
 
+@dataclass(frozen=True)
+class Drill:
+    """A drill's answer: the turn offered at index ``choice`` for the position before
+    turn ``turn`` of the finished game ``session`` (bot/service/training.py)."""
+
+    session: int
+    turn: int
+    choice: int | None = None
+
+    @property
+    def verb(self) -> Verb:
+        return Verb.DRILL
+
+
 Action = (Challenge | Answer | Takeback | Rematch | Resign | Taunt | Pick | Lesson
-          | HistoryPage | ReviewAt)
+          | HistoryPage | ReviewAt | Drill)
 
 
 # -- writing ------------------------------------------------------------------------------
@@ -280,12 +297,14 @@ def encode(action: Action) -> str:
     return text
 
 
-def menu_prefix(action: Pick | Lesson | ReviewAt) -> str:
+def menu_prefix(action: Pick | Lesson | ReviewAt | Drill) -> str:
     """A select menu's action: the id of ``action`` with its last field left for the
     chosen option's value (a picker's next path element; an exercise's choice; the
     review's turn, whatever ``action.turn`` is)."""
     if isinstance(action, ReviewAt):
         text = f"{action.verb}:{action.session}:r"
+    elif isinstance(action, Drill):
+        text = f"{action.verb}:{action.session}:d{action.turn}-"
     elif isinstance(action, Pick) and action.verb is Verb.PICK:
         text = encode(action) + ("_" if action.path else "")
     elif isinstance(action, Lesson) and action.verb is Verb.LEARNX and action.choice is None:
@@ -326,6 +345,8 @@ def _write(action: Action) -> str:
             return f"{action.verb}:0:h{page}-{member or _ANY}-{game or _ANY}"
         case ReviewAt(session=session, turn=turn):
             return f"{action.verb}:{session}:r{turn}"
+        case Drill(session=session, turn=turn, choice=choice):
+            return f"{action.verb}:{session}:d{turn}-{choice}"
     raise AssertionError(f"no id for {action!r}")  # mypy: the match is exhaustive
 
 
@@ -462,6 +483,13 @@ def _review(verb: Verb, word: str, session: int, tag: str, text: str) -> Action:
     return ReviewAt(session, int(match["turn"]))
 
 
+def _drill(verb: Verb, word: str, session: int, tag: str, text: str) -> Action:
+    match = _DRILL.fullmatch(tag)
+    if match is None:
+        raise ActionError("drill_old_button", text)
+    return Drill(session, int(match["turn"]), int(match["choice"]))
+
+
 _READERS = {
     **dict.fromkeys(CHALLENGE_VERBS, _challenge),
     Verb.TAKEBACK_YES: _takeback, Verb.TAKEBACK_NO: _takeback,
@@ -471,6 +499,7 @@ _READERS = {
     **dict.fromkeys(LESSON_VERBS, _lesson),
     Verb.HISTORY: _history,
     Verb.REVIEW: _review,
+    Verb.DRILL: _drill,
 }
 
 

@@ -13,6 +13,7 @@ replay is a small share of an analysis).
 from __future__ import annotations
 
 import io
+import random
 from collections.abc import Sequence
 
 from bot.narration import Cast, narrate
@@ -20,6 +21,8 @@ from bot.service.texts import colour_word
 from bot.service.turn_events import replay_entry
 from computer.analysis import Decision
 from computer.analysis_judge import judge_for
+from computer.base import strategy_for
+from computer.reasons import NO_REASON, Reason
 from games import Position, get_game
 from renderer import RenderContext, render
 from storage import Session, TurnEntry, TurnKind
@@ -59,6 +62,44 @@ def analyse_part(session: Session, turns: list[TurnEntry], first: int, stop: int
         decision = judge.judge(position, entry.dice, entry.moves, entry.number)
         decisions.append(decision)
     return decisions
+
+
+#: The most turns a drill offers (a menu's 25 options).
+DRILL_OPTIONS = 25
+
+
+def drill(session: Session, turns: list[TurnEntry], number: int, best: str, played: str
+          ) -> tuple[str, list[str]]:
+    """A drill at turn ``number``: the position before it (its listing) and the turns
+    offered, in an order fixed by the game and the turn (the same at every press): the
+    better turn, the one played, and other legal turns up to ``DRILL_OPTIONS``."""
+    before = {entry.number: (position, entry) for position, entry in _positions(session, turns)}
+    position, entry = before[number]
+    texts = [t.text for t in position.legal_turns(entry.dice)]
+    canonical = {position.play(text, entry.dice).position.listing(): text for text in texts}
+    keep = []
+    for text in (best, played):
+        after = position.play(position.split_additions(text)[0], entry.dice).position.listing()
+        keep.append(canonical.get(after, text))
+    others = [t for t in dict.fromkeys(canonical.values()) if t not in keep]
+    random.Random(f"{session.id}:{number}").shuffle(others)
+    offered = list(dict.fromkeys(keep)) + others[:DRILL_OPTIONS - len(set(keep))]
+    random.Random(f"{session.id}:{number}:order").shuffle(offered)
+    return position.listing(), offered
+
+
+def drill_answer(game: str, options: dict[str, str], listing: str, dice: tuple[int, ...],
+                 chosen: str, best: str) -> tuple[bool, Reason]:
+    """Whether ``chosen`` leads where ``best`` does, and the engine's reason for
+    ``best`` (computer/reasons.py)."""
+    position = get_game(game).from_listing(listing, options)
+    right = position.play(chosen, dice).position.listing() == \
+        position.play(position.split_additions(best)[0], dice).position.listing()
+    try:
+        reason = strategy_for(game).explain(position, dice, best)
+    except Exception:  # noqa: BLE001 - words are a bonus: the answer stands without them
+        reason = NO_REASON
+    return right, reason
 
 
 def error_details(session: Session, turns: list[TurnEntry],

@@ -82,6 +82,7 @@ TABLE: tuple[Command, ...] = (
     Command("analysis", ("analysis",), defer=True),
     Command("stats", ("stats",), defer=True),
     Command("review", ("review",), defer=True),
+    Command("train", ("train",), defer=True),
     Command("history", ("history",), defer=True),
     Command("games", ("games",)),
     Command("mygames", ("my_games",)),

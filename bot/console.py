@@ -244,6 +244,9 @@ class Console:
         assert game is not None  # required: read() refuses a line without it
         return await self.service.review(user, self.channel, game, args.number("turn"))
 
+    async def _do_train(self, user: User, args: Read) -> Reply:
+        return await self.service.train(user, self.channel, args.text("game"))
+
     async def _do_stats(self, user: User, args: Read) -> Reply:
         member = args.text("member")
         return await self.service.stats(user, self.channel, args.text("what") or "dice",
@@ -594,7 +597,7 @@ _BUTTON_COMMANDS = {Verb.TAKEBACK_YES: "/allow", Verb.TAKEBACK_NO: "/refuse",
                     Verb.PLAY: "/play", Verb.PICK: "/pick back", Verb.PICKOK: "/pick ok",
                     Verb.PICKNO: "/pick cancel", Verb.RESIGN: "/resign confirm",
                     Verb.LEARN: "/press", Verb.LEARNNEW: "/press", Verb.HISTORY: "/press",
-                    Verb.REVIEW: "/press",
+                    Verb.REVIEW: "/press", Verb.DRILL: "/pick",
                     Verb.RESIGN_MATCH: "/press", Verb.LEARNX: "/pick"}
 
 

@@ -57,9 +57,12 @@ class Valued:
 class Judge:
     """How one game's turns are valued (see the module's note)."""
 
-    def __init__(self, game: str, work: int | None = None) -> None:
+    def __init__(self, game: str, work: int | None = None, luck: bool = True) -> None:
         self.game = game
         self.work = work if work is not None else WORK.get(game, DEFAULT_WORK)
+        #: Whether throws' luck is measured (most of the work in Chebache: a
+        #: measure of errors alone, bench/bench_analysis.py, may leave it out).
+        self.measure_luck = luck
 
     def budget(self) -> Budget:
         return Budget(CAP, work=self.work)
@@ -116,7 +119,7 @@ class Judge:
         value with the dice rolled) minus its average over every throw.  Its work is
         fixed (one ply for each throw) and not drawn from the decision's budget."""
         count = position.dice_count()
-        if count == 0 or not dice:
+        if count == 0 or not dice or not self.measure_luck:
             return None
         average = 0.0
         for throw, weight in dice_outcomes(count):
@@ -136,8 +139,9 @@ def _equity(share: float) -> float:
 class LevelledJudge(Judge):
     """A ``LevelledStrategy``'s value and expansion."""
 
-    def __init__(self, game: str, strategy: LevelledStrategy, work: int | None = None) -> None:
-        super().__init__(game, work)
+    def __init__(self, game: str, strategy: LevelledStrategy, work: int | None = None,
+                 luck: bool = True) -> None:
+        super().__init__(game, work, luck)
         self.strategy = strategy
 
     def value(self, position: Position, side: str) -> float:
@@ -277,15 +281,16 @@ def _tiles_of(text: str) -> tuple[tuple[tuple[int, int], str], ...]:
     return tuple(tiles)
 
 
-def judge_for(game: str, work: int | None = None) -> Judge:
-    """The judge of ``game``'s decisions (LookupError: a game it cannot judge)."""
+def judge_for(game: str, work: int | None = None, luck: bool = True) -> Judge:
+    """The judge of ``game``'s decisions (LookupError: a game it cannot judge);
+    ``luck=False``: errors only."""
     strategy = strategy_for(game)
     if game == "cheesegambit" and isinstance(strategy, LevelledStrategy):
-        return CheeseGambitJudge(game, strategy, work)
+        return CheeseGambitJudge(game, strategy, work, luck)
     if isinstance(strategy, LevelledStrategy):
-        return LevelledJudge(game, strategy, work)
+        return LevelledJudge(game, strategy, work, luck)
     if game == "che":
-        return CheJudge(game, work)
+        return CheJudge(game, work, luck)
     raise LookupError(f"no analysis for {game!r}: its computer player has no value")
 
 
@@ -300,9 +305,10 @@ class Step:
     number: int
 
 
-def judge_steps(game: str, steps: Iterable[Step], work: int | None = None) -> list[Decision]:
+def judge_steps(game: str, steps: Iterable[Step], work: int | None = None,
+                luck: bool = True) -> list[Decision]:
     """Every step judged (a step from a finished position, or with no side to move,
     is skipped)."""
-    judge = judge_for(game, work)
+    judge = judge_for(game, work, luck)
     return [judge.judge(step.before, step.dice, step.moves, step.number) for step in steps
             if step.before.side_to_move is not None and step.before.result is None]

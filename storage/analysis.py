@@ -118,6 +118,16 @@ class AnalysisStore:
             out += [(int(r[0]), str(r[1])) for r in rows]
         return out
 
+    async def analysed_games(self, guild_id: str | None, game: str, version: int,
+                             limit: int = 50) -> list[tuple[int, str]]:
+        """The latest analysed finished games of ``game`` in the server (session id,
+        the analysis' JSON), newest first."""
+        rows = await self.store.fetchall(
+            "SELECT a.session_id, a.data FROM analyses a JOIN sessions s ON s.id = "
+            "a.session_id WHERE s.guild_id = ? AND s.game = ? AND a.version = ? "
+            "ORDER BY s.updated_at DESC, s.id DESC LIMIT ?", (guild_id, game, version, limit))
+        return [(int(r[0]), str(r[1])) for r in rows]
+
     async def server(self, guild_id: str | None) -> ServerChoices:
         if guild_id is None:
             return ServerChoices()

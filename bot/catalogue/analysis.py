@@ -33,6 +33,20 @@ EN: dict[str, str] = {
     "grade_intermediate": "intermediate", "grade_casual": "casual",
     "grade_beginner": "beginner", "grade_awful": "awful",
     "stats_what": "`what` is `dice`, not `{what}`.",
+    "train_none": "No analysed {title} game here has an error to drill yet: finish a game "
+                  "(or ask `/analysis` of one) first.",
+    "drill_own": "**Drill** from your game #{id}, turn {turn}: you played {side}{dice} and "
+                 "erred. Find the better turn.",
+    "drill_server": "**Drill** from game #{id} of this server, turn {turn}: {side} to "
+                    "play{dice}. Find the better turn.",
+    "drill_footer": "Game #{id}, before turn {turn}",
+    "drill_pick": "Your turn",
+    "drill_right": "Right: `{chosen}` is the better turn.{reason}",
+    "drill_wrong": "Not quite: `{chosen}`; the better turn is `{best}` (the game's turn lost "
+                   "{loss:.3f}).{reason}",
+    "drill_reason": " The engine: {reason}.",
+    "drill_again": "Another: `/train {game}`.",
+    "drill_old_button": "This drill is no longer available; try `/train` again.",
     "review_no_turn": "Game #{id} has no turn {turn}: its turns run from 0 (the start) to "
                       "{last}.",
     "review_marked": "Analysis: {mark}, {loss:.3f} equity lost; better: `{better}`.",
@@ -93,6 +107,20 @@ RU: dict[str, str] = {
     "grade_intermediate": "средний", "grade_casual": "любитель",
     "grade_beginner": "начинающий", "grade_awful": "очень слабо",
     "stats_what": "`what` — это `dice`, а не `{what}`.",
+    "train_none": "В разобранных партиях {title} здесь пока нет ошибок для упражнения: "
+                  "сначала доиграйте партию (или попросите её `/analysis`).",
+    "drill_own": "**Упражнение** из вашей партии #{id}, ход {turn}: вы играли за {side}{dice} "
+                 "и ошиблись. Найдите ход лучше.",
+    "drill_server": "**Упражнение** из партии #{id} этого сервера, ход {turn}: ходят "
+                    "{side}{dice}. Найдите ход лучше.",
+    "drill_footer": "Партия #{id}, перед ходом {turn}",
+    "drill_pick": "Ваш ход",
+    "drill_right": "Верно: `{chosen}` — ход лучше.{reason}",
+    "drill_wrong": "Не совсем: `{chosen}`; лучше `{best}` (ход в партии потерял "
+                   "{loss:.3f}).{reason}",
+    "drill_reason": " Движок: {reason}.",
+    "drill_again": "Ещё: `/train {game}`.",
+    "drill_old_button": "Это упражнение больше недоступно; вызовите `/train` снова.",
     "review_no_turn": "В партии #{id} нет хода {turn}: ходы идут от 0 (начало) до {last}.",
     "review_marked": "Разбор: {mark}, потеряно {loss:.3f} эквити; лучше: `{better}`.",
     "review_fine": "Разбор: ошибки нет (эквити {equity:+.3f}).",

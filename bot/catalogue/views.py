@@ -111,7 +111,7 @@ up again), the host `/start`s or `/abort`s it
 game without a clock goes quiet (`/claim` ends one silent for long); `rated=false` on `/new`
 `/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (animated) old games;
 `/analysis game:ID` an old game's errors and luck, `/review game:ID` step by step;
-`/stats what:dice` are the dice fair;
+`/stats what:dice` are the dice fair; `/train GAME` drills from your errors;
 `/leaderboard [GAME]`, `/profile @member` ratings
 `/settings language:en|ru|auto` the language of your replies (moderators: `server_language`)""",
     # /history, finished games
@@ -271,7 +271,7 @@ RU: dict[str, str] = {
 партии без часов (`/claim` завершает давно замолкшую); `rated=false` в `/new` — без рейтинга
 `/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (анимация) прошлые
 партии; `/analysis game:ID` ошибки и удача в прошлой партии, `/review game:ID` шаг
-за шагом; `/stats what:dice` честны ли кости;
+за шагом; `/stats what:dice` честны ли кости; `/train ИГРА` упражнения из ошибок;
 `/leaderboard [ИГРА]`, `/profile @участник` рейтинги
 `/settings language:en|ru|auto` язык ответов вам (`server_language` — для модераторов)""",
     "no_result": "без результата",

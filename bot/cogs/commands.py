@@ -216,6 +216,15 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, **table.command("review").run_flags())
 
+    @command(name="train", description="A drill from your own games' errors")
+    @describe(game="Which game")
+    @with_games
+    async def train(interaction: Interaction, game: str) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.train(user, channel, game)
+
+        await flows.run(interaction, call, **table.command("train").run_flags())
+
     @command(name="stats", description="Are the dice fair here (for a member, in a game)?")
     @describe(what="What to count: dice", member="Only this member's throws",
               game="Only this finished game's throws (see /history)")
@@ -386,9 +395,9 @@ def build_commands(flows: Flows, games: list[str] | None = None
             adapter.to_user(interaction), adapter.to_channel(interaction)))
 
     return [new, accept, decline, join, start, move, board, legal, hint, record, resign, abort,
-            learn, history, replay, analysis, review, stats, leaderboard, profile, games_, claim,
-            grant, takeback, takeback_answer, preview, mygames, notify, settings, rules, help_,
-            taunt]
+            learn, history, replay, analysis, review, train, stats, leaderboard, profile,
+            games_, claim, grant, takeback, takeback_answer, preview, mygames, notify,
+            settings, rules, help_, taunt]
 
 
 def upload_limit(interaction: Interaction) -> int:

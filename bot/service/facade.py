@@ -17,7 +17,7 @@ import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, Concatenate, ParamSpec
 
-from bot.actions import ReviewAt
+from bot.actions import Drill, ReviewAt
 from bot.buttons import Question
 from bot.catalogue import Readers, for_user, language, reading
 from bot.catalogue import readers as current_readers
@@ -46,6 +46,7 @@ from bot.service.request import Request
 from bot.service.resign import Resignation
 from bot.service.review import Review
 from bot.service.timekeeping import Timekeeper
+from bot.service.training import Training
 from games import Position, available_games
 from games.turns import Turn
 from storage import (
@@ -125,7 +126,7 @@ class GameService:
         self._replays = Replays(ctx, self._history)
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
                                self._resignation, Picking(ctx, self._turns), self._learning,
-                               self._history, self._review_press)
+                               self._history, self._review_press, self._drill_press)
         # The computer players think in ``thinker`` (the bot's process pool); without
         # one, on a worker thread.
         self._computer = ComputerPlayers(ctx, self._turns, timekeeper,
@@ -135,6 +136,7 @@ class GameService:
         self._analyses = Analyses(ctx, self._history, self._think)
         self._dice_stats = DiceStats(ctx, self._history)
         self._review = Review(self._history, self._analyses)
+        self._training = Training(ctx, self._history)
         self._nudges = Nudges(ctx, self._turns)
         # Import every engine now, not inside the first command that names a game: an
         # engine's first import holds the event loop (the fuzz run saw 169 ms).
@@ -462,6 +464,15 @@ class GameService:
 
     async def _review_press(self, user: User, channel: Channel, action: ReviewAt) -> Reply:
         return await self._review.press(self.request(user, channel), channel, action)
+
+    @privately
+    async def train(self, user: User, channel: Channel, game_name: str) -> Reply:
+        """``/train GAME``: a drill from your own analysed games (else the server's)."""
+        return await self._training.train(self.request(user, channel), user, channel,
+                                          game_name)
+
+    async def _drill_press(self, user: User, channel: Channel, action: Drill) -> Reply:
+        return await self._training.press(self.request(user, channel), channel, action)
 
     @privately
     async def stats(self, user: User, channel: Channel, what: str = "dice",

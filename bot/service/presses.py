@@ -12,6 +12,7 @@ from bot.actions import (
     ActionError,
     Answer,
     Challenge,
+    Drill,
     HistoryPage,
     Lesson,
     Pick,
@@ -45,9 +46,10 @@ class Presses:
     def __init__(self, ctx: Context, turns: Turns, lobby: Lobby,
                  correspondence: Correspondence, resignation: Resignation,
                  picking: Picking, learning: Learning, history: History,
-                 review: Handler | None = None) -> None:
+                 review: Handler | None = None, drill: Handler | None = None) -> None:
         self.ctx = ctx
         self.review = review
+        self.drill = drill
         self.history = history
         self.learning = learning
         self.picking = picking
@@ -60,6 +62,7 @@ class Presses:
             Verb.REMATCH: self._rematch,
             Verb.HISTORY: self._history,
             Verb.REVIEW: self._review,
+            Verb.DRILL: self._drill,
             **dict.fromkeys((Verb.LEARN, Verb.LEARNX, Verb.LEARNNEW), self._lesson),
             **dict.fromkeys((Verb.PLAY, Verb.PICK, Verb.PICKOK, Verb.PICKNO), self._pick),
             **dict.fromkeys((Verb.ACCEPT, Verb.DECLINE, Verb.JOIN, Verb.START),
@@ -89,6 +92,11 @@ class Presses:
         if self.review is None:  # (a service built without its review part)
             raise Refused(for_user("review_old_button"))
         return await self.review(user, channel, action)
+
+    async def _drill(self, user: User, channel: Channel, action: Drill) -> Reply:
+        if self.drill is None:  # (a service built without its training part)
+            raise Refused(for_user("drill_old_button"))
+        return await self.drill(user, channel, action)
 
     async def _lesson(self, user: User, channel: Channel, action: Lesson) -> Reply:
         return await self.learning.press(user, channel, action)

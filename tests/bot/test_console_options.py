@@ -127,6 +127,7 @@ EXAMPLES = {
     "replay": "game:1",
     "analysis": "game:1",
     "review": "game:1 turn:3",
+    "train": "game:che",
     "stats": "what:dice member:@bob game:1",
     "history": "member:@bob game:che page:2",
     "games": "page:2",

@@ -2,7 +2,7 @@
 its analysis message with the picture of its largest errors (posted once by the
 bot's analysis poster), ``/analysis game:ID`` shows the same, and ``/stats
 what:dice`` counts the game's and a member's dice; ``/review game:ID`` steps through
-it privately."""
+it privately; ``/train`` drills one of alice's errors."""
 
 from __future__ import annotations
 
@@ -58,6 +58,9 @@ async def test_a_finished_game_gets_its_analysis_once(tmp_path: Path,
         assert [a.filename for a in review.attachments] == ["board.png"]
         stepped = h.private(await w.carol.click(review, label="▶"))
         assert stepped is not None and f"game {session.id} after turn 2 of" in stepped.content
+        drill = h.private(await w.alice.slash(w.channel, "train", game=h.GAME))
+        assert drill is not None and f"from your game #{session.id}" in drill.content
+        assert [a.filename for a in drill.attachments] == ["board.png"]
         missing = await w.carol.slash(w.channel, "analysis", game=session.id + 50)
         assert h.public(missing) is None
         assert f"no game {session.id + 50} in this server" in h.private(missing).content

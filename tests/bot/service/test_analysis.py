@@ -16,7 +16,7 @@ from bot.service import GameService, ServiceConfig
 from computer.analysis import Analysis
 from storage import Store
 from storage.analysis import AnalysisStore
-from tests.bot.conftest import ALICE, BOB, HERE, MOD, FakeClock
+from tests.bot.conftest import ALICE, BOB, CAROL, HERE, MOD, FakeClock
 from tests.bot.service.test_replays import _played
 
 
@@ -153,3 +153,30 @@ async def test_review_steps_through_a_game_with_its_marks(drawing: GameService) 
     other = await _played(drawing, "hachapury", 4)
     old = await drawing.press(BOB, HERE, f"review:{game_id}:r0")
     assert f"game {game_id} after" in old.text and other != game_id  # bound to its game
+
+
+async def test_train_offers_your_own_errors_and_answers(drawing: GameService) -> None:
+    refused = await drawing.train(ALICE, HERE, "hachapury")
+    assert not refused.ok and "No analysed Hachapury game here" in refused.text
+    game_id = await _played(drawing, "hachapury", 24)
+    assert (await drawing.analysis(ALICE, HERE, game_id)).ok
+    drill = await drawing.train(ALICE, HERE, "hachapury")
+    assert drill.ok and drill.private and drill.image is not None
+    assert f"from your game #{game_id}" in drill.text
+    menu = drill.menus[0]
+    assert 2 <= len(menu.options) <= 25 and menu.action.startswith(f"drill:{game_id}:d")
+    stored = await AnalysisStore(drawing.store).stored(game_id)
+    assert stored is not None
+    turn = int(menu.action.split(":d")[1].rstrip("-"))
+    decision = next(d for d in Analysis.from_json(stored.data).decisions if d.number == turn)
+    answers = [await drawing.press(ALICE, HERE, menu.action + o.value) for o in menu.options]
+    right = [a for a in answers if a.text.startswith("Right:")]
+    wrong = [a for a in answers if a.text.startswith("Not quite:")]
+    assert len(right) >= 1 and len(wrong) >= 1 and len(right) + len(wrong) == len(answers)
+    assert all(f"the better turn is `{decision.best}`" in a.text for a in wrong)
+    again = await drawing.train(ALICE, HERE, "hachapury")  # the same options each time
+    assert again.menus[0].options == menu.options or again.menus[0].action != menu.action
+    theirs = await drawing.train(CAROL, HERE, "hachapury")  # no game of carol's: the server's
+    assert theirs.ok and f"from game #{game_id} of this server" in theirs.text
+    forged = await drawing.press(ALICE, HERE, f"drill:{game_id}:d{turn}-99")
+    assert not forged.ok and "no longer available" in forged.text
