@@ -24,7 +24,6 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from bot.actions import Resign, encode
-from bot.catalogue import for_channel, for_user
 from bot.matches import (
     MatchError,
     caption,
@@ -99,15 +98,15 @@ class MatchView:
                        self.score(None if over else self.game.number), self.game.crawford)
 
 
-def _result_words(view: MatchView, last: Outcome | None) -> str:
+def _result_words(req: Request, view: MatchView, last: Outcome | None) -> str:
     """How the match ended, in words, from the outcome of the game that ended it
     (``last``): a player gave it up, or the winner reached the target.  (The match's
     stored result text is for its record and listings; it is not read back.)"""
     if resigned_match(last):
         loser = next((name for user, name in view.players if user != view.match.winner), "")
-        return for_channel("match_result_resigned", player=loser)
+        return req.public("match_result_resigned", player=loser)
     winner = next((name for user, name in view.players if user == view.match.winner), "")
-    return for_channel("match_result_reached", player=winner, target=view.match.target)
+    return req.public("match_result_reached", player=winner, target=view.match.target)
 
 
 @dataclass(frozen=True)
@@ -140,7 +139,7 @@ class Matches:
             raise Refused(str(exc)) from exc
 
     @staticmethod
-    def check(game_name: str, options: dict[str, str], lobby: bool, players: int) -> None:
+    def check(req: Request, game_name: str, options: dict[str, str], lobby: bool, players: int) -> None:
         """Refuse a match the game cannot play (its options normalised)."""
         why = supports_match(game_name, options)
         if why is not None:
@@ -148,7 +147,7 @@ class Matches:
         # a lobby of a game for a varying number of players may start with more than two
         game = get_game(game_name)
         if players > 2 or (lobby and game.min_players != game.max_players):
-            raise Refused(for_user("match_two_players", game=game_name))
+            raise Refused(req.mine("match_two_players", game=game_name))
 
     async def open(self, session_id: int, channel: Channel, game: str, target: int,
                    options: dict[str, str], control: str) -> None:
@@ -233,7 +232,7 @@ class Matches:
             decided = (seat.user_id, f"{seat.name} reached {view.match.target}")
         return await self.store.record_game(session.id, seat.user_id, scored[1], now, decided)
 
-    async def follow_on(self, reply: Reply) -> None:
+    async def follow_on(self, req: Request, reply: Reply) -> None:
         """After a command: if the reply's game is a match game that has ended, settle
         it and announce the match's end, or start the next game (its reply joins
         this one: the new board, its buttons and mentions)."""
@@ -252,16 +251,16 @@ class Matches:
         if view.match.status == MatchStatus.FINISHED:
             if wrote:
                 winner = next(name for user, name in view.players if user == view.match.winner)
-                reply.text += "\n" + for_channel("match_won", winner=winner,
+                reply.text += "\n" + req.public("match_won", winner=winner,
                                                   target=view.match.target,
-                                                  result=_result_words(view, session.outcome),
+                                                  result=_result_words(req, view, session.outcome),
                                                   score=view.score_line())
                 reply.attachment = await self.match_record(view.match.id)
-                reply.buttons = [rematch_button(session)]
+                reply.buttons = [rematch_button(req, session)]
             return
         if view.match.status == MatchStatus.ABANDONED:
             return
-        begun = await self._next_game(session, view)
+        begun = await self._next_game(req, session, view)
         if begun is None:
             return
         reply.text += f"\n{begun.text}"
@@ -269,7 +268,7 @@ class Matches:
         reply.buttons, reply.session_id = begun.buttons, begun.session_id
         reply.mentions = list(dict.fromkeys([*reply.mentions, *begun.mentions]))
 
-    async def _next_game(self, session: Session, view: MatchView) -> Reply | None:
+    async def _next_game(self, req: Request, session: Session, view: MatchView) -> Reply | None:
         """Start (or, after a crash, finish starting) the game after ``session``'s."""
         if self.turns is None or view.game.winner is None:
             return None
@@ -300,11 +299,11 @@ class Matches:
             return None
         view = await self.view(fresh) or view
         cube = plugin_for(fresh.game).cube_option
-        crawford_note = ((for_channel("crawford_no_taunts") if cube in fresh.options
-                          else for_channel("crawford_no_cube", title=get_game(fresh.game).title))
+        crawford_note = ((req.public("crawford_no_taunts") if cube in fresh.options
+                          else req.public("crawford_no_cube", title=get_game(fresh.game).title))
                          if view.game.crawford else "")
-        begun = await self.turns.begin(fresh)
-        begun.text = (for_channel("match_game_begins", target=view.match.target,
+        begun = await self.turns.begin(req, fresh)
+        begun.text = (req.public("match_game_begins", target=view.match.target,
                                   score=view.score_line(number), number=number,
                                   crawford=crawford_note) + f"\n{begun.text}")
         return begun
@@ -338,14 +337,14 @@ class Matches:
             parts.append((await self.game_record(session))[1].decode())
         return f"{match.game}-match-{match_id}.txt", "\n".join(parts).encode()
 
-    async def whole_match_record(self, reply: Reply) -> Reply:
+    async def whole_match_record(self, req: Request, reply: Reply) -> Reply:
         """``/record`` of a match game: the match's record so far, every game in it."""
         game = await self.store.game_of(reply.session_id) \
             if reply.ok and reply.session_id is not None else None
         if game is None:
             return reply
         reply.attachment = await self.match_record(game.match_id)
-        reply.text = for_channel("match_record_of", id=game.match_id, number=game.number)
+        reply.text = req.public("match_record_of", id=game.match_id, number=game.number)
         return reply
 
     # -- ratings ----------------------------------------------------------------------
@@ -387,14 +386,14 @@ class Matches:
 
     # -- resigning the match ------------------------------------------------------------
 
-    async def offer_match_resignation(self, reply: Reply) -> Reply:
+    async def offer_match_resignation(self, req: Request, reply: Reply) -> Reply:
         """The resignation question of a match game gets a second button: resign the
         whole match (the opponent wins it) rather than this game's points."""
         if not reply.ok or reply.session_id is None \
                 or await self.store.game_of(reply.session_id) is None:
             return reply
-        reply.text += for_user("match_resign_choice")
-        reply.buttons.append(Button(for_user("button_resign_match"),
+        reply.text += req.mine("match_resign_choice")
+        reply.buttons.append(Button(req.mine("button_resign_match"),
                                     encode(Resign(reply.session_id, whole_match=True)), "danger"))
         return reply
 

@@ -23,7 +23,6 @@ from bot.actions import (
     decode,
 )
 from bot.buttons import Question, challenge_gone, pending_question
-from bot.catalogue import for_user
 from bot.replies import Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
@@ -66,11 +65,11 @@ class Presses:
             Verb.ANSWER: self._answer,
         }
 
-    async def press(self, user: User, channel: Channel, action: str) -> Reply:
+    async def press(self, req: Request, user: User, channel: Channel, action: str) -> Reply:
         try:
             pressed = decode(action)
         except ActionError as exc:
-            raise Refused(for_user(exc.key)) from exc
+            raise Refused(req.mine(exc.key)) from exc
         return await self.handlers[pressed.verb](user, channel, pressed)
 
     # -- what needs no game here ---------------------------------------------------------
@@ -89,13 +88,13 @@ class Presses:
 
     # -- what answers this channel's game ------------------------------------------------
 
-    async def _pressed(self, channel: Channel, action: Action) -> tuple[Session, Session | None]:
+    async def _pressed(self, req: Request, channel: Channel, action: Action) -> tuple[Session, Session | None]:
         """The session a button names (refused unless it is this channel's) and the
         channel's live one (None: none)."""
         live = await self.turns.live(channel)  # expires a challenge that timed out
         pressed = await self.ctx.store.session(action.session)
         if pressed is None or pressed.channel_id != channel.id:
-            raise Refused(for_user("button_no_game"))
+            raise Refused(req.mine("button_no_game"))
         return pressed, live
 
     async def _live(self, channel: Channel, action: Action) -> Session:
@@ -129,22 +128,22 @@ class Presses:
         live = await self._live(channel, action)
         return await self.turns.late_taunts.press(user, channel, live, action)
 
-    async def _takeback(self, user: User, channel: Channel, action: Takeback) -> Reply:
+    async def _takeback(self, req: Request, user: User, channel: Channel, action: Takeback) -> Reply:
         live = await self._live(channel, action)
         seq = action.seq if action.seq is not None \
             else await self.ctx.ledger.only_undo_request(live.id)
         if seq is None:
-            raise Refused(for_user("old_takeback_button"))
-        return await self.correspondence.takeback_answer(user, channel, action.allow, seq)
+            raise Refused(req.mine("old_takeback_button"))
+        return await self.correspondence.takeback_answer(req, user, channel, action.allow, seq)
 
-    async def _answer(self, user: User, channel: Channel, action: Answer) -> Reply:
+    async def _answer(self, req: Request, user: User, channel: Channel, action: Answer) -> Reply:
         live = await self._live(channel, action)
         question = action.question if action.question is not None \
             else await self._old_question(live, action.word)
         if question is None:  # an old button: which question it answered is unknown
             choices = self.ctx.position_of(live).action_choices()
-            raise Refused(for_user("old_answer_button", choices="` or `/move ".join(choices))
-                          if choices else for_user("question_closed"))
+            raise Refused(req.mine("old_answer_button", choices="` or `/move ".join(choices))
+                          if choices else req.mine("question_closed"))
         return await self.turns.move(user, channel, action.word, question=question)
 
     async def _old_question(self, session: Session, verb: str) -> Question | None:
