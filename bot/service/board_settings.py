@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.replies import Channel, Refused, Reply, User
 from bot.service.context import Context
+from bot.service.request import Request
 from storage.settings import LANGUAGE_CHOICES, THEMES, UserView
 
 #: What ``flip`` and ``phone`` accept.

@@ -101,7 +101,7 @@ class ComputerPlayers:
 
     # -- playing ----------------------------------------------------------------------
 
-    async def step(self, channel: Channel) -> Reply | None:
+    async def step(self, req: Request, channel: Channel) -> Reply | None:
         """Play one action of a computer the game in ``channel`` waits for; its reply,
         or None when no computer is awaited there."""
         for _ in range(_ATTEMPTS):
@@ -126,7 +126,7 @@ class ComputerPlayers:
             request = request_for(session, position, seat.side, level, answering)
             choice = await (self.thinker.answer(request) if answering
                             else self.thinker.decide(request))
-            reply = await self._play(channel, session, position, seat, request, choice,
+            reply = await self._play(req, channel, session, position, seat, request, choice,
                                      answering)
             if reply is not None:
                 return reply
@@ -134,7 +134,7 @@ class ComputerPlayers:
                     channel.id)
         return None
 
-    async def _play(self, channel: Channel, session: Session, position: Position, seat: Seat,
+    async def _play(self, req: Request, channel: Channel, session: Session, position: Position, seat: Seat,
                     request: Request, choice: Choice, answering: bool) -> Reply | None:
         """Play ``choice`` through the turn path; None when the game moved on meanwhile
         (look again).  A choice the engine refuses (a strategy bug) is logged and a
@@ -147,7 +147,7 @@ class ComputerPlayers:
             try:
                 # no command waits for this reply: noted in the outbox with the turn,
                 # so that a process killed before posting it leaves the post to the next
-                return await self.turns.move(user, channel, attempt.text, session.next_turn,
+                return await self.turns.move(req, user, channel, attempt.text, session.next_turn,
                                              question, version=session.version,
                                              post_by=self.owner)
             except StaleVersion:

@@ -18,6 +18,7 @@ from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.late_taunt import LateTaunts
+from bot.service.request import Request
 from bot.service.timekeeping import Handover, Timekeeper
 from games import GameError, Played, Position, QuestionKind, get_game
 from games.dice import opening_throws, opening_winner, turn_dice
@@ -255,10 +256,10 @@ class Turns:
             raise Refused(req.mine("answer_not_yours", noun=texts.noun(noun, req.user_lang),
                                    waiting=waiting))
         choices = position.action_choices()
-        return await self.move(user, channel, choices[0] if agree else choices[-1],
+        return await self.move(req, user, channel, choices[0] if agree else choices[-1],
                                question=pending_question(session, position))
 
-    async def move(self, user: User, channel: Channel, text: str,
+    async def move(self, req: Request, user: User, channel: Channel, text: str,
                    expected_turn: int | None = None, question: Question | None = None,
                    version: int | None = None, post_by: str | None = None) -> Reply:
         """Play a turn for the user's side with the stored dice, or the answer the
@@ -266,7 +267,7 @@ class Turns:
         (from a button) is the answer the text was meant for: refused if another
         question is pending now.  ``version``: see ``_played``; ``post_by``: see
         ``commit``."""
-        return (await self.moved(user, channel, text, expected_turn, question, version,
+        return (await self.moved(req, user, channel, text, expected_turn, question, version,
                                  post_by))[0]
 
     async def moved(self, req: Request, user: User, channel: Channel, text: str,

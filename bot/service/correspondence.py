@@ -16,6 +16,7 @@ from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
+from bot.service.request import Request
 from bot.service.timekeeping import Timekeeper, running_side
 from bot.service.turn_events import replay_entry, replay_position
 from games import GameError, Position, get_game

@@ -14,6 +14,7 @@ from bot.catalogue.engine import error_for_user
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
+from bot.service.request import Request
 from bot.service.turn_events import replay_through
 from games import GameError, get_game
 from games.events import Won
@@ -62,12 +63,12 @@ class History:
             reply.buttons.clear()
         return reply
 
-    async def press(self, user: User, channel: Channel, action: HistoryPage) -> Reply:
+    async def press(self, req: Request, user: User, channel: Channel, action: HistoryPage) -> Reply:
         """A Previous/Next button: the same list at another page."""
         member = None
         if action.member is not None:
             member = User(action.member, await self._name_of(action.member, channel))
-        return await self.history(channel, member, action.game, action.page)
+        return await self.history(req, channel, member, action.game, action.page)
 
     async def finished(self, req: Request, channel: Channel, game_id: int) -> Session:
         """A finished (or resigned, timed-out) game of this server by its id."""

@@ -45,6 +45,7 @@ from bot.computer_seats import is_computer_seat
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
+from bot.service.request import Request
 from bot.service.turn_events import play_addition, replay_entry, replay_position
 from games import GameError, Position, get_game
 from games.events import events_to_json

@@ -15,6 +15,7 @@ from bot.lessons import GOALS, Exercise, Page, feedback, lesson
 from bot.narration import Cast
 from bot.replies import Button, Channel, Menu, MenuOption, Refused, Reply, User
 from bot.service.context import Context
+from bot.service.request import Request
 from bot.service.texts import sides_cast
 from games import GameError, Position, get_game
 from renderer import RenderContext
@@ -29,13 +30,13 @@ class Learning:
         self.ctx = ctx
         self.new_game = new_game
 
-    async def learn(self, user: User, game_name: str) -> Reply:
+    async def learn(self, req: Request, user: User, game_name: str) -> Reply:
         """The first page of the lesson of ``game_name``."""
         try:
             game = get_game(game_name)
         except GameError as exc:
             raise Refused(error_for_user(exc)) from exc
-        return await self.page(game.name, 0)
+        return await self.page(req, game.name, 0)
 
     async def press(self, req: Request, user: User, channel: Channel, action: Lesson) -> Reply:
         name, number = action.game, action.page

@@ -25,6 +25,7 @@ from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
 from bot.service.matches import Matches
+from bot.service.request import Request
 from bot.service.timekeeping import Timekeeper
 from computer import Level
 from games import Game, GameError, get_game

@@ -40,6 +40,7 @@ from bot.ratings import RatedGame
 from bot.replies import Button, Channel, Refused, Reply
 from bot.service.context import Context
 from bot.service.core import Turns, rematch_button
+from bot.service.request import Request
 from games import get_game
 from games.dice import commitment
 from games.outcome import Outcome
@@ -369,14 +370,14 @@ class Matches:
 
     # -- after every command -----------------------------------------------------------
 
-    async def after(self, reply: Reply) -> None:
+    async def after(self, req: Request, reply: Reply) -> None:
         """Move a match on if the reply's game ended (a racing command that got there
         first is left to it), then add the score line."""
         if not reply.ok or reply.session_id is None or _solo_game.get() == reply.session_id \
                 or await self.store.game_of(reply.session_id) is None:
             return  # a game on its own (most commands): one indexed look-up at most
         try:
-            await self.follow_on(reply)
+            await self.follow_on(req, reply)
         except StaleVersion:
             pass
         except Exception:  # the command's own change is saved: never report it failed

@@ -41,6 +41,7 @@ from bot.replies import Channel, Refused, Reply, User, quiet_name
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns, rematch_button
+from bot.service.request import Request
 from bot.service.timekeeping import running_side
 from games import GameError, get_game
 from games.outcome import silent as silent_outcome
@@ -154,17 +155,17 @@ class NudgeRunner:
         if now > last:
             await self.nudges.credit(last, now - last, now)
 
-    async def run_once(self, now: float) -> list[Notification]:
+    async def run_once(self, req: Request, now: float) -> list[Notification]:
         """Track, claim what is due, and the notifications to send for it."""
         await self.nudges.forget_ended()
         await self.track(now)
         notes: list[Notification] = []
         for due in await self.nudges.claim_due(now, self.policy.default_period,
                                                self.policy.claim_factor):
-            notes += await self._notifications(due, now)
+            notes += await self._notifications(req, due, now)
         return notes
 
-    async def _notifications(self, due: DueNudge, now: float) -> list[Notification]:
+    async def _notifications(self, req: Request, due: DueNudge, now: float) -> list[Notification]:
         session = await self.store.session(due.wait.session_id)
         silent = session.seat_for_side(due.wait.side or "") if session else None
         if session is None or silent is None:
@@ -186,7 +187,7 @@ class NudgeRunner:
                      n=len(others) or 2)  # "the others": plural
             if due.claimable or due.wait.claimable_at is not None:
                 text += t(lang, "nudge_may_claim", waiting=waiting)
-            text += t(lang, "nudge_footer", period=period_text(due.period, lang))
+            text += t(lang, "nudge_footer", period=period_text(req, due.period, lang))
             note = await self._to(session, "nudge", silent.user_id, text)
             if note:
                 notes.append(note)
@@ -237,11 +238,11 @@ class Nudges:
     # -- preferences ----------------------------------------------------------------
 
     @staticmethod
-    def parse_own(text: str) -> float | None:
+    def parse_own(req: Request, text: str) -> float | None:
         """A user's ``nudge`` value: seconds, 0 (off) or None (the server's)."""
         if text.strip().lower() in SERVER_WORDS:
             return None
-        return parse_period(text)
+        return parse_period(req, text)
 
     async def set_own(self, req: Request, user: User, period: float | None) -> str:
         await self.store.set_user_period(user.id, period, self.ctx.clock())

@@ -19,6 +19,7 @@ from bot.replies import Button, Channel, Menu, MenuOption, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
+from bot.service.request import Request
 from games import get_game
 from games.base import Played
 from games.notation import format_dice
@@ -61,7 +62,7 @@ class Picking:
             if step.turn is None:
                 raise Refused(req.mine("picker_incomplete"))
             # the command path, as /move takes it: the turn's canonical text
-            return await self.turns.move(user, channel, step.turn.text,
+            return await self.turns.move(req, user, channel, step.turn.text,
                                          expected_turn=session.next_turn)
         return await self._show(req, session, seat.side, action.path, step)
 

@@ -19,6 +19,7 @@ from bot.replies import Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.matches import Matches
+from bot.service.request import Request
 from games import GAME_MODULES, GameError, get_game
 from games.events import PlacedAt, events_from_json
 from games.outcome import EndReason, Outcome
@@ -42,16 +43,16 @@ class Ratings:
         self.unrated = UnratedStore(ctx.store)
         self.matches = matches
 
-    async def catch_up(self) -> int:
+    async def catch_up(self, req: Request) -> int:
         """Rate every finished game not yet noted, oldest first; how many were rated."""
         done = 0
         for session_id in await self.store.unrated():
             session = await self.ctx.store.session(session_id)
             if session is not None:
-                done += await self.rate_one(session)
+                done += await self.rate_one(req, session)
         return done
 
-    async def rate_one(self, session: Session) -> bool:
+    async def rate_one(self, req: Request, session: Session) -> bool:
         now = self.ctx.clock()
         # A match is rated once, at the game that ends it, from its final score.
         match = await self.matches.rating_verdict(session)
@@ -84,7 +85,7 @@ class Ratings:
         new = rate(standings, result)
         return await self.store.note(
             session.id, True, "rated", now, guild, session.game,
-            {u: _row(s, names[u]) for u, s in new.items()})
+            {u: _row(req, s, names[u]) for u, s in new.items()})
 
     async def _left_out(self, session: Session) -> str:
         if any(is_computer_seat(seat.user_id) for seat in session.seats):
@@ -97,10 +98,10 @@ class Ratings:
             return "one person held several seats"
         return ""
 
-    async def rebuild(self) -> int:
+    async def rebuild(self, req: Request) -> int:
         """Forget every rating and rate all finished games again, in order."""
         await self.store.clear()
-        return await self.catch_up()
+        return await self.catch_up(req)
 
     # -- what players see ---------------------------------------------------------------
 
@@ -113,14 +114,14 @@ class Ratings:
             game = get_game(game_name)
         except GameError as exc:
             raise Refused(error_for_user(exc)) from exc
-        await self.catch_up()
+        await self.catch_up(req)
         rows = await self.store.leaderboard(req, channel.guild_id or "", game.name)
         if not rows:
             return Reply(text=req.mine("no_rated_games", title=game.title), private=True)
         return Reply(text="\n".join(_board_lines(req, game.title, rows)))
 
     async def _every_leaderboard(self, req: Request, channel: Channel) -> Reply:
-        await self.catch_up()
+        await self.catch_up(req)
         boards = []
         for name in GAME_MODULES:
             rows = await self.store.leaderboard(req, channel.guild_id or "", name,
@@ -136,7 +137,7 @@ class Ratings:
         """Per game: the rating, record, streak, points and the average length of the
         member's finished games here; then their last games (id, opponents, result).
         As text (on Discord inside the card's embed) and as a small picture card."""
-        await self.catch_up()
+        await self.catch_up(req)
         guild = channel.guild_id or ""
         # the computer sits under seat ids of its own (computer:<level>:<seat>)
         computer = is_computer(member)

@@ -20,6 +20,7 @@ from bot.replies import Channel, Refused, Reply
 from bot.service import texts
 from bot.service.context import Context, public_viewer
 from bot.service.history import History
+from bot.service.request import Request
 from bot.service.turn_events import replay_entry
 from games import GameError, get_game
 from games.events import events_to_json

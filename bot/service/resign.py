@@ -9,6 +9,7 @@ from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns, rematch_button
+from bot.service.request import Request
 from games import GameError, Played, get_game
 from games.outcome import resigned
 from storage import Session, SessionStatus

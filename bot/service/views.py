@@ -10,6 +10,7 @@ from bot.replies import Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
+from bot.service.request import Request
 from games import GameError, available_games, get_game
 from games.notation import format_dice
 from games.turns import Turn
