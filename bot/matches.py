@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from bot.catalogue import t
+from bot.catalogue import DEFAULT, t
 from games import GameError, Position, get_game
 from games.messages import Message
 from games.outcome import EndReason, Outcome, outcome_from_text
@@ -249,7 +249,7 @@ def _read_tags(tags: Mapping[str, str], tally: _Tally, game_name: str
     target_text, number_text = tag("Match"), tag("MatchGame")
     if target_text is None or number_text is None or tag("Score") is None:
         raise MatchError("every game of a match record needs Match, MatchGame and Score tags")
-    target = parse_target(target_text)
+    target = parse_target(target_text, DEFAULT)  # a command-line tool: English
     if not number_text.strip().isdigit():
         raise MatchError(f"MatchGame tag {number_text!r} is not a number")
     options = game.options_from_tags(tags)

@@ -37,7 +37,8 @@ from bot.service.core import Turns
 from bot.service.request import Request
 from bot.service.timekeeping import Timekeeper
 from bot.service.turn_events import replay_from, replay_position
-from computer import Choice, Level, Request
+from computer import Choice, Level
+from computer import Request as Thought
 from games import GameError, Position
 from storage import Seat, Session, SessionStatus, StaleVersion, TurnEntry, TurnKind
 from storage.computer import ComputerStore, OutboxRow
@@ -76,9 +77,9 @@ def decision_seed(session: Session, side: str, answering: bool) -> int:
 
 
 def request_for(session: Session, position: Position, side: str, level: Level,
-                answering: bool, seed: int | None = None) -> Request:
+                answering: bool, seed: int | None = None) -> Thought:
     """What the thinker needs, as plain values."""
-    return Request(game=session.game, options=tuple(sorted(session.options.items())),
+    return Thought(game=session.game, options=tuple(sorted(session.options.items())),
                    listing=position.listing(), dice=() if answering else session.dice,
                    level=level, seed=decision_seed(session, side, answering)
                    if seed is None else seed, side=side)
@@ -105,7 +106,7 @@ class ComputerPlayers:
         """Play one action of a computer the game in ``channel`` waits for; its reply,
         or None when no computer is awaited there."""
         for _ in range(_ATTEMPTS):
-            session = await self.turns.current(channel)
+            session = await self.turns.current(req, channel)
             if session is None or session.status != SessionStatus.ACTIVE:
                 return None
             position = await self.ctx.position_async(session)
@@ -135,7 +136,7 @@ class ComputerPlayers:
         return None
 
     async def _play(self, req: Request, channel: Channel, session: Session, position: Position, seat: Seat,
-                    request: Request, choice: Choice, answering: bool) -> Reply | None:
+                    request: Thought, choice: Choice, answering: bool) -> Reply | None:
         """Play ``choice`` through the turn path; None when the game moved on meanwhile
         (look again).  A choice the engine refuses (a strategy bug) is logged and a
         legal one played instead."""
@@ -169,7 +170,7 @@ class ComputerPlayers:
     async def hint(self, req: Request, user: User, channel: Channel) -> Reply:
         """The ``hard`` level's choice for the player to move (or to answer), privately,
         with the reason in words; the game is marked as hinted."""
-        session, seat = await self.turns.player_in(req, 
+        session, seat = await self.turns.player_in(req,
             channel, user, req.mine("hint_watching"))
         position = await self.ctx.position_async(session)
         answering = position.action_due()
@@ -182,7 +183,7 @@ class ComputerPlayers:
                                    who=texts.who(session, position.side_to_move or "?",
                                                  req.user_lang)))
         request = request_for(session, position, seat.side, Level.HARD, answering)
-        choice = await (self.thinker.answer(req, request) if answering
+        choice = await (self.thinker.answer(request) if answering
                         else self.thinker.decide(request))
         await self.store.add_hint(session.id, user.id, user.name, session.next_turn,
                                   self.ctx.clock())
@@ -224,10 +225,10 @@ class ComputerPlayers:
             session, [t.seq for t in undone], user.id, computer.user_id, now,
             position=before.listing(), next_turn=turn.number, dice=list(turn.dice))
         session = await self.turns.reread(session)
-        line, mentions = texts.status_line(session, before, await self.ctx.time_left(session))
+        line, mentions = texts.status_line(session, before, await self.ctx.time_left(req, session), lang=req.channel_lang)
         replies = len(undone) - 1
         also = req.public("takeback_also", count=replies) if replies else ""
-        image, words = await self.ctx.board_image(session, before)
+        image, words = await self.ctx.board_image(session, before, req)
         return Reply(
             text=req.public("computer_takeback", user=user.name,
                              turn=f"{turn.number}{turn.side}", record=turn.record, also=also,
@@ -265,14 +266,14 @@ class ComputerPlayers:
         entries = [t for t in await self.ctx.store.turns(session.id)
                    if row.first_seq <= t.seq < row.first_seq + row.entries]
         position = await self.ctx.position_async(session)
-        left = await self.ctx.time_left(session)
-        line, mentions = texts.status_line(session, position, left) \
+        left = await self.ctx.time_left(req, session)
+        line, mentions = texts.status_line(session, position, left, lang=req.channel_lang) \
             if session.status == SessionStatus.ACTIVE else ("", [])
         lang = req.channel_lang
         text = "\n".join([req.public("computer_late"),
                           *(texts.entry_text(t, session, lang) for t in entries),
                           *([line] if line else [])])
-        image, words = await self.ctx.board_image(session, position, left=left)
+        image, words = await self.ctx.board_image(session, position, req, left=left)
         return (Channel(id=session.channel_id, guild_id=session.guild_id),
                 Reply(text=text, image=image, image_description=words, mentions=mentions,
                       session_id=session.id))

@@ -247,7 +247,7 @@ class Context:
 
     # -- what a reply shows -----------------------------------------------------------
 
-    async def time_left(self, session: Session) -> str:
+    async def time_left(self, req: Request, session: Session) -> str:
         """`` — 2d 4h left`` for the side whose clock runs ('' without a clock)."""
         if session.status != SessionStatus.ACTIVE:
             return ""
@@ -255,7 +255,7 @@ class Context:
         if row is None or row.side is None or row.started_at is None:
             return ""
         return texts.left_text(clocks.parse_stored(row.control), row.side, row.started_at,
-                               row.budget, self.clock())
+                               row.budget, self.clock(), req.channel_lang)
 
     async def image(self, session: Session, position: Position, req: Request,
                     viewer: str | None = None, left: str | None = None) -> bytes | None:
@@ -279,11 +279,11 @@ class Context:
             turns = await self.ledger.effective_turns(session.id)
             events = await asyncio.to_thread(replayed_events, session, turns, last)
         if left is None:
-            left = await self.time_left(session)
+            left = await self.time_left(req, session)
         left = left.strip(" —")
         lang = req.user_lang if viewer is not None else req.channel_lang
         match_line = await self.labels.caption(session, req)
-        clock_line = f"{texts.who(session, position.side_to_move)}: {left}" \
+        clock_line = f"{texts.who(session, position.side_to_move, req.channel_lang)}: {left}" \
             if left and position.side_to_move else ""
         context = RenderContext(
             names=texts.names(session),

@@ -69,16 +69,16 @@ class Turns:
             return await store.live_session(channel.id)
         return session
 
-    async def current(self, channel: Channel) -> Session | None:
+    async def current(self, req: Request, channel: Channel) -> Session | None:
         """The live session as the next command would see it: an expired challenge
         expired and an overdue answer or vote settled."""
         session = await self.live(channel)
         if session is not None and session.status == SessionStatus.ACTIVE:
-            session = await self._settle_overdue_answer(session)
+            session = await self._settle_overdue_answer(req, session)
         return session
 
     async def active(self, req: Request, channel: Channel) -> Session:
-        session = await self.current(channel)
+        session = await self.current(req, channel)
         if session is None:
             raise Refused(req.mine("no_game"))
         if session.status == SessionStatus.CHALLENGE:
@@ -128,7 +128,7 @@ class Turns:
             number += 1
         return passes, position, number, ()
 
-    async def commit(self, session: Session, position: Position, entry: NewTurn,
+    async def commit(self, req: Request, session: Session, position: Position, entry: NewTurn,
                      post_by: str | None = None) -> Committed:
         """Log ``entry`` (which led to ``position``), play the forced passes after it,
         roll the next dice and hand the clock over: one transaction.  Returns the
@@ -152,9 +152,9 @@ class Turns:
             session, logged, now, status=status, position=after.listing(),
             next_turn=next_turn, dice=list(dice), result=result, outcome=outcome, extra=extra,
         )
-        return await self._committed(appended, after, logged, handover)
+        return await self._committed(req, appended, after, logged, handover)
 
-    async def commit_leaving(self, session: Session, actor_id: str, side: str,
+    async def commit_leaving(self, req: Request, session: Session, actor_id: str, side: str,
                              played: Played) -> tuple[Committed, bytes | None, str]:
         """Log ``side`` leaving a game the others play on (a resignation, a silent
         player's claim): a line of its own, so the next turn keeps its number and
@@ -162,16 +162,16 @@ class Turns:
         (picture, words)."""
         entry = NewTurn(session.next_turn - 1, side, (), played.record, played.moves, actor_id,
                         TurnKind.LINE, events_to_json(played.events))
-        done = await self.commit(session, played.position, entry)
-        image, words = await self.ctx.board_image(done.session, done.position, left=done.left)
+        done = await self.commit(req, session, played.position, entry)
+        image, words = await self.ctx.board_image(done.session, done.position, req, left=done.left)
         return done, image, words
 
-    async def _committed(self, appended: Appended, after: Position, logged: list[NewTurn],
+    async def _committed(self, req: Request, appended: Appended, after: Position, logged: list[NewTurn],
                          handover: Handover) -> Committed:
         changed = appended.session
         self.ctx.committed(changed, after, appended.entries)
-        left = handover.left(changed, self.ctx.clock()) if handover.known \
-            else await self.ctx.time_left(changed)
+        left = handover.left(changed, self.ctx.clock(), req.channel_lang) if handover.known \
+            else await self.ctx.time_left(req, changed)
         return Committed(changed, after, logged, appended.entries, left)
 
     async def begin(self, req: Request, session: Session) -> Reply:
@@ -186,7 +186,7 @@ class Turns:
             opening = opening_throws(seed, session.id, len(sides))
             first = sides[opening_winner(opening)].letter
             throws = "; ".join(
-                ", ".join(f"{texts.colour(game, session, s.letter)} {d}"
+                ", ".join(f"{texts.colour(game, session, s.letter, req.channel_lang)} {d}"
                           for s, d in zip(sides, r, strict=True))
                 for r in opening)
             intro = req.public("opening_throw", throws=throws)
@@ -203,13 +203,13 @@ class Turns:
             opening=[list(r) for r in opening], result=result, outcome=outcome, expires_at=None,
             extra=handover.statements,
         )
-        done = await self._committed(appended, position, turns, handover)
+        done = await self._committed(req, appended, position, turns, handover)
         session, left = done.session, done.left
-        line, mentions = texts.status_line(session, position, left)
+        line, mentions = texts.status_line(session, position, left, lang=req.channel_lang)
         passes = "".join(texts.entry_text(t, session, req.channel_lang) + "\n" for t in turns)
-        text = (f"{req.public('begins', title=game.title)}{intro}{texts.commitment_note(session)}"
+        text = (f"{req.public('begins', title=game.title)}{intro}{texts.commitment_note(session, req.channel_lang)}"
                 f"{passes}{line}")
-        image, words = await self.ctx.board_image(session, position, left=left)
+        image, words = await self.ctx.board_image(session, position, req, left=left)
         return Reply(text=text, image=image, image_description=words,
                      mentions=mentions, session_id=session.id,
                      buttons=self.action_buttons(req, session, position))
@@ -222,7 +222,7 @@ class Turns:
         """The user's turn (or the answer the game waits for) parsed and played on the
         current position, not yet saved; ``Refused`` says why it cannot be played.
         ``version``: the session version the turn was chosen for (the computer's)."""
-        session, seat = await self.player_in(req, 
+        session, seat = await self.player_in(req,
             channel, user, req.mine("not_playing_watch"))
         if version is not None and version != session.version:
             raise Refused(req.mine("changed_since"))
@@ -232,10 +232,10 @@ class Turns:
                                    now=session.next_turn))
         if question is not None and \
                 not question.answered_by(pending_question(session, position)):
-            raise Refused(await self.stale_answer(session, question))
+            raise Refused(await self.stale_answer(req, session, question))
         play = _action if position.action_due() else _turn
         # off the event loop: a hostile text may make the engine work for long
-        played, entry = await asyncio.to_thread(play, session, position, seat.side, user, text)
+        played, entry = await asyncio.to_thread(play, req, session, position, seat.side, user, text)
         return session, seat, played, entry
 
     async def answer_in_words(self, req: Request, user: User, channel: Channel, session: Session,
@@ -278,9 +278,9 @@ class Turns:
         whether it ended the game without reading it again)."""
         turned, _seat, played, entry = await self._played(req, user, channel, text,
                                                           expected_turn, question, version)
-        done = await self.commit(turned, played.position, entry, post_by)
+        done = await self.commit(req, turned, played.position, entry, post_by)
         session, after, logged, left = done.session, done.position, done.logged, done.left
-        status_line, mentions = texts.status_line(session, after, left)
+        status_line, mentions = texts.status_line(session, after, left, lang=req.channel_lang)
         buttons = self.action_buttons(req, session, after)
         # a turn that bumped: the mover may still taunt (bot/service/late_taunt.py)
         taunts, offered = await self.late_taunts.offer(req, turned, session, after, done.entries)
@@ -289,12 +289,12 @@ class Turns:
             status_line = f"{offered}\n{status_line}"
         record = None
         if session.status == SessionStatus.FINISHED:
-            status_line += texts.seed_note(session)
+            status_line += texts.seed_note(session, req.channel_lang)
             buttons = [rematch_button(req, session)]
             # the game's record goes with its ending, ready for `verify` and `replay`
             record = await self.ctx.record_file(session)
         lang = req.channel_lang
-        image, words = await self.ctx.board_image(session, after, left=left)
+        image, words = await self.ctx.board_image(session, after, req, left=left)
         return Reply(text="\n".join([*(texts.entry_text(t, session, lang) for t in logged),
                                       status_line]),
                      image=image, image_description=words, mentions=mentions,
@@ -318,7 +318,7 @@ class Turns:
             image_description=describe(played.position, context), private=True,
             session_id=session.id)
 
-    async def _settle_overdue_answer(self, session: Session) -> Session:
+    async def _settle_overdue_answer(self, req: Request, session: Session) -> Session:
         """An answer left waiting past ``answer_seconds`` is settled with the refusing
         choice (the game's last listed one), played by the bot; checked lazily, like
         challenge expiry, whenever the game is looked at."""
@@ -336,10 +336,10 @@ class Turns:
         entry = NewTurn(session.next_turn - 1, side, (), played.record, played.moves, "bot",
                         played.kind, events_to_json(played.events))
         try:
-            session = (await self.commit(session, played.position, entry)).session
+            session = (await self.commit(req, session, played.position, entry)).session
         except StaleVersion:
             return await self.reread(session)
-        return await self._settle_overdue_answer(session)  # several voters may be late
+        return await self._settle_overdue_answer(req, session)  # several voters may be late
 
     def action_buttons(self, req: Request, session: Session, position: Position) -> list[Button]:
         """Buttons for the answer the game now waits for (the engine names the texts);
@@ -351,15 +351,15 @@ class Turns:
                 return [Button(req.public("button_play"),
                                encode(Pick(Verb.PLAY, session.id, session.version)), "primary")]
             return []
-        return [Button(texts.answer_label(label), encode(Answer(label, session.id, question)),
+        return [Button(texts.answer_label(label, req.channel_lang), encode(Answer(label, session.id, question)),
                        "success" if i == 0 else "danger")
                 for i, label in enumerate(position.action_choices())]
 
-    async def stale_answer(self, session: Session, question: Question) -> str:
+    async def stale_answer(self, req: Request, session: Session, question: Question) -> str:
         """Why an answer button no longer applies, from the answers logged at its turn."""
         answers = [(t.side, t.record) for t in await self.ctx.store.turns(session.id)
                    if t.number == question.turn and t.kind in (TurnKind.AMEND, TurnKind.LINE)]
-        return stale_question(question, answers, get_game(session.game).question_nouns)
+        return stale_question(question, answers, get_game(session.game).question_nouns, req.user_lang)
 
 
 def rematch_button(req: Request, session: Session) -> Button:
@@ -384,7 +384,7 @@ def _turn(req: Request, session: Session, position: Position, side: str, user: U
         played = position.play(text, session.dice)
     except GameError as exc:
         raise Refused(req.mine("not_playable", text=text.strip(),
-                               error=error_for_user(exc))) from exc
+                               error=error_for_user(exc, req.user_lang))) from exc
     return played, NewTurn(session.next_turn, side, session.dice, played.record,
                            played.moves, user.id, events=events_to_json(played.events))
 
@@ -398,7 +398,7 @@ def _action(req: Request, session: Session, position: Position, side: str, user:
         played = position.play_action(text, side)
     except GameError as exc:
         raise Refused(req.mine("not_an_answer", text=text.strip(),
-                               error=error_for_user(exc))) from exc
+                               error=error_for_user(exc, req.user_lang))) from exc
     # An action belongs to the turn just played: same number, no dice.
     return played, NewTurn(session.next_turn - 1, side, (), played.record, played.moves,
                            user.id, played.kind, events_to_json(played.events))

@@ -81,8 +81,8 @@ class Correspondence:
             extra=clock_statements(session.id, stop, [], now))
         session = await self.turns.reread(session)
         return Reply(
-            text=req.public("claims", user=user.name, loser=texts.who(session, loser),
-                             winner=texts.who(session, side), seed=session.seed),
+            text=req.public("claims", user=user.name, loser=texts.who(session, loser, req.channel_lang),
+                             winner=texts.who(session, side, req.channel_lang), seed=session.seed),
             mentions=[s.user_id for s in session.seats if s.side == loser],
             session_id=session.id, attachment=await self.ctx.record_file(session))
 
@@ -105,8 +105,8 @@ class Correspondence:
         new_left = budget - tc.charged(started, now)
         owner = session.seat_for_side(row.side)
         return Reply(
-            text=req.public("grants", user=user.name, who=texts.who(session, row.side),
-                             extra=texts.duration(extra_time), left=texts.duration(new_left)),
+            text=req.public("grants", user=user.name, who=texts.who(session, row.side, req.channel_lang),
+                             extra=texts.duration(extra_time, req.channel_lang), left=texts.duration(new_left, req.channel_lang)),
             mentions=[owner.user_id] if owner else [], session_id=session.id)
 
     # -- take-backs -------------------------------------------------------------------
@@ -173,8 +173,8 @@ class Correspondence:
             extra=await self.timekeeper.undo(session, last, now),
             position=before.listing(), next_turn=last.number, dice=list(last.dice))
         session = await self.turns.reread(session)
-        line, mentions = texts.status_line(session, before, await self.ctx.time_left(session))
-        image, words = await self.ctx.board_image(session, before)
+        line, mentions = texts.status_line(session, before, await self.ctx.time_left(req, session), lang=req.channel_lang)
+        image, words = await self.ctx.board_image(session, before, req)
         return Reply(
             text=req.public("takeback_allowed", user=user.name,
                              turn=f"{last.number}{last.side}", record=last.record, status=line),
@@ -200,7 +200,7 @@ class Correspondence:
                                          offset=pages.offset(page), limit=pages.PAGE_SIZE)
         if not found.sessions and page > 1:
             first = await store.session_page(guild_id, statuses, user_id=user.id, limit=1)
-            return pages.out_of_range(page, first.total, req.mine("what_your_games"))
+            return pages.out_of_range(page, first.total, req.mine("what_your_games"), req.user_lang)
         yours: list[str] = []
         theirs: list[str] = []
         now = self.ctx.clock()
@@ -230,7 +230,7 @@ class Correspondence:
             seat = s.seat_for_side(side) if side else None
             clock = found.clocks.get(s.id)
             left = texts.left_text(clocks.parse_stored(clock[0]), clock[1], clock[2],
-                                   clock[3], now) if clock else ""
+                                   clock[3], now, req.channel_lang) if clock else ""
             if seat is not None and seat.user_id == user.id:
                 yours.append(req.mine("mygames_yours", where=where, turn=s.next_turn, left=left))
             else:
@@ -240,7 +240,7 @@ class Correspondence:
         if not yours and not theirs:
             return Reply(text=req.mine("mygames_none"), private=True)
         return pages.paged(req.mine("mygames_title"), [*yours, *theirs], page, found.total,
-                           "mygames")
+                           "mygames", req.user_lang)
 
     async def notify(self, req: Request, user: User, mode: str) -> Reply:
         """How reminders reach you: ``mention`` (in the game's channel), ``dm`` or ``none``."""

@@ -37,7 +37,7 @@ class History:
             try:
                 game = get_game(game).name
             except GameError as exc:
-                raise Refused(error_for_user(exc)) from exc
+                raise Refused(error_for_user(exc, req.user_lang)) from exc
         found = await self.ctx.store.session_page(
             channel.guild_id, DONE, user_id=member.id if member else None, game=game,
             limit=pages.PAGE_SIZE, offset=pages.offset(page), newest_first=True)
@@ -45,11 +45,11 @@ class History:
         which = f" ({get_game(game).title})" if game else ""
         if not found.sessions:
             if page > 1 and found.total:
-                return pages.out_of_range(page, found.total, req.mine("what_finished_games"))
+                return pages.out_of_range(page, found.total, req.mine("what_finished_games"), req.user_lang)
             return Reply(text=req.mine("history_none", whose=whose, which=which), private=True)
         rows = [_row(req, s, req.user_lang) for s in found.sessions]
         reply = pages.paged(req.mine("history_title", whose=whose, which=which), rows, page,
-                            found.total, "history")
+                            found.total, "history", req.user_lang)
         member_id = member.id if member else None
         try:  # (a console member's name may hold what no id can: then no paging)
             if page > 1:
@@ -113,7 +113,7 @@ class History:
             language=req.channel_lang, ending=ending)
         image = await self.ctx.draw(position, context)
         title = get_game(session.game).title
-        said = f" ({texts.told_in_words(last, session)})" if last and last.events else ""
+        said = f" ({texts.told_in_words(last, session, req.channel_lang)})" if last and last.events else ""
         return Reply(text=req.public("history_board", title=title, id=session.id, turn=turn,
                                       last=last_turn, said=said, listing=position.listing()),
                      image=image, session_id=session.id,

@@ -145,10 +145,10 @@ class LateTaunts:
         last = entry  # the commit's only entry: the last thing logged, as written
         self._keep((session.id, last.seq), turned.position)
         offers = [Offer(session.id, last.seq, last.number, entry.side, t) for t in targets]
-        buttons = [Button(req.public("button_taunt", player=_named(session, o.target)),
+        buttons = [Button(req.public("button_taunt", player=_named(req, session, o.target)),
                           encode(o))
                    for o in offers]
-        whom = req.public("or").join(texts.who(session, t) for t in targets)
+        whom = req.public("or").join(texts.who(session, t, req.channel_lang) for t in targets)
         commands = req.public("or").join(f"`/taunt {t}`" for t in targets)
         mover = session.seat_for_side(entry.side)
         name = mover.name if mover else entry.side
@@ -223,7 +223,7 @@ class LateTaunts:
         entry = NewTurn(turn.number, turn.side, (), taunt.record, taunt.record, user.id,
                         TurnKind.AMEND, taunt.events)
         pending = get_game(session.game).from_listing(taunt.listing, session.options)
-        done = await self.turns.commit(session, pending, entry)
+        done = await self.turns.commit(req, session, pending, entry)
         return await self._reply(req, channel, done.session, done.position, turn, done.logged,
                                  done.left)
 
@@ -237,8 +237,8 @@ class LateTaunts:
         told = texts.told_in_words(entry, session, lang)
         line = f"**{turn.number}{turn.side}:** `{game.join_action(turn.record, entry.record)}`"
         rest = [texts.entry_text(t, session, lang) for t in logged[1:]]
-        status, mentions = texts.status_line(session, after, left)
-        image, words = await self.ctx.board_image(session, after, left=left)
+        status, mentions = texts.status_line(session, after, left, lang=req.channel_lang)
+        image, words = await self.ctx.board_image(session, after, req, left=left)
         return Reply(text="\n".join([f"{told}\n-# {line}" if told else line, *rest, status]),
                      image=image, image_description=words, mentions=mentions,
                      session_id=session.id, buttons=self.turns.action_buttons(req, session, after))
@@ -290,10 +290,10 @@ def _computer(session: Session, side: str) -> bool:
     return seat is not None and is_computer_seat(seat.user_id)
 
 
-def _named(session: Session, side: str) -> str:
+def _named(req: Request, session: Session, side: str) -> str:
     """``bob (Blue)``: the player, then the colour (a button's label)."""
     seat = session.seat_for_side(side)
-    colour = texts.colour(get_game(session.game), session, side)
+    colour = texts.colour(get_game(session.game), session, side, req.channel_lang)
     return f"{seat.name} ({colour})" if seat else colour
 
 

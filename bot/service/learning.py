@@ -35,7 +35,7 @@ class Learning:
         try:
             game = get_game(game_name)
         except GameError as exc:
-            raise Refused(error_for_user(exc)) from exc
+            raise Refused(error_for_user(exc, req.user_lang)) from exc
         return await self.page(req, game.name, 0)
 
     async def press(self, req: Request, user: User, channel: Channel, action: Lesson) -> Reply:
@@ -43,7 +43,7 @@ class Learning:
         try:
             pages = await asyncio.to_thread(lesson, name, req.user_lang)
         except GameError as exc:
-            raise Refused(error_for_user(exc)) from exc
+            raise Refused(error_for_user(exc, req.user_lang)) from exc
         if not 0 <= number < len(pages):
             raise Refused(req.mine("lesson_no_page"))
         if action.verb is Verb.LEARNNEW:

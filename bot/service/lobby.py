@@ -61,15 +61,15 @@ class Lobby:
             control = self.timekeeper.control_text(time_control, wanted)
         except ValueError as exc:  # clocks.TimeControlError
             error = exc.said(req.user_lang) if isinstance(exc, TimeControlError) \
-                else error_for_user(exc)
+                else error_for_user(exc, req.user_lang)
             raise Refused(req.mine("time_control_error", error=error)) from exc
         try:
             game = get_game(game_name)
         except GameError as exc:
-            raise Refused(error_for_user(exc)) from exc
+            raise Refused(error_for_user(exc, req.user_lang)) from exc
         level = computer_level(req, wanted, opponents)
         rated = rated_option(req, wanted)
-        target = Matches.target(wanted)  # ``match=N``: a match to N points
+        target = Matches.target(req, wanted)  # ``match=N``: a match to N points
         players = [user, *opponents]
         if level is not None and only_computers_fill(game, opponents, wanted):
             players = list(opponents)  # a game of computers; the challenger watches
@@ -80,7 +80,7 @@ class Lobby:
             normalised = game.normalise_options(wanted)
         except GameError as exc:
             listed = game.options_help()
-            raise Refused(f"{error_for_user(exc)}." + (req.mine("options_listed", title=game.title,
+            raise Refused(f"{error_for_user(exc, req.user_lang)}." + (req.mine("options_listed", title=game.title,
                                                 listed=listed) if listed else "")) from exc
         people = [p for p in players if not is_computer(p)]
         if len({p.id for p in people}) != len(people):
@@ -88,7 +88,7 @@ class Lobby:
         sides = game.sides(normalised)
         lobby = not opponents
         if target is not None:
-            Matches.check(game.name, normalised, lobby, len(players))
+            Matches.check(req, game.name, normalised, lobby, len(players))
         if lobby:
             sides = sides[:1]  # the host's seat; the others join, sides given at the start
         elif not game.min_players <= len(players) <= game.max_players \
@@ -114,7 +114,7 @@ class Lobby:
         if target is not None:
             await self.matches.open(session_id, channel, game.name, target, normalised, control)
         hours = self.ctx.config.challenge_seconds / 3600
-        terms = f"{game.options_text(normalised)}{texts.clock_text(control)}" + (
+        terms = f"{game.options_text(normalised)}{texts.clock_text(control, req.channel_lang)}" + (
             "" if rated else req.public("not_rated"))
         if target is not None:
             terms += req.public("match_terms", target=target)
@@ -285,7 +285,7 @@ class Lobby:
         # a game under way ends with its record, as every ending does (none before)
         record = await self.ctx.record_file(await self.turns.reread(session)) \
             if started else None
-        return Reply(text=req.public("aborted", user=user.name, seed=texts.seed_note(session)),
+        return Reply(text=req.public("aborted", user=user.name, seed=texts.seed_note(session, req.channel_lang)),
                      session_id=session.id, attachment=record)
 
     async def rematch(self, req: Request, user: User, channel: Channel, session_id: int | None = None
@@ -295,7 +295,7 @@ class Lobby:
         Rematch button offered, refused unless it is still the last one)."""
         last = await self.ctx.store.latest_session(channel.id)
         if last is not None and session_id is not None and last.id != session_id:
-            raise Refused(texts.rematch_gone(last))
+            raise Refused(texts.rematch_gone(last, req.user_lang))
         if last is None or last.status != SessionStatus.FINISHED:
             raise Refused(req.mine("rematch_none"))
         if last.seat_of(user.id) is None:

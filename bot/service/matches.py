@@ -18,9 +18,6 @@ Crawford game and the match's end are worked out here (the rules: bot/matches.py
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 
 from bot.actions import Resign, encode
@@ -50,22 +47,6 @@ from storage.matches import MatchGameRow, MatchRow, MatchStatus, MatchStore
 
 log = logging.getLogger("boardbot.matches")
 
-#: The session the current command found to be a game on its own (its board's
-#: caption looked), so that the command's ``after`` does not look again: one
-#: command, one look-up.  Set per command (``one_command``), never carried over.
-_solo_game: ContextVar[int | None] = ContextVar("boardbot_solo_game", default=None)
-
-
-@contextmanager
-def one_command() -> Iterator[None]:
-    """The scope of one command for ``_solo_game``."""
-    token = _solo_game.set(None)
-    try:
-        yield
-    finally:
-        _solo_game.reset(token)
-
-
 @dataclass(frozen=True)
 class MatchView:
     """A match as one of its games sees it."""
@@ -91,12 +72,13 @@ class MatchView:
     def score_line(self, before: int | None = None) -> str:
         return score_text(self.names, self.score(before))
 
-    def caption(self) -> str:
-        """The match line of this game: the score before it while it is played, the
-        score after it once it is over."""
+    def caption(self, lang: str) -> str:
+        """The match line of this game in ``lang``: the score before it while it is
+        played, the score after it once it is over."""
         over = self.game.winner is not None
         return caption(self.match.target, self.game.number, self.names,
-                       self.score(None if over else self.game.number), self.game.crawford)
+                       self.score(None if over else self.game.number), self.game.crawford,
+                       lang)
 
 
 def _result_words(req: Request, view: MatchView, last: Outcome | None) -> str:
@@ -120,29 +102,75 @@ class RatingVerdict:
     sessions: tuple[int, ...] = ()
 
 
+class MatchLabels:
+    """What a game's board and record say about its match (``GameLabels``): built
+    on the store alone, before the ``Context`` that hands it to every picture and
+    record (and to ``Matches``)."""
+
+    def __init__(self, store: MatchStore) -> None:
+        self.store = store
+
+    async def view(self, session: Session, game: MatchGameRow | None = None
+                   ) -> MatchView | None:
+        """The match ``session`` is a game of (``game``: its row, when the caller has
+        read it), or None."""
+        game = game or await self.store.game_of(session.id)
+        if game is None:
+            return None
+        match = await self.store.match(game.match_id)
+        if match is None:
+            return None
+        players = [(seat.user_id, seat.name) for seat in sorted(session.seats,
+                                                                key=lambda s: s.seat)]
+        return MatchView(match, game, await self.store.games(match.id), players)
+
+    async def caption(self, session: Session, req: Request) -> str:
+        """The board's match line in the channel's language ('' for a game on its
+        own, noted on ``req`` so that the command's ``Matches.after`` does not look
+        again: one command, one look-up)."""
+        game = await self.store.game_of(session.id)
+        if game is None:
+            req.notes.solo_game = session.id
+            return ""
+        view = await self.view(session, game)
+        return view.caption(req.channel_lang) if view else ""
+
+    async def record_tags(self, session: Session) -> list[tuple[str, str]]:
+        """A match game's record tags (none for a game on its own): every record of
+        the game has them (``Context.record_file``)."""
+        view = await self.view(session)
+        if view is None:
+            return []
+        return match_tags(view.match.target, view.game.number,
+                          view.score_line(view.game.number), view.game.crawford)
+
+
+
 class Matches:
-    def __init__(self, ctx: Context, turns: Turns | None = None) -> None:
+    def __init__(self, ctx: Context, labels: MatchLabels, turns: Turns | None = None
+                 ) -> None:
         self.ctx = ctx
         self.turns = turns
-        self.store = MatchStore(ctx.store)
+        self.labels = labels
+        self.store = labels.store
 
     # -- opening a match ------------------------------------------------------------
 
     @staticmethod
-    def target(wanted: dict[str, str]) -> int | None:
+    def target(req: Request, wanted: dict[str, str]) -> int | None:
         """The ``match=`` option taken out of the game options (None: a single game)."""
         text = wanted.pop("match", None)
         if text is None:
             return None
         try:
-            return parse_target(text)
+            return parse_target(text, req.user_lang)
         except MatchError as exc:
             raise Refused(str(exc)) from exc
 
     @staticmethod
     def check(req: Request, game_name: str, options: dict[str, str], lobby: bool, players: int) -> None:
         """Refuse a match the game cannot play (its options normalised)."""
-        why = supports_match(game_name, options)
+        why = supports_match(game_name, options, req.user_lang)
         if why is not None:
             raise Refused(why)
         # a lobby of a game for a varying number of players may start with more than two
@@ -166,28 +194,10 @@ class Matches:
 
     async def view(self, session: Session, game: MatchGameRow | None = None
                    ) -> MatchView | None:
-        """The match ``session`` is a game of (``game``: its row, when the caller has
-        read it), or None."""
-        game = game or await self.store.game_of(session.id)
-        if game is None:
-            return None
-        match = await self.store.match(game.match_id)
-        if match is None:
-            return None
-        players = [(seat.user_id, seat.name) for seat in sorted(session.seats,
-                                                                key=lambda s: s.seat)]
-        return MatchView(match, game, await self.store.games(match.id), players)
+        """The match ``session`` is a game of (``MatchLabels.view``)."""
+        return await self.labels.view(session, game)
 
-    async def caption(self, session: Session) -> str:
-        """The board's match line ('' for a game on its own)."""
-        game = await self.store.game_of(session.id)
-        if game is None:
-            _solo_game.set(session.id)
-            return ""
-        view = await self.view(session, game)
-        return view.caption() if view else ""
-
-    async def decorate(self, reply: Reply) -> None:
+    async def decorate(self, req: Request, reply: Reply) -> None:
         """The match line under a reply about a match game."""
         if not reply.ok or reply.session_id is None \
                 or await self.store.game_of(reply.session_id) is None:
@@ -197,7 +207,7 @@ class Matches:
             return
         view = await self.view(session)
         if view is not None:
-            reply.text += f"\n-# {view.caption()}"
+            reply.text += f"\n-# {view.caption(req.channel_lang)}"
 
     # -- a game ends ----------------------------------------------------------------
 
@@ -311,18 +321,9 @@ class Matches:
 
     # -- records --------------------------------------------------------------------
 
-    async def record_tags(self, session: Session) -> list[tuple[str, str]]:
-        """A match game's record tags (none for a game on its own): the facade sets
-        this as ``Context.record_tags``, so every record of the game has them."""
-        view = await self.view(session)
-        if view is None:
-            return []
-        return match_tags(view.match.target, view.game.number,
-                          view.score_line(view.game.number), view.game.crawford)
-
     async def game_record(self, session: Session) -> tuple[str, bytes]:
         """One game's record with its match tags (replays on its own)."""
-        return await self.ctx.record_file(session, await self.record_tags(session))
+        return await self.ctx.record_file(session, await self.labels.record_tags(session))
 
     async def match_record(self, match_id: int) -> tuple[str, bytes]:
         """The whole match so far: each game's record in turn, a blank line between."""
@@ -373,7 +374,7 @@ class Matches:
     async def after(self, req: Request, reply: Reply) -> None:
         """Move a match on if the reply's game ended (a racing command that got there
         first is left to it), then add the score line."""
-        if not reply.ok or reply.session_id is None or _solo_game.get() == reply.session_id \
+        if not reply.ok or reply.session_id is None or req.notes.solo_game == reply.session_id \
                 or await self.store.game_of(reply.session_id) is None:
             return  # a game on its own (most commands): one indexed look-up at most
         try:
@@ -383,7 +384,7 @@ class Matches:
         except Exception:  # the command's own change is saved: never report it failed
             log.exception("match follow-on failed after a command on session %s",
                           reply.session_id)
-        await self.decorate(reply)
+        await self.decorate(req, reply)
 
     # -- resigning the match ------------------------------------------------------------
 

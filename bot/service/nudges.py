@@ -90,8 +90,7 @@ def parse_period(req: Request, text: str) -> float:
     return seconds
 
 
-def period_text(req: Request, seconds: float, lang: str | None = None) -> str:
-    lang = lang or req.user_lang
+def period_text(seconds: float, lang: str) -> str:
     return t(lang, "nudge_period_off") if seconds <= 0 else \
         t(lang, "nudge_period_every", duration=texts.duration(seconds, lang))
 
@@ -155,17 +154,17 @@ class NudgeRunner:
         if now > last:
             await self.nudges.credit(last, now - last, now)
 
-    async def run_once(self, req: Request, now: float) -> list[Notification]:
+    async def run_once(self, now: float) -> list[Notification]:
         """Track, claim what is due, and the notifications to send for it."""
         await self.nudges.forget_ended()
         await self.track(now)
         notes: list[Notification] = []
         for due in await self.nudges.claim_due(now, self.policy.default_period,
                                                self.policy.claim_factor):
-            notes += await self._notifications(req, due, now)
+            notes += await self._notifications(due, now)
         return notes
 
-    async def _notifications(self, req: Request, due: DueNudge, now: float) -> list[Notification]:
+    async def _notifications(self, due: DueNudge, now: float) -> list[Notification]:
         session = await self.store.session(due.wait.session_id)
         silent = session.seat_for_side(due.wait.side or "") if session else None
         if session is None or silent is None:
@@ -187,7 +186,7 @@ class NudgeRunner:
                      n=len(others) or 2)  # "the others": plural
             if due.claimable or due.wait.claimable_at is not None:
                 text += t(lang, "nudge_may_claim", waiting=waiting)
-            text += t(lang, "nudge_footer", period=period_text(req, due.period, lang))
+            text += t(lang, "nudge_footer", period=period_text(due.period, lang))
             note = await self._to(session, "nudge", silent.user_id, text)
             if note:
                 notes.append(note)
@@ -273,7 +272,7 @@ class Nudges:
             await self.store.set_guild_period(channel.guild_id, period, self.ctx.clock())
         server = await self.server_period(channel.guild_id)
         own = await self.store.user_period(user.id)
-        yours = req.mine("nudge_yours_server") if own is None else period_text(req, own)
+        yours = req.mine("nudge_yours_server") if own is None else period_text(own, req.user_lang)
         if server <= 0:
             return req.mine("nudge_server_off", yours=yours)
         claim = texts.duration(server * self.policy.claim_factor, req.user_lang)
@@ -327,19 +326,19 @@ class Nudges:
         assert silent is not None
         name = quiet_name(silent.name)
         said = req.public("silence_ended", user=user.name, id=session.id, name=name,
-                           since=_since(since), quiet=texts.duration(now - since))
+                           since=_since(since), quiet=texts.duration(now - since, req.channel_lang))
         position = await self.ctx.position_async(session)
         try:
             left = position.resign(side)
         except GameError:
             left = None
         if left is not None:  # the others play on without the silent player
-            done, image, words = await self.turns.commit_leaving(session, user.id, side, left)
+            done, image, words = await self.turns.commit_leaving(req, session, user.id, side, left)
             session, after = done.session, done.position
-            line, mentions = texts.status_line(session, after)
+            line, mentions = texts.status_line(session, after, lang=req.channel_lang)
             if session.status == SessionStatus.FINISHED:  # nobody is left to play on
                 return Reply(text=f"{said} {req.public('silent_leaves_ending')} {line}"
-                                  f"{texts.seed_note(session)}",
+                                  f"{texts.seed_note(session, req.channel_lang)}",
                              image=image, image_description=words,
                              mentions=[silent.user_id, *mentions], session_id=session.id,
                              buttons=[rematch_button(req, session)],
@@ -357,15 +356,15 @@ class Nudges:
                 session, now, status=SessionStatus.FINISHED, dice=[],
                 outcome=silent_outcome(winner.side, side, now - since))
             session = await self.turns.reread(session)
-            outcome = req.public("silent_wins", who=texts.who(session, winner.side),
-                                  seed=texts.seed_note(session))
+            outcome = req.public("silent_wins", who=texts.who(session, winner.side, req.channel_lang),
+                                  seed=texts.seed_note(session, req.channel_lang))
         else:
             await self.ctx.store.update_session(
                 session, now, status=SessionStatus.ABORTED, dice=[],
                 outcome=silent_outcome(None, side, now - since))
             session = await self.turns.reread(session)
             why = req.public("silent_never_moved" if len(others) == 1 else "silent_cannot_go_on")
-            outcome = req.public("silent_aborted", why=why, seed=texts.seed_note(session))
+            outcome = req.public("silent_aborted", why=why, seed=texts.seed_note(session, req.channel_lang))
         return Reply(text=f"{said} {outcome}",
                      mentions=[s.user_id for s in session.seats
                                if not is_computer_seat(s.user_id)],

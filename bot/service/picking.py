@@ -55,7 +55,7 @@ class Picking:
         # every order the engine takes: a player may start a two-tile turn with either
         turns = await self.ctx.legal_turns_in_any_order_async(session)
         try:
-            step = walk(turns, path, lambda turn: position.turn_additions(turn, session.dice))
+            step = walk(turns, path, lambda turn: position.turn_additions(turn, session.dice), lang=req.user_lang)
         except PathError as exc:
             raise Refused(req.mine("picker_misfit", error=exc)) from exc
         if action.verb is Verb.PICKOK:

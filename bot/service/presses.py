@@ -37,7 +37,7 @@ from bot.service.resign import Resignation
 from storage import Session, SessionStatus, TurnKind
 
 #: A press's handler: the presser, where, and the decoded action of its verb.
-Handler = Callable[[User, Channel, Any], Awaitable[Reply]]
+Handler = Callable[[Request, User, Channel, Any], Awaitable[Reply]]
 
 
 class Presses:
@@ -71,7 +71,7 @@ class Presses:
             pressed = decode(action)
         except ActionError as exc:
             raise Refused(req.mine(exc.key)) from exc
-        return await self.handlers[pressed.verb](user, channel, pressed)
+        return await self.handlers[pressed.verb](req, user, channel, pressed)
 
     # -- what needs no game here ---------------------------------------------------------
 
@@ -102,7 +102,7 @@ class Presses:
         """The channel's active game, which the button must name."""
         pressed, live = await self._pressed(req, channel, action)
         if live is None or live.id != pressed.id or live.status != SessionStatus.ACTIVE:
-            raise Refused(texts.game_gone(pressed))
+            raise Refused(texts.game_gone(pressed, req.user_lang))
         return live
 
     async def _challenge(self, req: Request, user: User, channel: Channel, action: Challenge) -> Reply:
@@ -114,7 +114,7 @@ class Presses:
                 and pressed.status != SessionStatus.CHALLENGE and self._answer_open(pressed):
             return await self._answer(req, user, channel,
                                       Answer(action.verb.value, action.session, None))
-        gone = challenge_gone(pressed, action.verb)
+        gone = challenge_gone(pressed, action.verb, req.user_lang)
         if gone is not None:
             raise Refused(gone)
         command = {Verb.ACCEPT: self.lobby.accept, Verb.DECLINE: self.lobby.decline,

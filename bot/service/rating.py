@@ -43,16 +43,16 @@ class Ratings:
         self.unrated = UnratedStore(ctx.store)
         self.matches = matches
 
-    async def catch_up(self, req: Request) -> int:
+    async def catch_up(self) -> int:
         """Rate every finished game not yet noted, oldest first; how many were rated."""
         done = 0
         for session_id in await self.store.unrated():
             session = await self.ctx.store.session(session_id)
             if session is not None:
-                done += await self.rate_one(req, session)
+                done += await self.rate_one(session)
         return done
 
-    async def rate_one(self, req: Request, session: Session) -> bool:
+    async def rate_one(self, session: Session) -> bool:
         now = self.ctx.clock()
         # A match is rated once, at the game that ends it, from its final score.
         match = await self.matches.rating_verdict(session)
@@ -85,7 +85,7 @@ class Ratings:
         new = rate(standings, result)
         return await self.store.note(
             session.id, True, "rated", now, guild, session.game,
-            {u: _row(req, s, names[u]) for u, s in new.items()})
+            {u: _row(s, names[u]) for u, s in new.items()})
 
     async def _left_out(self, session: Session) -> str:
         if any(is_computer_seat(seat.user_id) for seat in session.seats):
@@ -98,10 +98,10 @@ class Ratings:
             return "one person held several seats"
         return ""
 
-    async def rebuild(self, req: Request) -> int:
+    async def rebuild(self) -> int:
         """Forget every rating and rate all finished games again, in order."""
         await self.store.clear()
-        return await self.catch_up(req)
+        return await self.catch_up()
 
     # -- what players see ---------------------------------------------------------------
 
@@ -113,18 +113,18 @@ class Ratings:
         try:
             game = get_game(game_name)
         except GameError as exc:
-            raise Refused(error_for_user(exc)) from exc
-        await self.catch_up(req)
-        rows = await self.store.leaderboard(req, channel.guild_id or "", game.name)
+            raise Refused(error_for_user(exc, req.user_lang)) from exc
+        await self.catch_up()
+        rows = await self.store.leaderboard(channel.guild_id or "", game.name)
         if not rows:
             return Reply(text=req.mine("no_rated_games", title=game.title), private=True)
         return Reply(text="\n".join(_board_lines(req, game.title, rows)))
 
     async def _every_leaderboard(self, req: Request, channel: Channel) -> Reply:
-        await self.catch_up(req)
+        await self.catch_up()
         boards = []
         for name in GAME_MODULES:
-            rows = await self.store.leaderboard(req, channel.guild_id or "", name,
+            rows = await self.store.leaderboard(channel.guild_id or "", name,
                                                 limit=EVERY_GAME_ROWS)
             if rows:
                 boards.append("\n".join(_board_lines(req, get_game(name).title, rows)))
@@ -137,7 +137,7 @@ class Ratings:
         """Per game: the rating, record, streak, points and the average length of the
         member's finished games here; then their last games (id, opponents, result).
         As text (on Discord inside the card's embed) and as a small picture card."""
-        await self.catch_up(req)
+        await self.catch_up()
         guild = channel.guild_id or ""
         # the computer sits under seat ids of its own (computer:<level>:<seat>)
         computer = is_computer(member)

@@ -53,7 +53,7 @@ class Replays:
             made = await self.ctx.cpu(replay_gif, session, turns, lang, theme, size_limit)
         except GameError as exc:  # a log this version of the game no longer replays
             raise Refused(req.mine("replay_broken", id=game_id,
-                                   error=error_for_user(exc))) from exc
+                                   error=error_for_user(exc, req.user_lang))) from exc
         except NoRenderer as exc:
             raise Refused(req.mine("replay_no_renderer", title=get_game(session.game).title,
                                    id=game_id)) from exc

@@ -56,7 +56,7 @@ class Resignation:
         try:
             left = None if whole_match else position.resign(seat.side)
         except GameError as exc:
-            raise Refused(error_for_user(exc)) from exc
+            raise Refused(error_for_user(exc, req.user_lang)) from exc
         if left is not None:
             return await self._leave(req, session, user, seat.side, left)
         others = [s for s in session.seats if s.side != seat.side]
@@ -67,23 +67,23 @@ class Resignation:
             session, self.ctx.clock(), status=SessionStatus.FINISHED,
             outcome=resigned(winner.side, seat.side, whole_match), dice=[])
         session = await self.turns.reread(session)
-        image, words = await self.ctx.board_image(session, self.ctx.position_of(session))
+        image, words = await self.ctx.board_image(session, self.ctx.position_of(session), req)
         return Reply(
             text=req.public("resigns_match" if whole_match else "resigns", user=user.name,
-                             who=texts.who(session, winner.side),
-                             seed=texts.seed_note(session)),
+                             who=texts.who(session, winner.side, req.channel_lang),
+                             seed=texts.seed_note(session, req.channel_lang)),
             mentions=[winner.user_id], image=image, image_description=words,
             session_id=session.id, buttons=[rematch_button(req, session)],
             attachment=await self.ctx.record_file(session))
 
     async def _leave(self, req: Request, session: Session, user: User, side: str, played: Played) -> Reply:
         """A player leaves a game the others play on (Turns.commit_leaving)."""
-        done, image, words = await self.turns.commit_leaving(session, user.id, side, played)
+        done, image, words = await self.turns.commit_leaving(req, session, user.id, side, played)
         session, after = done.session, done.position
-        status_line, mentions = texts.status_line(session, after)
+        status_line, mentions = texts.status_line(session, after, lang=req.channel_lang)
         if session.status == SessionStatus.FINISHED:  # nobody is left to play on
             return Reply(text=req.public("resigns_ending", user=user.name,
-                                          status=status_line + texts.seed_note(session)),
+                                          status=status_line + texts.seed_note(session, req.channel_lang)),
                          image=image, image_description=words, mentions=mentions,
                          session_id=session.id, buttons=[rematch_button(req, session)],
                          attachment=await self.ctx.record_file(session))

@@ -29,11 +29,11 @@ class Views:
         if session is None or session.position is None:
             raise Refused(req.mine("no_board"))
         position = await self.ctx.position_async(session)
-        left = await self.ctx.time_left(session)
-        line, _ = texts.status_line(session, position, left)
+        left = await self.ctx.time_left(req, session)
+        line, _ = texts.status_line(session, position, left, lang=req.channel_lang)
         game = get_game(session.game)
         # A public picture: the game's one orientation, whoever asks.
-        image, words = await self.ctx.board_image(session, position, None, left)
+        image, words = await self.ctx.board_image(session, position, req, None, left)
         return Reply(
             text=req.public("board", title=game.title, turn=session.next_turn, line=line,
                              listing=position.listing()),
@@ -65,16 +65,16 @@ class Views:
                                        first=first[:40], firsts=firsts)[:1900])
             header = req.mine("legal_starting", count=len(chosen), who=who, dice=dice,
                               first=first)
-            return Reply(text=texts.listed(header, [f"`{t}`" for t in chosen]), private=True,
+            return Reply(text=texts.listed(header, [f"`{t}`" for t in chosen], req.user_lang), private=True,
                          session_id=session.id)
         header = req.mine("legal", count=len(turns), who=who, dice=dice)
         groups = grouped_by_first_move(orders)
         if len(turns) <= texts.LIST_MAX_ROWS or len(groups) == len(orders):
-            return Reply(text=texts.listed(header, [f"`{t}`" for t in turns]), private=True,
+            return Reply(text=texts.listed(header, [f"`{t}`" for t in turns], req.user_lang), private=True,
                          session_id=session.id)
         rows = [_group_row(req, move, rests) for move, rests in groups.items()]
         header = header.rstrip(":") + req.mine("legal_grouped", groups=len(groups))
-        return Reply(text=texts.listed(header, rows), private=True, session_id=session.id)
+        return Reply(text=texts.listed(header, rows, req.user_lang), private=True, session_id=session.id)
 
     async def record(self, req: Request, user: User, channel: Channel) -> Reply:
         """The game record as a file (live or the last game here)."""
@@ -94,21 +94,21 @@ class Views:
         if not found.sessions:
             if page > 1:
                 first = await store.session_page(channel.guild_id, active, limit=1)
-                return pages.out_of_range(page, first.total, req.mine("what_games"))
+                return pages.out_of_range(page, first.total, req.mine("what_games"), req.user_lang)
             return Reply(text=req.mine("no_games"), private=True)
         rows = []
         for s in found.sessions:
             names = " vs ".join(pages.name(seat.name) for seat in s.seats)
             rows.append(req.mine("games_row", where=f"<#{s.channel_id}>",
                                  title=get_game(s.game).title, names=names, turn=s.next_turn))
-        return pages.paged(req.mine("games_title"), rows, page, found.total, "games")
+        return pages.paged(req.mine("games_title"), rows, page, found.total, "games", req.user_lang)
 
 
 def rules(req: Request, game_name: str) -> Reply:
     try:
         game = get_game(game_name)
     except GameError as exc:
-        raise Refused(error_for_user(exc)) from exc
+        raise Refused(error_for_user(exc, req.user_lang)) from exc
     return Reply(text=req.mine("rules", title=game.title, rules=rules_text(game, req.user_lang),
                                notation=notation_text(game, req.user_lang)),
                  private=True)
