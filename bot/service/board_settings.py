@@ -22,7 +22,8 @@ class BoardSettings:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
 
-    async def settings(self, req: Request, user: User, channel: Channel, theme: str = "", flip: str = "",
+    async def settings(self, req: Request, user: User, channel: Channel, theme: str = "",
+                       flip: str = "",
                        server_theme: str = "", phone: str = "") -> Reply:
         """Change what is given, then say what holds.  ``theme``: ``light``,
         ``dark`` or ``server`` (follow the server); ``flip``: ``on``/``off``;

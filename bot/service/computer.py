@@ -135,7 +135,8 @@ class ComputerPlayers:
                     channel.id)
         return None
 
-    async def _play(self, req: Request, channel: Channel, session: Session, position: Position, seat: Seat,
+    async def _play(self, req: Request, channel: Channel, session: Session, position: Position,
+                    seat: Seat,
                     request: Thought, choice: Choice, answering: bool) -> Reply | None:
         """Play ``choice`` through the turn path; None when the game moved on meanwhile
         (look again).  A choice the engine refuses (a strategy bug) is logged and a
@@ -225,7 +226,8 @@ class ComputerPlayers:
             session, [t.seq for t in undone], user.id, computer.user_id, now,
             position=before.listing(), next_turn=turn.number, dice=list(turn.dice))
         session = await self.turns.reread(session)
-        line, mentions = texts.status_line(session, before, await self.ctx.time_left(req, session), lang=req.channel_lang)
+        line, mentions = texts.status_line(session, before, await self.ctx.time_left(req, session),
+                                           lang=req.channel_lang)
         replies = len(undone) - 1
         also = req.public("takeback_also", count=replies) if replies else ""
         image, words = await self.ctx.board_image(session, before, req)

@@ -88,7 +88,8 @@ class Turns:
                                    result=texts.result_named(session, req.user_lang)))
         return session
 
-    async def player_in(self, req: Request, channel: Channel, user: User, outsider: str | None = None
+    async def player_in(self, req: Request, channel: Channel, user: User,
+                        outsider: str | None = None
                         ) -> tuple[Session, Seat]:
         """The active game here and the user's seat in it (``Refused`` with
         ``outsider`` for a watcher, by default "not playing")."""
@@ -166,7 +167,8 @@ class Turns:
         image, words = await self.ctx.board_image(done.session, done.position, req, left=done.left)
         return done, image, words
 
-    async def _committed(self, req: Request, appended: Appended, after: Position, logged: list[NewTurn],
+    async def _committed(self, req: Request, appended: Appended, after: Position,
+                         logged: list[NewTurn],
                          handover: Handover) -> Committed:
         changed = appended.session
         self.ctx.committed(changed, after, appended.entries)
@@ -207,8 +209,8 @@ class Turns:
         session, left = done.session, done.left
         line, mentions = texts.status_line(session, position, left, lang=req.channel_lang)
         passes = "".join(texts.entry_text(t, session, req.channel_lang) + "\n" for t in turns)
-        text = (f"{req.public('begins', title=game.title)}{intro}{texts.commitment_note(session, req.channel_lang)}"
-                f"{passes}{line}")
+        note = texts.commitment_note(session, req.channel_lang)
+        text = f"{req.public('begins', title=game.title)}{intro}{note}{passes}{line}"
         image, words = await self.ctx.board_image(session, position, req, left=left)
         return Reply(text=text, image=image, image_description=words,
                      mentions=mentions, session_id=session.id,
@@ -351,7 +353,8 @@ class Turns:
                 return [Button(req.public("button_play"),
                                encode(Pick(Verb.PLAY, session.id, session.version)), "primary")]
             return []
-        return [Button(texts.answer_label(label, req.channel_lang), encode(Answer(label, session.id, question)),
+        return [Button(texts.answer_label(label, req.channel_lang),
+                       encode(Answer(label, session.id, question)),
                        "success" if i == 0 else "danger")
                 for i, label in enumerate(position.action_choices())]
 
@@ -359,7 +362,8 @@ class Turns:
         """Why an answer button no longer applies, from the answers logged at its turn."""
         answers = [(t.side, t.record) for t in await self.ctx.store.turns(session.id)
                    if t.number == question.turn and t.kind in (TurnKind.AMEND, TurnKind.LINE)]
-        return stale_question(question, answers, get_game(session.game).question_nouns, req.user_lang)
+        return stale_question(question, answers, get_game(session.game).question_nouns,
+                              req.user_lang)
 
 
 def rematch_button(req: Request, session: Session) -> Button:

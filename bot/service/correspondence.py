@@ -81,7 +81,8 @@ class Correspondence:
             extra=clock_statements(session.id, stop, [], now))
         session = await self.turns.reread(session)
         return Reply(
-            text=req.public("claims", user=user.name, loser=texts.who(session, loser, req.channel_lang),
+            text=req.public("claims", user=user.name, loser=texts.who(session, loser,
+                                                                      req.channel_lang),
                              winner=texts.who(session, side, req.channel_lang), seed=session.seed),
             mentions=[s.user_id for s in session.seats if s.side == loser],
             session_id=session.id, attachment=await self.ctx.record_file(session))
@@ -105,8 +106,10 @@ class Correspondence:
         new_left = budget - tc.charged(started, now)
         owner = session.seat_for_side(row.side)
         return Reply(
-            text=req.public("grants", user=user.name, who=texts.who(session, row.side, req.channel_lang),
-                             extra=texts.duration(extra_time, req.channel_lang), left=texts.duration(new_left, req.channel_lang)),
+            text=req.public("grants", user=user.name, who=texts.who(session, row.side,
+                                                                    req.channel_lang),
+                             extra=texts.duration(extra_time, req.channel_lang),
+                                 left=texts.duration(new_left, req.channel_lang)),
             mentions=[owner.user_id] if owner else [], session_id=session.id)
 
     # -- take-backs -------------------------------------------------------------------
@@ -173,7 +176,8 @@ class Correspondence:
             extra=await self.timekeeper.undo(session, last, now),
             position=before.listing(), next_turn=last.number, dice=list(last.dice))
         session = await self.turns.reread(session)
-        line, mentions = texts.status_line(session, before, await self.ctx.time_left(req, session), lang=req.channel_lang)
+        line, mentions = texts.status_line(session, before, await self.ctx.time_left(req, session),
+                                           lang=req.channel_lang)
         image, words = await self.ctx.board_image(session, before, req)
         return Reply(
             text=req.public("takeback_allowed", user=user.name,
@@ -191,7 +195,8 @@ class Correspondence:
 
     # -- my games, preferences ----------------------------------------------------------
 
-    async def my_games(self, req: Request, user: User, guild_id: str | None, page: int = 1) -> Reply:
+    async def my_games(self, req: Request, user: User, guild_id: str | None,
+                       page: int = 1) -> Reply:
         """The user's games on this server: whose turn, time left, channel links; a page
         at a time, read in one query (seats and clocks joined)."""
         statuses = (SessionStatus.ACTIVE, SessionStatus.CHALLENGE)

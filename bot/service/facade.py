@@ -627,7 +627,7 @@ class GameService:
     async def read_help(self, user: User, channel: Channel | None) -> Reply:
         """``/help`` in the user's language."""
         req = self.request(user, channel)
-        return views.help_text(Request(None, None))
+        return views.help_text(req)
 
 
 def _asker(user: User | None, channel: Channel | None) -> tuple[str | None, str | None]:

@@ -45,7 +45,8 @@ class History:
         which = f" ({get_game(game).title})" if game else ""
         if not found.sessions:
             if page > 1 and found.total:
-                return pages.out_of_range(page, found.total, req.mine("what_finished_games"), req.user_lang)
+                return pages.out_of_range(page, found.total, req.mine("what_finished_games"),
+                                          req.user_lang)
             return Reply(text=req.mine("history_none", whose=whose, which=which), private=True)
         rows = [_row(req, s, req.user_lang) for s in found.sessions]
         reply = pages.paged(req.mine("history_title", whose=whose, which=which), rows, page,
@@ -113,7 +114,8 @@ class History:
             language=req.channel_lang, ending=ending)
         image = await self.ctx.draw(position, context)
         title = get_game(session.game).title
-        said = f" ({texts.told_in_words(last, session, req.channel_lang)})" if last and last.events else ""
+        said = f" ({texts.told_in_words(last, session, req.channel_lang)})" \
+            if last and last.events else ""
         return Reply(text=req.public("history_board", title=title, id=session.id, turn=turn,
                                       last=last_turn, said=said, listing=position.listing()),
                      image=image, session_id=session.id,

@@ -245,7 +245,8 @@ class LateTaunts:
 
     # -- refusals ---------------------------------------------------------------------
 
-    async def _refusal(self, req: Request, session: Session, before: str, turn: TurnEntry, target: str,
+    async def _refusal(self, req: Request, session: Session, before: str, turn: TurnEntry,
+                       target: str,
                        exc: GameError) -> str:
         """Why the engine refuses the taunt, and whom the player may taunt instead."""
         targets = await self.ctx.cpu(taunt_targets, session.game, before,
@@ -256,7 +257,8 @@ class LateTaunts:
         return req.mine("taunt_refused", target=texts.who(session, target, req.user_lang),
                         turn=turn.number, error=exc, instead=instead)
 
-    async def _gone(self, req: Request, session: Session, turns: list[TurnEntry], offer: Offer) -> str:
+    async def _gone(self, req: Request, session: Session, turns: list[TurnEntry],
+                    offer: Offer) -> str:
         """Why the taunt offered after entry ``offer.seq`` is no longer open."""
         since = [t for t in turns if t.seq > offer.seq]
         taunted = [t.record for t in since if t.kind == TurnKind.AMEND

@@ -80,7 +80,8 @@ class Lobby:
             normalised = game.normalise_options(wanted)
         except GameError as exc:
             listed = game.options_help()
-            raise Refused(f"{error_for_user(exc, req.user_lang)}." + (req.mine("options_listed", title=game.title,
+            raise Refused(f"{error_for_user(exc, req.user_lang)}." + (req.mine("options_listed",
+                                                                               title=game.title,
                                                 listed=listed) if listed else "")) from exc
         people = [p for p in players if not is_computer(p)]
         if len({p.id for p in people}) != len(people):
@@ -136,7 +137,8 @@ class Lobby:
             buttons=[_button(req, "Accept", session_id), _button(req, "Decline", session_id)],
             session_id=session_id)
 
-    async def _against_computer(self, req: Request, user: User, session_id: int, title: str, terms: str,
+    async def _against_computer(self, req: Request, user: User, session_id: int, title: str,
+                                terms: str,
                                 players: list[User]) -> Reply:
         """A challenge naming the computer: it accepts at once; the game begins when
         every person named has accepted too."""
@@ -285,10 +287,12 @@ class Lobby:
         # a game under way ends with its record, as every ending does (none before)
         record = await self.ctx.record_file(await self.turns.reread(session)) \
             if started else None
-        return Reply(text=req.public("aborted", user=user.name, seed=texts.seed_note(session, req.channel_lang)),
+        return Reply(text=req.public("aborted", user=user.name, seed=texts.seed_note(session,
+                                                                                     req.channel_lang)),
                      session_id=session.id, attachment=record)
 
-    async def rematch(self, req: Request, user: User, channel: Channel, session_id: int | None = None
+    async def rematch(self, req: Request, user: User, channel: Channel,
+                      session_id: int | None = None
                       ) -> Reply:
         """Challenge the players of the channel's last finished game again, same game
         and options (the presser is the challenger; ``session_id``: the finished game a

@@ -168,7 +168,8 @@ class Matches:
             raise Refused(str(exc)) from exc
 
     @staticmethod
-    def check(req: Request, game_name: str, options: dict[str, str], lobby: bool, players: int) -> None:
+    def check(req: Request, game_name: str, options: dict[str, str], lobby: bool,
+              players: int) -> None:
         """Refuse a match the game cannot play (its options normalised)."""
         why = supports_match(game_name, options, req.user_lang)
         if why is not None:

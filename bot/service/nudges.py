@@ -356,7 +356,8 @@ class Nudges:
                 session, now, status=SessionStatus.FINISHED, dice=[],
                 outcome=silent_outcome(winner.side, side, now - since))
             session = await self.turns.reread(session)
-            outcome = req.public("silent_wins", who=texts.who(session, winner.side, req.channel_lang),
+            outcome = req.public("silent_wins", who=texts.who(session, winner.side,
+                                                              req.channel_lang),
                                   seed=texts.seed_note(session, req.channel_lang))
         else:
             await self.ctx.store.update_session(
@@ -364,7 +365,8 @@ class Nudges:
                 outcome=silent_outcome(None, side, now - since))
             session = await self.turns.reread(session)
             why = req.public("silent_never_moved" if len(others) == 1 else "silent_cannot_go_on")
-            outcome = req.public("silent_aborted", why=why, seed=texts.seed_note(session, req.channel_lang))
+            outcome = req.public("silent_aborted", why=why, seed=texts.seed_note(session,
+                                                                                 req.channel_lang))
         return Reply(text=f"{said} {outcome}",
                      mentions=[s.user_id for s in session.seats
                                if not is_computer_seat(s.user_id)],

@@ -55,7 +55,8 @@ class Picking:
         # every order the engine takes: a player may start a two-tile turn with either
         turns = await self.ctx.legal_turns_in_any_order_async(session)
         try:
-            step = walk(turns, path, lambda turn: position.turn_additions(turn, session.dice), lang=req.user_lang)
+            step = walk(turns, path, lambda turn: position.turn_additions(turn, session.dice),
+                        lang=req.user_lang)
         except PathError as exc:
             raise Refused(req.mine("picker_misfit", error=exc)) from exc
         if action.verb is Verb.PICKOK:
@@ -66,7 +67,8 @@ class Picking:
                                          expected_turn=session.next_turn)
         return await self._show(req, session, seat.side, action.path, step)
 
-    async def _show(self, req: Request, session: Session, side: str, path: tuple[str, ...], step: Step
+    async def _show(self, req: Request, session: Session, side: str, path: tuple[str, ...],
+                    step: Step
                     ) -> Reply:
         here = Pick(Verb.PICK, session.id, session.version, path)
         dice = req.mine("with_dice", dice=format_dice(session.dice)) if session.dice else ""

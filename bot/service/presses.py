@@ -78,7 +78,8 @@ class Presses:
     async def _rematch(self, req: Request, user: User, channel: Channel, action: Rematch) -> Reply:
         return await self.lobby.rematch(req, user, channel, action.session)
 
-    async def _history(self, req: Request, user: User, channel: Channel, action: HistoryPage) -> Reply:
+    async def _history(self, req: Request, user: User, channel: Channel,
+                       action: HistoryPage) -> Reply:
         return await self.history.press(req, user, channel, action)
 
     async def _lesson(self, req: Request, user: User, channel: Channel, action: Lesson) -> Reply:
@@ -89,7 +90,8 @@ class Presses:
 
     # -- what answers this channel's game ------------------------------------------------
 
-    async def _pressed(self, req: Request, channel: Channel, action: Action) -> tuple[Session, Session | None]:
+    async def _pressed(self, req: Request, channel: Channel, action: Action
+                       ) -> tuple[Session, Session | None]:
         """The session a button names (refused unless it is this channel's) and the
         channel's live one (None: none)."""
         live = await self.turns.live(channel)  # expires a challenge that timed out
@@ -105,7 +107,8 @@ class Presses:
             raise Refused(texts.game_gone(pressed, req.user_lang))
         return live
 
-    async def _challenge(self, req: Request, user: User, channel: Channel, action: Challenge) -> Reply:
+    async def _challenge(self, req: Request, user: User, channel: Channel,
+                         action: Challenge) -> Reply:
         pressed, live = await self._pressed(req, channel, action)
         # an untagged Accept or Decline (posted before tags) may be a raise's button
         # rather than the challenge's: it is the challenge's while one is open, or while
@@ -129,7 +132,8 @@ class Presses:
         live = await self._live(req, channel, action)
         return await self.turns.late_taunts.press(req, user, channel, live, action)
 
-    async def _takeback(self, req: Request, user: User, channel: Channel, action: Takeback) -> Reply:
+    async def _takeback(self, req: Request, user: User, channel: Channel,
+                        action: Takeback) -> Reply:
         live = await self._live(req, channel, action)
         seq = action.seq if action.seq is not None \
             else await self.ctx.ledger.only_undo_request(live.id)

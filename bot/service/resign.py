@@ -46,7 +46,8 @@ class Resignation:
                      buttons=[Button(req.mine("button_resign"), encode(Resign(session.id)),
                                      "danger")])
 
-    async def resign(self, req: Request, user: User, channel: Channel, whole_match: bool = False) -> Reply:
+    async def resign(self, req: Request, user: User, channel: Channel,
+                     whole_match: bool = False) -> Reply:
         """Resign the game; ``whole_match``: a match game's player gives up the match
         (the game ends as a resignation that says so: bot/service/matches.py)."""
         session, seat = await self.turns.player_in(req, channel, user)
@@ -76,14 +77,16 @@ class Resignation:
             session_id=session.id, buttons=[rematch_button(req, session)],
             attachment=await self.ctx.record_file(session))
 
-    async def _leave(self, req: Request, session: Session, user: User, side: str, played: Played) -> Reply:
+    async def _leave(self, req: Request, session: Session, user: User, side: str,
+                     played: Played) -> Reply:
         """A player leaves a game the others play on (Turns.commit_leaving)."""
         done, image, words = await self.turns.commit_leaving(req, session, user.id, side, played)
         session, after = done.session, done.position
         status_line, mentions = texts.status_line(session, after, lang=req.channel_lang)
         if session.status == SessionStatus.FINISHED:  # nobody is left to play on
             return Reply(text=req.public("resigns_ending", user=user.name,
-                                          status=status_line + texts.seed_note(session, req.channel_lang)),
+                                          status=status_line + texts.seed_note(session,
+                                                                               req.channel_lang)),
                          image=image, image_description=words, mentions=mentions,
                          session_id=session.id, buttons=[rematch_button(req, session)],
                          attachment=await self.ctx.record_file(session))

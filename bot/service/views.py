@@ -65,16 +65,19 @@ class Views:
                                        first=first[:40], firsts=firsts)[:1900])
             header = req.mine("legal_starting", count=len(chosen), who=who, dice=dice,
                               first=first)
-            return Reply(text=texts.listed(header, [f"`{t}`" for t in chosen], req.user_lang), private=True,
+            return Reply(text=texts.listed(header, [f"`{t}`" for t in chosen], req.user_lang),
+                         private=True,
                          session_id=session.id)
         header = req.mine("legal", count=len(turns), who=who, dice=dice)
         groups = grouped_by_first_move(orders)
         if len(turns) <= texts.LIST_MAX_ROWS or len(groups) == len(orders):
-            return Reply(text=texts.listed(header, [f"`{t}`" for t in turns], req.user_lang), private=True,
+            return Reply(text=texts.listed(header, [f"`{t}`" for t in turns], req.user_lang),
+                         private=True,
                          session_id=session.id)
         rows = [_group_row(req, move, rests) for move, rests in groups.items()]
         header = header.rstrip(":") + req.mine("legal_grouped", groups=len(groups))
-        return Reply(text=texts.listed(header, rows, req.user_lang), private=True, session_id=session.id)
+        return Reply(text=texts.listed(header, rows, req.user_lang), private=True,
+                     session_id=session.id)
 
     async def record(self, req: Request, user: User, channel: Channel) -> Reply:
         """The game record as a file (live or the last game here)."""

@@ -78,7 +78,8 @@ async def test_what_a_commit_no_longer_reads_back_is_what_a_read_finds(
         assert done.session == await store.session(session.id)
         logged = await store.turns(session.id)
         assert done.entries == logged[-len(done.entries):]
-        assert done.left and done.left == await service.context.time_left(Request(None, HERE), done.session)
+        assert done.left and done.left == await service.context.time_left(Request(None, HERE),
+                                                                          done.session)
         last = await store.last_turn(session.id)
         assert last is not None and await service.context.last_turn(done.session) == last
         assert service.context.positions[(session.id, done.session.version)].listing() \
