@@ -33,7 +33,6 @@ offer) or when a forced pass was logged right after the turn.
 from __future__ import annotations
 
 import asyncio
-import re
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -46,9 +45,15 @@ from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.request import Request
-from bot.service.turn_events import play_addition, replay_entry, replay_position
+from bot.service.turn_events import (
+    play_addition,
+    replay_entry,
+    replay_position,
+    replayed_events,
+    stored_events,
+)
 from games import GameError, Position, get_game
-from games.events import events_to_json
+from games.events import Taunted, events_to_json
 from games.messages import Message
 from games.plugins import plugin_for
 from games.turns import AdditionKind
@@ -58,7 +63,6 @@ if TYPE_CHECKING:  # core builds this part: importing it here would be circular
     from bot.service.core import Turns
 
 #: A turn addition that is a taunt (``T@B``).
-_TAUNT = re.compile(r"T@(?P<target>[A-Z])")
 #: Positions before offered turns kept per process (a restart replays the log instead).
 _KEPT = 256
 
@@ -203,7 +207,7 @@ class LateTaunts:
         turn = turns[-1]
         position = await self.ctx.position_async(session)
         if position.action_due():
-            if _TAUNT.search(turn.record):
+            if await self._taunts(session, turns, turn):
                 raise Refused(req.mine("taunt_already", turn=turn.number, record=turn.record))
             waiting = ", ".join(texts.who(session, s, req.user_lang) for s in position.actors())
             raise Refused(req.mine("taunt_answer_first", waiting=waiting))
@@ -263,8 +267,9 @@ class LateTaunts:
         since = [t for t in turns if t.seq > offer.seq]
         taunted = [t.record for t in since if t.kind == TurnKind.AMEND
                    and t.side == offer.mover and t.number == offer.turn
-                   and _TAUNT.fullmatch(t.record)]
-        taunted += [t.record for t in turns if t.seq == offer.seq and _TAUNT.search(t.record)]
+                   and await self._taunts(session, turns, t)]
+        taunted += [t.record for t in turns if t.seq == offer.seq
+                    and await self._taunts(session, turns, t)]
         turn = offer.turn
         if taunted:
             return req.mine("taunt_gone_taunted", turn=turn, record=taunted[0],
@@ -279,6 +284,17 @@ class LateTaunts:
                             record=first.record)
         return req.mine("taunt_gone_moved_on", turn=turn,
                         line=since[-1].line if since else "?")
+
+    async def _taunts(self, session: Session, turns: list[TurnEntry], entry: TurnEntry
+                      ) -> bool:
+        """Whether ``entry`` (of ``turns``, the effective log) taunted: a ``Taunted``
+        among the events the log kept with it, or, for a row logged before the log
+        kept events, among those found by replaying it.  (The record text is not
+        read back: the events are the engine's own word.)"""
+        events = stored_events(entry)
+        if events is None:
+            events = await asyncio.to_thread(replayed_events, session, turns, entry)
+        return any(isinstance(event, Taunted) for event in events)
 
     def _keep(self, key: tuple[int, int], listing: str) -> None:
         self._before[key] = listing
