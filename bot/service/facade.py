@@ -73,9 +73,10 @@ def privately(command: Callable[Concatenate[GameService, _P], Awaitable[Reply]]
     and whose database faults are told as what they are (``GameService.told``).
 
     Its ``Request`` is built from the parameters named ``user`` and ``channel`` (bound
-    by name through the signature, read once here; ``guild_id`` for a command without
-    a channel) and kept while the command runs, so that ``GameService.request(user,
-    channel)`` inside it hands the parts that very request."""
+    by name through the signature, read once here; None for a command without one)
+    and kept while the command runs, so that ``GameService.request(user, channel)``
+    inside it hands the parts that very request.  Until its languages are read (a
+    fault may come first) it speaks English."""
     signature = inspect.signature(command)
 
     @functools.wraps(command)
@@ -195,9 +196,11 @@ class GameService:
         try:
             yield
         finally:
-            running = self._requests[key]
-            running.remove(req)
-            if not running:
+            # by identity: two commands of one user in one channel may ask alike
+            running = [other for other in self._requests[key] if other is not req]
+            if running:
+                self._requests[key] = running
+            else:
                 del self._requests[key]
 
     async def _explicit(self, channel: Channel) -> Request:
