@@ -171,8 +171,8 @@ class ComputerPlayers:
     async def hint(self, req: Request, user: User, channel: Channel) -> Reply:
         """The ``hard`` level's choice for the player to move (or to answer), privately,
         with the reason in words; the game is marked as hinted."""
-        session, seat = await self.turns.player_in(req,
-            channel, user, req.mine("hint_watching"))
+        session, seat = await self.turns.player_in(req, channel, user,
+                                                   req.mine("hint_watching"))
         position = await self.ctx.position_async(session)
         answering = position.action_due()
         if answering:

@@ -224,8 +224,8 @@ class Turns:
         """The user's turn (or the answer the game waits for) parsed and played on the
         current position, not yet saved; ``Refused`` says why it cannot be played.
         ``version``: the session version the turn was chosen for (the computer's)."""
-        session, seat = await self.player_in(req,
-            channel, user, req.mine("not_playing_watch"))
+        session, seat = await self.player_in(req, channel, user,
+                                             req.mine("not_playing_watch"))
         if version is not None and version != session.version:
             raise Refused(req.mine("changed_since"))
         position = await self.ctx.position_async(session)

@@ -48,7 +48,7 @@ class History:
                 return pages.out_of_range(page, found.total, req.mine("what_finished_games"),
                                           req.user_lang)
             return Reply(text=req.mine("history_none", whose=whose, which=which), private=True)
-        rows = [_row(req, s, req.user_lang) for s in found.sessions]
+        rows = [_row(s, req.user_lang) for s in found.sessions]
         reply = pages.paged(req.mine("history_title", whose=whose, which=which), rows, page,
                             found.total, "history", req.user_lang)
         member_id = member.id if member else None
@@ -82,7 +82,7 @@ class History:
 
     async def record(self, req: Request, channel: Channel, game_id: int) -> Reply:
         session = await self.finished(req, channel, game_id)
-        return Reply(text=req.public("history_record", id=session.id, row=_row(req, session)),
+        return Reply(text=req.public("history_record", id=session.id, row=_row(session, req.channel_lang)),
                      attachment=await self.ctx.record_file(session), session_id=session.id)
 
     async def board_at(self, req: Request, channel: Channel, game_id: int, turn: int | None = None
@@ -131,9 +131,8 @@ class History:
         return user_id
 
 
-def _row(req: Request, session: Session, lang: str | None = None) -> str:
-    """``#12 Hachapury: alice vs bob, alice wins 2, 34 turns, 2026-11-20``."""
-    lang = lang or req.channel_lang
+def _row(session: Session, lang: str) -> str:
+    """``#12 Hachapury: alice vs bob, alice wins 2, 34 turns, 2026-11-20``, in ``lang``."""
     players = " vs ".join(pages.name(seat.name) for seat in session.seats)
     when = time.strftime("%Y-%m-%d", time.gmtime(session.updated_at))
     turns = texts.turns_played(session)
