@@ -82,7 +82,8 @@ class History:
 
     async def record(self, req: Request, channel: Channel, game_id: int) -> Reply:
         session = await self.finished(req, channel, game_id)
-        return Reply(text=req.public("history_record", id=session.id, row=_row(session, req.channel_lang)),
+        row = _row(session, req.channel_lang)
+        return Reply(text=req.public("history_record", id=session.id, row=row),
                      attachment=await self.ctx.record_file(session), session_id=session.id)
 
     async def board_at(self, req: Request, channel: Channel, game_id: int, turn: int | None = None
