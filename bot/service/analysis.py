@@ -112,7 +112,7 @@ class Analyses:
 
     async def command(self, req: Request, channel: Channel, game_id: int) -> Reply:
         """``/analysis game:ID``: a finished game of this server's analysis (public)."""
-        session = await self.history.finished(channel, game_id)
+        session = await self.history.finished(req, channel, game_id)
         return await self.message(req, session, await self.analysis_of(req, session))
 
     async def message(self, req: Request, session: Session, analysis: Analysis) -> Reply:

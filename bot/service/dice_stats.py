@@ -29,7 +29,7 @@ class DiceStats:
     async def dice(self, req: Request, channel: Channel, member: User | None = None,
                    game_id: int | None = None) -> Reply:
         if game_id is not None:
-            await self.history.finished(channel, game_id)  # this server's, finished
+            await self.history.finished(req, channel, game_id)  # this server's, finished
         rows = await self.store.throws(channel.guild_id, member.id if member else None,
                                        game_id)
         if game_id is not None:

@@ -25,7 +25,7 @@ class Review:
 
     async def show(self, req: Request, channel: Channel, game_id: int,
                    turn: int | None = None) -> Reply:
-        session = await self.history.finished(channel, game_id)
+        session = await self.history.finished(req, channel, game_id)
         entries = await self.history.ctx.ledger.effective_turns(session.id)
         numbers = sorted({e.number for e in entries if e.kind == TurnKind.TURN})
         steps = [0, *numbers]
@@ -33,7 +33,7 @@ class Review:
         if turn not in steps:
             raise Refused(req.mine("review_no_turn", id=game_id, turn=turn,
                                    last=steps[-1]))
-        board = await self.history.board_at(channel, game_id, turn)
+        board = await self.history.board_at(req, channel, game_id, turn)
         analysis: Analysis | None
         try:
             analysis = await self.analyses.analysis_of(req, session)

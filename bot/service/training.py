@@ -43,7 +43,7 @@ class Training:
         try:
             game = get_game(game_name)
         except GameError as exc:
-            raise Refused(error_for_user(exc)) from exc
+            raise Refused(error_for_user(exc, req.user_lang)) from exc
         found: list[tuple[int, Decision, bool]] = []  # (session, decision, the user's own)
         for session_id, data in await self.store.analysed_games(channel.guild_id, game.name,
                                                                  VERSION):
@@ -66,7 +66,7 @@ class Training:
 
     async def _decision(self, req: Request, channel: Channel, session_id: int, turn: int
                         ) -> tuple[Session, Decision]:
-        session = await self.history.finished(channel, session_id)
+        session = await self.history.finished(req, channel, session_id)
         stored = await self.store.stored(session.id)
         analysis = Analysis.from_json(stored.data) if stored and stored.version == VERSION \
             else None
