@@ -128,6 +128,18 @@ class AnalysisStore:
             "ORDER BY s.updated_at DESC, s.id DESC LIMIT ?", (guild_id, game, version, limit))
         return [(int(r[0]), str(r[1])) for r in rows]
 
+    async def of_member(self, guild_id: str | None, user_id: str, version: int,
+                        limit: int = 60) -> list[tuple[str, str, str]]:
+        """The member's latest analysed games in the server (game, their side, the
+        analysis' JSON), newest first."""
+        rows = await self.store.fetchall(
+            "SELECT s.game, p.side, a.data FROM analyses a "
+            "JOIN sessions s ON s.id = a.session_id "
+            "JOIN seats p ON p.session_id = s.id AND p.user_id = ? "
+            "WHERE s.guild_id = ? AND a.version = ? "
+            "ORDER BY s.updated_at DESC, s.id DESC LIMIT ?", (user_id, guild_id, version, limit))
+        return [(str(r[0]), str(r[1]), str(r[2])) for r in rows]
+
     async def server(self, guild_id: str | None) -> ServerChoices:
         if guild_id is None:
             return ServerChoices()

@@ -33,6 +33,11 @@ EN: dict[str, str] = {
     "grade_intermediate": "intermediate", "grade_casual": "casual",
     "grade_beginner": "beginner", "grade_awful": "awful",
     "stats_what": "`what` is `dice`, not `{what}`.",
+    "profile_analysis_title": "**Analysed games** (equity lost per decision; luck a throw)",
+    "profile_analysis": "{title}: {rate:.3f} over {games} {games:game|games} (older "
+                        "{older:.3f}, newer {newer:.3f}); luck {luck:+.3f}",
+    "profile_analysis_one": "{title}: {rate:.3f} over {games} {games:game|games}; luck "
+                            "{luck:+.3f}",
     "train_none": "No analysed {title} game here has an error to drill yet: finish a game "
                   "(or ask `/analysis` of one) first.",
     "drill_own": "**Drill** from your game #{id}, turn {turn}: you played {side}{dice} and "
@@ -107,6 +112,12 @@ RU: dict[str, str] = {
     "grade_intermediate": "средний", "grade_casual": "любитель",
     "grade_beginner": "начинающий", "grade_awful": "очень слабо",
     "stats_what": "`what` — это `dice`, а не `{what}`.",
+    "profile_analysis_title": "**Разобранные партии** (потеря эквити за решение; удача за "
+                              "бросок)",
+    "profile_analysis": "{title}: {rate:.3f} в {games} {games:партии|партиях|партиях} "
+                        "(раньше {older:.3f}, позже {newer:.3f}); удача {luck:+.3f}",
+    "profile_analysis_one": "{title}: {rate:.3f} в {games} {games:партии|партиях|партиях}; "
+                            "удача {luck:+.3f}",
     "train_none": "В разобранных партиях {title} здесь пока нет ошибок для упражнения: "
                   "сначала доиграйте партию (или попросите её `/analysis`).",
     "drill_own": "**Упражнение** из вашей партии #{id}, ход {turn}: вы играли за {side}{dice} "

@@ -189,6 +189,35 @@ class Analyses:
             return None
         return await self.message(req, session, analysis)
 
+    # -- profiles ------------------------------------------------------------------------
+
+    async def profile_lines(self, req: Request, channel: Channel, member_id: str
+                            ) -> list[str]:
+        """Per game, the member's error rate and luck over their analysed games here,
+        and how the rate went: the older half of those games against the newer."""
+        by_game: dict[str, list[tuple[float, int, float, int]]] = {}
+        for game, side, data in await self.store.of_member(channel.guild_id, member_id,
+                                                           VERSION):
+            try:
+                player = Analysis.from_json(data).player(side)
+            except ValueError:
+                continue
+            if player is not None and player.decisions:
+                by_game.setdefault(game, []).append(
+                    (player.total_loss, player.decisions, player.luck, player.throws))
+        lines = []
+        for game in sorted(by_game, key=lambda g: get_game(g).title):
+            rows = by_game[game][::-1]  # oldest first
+            half = len(rows) // 2
+            older, newer = rows[:half] or rows, rows[half:]
+            key = "profile_analysis" if half else "profile_analysis_one"
+            throws = sum(r[3] for r in rows)
+            lines.append(req.public(
+                key, title=get_game(game).title, games=len(rows), rate=_rate(rows),
+                older=_rate(older), newer=_rate(newer),
+                luck=sum(r[2] for r in rows) / throws if throws else 0.0))
+        return lines
+
     # -- the setting ---------------------------------------------------------------------
 
     async def set_post(self, req: Request, on: bool) -> str:
@@ -200,6 +229,12 @@ class Analyses:
             raise Refused(req.mine("moderator_analysis", user=user.name if user else ""))
         await self.store.set_post(channel.guild_id, on, self.ctx.clock())
         return req.mine("analysis_post_on" if on else "analysis_post_off")
+
+
+def _rate(rows: list[tuple[float, int, float, int]]) -> float:
+    """Equity lost per decision over ``rows`` (loss, decisions, luck, throws)."""
+    decisions = sum(r[1] for r in rows)
+    return sum(r[0] for r in rows) / decisions if decisions else 0.0
 
 
 def _dice(decision: Decision) -> str:

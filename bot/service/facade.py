@@ -431,7 +431,12 @@ class GameService:
     async def profile(self, user: User, channel: Channel, member: User | None = None) -> Reply:
         """``/profile [member]``: ratings and records per game."""
         req = self.request(user, channel)
-        return await self._ratings.profile(req, channel, member or user)
+        reply = await self._ratings.profile(req, channel, member or user)
+        analysed = await self._analyses.profile_lines(req, channel, (member or user).id)
+        if analysed and reply.ok:
+            reply.text = "\n".join([reply.text, req.public("profile_analysis_title"),
+                                    *analysed])
+        return reply
 
     async def rebuild_ratings(self) -> int:
         """Every rating recomputed from the stored finished games (a command-line tool)."""

@@ -180,3 +180,29 @@ async def test_train_offers_your_own_errors_and_answers(drawing: GameService) ->
     assert theirs.ok and f"from game #{game_id} of this server" in theirs.text
     forged = await drawing.press(ALICE, HERE, f"drill:{game_id}:d{turn}-99")
     assert not forged.ok and "no longer available" in forged.text
+
+
+async def test_the_profile_shows_error_rate_and_luck_over_time(service: GameService) -> None:
+    before = await service.profile(ALICE, HERE)
+    assert "Analysed games" not in before.text
+    games = [await _played(service, "hachapury", 16) for _ in range(3)]
+    for game_id in games:
+        assert (await service.analysis(ALICE, HERE, game_id)).ok
+    shown = await service.profile(ALICE, HERE)
+    assert "**Analysed games**" in shown.text
+    analysed = shown.text.split("**Analysed games**")[1]
+    line = next(x for x in analysed.splitlines() if x.startswith("Hachapury: "))
+    assert "over 3 games (older " in line and "newer " in line and "luck " in line
+    players = []
+    for game_id in games:
+        stored = await AnalysisStore(service.store).stored(game_id)
+        assert stored is not None
+        session = await service.store.session(game_id)
+        assert session is not None
+        seat = session.seat_of(ALICE.id)
+        assert seat is not None
+        player = Analysis.from_json(stored.data).player(seat.side)
+        assert player is not None
+        players.append(player)
+    rate = sum(p.total_loss for p in players) / sum(p.decisions for p in players)
+    assert line.startswith(f"Hachapury: {rate:.3f} over 3 games")
