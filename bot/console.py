@@ -307,7 +307,7 @@ class Console:
             user, self.channel, args.text("theme"), args.text("flip"),
             args.text("server_theme"), args.text("phone"), args.text("server_nudge"),
             args.text("language"), args.text("server_language"),
-            args.text("server_analysis"))
+            args.text("server_analysis"), args.text("server_puzzle"))
 
     async def _do_press(self, user: User, args: Read) -> Reply:
         """``/press LABEL``: a button shown to this user last, by its label as shown

@@ -140,6 +140,31 @@ class AnalysisStore:
             "ORDER BY s.updated_at DESC, s.id DESC LIMIT ?", (user_id, guild_id, version, limit))
         return [(str(r[0]), str(r[1]), str(r[2])) for r in rows]
 
+    async def puzzle_servers(self, day: str) -> list[str]:
+        """The servers that chose the daily puzzle and have not had ``day``'s."""
+        rows = await self.store.fetchall(
+            "SELECT guild_id FROM analysis_servers WHERE puzzle = 1 "
+            "AND (puzzle_day IS NULL OR puzzle_day <> ?) ORDER BY guild_id", (day,))
+        return [str(r[0]) for r in rows]
+
+    async def claim_puzzle(self, guild_id: str, day: str) -> bool:
+        """Claim ``day``'s puzzle of the server: True once, for one caller."""
+        async with self.store.transaction() as run:
+            ran = await run("UPDATE analysis_servers SET puzzle_day = ? WHERE guild_id = ? "
+                            "AND (puzzle_day IS NULL OR puzzle_day <> ?)",
+                            (day, guild_id, day))
+            return ran.rowcount == 1
+
+    async def finished_between(self, guild_id: str, start: float, end: float, version: int
+                               ) -> list[tuple[int, str]]:
+        """The analysed games of the server finished in [start, end) (id, JSON)."""
+        rows = await self.store.fetchall(
+            "SELECT a.session_id, a.data FROM analyses a JOIN sessions s ON s.id = "
+            "a.session_id WHERE s.guild_id = ? AND s.status = 'finished' AND a.version = ? "
+            "AND s.updated_at >= ? AND s.updated_at < ? ORDER BY s.id",
+            (guild_id, version, float(start), float(end)))
+        return [(int(r[0]), str(r[1])) for r in rows]
+
     async def server(self, guild_id: str | None) -> ServerChoices:
         if guild_id is None:
             return ServerChoices()

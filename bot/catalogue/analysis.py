@@ -33,6 +33,9 @@ EN: dict[str, str] = {
     "grade_intermediate": "intermediate", "grade_casual": "casual",
     "grade_beginner": "beginner", "grade_awful": "awful",
     "stats_what": "`what` is `dice`, not `{what}`.",
+    "puzzle_on": "The daily puzzle in this server: on (yesterday's biggest swing, each day).",
+    "puzzle_off": "The daily puzzle in this server: off.",
+    "puzzle_title": "**Daily puzzle**: yesterday's biggest swing.",
     "profile_analysis_title": "**Analysed games** (equity lost per decision; luck a throw)",
     "profile_analysis": "{title}: {rate:.3f} over {games} {games:game|games} (older "
                         "{older:.3f}, newer {newer:.3f}); luck {luck:+.3f}",
@@ -112,6 +115,10 @@ RU: dict[str, str] = {
     "grade_intermediate": "средний", "grade_casual": "любитель",
     "grade_beginner": "начинающий", "grade_awful": "очень слабо",
     "stats_what": "`what` — это `dice`, а не `{what}`.",
+    "puzzle_on": "Ежедневная задача на этом сервере: включена (каждый день — самый большой "
+                 "перелом вчерашних партий).",
+    "puzzle_off": "Ежедневная задача на этом сервере: выключена.",
+    "puzzle_title": "**Задача дня**: самый большой перелом вчерашних партий.",
     "profile_analysis_title": "**Разобранные партии** (потеря эквити за решение; удача за "
                               "бросок)",
     "profile_analysis": "{title}: {rate:.3f} в {games} {games:партии|партиях|партиях} "

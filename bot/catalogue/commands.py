@@ -118,6 +118,7 @@ RU: dict[str, str] = {
     "settings.phone": "Вкл: ваш предпросмотр в телефонной раскладке",
     "settings.server_analysis": "Модераторам: публиковать разбор после каждой партии здесь "
                                 "(on, off)",
+    "settings.server_puzzle": "Модераторам: ежедневная задача из вчерашних партий (on, off)",
     "settings.server_nudge": "Модераторам: напоминать молчащим в партиях без часов через "
                              "столько, например 3d, или off",
     "settings.language": "Язык ответов лично вам: английский, русский или как в Discord",
@@ -133,6 +134,8 @@ RU: dict[str, str] = {
     "phone=off": "выкл",
     "server_analysis=on": "вкл",
     "server_analysis=off": "выкл",
+    "server_puzzle=on": "вкл",
+    "server_puzzle=off": "выкл",
     "language=en": "английский",
     "language=ru": "русский",
     "language=auto": "как в Discord",

@@ -331,7 +331,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
                            "clock after this long here, e.g. 3d, or off",
               language="Your private replies: en, ru or auto (Discord's)",
               server_language="Moderators: the public replies here (en, ru, auto)",
-              server_analysis="Moderators: post an analysis after each game here (on, off)")
+              server_analysis="Moderators: post an analysis after each game here (on, off)",
+              server_puzzle="Moderators: a daily puzzle from yesterday's games (on, off)")
     @app_commands.choices(
         theme=[choice("theme", m) for m in ("light", "dark", "server")],
         flip=[choice("flip", m) for m in ("on", "off")],
@@ -339,16 +340,18 @@ def build_commands(flows: Flows, games: list[str] | None = None
         phone=[choice("phone", m) for m in ("on", "off")],
         language=[choice("language", m) for m in ("en", "ru", "auto")],
         server_language=[choice("server_language", m) for m in ("en", "ru", "auto")],
-        server_analysis=[choice("server_analysis", m) for m in ("on", "off")])
+        server_analysis=[choice("server_analysis", m) for m in ("on", "off")],
+        server_puzzle=[choice("server_puzzle", m) for m in ("on", "off")])
     async def settings(interaction: Interaction, theme: str = "", flip: str = "",
                        server_theme: str = "", phone: str = "",
                        server_nudge: app_commands.Range[str, 1, 20] | None = None,
                        language: str = "", server_language: str = "",
-                       server_analysis: str = "") -> None:
+                       server_analysis: str = "", server_puzzle: str = "") -> None:
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.settings(user, channel, theme, flip, server_theme,
                                                 phone, server_nudge or "", language,
-                                                server_language, server_analysis)
+                                                server_language, server_analysis,
+                                                server_puzzle)
 
         await flows.run(interaction, call, **table.command("settings").run_flags())
 

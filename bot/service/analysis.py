@@ -220,6 +220,16 @@ class Analyses:
 
     # -- the setting ---------------------------------------------------------------------
 
+    async def set_puzzle(self, req: Request, on: bool) -> str:
+        """``/settings server_puzzle:on|off`` (moderators): the daily puzzle."""
+        channel, user = req.channel, req.user
+        if channel is None or channel.guild_id is None:
+            raise Refused(req.mine("server_analysis_here"))
+        if user is None or not user.moderator:
+            raise Refused(req.mine("moderator_analysis", user=user.name if user else ""))
+        await self.store.set_puzzle(channel.guild_id, on, self.ctx.clock())
+        return req.mine("puzzle_on" if on else "puzzle_off")
+
     async def set_post(self, req: Request, on: bool) -> str:
         """``/settings server_analysis:on|off`` (moderators): the post-game message."""
         channel, user = req.channel, req.user

@@ -564,6 +564,29 @@ class GameService:
                 continue
             if reply is not None:
                 out.append((channel, reply))
+        return out + await self._puzzles_to_post()
+
+    async def _puzzles_to_post(self) -> list[tuple[Channel, Reply]]:
+        """Each opted-in server's daily puzzle not yet posted today (UTC): yesterday's
+        biggest swing, in the channel of its game; claimed once per server and day."""
+        now = self.context.clock()
+        day = time.strftime("%Y-%m-%d", time.gmtime(now))
+        out = []
+        for guild_id in await self._analyses.store.puzzle_servers(day):
+            found = await self._training.daily(guild_id, now)
+            if not await self._analyses.store.claim_puzzle(guild_id, day) or found is None:
+                continue
+            session = await self.store.session(found[0])
+            if session is None:
+                continue
+            channel = Channel(id=session.channel_id, guild_id=session.guild_id)
+            try:
+                reply = await self._training.puzzle(await self._explicit(channel), found[0],
+                                                    found[1].number)
+            except Exception:  # noqa: BLE001 - one server's fault must not stop the rest
+                log.exception("daily puzzle of server %s failed", guild_id)
+                continue
+            out.append((channel, reply))
         return out
 
     # -- correspondence ---------------------------------------------------------------
@@ -621,7 +644,7 @@ class GameService:
     async def settings(self, user: User, channel: Channel, theme: str = "", flip: str = "",
                        server_theme: str = "", phone: str = "", server_nudge: str = "",
                        language: str = "", server_language: str = "",
-                       server_analysis: str = "") -> Reply:
+                       server_analysis: str = "", server_puzzle: str = "") -> Reply:
         """Boards' look, the language (``language``; ``server_language`` for
         moderators) and (``server_nudge``, moderators) the server's nudges."""
         req = self.request(user, channel)
@@ -643,6 +666,12 @@ class GameService:
                 raise Refused(req.mine("bad_on_off", name="server_analysis",
                                        value=server_analysis[:20]))
             said = await self._analyses.set_post(req, server_analysis == "on")
+            reply.text = f"{reply.text}\n{said}"
+        if server_puzzle:
+            if server_puzzle not in ("on", "off"):
+                raise Refused(req.mine("bad_on_off", name="server_puzzle",
+                                       value=server_puzzle[:20]))
+            said = await self._analyses.set_puzzle(req, server_puzzle == "on")
             reply.text = f"{reply.text}\n{said}"
         return reply
 

@@ -28,6 +28,8 @@ from storage.analysis import AnalysisStore
 
 #: The errors a drill is drawn from (the costliest of the latest analysed games).
 POOL = 10
+#: A day in seconds (the daily puzzle's days are UTC days).
+DAY = 86400.0
 #: A menu option's label at most (Discord: 100; a turn is shorter).
 LABEL = 90
 
@@ -75,6 +77,28 @@ class Training:
         if decision is None or decision.mark is None:
             raise Refused(req.mine("drill_old_button"))
         return session, decision
+
+    async def daily(self, guild_id: str, now: float) -> tuple[int, Decision] | None:
+        """Yesterday's (UTC) biggest swing in the server's analysed games: the costliest
+        error (its game and decision), None when there was none."""
+        today = now - now % DAY
+        best: tuple[int, Decision] | None = None
+        for session_id, data in await self.store.finished_between(guild_id, today - DAY,
+                                                                  today, VERSION):
+            try:
+                swing = Analysis.from_json(data).biggest_swing()
+            except ValueError:
+                continue
+            if swing is not None and (best is None or swing.loss > best[1].loss):
+                best = (session_id, swing)
+        return best
+
+    async def puzzle(self, req: Request, session_id: int, turn: int) -> Reply:
+        """The daily puzzle: a drill posted in the channel of its game, for anyone."""
+        offer = await self._offer(req, session_id, turn, False)
+        offer.text = "\n".join([req.public("puzzle_title"), offer.text])
+        offer.private = False
+        return offer
 
     async def _offer(self, req: Request, session_id: int, turn: int, mine: bool) -> Reply:
         assert req.channel is not None

@@ -137,7 +137,8 @@ EXAMPLES = {
     "preview": "text:24/18 13/11",
     "notify": "mode:dm nudge:3d",
     "settings": "theme:dark flip:on server_theme:light phone:off server_nudge:3d "
-                "language:ru server_language:en server_analysis:off",
+                "language:ru server_language:en server_analysis:off "
+                "server_puzzle:on",
     "rules": "game:che",
     "leaderboard": "game:che",
     "profile": "member:@bob",

@@ -206,3 +206,28 @@ async def test_the_profile_shows_error_rate_and_luck_over_time(service: GameServ
         players.append(player)
     rate = sum(p.total_loss for p in players) / sum(p.decisions for p in players)
     assert line.startswith(f"Hachapury: {rate:.3f} over 3 games")
+
+
+async def test_the_daily_puzzle_is_yesterdays_biggest_swing(service: GameService,
+                                                             clock: FakeClock) -> None:
+    clock.now = 1_800_000_000.0 - 1_800_000_000.0 % 86400 + 3600  # 01:00 UTC
+    game_id = await _played(service, "hachapury", 24)
+    assert (await service.analysis(ALICE, HERE, game_id)).ok
+    assert not (await service.settings(ALICE, HERE, server_puzzle="on")).ok
+    said = await service.settings(MOD, HERE, server_puzzle="on")
+    assert said.ok and "The daily puzzle in this server: on" in said.text
+    due = [r for _, r in await service.analyses_to_post() if "Daily puzzle" in r.text]
+    assert due == []  # the game is today's: tomorrow's puzzle
+    clock.now += 86400
+    posted = await service.analyses_to_post()
+    puzzles = [(c, r) for c, r in posted if "Daily puzzle" in r.text]
+    assert len(puzzles) == 1
+    channel, reply = puzzles[0]
+    stored = await AnalysisStore(service.store).stored(game_id)
+    assert stored is not None
+    swing = Analysis.from_json(stored.data).biggest_swing()
+    assert swing is not None
+    assert channel.id == HERE.id and not reply.private
+    assert f"game #{game_id} of this server, turn {swing.number}" in reply.text
+    assert reply.menus and reply.menus[0].action == f"drill:{game_id}:d{swing.number}-"
+    assert [r for _, r in await service.analyses_to_post() if "Daily puzzle" in r.text] == []
