@@ -1,0 +1,95 @@
+"""Direct messages' storage (migration 14): each user's daily digest and own reminder
+points, the digests claimed once per local day, and servers' names as last seen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from storage.store import Store
+
+
+@dataclass(frozen=True)
+class DirectPrefs:
+    """A user's direct-message settings: ``digest_hour`` None means no digest;
+    ``remind`` None means the server's reminder points (seconds before a deadline)."""
+
+    user_id: str
+    digest_hour: int | None = None
+    time_zone: str | None = None
+    remind: tuple[float, ...] | None = None
+
+
+def _points(text: str | None) -> tuple[float, ...] | None:
+    if text is None:
+        return None
+    return tuple(float(p) for p in text.split(",") if p.strip())
+
+
+class DirectStore:
+    """The tables of migration 14 on top of a :class:`Store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def prefs(self, user_id: str) -> DirectPrefs:
+        rows = await self.store.fetchall(
+            "SELECT digest_hour, time_zone, remind FROM users WHERE user_id=?", (user_id,))
+        if not rows:
+            return DirectPrefs(user_id)
+        hour, zone, remind = rows[0]
+        return DirectPrefs(user_id, None if hour is None else int(hour), zone, _points(remind))
+
+    async def set_digest(self, user_id: str, hour: int | None, time_zone: str | None,
+                         now: float) -> None:
+        """Turn the digest on at ``hour`` in ``time_zone`` (an IANA name), or off (None)."""
+        values: dict[str, object] = {"digest_hour": hour}
+        if time_zone is not None:
+            values["time_zone"] = time_zone
+        await self.store.save_row("users", {"user_id": user_id}, values, now)
+
+    async def set_remind(self, user_id: str, points: Sequence[float] | None,
+                         now: float) -> None:
+        """The user's own reminder points (seconds before a deadline); None: the
+        server's."""
+        text = None if points is None else ",".join(f"{float(p):g}" for p in points)
+        await self.store.save_row("users", {"user_id": user_id}, {"remind": text}, now)
+
+    async def reminder_points(self, user_ids: Iterable[str]) -> dict[str, tuple[float, ...]]:
+        """The users among ``user_ids`` who chose their own reminder points."""
+        wanted = list(dict.fromkeys(user_ids))
+        if not wanted:
+            return {}
+        marks = ",".join("?" for _ in wanted)
+        rows = await self.store.fetchall(
+            f"SELECT user_id, remind FROM users WHERE user_id IN ({marks}) "
+            "AND remind IS NOT NULL", wanted)
+        return {str(r[0]): _points(r[1]) or () for r in rows}
+
+    async def digest_subscribers(self) -> list[DirectPrefs]:
+        """Every user with the digest on."""
+        rows = await self.store.fetchall(
+            "SELECT user_id, digest_hour, time_zone, remind FROM users "
+            "WHERE digest_hour IS NOT NULL ORDER BY user_id")
+        return [DirectPrefs(str(r[0]), int(r[1]), r[2], _points(r[3])) for r in rows]
+
+    async def claim_digest(self, user_id: str, day: str, now: float) -> bool:
+        """Claim the digest of ``user_id``'s local ``day``: True for exactly one caller,
+        whatever the processes or restarts (the row's insert is the claim)."""
+        async with self.store.transaction() as run:
+            cur = await run("INSERT INTO digests (user_id, day, sent_at) VALUES (?, ?, ?) "
+                            "ON CONFLICT (user_id, day) DO NOTHING RETURNING user_id",
+                            (user_id, day, now))
+            return bool(await cur.fetchall())
+
+    async def saw_guild(self, guild_id: str, name: str, now: float) -> None:
+        await self.store.save_row("guild_names", {"guild_id": guild_id}, {"name": name}, now)
+
+    async def guild_names(self, guild_ids: Iterable[str]) -> dict[str, str]:
+        wanted = list(dict.fromkeys(guild_ids))
+        if not wanted:
+            return {}
+        marks = ",".join("?" for _ in wanted)
+        rows = await self.store.fetchall(
+            f"SELECT guild_id, name FROM guild_names WHERE guild_id IN ({marks})", wanted)
+        return {str(r[0]): str(r[1]) for r in rows}
