@@ -145,8 +145,19 @@ def to_channel(interaction: discord.Interaction) -> Channel | None:
         return None
     name = getattr(interaction.channel, "name", "") or ""
     locale = getattr(interaction, "guild_locale", None)  # absent in some test doubles
+    guild = getattr(interaction, "guild", None)  # None: a server the bot is not in
     return Channel(id=str(interaction.channel_id), guild_id=str(interaction.guild_id), name=name,
-                   locale=str(locale.value) if locale is not None else "")
+                   locale=str(locale.value) if locale is not None else "",
+                   guild_name=str(getattr(guild, "name", "") or ""))
+
+
+def to_place(interaction: discord.Interaction) -> Channel | None:
+    """Where the command was issued, a direct message included (a channel without a
+    server: ``Channel.direct``); None only when Discord names no channel."""
+    here = to_channel(interaction)
+    if here is not None or interaction.channel_id is None:
+        return here
+    return Channel(id=str(interaction.channel_id))
 
 
 def channel_of(channel: discord.abc.Snowflake, guild_id: int | None, locale: str = ""
@@ -397,11 +408,18 @@ def _edit_kwargs(kwargs: dict[str, Any]) -> dict[str, Any]:
     return edit
 
 
-async def deliver(interaction: discord.Interaction, reply: Reply) -> bool:
+async def deliver(interaction: discord.Interaction, reply: Reply,
+                  elsewhere: str | None = None) -> bool:
     """Show ``reply`` as the answer to ``interaction`` (deferred or not).
+
+    ``elsewhere``: the id of the channel a public reply belongs in when it is not the
+    interaction's (a turn played from a direct message is posted in the game's own
+    channel, as if played there; the sender is told privately where it went).
 
     Returns False if Discord refused or failed (the failure is logged and, when
     still possible, the sender is told privately that ``/board`` re-posts)."""
+    if elsewhere is not None and not reply.private:
+        return await _deliver_elsewhere(interaction, reply, elsewhere)
     embed_ok, attach_ok = _permissions(interaction)
     kwargs = reply_kwargs(reply, size_limit=_size_limit(interaction), can_embed=embed_ok,
                           can_attach=attach_ok)
@@ -433,6 +451,34 @@ async def deliver(interaction: discord.Interaction, reply: Reply) -> bool:
                 session=reply.session_id, ok=reply.ok, private=reply.private,
                 image=reply.image is not None))
     return True
+
+
+async def _deliver_elsewhere(interaction: discord.Interaction, reply: Reply,
+                             channel_id: str) -> bool:
+    """Post ``reply`` in ``channel_id`` and tell the sender privately that it was
+    posted there (or that it could not be: the change is saved either way)."""
+    where = f"<#{channel_id}>"
+    target = await messageable(interaction.client, channel_id)
+    posted = target is not None and await post(target, reply)
+    key = "dm_posted" if posted else "dm_post_failed"
+    note = Reply(text=said(interaction, key, channel=where), private=True, ok=posted,
+                 session_id=reply.session_id)
+    await deliver(interaction, note)
+    log.info(kv("posted_elsewhere", interaction=interaction.id, channel=channel_id,
+                session=reply.session_id, ok=posted))
+    return posted
+
+
+async def messageable(client: discord.Client, channel_id: str
+                      ) -> discord.abc.Messageable | None:
+    """The channel of ``channel_id`` to post in (None: gone, hidden, or no channel)."""
+    try:
+        found = client.get_channel(int(channel_id)) or await client.fetch_channel(
+            int(channel_id))
+    except (discord.HTTPException, ValueError) as exc:
+        log.warning(kv("channel_unreachable", channel=channel_id, error=type(exc).__name__))
+        return None
+    return found if isinstance(found, discord.abc.Messageable) else None
 
 
 def _reason(exc: discord.HTTPException) -> str:

@@ -260,11 +260,15 @@ def build_commands(flows: Flows, games: list[str] | None = None
         await flows.run(interaction, call, **table.command("preview").run_flags())
 
     @command(name="mygames", description="Your games on this server (only you see)")
-    @describe(page="Which page of the list (15 games a page)")
+    @describe(page="Which page of the list (15 games a page)",
+              scope="all: your games in every server, your turns first (a direct "
+                    "message with me always lists them all)")
+    @app_commands.choices(scope=[choice("scope", m) for m in ("here", "all")])
     async def mygames(interaction: Interaction,
-                      page: app_commands.Range[int, 1, 100000] = 1) -> None:
+                      page: app_commands.Range[int, 1, 100000] = 1, scope: str = "") -> None:
         async def call(user: User, channel: Channel) -> Reply:
-            return await flows.service.my_games(user, channel.guild_id, page)
+            return await flows.service.my_games(user, channel.guild_id, page,
+                                                everywhere=scope == "all")
 
         await flows.run(interaction, call, **table.command("mygames").run_flags())
 

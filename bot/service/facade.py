@@ -30,6 +30,7 @@ from bot.service.computer import ComputerPlayers
 from bot.service.context import Context, ServiceConfig
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
+from bot.service.everywhere import Everywhere
 from bot.service.history import History
 from bot.service.learning import Learning
 from bot.service.lobby import Lobby
@@ -113,6 +114,7 @@ class GameService:
         self._correspondence = Correspondence(ctx, self._turns, timekeeper)
         self._resignation = Resignation(ctx, self._turns)
         self._views = views.Views(ctx, self._turns)
+        self._everywhere = Everywhere(ctx, self._views)
         self._learning = Learning(ctx, self._lesson_game)
         self._history = History(ctx)
         self._ratings = Ratings(ctx, self._matches)
@@ -121,7 +123,7 @@ class GameService:
         self._replays = Replays(ctx, self._history)
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
                                self._resignation, Picking(ctx, self._turns), self._learning,
-                               self._history)
+                               self._history, self._everywhere)
         # The computer players think in ``thinker`` (the bot's process pool); without
         # one, on a worker thread.
         self._computer = ComputerPlayers(ctx, self._turns, timekeeper,
@@ -154,6 +156,8 @@ class GameService:
                                                               self.context.clock())
                 self.context.language_cache.clear()
             self.context.guild_locales[guild_id] = channel.locale
+        if channel is not None:
+            await self._everywhere.saw(channel)
         # a command without a channel (``/mygames``, ``/notify``) has no public readers
         locale = channel.locale or (chosen.guild_seen or "" if seen else "") if channel else ""
         public = chosen.guild or (language(locale) if channel else None)
@@ -324,6 +328,8 @@ class GameService:
     async def _lesson_game(self, user: User, channel: Channel, game_name: str) -> Reply:
         """"Play the computer" at the end of a lesson: a game against the computer at its
         easiest, here."""
+        if channel.direct:  # games are played in servers' channels
+            raise Refused(self.request(user, channel).mine("dm_only_in_server"))
         return await self._lobby.new(user, channel, game_name, [COMPUTER], {"level": "easy"})
 
     @privately
@@ -459,8 +465,18 @@ class GameService:
         return await self._correspondence.takeback_answer(user, channel, accept, seq)
 
     @privately
-    async def my_games(self, user: User, guild_id: str | None, page: int = 1) -> Reply:
+    async def my_games(self, user: User, guild_id: str | None, page: int = 1,
+                       everywhere: bool = False) -> Reply:
+        """The user's games on this server; in a direct message (no server) or with
+        ``everywhere``, in every server, their own turns first (bot/service/everywhere.py)."""
+        if guild_id is None or everywhere:
+            return await self._everywhere.my_games(self.request(user, None), page)
         return await self._correspondence.my_games(user, guild_id, page)
+
+    async def game_place(self, session_id: int) -> Channel | None:
+        """The channel of game ``session_id`` (None: no such game): where a button of
+        that game pressed elsewhere (a direct message) plays, as a command there."""
+        return await self._everywhere.place(session_id)
 
     @privately
     async def notify(self, user: User, mode: str = "", nudge: str = "") -> Reply:
@@ -482,6 +498,8 @@ class GameService:
                        language: str = "", server_language: str = "") -> Reply:
         """Boards' look, the language (``language``; ``server_language`` for
         moderators) and (``server_nudge``, moderators) the server's nudges."""
+        if channel.direct and (server_theme or server_nudge or server_language):
+            raise Refused(self.request(user, channel).mine("dm_only_in_server"))
         period = self._nudges.checked_server(user, channel, server_nudge)
         if language or server_language:  # chosen first: the answer speaks the new choice
             await self._board_settings.choose_language(user, channel, language,
@@ -504,6 +522,14 @@ class GameService:
                     turn: int | None = None) -> Reply:
         """The board here; with ``game_id``, a finished game's position after ``turn``
         (default: its end)."""
+        if channel.direct:  # a direct message: one of the user's own games, by its number
+            req = self.request(user, channel)
+            if game_id is None:
+                raise Refused(req.mine("dm_board_which"))
+            place = await self._everywhere.live_place(user, game_id)
+            if place is not None and turn is None:
+                return await self._everywhere.board(self.request(user, place), game_id)
+            return await self._history.board_at(channel, game_id, turn, user)
         if game_id is not None:
             return await self._history.board_at(channel, game_id, turn)
         return await self._views.board(user, channel)
@@ -515,8 +541,10 @@ class GameService:
     @privately
     async def record(self, user: User, channel: Channel, game_id: int | None = None) -> Reply:
         """The record file of the game here, or of the finished game ``game_id``."""
+        if channel.direct and game_id is None:
+            raise Refused(self.request(user, channel).mine("dm_record_which"))
         if game_id is not None:
-            return await self._history.record(channel, game_id)
+            return await self._history.record(channel, game_id, user)
         return await self._matches.whole_match_record(await self._views.record(user, channel))
 
     @privately

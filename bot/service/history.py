@@ -69,25 +69,32 @@ class History:
             member = User(action.member, await self._name_of(action.member, channel))
         return await self.history(channel, member, action.game, action.page)
 
-    async def finished(self, channel: Channel, game_id: int) -> Session:
-        """A finished (or resigned, timed-out) game of this server by its id."""
+    async def finished(self, channel: Channel, game_id: int, user: User | None = None
+                       ) -> Session:
+        """A finished (or resigned, timed-out) game of this server by its id; in a
+        direct message (``channel.direct``), one that ``user`` played, in any server."""
         session = await self.ctx.store.session(game_id) if 0 < game_id < 10**18 else None
-        if session is None or session.guild_id != channel.guild_id:
+        if channel.direct:
+            visible = session is not None and user is not None \
+                and session.seat_of(user.id) is not None
+        else:
+            visible = session is not None and session.guild_id == channel.guild_id
+        if session is None or not visible:
             raise Refused(for_user("history_no_game", id=game_id))
         if session.status != SessionStatus.FINISHED:
             raise Refused(for_user("history_not_finished", id=game_id))
         return session
 
-    async def record(self, channel: Channel, game_id: int) -> Reply:
-        session = await self.finished(channel, game_id)
+    async def record(self, channel: Channel, game_id: int, user: User | None = None) -> Reply:
+        session = await self.finished(channel, game_id, user)
         return Reply(text=for_channel("history_record", id=session.id, row=_row(session)),
                      attachment=await self.ctx.record_file(session), session_id=session.id)
 
-    async def board_at(self, channel: Channel, game_id: int, turn: int | None = None
-                       ) -> Reply:
+    async def board_at(self, channel: Channel, game_id: int, turn: int | None = None,
+                       user: User | None = None) -> Reply:
         """The position of a finished game after its entries up to turn ``turn``
         (0: the start; None: the end)."""
-        session = await self.finished(channel, game_id)
+        session = await self.finished(channel, game_id, user)
         turns = await self.ctx.ledger.effective_turns(session.id)
         last_turn = max((t.number for t in turns), default=0)
         turn = last_turn if turn is None else turn

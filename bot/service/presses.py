@@ -17,22 +17,25 @@ from bot.actions import (
     Pick,
     Rematch,
     Resign,
+    Show,
     Takeback,
     Taunt,
     Verb,
     decode,
 )
 from bot.buttons import Question, challenge_gone, pending_question
-from bot.catalogue import for_user
+from bot.catalogue import for_user, readers
 from bot.replies import Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
+from bot.service.everywhere import Everywhere
 from bot.service.history import History
 from bot.service.learning import Learning
 from bot.service.lobby import Lobby
 from bot.service.picking import Picking
+from bot.service.request import Request
 from bot.service.resign import Resignation
 from storage import Session, SessionStatus, TurnKind
 
@@ -43,8 +46,10 @@ Handler = Callable[[User, Channel, Any], Awaitable[Reply]]
 class Presses:
     def __init__(self, ctx: Context, turns: Turns, lobby: Lobby,
                  correspondence: Correspondence, resignation: Resignation,
-                 picking: Picking, learning: Learning, history: History) -> None:
+                 picking: Picking, learning: Learning, history: History,
+                 everywhere: Everywhere) -> None:
         self.ctx = ctx
+        self.everywhere = everywhere
         self.history = history
         self.learning = learning
         self.picking = picking
@@ -64,6 +69,7 @@ class Presses:
             Verb.TAUNT: self._taunt,
             Verb.TAKEBACK_YES: self._takeback, Verb.TAKEBACK_NO: self._takeback,
             Verb.ANSWER: self._answer,
+            Verb.SHOW: self._show,
         }
 
     async def press(self, user: User, channel: Channel, action: str) -> Reply:
@@ -86,6 +92,10 @@ class Presses:
 
     async def _pick(self, user: User, channel: Channel, action: Pick) -> Reply:
         return await self.picking.press(user, channel, action)
+
+    async def _show(self, user: User, channel: Channel, action: Show) -> Reply:
+        """A Board button of the list of one's games (``channel``: the game's own)."""
+        return await self.everywhere.board(Request(user, channel, readers()), action.session)
 
     # -- what answers this channel's game ------------------------------------------------
 

@@ -20,6 +20,7 @@ from bot.actions import (
     Pick,
     Rematch,
     Resign,
+    Show,
     Takeback,
     Taunt,
     Verb,
@@ -76,6 +77,7 @@ OLD_IDS: list[tuple[str, Action]] = [
     ("learnnew:0:lcheesegambit-9", Lesson(Verb.LEARNNEW, "cheesegambit", 9)),
     ("history:0:h2-x-x", HistoryPage(2)),
     ("history:0:h3-123456789012345678-che", HistoryPage(3, "123456789012345678", "che")),
+    ("show:42:b", Show(42)),
 ]
 
 
@@ -200,6 +202,7 @@ _actions: st.SearchStrategy[Action] = st.one_of(
               st.one_of(st.none(), st.from_regex(r"[0-9]{1,20}", fullmatch=True)),
               st.one_of(st.none(), st.from_regex(r"[a-z0-9]{1,20}", fullmatch=True)
                         .filter(lambda g: g != "x"))),
+    st.builds(Show, _sessions),
 )
 
 

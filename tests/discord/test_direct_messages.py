@@ -1,0 +1,131 @@
+"""Wherever the player is (SimCord): a member seated in games in two servers lists both
+in one direct message with the bot, their own turn first, and plays a turn from there
+(Board, Play, the picker, Confirm) that is posted in the game's own channel."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from bot.service import GameService
+from storage import Session
+from tests.discord.harness import GAME, Opener, World, play_first_offered, private, public, \
+    running, sync
+
+
+def _components(message: Any) -> list[dict[str, Any]]:
+    return [c for row in message.components for c in row["components"]]
+
+
+def _labels(message: Any) -> list[str | None]:
+    return [c.get("label") for c in _components(message) if c.get("type") == 2]
+
+
+def _select(message: Any) -> dict[str, Any] | None:
+    found = [c for c in _components(message) if c.get("type") == 3]
+    return found[0] if found else None
+
+
+class Second:
+    """A second server where alice plays carol."""
+
+    def __init__(self, world: World) -> None:
+        self.guild = world.env.create_guild(name="Dice Club")
+        self.channel = self.guild.create_text_channel("backgammon")
+        self.alice = self.guild.add_member(world.alice.user)
+        self.carol = self.guild.add_member(world.carol.user)
+
+
+async def _live(service: GameService, channel: Any) -> Session:
+    session = await service.store.live_session(str(channel.id))
+    assert session is not None
+    return session
+
+
+async def _to_move(service: GameService, channel: Any) -> str:
+    session = await _live(service, channel)
+    side = service.position_of(session).side_to_move
+    seat = session.seat_for_side(side or "")
+    assert seat is not None
+    return seat.user_id
+
+
+async def _two_servers(w: World, service: GameService) -> Second:
+    """alice plays bob in the first server (bob to move) and carol in the second
+    (alice to move): the newer game is the one waiting for her."""
+    second = Second(w)
+    await sync(w.env)
+    made = await w.alice.slash(w.channel, "new", game=GAME, opponent=w.bob)
+    assert public(made) is not None, made
+    assert public(await w.bob.slash(w.channel, "accept")) is not None
+    made = await second.alice.slash(second.channel, "new", game=GAME, opponent=second.carol)
+    assert public(made) is not None, made
+    assert public(await second.carol.slash(second.channel, "accept")) is not None
+    alice = str(w.alice.id)
+    if await _to_move(service, w.channel) == alice:
+        played = await play_first_offered(w, w.alice)
+        assert public(played) is not None, played
+    if await _to_move(service, second.channel) != alice:
+        choices = await second.carol.autocomplete(second.channel, "move", "text", "")
+        played = await second.carol.slash(second.channel, "move", text=choices[0]["value"])
+        assert public(played) is not None, played
+    assert await _to_move(service, w.channel) == str(w.bob.id)
+    assert await _to_move(service, second.channel) == alice
+    return second
+
+
+async def test_one_list_across_servers_and_a_turn_played_from_it(
+        tmp_path: Path, open_service: Opener) -> None:
+    db = tmp_path / "db.sqlite3"
+    service = await open_service(db)
+    async with running(service, db) as w:
+        second = await _two_servers(w, service)
+        first_game, second_game = await _live(service, w.channel), \
+            await _live(service, second.channel)
+
+        listed = private(await w.alice.user.slash("mygames"))
+        assert listed is not None
+        rows = [line for line in listed.content.splitlines() if line[:2] in ("1.", "2.")]
+        assert len(rows) == 2, listed.content
+        # her turn first (the newer game, in the second server), then bob's
+        assert "Dice Club" in rows[0] and f"<#{second.channel.id}>" in rows[0], rows
+        assert "your turn" in rows[0] and "carol" in rows[0]
+        assert f"<#{w.channel.id}>" in rows[1] and "bob to play" in rows[1], rows
+        assert f"https://discord.com/channels/{second.guild.id}/{second.channel.id}" in rows[0]
+        assert _labels(listed) == ["Board 1", "Board 2"]
+
+        # Board 1: the game waiting for her, with its Play button, in the direct message
+        board = private(await w.alice.user.click(listed, label="Board 1"))
+        assert board is not None and f"<#{second.channel.id}>" in board.content, board
+        assert "Play" in _labels(board)
+        before = len(second.channel.history())
+
+        step = private(await w.alice.user.click(board, label="Play"))
+        rng = random.Random(5)
+        for _ in range(20):
+            assert step is not None
+            if "Confirm" in _labels(step):
+                break
+            menu = _select(step)
+            assert menu is not None, step.content
+            step = private(await w.alice.user.select(step, [rng.choice(menu["options"])["value"]]))
+        assert step is not None and "Confirm" in _labels(step)
+        done = await w.alice.user.click(step, label="Confirm")
+        note = private(done)
+        assert note is not None and f"<#{second.channel.id}>" in note.content, done
+        assert "posted" in note.content
+
+        # the turn is the game's: logged, and posted in its own channel
+        after = await _live(service, second.channel)
+        assert after.id == second_game.id and after.version > second_game.version
+        assert await _to_move(service, second.channel) == str(second.carol.id)
+        last = await service.store.last_turn(second_game.id)
+        assert last is not None and last.actor == str(w.alice.id)
+        shown = second.channel.history(viewer=second.carol)  # a public post: carol sees it
+        assert len(shown) == before + 1, [m.content for m in shown[before:]]
+        assert f"<@{second.carol.id}>" in shown[-1].content  # her turn now: she is pinged
+        assert f"{last.number}{last.side}" in shown[-1].content, shown[-1].content
+        # the first server's game did not move
+        assert (await _live(service, w.channel)).version == first_game.version
+
