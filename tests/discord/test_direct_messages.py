@@ -10,8 +10,16 @@ from typing import Any
 
 from bot.service import GameService
 from storage import Session
-from tests.discord.harness import GAME, Opener, World, play_first_offered, private, public, \
-    running, sync
+from tests.discord.harness import (
+    GAME,
+    Opener,
+    World,
+    play_first_offered,
+    private,
+    public,
+    running,
+    sync,
+)
 
 
 def _components(message: Any) -> list[dict[str, Any]]:
