@@ -8,6 +8,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+from bot.actions import Show, encode
+from bot.replies import User
 from bot.service import GameService
 from storage import Session
 from tests.discord.harness import (
@@ -136,4 +138,39 @@ async def test_one_list_across_servers_and_a_turn_played_from_it(
         assert f"{last.number}{last.side}" in shown[-1].content, shown[-1].content
         # the first server's game did not move
         assert (await _live(service, w.channel)).version == first_game.version
+
+
+
+async def test_a_turn_from_the_direct_message_is_refused_once_the_game_moved_on(
+        tmp_path: Path, open_service: Opener) -> None:
+    db = tmp_path / "db.sqlite3"
+    service = await open_service(db)
+    async with running(service, db) as w:
+        second = await _two_servers(w, service)
+        listed = private(await w.alice.user.slash("mygames"))
+        assert listed is not None
+        board = private(await w.alice.user.click(listed, label="Board 1"))
+        step = private(await w.alice.user.click(board, label="Play"))
+        # she plays in the channel meanwhile
+        choices = await second.alice.autocomplete(second.channel, "move", "text", "")
+        assert public(await second.alice.slash(second.channel, "move",
+                                               text=choices[0]["value"])) is not None
+        before = len(second.channel.history())
+        for _ in range(20):
+            assert step is not None
+            menu = _select(step)
+            if menu is None:
+                break
+            step = private(await w.alice.user.select(step, [menu["options"][0]["value"]]))
+        assert step is not None, "the old picker was refused before Confirm"
+        if "Confirm" in _labels(step):
+            step = private(await w.alice.user.click(step, label="Confirm"))
+        assert step is not None and "moved on" in step.content, step.content
+        assert len(second.channel.history()) == before  # nothing posted
+        # and bob, who plays in the first server only, cannot use her list's buttons
+        game = await _live(service, second.channel)
+        place = await service.game_place(game.id)
+        assert place is not None
+        refused = await service.press(User(str(w.bob.id), "bob"), place, encode(Show(game.id)))
+        assert not refused.ok and "not one of yours" in refused.text
 
