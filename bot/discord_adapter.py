@@ -613,6 +613,8 @@ async def send_notification(client: discord.Client, note: NotificationLike) -> b
         except (discord.Forbidden, discord.NotFound, discord.HTTPException, ValueError) as exc:
             log.warning(kv("notify_dm_failed", kind=note.kind, session=note.session_id,
                            user=note.user_id, error=type(exc).__name__))
+            if not note.channel_id:  # a digest has no channel to fall back on
+                return False
     try:
         channel = client.get_channel(int(note.channel_id)) or await client.fetch_channel(
             int(note.channel_id))

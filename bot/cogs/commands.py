@@ -275,13 +275,22 @@ def build_commands(flows: Flows, games: list[str] | None = None
     @command(name="notify", description="How you are reminded that it is your turn")
     @describe(mode="mention: in the game's channel; dm: a direct message; none",
               nudge="Games without a clock: nudge me after this long, e.g. "
-                    "1d, 3d, 7d; off; or server (the server's)")
+                    "1d, 3d, 7d; off; or server (the server's)",
+              digest="A daily direct message with the games waiting for you",
+              hour="The digest's hour, 0 to 23, in your time zone",
+              timezone="Your time zone, e.g. Europe/Berlin (default UTC)",
+              remind="Your reminders before a deadline, e.g. 24h,8h,1h; or server")
     @app_commands.choices(mode=[choice("mode", m)
-                                for m in ("mention", "dm", "none")])
+                                for m in ("mention", "dm", "none")],
+                          digest=[choice("digest", m) for m in ("on", "off")])
     async def notify(interaction: Interaction, mode: str = "",
-                     nudge: app_commands.Range[str, 1, 20] | None = None) -> None:
+                     nudge: app_commands.Range[str, 1, 20] | None = None, digest: str = "",
+                     hour: app_commands.Range[int, 0, 23] | None = None,
+                     timezone: app_commands.Range[str, 1, 64] | None = None,
+                     remind: app_commands.Range[str, 1, 60] | None = None) -> None:
         async def call(user: User, channel: Channel) -> Reply:
-            return await flows.service.notify(user, mode, nudge or "")
+            return await flows.service.notify(user, mode, nudge or "", digest, hour,
+                                              timezone or "", remind or "")
 
         await flows.run(interaction, call, **table.command("notify").run_flags())
 

@@ -23,6 +23,7 @@ from bot.catalogue import readers as current_readers
 from bot.computer_pool import InlineThinker, Thinker
 from bot.computer_seats import COMPUTER
 from bot.faults import brief
+from bot.notifications import Notification
 from bot.replies import Channel, Refused, Reply, User, refusal
 from bot.service import views
 from bot.service.board_settings import BoardSettings
@@ -30,6 +31,8 @@ from bot.service.computer import ComputerPlayers
 from bot.service.context import Context, ServiceConfig
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
+from bot.service.digest import Digests
+from bot.service.direct_settings import DirectSettings
 from bot.service.everywhere import Everywhere
 from bot.service.history import History
 from bot.service.learning import Learning
@@ -115,6 +118,8 @@ class GameService:
         self._resignation = Resignation(ctx, self._turns)
         self._views = views.Views(ctx, self._turns)
         self._everywhere = Everywhere(ctx, self._views)
+        self._direct_settings = DirectSettings(ctx)
+        self._digests = Digests(ctx, self._everywhere)
         self._learning = Learning(ctx, self._lesson_game)
         self._history = History(ctx)
         self._ratings = Ratings(ctx, self._matches)
@@ -403,6 +408,11 @@ class GameService:
             await self._matches.after(moved)
             return moved.text.strip()
 
+    async def digests(self, now: float) -> list[Notification]:
+        """The daily digests due at ``now``, each claimed once (the scheduler sends
+        them: bot/service/digest.py)."""
+        return await self._digests.due(now)
+
     async def computer_channels(self) -> list[Channel]:
         """The channels of active games with a computer seated (the start-up scan)."""
         return await self._computer.channels()
@@ -479,17 +489,25 @@ class GameService:
         return await self._everywhere.place(session_id)
 
     @privately
-    async def notify(self, user: User, mode: str = "", nudge: str = "") -> Reply:
-        """How reminders reach you (``mode``) and, in games without a clock, after how
-        long you are nudged (``nudge``: ``3d``, ``off``, ``server``).  Both are checked
-        before either is changed."""
-        if not nudge.strip():
+    async def notify(self, user: User, mode: str = "", nudge: str = "", digest: str = "",
+                     hour: int | None = None, timezone: str = "", remind: str = "") -> Reply:
+        """How reminders reach you (``mode``); in games without a clock, after how
+        long you are nudged (``nudge``: ``3d``, ``off``, ``server``); a daily digest by
+        direct message (``digest`` on/off at ``hour`` in ``timezone``); your own
+        reminder times (``remind``: ``24h,8h,1h`` or ``server``).  Every option is
+        checked before any is changed."""
+        req = self.request(user, None)
+        chosen_digest = await self._direct_settings.checked_digest(req, digest, hour, timezone)
+        chosen_remind = self._direct_settings.checked_remind(req, remind)
+        if not nudge.strip() and chosen_digest is None and chosen_remind is None:
             return await self._correspondence.notify(user, mode or "mention")
-        period = self._nudges.parse_own(nudge)
+        period = self._nudges.parse_own(nudge) if nudge.strip() else None
         said = []
         if mode.strip():
             said.append((await self._correspondence.notify(user, mode)).text)
-        said.append(await self._nudges.set_own(user, period))
+        if nudge.strip():  # (None: the server's period, a choice too)
+            said.append(await self._nudges.set_own(user, period))
+        said += await self._direct_settings.save(req, chosen_digest, chosen_remind)
         return Reply(text="\n".join(said), private=True)
 
     @privately

@@ -8,6 +8,7 @@ statements that commits with the turn (or grant, or take-back) that causes it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,7 @@ from games import Position
 from games.outcome import outcome_text, timed_out
 from storage import Session, SessionStatus, TurnEntry
 from storage.correspondence import ClockState, ReminderRow, clock_statements
+from storage.direct import DirectStore
 from storage.store import Statement
 
 
@@ -60,6 +62,7 @@ class Timekeeper:
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        self.direct = DirectStore(ctx.store)
 
     def reminder_points(self) -> list[float]:
         hours = self.ctx.config.reminder_hours
@@ -79,17 +82,28 @@ class Timekeeper:
         if control != "none":
             await self.ctx.ledger.set_control(session_id, control, self.ctx.clock())
 
+    async def points_for(self, session: Session, side: str | None) -> list[float]:
+        """The reminder points of the player of ``side``: their own (``/notify
+        remind:``) where they chose them, else the server's."""
+        seat = session.seat_for_side(side) if side else None
+        if seat is not None:
+            own = (await self.direct.reminder_points([seat.user_id])).get(seat.user_id)
+            if own:
+                return sorted(own, reverse=True)
+        return self.reminder_points()
+
     def plan(self, session: Session, tc: clocks.TimeControl, period: int, side: str | None,
              turn: int | None, started_at: float, budget: float, banks: dict[str, float],
-             previous: dict[str, Any] | None, now: float
-             ) -> tuple[ClockState, list[ReminderRow]]:
+             previous: dict[str, Any] | None, now: float,
+             points: Sequence[float] | None = None) -> tuple[ClockState, list[ReminderRow]]:
         """The clock running for ``side`` from ``started_at`` with ``budget`` seconds, and
-        its reminder rows (the points still ahead, then the time-up row)."""
+        its reminder rows (the points still ahead, then the time-up row).  ``points``:
+        seconds before the deadline (``points_for``; None: the server's)."""
         if side is None or turn is None:
             return ClockState(period, None, None, None, None, None, banks, previous), []
         deadline = tc.deadline(started_at, budget)
         rows: list[ReminderRow] = []
-        for point in self.reminder_points():
+        for point in self.reminder_points() if points is None else points:
             if budget > point:
                 due = tc.deadline(started_at, budget - point)
                 if due > now:
@@ -126,7 +140,7 @@ class Timekeeper:
         side = running_side(after)
         budget = banks.get(side, tc.initial()) if side else 0.0
         state, reminders = self.plan(session, tc, row.period + 1, side, next_turn, now, budget,
-                                     banks, previous, now)
+                                     banks, previous, now, await self.points_for(session, side))
         return Handover(clock_statements(session.id, state, reminders, now), (tc, state))
 
     async def undo(self, session: Session, last: TurnEntry, now: float) -> list[Statement]:
@@ -144,5 +158,6 @@ class Timekeeper:
             banks = dict(row.banks)
             budget = banks.get(last.side, tc.initial())
         state, reminders = self.plan(session, tc, row.period + 1, last.side, last.number,
-                                     now, budget, banks, None, now)
+                                     now, budget, banks, None, now,
+                                     await self.points_for(session, last.side))
         return clock_statements(session.id, state, reminders, now)

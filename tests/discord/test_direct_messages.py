@@ -5,20 +5,26 @@ in one direct message with the bot, their own turn first, and plays a turn from 
 from __future__ import annotations
 
 import random
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from bot.actions import Show, encode
 from bot.replies import User
+from bot.scheduler import Scheduler
 from bot.service import GameService
 from storage import Session
 from tests.discord.harness import (
     GAME,
     Opener,
     World,
+    clocked_bot,
+    connected,
     play_first_offered,
     private,
     public,
+    restarted,
     running,
     sync,
 )
@@ -61,15 +67,17 @@ async def _to_move(service: GameService, channel: Any) -> str:
     return seat.user_id
 
 
-async def _two_servers(w: World, service: GameService) -> Second:
+async def _two_servers(w: World, service: GameService, **time: str) -> Second:
     """alice plays bob in the first server (bob to move) and carol in the second
-    (alice to move): the newer game is the one waiting for her."""
+    (alice to move): the newer game is the one waiting for her.  ``time``: the games'
+    time control (``time="2d"``)."""
     second = Second(w)
     await sync(w.env)
-    made = await w.alice.slash(w.channel, "new", game=GAME, opponent=w.bob)
+    made = await w.alice.slash(w.channel, "new", game=GAME, opponent=w.bob, **time)
     assert public(made) is not None, made
     assert public(await w.bob.slash(w.channel, "accept")) is not None
-    made = await second.alice.slash(second.channel, "new", game=GAME, opponent=second.carol)
+    made = await second.alice.slash(second.channel, "new", game=GAME, opponent=second.carol,
+                                    **time)
     assert public(made) is not None, made
     assert public(await second.carol.slash(second.channel, "accept")) is not None
     alice = str(w.alice.id)
@@ -174,3 +182,90 @@ async def test_a_turn_from_the_direct_message_is_refused_once_the_game_moved_on(
         refused = await service.press(User(str(w.bob.id), "bob"), place, encode(Show(game.id)))
         assert not refused.ok and "not one of yours" in refused.text
 
+
+
+def _direct_messages(user: Any) -> list[str]:
+    """What the bot sent ``user`` in their direct message, oldest first (the answers
+    to their own commands left out)."""
+    return [m.content for m in user.dm_channel.history(viewer=user)
+            if not m.flags.ephemeral and m.interaction_metadata is None]
+
+
+async def test_one_digest_at_the_chosen_hour_of_the_players_own_time(
+        tmp_path: Path, open_service: Opener) -> None:
+    db = tmp_path / "db.sqlite3"
+    service = await open_service(db)
+    bot, clock = clocked_bot(service, db)
+    async with connected(bot) as w:
+        second = await _two_servers(w, service, time="2d")
+        # 1_800_000_000 is 08:00 UTC: 17:00 in Tokyo; her digest comes at 18:00 there
+        local = datetime.fromtimestamp(clock.now, ZoneInfo("Asia/Tokyo"))
+        assert local.hour == 17
+        said = private(await w.alice.user.slash("notify", digest="on", hour=18,
+                                                timezone="Asia/Tokyo"))
+        assert said is not None and "18:00" in said.content and "Asia/Tokyo" in said.content
+        # carol subscribes too, but nothing waits for her: she gets nothing
+        assert private(await w.carol.user.slash("notify", digest="on", hour=18,
+                                                timezone="Asia/Tokyo")) is not None
+        wrong = private(await w.bob.user.slash("notify", digest="on", hour=18,
+                                               timezone="Mars/Olympus"))
+        assert wrong is not None and "Europe/Berlin" in wrong.content  # an example given
+
+        assert bot.scheduler is not None
+        assert [n for n in await bot.scheduler.run_once() if n.kind == "digest"] == []
+        assert _direct_messages(w.alice.user) == []
+        clock.now += 3600  # 18:00 in Tokyo
+        sent = [n for n in await bot.scheduler.run_once() if n.kind == "digest"]
+        assert [n.user_id for n in sent] == [str(w.alice.id)]
+        digests = _direct_messages(w.alice.user)
+        assert len(digests) == 1, digests
+        assert "Dice Club" in digests[0] and f"<#{second.channel.id}>" in digests[0]
+        assert "left (until" in digests[0] and f"<#{w.channel.id}>" not in digests[0]
+        assert _direct_messages(w.carol.user) == []
+        # the same hour again, then a restart (a new process on the same database)
+        clock.now += 600
+        assert [n for n in await bot.scheduler.run_once() if n.kind == "digest"] == []
+        service = await restarted(w, service, open_service, db)
+        service.clock = clock
+        restarted_bot = w.env.bot
+        restarted_bot.scheduler = Scheduler.for_service(service, restarted_bot.deliver_notification)
+        assert [n for n in await restarted_bot.scheduler.run_once() if n.kind == "digest"] == []
+        assert len(_direct_messages(w.alice.user)) == 1
+        # the next day at her hour: the next digest
+        clock.now += 24 * 3600
+        sent = [n for n in await restarted_bot.scheduler.run_once() if n.kind == "digest"]
+        assert [n.user_id for n in sent] == [str(w.alice.id)]
+        assert len(_direct_messages(w.alice.user)) == 2
+
+
+async def test_reminders_at_the_times_the_player_chose(tmp_path: Path,
+                                                       open_service: Opener) -> None:
+    db = tmp_path / "db.sqlite3"
+    service = await open_service(db)
+    bot, clock = clocked_bot(service, db)
+    async with connected(bot) as w:
+        said = private(await w.alice.user.slash("notify", remind="8h,1h"))
+        assert said is not None and "8h, 1h" in said.content
+        too_many = private(await w.alice.user.slash("notify", remind="1m"))
+        assert too_many is not None and "10m" in too_many.content  # the limits said
+        second = await _two_servers(w, service, time="2d")
+        game = await _live(service, second.channel)
+        row = await service.ledger.clock(game.id)
+        assert row is not None and row.deadline is not None
+        assert bot.scheduler is not None
+
+        async def reminders_at(before_deadline: float) -> list[tuple[int, str | None]]:
+            clock.now = row.deadline - before_deadline  # type: ignore[operator]
+            return [(n.session_id, n.user_id)
+                    for n in await bot.scheduler.run_once()  # type: ignore[union-attr]
+                    if n.kind == "reminder"]
+
+        alice, bob = str(w.alice.id), str(w.bob.id)
+        first = await _live(service, w.channel)
+        # the server's 24h: bob's (he chose nothing, his game's deadline came first), not hers
+        assert await reminders_at(24 * 3600 - 1) == [(first.id, bob)]
+        assert await reminders_at(8 * 3600 - 1) == [(game.id, alice)]
+        assert await reminders_at(8 * 3600 - 2) == []  # once
+        assert (game.id, alice) in await reminders_at(3600 - 1)
+        posted = second.channel.history(viewer=second.alice)[-1].content
+        assert f"<@{alice}>" in posted and "1h" in posted
