@@ -428,15 +428,22 @@ async def deliver(interaction: discord.Interaction, reply: Reply,
     on_pressed = interaction.response.type in _UPDATES
     try:
         if not deferred:
-            await interaction.response.send_message(**kwargs, ephemeral=reply.private)
+            answered = await interaction.response.send_message(**kwargs,
+                                                               ephemeral=reply.private)
+            message_id = getattr(answered, "message_id", None)
         elif on_pressed:
-            await interaction.followup.send(**kwargs, ephemeral=reply.private, wait=True)
+            sent = await interaction.followup.send(**kwargs, ephemeral=reply.private, wait=True)
+            message_id = getattr(sent, "id", None)
         elif reply.private:
             await interaction.edit_original_response(**_edit_kwargs(kwargs))
+            message_id = None
         else:
             await interaction.edit_original_response(content="Done.")
-            await interaction.followup.send(**kwargs, wait=True)
+            sent = await interaction.followup.send(**kwargs, wait=True)
+            message_id = getattr(sent, "id", None)
             await _quietly(interaction.delete_original_response())
+        if not reply.private and message_id is not None and interaction.channel_id is not None:
+            _note_posted(interaction, str(interaction.channel_id), str(message_id))
     except discord.HTTPException as exc:
         log.warning(kv("send_failed", interaction=interaction.id, channel=interaction.channel_id,
                        session=reply.session_id, status=exc.status, code=exc.code,
@@ -453,13 +460,31 @@ async def deliver(interaction: discord.Interaction, reply: Reply,
     return True
 
 
+def _note_posted(interaction: discord.Interaction, channel_id: str, message_id: str) -> None:
+    """Keep the public message a reply became on the interaction (``posted_message``)."""
+    extras = getattr(interaction, "extras", None)
+    if isinstance(extras, dict):
+        extras["posted"] = (channel_id, message_id)
+
+
+def posted_message(interaction: discord.Interaction) -> tuple[str, str] | None:
+    """(channel id, message id) of the public message the last reply delivered for
+    ``interaction`` became (None: none, or a private one)."""
+    extras = getattr(interaction, "extras", None)
+    found = extras.get("posted") if isinstance(extras, dict) else None
+    return found if isinstance(found, tuple) else None
+
+
 async def _deliver_elsewhere(interaction: discord.Interaction, reply: Reply,
                              channel_id: str) -> bool:
     """Post ``reply`` in ``channel_id`` and tell the sender privately that it was
     posted there (or that it could not be: the change is saved either way)."""
     where = f"<#{channel_id}>"
     target = await messageable(interaction.client, channel_id)
-    posted = target is not None and await post(target, reply)
+    message = await post(target, reply) if target is not None else None
+    posted = message is not None
+    if message is not None:
+        _note_posted(interaction, channel_id, str(message.id))
     key = "dm_posted" if posted else "dm_post_failed"
     note = Reply(text=said(interaction, key, channel=where), private=True, ok=posted,
                  session_id=reply.session_id)
@@ -524,15 +549,16 @@ async def open_thread(interaction: discord.Interaction, name: str) -> discord.Th
                                        auto_archive_duration=10080)
 
 
-async def post(channel: discord.abc.Messageable, reply: Reply) -> bool:
-    """Post a reply as a plain channel message (the challenge in a new thread)."""
+async def post(channel: discord.abc.Messageable, reply: Reply) -> discord.Message | None:
+    """Post a reply as a plain channel message (the challenge in a new thread, a
+    computer's turn, a turn played from a direct message): the message, None if
+    Discord refused it."""
     try:
-        await channel.send(**reply_kwargs(reply))
-        return True
+        return await channel.send(**reply_kwargs(reply))
     except discord.HTTPException as exc:
         log.warning(kv("post_failed", channel=getattr(channel, "id", "?"), status=exc.status,
                        error=type(exc).__name__))
-        return False
+        return None
 
 
 async def edit_pressed(interaction: discord.Interaction, **changes: Any) -> bool:

@@ -93,3 +93,20 @@ class DirectStore:
         rows = await self.store.fetchall(
             f"SELECT guild_id, name FROM guild_names WHERE guild_id IN ({marks})", wanted)
         return {str(r[0]): str(r[1]) for r in rows}
+
+    async def saw_post(self, session_id: int, channel_id: str, message_id: str,
+                       now: float) -> None:
+        """The game's latest public message (a later one replaces it)."""
+        await self.store.save_row("game_posts", {"session_id": session_id},
+                                  {"channel_id": channel_id, "message_id": message_id}, now)
+
+    async def posts(self, session_ids: Iterable[int]) -> dict[int, tuple[str, str]]:
+        """Session id -> (channel id, message id) of its latest public message."""
+        wanted = list(dict.fromkeys(session_ids))
+        if not wanted:
+            return {}
+        marks = ",".join("?" for _ in wanted)
+        rows = await self.store.fetchall(
+            f"SELECT session_id, channel_id, message_id FROM game_posts "
+            f"WHERE session_id IN ({marks})", wanted)
+        return {int(r[0]): (str(r[1]), str(r[2])) for r in rows}

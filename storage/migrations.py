@@ -315,8 +315,9 @@ MIGRATIONS: list[str] = [
     # points (``remind``: seconds before the deadline, comma-separated, largest
     # first; NULL: the server's).  ``digests``: one row per user and local day a
     # digest was claimed (the claim is the insert: a restart or a second process
-    # never sends one twice).  ``guild_names``: each server's name as last seen, for
-    # the list of one's games across servers.
+    # never sends one twice).  ``guild_names``: each server's name as last seen, and
+    # ``game_posts``: each game's latest public message, for the list of one's games
+    # across servers (its link opens the game where it stands).
     """
     ALTER TABLE users ADD COLUMN digest_hour INTEGER
         CHECK (digest_hour IS NULL OR (digest_hour >= 0 AND digest_hour <= 23));
@@ -333,6 +334,13 @@ MIGRATIONS: list[str] = [
     CREATE TABLE guild_names (
         guild_id    TEXT PRIMARY KEY,
         name        TEXT NOT NULL,
+        updated_at  REAL NOT NULL
+    );
+
+    CREATE TABLE game_posts (
+        session_id  INTEGER PRIMARY KEY REFERENCES sessions (id),
+        channel_id  TEXT NOT NULL,
+        message_id  TEXT NOT NULL,                  -- the game's latest public message
         updated_at  REAL NOT NULL
     );
     """,

@@ -304,7 +304,7 @@ PG_MIGRATIONS: list[str] = [
     SELECT 1;
     """,
     # 14: direct messages: daily digests, own reminder points, digests sent once,
-    # servers' names.
+    # servers' names, games' latest public messages.
     """
     ALTER TABLE users ADD COLUMN digest_hour BIGINT
         CHECK (digest_hour IS NULL OR (digest_hour >= 0 AND digest_hour <= 23));
@@ -321,6 +321,13 @@ PG_MIGRATIONS: list[str] = [
     CREATE TABLE guild_names (
         guild_id    TEXT PRIMARY KEY,
         name        TEXT NOT NULL,
+        updated_at  DOUBLE PRECISION NOT NULL
+    );
+
+    CREATE TABLE game_posts (
+        session_id  BIGINT PRIMARY KEY REFERENCES sessions (id),
+        channel_id  TEXT NOT NULL,
+        message_id  TEXT NOT NULL,                  -- the game's latest public message
         updated_at  DOUBLE PRECISION NOT NULL
     );
     """,

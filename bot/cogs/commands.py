@@ -405,7 +405,9 @@ async def _new_in_thread(flows: Flows, interaction: Interaction, game: str,
     async def inside(user: User, channel: Channel) -> Reply:
         reply = await call(user, where)
         if reply.ok:
-            await adapter.post(thread, reply)
+            message = await adapter.post(thread, reply)
+            if message is not None and reply.session_id is not None:
+                await flows.service.posted(reply.session_id, str(thread.id), str(message.id))
             return Reply(text=adapter.said(interaction, "thread_opened", thread=thread.mention),
                          session_id=reply.session_id)
         await adapter.delete_thread(thread)

@@ -111,8 +111,12 @@ class Flows:
         finally:
             if changes:
                 self.cache.forget(where.id)
-        return reply, await adapter.deliver(interaction, reply,
-                                            elsewhere=where.id if elsewhere else None)
+        sent = await (adapter.deliver(interaction, reply, elsewhere=where.id) if elsewhere
+                      else adapter.deliver(interaction, reply))
+        posted = adapter.posted_message(interaction)
+        if sent and posted is not None and reply.session_id is not None and not reply.private:
+            await self.service.posted(reply.session_id, *posted)  # the list links to it
+        return reply, sent
 
     # ------------------------------------------------------------- autocomplete
 

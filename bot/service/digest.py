@@ -69,6 +69,7 @@ class Digests:
         shown = waiting[:MAX_ROWS]
         names = await self.direct.guild_names(
             g.session.guild_id for g in shown if g.session.guild_id)
+        posts = await self.direct.posts(g.session.id for g in shown)
         lines = [req.mine("digest_title", n=len(waiting))]
         for number, game in enumerate(shown, start=1):
             session = game.session
@@ -76,7 +77,7 @@ class Digests:
                 title = get_game(session.game).title
             except GameError:
                 title = session.game[:20]
-            link = message_link(session)
+            link = message_link(session, posts.get(session.id))
             if game.left is None:
                 left = req.mine("digest_no_deadline")
             else:

@@ -45,11 +45,15 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def message_link(session: Session) -> str:
-    """The address that opens the game's channel in Discord ('' outside a server)."""
+def message_link(session: Session, post: tuple[str, str] | None = None) -> str:
+    """The address that opens the game's latest public message in Discord (``post``:
+    its channel and message ids as last seen), else its channel ('' outside a server)."""
     if session.guild_id is None or not session.guild_id.isdigit():
         return ""
-    return f"https://discord.com/channels/{session.guild_id}/{session.channel_id}"
+    where = f"https://discord.com/channels/{session.guild_id}/{session.channel_id}"
+    if post is not None and post[0] == session.channel_id and post[1].isdigit():
+        return f"{where}/{post[1]}"
+    return where
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,7 @@ class Everywhere:
         shown = games[(page - 1) * PAGE_SIZE: page * PAGE_SIZE]
         names = await self.direct.guild_names(
             g.session.guild_id for g in shown if g.session.guild_id)
+        posts = await self.direct.posts(g.session.id for g in shown)
         header = req.mine("dm_games_title", yours=sum(g.yours for g in games),
                           total=len(games))
         if pages > 1:
@@ -149,13 +154,15 @@ class Everywhere:
         buttons: list[Button] = []
         first = (page - 1) * PAGE_SIZE + 1
         for number, game in enumerate(shown, start=first):
-            rows.append(_clip(self._row(req, number, game, names), MAX_ROW))
+            rows.append(_clip(self._row(req, number, game, names,
+                                        posts.get(game.session.id)), MAX_ROW))
             buttons.append(Button(req.mine("button_dm_board", n=number),
                                   encode(Show(game.session.id)),
                                   "primary" if game.yours else "secondary"))
         return Reply(text="\n".join([header + ":", *rows]), private=True, buttons=buttons)
 
-    def _row(self, req: Request, number: int, game: Listed, names: dict[str, str]) -> str:
+    def _row(self, req: Request, number: int, game: Listed, names: dict[str, str],
+             post: tuple[str, str] | None) -> str:
         session = game.session
         guild = session.guild_id or ""
         server = _clip(pages.name(names.get(guild) or req.mine("dm_server_unnamed")),
@@ -166,7 +173,7 @@ class Everywhere:
             title = get_game(session.game).title
         except GameError:
             title = session.game[:20]
-        link = message_link(session)
+        link = message_link(session, post)
         where = req.mine("dm_games_where", server=server, channel=f"<#{session.channel_id}>",
                          title=title, others=_clip(others, MAX_OTHERS) or "-",
                          link=f" [↗](<{link}>)" if link else "")
@@ -187,6 +194,10 @@ class Everywhere:
         if game.left <= 0:
             return req.mine("dm_games_time_up")
         return req.mine("dm_games_left", duration=texts.duration(game.left, req.user_lang))
+
+    async def posted(self, session_id: int, channel_id: str, message_id: str) -> None:
+        """A game's public message was posted: the list's link opens it from now on."""
+        await self.direct.saw_post(session_id, channel_id, message_id, self.ctx.clock())
 
     # -- one game, from anywhere -------------------------------------------------------------
 

@@ -483,6 +483,15 @@ class GameService:
             return await self._everywhere.my_games(self.request(user, None), page)
         return await self._correspondence.my_games(user, guild_id, page)
 
+    async def posted(self, session_id: int, channel_id: str, message_id: str) -> None:
+        """The Discord layer posted game ``session_id``'s public message ``message_id``:
+        the list of one's games links to it.  Best effort: a database fault is logged,
+        never raised (the message is out; the link falls back to the channel)."""
+        try:
+            await self._everywhere.posted(session_id, channel_id, message_id)
+        except DatabaseFault as fault:
+            log.warning("posted: %s (%s)", fault.kind, brief(fault))
+
     async def game_place(self, session_id: int) -> Channel | None:
         """The channel of game ``session_id`` (None: no such game): where a button of
         that game pressed elsewhere (a direct message) plays, as a command there."""

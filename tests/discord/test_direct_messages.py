@@ -110,7 +110,10 @@ async def test_one_list_across_servers_and_a_turn_played_from_it(
         assert "Dice Club" in rows[0] and f"<#{second.channel.id}>" in rows[0], rows
         assert "your turn" in rows[0] and "carol" in rows[0]
         assert f"<#{w.channel.id}>" in rows[1] and "bob to play" in rows[1], rows
-        assert f"https://discord.com/channels/{second.guild.id}/{second.channel.id}" in rows[0]
+        # the link opens the game's latest public message (its board, where it stands)
+        latest = second.channel.history(viewer=second.carol)[-1]
+        assert f"https://discord.com/channels/{second.guild.id}/{second.channel.id}/" \
+               f"{latest.id}>" in rows[0], (rows[0], latest.content)
         assert _labels(listed) == ["Board 1", "Board 2"]
 
         # Board 1: the game waiting for her, with its Play button, in the direct message

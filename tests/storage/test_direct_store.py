@@ -56,3 +56,19 @@ async def test_server_names_are_the_last_seen(database: str) -> None:
             "g1": "Chess club", "g2": "Dice"}
     finally:
         await store.close()
+
+
+async def test_a_games_latest_post_replaces_the_one_before(database: str) -> None:
+    store = await Store.open(database)
+    try:
+        first = await store.create_session(
+            guild_id="g", channel_id="c1", game="hachapury", options={}, seed="ab" * 32,
+            seed_hash="h", created_by="alice", now=1.0, expires_at=None,
+            seats=[("W", "alice", "alice", True), ("B", "bob", "bob", True)])
+        direct = DirectStore(store)
+        assert await direct.posts([first]) == {}
+        await direct.saw_post(first, "c1", "100", 1.0)
+        await direct.saw_post(first, "c1", "205", 2.0)
+        assert await direct.posts([first, first + 1]) == {first: ("c1", "205")}
+    finally:
+        await store.close()
