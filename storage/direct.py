@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from storage.correspondence import ReminderRow
 from storage.store import Store
 
 
@@ -18,6 +19,20 @@ class DirectPrefs:
     digest_hour: int | None = None
     time_zone: str | None = None
     remind: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True)
+class RunningClock:
+    """A clock running for one player: its period, side and turn, from when and with
+    how many seconds (its deadline is the control's ``deadline(started_at, budget)``)."""
+
+    session_id: int
+    control: str
+    period: int
+    side: str
+    turn: int
+    started_at: float
+    budget: float
 
 
 def _points(text: str | None) -> tuple[float, ...] | None:
@@ -110,3 +125,35 @@ class DirectStore:
             f"SELECT session_id, channel_id, message_id FROM game_posts "
             f"WHERE session_id IN ({marks})", wanted)
         return {int(r[0]): (str(r[1]), str(r[2])) for r in rows}
+
+    async def running_clocks_of(self, user_id: str) -> list[RunningClock]:
+        """The clocks now running for ``user_id`` (their turn, in a game with a clock)."""
+        rows = await self.store.fetchall(
+            "SELECT c.session_id, c.control, c.period, c.side, c.turn, c.started_at, "
+            "c.budget FROM clocks c JOIN seats t ON t.session_id=c.session_id "
+            "AND t.side=c.side JOIN sessions s ON s.id=c.session_id "
+            "WHERE t.user_id=? AND s.status='active' AND c.started_at IS NOT NULL "
+            "AND c.budget IS NOT NULL ORDER BY c.session_id", (user_id,))
+        return [RunningClock(int(r[0]), str(r[1]), int(r[2]), str(r[3]), int(r[4]),
+                             float(r[5]), float(r[6])) for r in rows]
+
+    async def replace_reminders(self, clock: RunningClock, rows: Sequence[ReminderRow]
+                                ) -> bool:
+        """The unsent reminders (not the time-up row) of ``clock``'s period replaced by
+        ``rows``, provided the clock is still in that period (False: it moved on, and
+        its new period's reminders were planned with the new points already)."""
+        lock = " FOR UPDATE" if self.store.dialect == "postgresql" else ""
+        async with self.store.transaction() as run:
+            now = await run(f"SELECT period FROM clocks WHERE session_id=?{lock}",
+                            (clock.session_id,))
+            if not now.rows or int(now.rows[0][0]) != clock.period:
+                return False
+            await run("DELETE FROM reminders WHERE session_id=? AND period=? AND point>0 "
+                      "AND sent_at IS NULL", (clock.session_id, clock.period))
+            for r in rows:
+                await run("INSERT INTO reminders (session_id, period, point, turn, side, "
+                          "due_at, forfeit) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                          "ON CONFLICT DO NOTHING",
+                          (r.session_id, r.period, r.point, r.turn, r.side, r.due_at,
+                           r.forfeit))
+        return True

@@ -3,8 +3,8 @@ a player's daily digest by direct message and their own reminder times.
 
 Time zones are the system's tz database (``zoneinfo``); a name it does not know is
 refused with examples.  Reminder times are checked against ``REMIND_LIMITS`` and
-replace the server's (``reminder_hours``) in every clock that starts running for the
-player from then on (bot/service/timekeeping.py)."""
+replace the server's (``reminder_hours``) in the clocks running for the player now
+and in every one that starts for them later (bot/service/timekeeping.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from bot.replies import Refused
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.request import Request
+from bot.service.timekeeping import Timekeeper
 from storage.direct import DirectStore
 
 #: The shortest and longest reminder time, and how many a player may choose.
@@ -49,8 +50,9 @@ class DigestChoice:
 class DirectSettings:
     """Checks and saves the digest and the reminder times."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, timekeeper: Timekeeper) -> None:
         self.ctx = ctx
+        self.timekeeper = timekeeper
         self.direct = DirectStore(ctx.store)
 
     # -- checked first (nothing changes unless every option is good) ---------------------
@@ -116,6 +118,8 @@ class DirectSettings:
                         req.mine("digest_on", hour=digest.hour, zone=digest.zone))
         if remind is not None:
             await self.direct.set_remind(req.user.id, remind or None, now)
+            # the clocks running for them now take the new times too
+            await self.timekeeper.replan(req.user.id)
             if remind:
                 said.append(req.mine("remind_said", points=self._points(req, remind)))
             else:

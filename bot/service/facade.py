@@ -118,7 +118,7 @@ class GameService:
         self._resignation = Resignation(ctx, self._turns)
         self._views = views.Views(ctx, self._turns)
         self._everywhere = Everywhere(ctx, self._views)
-        self._direct_settings = DirectSettings(ctx)
+        self._direct_settings = DirectSettings(ctx, timekeeper)
         self._digests = Digests(ctx, self._everywhere)
         self._learning = Learning(ctx, self._lesson_game)
         self._history = History(ctx)

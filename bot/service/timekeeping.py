@@ -33,6 +33,20 @@ def running_side(position: Position) -> str | None:
     return position.side_to_move
 
 
+def reminder_rows(session_id: int, tc: clocks.TimeControl, period: int, side: str, turn: int,
+                  started_at: float, budget: float, points: Sequence[float], now: float
+                  ) -> list[ReminderRow]:
+    """The reminders (``points`` seconds before the deadline) of a clock running from
+    ``started_at`` with ``budget`` seconds that are still ahead of ``now``."""
+    rows: list[ReminderRow] = []
+    for point in points:
+        if budget > point:
+            due = tc.deadline(started_at, budget - point)
+            if due > now:
+                rows.append(ReminderRow(session_id, period, point, turn, side, due))
+    return rows
+
+
 @dataclass(frozen=True)
 class Handover:
     """A turn's clock statements and the clock they leave, so that the reply's
@@ -82,6 +96,20 @@ class Timekeeper:
         if control != "none":
             await self.ctx.ledger.set_control(session_id, control, self.ctx.clock())
 
+    async def replan(self, user_id: str) -> int:
+        """The reminders of the clocks running for ``user_id`` planned again with their
+        points (after ``/notify remind:``); how many clocks were replanned."""
+        own = (await self.direct.reminder_points([user_id])).get(user_id)
+        points = sorted(own, reverse=True) if own else self.reminder_points()
+        now = self.ctx.clock()
+        done = 0
+        for clock in await self.direct.running_clocks_of(user_id):
+            tc = clocks.parse_stored(clock.control)
+            rows = reminder_rows(clock.session_id, tc, clock.period, clock.side, clock.turn,
+                                 clock.started_at, clock.budget, points, now)
+            done += await self.direct.replace_reminders(clock, rows)
+        return done
+
     async def points_for(self, session: Session, side: str | None) -> list[float]:
         """The reminder points of the player of ``side``: their own (``/notify
         remind:``) where they chose them, else the server's."""
@@ -102,12 +130,8 @@ class Timekeeper:
         if side is None or turn is None:
             return ClockState(period, None, None, None, None, None, banks, previous), []
         deadline = tc.deadline(started_at, budget)
-        rows: list[ReminderRow] = []
-        for point in self.reminder_points() if points is None else points:
-            if budget > point:
-                due = tc.deadline(started_at, budget - point)
-                if due > now:
-                    rows.append(ReminderRow(session.id, period, point, turn, side, due))
+        rows = reminder_rows(session.id, tc, period, side, turn, started_at, budget,
+                             self.reminder_points() if points is None else points, now)
         forfeit = None
         others = [s.side for s in session.seats if s.side != side]
         if tc.forfeit and len(others) == 1:

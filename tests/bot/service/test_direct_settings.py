@@ -117,3 +117,29 @@ async def test_a_digest_is_handed_out_once_by_two_processes(
     finally:
         for store in stores:
             await store.close()
+
+
+async def test_new_reminder_times_replan_the_clock_running_now(
+        service: GameService, clock: FakeClock) -> None:
+    await _start(service, HERE, control="3d")
+    game = await _to_move(service, ALICE, HERE)
+    row = await service.ledger.clock(game.id)
+    assert row is not None and row.deadline is not None
+    period = row.period
+
+    async def points() -> list[float]:
+        return sorted(r.point for r in await service.ledger.unsent_reminders(game.id, period))
+
+    assert await points() == [0.0, HOUR, DAY]  # the server's
+    assert (await service.notify(ALICE, remind="2d,8h")).ok
+    assert await points() == [0.0, 8 * HOUR, 2 * DAY]
+    # the 2d reminder goes out; choosing it again does not send it twice
+    clock.now = row.deadline - 2 * DAY + 1
+    sent = await service.ledger.claim_due(clock.now)
+    assert [(r.session_id, r.point) for r in sent] == [(game.id, 2 * DAY)]
+    assert (await service.notify(ALICE, remind="2d,4h")).ok
+    assert await points() == [0.0, 4 * HOUR]
+    assert await service.ledger.claim_due(clock.now + 1) == []
+    # bob's clocks are his: nothing of his changed
+    assert (await service.notify(BOB, remind="12h")).ok
+    assert await points() == [0.0, 4 * HOUR]
