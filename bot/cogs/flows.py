@@ -183,11 +183,12 @@ class Flows:
             # a game's own button, wherever pressed (the list of one's games, a direct
             # message): it acts in the game's channel, under that channel's order, as
             # a command there would
-            channel = await self.service.game_place(session_id)
-            if channel is None:
-                await adapter.say(interaction, adapter.said(interaction, "button_no_game"))
-                return
-            elsewhere = here is None or here.id != channel.id
+            place = await self.service.game_place(session_id)
+            # (no such game: the service refuses it here as it always has; in a direct
+            # message, below)
+            elsewhere = place is not None and (here is None or here.id != place.id)
+            if elsewhere:
+                channel = place  # (in its own channel: the interaction's, locale and all)
         elif channel is None and verb in ANYWHERE:
             channel = here  # a lesson's page turns in a direct message too
         if channel is None:

@@ -272,3 +272,24 @@ async def test_reminders_at_the_times_the_player_chose(tmp_path: Path,
         assert (game.id, alice) in await reminders_at(3600 - 1)
         posted = second.channel.history(viewer=second.alice)[-1].content
         assert f"<@{alice}>" in posted and "1h" in posted
+
+
+async def test_the_app_installs_for_users_and_servers(tmp_path: Path,
+                                                     open_service: Opener) -> None:
+    """What Discord is told at sync: the commands that work in a direct message may be
+    run there (context 1) by a user who installed the app (integration type 1); the
+    others only in servers (context 0), installed by a server (type 0)."""
+    from bot import command_table
+    from tests.discord.harness import make_bot
+
+    db = tmp_path / "db.sqlite3"
+    bot = make_bot(await open_service(db), db, schedule=False)
+    synced = {c.name: c.to_dict(bot.tree) for c in bot.tree.get_commands()}
+    direct = set(command_table.direct_commands())
+    assert direct == {"mygames", "board", "record", "rules", "learn", "help", "settings",
+                      "notify"}
+    for name, payload in synced.items():
+        anywhere = name in direct
+        assert sorted(payload["contexts"]) == ([0, 1] if anywhere else [0]), name
+        assert sorted(payload["integration_types"]) == ([0, 1] if anywhere else [0]), name
+    await bot.close()
