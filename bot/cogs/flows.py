@@ -34,8 +34,9 @@ ENDINGS_FOR = 5
 
 Call = Callable[[User, Channel], Awaitable[Reply]]
 #: Buttons that belong to one game and act in its channel wherever they are pressed
-#: (the Board and Play buttons of the list of one's games, in a direct message).
-FOLLOW_THE_GAME = (Verb.SHOW, *PICKER_VERBS)
+#: (the Board and Play buttons of the list of one's games, in a direct message, and
+#: what a board shown there offers: the picker, the answers to the game's question).
+FOLLOW_THE_GAME = (Verb.SHOW, *PICKER_VERBS, Verb.ANSWER)
 #: Buttons that need no game and work in a direct message as well (lesson pages).
 ANYWHERE = LESSON_VERBS
 ERROR_MESSAGE = ("Something went wrong on my side while doing that. Use `/board` to see "

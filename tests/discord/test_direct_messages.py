@@ -28,6 +28,10 @@ from tests.discord.harness import (
     running,
     sync,
 )
+from tests.discord.test_buttons import _taker as taker
+from tests.discord.test_buttons import _three_player_game as three_player_game
+from tests.discord.test_buttons import _until as until_button
+from tests.discord.test_buttons import needs_cheesegambit
 
 
 def _components(message: Any) -> list[dict[str, Any]]:
@@ -293,3 +297,28 @@ async def test_the_app_installs_for_users_and_servers(tmp_path: Path,
         assert sorted(payload["contexts"]) == ([0, 1] if anywhere else [0]), name
         assert sorted(payload["integration_types"]) == ([0, 1] if anywhere else [0]), name
     await bot.close()
+
+
+@needs_cheesegambit
+async def test_a_taunt_answered_from_a_direct_message(tmp_path: Path,
+                                                      open_service: Opener) -> None:
+    """A board shown in a direct message offers the answers the game waits for; the
+    answer is the game's, posted in its channel."""
+    db = tmp_path / "db.sqlite3"
+    service = await open_service(db)
+    async with running(service, db) as w:
+        await three_player_game(w, pieces=6)
+        await until_button(service, w, random.Random(6), "Drop")
+        target = await taker(service, w)
+        before = await _live(service, w.channel)
+        board = private(await target.user.slash("board", game=before.id))
+        assert board is not None and "Drop" in _labels(board), board
+        shown = len(w.channel.history(viewer=w.mod))
+        done = await target.user.click(board, label="Drop")
+        note = private(done)
+        assert note is not None and f"<#{w.channel.id}>" in note.content, done
+        after = await service.store.session(before.id)
+        assert after is not None and after.version > before.version
+        last = await service.store.last_turn(before.id, kinds=("turn", "amend"))
+        assert last is not None and last.actor == str(target.id)
+        assert len(w.channel.history(viewer=w.mod)) == shown + 1
