@@ -88,6 +88,16 @@ class DirectStore:
             "WHERE digest_hour IS NOT NULL ORDER BY user_id")
         return [DirectPrefs(str(r[0]), int(r[1]), r[2], _points(r[3])) for r in rows]
 
+    async def claimed_digests(self, wanted: Sequence[tuple[str, str]]) -> set[tuple[str, str]]:
+        """Which of the (user id, local day) pairs have their digest claimed already."""
+        if not wanted:
+            return set()
+        users = list(dict.fromkeys(user for user, _ in wanted))
+        marks = ",".join("?" for _ in users)
+        rows = await self.store.fetchall(
+            f"SELECT user_id, day FROM digests WHERE user_id IN ({marks})", users)
+        return {(str(r[0]), str(r[1])) for r in rows} & set(wanted)
+
     async def claim_digest(self, user_id: str, day: str, now: float) -> bool:
         """Claim the digest of ``user_id``'s local ``day``: True for exactly one caller,
         whatever the processes or restarts (the row's insert is the claim)."""

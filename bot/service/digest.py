@@ -44,17 +44,23 @@ class Digests:
     async def due(self, now: float) -> list[Notification]:
         """The digests to send at ``now`` (each claimed, so handed out once)."""
         notes: list[Notification] = []
+        at_their_hour: list[tuple[DirectPrefs, ZoneInfo, str]] = []
         for prefs in await self.direct.digest_subscribers():
             zone = time_zone(prefs.time_zone or DEFAULT_ZONE) or ZoneInfo(DEFAULT_ZONE)
             local = datetime.fromtimestamp(now, zone)
-            if local.hour != prefs.digest_hour:
+            if local.hour == prefs.digest_hour:
+                at_their_hour.append((prefs, zone, local.date().isoformat()))
+        # the days already claimed are skipped without reading their lists (one query)
+        done = await self.direct.claimed_digests([(p.user_id, day)
+                                                  for p, _, day in at_their_hour])
+        for prefs, zone, day in at_their_hour:
+            if (prefs.user_id, day) in done:
                 continue
             waiting = [g for g in await self.everywhere.listed(prefs.user_id) if g.yours]
             if not waiting:
                 continue  # nothing waits: no message (a game may still come this hour)
-            if not await self.direct.claim_digest(prefs.user_id, local.date().isoformat(),
-                                                  now):
-                continue
+            if not await self.direct.claim_digest(prefs.user_id, day, now):
+                continue  # another process got there first
             text = await self._text(prefs, zone, waiting, now)
             notes.append(Notification("digest", "dm", "", None, waiting[0].session.id,
                                       prefs.user_id, text))
