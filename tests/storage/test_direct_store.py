@@ -40,6 +40,10 @@ async def test_a_digest_is_claimed_once_by_two_stores(database: str) -> None:
         assert sorted(claims) == [False, True]
         assert await DirectStore(first).claim_digest("alice", "2026-11-29", 2.0)
         assert await DirectStore(second).claim_digest("bob", "2026-11-28", 2.0)
+        assert await DirectStore(first).claimed_digests(
+            [("alice", "2026-11-28"), ("alice", "2026-11-30"), ("bob", "2026-11-28"),
+             ("carol", "2026-11-28")]) == {("alice", "2026-11-28"), ("bob", "2026-11-28")}
+        assert await DirectStore(first).claimed_digests([]) == set()
     finally:
         await first.close()
         await second.close()
