@@ -568,8 +568,12 @@ class GameService:
     @privately
     async def record(self, user: User, channel: Channel, game_id: int | None = None) -> Reply:
         """The record file of the game here, or of the finished game ``game_id``."""
-        if channel.direct and game_id is None:
-            raise Refused(self.request(user, channel).mine("dm_record_which"))
+        if channel.direct:  # a direct message: one of the user's own games, by its number
+            if game_id is None:
+                raise Refused(self.request(user, channel).mine("dm_record_which"))
+            place = await self._everywhere.live_place(user, game_id)
+            if place is not None:  # a game under way: its record so far, as in its channel
+                return await self._views.record(user, place)
         if game_id is not None:
             return await self._history.record(channel, game_id, user)
         return await self._matches.whole_match_record(await self._views.record(user, channel))

@@ -130,9 +130,19 @@ async def test_a_direct_message_names_games_by_number(service: GameService) -> N
     assert live.ok and live.private and f"<#{ELSEWHERE.id}>" in live.text
     assert not (await service.board(BOB, DM, session.id)).ok  # not his game
     assert not (await service.record(ALICE, DM)).ok
+    so_far = await service.record(ALICE, DM, session.id)  # under way: the record so far
+    assert so_far.ok and so_far.attachment is not None
+    assert not (await service.record(BOB, DM, session.id)).ok  # not his game
     assert (await service.abort(ALICE, ELSEWHERE)).ok
     # an aborted game is no finished game: nothing to show, as in its server
     assert not (await service.record(ALICE, DM, session.id)).ok
+    # a finished game of hers: its record and its board at any turn, from here too
+    done = await _start(service, THIRD, BOB, None)
+    assert (await service.resign(ALICE, THIRD)).ok
+    record = await service.record(ALICE, DM, done.id)
+    assert record.ok and record.attachment is not None
+    assert (await service.board(ALICE, DM, done.id, turn=0)).ok
+    assert not (await service.record(CAROL, DM, done.id)).ok  # she did not play it
     # what is done in a server is refused here, saying so
     refused = await service.settings(ALICE, DM, server_theme="dark")
     assert not refused.ok and "server's channel" in refused.text
