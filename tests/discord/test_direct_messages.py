@@ -322,3 +322,37 @@ async def test_a_taunt_answered_from_a_direct_message(tmp_path: Path,
         last = await service.store.last_turn(before.id, kinds=("turn", "amend"))
         assert last is not None and last.actor == str(target.id)
         assert len(w.channel.history(viewer=w.mod)) == shown + 1
+
+
+async def test_the_other_commands_in_a_direct_message(tmp_path: Path,
+                                                      open_service: Opener) -> None:
+    """/learn to its end, /rules, /settings and /notify in a direct message: the lesson's
+    pages turn there; its "Play the computer" says that games are played in servers."""
+    db = tmp_path / "db.sqlite3"
+    service = await open_service(db)
+    async with running(service, db) as w:
+        dan = w.env.create_user("dan")  # in no server at all
+        page = private(await dan.slash("learn", game="hachapury"))
+        assert page is not None and "(step 1 of" in page.content
+        for _ in range(20):
+            menu = _select(page)
+            if menu is not None:
+                answered = private(await dan.select(page, [menu["options"][0]["value"]]))
+                assert answered is not None and answered.content[:1] in "✅❌"
+                page = answered
+            if "Next" not in _labels(page):
+                break
+            page = private(await dan.click(page, label="Next"))
+            assert page is not None
+        assert "Play the computer" in _labels(page)
+        refused = private(await dan.click(page, label="Play the computer"))
+        assert refused is not None and "server's channel" in refused.content
+        rules = await dan.slash("rules", game="hachapury")
+        assert rules.response is not None and "Hachapury" in rules.response.content
+        said = private(await dan.slash("settings", language="ru"))
+        assert said is not None and said.content, said
+        assert (await service.context.languages.choices(str(dan.id), None)).user == "ru"
+        mode = private(await dan.slash("notify", mode="dm"))
+        assert mode is not None and await service.ledger.notify_mode(str(dan.id)) == "dm"
+        nothing = private(await dan.slash("mygames"))
+        assert nothing is not None and "нет идущих партий" in nothing.content  # in Russian now
