@@ -139,9 +139,22 @@ def to_user_of(member: discord.abc.User) -> User:
     return User(id=str(member.id), name=display_name(member))
 
 
+def installed_by_user_only(interaction: discord.Interaction) -> bool:
+    """Whether the command comes from a server where only the user installed the app:
+    the bot is no member there, so it can post nothing of its own in that channel
+    (Discord names the installs; a test double that names none counts as a server's)."""
+    try:
+        return bool(interaction.is_user_integration()
+                    and not interaction.is_guild_integration())
+    except AttributeError:  # a test double without the installs
+        return False
+
+
 def to_channel(interaction: discord.Interaction) -> Channel | None:
-    """Where the command was issued; None in direct messages."""
-    if interaction.guild_id is None or interaction.channel_id is None:
+    """Where the command was issued; None in direct messages (and in a server where
+    only the user installed the app: as in a direct message, no game can live there)."""
+    if interaction.guild_id is None or interaction.channel_id is None \
+            or installed_by_user_only(interaction):
         return None
     name = getattr(interaction.channel, "name", "") or ""
     locale = getattr(interaction, "guild_locale", None)  # absent in some test doubles
