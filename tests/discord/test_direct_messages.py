@@ -15,16 +15,17 @@ from bot.replies import User
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from storage import Session
+from tests.bot.conftest import FakeClock
 from tests.discord.harness import (
     GAME,
     Opener,
     World,
     clocked_bot,
     connected,
+    make_bot,
     play_first_offered,
     private,
     public,
-    restarted,
     running,
     sync,
 )
@@ -191,6 +192,19 @@ async def test_a_turn_from_the_direct_message_is_refused_once_the_game_moved_on(
 
 
 
+async def _restarted_on(clock: FakeClock, w: World, service: GameService,
+                        open_service: Opener, db: Path) -> Scheduler:
+    """A new process on the same database and the same clock, its scheduler run by the
+    test (``clocked_bot``'s, after a restart); returns that scheduler."""
+    await service.store.close()
+    service = await open_service(db)
+    service.clock = clock
+    await w.env.restart_bot(make_bot(service, db, schedule=False))
+    scheduler = w.env.bot.scheduler
+    assert isinstance(scheduler, Scheduler)
+    return scheduler
+
+
 def _direct_messages(user: Any) -> list[str]:
     """What the bot sent ``user`` in their direct message, oldest first (the answers
     to their own commands left out)."""
@@ -232,15 +246,12 @@ async def test_one_digest_at_the_chosen_hour_of_the_players_own_time(
         # the same hour again, then a restart (a new process on the same database)
         clock.now += 600
         assert [n for n in await bot.scheduler.run_once() if n.kind == "digest"] == []
-        service = await restarted(w, service, open_service, db)
-        service.clock = clock
-        restarted_bot = w.env.bot
-        restarted_bot.scheduler = Scheduler.for_service(service, restarted_bot.deliver_notification)
-        assert [n for n in await restarted_bot.scheduler.run_once() if n.kind == "digest"] == []
+        scheduler = await _restarted_on(clock, w, service, open_service, db)
+        assert [n for n in await scheduler.run_once() if n.kind == "digest"] == []
         assert len(_direct_messages(w.alice.user)) == 1
         # the next day at her hour: the next digest
         clock.now += 24 * 3600
-        sent = [n for n in await restarted_bot.scheduler.run_once() if n.kind == "digest"]
+        sent = [n for n in await scheduler.run_once() if n.kind == "digest"]
         assert [n.user_id for n in sent] == [str(w.alice.id)]
         assert len(_direct_messages(w.alice.user)) == 2
 
@@ -261,10 +272,11 @@ async def test_reminders_at_the_times_the_player_chose(tmp_path: Path,
         assert row is not None and row.deadline is not None
         assert bot.scheduler is not None
 
+        scheduler = bot.scheduler
+
         async def reminders_at(before_deadline: float) -> list[tuple[int, str | None]]:
             clock.now = row.deadline - before_deadline  # type: ignore[operator]
-            return [(n.session_id, n.user_id)
-                    for n in await bot.scheduler.run_once()  # type: ignore[union-attr]
+            return [(n.session_id, n.user_id) for n in await scheduler.run_once()
                     if n.kind == "reminder"]
 
         alice, bob = str(w.alice.id), str(w.bob.id)
@@ -273,6 +285,9 @@ async def test_reminders_at_the_times_the_player_chose(tmp_path: Path,
         assert await reminders_at(24 * 3600 - 1) == [(first.id, bob)]
         assert await reminders_at(8 * 3600 - 1) == [(game.id, alice)]
         assert await reminders_at(8 * 3600 - 2) == []  # once
+        # a new process on the same database: nothing sent twice
+        scheduler = await _restarted_on(clock, w, service, open_service, db)
+        assert await reminders_at(8 * 3600 - 3) == []
         assert (game.id, alice) in await reminders_at(3600 - 1)
         posted = second.channel.history(viewer=second.alice)[-1].content
         assert f"<@{alice}>" in posted and "1h" in posted
@@ -284,8 +299,6 @@ async def test_the_app_installs_for_users_and_servers(tmp_path: Path,
     run there (context 1) by a user who installed the app (integration type 1); the
     others only in servers (context 0), installed by a server (type 0)."""
     from bot import command_table
-    from tests.discord.harness import make_bot
-
     db = tmp_path / "db.sqlite3"
     bot = make_bot(await open_service(db), db, schedule=False)
     synced = {c.name: c.to_dict(bot.tree) for c in bot.tree.get_commands()}
