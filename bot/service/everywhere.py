@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from bot import clocks, pages
 from bot.actions import Show, encode
-from bot.catalogue import Readers, reading
+from bot.catalogue import Readers
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
@@ -221,17 +221,21 @@ class Everywhere:
             return None
         return await self.place(session_id)
 
-    async def board(self, req: Request, session_id: int) -> Reply:
+    async def board(self, req: Request, session_id: int, place: Channel | None = None
+                    ) -> Reply:
         """The Board button of the list: the game's board shown to its player alone,
-        in their language, with the game's own buttons (Play on their turn)."""
-        assert req.user is not None and req.channel is not None
+        in their language, with the game's own buttons (Play on their turn).
+        ``place``: the game's channel (default: the request's, a press there)."""
+        where = place or req.channel
+        assert req.user is not None and where is not None
         session = await self.ctx.store.session(session_id)
         if session is None or session.seat_of(req.user.id) is None:
             raise Refused(req.mine("dm_not_your_game"))
         if session.status not in LIVE_STATUSES:
             raise Refused(req.mine("dm_game_over", id=session.id))
-        with reading(Readers(user=req.user_lang, channel=req.user_lang)):
-            reply = await self.views.board(req.user, req.channel)
+        # said to the player alone: their language for the "public" words too
+        theirs = Request(req.user, where, Readers(user=req.user_lang, channel=req.user_lang))
+        reply = await self.views.board(theirs, req.user, where)
         if reply.session_id != session.id:  # the channel holds another game now
             raise Refused(req.mine("dm_game_over", id=session.id))
         reply.private = True
