@@ -171,6 +171,8 @@ class GameService:
         locale reads the server's language; without a channel, the public language is
         the user's.  ``seen``: a channel without a locale (the computer's games found
         at a restart) speaks the server's locale last seen."""
+        if channel is not None and channel.direct:
+            channel = None  # a direct message: its one reader is the user, in their language
         guild_id = channel.guild_id if channel else None
         if user is None and guild_id is None:
             return Readers()

@@ -369,3 +369,8 @@ async def test_the_other_commands_in_a_direct_message(tmp_path: Path,
         assert mode is not None and await service.ledger.notify_mode(str(dan.id)) == "dm"
         nothing = private(await dan.slash("mygames"))
         assert nothing is not None and "нет идущих партий" in nothing.content  # in Russian now
+        # a direct message has one reader: even what a channel would read is in his language
+        record = await dan.slash("record")
+        assert "/record game:ID" in (private(record) or record.response).content
+        board = await dan.slash("board", game=10**9)
+        assert "нет" in (private(board) or board.response).content.lower(), board

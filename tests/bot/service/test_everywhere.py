@@ -143,6 +143,9 @@ async def test_a_direct_message_names_games_by_number(service: GameService) -> N
     assert record.ok and record.attachment is not None
     assert (await service.board(ALICE, DM, done.id, turn=0)).ok
     assert not (await service.record(CAROL, DM, done.id)).ok  # she did not play it
+    # a direct message has one reader: what a channel would read is in her language
+    russian = await service.record(User(ALICE.id, ALICE.name, locale="ru"), DM, done.id)
+    assert russian.ok and russian.text.startswith("Запись партии"), russian.text
     # what is done in a server is refused here, saying so
     refused = await service.settings(ALICE, DM, server_theme="dark")
     assert not refused.ok and "server's channel" in refused.text
