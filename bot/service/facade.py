@@ -561,8 +561,14 @@ class GameService:
 
     async def game_place(self, session_id: int) -> Channel | None:
         """The channel of game ``session_id`` (None: no such game): where a button of
-        that game pressed elsewhere (a direct message) plays, as a command there."""
-        return await self._everywhere.place(session_id)
+        that game pressed elsewhere (a direct message) plays, as a command there.  A
+        database fault is logged and answered None: the press then goes on where it was
+        made, and its command meets the fault and tells it."""
+        try:
+            return await self._everywhere.place(session_id)
+        except DatabaseFault as fault:
+            log.warning("game_place: %s (%s)", fault.kind, brief(fault))
+            return None
 
     @privately
     async def notify(self, user: User, mode: str = "", nudge: str = "", digest: str = "",
