@@ -580,7 +580,8 @@ _BUTTON_COMMANDS = {Verb.TAKEBACK_YES: "/allow", Verb.TAKEBACK_NO: "/refuse",
                     Verb.PLAY: "/play", Verb.PICK: "/pick back", Verb.PICKOK: "/pick ok",
                     Verb.PICKNO: "/pick cancel", Verb.RESIGN: "/resign confirm",
                     Verb.LEARN: "/press", Verb.LEARNNEW: "/press", Verb.HISTORY: "/press",
-                    Verb.RESIGN_MATCH: "/press", Verb.LEARNX: "/pick", Verb.SHOW: "/press"}
+                    Verb.RESIGN_MATCH: "/press", Verb.LEARNX: "/pick", Verb.SHOW: "/press",
+                    Verb.MYGAMES: "/press"}
 
 
 def console_command(action: str) -> str:

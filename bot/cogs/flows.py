@@ -37,8 +37,9 @@ Call = Callable[[User, Channel], Awaitable[Reply]]
 #: (the Board and Play buttons of the list of one's games, in a direct message, and
 #: what a board shown there offers: the picker, the answers to the game's question).
 FOLLOW_THE_GAME = (Verb.SHOW, *PICKER_VERBS, Verb.ANSWER)
-#: Buttons that need no game and work in a direct message as well (lesson pages).
-ANYWHERE = LESSON_VERBS
+#: Buttons that need no game and work in a direct message as well (lesson pages, the
+#: pages of the list of one's games).
+ANYWHERE = (*LESSON_VERBS, Verb.MYGAMES)
 ERROR_MESSAGE = ("Something went wrong on my side while doing that. Use `/board` to see "
                  "the game as it stands, then try again.")
 

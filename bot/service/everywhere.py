@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 
 from bot import clocks, pages
-from bot.actions import Show, encode
+from bot.actions import GamesPage, Show, encode
 from bot.catalogue import Readers
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
@@ -159,6 +159,11 @@ class Everywhere:
             buttons.append(Button(req.mine("button_dm_board", n=number),
                                   encode(Show(game.session.id)),
                                   "primary" if game.yours else "secondary"))
+        if page > 1:
+            buttons.append(Button(req.mine("button_previous"), encode(GamesPage(page - 1))))
+        if page < pages:
+            buttons.append(Button(req.mine("button_next"), encode(GamesPage(page + 1)),
+                                  "primary"))
         return Reply(text="\n".join([header + ":", *rows]), private=True, buttons=buttons)
 
     def _row(self, req: Request, number: int, game: Listed, names: dict[str, str],

@@ -12,6 +12,7 @@ from bot.actions import (
     ActionError,
     Answer,
     Challenge,
+    GamesPage,
     HistoryPage,
     Lesson,
     Pick,
@@ -69,6 +70,7 @@ class Presses:
             Verb.TAKEBACK_YES: self._takeback, Verb.TAKEBACK_NO: self._takeback,
             Verb.ANSWER: self._answer,
             Verb.SHOW: self._show,
+            Verb.MYGAMES: self._games_page,
         }
 
     async def press(self, req: Request, user: User, channel: Channel, action: str) -> Reply:
@@ -96,6 +98,11 @@ class Presses:
     async def _show(self, req: Request, user: User, channel: Channel, action: Show) -> Reply:
         """A Board button of the list of one's games (``channel``: the game's own)."""
         return await self.everywhere.board(req, action.session)
+
+    async def _games_page(self, req: Request, user: User, channel: Channel,
+                          action: GamesPage) -> Reply:
+        """Previous/Next under the list of one's games across servers."""
+        return await self.everywhere.my_games(req, action.page)
 
     # -- what answers this channel's game ------------------------------------------------
 

@@ -3,7 +3,7 @@ Board button and the picker from anywhere, and who may use them."""
 
 from __future__ import annotations
 
-from bot.actions import Pick, Show, Verb, encode
+from bot.actions import GamesPage, Pick, Show, Verb, encode
 from bot.clocks import HOUR
 from bot.replies import Channel, User
 from bot.service import GameService
@@ -150,3 +150,19 @@ async def test_a_direct_message_names_games_by_number(service: GameService) -> N
     refused = await service.settings(ALICE, DM, server_theme="dark")
     assert not refused.ok and "server's channel" in refused.text
     assert (await service.settings(ALICE, DM, theme="dark")).ok
+
+
+async def test_the_list_pages_with_previous_and_next(service: GameService) -> None:
+    for number in range(9):
+        await _start(service, Channel(f"71{number:02d}", "9100", f"room{number}"), BOB, None)
+    first = await service.my_games(ALICE, None)
+    assert len(_rows(first.text)) == 7 and "(page 1 of 2, 9 in all)" in first.text
+    assert [b.label for b in first.buttons][-1] == "Next"
+    assert [b.label for b in first.buttons][:7] == [f"Board {n}" for n in range(1, 8)]
+    nxt = next(b.action for b in first.buttons if b.label == "Next")
+    assert nxt == encode(GamesPage(2))
+    second = await service.press(ALICE, DM, nxt)  # pressed in a direct message
+    assert second.ok and second.private
+    assert [r.split(".")[0] for r in _rows(second.text)] == ["8", "9"]
+    assert [b.label for b in second.buttons] == ["Board 8", "Board 9", "Previous"]
+    assert not (await service.my_games(ALICE, None, page=3)).ok
