@@ -299,15 +299,37 @@ PG_MIGRATIONS: list[str] = [
     """
     ALTER TABLE sessions ADD COLUMN outcome TEXT;
     """,
-    # 13: reserved for the tournaments (a placeholder that changes nothing, so that
-    # the analysis' migration keeps its pre-assigned number 15; the tournaments'
-    # branch puts its migration here when it merges).
+    # 13: reserved for the tournaments (a placeholder: see storage/migrations.py).
     """
     SELECT 1;
     """,
-    # 14: reserved for the direct messages (a placeholder, as 13).
+    # 14: direct messages: daily digests, own reminder points, digests sent once,
+    # servers' names, games' latest public messages.
     """
-    SELECT 1;
+    ALTER TABLE users ADD COLUMN digest_hour BIGINT
+        CHECK (digest_hour IS NULL OR (digest_hour >= 0 AND digest_hour <= 23));
+    ALTER TABLE users ADD COLUMN time_zone TEXT;
+    ALTER TABLE users ADD COLUMN remind TEXT;
+
+    CREATE TABLE digests (
+        user_id     TEXT NOT NULL,
+        day         TEXT NOT NULL,
+        sent_at     DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (user_id, day)
+    );
+
+    CREATE TABLE guild_names (
+        guild_id    TEXT PRIMARY KEY,
+        name        TEXT NOT NULL,
+        updated_at  DOUBLE PRECISION NOT NULL
+    );
+
+    CREATE TABLE game_posts (
+        session_id  BIGINT PRIMARY KEY REFERENCES sessions (id),
+        channel_id  TEXT NOT NULL,
+        message_id  TEXT NOT NULL,                  -- the game's latest public message
+        updated_at  DOUBLE PRECISION NOT NULL
+    );
     """,
     # 15: game analysis (computer/analysis.py; storage/analysis.py).  ``analyses``: one
     # row per analysed finished game (its JSON, the format ``version``, the seconds it
