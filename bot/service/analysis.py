@@ -37,7 +37,7 @@ from computer.analysis import (
 )
 from computer.analysis_judge import judge_for
 from games import get_game
-from storage import Session
+from storage import Session, TurnEntry
 from storage.analysis import AnalysisStore
 
 log = logging.getLogger("boardbot.analysis")
@@ -134,11 +134,7 @@ class Analyses:
         footers = [(req.public("analysis_picture_played", turn=d.number,
                                name=names.get(d.side, d.side), mark=d.mark or ""),
                     req.public("analysis_picture_better", turn=d.number)) for d in errors]
-        draw = self.ctx.render_images and bool(errors)
-        image, words = await self.ctx.cpu(
-            error_details, session, turns, [(d.number, d.played, d.best) for d in errors],
-            footers, self.ctx.config.image_width, self.ctx.config.theme,
-            req.channel_lang, draw) if errors else (None, [])
+        image, words = await self._details(req, session, turns, errors, footers)
         told = dict(zip([d.number for d in errors], words, strict=True))
         for player in analysis.players:
             name = names.get(player.side, player.side)
@@ -166,6 +162,23 @@ class Analyses:
             str(d.number) for d in errors)) if image else ""
         return Reply(text=text, image=image, image_name=f"analysis-{session.id}.png",
                      image_description=description, session_id=session.id)
+
+    async def _details(self, req: Request, session: Session, turns: list[TurnEntry],
+                       errors: list[Decision], footers: list[tuple[str, str]]
+                       ) -> tuple[bytes | None, list[tuple[str, str]]]:
+        """The errors told in words and drawn (a worker's job); a picture that fails
+        (a game without a renderer, a renderer fault: logged) leaves the words."""
+        if not errors:
+            return None, []
+        listed = [(d.number, d.played, d.best) for d in errors]
+        args = (session, turns, listed, footers, self.ctx.config.image_width,
+                self.ctx.config.theme, req.channel_lang)
+        if self.ctx.render_images:
+            try:
+                return await self.ctx.cpu(error_details, *args, True)
+            except Exception:  # noqa: BLE001 - the analysis is said without its picture
+                log.exception("analysis picture of session %d failed", session.id)
+        return await self.ctx.cpu(error_details, *args, False)
 
     # -- the post-game message -----------------------------------------------------------
 
