@@ -22,7 +22,7 @@ strategy is not a ``LevelledStrategy`` and is not Che has no analysis
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from computer.analysis import Decision
@@ -40,8 +40,11 @@ DEFAULT_WORK = 30_000
 #: The wall-time safety cap of one decision's judgement, in seconds.
 CAP = 5.0
 #: How many of the best one-ply turns are looked at one reply deeper (with the
-#: played turn).
+#: played turn); Chebache's replies are the dearest (a whole attack evaluation each),
+#: so it looks at two (bench/bench_analysis.py: a 100-turn game then fits 60 s on 2
+#: cores).
 TOP = 3
+TOPS: dict[str, int] = {"chebache": 2}
 
 
 @dataclass(frozen=True)
@@ -97,14 +100,15 @@ class Judge:
                 by_key[item.key] = item
         played_key = self.played_key(position, dice, moves)
         ranked = sorted(by_key.values(), key=lambda v: -v.value)
-        luck = self.luck(position, dice, side, ranked[0].value if ranked else 0.5)
+        luck = self.luck(position, dice, side)
         played = by_key.get(played_key)
         if played is None or len(ranked) < 2:
             # forced, or a turn the evaluation does not list (never expected): no loss
             value = ranked[0].value if ranked else 0.5
             return Decision(number, side, tuple(dice), moves, "", max(1, len(ranked)),
                             _equity(value), _equity(value), 0.0, luck, False)
-        chosen = ranked[:TOP] + ([played] if played not in ranked[:TOP] else [])
+        top = TOPS.get(self.game, TOP)
+        chosen = ranked[:top] + ([played] if played not in ranked[:top] else [])
         deep = self.deeper(position, dice, side, chosen, budget)
         values = deep if deep is not None else {v.key: v.value for v in chosen}
         best = max(chosen, key=lambda v: values[v.key])
@@ -113,14 +117,15 @@ class Judge:
                         len(ranked), _equity(values[played.key]), _equity(values[best.key]),
                         loss, luck, deep is not None)
 
-    def luck(self, position: Position, dice: Dice, side: str, rolled: float
-             ) -> float | None:
-        """The throw's luck in equity (None without dice): ``rolled`` (the best one-ply
-        value with the dice rolled) minus its average over every throw.  Its work is
-        fixed (one ply for each throw) and not drawn from the decision's budget."""
+    def luck(self, position: Position, dice: Dice, side: str) -> float | None:
+        """The throw's luck in equity (None without dice): the best one-ply value with
+        the dice rolled minus its average over every throw (``best_value``, one way
+        for both).  Its work is fixed (one ply for each throw) and not drawn from the
+        decision's budget."""
         count = position.dice_count()
         if count == 0 or not dice or not self.measure_luck:
             return None
+        rolled = self.best_value(position, dice, side)
         average = 0.0
         for throw, weight in dice_outcomes(count):
             average += weight * self.best_value(position, throw, side)
@@ -132,6 +137,12 @@ class Judge:
         return max(values) if values else 0.5
 
 
+def _done_or(position: Position, side: str, value: Callable[[Position, str], float]
+             ) -> float:
+    done = outcome_value(position, side)
+    return done if done is not None else value(position, side)
+
+
 def _equity(share: float) -> float:
     return 2.0 * share - 1.0
 
@@ -140,9 +151,14 @@ class LevelledJudge(Judge):
     """A ``LevelledStrategy``'s value and expansion."""
 
     def __init__(self, game: str, strategy: LevelledStrategy, work: int | None = None,
-                 luck: bool = True) -> None:
+                 luck: bool = True, pick: Callable[[Position, str], float] | None = None
+                 ) -> None:
         super().__init__(game, work, luck)
         self.strategy = strategy
+        #: For luck: a quicker value that picks each throw's best turn, which the
+        #: strategy's value then values (one full valuation a throw, not one a turn);
+        #: None: the strategy's value picks.
+        self.pick = pick
 
     def value(self, position: Position, side: str) -> float:
         done = outcome_value(position, side)
@@ -159,8 +175,14 @@ class LevelledJudge(Judge):
 
     def best_value(self, position: Position, dice: Dice, side: str) -> float:
         # as the default, without each position's listing (a quarter of the work)
-        return max((self.value(c.after, side) for c in self.expand(position, dice)),
-                   default=0.5)
+        found = self.expand(position, dice)
+        if not found:
+            return 0.5
+        if self.pick is None:
+            return max(self.value(c.after, side) for c in found)
+        pick = self.pick
+        chosen = max(found, key=lambda c: _done_or(c.after, side, pick))
+        return self.value(chosen.after, side)
 
     def deeper(self, position: Position, dice: Dice, side: str, chosen: list[Valued],
                budget: Budget) -> dict[str, float] | None:
@@ -287,6 +309,12 @@ def judge_for(game: str, work: int | None = None, luck: bool = True) -> Judge:
     strategy = strategy_for(game)
     if game == "cheesegambit" and isinstance(strategy, LevelledStrategy):
         return CheeseGambitJudge(game, strategy, work, luck)
+    if game == "chebache" and isinstance(strategy, LevelledStrategy):
+        # Chebache's full value weighs every attack over 36 throws: its luck picks each
+        # throw's turn by the plainer value (computer/chebache.py ``plain_value``)
+        from computer.chebache import plain_value
+
+        return LevelledJudge(game, strategy, work, luck, plain_value)
     if isinstance(strategy, LevelledStrategy):
         return LevelledJudge(game, strategy, work, luck)
     if game == "che":
