@@ -81,3 +81,11 @@ def test_easy_errs_more_than_hard() -> None:
         rates = rates_by_level(played, analyse(played, work=8_000))
         more += rates[Level.EASY] > rates[Level.HARD]
     assert more == 3
+
+
+def test_easy_errs_more_than_hard_in_cheesegambit() -> None:
+    """Errors only (luck left out, as the bench's count does), one game of four seats
+    taken in turn by the two levels."""
+    played = play("cheesegambit", [Level.EASY, Level.HARD], seed=1)
+    rates = rates_by_level(played, analyse(played, luck=False))
+    assert rates[Level.EASY] > rates[Level.HARD]
