@@ -21,7 +21,8 @@ The wire formats (a Discord custom id holds 100 characters, so tags are terse;
 - ``play:<s>:p<version>-<path>`` (pick, pickok, pickno): the turn picker, its path
   of choices joined by ``_``;
 - ``learn:0:l<game>-<page>[-<choice>]`` (learnx, learnnew): a lesson page;
-- ``history:0:h<page>-<member id|x>-<game|x>``: a page of ``/history``.
+- ``history:0:h<page>-<member id|x>-<game|x>``: a page of ``/history``;
+- ``tjoin:0:e<tournament>`` (tleave): sign up for (or leave) that tournament.
 
 A select menu's id is the prefix of an action: the chosen option's value completes
 it (``pick:7:p12-3_`` + ``g1``; ``learnx:0:lche-2-`` + ``1``): :func:`menu_prefix`.
@@ -69,6 +70,7 @@ _TAKEBACK = re.compile(r"u(?P<seq>\d{1,18})")
 _TAUNT = re.compile(r"k(?P<seq>\d{1,18})-(?P<turn>\d{1,9})-(?P<mover>[A-Z])-(?P<target>[A-Z])")
 _PICK = re.compile(r"p(?P<version>\d{1,9})-(?P<path>[A-Za-z0-9_]*)")
 _LESSON = re.compile(r"l(?P<game>[a-z]{1,20})-(?P<page>\d{1,3})(?:-(?P<choice>\d{1,2}))?")
+_ENTRY = re.compile(r"e(?P<tournament>\d{1,18})")
 _HISTORY = re.compile(r"h(?P<page>\d{1,6})-(?P<member>\w+?)-(?P<game>[a-z0-9]+)")
 #: A word a game's question offers as an answer (``Position.action_choices``).
 _WORD = re.compile(r"[a-z][a-z0-9_]{0,23}")
@@ -106,6 +108,9 @@ class Verb(StrEnum):
     LEARNX = "learnx"
     LEARNNEW = "learnnew"
     HISTORY = "history"
+    # tournaments (bot/service/tournaments.py)
+    TJOIN = "tjoin"
+    TLEAVE = "tleave"
 
 
 CHALLENGE_VERBS = (Verb.ACCEPT, Verb.DECLINE, Verb.JOIN, Verb.START)
@@ -243,7 +248,25 @@ class HistoryPage:
         return 0
 
 
-Action = Challenge | Answer | Takeback | Rematch | Resign | Taunt | Pick | Lesson | HistoryPage
+@dataclass(frozen=True)
+class Entry:
+    """Join (or leave) tournament ``tournament``'s sign-up: bound to that tournament,
+    so that the button of an old one never signs anyone up for another."""
+
+    tournament: int
+    join: bool = True
+
+    @property
+    def verb(self) -> Verb:
+        return Verb.TJOIN if self.join else Verb.TLEAVE
+
+    @property
+    def session(self) -> int:
+        return 0  # a tournament is no game
+
+
+Action = (Challenge | Answer | Takeback | Rematch | Resign | Taunt | Pick | Lesson | HistoryPage
+          | Entry)
 
 
 # -- writing ------------------------------------------------------------------------------
@@ -304,6 +327,8 @@ def _write(action: Action) -> str:
             return f"{verb}:0:l{game}-{page}" + (f"-{choice}" if choice is not None else "")
         case HistoryPage(page=page, member=member, game=game):
             return f"{action.verb}:0:h{page}-{member or _ANY}-{game or _ANY}"
+        case Entry(tournament=tournament):
+            return f"{action.verb}:0:e{tournament}"
     raise AssertionError(f"no id for {action!r}")  # mypy: the match is exhaustive
 
 
@@ -424,6 +449,13 @@ def _lesson(verb: Verb, word: str, session: int, tag: str, text: str) -> Action:
                   int(choice) if choice is not None else None)
 
 
+def _entry(verb: Verb, word: str, session: int, tag: str, text: str) -> Action:
+    match = _ENTRY.fullmatch(tag)
+    if match is None or session != 0:
+        raise ActionError("button_no_game", text)
+    return Entry(int(match["tournament"]), verb is Verb.TJOIN)
+
+
 def _history(verb: Verb, word: str, session: int, tag: str, text: str) -> Action:
     match = _HISTORY.fullmatch(tag)
     if match is None or _MEMBER.fullmatch(match["member"]) is None:
@@ -441,6 +473,7 @@ _READERS = {
     **dict.fromkeys(PICKER_VERBS, _pick),
     **dict.fromkeys(LESSON_VERBS, _lesson),
     Verb.HISTORY: _history,
+    Verb.TJOIN: _entry, Verb.TLEAVE: _entry,
 }
 
 

@@ -90,6 +90,10 @@ TABLE: tuple[Command, ...] = (
     Command("help", ("read_help",)),
     Command("notify", ("notify",)),
     Command("settings", ("settings",)),
+    # tournaments: one slash command, a subcommand each (bot/cogs/commands.py)
+    Command("tournament", ("tournament_new", "tournament_join", "tournament_leave",
+                           "tournament_start", "tournament_standings", "tournament_withdraw"),
+            changes=True, defer=True),
     # what Discord does with buttons and menus, the console with commands
     _console_only("play", "press"),
     _console_only("pick", "press"),

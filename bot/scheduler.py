@@ -103,6 +103,9 @@ class Scheduler:
         #: What a game lost on time moves on (a match's next game): its words join the
         #: forfeit notice (``GameService.after_forfeit``; None: nothing).
         self.after_forfeit = after_forfeit
+        #: The tournaments' pass (``BoardBot.tournament_sweep``: sign-up deadlines, games
+        #: ended on time, round deadlines), run after the notices; None: none.
+        self.tournaments: Callable[[], Awaitable[None]] | None = None
 
     @classmethod
     def for_service(cls, service: GameService, deliver: Deliver, *, interval: float = 60.0,
@@ -166,6 +169,11 @@ class Scheduler:
             if note.kind == "forfeit":  # posted: out of the outbox
                 await self.outbox.posted_forfeit(note.session_id)
             sent.append(note)
+        if self.tournaments is not None:
+            try:
+                await self.tournaments()
+            except Exception as exc:
+                log_failure(log, exc, "tournament pass failed")
         return sent
 
     async def _unposted_forfeits(self, now: float) -> list[Notification]:

@@ -23,7 +23,7 @@ from bot.catalogue import readers as current_readers
 from bot.computer_pool import InlineThinker, Thinker
 from bot.computer_seats import COMPUTER
 from bot.faults import brief
-from bot.replies import Channel, Refused, Reply, User, refusal
+from bot.replies import Announcement, Channel, Refused, Reply, User, refusal
 from bot.service import views
 from bot.service.board_settings import BoardSettings
 from bot.service.computer import ComputerPlayers
@@ -42,6 +42,7 @@ from bot.service.replays import DEFAULT_UPLOAD_LIMIT, Replays
 from bot.service.request import Request
 from bot.service.resign import Resignation
 from bot.service.timekeeping import Timekeeper
+from bot.service.tournaments import Terms, Tournaments
 from games import Position, available_games
 from games.turns import Turn
 from storage import (
@@ -80,6 +81,7 @@ def privately(command: Callable[Concatenate[GameService, _P], Awaitable[Reply]]
                     except StaleVersion:
                         return refusal(for_user("race"))
                     await self._matches.after(reply)  # a match game: the next game, the score
+                    await self._tournament_after(reply)  # a tournament game: its result
                     return reply
             except DatabaseFault as fault:
                 log.warning("%s: %s (%s)", command.__name__, fault.kind, brief(fault))
@@ -119,9 +121,11 @@ class GameService:
         ctx.board_caption = self._matches.caption
         ctx.record_tags = self._matches.record_tags
         self._replays = Replays(ctx, self._history)
+        self._tournaments = Tournaments(ctx, self._turns, timekeeper, self._matches,
+                                        self._resignation)
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
                                self._resignation, Picking(ctx, self._turns), self._learning,
-                               self._history)
+                               self._history, self._tournaments)
         # The computer players think in ``thinker`` (the bot's process pool); without
         # one, on a worker thread.
         self._computer = ComputerPlayers(ctx, self._turns, timekeeper,
@@ -365,6 +369,59 @@ class GameService:
     async def rebuild_ratings(self) -> int:
         """Every rating recomputed from the stored finished games (a command-line tool)."""
         return await self._ratings.rebuild()
+
+    # -- tournaments --------------------------------------------------------------------
+
+    @privately
+    async def tournament_new(self, user: User, channel: Channel, terms: Terms) -> Reply:
+        """``/tournament new`` (moderators): the sign-up opens here."""
+        return await self._tournaments.new(self.request(user, channel), terms)
+
+    @privately
+    async def tournament_join(self, user: User, channel: Channel) -> Reply:
+        return await self._tournaments.join(self.request(user, channel))
+
+    @privately
+    async def tournament_leave(self, user: User, channel: Channel) -> Reply:
+        return await self._tournaments.leave(self.request(user, channel))
+
+    @privately
+    async def tournament_start(self, user: User, channel: Channel) -> Reply:
+        """The organiser (or a moderator) closes the sign-up: round 1 is paired."""
+        return await self._tournaments.start(self.request(user, channel))
+
+    @privately
+    async def tournament_standings(self, user: User, channel: Channel) -> Reply:
+        return await self._tournaments.standings(self.request(user, channel))
+
+    @privately
+    async def tournament_withdraw(self, user: User, channel: Channel) -> Reply:
+        return await self._tournaments.withdraw(self.request(user, channel))
+
+    @privately
+    async def tournament_game(self, key: str, thread: Channel) -> Reply:
+        """Begin the tournament game ``key`` (a ``ThreadGame``'s) in ``thread``, which
+        the adapter opened for it; a refusal when it is open already."""
+        return await self._tournaments.open_game(self.request(None, thread), key, thread)
+
+    async def tournament_sweep(self) -> list[Announcement]:
+        """The scheduler's pass over the tournaments (sign-up deadlines, games ended
+        on time, round deadlines, games never opened): what to post."""
+        said: list[Announcement] = []
+        for channel in await self._tournaments.channels_to_sweep():
+            with reading(await self.readers(channel, seen=True)):
+                said += await self._tournaments.sweep(self.request(None, channel), channel)
+        return said
+
+    async def _tournament_after(self, reply: Reply) -> None:
+        """A tournament game's end, after the command that ended it (a fault here never
+        reports the command's own saved change as failed)."""
+        try:
+            await self._tournaments.after(self.request(None, None), reply)
+        except StaleVersion:
+            pass
+        except Exception:
+            log.exception("tournament follow-on failed after session %s", reply.session_id)
 
     # -- the computer -------------------------------------------------------------------
 

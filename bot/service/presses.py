@@ -12,6 +12,7 @@ from bot.actions import (
     ActionError,
     Answer,
     Challenge,
+    Entry,
     HistoryPage,
     Lesson,
     Pick,
@@ -23,7 +24,7 @@ from bot.actions import (
     decode,
 )
 from bot.buttons import Question, challenge_gone, pending_question
-from bot.catalogue import for_user
+from bot.catalogue import for_user, readers
 from bot.replies import Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
@@ -33,7 +34,9 @@ from bot.service.history import History
 from bot.service.learning import Learning
 from bot.service.lobby import Lobby
 from bot.service.picking import Picking
+from bot.service.request import Request
 from bot.service.resign import Resignation
+from bot.service.tournaments import Tournaments
 from storage import Session, SessionStatus, TurnKind
 
 #: A press's handler: the presser, where, and the decoded action of its verb.
@@ -43,8 +46,10 @@ Handler = Callable[[User, Channel, Any], Awaitable[Reply]]
 class Presses:
     def __init__(self, ctx: Context, turns: Turns, lobby: Lobby,
                  correspondence: Correspondence, resignation: Resignation,
-                 picking: Picking, learning: Learning, history: History) -> None:
+                 picking: Picking, learning: Learning, history: History,
+                 tournaments: Tournaments) -> None:
         self.ctx = ctx
+        self.tournaments = tournaments
         self.history = history
         self.learning = learning
         self.picking = picking
@@ -64,6 +69,7 @@ class Presses:
             Verb.TAUNT: self._taunt,
             Verb.TAKEBACK_YES: self._takeback, Verb.TAKEBACK_NO: self._takeback,
             Verb.ANSWER: self._answer,
+            Verb.TJOIN: self._entry, Verb.TLEAVE: self._entry,
         }
 
     async def press(self, user: User, channel: Channel, action: str) -> Reply:
@@ -74,6 +80,13 @@ class Presses:
         return await self.handlers[pressed.verb](user, channel, pressed)
 
     # -- what needs no game here ---------------------------------------------------------
+
+    async def _entry(self, user: User, channel: Channel, action: Entry) -> Reply:
+        """Join or Leave under a tournament's sign-up (that tournament's)."""
+        req = Request(user, channel, readers())
+        if action.join:
+            return await self.tournaments.join(req, action.tournament)
+        return await self.tournaments.leave(req, action.tournament)
 
     async def _rematch(self, user: User, channel: Channel, action: Rematch) -> Reply:
         return await self.lobby.rematch(user, channel, action.session)
