@@ -121,7 +121,7 @@ def _crosstable(table: CrossTable) -> Image.Image:
 
 def _bracket(bracket: Bracket) -> Image.Image:
     body, bold, title_font = font(BODY), font(BODY, True), font(TITLE, True)
-    box_w, box_h, gap_x = 200, 2 * ROW, 40
+    box_w, box_h, gap_x = 160, 2 * ROW, 24
     first = max(1, len(bracket.rounds[0]) if bracket.rounds else 1)
     columns = max(1, len(bracket.rounds)) + 1  # the winner's column
     band = TITLE + PAD * 2

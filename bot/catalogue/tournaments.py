@@ -59,7 +59,7 @@ EN: dict[str, str] = {
     "t_how_deadline": " at the round's deadline",
     "t_drew": "{first} and {second} drew{how}",
     "t_beat": "{winner} beat {loser}{how}",
-    "t_standings_title": "**{name}**: standings after round {round}",
+    "t_standings_title": "**{name}**: standings, round {round} of {rounds}",
     "t_knockout_row": "{player}: {reached}",
     "t_standings_row": "{place}. {player}: {score} (Buchholz {buchholz}, "
                        "Sonneborn-Berger {sb}){out}",
@@ -136,7 +136,7 @@ RU: dict[str, str] = {
     "t_how_deadline": " по истечении срока тура",
     "t_drew": "{first} и {second} сыграли вничью{how}",
     "t_beat": "{winner} победил {loser}{how}",
-    "t_standings_title": "**{name}**: таблица после тура {round}",
+    "t_standings_title": "**{name}**: таблица, тур {round} из {rounds}",
     "t_knockout_row": "{player}: {reached}",
     "t_standings_row": "{place}. {player}: {score} (Бухгольц {buchholz}, "
                        "Зонненборн-Бергер {sb}){out}",

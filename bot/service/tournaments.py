@@ -92,6 +92,12 @@ class Terms:
     name: str = ""
 
 
+def sb_text(quarter_points: int) -> str:
+    """A Sonneborn-Berger sum (``pairing.sonneborn_berger``: half points times half
+    points, so quarter points) as points: 3, 2.5, 0.75."""
+    return f"{quarter_points / 4:g}"
+
+
 def points_text(half_points: int) -> str:
     """A score in half points as players read it: 2, 2½, ½."""
     whole, half = divmod(half_points, 2)
@@ -583,8 +589,9 @@ class Tournaments:
                     pairings: Sequence[PairingRow]) -> str:
         names = {e.user_id: e.name for e in entrants}
         out = {e.user_id for e in entrants if not e.active}
-        done = max((p.round for p in pairings if p.result is not None), default=0)
-        lines = [req.public("t_standings_title", name=row.name, round=done)]
+        playing = max((p.round for p in pairings), default=0)
+        lines = [req.public("t_standings_title", name=row.name, round=playing,
+                            rounds=row.rounds)]
         if row.format is Format.KNOCKOUT:
             for user, reached in _knockout_places(entrants, pairings):
                 lines.append(req.public("t_knockout_row", player=names[user],
@@ -594,20 +601,20 @@ class Tournaments:
             lines.append(req.public(
                 "t_standings_row", place=place, player=names[s.player],
                 score=points_text(s.score), buchholz=points_text(s.buchholz),
-                sb=points_text(s.sonneborn_berger // 2),
+                sb=sb_text(s.sonneborn_berger),
                 out=req.public("t_out") if s.player in out else ""))
         lines.append(req.public("t_tiebreaks"))
         return "\n".join(lines)
 
     def _reached(self, req: Request, row: TournamentRow, reached: int) -> str:
-        """Words for how far a knockout player got (``reached`` rounds won; the total
-        + 1: the winner)."""
-        if reached > row.rounds:
+        """Words for how far a knockout player got (``reached``: the rounds they won,
+        a bye included; all of them: the winner)."""
+        if reached >= row.rounds:
             return req.public("t_ko_winner")
         from_end = row.rounds - reached
-        if from_end == 0:
-            return req.public("t_ko_final")
         if from_end == 1:
+            return req.public("t_ko_final")
+        if from_end == 2:
             return req.public("t_ko_semi")
         return req.public("t_ko_round", round=reached + 1)
 
@@ -661,11 +668,11 @@ class Tournaments:
                       for i, s in enumerate(table[:3], start=1)]
             text = req.public("t_final_table", name=row.name, winner=names[table[0].player],
                               score=points_text(table[0].score), podium="; ".join(podium))
-        body = text + "\n" + self._table_text(req, row, entrants, pairings)
+        # the table itself was posted with the last result, just before
         return Announcement(row.channel_id, Reply(
-            text=body, image=self._picture(req, row, entrants, pairings),
-            image_name="standings.png", image_description=body[:1000],
-            mentions=[]))
+            text=text, image=self._picture(req, row, entrants, pairings),
+            image_name="standings.png",
+            image_description=self._table_text(req, row, entrants, pairings)[:1000]))
 
     # -- the scheduler's pass -----------------------------------------------------------
 
