@@ -131,6 +131,7 @@ class Tournaments:
         except ValueError as exc:
             raise Refused(req.mine("t_format_unknown", format=terms.format[:30])) from exc
         wanted = {k.lower(): v for k, v in (terms.options or {}).items()}
+        given_time = wanted.pop("time", None)  # the clock is the tournament's, not an option
         try:
             options = game.normalise_options(wanted)
         except GameError as exc:
@@ -145,7 +146,7 @@ class Tournaments:
             if not 1 <= terms.match <= 25:
                 raise Refused(req.mine("t_match_range"))
         try:
-            control = self.timekeeper.control_text(terms.time_control, dict(wanted))
+            control = self.timekeeper.control_text(terms.time_control or given_time, {})
         except TimeControlError as exc:
             raise Refused(req.mine("t_time_bad", error=exc.said(req.user_lang))) from exc
         except ValueError as exc:

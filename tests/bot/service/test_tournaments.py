@@ -4,15 +4,20 @@ table; every game opened as the adapter opens it (``tournament_game`` in a threa
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 
 from bot.actions import Entry, encode
 from bot.replies import Announcement, Channel, Reply, User
-from bot.service import GameService
+from bot.scheduler import Scheduler
+from bot.service import GameService, ServiceConfig
 from bot.service.tournaments import Terms
-from bot.tournaments.pairing import WIN
+from bot.tournaments.pairing import LOSS, WIN
+from games.outcome import Outcome, resigned
+from storage import Session, Store
+from storage.ratings import RatingStore
 from storage.tournaments import How, TournamentStore
-from tests.bot.conftest import HERE, MOD
+from tests.bot.conftest import HERE, MOD, FakeClock
 
 PLAYERS = [User(str(2000 + i), f"p{i}") for i in range(5)]
 _threads = itertools.count(7000)
@@ -78,3 +83,117 @@ async def test_a_swiss_of_five_runs_its_rounds_with_byes_and_a_withdrawal(
     assert all(p.result == WIN for p in pairings if p.second_id and p.how == How.PLAYED)
     standings = await service.tournament_standings(PLAYERS[0], HERE)
     assert "Buchholz" in standings.text
+
+
+async def signed_up(service: GameService, terms: Terms, count: int) -> int:
+    made = await service.tournament_new(MOD, HERE, terms)
+    assert made.ok, made.text
+    for player in PLAYERS[:count]:
+        assert (await service.tournament_join(player, HERE)).ok
+    row = await TournamentStore(service.store).in_channel(HERE.id)
+    assert row is not None
+    return row.id
+
+
+async def test_two_processes_pair_the_next_round_once(service: GameService,
+                                                      database: str) -> None:
+    """The last game of round 1 ends with no command after it (as the scheduler ends
+    one on time); two processes sweep at once: round 2 is paired and posted once."""
+    tid = await signed_up(service, Terms("hachapury", "swiss", 2), 4)
+    started = await service.tournament_start(MOD, HERE)
+    games = await open_games(service, started.announcements)
+    for game in games:
+        session = await service.store.session(game.session_id or 0)
+        assert session is not None
+        await service.store.update_session(session, service.clock(), status="finished",
+                                           outcome=resigned_by(session))
+    other_store = await Store.open(database)
+    try:
+        other = GameService(other_store, ServiceConfig(), clock=service.clock,
+                            render_images=False)
+        said = await asyncio.gather(service.tournament_sweep(), other.tournament_sweep())
+        posts = [a for batch in said for a in batch if ", round 2:" in a.reply.text]
+        assert len(posts) == 1
+        pairings = await TournamentStore(service.store).pairings(tid)
+        assert [p.round for p in pairings].count(2) == 2
+        assert all(p.result is not None for p in pairings if p.round == 1)
+    finally:
+        await other_store.close()
+
+
+def resigned_by(session: Session) -> Outcome:
+    """The second seat resigns."""
+    return resigned(session.seats[0].side, session.seats[1].side)
+
+
+async def test_games_a_dead_process_never_opened_are_handed_out_again(
+        service: GameService, clock: FakeClock) -> None:
+    await signed_up(service, Terms("hachapury", "round-robin"), 4)
+    started = await service.tournament_start(MOD, HERE)
+    assert len([g for a in started.announcements for g in a.games]) == 2
+    # the process died before opening the threads: a later pass opens them
+    assert not [g for a in await service.tournament_sweep() for g in a.games]
+    clock.now += 600
+    again = await service.tournament_sweep()
+    opened = await open_games(service, again)
+    assert len(opened) == 2
+    assert not [g for a in await service.tournament_sweep() for g in a.games]
+
+
+async def test_a_round_deadline_decides_a_game_the_mover_lost(
+        service: GameService, clock: FakeClock) -> None:
+    tid = await signed_up(service, Terms("hachapury", "round-robin", round_hours=24.0), 3)
+    started = await service.tournament_start(MOD, HERE)
+    (game,) = await open_games(service, started.announcements)
+    session = await service.store.session(game.session_id or 0)
+    assert session is not None
+    mover = session.seat_for_side(service.position_of(session).side_to_move or "")
+    assert mover is not None
+    clock.now += 25 * 3600
+    said = await service.tournament_sweep()
+    assert any("deadline" in a.reply.text for a in said), [a.reply.text for a in said]
+    pairings = await TournamentStore(service.store).pairings(tid)
+    decided = next(p for p in pairings if p.round == 1 and p.second_id)
+    assert decided.how == How.DEADLINE
+    assert decided.result == (LOSS if decided.first_id == mover.user_id else WIN)
+    assert any(p.round == 2 for p in pairings)                 # the next round is on
+
+
+async def test_a_player_who_never_moves_forfeits(service: GameService,
+                                                 clock: FakeClock) -> None:
+    tid = await signed_up(service, Terms("hachapury", "round-robin",
+                                         time_control="1d,forfeit"), 3)
+    started = await service.tournament_start(MOD, HERE)
+    (game,) = await open_games(service, started.announcements)
+    clock.now += 3 * 86400
+    scheduler = Scheduler.for_service(service, deliver=_nowhere)
+    posted: list[Announcement] = []
+
+    async def tournaments() -> None:
+        posted.extend(await service.tournament_sweep())
+
+    scheduler.tournaments = tournaments
+    await scheduler.run_once()
+    pairings = await TournamentStore(service.store).pairings(tid)
+    decided = next(p for p in pairings if p.round == 1 and p.second_id)
+    assert decided.how == How.FORFEIT
+    assert any("by forfeit: no move was made in time" in a.reply.text for a in posted)
+
+
+async def _nowhere(note: object) -> None:
+    return None
+
+
+async def test_an_unrated_tournament_leaves_its_games_out_of_the_ratings(
+        service: GameService) -> None:
+    await signed_up(service, Terms("hachapury", "knockout", rated=False), 2)
+    started = await service.tournament_start(MOD, HERE)
+    (game,) = await open_games(service, started.announcements)
+    session = await service.store.session(game.session_id or 0)
+    assert session is not None
+    loser = next(p for p in PLAYERS if p.id == session.seats[1].user_id)
+    ended = await service.resign(loser, Channel(session.channel_id, HERE.guild_id))
+    assert ended.ok and any("is over" in a.reply.text for a in ended.announcements)
+    rows = await RatingStore(service.store).standings(HERE.guild_id or "", "hachapury",
+                                                      [p.id for p in PLAYERS[:2]])
+    assert rows == {}
