@@ -219,3 +219,27 @@ async def test_an_eight_player_knockout_of_matches_to_its_end(
             final.content
         assert final.attachments  # the bracket
         assert [len(round_posts(a.channel, n)) for n in (1, 2, 3, 4)] == [1, 1, 1, 0]
+
+
+async def test_a_sign_up_deadline_is_a_scheduled_event_and_starts_the_tournament(
+        tmp_path: Path, open_service: h.Opener) -> None:
+    path = tmp_path / "db.sqlite3"
+    service = await open_service(path)
+    bot, clock = h.clocked_bot(service, path)
+    async with h.connected(bot) as w:
+        a = await arena(w.env, 4)
+        await sign_up(a, format="round-robin", signup_hours=2, name="Winter")
+        events = list(w.env.backend.get_guild(a.channel.guild.id).scheduled_events.values())
+        assert [e.name for e in events] == ["Winter"]
+        assert bot.scheduler is not None
+        await bot.scheduler.run_once(clock.now + 3600)         # not yet
+        assert not round_posts(a.channel, 1)
+        clock.now += 2 * 3600 + 1
+        await bot.scheduler.run_once()
+        posts = round_posts(a.channel, 1)
+        assert len(posts) == 1
+        boards, byes = pairings_of(posts[0])
+        assert len(boards) == 2 and not byes
+        for first, second in boards:                            # each in its thread
+            thread = thread_of(a.channel, first, second)
+            assert await service.store.live_session(str(thread.id)) is not None
