@@ -64,6 +64,7 @@ EN: dict[str, str] = {
     "t_standings_row": "{place}. {player}: {score} (Buchholz {buchholz}, "
                        "Sonneborn-Berger {sb}){out}",
     "t_out": ", withdrawn",
+    "t_more_rows": "… and {count} more (the picture shows everyone)",
     "t_tiebreaks": "-# Ties are broken by Buchholz (the opponents' scores), then "
                    "Sonneborn-Berger (the scores of the opponents beaten, and half of those "
                    "drawn); a bye scores a point and adds to neither.",
@@ -141,6 +142,7 @@ RU: dict[str, str] = {
     "t_standings_row": "{place}. {player}: {score} (Бухгольц {buchholz}, "
                        "Зонненборн-Бергер {sb}){out}",
     "t_out": ", выбыл",
+    "t_more_rows": "… и ещё {count} (на картинке — все)",
     "t_tiebreaks": "-# При равенстве очков решает Бухгольц (сумма очков соперников), затем "
                    "Зонненборн-Бергер (очки побеждённых соперников и половина очков тех, с "
                    "кем ничья); отдых даёт очко и не идёт ни в один из них.",

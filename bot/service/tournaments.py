@@ -74,6 +74,9 @@ MAX_ENTRANTS = 64
 #: A pairing whose game was not opened this many seconds after its round was paired
 #: (its process died between the two) is handed out again.
 REOPEN_AFTER = 120.0
+#: The rows the standings show in words (a message holds 2,000 characters); the
+#: picture has them all.
+TEXT_ROWS = 24
 
 
 @dataclass(frozen=True)
@@ -594,16 +597,22 @@ class Tournaments:
         lines = [req.public("t_standings_title", name=row.name, round=playing,
                             rounds=row.rounds)]
         if row.format is Format.KNOCKOUT:
-            for user, reached in _knockout_places(entrants, pairings):
+            places = _knockout_places(entrants, pairings)
+            for user, reached in places[:TEXT_ROWS]:
                 lines.append(req.public("t_knockout_row", player=names[user],
                                         reached=self._reached(req, row, reached)))
+            if len(places) > TEXT_ROWS:
+                lines.append(req.public("t_more_rows", count=len(places) - TEXT_ROWS))
             return "\n".join(lines)
-        for place, s in enumerate(self._table(entrants, pairings), start=1):
+        table = self._table(entrants, pairings)
+        for place, s in enumerate(table[:TEXT_ROWS], start=1):
             lines.append(req.public(
                 "t_standings_row", place=place, player=names[s.player],
                 score=points_text(s.score), buchholz=points_text(s.buchholz),
                 sb=sb_text(s.sonneborn_berger),
                 out=req.public("t_out") if s.player in out else ""))
+        if len(table) > TEXT_ROWS:
+            lines.append(req.public("t_more_rows", count=len(table) - TEXT_ROWS))
         lines.append(req.public("t_tiebreaks"))
         return "\n".join(lines)
 
