@@ -109,14 +109,24 @@ def _crosstable(table: CrossTable) -> Image.Image:
         x += name_w
         for n in range(table.rounds):
             cell = row.cells[n] if n < len(row.cells) else ""
-            colour = WON if cell.endswith("+") or cell == "bye" else \
-                LOST if cell.endswith("-") else INK
+            colour = _colour(cell)
             pen.text((x + cell_w // 2, middle), cell, font=body, fill=colour, anchor="mm")
             x += cell_w
         pen.text((x + score_w // 2, middle), row.score, font=bold, fill=INK, anchor="mm")
         x += score_w
         pen.text((x + bh_w // 2, middle), row.buchholz, font=body, fill=MUTED, anchor="mm")
     return image
+
+
+def _colour(cell: str) -> RGB:
+    """A win (``5+``), a bye or a table won (``1/4``) green; a loss (``5-``) or a
+    table's last place (``4/4``) red."""
+    place, _, size = cell.partition("/")
+    if cell.endswith("+") or cell == "bye" or (size and place == "1"):
+        return WON
+    if cell.endswith("-") or (size and place == size):
+        return LOST
+    return INK
 
 
 def _bracket(bracket: Bracket) -> Image.Image:

@@ -359,6 +359,8 @@ MIGRATIONS: list[str] = [
         session_id  INTEGER REFERENCES sessions (id),
         result      INTEGER,                        -- first_id's half points; NULL: playing
         how         TEXT,                           -- played, bye, forfeit, withdrawn, deadline
+        table_ids   TEXT,                           -- a table of 3-4: its players (JSON)
+        table_points TEXT,                          -- ... and their points once over
         created_at  REAL NOT NULL,
         PRIMARY KEY (tournament_id, round, board)
     );

@@ -354,6 +354,8 @@ PG_MIGRATIONS: list[str] = [
         session_id  BIGINT REFERENCES sessions (id),
         result      BIGINT,
         how         TEXT,
+        table_ids   TEXT,
+        table_points TEXT,
         created_at  DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (tournament_id, round, board)
     );

@@ -90,10 +90,21 @@ class PairingRow:
     session_id: int | None
     result: int | None
     how: How | None
+    #: a table of 3-4 (CheeseGambit): its players in seat order, and once it is over
+    #: their points by finishing place; () for a game of two
+    table: tuple[str, ...] = ()
+    table_points: tuple[int, ...] = ()
 
     @property
     def is_bye(self) -> bool:
         return self.second_id is None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Everyone at the board, in seat order."""
+        if self.table:
+            return self.table
+        return (self.first_id,) if self.second_id is None else (self.first_id, self.second_id)
 
 
 @dataclass(frozen=True)
@@ -116,7 +127,8 @@ class NewTournament:
 _T_COLUMNS = ("id, guild_id, channel_id, name, game, options, format, rounds, control, target, "
               "rated, status, created_by, starts_at, round_hours, event_id")
 _E_COLUMNS = "user_id, name, rating, joined_at, withdrawn_at"
-_P_COLUMNS = "tournament_id, round, board, first_id, second_id, session_id, result, how"
+_P_COLUMNS = ("tournament_id, round, board, first_id, second_id, session_id, result, how, "
+              "table_ids, table_points")
 
 
 def _tournament(r: Sequence[Any]) -> TournamentRow:
@@ -134,7 +146,9 @@ def _entrant(r: Sequence[Any]) -> EntrantRow:
 def _pairing(r: Sequence[Any]) -> PairingRow:
     return PairingRow(int(r[0]), int(r[1]), int(r[2]), str(r[3]), r[4],
                       None if r[5] is None else int(r[5]), None if r[6] is None else int(r[6]),
-                      None if r[7] is None else How(r[7]))
+                      None if r[7] is None else How(r[7]),
+                      tuple(json.loads(r[8])) if r[8] else (),
+                      tuple(int(p) for p in json.loads(r[9])) if r[9] else ())
 
 
 @dataclass(frozen=True)
@@ -145,6 +159,9 @@ class NewBoard:
     second_id: str | None
     result: int | None = None
     how: How | None = None
+    #: a table of 3-4: everyone at it in seat order (``first_id``, ``second_id`` the
+    #: first two)
+    table: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -279,9 +296,10 @@ class TournamentStore:
                 for index, board in enumerate(boards, start=1):
                     await run(
                         f"INSERT INTO tournament_pairings ({_P_COLUMNS}, created_at) "
-                        "VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?)",
+                        "VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, NULL, ?)",
                         (tournament_id, number, index, board.first_id, board.second_id,
-                         board.result, None if board.how is None else board.how.value, now))
+                         board.result, None if board.how is None else board.how.value,
+                         json.dumps(list(board.table)) if board.table else None, now))
         except self.store.backend.integrity_error:
             return False
         return True
@@ -306,6 +324,17 @@ class TournamentStore:
                             "tournament_id=? AND round=? AND board=? AND result IS NULL",
                             (result, how.value, pairing.tournament_id, pairing.round,
                              pairing.board))
+            return cur.rowcount == 1
+
+    async def set_table_result(self, pairing: PairingRow, points: Sequence[int], how: How
+                               ) -> bool:
+        """A table's points by seat, once (``result`` holds the first seat's, so that a
+        board is over when its ``result`` is set, a table as a game of two)."""
+        async with self.store.transaction() as run:
+            cur = await run("UPDATE tournament_pairings SET result=?, how=?, table_points=? "
+                            "WHERE tournament_id=? AND round=? AND board=? AND result IS NULL",
+                            (int(points[0]), how.value, json.dumps([int(p) for p in points]),
+                             pairing.tournament_id, pairing.round, pairing.board))
             return cur.rowcount == 1
 
     async def unopened(self, older_than: float) -> list[PairingRow]:

@@ -6,8 +6,15 @@ EN: dict[str, str] = {
     "t_format_unknown": "`{format}` is no tournament format: use `swiss`, `round-robin` or "
                         "`knockout`.",
     "t_options_bad": "Those options do not suit {title}. Its options:\n{listed}",
-    "t_two_sides": "Tournaments pair two players a game, and {title} is set for more: "
-                   "give it `players=2` or pick a two-player game.",
+    "t_tables_swiss": "{title} set for more than two seats a table plays Swiss rounds: "
+                      "`format:swiss`, or `players=2` for a knockout or a round-robin.",
+    "t_table": "Table {board}: {players}",
+    "t_table_result": "places: {order}",
+    "t_table_row": "{place}. {player}: {score} (Buchholz {buchholz}){out}",
+    "t_tiebreaks_tables": "-# A table scores by finishing place (last 0, each place above "
+                          "one more; whoever left it unplaced shares the last); ties are "
+                          "broken by Buchholz (the points of everyone met at a table); a bye "
+                          "scores 2.",
     "t_rounds_range": "A Swiss needs its number of rounds: `rounds:` 1 to {most}.",
     "t_match_range": "A match is played to 1 to 25 points.",
     "t_time_bad": "Time control: {error}.",
@@ -45,7 +52,7 @@ EN: dict[str, str] = {
     "t_board": "Board {board}: {first} – {second}",
     "t_board_decided": "Board {board}: {first} – {second}: {result}",
     "t_game_open_already": "That tournament game is open already.",
-    "t_game_header": "**{name}**, round {round}, board {board}: {first} – {second}.",
+    "t_game_header": "**{name}**, round {round}, board {board}: {players}.",
     "t_over": "**{name}** is over.",
     "t_withdrew": "{user} withdraws from **{name}**: their game on is lost, and they are "
                   "paired no more.",
@@ -85,8 +92,15 @@ RU: dict[str, str] = {
     "t_format_unknown": "`{format}` — не формат турнира: `swiss`, `round-robin` или "
                         "`knockout`.",
     "t_options_bad": "Эти параметры не подходят для {title}. Её параметры:\n{listed}",
-    "t_two_sides": "В турнире играют по двое, а {title} настроена на большее число игроков: "
-                   "укажите `players=2` или выберите игру на двоих.",
+    "t_tables_swiss": "{title} больше чем на двоих играется по швейцарской системе: "
+                      "`format:swiss`, или `players=2` для турнира на выбывание или кругового.",
+    "t_table": "Стол {board}: {players}",
+    "t_table_result": "места: {order}",
+    "t_table_row": "{place}. {player}: {score} (Бухгольц {buchholz}){out}",
+    "t_tiebreaks_tables": "-# За стол — очки по занятому месту (последнему 0, каждому месту "
+                          "выше на одно больше; вышедшие без места делят последнее); при "
+                          "равенстве решает Бухгольц (очки всех, с кем встречались за столом); "
+                          "отдых даёт 2.",
     "t_rounds_range": "Для швейцарской системы нужно число туров: `rounds:` от 1 до {most}.",
     "t_match_range": "Матч играется до 1–25 очков.",
     "t_time_bad": "Контроль времени: {error}.",
@@ -123,7 +137,7 @@ RU: dict[str, str] = {
     "t_board": "Доска {board}: {first} – {second}",
     "t_board_decided": "Доска {board}: {first} – {second}: {result}",
     "t_game_open_already": "Эта турнирная партия уже открыта.",
-    "t_game_header": "**{name}**, тур {round}, доска {board}: {first} – {second}.",
+    "t_game_header": "**{name}**, тур {round}, доска {board}: {players}.",
     "t_over": "**{name}** окончен.",
     "t_withdrew": "{user} выбывает из **{name}**: текущая партия проиграна, новых пар не "
                   "будет.",

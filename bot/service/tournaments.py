@@ -140,12 +140,13 @@ class Tournaments:
         except GameError as exc:
             raise Refused(req.mine("t_options_bad", title=game.title,
                                    listed=game.options_help() or "-")) from exc
-        if len(game.sides(options)) != 2:
-            raise Refused(req.mine("t_two_sides", title=game.title))
+        if len(game.sides(options)) > 2 and form is not Format.SWISS:
+            # tables of 3-4 play Swiss rounds; a knockout or round-robin pairs two
+            raise Refused(req.mine("t_tables_swiss", title=game.title))
         if form is Format.SWISS and not 1 <= terms.rounds <= MAX_ROUNDS:
             raise Refused(req.mine("t_rounds_range", most=MAX_ROUNDS))
         if terms.match:
-            self.matches.check(game.name, options, False, 2)
+            self.matches.check(game.name, options, False, len(game.sides(options)))
             if not 1 <= terms.match <= 25:
                 raise Refused(req.mine("t_match_range"))
         try:
@@ -348,6 +349,14 @@ class Tournaments:
             return [self._board(p, withdrawn) for p in drawn]
         if last >= row.rounds or len(active) < 2 and row.format is Format.SWISS:
             return None
+        if _at_tables(row):
+            seated, bye = rules.table_round(active, _tables_played(pairings),
+                                            [p.first_id for p in pairings if p.is_bye])
+            boards = [NewBoard(t[0], t[1], table=tuple(t)) if len(t) > 2 else
+                      NewBoard(t[0], t[1]) for t in seated]
+            if bye is not None:
+                boards.append(NewBoard(bye, None, rules.BYE_TABLE_POINTS, How.BYE))
+            return boards
         if row.format is Format.ROUND_ROBIN:
             drawn = rules.berger_round(seeded, last + 1)
         else:
@@ -377,6 +386,13 @@ class Tournaments:
                 lines.append(req.public("t_bye", board=p.board, player=f"<@{p.first_id}>"))
                 mentions.append(p.first_id)
                 continue
+            if p.table:
+                lines.append(req.public("t_table", board=p.board,
+                                        players=", ".join(f"<@{u}>" for u in p.table)))
+                mentions += list(p.table)
+                games.append(ThreadGame(row.channel_id, _thread_name(row, p, names),
+                                        f"{row.id}:{p.round}:{p.board}"))
+                continue
             if p.result is not None:
                 lines.append(req.public("t_board_decided", board=p.board,
                                         first=names.get(p.first_id, "?"),
@@ -386,11 +402,8 @@ class Tournaments:
             lines.append(req.public("t_board", board=p.board, first=f"<@{p.first_id}>",
                                     second=f"<@{p.second_id}>"))
             mentions += [p.first_id, p.second_id]
-            games.append(ThreadGame(
-                row.channel_id,
-                f"{row.name} · R{p.round} B{p.board}: {names.get(p.first_id, '?')} – "
-                f"{names.get(p.second_id, '?')}"[:100],
-                f"{row.id}:{p.round}:{p.board}"))
+            games.append(ThreadGame(row.channel_id, _thread_name(row, p, names),
+                                    f"{row.id}:{p.round}:{p.board}"))
         return Announcement(row.channel_id, Reply(text="\n".join(lines),
                                                   mentions=list(dict.fromkeys(mentions))),
                             games)
@@ -412,13 +425,15 @@ class Tournaments:
             raise Refused(req.mine("t_game_open_already"))
         names = {e.user_id: e.name for e in await self.store.entrants(tid)}
         game = get_game(row.game)
-        sides = game.sides(row.options)
-        seats = [GameSeat(sides[0].letter, pairing.first_id, names.get(pairing.first_id, "?")),
-                 GameSeat(sides[1].letter, pairing.second_id,
-                          names.get(pairing.second_id, "?"))]
+        options = dict(row.options)
+        if "players" in options:  # a table seats as many as it has (3-4; 2 at the end)
+            options["players"] = str(len(pairing.players))
+        sides = game.sides(options)
+        seats = [GameSeat(side.letter, user, names.get(user, "?"))
+                 for side, user in zip(sides, pairing.players, strict=True)]
         seed = self.ctx.seed_factory()
         session_id = await self.store.open_game(
-            row, pairing, channel_id=thread.id, options=dict(row.options), seed=seed.hex(),
+            row, pairing, channel_id=thread.id, options=options, seed=seed.hex(),
             seed_hash=commitment(seed), seats=seats, now=self.ctx.clock())
         if session_id is None:
             raise Refused(req.mine("t_game_open_already"))
@@ -426,10 +441,9 @@ class Tournaments:
         assert session is not None
         begun = await self.turns.begin(session)
         header = req.public("t_game_header", name=row.name, round=round_number, board=board,
-                            first=f"<@{pairing.first_id}>", second=f"<@{pairing.second_id}>")
+                            players=" – ".join(f"<@{u}>" for u in pairing.players))
         begun.text = f"{header}\n{begun.text}"
-        begun.mentions = list(dict.fromkeys([pairing.first_id, pairing.second_id,
-                                             *begun.mentions]))
+        begun.mentions = list(dict.fromkeys([*pairing.players, *begun.mentions]))
         return begun
 
     async def after(self, req: Request, reply: Reply) -> None:
@@ -449,7 +463,14 @@ class Tournaments:
         if row is None or row.status != TournamentStatus.PLAYING:
             return []
         said: list[Announcement] = []
-        if pairing.result is None:
+        if pairing.result is None and pairing.table:
+            placed = await self._table_decided(pairing)
+            if placed is None:
+                return []
+            if not await self.store.set_table_result(pairing, placed, How.PLAYED):
+                return []
+            said.append(await self.standings_post(req, row, pairing, placed[0], How.PLAYED))
+        elif pairing.result is None:
             decided = await self._decided(row, pairing)
             if decided is None:
                 return []
@@ -458,6 +479,25 @@ class Tournaments:
                 return []  # another command wrote it (and posts what follows)
             said.append(await self.standings_post(req, row, pairing, result, how))
         return said + await self.advance(req, row)
+
+    async def _table_decided(self, pairing: PairingRow) -> list[int] | None:
+        """A finished table's points by seat: by finishing place (the game's placings);
+        whoever left it unplaced shares the last place (no points)."""
+        if pairing.session_id is None:
+            return None
+        session = await self.ctx.store.session(pairing.session_id)
+        if session is None or session.live:
+            return None
+        size = len(pairing.table)
+        placings = session.outcome.placings if session.outcome else ()
+        if session.outcome and session.outcome.winner and not placings:
+            placings = (session.outcome.winner,)
+        place_of = {}
+        for place, side in enumerate(placings, start=1):
+            seat = session.seat_for_side(side)
+            if seat is not None:
+                place_of[seat.user_id] = place
+        return [rules.place_points(size, place_of.get(user, size)) for user in pairing.table]
 
     async def _decided(self, row: TournamentRow, pairing: PairingRow
                        ) -> tuple[int, How] | None:
@@ -513,6 +553,9 @@ class Tournaments:
             told = await self._resign_for(req, row, on, user)
             if told is not None:
                 reply.announcements.append(told)
+        if on.table:  # the others play on; the table is scored when it ends
+            reply.announcements += await self.settle(req, on)
+            return reply
         result = rules.LOSS if on.first_id == user.id else rules.WIN
         if await self.store.set_result(on, result, How.WITHDRAWN):
             reply.announcements.append(await self.standings_post(req, row, on, result,
@@ -566,9 +609,11 @@ class Tournaments:
         entrants = await self.store.entrants(row.id)
         pairings = await self.store.pairings(row.id)
         names = {e.user_id: e.name for e in entrants}
-        decided = PairingRow(pairing.tournament_id, pairing.round, pairing.board,
-                             pairing.first_id, pairing.second_id, pairing.session_id, result,
-                             how)
+        decided = next((p for p in pairings if (p.round, p.board) ==
+                        (pairing.round, pairing.board) and p.result is not None),
+                       PairingRow(pairing.tournament_id, pairing.round, pairing.board,
+                                  pairing.first_id, pairing.second_id, pairing.session_id,
+                                  result, how))
         head = req.public("t_result", name=row.name, round=pairing.round,
                           board=pairing.board,
                           result=self._result_words(req, decided, names))
@@ -578,6 +623,10 @@ class Tournaments:
             image_name="standings.png", image_description=text[:1000]))
 
     def _result_words(self, req: Request, p: PairingRow, names: dict[str, str]) -> str:
+        if p.table:
+            order = sorted(zip(p.table, p.table_points, strict=False), key=lambda up: -up[1])
+            return req.public("t_table_result", order=", ".join(
+                f"{names.get(u, '?')} {points_text(2 * points)}" for u, points in order))
         first, second = names.get(p.first_id, "?"), names.get(p.second_id or "", "?")
         how = req.public(f"t_how_{(p.how or How.PLAYED).value}")
         if p.result == rules.DRAW:
@@ -587,7 +636,12 @@ class Tournaments:
 
     def _table(self, entrants: Sequence[EntrantRow], pairings: Sequence[PairingRow]
                ) -> list[rules.Standing]:
-        return rules.standings([e.user_id for e in entrants], _played(pairings))
+        players = [e.user_id for e in entrants]
+        if any(p.table for p in pairings):
+            return rules.table_standings(players, _tables_played(pairings),
+                                         [p.first_id for p in pairings
+                                          if p.is_bye and p.result])
+        return rules.standings(players, _played(pairings))
 
     def _table_text(self, req: Request, row: TournamentRow, entrants: Sequence[EntrantRow],
                     pairings: Sequence[PairingRow]) -> str:
@@ -605,15 +659,17 @@ class Tournaments:
                 lines.append(req.public("t_more_rows", count=len(places) - TEXT_ROWS))
             return "\n".join(lines)
         table = self._table(entrants, pairings)
+        tables = _at_tables(row)
         for place, s in enumerate(table[:TEXT_ROWS], start=1):
             lines.append(req.public(
-                "t_standings_row", place=place, player=names[s.player],
-                score=points_text(s.score), buchholz=points_text(s.buchholz),
+                "t_table_row" if tables else "t_standings_row", place=place,
+                player=names[s.player],
+                score=_score_text(row, s.score), buchholz=_score_text(row, s.buchholz),
                 sb=sb_text(s.sonneborn_berger),
                 out=req.public("t_out") if s.player in out else ""))
         if len(table) > TEXT_ROWS:
             lines.append(req.public("t_more_rows", count=len(table) - TEXT_ROWS))
-        lines.append(req.public("t_tiebreaks"))
+        lines.append(req.public("t_tiebreaks_tables" if tables else "t_tiebreaks"))
         return "\n".join(lines)
 
     def _reached(self, req: Request, row: TournamentRow, reached: int) -> str:
@@ -650,11 +706,12 @@ class Tournaments:
                 cells = []
                 for number in range(1, row.rounds + 1):
                     p = next((p for p in pairings if p.round == number
-                              and s.player in (p.first_id, p.second_id)), None)
-                    cells.append(_cell(p, s.player, place))
+                              and s.player in p.players), None)
+                    cells.append(_table_cell(p, s.player) if p is not None and p.table
+                                 else _cell(p, s.player, place))
                 crossrows.append(CrossRow(place[s.player], names[s.player],
-                                          points_text(s.score), tuple(cells),
-                                          points_text(s.buchholz)))
+                                          _score_text(row, s.score), tuple(cells),
+                                          _score_text(row, s.buchholz)))
             return draw(CrossTable(row.name, row.rounds, tuple(crossrows)), width)
         except Exception:  # a picture never stops a result from being told
             log.exception("standings picture of tournament %s failed", row.id)
@@ -674,10 +731,10 @@ class Tournaments:
         else:
             table = self._table(entrants, pairings)
             podium = [req.public("t_final_place", place=i, player=names[s.player],
-                                 score=points_text(s.score))
+                                 score=_score_text(row, s.score))
                       for i, s in enumerate(table[:3], start=1)]
             text = req.public("t_final_table", name=row.name, winner=names[table[0].player],
-                              score=points_text(table[0].score), podium="; ".join(podium))
+                              score=_score_text(row, table[0].score), podium="; ".join(podium))
         # the table itself was posted with the last result, just before
         return Announcement(row.channel_id, Reply(
             text=text, image=self._picture(req, row, entrants, pairings),
@@ -727,10 +784,7 @@ class Tournaments:
             if pairing.tournament_id != row.id:
                 continue
             said.append(Announcement(row.channel_id, Reply(text=""), [ThreadGame(
-                row.channel_id,
-                f"{row.name} · R{pairing.round} B{pairing.board}: "
-                f"{names.get(pairing.first_id, '?')} – "
-                f"{names.get(pairing.second_id or '', '?')}"[:100],
+                row.channel_id, _thread_name(row, pairing, names),
                 f"{row.id}:{pairing.round}:{pairing.board}")]))
         return said
 
@@ -743,6 +797,17 @@ class Tournaments:
                       if (p.round, p.board) == (pairing.round, pairing.board)), None)
         if fresh is None or fresh.result is not None:
             return []
+        if fresh.table:
+            if fresh.session_id is not None:
+                session = await self.ctx.store.session(fresh.session_id)
+                if session is not None and session.live:
+                    await self.ctx.store.update_session(session, self.ctx.clock(),
+                                                        status=SessionStatus.ABORTED)
+            if not await self.store.set_table_result(fresh, [0] * len(fresh.table),
+                                                     How.DEADLINE):
+                return []
+            return [await self.standings_post(req, row, fresh, 0, How.DEADLINE),
+                    *await self.advance(req, row)]
         loser: str | None = None
         if fresh.session_id is not None:
             current = fresh.session_id
@@ -772,6 +837,47 @@ class Tournaments:
     def _who(req: Request) -> tuple[User, Channel]:
         assert req.user is not None and req.channel is not None
         return req.user, req.channel
+
+
+def _score_text(row: TournamentRow, value: int) -> str:
+    """A score as the table shows it: points at tables, half points (2½) otherwise."""
+    return str(value) if _at_tables(row) else points_text(value)
+
+
+def _at_tables(row: TournamentRow) -> bool:
+    """Whether the tournament seats 3-4 players a table (its game set for more than
+    two): Swiss rounds of tables, scored by finishing place."""
+    return len(get_game(row.game).sides(row.options)) > 2
+
+
+def _tables_played(pairings: Sequence[PairingRow]) -> list[rules.TablePlayed]:
+    """The finished tables and games of two of a tables tournament, as tables."""
+    out = []
+    for p in pairings:
+        if p.result is None or p.is_bye:
+            continue
+        if p.table:
+            out.append(rules.TablePlayed(p.table, p.table_points))
+        elif p.second_id is not None:  # a table of two, at the end: 1 point the win
+            second = {rules.WIN: 0, rules.DRAW: 0, rules.LOSS: 1}[p.result]
+            first = {rules.WIN: 1, rules.DRAW: 0, rules.LOSS: 0}[p.result]
+            out.append(rules.TablePlayed((p.first_id, p.second_id), (first, second)))
+    return out
+
+
+def _thread_name(row: TournamentRow, p: PairingRow, names: dict[str, str]) -> str:
+    players = " – ".join(names.get(u, "?") for u in p.players)
+    return f"{row.name} · R{p.round} B{p.board}: {players}"[:100]
+
+
+def _table_cell(p: PairingRow, player: str) -> str:
+    """A table's crosstable cell: the place and the table's size (``1/4``), ``…/4``
+    while it is played."""
+    size = len(p.table)
+    if p.result is None or not p.table_points:
+        return f"…/{size}"
+    points = p.table_points[p.table.index(player)]
+    return f"{size - points}/{size}"
 
 
 def _how(reason: EndReason | None, next_turn: int) -> How:

@@ -347,3 +347,67 @@ def seat_tables(players: Sequence[str], totals: Mapping[str, int],
             table.append(pool.pop(0))
         tables.append(table)
     return tables
+
+
+@dataclass(frozen=True)
+class TablePlayed:
+    """A finished table: its players in seat order and the points each scored by
+    finishing place (``place_points``)."""
+
+    players: tuple[str, ...]
+    points: tuple[int, ...]
+
+
+def table_scores(players: Iterable[str], tables: Iterable[TablePlayed],
+                 byes: Iterable[str] = ()) -> dict[str, int]:
+    totals = {player: 0 for player in players}
+    for table in tables:
+        for player, points in zip(table.players, table.points, strict=True):
+            if player in totals:
+                totals[player] += points
+    for player in byes:
+        if player in totals:
+            totals[player] += BYE_TABLE_POINTS
+    return totals
+
+
+#: What a bye scores at tables: the points of second place at a table of four.
+BYE_TABLE_POINTS = 2
+
+
+def table_standings(players: Sequence[str], tables: Sequence[TablePlayed],
+                    byes: Sequence[str] = ()) -> list[Standing]:
+    """Tables' standings: by points, then Buchholz (the points of everyone met at a
+    table), then the seeding.  (Sonneborn-Berger has no meaning at tables: 0.)"""
+    totals = table_scores(players, tables, byes)
+    buchholz_of = {player: 0 for player in players}
+    for table in tables:
+        for player in table.players:
+            if player in buchholz_of:
+                buchholz_of[player] += sum(totals.get(other, 0) for other in table.players
+                                           if other != player)
+    seed = {player: index for index, player in enumerate(players)}
+    rows = [Standing(p, totals[p], buchholz_of[p], 0) for p in players]
+    return sorted(rows, key=lambda row: (-row.score, -row.buchholz, seed[row.player]))
+
+
+def table_round(players: Sequence[str], tables: Sequence[TablePlayed],
+                had_bye: Iterable[str] = ()) -> tuple[list[list[str]], str | None]:
+    """The next round at tables of 3-4: the tables (by score, apart those who met where
+    it can) and the bye, when the count leaves one over (5 players: a table of four
+    and a bye, to the lowest who has had none; 2: a table of two)."""
+    byes = set(had_bye)
+    totals = table_scores(players, tables, byes)
+    met = {frozenset((a, b)) for table in tables for a in table.players
+           for b in table.players if a != b}
+    seated = list(players)
+    bye: str | None = None
+    if len(seated) in (1, 5):
+        order = sorted(seated, key=lambda p: (totals.get(p, 0), -seated.index(p)))
+        bye = next((p for p in order if p not in byes), order[0])
+        seated.remove(bye)
+    if len(seated) == 2:
+        return [seated], bye
+    if not seated:
+        return [], bye
+    return seat_tables(seated, totals, met), bye

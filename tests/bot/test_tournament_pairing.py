@@ -11,11 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.tournaments.pairing import (
+    BYE_TABLE_POINTS,
     DRAW,
     LOSS,
     WIN,
     Pairing,
     Played,
+    TablePlayed,
     berger_round,
     berger_rounds,
     buchholz,
@@ -23,13 +25,16 @@ from bot.tournaments.pairing import (
     knockout_round,
     knockout_slots,
     next_slots,
+    place_points,
     scores,
     seat_tables,
     seed_order,
     sonneborn_berger,
     standings,
     swiss_round,
+    table_round,
     table_sizes,
+    table_standings,
 )
 
 
@@ -197,3 +202,29 @@ def test_tables_of_three_and_four_keep_apart_who_have_met() -> None:
     tables = seat_tables(players, {p: 0 for p in players}, met)
     assert sorted(p for table in tables for p in table) == sorted(players)
     assert not any({"p0", "p1"} <= set(table) for table in tables)
+
+
+@settings(max_examples=40, deadline=None)
+@given(count=st.integers(min_value=2, max_value=13), rounds=st.integers(1, 4),
+       seed=st.integers(0, 10_000))
+def test_tables_seat_everyone_once_three_or_four_a_table(count: int, rounds: int,
+                                                          seed: int) -> None:
+    rng = random.Random(seed)
+    players = [f"p{i}" for i in range(count)]
+    tables: list[TablePlayed] = []
+    byes: list[str] = []
+    for _ in range(rounds):
+        seated, bye = table_round(players, tables, byes)
+        everyone = [p for table in seated for p in table] + ([bye] if bye else [])
+        assert sorted(everyone) == sorted(players)
+        assert all(3 <= len(t) <= 4 for t in seated) or count == 2
+        assert bye is None or bye not in byes or len(byes) >= count
+        if bye:
+            byes.append(bye)
+        for table in seated:
+            order = rng.sample(table, len(table))
+            points = tuple(place_points(len(table), order.index(p) + 1) for p in table)
+            tables.append(TablePlayed(tuple(table), points))
+    rows = table_standings(players, tables, byes)
+    assert sum(row.score for row in rows) == sum(sum(t.points) for t in tables) + \
+        BYE_TABLE_POINTS * len(byes)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import re
 
 from bot.actions import Entry, encode
 from bot.replies import Announcement, Channel, Reply, User
@@ -197,3 +198,44 @@ async def test_an_unrated_tournament_leaves_its_games_out_of_the_ratings(
     rows = await RatingStore(service.store).standings(HERE.guild_id or "", "hachapury",
                                                       [p.id for p in PLAYERS[:2]])
     assert rows == {}
+
+
+async def test_cheesegambit_seats_three_or_four_a_table_and_scores_by_place(
+        service: GameService) -> None:
+    many = [User(str(3000 + i), f"q{i}") for i in range(7)]
+    made = await service.tournament_new(MOD, HERE, Terms("cheesegambit", "swiss", 2,
+                                                         options={"players": "4"}))
+    assert made.ok, made.text
+    knockout = await service.tournament_new(MOD, Channel("5002", "9000"),
+                                            Terms("cheesegambit", "knockout",
+                                                  options={"players": "4"}))
+    assert not knockout.ok                                       # tables play Swiss
+    for player in many:
+        assert (await service.tournament_join(player, HERE)).ok
+    started = await service.tournament_start(MOD, HERE)
+    assert "Table 1:" in started.text and "Table 2:" in started.text, started.text
+    games = await open_games(service, started.announcements)
+    won: dict[str, int] = {p.id: 0 for p in many}
+    for _ in range(2):
+        next_games: list[Reply] = []
+        for game in games:
+            session = await service.store.session(game.session_id or 0)
+            assert session is not None and len(session.seats) in (3, 4)
+            thread = Channel(session.channel_id, HERE.guild_id)
+            size = len(session.seats)
+            # all but the last seat leave: the last wins, the others share the last place
+            for seat in session.seats[:-1]:
+                who = next(p for p in many if p.id == seat.user_id)
+                reply = await service.resign(who, thread)
+                assert reply.ok, reply.text
+            won[session.seats[-1].user_id] += size - 1
+            next_games += await open_games(service, reply.announcements)
+        games = next_games
+    row = await TournamentStore(service.store).in_channel(HERE.id)
+    assert row is not None and row.status == "finished"
+    pairings = await TournamentStore(service.store).pairings(row.id)
+    assert all(3 <= len(p.table) <= 4 for p in pairings)
+    looked = await service.tournament_standings(many[0], HERE)
+    scores = {name: int(score) for name, score in
+              re.findall(r"^\d+\. (\S+): (\d+) \(Buchholz", looked.text, re.MULTILINE)}
+    assert scores == {p.name: won[p.id] for p in many}, looked.text
