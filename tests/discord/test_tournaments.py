@@ -198,6 +198,7 @@ async def test_an_eight_player_knockout_of_matches_to_its_end(
         started = await a.mod.slash(a.channel, "tournament start")
         assert "begins" in h.public(started).content, started
         alive = [p.id for p in a.players]
+        played_in_thread = False
         for number in (1, 2, 3):
             posts = round_posts(a.channel, number)
             assert len(posts) == 1, number
@@ -207,6 +208,11 @@ async def test_an_eight_player_knockout_of_matches_to_its_end(
             for first, second in boards:
                 loser = max(first, second) if number % 2 else min(first, second)
                 thread = thread_of(a.channel, first, second)
+                if number == 1 and not played_in_thread:
+                    # the standings can be asked for from a game's thread too
+                    seen = h.private(await a.by_id[first].slash(thread, "tournament standings"))
+                    assert seen is not None and "**Cup**: standings" in seen.content
+                    played_in_thread = True
                 # the match to 2: the loser resigns two games, each worth a point
                 for said in ("Game 2 begins", "wins the match to 2"):
                     done = await resign_in(thread, a.by_id[loser])

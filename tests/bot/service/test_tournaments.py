@@ -239,3 +239,27 @@ async def test_cheesegambit_seats_three_or_four_a_table_and_scores_by_place(
     scores = {name: int(score) for name, score in
               re.findall(r"^\d+\. (\S+): (\d+) \(Buchholz", looked.text, re.MULTILINE)}
     assert scores == {p.name: won[p.id] for p in many}, looked.text
+
+
+async def test_a_knockout_withdrawal_sends_the_opponent_through(service: GameService) -> None:
+    tid = await signed_up(service, Terms("hachapury", "knockout", match=3), 4)
+    started = await service.tournament_start(MOD, HERE)
+    games = await open_games(service, started.announcements)
+    assert len(games) == 2
+    session = await service.store.session(games[0].session_id or 0)
+    assert session is not None
+    quitter = next(p for p in PLAYERS if p.id == session.seats[0].user_id)
+    stayer = session.seats[1].user_id
+    refused = await service.tournament_withdraw(User("9", "nobody"), HERE)
+    assert not refused.ok
+    out = await service.tournament_withdraw(quitter, HERE)
+    assert out.ok, out.text
+    thread_posts = [a for a in out.announcements if a.channel_id == session.channel_id]
+    assert thread_posts and "withdrew" in thread_posts[0].reply.text
+    ended = await service.store.session(session.id)
+    assert ended is not None and not ended.live                 # the game is over
+    pairing = (await TournamentStore(service.store).pairings(tid))[0]
+    assert pairing.how == How.WITHDRAWN
+    assert (pairing.result == WIN) == (pairing.first_id == stayer)
+    again = await service.tournament_withdraw(quitter, HERE)
+    assert not again.ok                                          # once
