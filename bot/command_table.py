@@ -94,6 +94,8 @@ TABLE: tuple[Command, ...] = (
     Command("tournament", ("tournament_new", "tournament_join", "tournament_leave",
                            "tournament_start", "tournament_standings", "tournament_withdraw"),
             changes=True, defer=True),
+    Command("league", ("league_new", "league_join", "league_leave", "league_season",
+                       "league_standings"), changes=True, defer=True),
     # what Discord does with buttons and menus, the console with commands
     _console_only("play", "press"),
     _console_only("pick", "press"),

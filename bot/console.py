@@ -200,6 +200,27 @@ class Console:
                       rated=True if rated is None else bool(rated), name=args.text("name"))
         return await self.service.tournament_new(user, self.channel, terms)
 
+    async def _do_league(self, user: User, args: Read) -> Reply:
+        """``/league new game:... size:6 movers:1``, ``join``, ``leave``, ``season``,
+        ``standings``."""
+        action = args.text("action")
+        if action != "new":
+            method = getattr(self.service, f"league_{action}")
+            reply: Reply = await method(user, self.channel)
+            return reply
+        options = {}
+        listed = args.text("options")
+        if listed:
+            try:
+                options = parse_options(listed)
+            except OptionsError as exc:
+                return await self._refuse(user, "options_unreadable", word=exc.word)
+        movers = args.number("movers")
+        return await self.service.league_new(
+            user, self.channel, args.text("game"), args.number("size") or 6,
+            1 if movers is None else movers, options, args.text("time") or None,
+            args.text("name"))
+
     # -- the commands (``_do_<name>``: one per command of bot/console_options.py) ---------
 
     async def _do_new(self, user: User, args: Read) -> Reply:

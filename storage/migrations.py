@@ -365,6 +365,41 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (tournament_id, round, board)
     );
     CREATE UNIQUE INDEX tournament_pairings_session ON tournament_pairings (session_id);
+
+    -- leagues (bot/service/leagues.py): recurring seasons per server and game, each
+    -- season's divisions round-robin tournaments, promotion and relegation between them
+    CREATE TABLE leagues (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id    TEXT,
+        channel_id  TEXT NOT NULL,
+        name        TEXT NOT NULL,
+        game        TEXT NOT NULL,
+        options     TEXT NOT NULL,                  -- JSON, the game's options
+        control     TEXT NOT NULL,
+        size        INTEGER NOT NULL,               -- players a division
+        movers      INTEGER NOT NULL,               -- promoted (and relegated) a division
+        created_by  TEXT NOT NULL,
+        created_at  REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX leagues_per_game ON leagues (guild_id, game);
+
+    CREATE TABLE league_members (
+        league_id   INTEGER NOT NULL REFERENCES leagues (id),
+        user_id     TEXT NOT NULL,
+        name        TEXT NOT NULL,
+        rating      REAL NOT NULL,                  -- at joining: a newcomer's place
+        joined_at   REAL NOT NULL,
+        active      INTEGER NOT NULL,               -- 0: left (plays no further season)
+        PRIMARY KEY (league_id, user_id)
+    );
+
+    CREATE TABLE league_divisions (
+        league_id   INTEGER NOT NULL REFERENCES leagues (id),
+        season      INTEGER NOT NULL,
+        division    INTEGER NOT NULL,               -- 1: the top
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        PRIMARY KEY (league_id, season, division)
+    );
     """,
 ]
 

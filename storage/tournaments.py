@@ -202,6 +202,13 @@ class TournamentStore:
             (channel_id,))
         return _tournament(rows[0]) if rows else None
 
+    async def unfinished_in_channel(self, channel_id: str) -> list[TournamentRow]:
+        """The channel's tournaments not over (a league's divisions), oldest first."""
+        rows = await self.store.fetchall(
+            f"SELECT {_T_COLUMNS} FROM tournaments WHERE channel_id=? AND status<>? "
+            "ORDER BY id", (channel_id, TournamentStatus.FINISHED.value))
+        return [_tournament(r) for r in rows]
+
     async def due_to_start(self, now: float) -> list[TournamentRow]:
         """Tournaments in sign-up whose deadline has passed (the scheduler starts them)."""
         rows = await self.store.fetchall(

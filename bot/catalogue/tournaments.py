@@ -84,6 +84,31 @@ EN: dict[str, str] = {
     "t_final_place": "{place}. {player} ({score})",
     "t_final_table": "**{name}** is over: **{winner}** wins it with {score}. The places: "
                      "{podium}.",
+    # leagues
+    "l_moderators_only": "Only moderators can open a league or start its season.",
+    "l_two_players": "A league's divisions play round-robins of two a game: {title} set "
+                     "for more cannot be one.",
+    "l_size_range": "A division has {least} to {most} players.",
+    "l_movers_range": "Promoted and relegated a division: 0 to {most}.",
+    "l_default_name": "{title} league",
+    "l_exists": "This server has a {title} league already.",
+    "l_created": "**{name}**: a {title} league in divisions of {size}; {movers} up and "
+                 "down each season. `/league join` to play in the seasons to come; a "
+                 "moderator starts each with `/league season`.",
+    "l_already_in": "You are in **{name}** already.",
+    "l_joined": "{user} joins **{name}** ({count} {count:member|members}).",
+    "l_not_in": "You are not in **{name}**.",
+    "l_left": "{user} leaves **{name}** (from the next season on).",
+    "l_none_here": "There is no league in this channel.",
+    "l_season_on": "Season {season} is still being played: it ends when every division's "
+                   "last game does.",
+    "l_too_few": "A season needs {least} members at least; {count} joined.",
+    "l_season_started": "Season {season} has started already.",
+    "l_division_name": "{name} S{season} D{division}",
+    "l_season": "**{name}**, season {season}:",
+    "l_division": "Division {division}: {players}",
+    "l_moves": "Promoted: {up}. Relegated: {down}.",
+    "l_no_season": "**{name}**: no season yet ({count} {count:member|members}).",
 }
 
 RU: dict[str, str] = {
@@ -168,4 +193,30 @@ RU: dict[str, str] = {
                         "{runner}.",
     "t_final_place": "{place}. {player} ({score})",
     "t_final_table": "**{name}** окончен: побеждает **{winner}**, {score}. Места: {podium}.",
+    # лиги
+    "l_moderators_only": "Открыть лигу или начать её сезон могут только модераторы.",
+    "l_two_players": "Дивизионы лиги играют круговые турниры на двоих: {title} больше чем "
+                     "на двоих не подходит.",
+    "l_size_range": "В дивизионе от {least} до {most} игроков.",
+    "l_movers_range": "Повышаются и понижаются в дивизионе: от 0 до {most}.",
+    "l_default_name": "Лига по {title}",
+    "l_exists": "На этом сервере уже есть лига по {title}.",
+    "l_created": "**{name}**: лига по {title}, дивизионы по {size}; каждый сезон {movers} "
+                 "вверх и вниз. `/league join` — играть в следующих сезонах; каждый сезон "
+                 "начинает модератор командой `/league season`.",
+    "l_already_in": "Вы уже в **{name}**.",
+    "l_joined": "{user} вступает в **{name}** ({count} {count:участник|участника|участников}).",
+    "l_not_in": "Вы не в **{name}**.",
+    "l_left": "{user} выходит из **{name}** (со следующего сезона).",
+    "l_none_here": "В этом канале нет лиги.",
+    "l_season_on": "Сезон {season} ещё идёт: он закончится с последней партией каждого "
+                   "дивизиона.",
+    "l_too_few": "Для сезона нужно не меньше {least} участников; вступило {count}.",
+    "l_season_started": "Сезон {season} уже начался.",
+    "l_division_name": "{name} С{season} Д{division}",
+    "l_season": "**{name}**, сезон {season}:",
+    "l_division": "Дивизион {division}: {players}",
+    "l_moves": "Повышены: {up}. Понижены: {down}.",
+    "l_no_season": "**{name}**: сезонов ещё не было ({count} "
+                   "{count:участник|участника|участников}).",
 }

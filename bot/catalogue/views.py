@@ -111,7 +111,8 @@ up again), the host `/start`s or `/abort`s it
 game without a clock goes quiet (`/claim` ends one silent for long); `rated=false` on `/new`
 `/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (animated) old games;
 `/leaderboard [GAME]`, `/profile @member` ratings
-`/tournament new|join|leave|start|standings|withdraw` tournaments (moderators open one)
+`/tournament new|join|leave|start|standings|withdraw` tournaments (moderators open one);
+`/league new|join|leave|season|standings` leagues: seasons in divisions, up and down
 `/settings language:en|ru|auto` the language of your replies (moderators: `server_language`)""",
     # /history, finished games
     "no_result": "no result",
@@ -270,7 +271,8 @@ RU: dict[str, str] = {
 партии без часов (`/claim` завершает давно замолкшую); `rated=false` в `/new` — без рейтинга
 `/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (анимация) прошлые
 партии; `/leaderboard [ИГРА]`, `/profile @участник` рейтинги
-`/tournament new|join|leave|start|standings|withdraw` турниры (открывают модераторы)
+`/tournament new|join|leave|start|standings|withdraw` турниры (открывают модераторы);
+`/league new|join|leave|season|standings` лиги: сезоны в дивизионах, вверх и вниз
 `/settings language:en|ru|auto` язык ответов вам (`server_language` — для модераторов)""",
     "no_result": "без результата",
     "result_won": "победа: {player}",

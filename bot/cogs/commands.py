@@ -355,7 +355,55 @@ def build_commands(flows: Flows, games: list[str] | None = None
     return [new, accept, decline, join, start, move, board, legal, hint, record, resign, abort,
             learn, history, replay, leaderboard, profile, games_, claim, grant, takeback,
             takeback_answer, preview, mygames, notify, settings, rules, help_, taunt,
-            tournament_group(flows, choices)]
+            tournament_group(flows, choices), league_group(flows, choices)]
+
+
+def league_group(flows: Flows, choices: list[app_commands.Choice[str]]
+                 ) -> app_commands.Group:
+    """``/league new|join|leave|season|standings`` (bot/service/leagues.py)."""
+    group = app_commands.Group(name="league", description=locale_str(
+        "Leagues on this server: seasons in divisions, promotion and relegation"))
+    flags = table.command("league").run_flags()
+
+    def plain(name: str, description: str, method: Callable[[GameService], Call]) -> None:
+        async def callback(interaction: Interaction) -> None:
+            await flows.run(interaction, method(flows.service), **flags)
+
+        group.command(name=name, description=locale_str(description))(callback)
+
+    @group.command(name="new", description=locale_str(
+        "Open a league of a game here (moderators): one a server and game"))
+    @describe(game="Which game", size="Players a division",
+              movers="How many go up and down a division each season",
+              options="Game options, e.g. kings=false",
+              time="Each game's clock, e.g. 3d", name="The league's name")
+    async def new(interaction: Interaction, game: str,
+                  size: app_commands.Range[int, 3, 16] = 6,
+                  movers: app_commands.Range[int, 0, 4] = 1,
+                  options: app_commands.Range[str, 1, 200] | None = None,
+                  time: app_commands.Range[str, 1, 100] | None = None,
+                  name: app_commands.Range[str, 1, 60] | None = None) -> None:
+        try:
+            parsed = adapter.parse_options(options)
+        except adapter.OptionsError as exc:
+            await adapter.say(interaction, adapter.said(interaction, "options_unreadable",
+                                                        word=exc.word))
+            return
+
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.league_new(user, channel, game, size, movers, parsed,
+                                                  time, name or "")
+
+        await flows.run(interaction, call, **flags)
+
+    if choices:
+        app_commands.choices(game=choices)(new)
+    plain("join", "Join the league here (from its next season)", lambda s: s.league_join)
+    plain("leave", "Leave the league (from its next season)", lambda s: s.league_leave)
+    plain("season", "Start the next season (moderators)", lambda s: s.league_season)
+    plain("standings", "The current season's divisions (only you see them)",
+          lambda s: s.league_standings)
+    return group
 
 
 def tournament_group(flows: Flows, choices: list[app_commands.Choice[str]]

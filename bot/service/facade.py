@@ -31,6 +31,7 @@ from bot.service.context import Context, ServiceConfig
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
 from bot.service.history import History
+from bot.service.leagues import Leagues
 from bot.service.learning import Learning
 from bot.service.lobby import Lobby
 from bot.service.matches import Matches, one_command
@@ -123,6 +124,7 @@ class GameService:
         self._replays = Replays(ctx, self._history)
         self._tournaments = Tournaments(ctx, self._turns, timekeeper, self._matches,
                                         self._resignation)
+        self._leagues = Leagues(ctx, timekeeper, self._tournaments)
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
                                self._resignation, Picking(ctx, self._turns), self._learning,
                                self._history, self._tournaments)
@@ -404,13 +406,39 @@ class GameService:
         the adapter opened for it; a refusal when it is open already."""
         return await self._tournaments.open_game(self.request(None, thread), key, thread)
 
+    @privately
+    async def league_new(self, user: User, channel: Channel, game: str, size: int,
+                         movers: int, options: dict[str, str] | None = None,
+                         time_control: str | None = None, name: str = "") -> Reply:
+        """``/league new`` (moderators): a league of ``game`` here, one a server."""
+        return await self._leagues.new(self.request(user, channel), game, size, movers,
+                                       options, time_control, name)
+
+    @privately
+    async def league_join(self, user: User, channel: Channel) -> Reply:
+        return await self._leagues.join(self.request(user, channel))
+
+    @privately
+    async def league_leave(self, user: User, channel: Channel) -> Reply:
+        return await self._leagues.leave(self.request(user, channel))
+
+    @privately
+    async def league_season(self, user: User, channel: Channel) -> Reply:
+        """The next season (moderators): divisions with promotion and relegation."""
+        return await self._leagues.season(self.request(user, channel))
+
+    @privately
+    async def league_standings(self, user: User, channel: Channel) -> Reply:
+        return await self._leagues.standings(self.request(user, channel))
+
     async def tournament_sweep(self) -> list[Announcement]:
         """The scheduler's pass over the tournaments (sign-up deadlines, games ended
         on time, round deadlines, games never opened): what to post."""
         said: list[Announcement] = []
-        for channel in await self._tournaments.channels_to_sweep():
+        for row in await self._tournaments.to_sweep():
+            channel = Channel(row.channel_id, row.guild_id)
             with reading(await self.readers(channel, seen=True)):
-                said += await self._tournaments.sweep(self.request(None, channel), channel)
+                said += await self._tournaments.sweep(self.request(None, channel), row)
         return said
 
     async def _tournament_after(self, reply: Reply) -> None:

@@ -208,7 +208,7 @@ class Tournaments:
             raise Refused(req.mine("t_already_in", name=row.name))
         if len(entrants) >= MAX_ENTRANTS:
             raise Refused(req.mine("t_full", name=row.name, most=MAX_ENTRANTS))
-        rating = await self._rating(row, user)
+        rating = await self.rating_of(row.guild_id, row.game, user)
         if not await self.store.join(row.id, user.id, user.name, rating, self.ctx.clock()):
             raise Refused(req.mine("t_not_signup", name=row.name))
         count = len(entrants) + 1
@@ -222,11 +222,10 @@ class Tournaments:
         count = len(await self.store.entrants(row.id))
         return Reply(text=req.public("t_left", user=user.name, name=row.name, count=count))
 
-    async def _rating(self, row: TournamentRow, user: User) -> float:
+    async def rating_of(self, guild_id: str | None, game: str, user: User) -> float:
         """The seeding: the player's rating in the game on this server (its
         conservative estimate; a newcomer's is the model's default)."""
-        rows = await RatingStore(self.ctx.store).standings(row.guild_id or "", row.game,
-                                                           [user.id])
+        rows = await RatingStore(self.ctx.store).standings(guild_id or "", game, [user.id])
         found = rows.get(user.id)
         standing = RatingStanding(user.id, user.name) if found is None else RatingStanding(
             found.user_id, found.name, found.mu, found.sigma)
@@ -243,8 +242,14 @@ class Tournaments:
         return row
 
     async def _here(self, req: Request, channel: Channel) -> TournamentRow:
-        """The tournament of this channel, or of the game in this thread."""
+        """The tournament of this channel (a league's channel has one a division: the
+        asker's, else the newest), or of the game in this thread."""
         row = await self.store.in_channel(channel.id)
+        if row is not None and req.user is not None:
+            for other in await self.store.unfinished_in_channel(channel.id):
+                if any(e.user_id == req.user.id for e in await self.store.entrants(other.id)):
+                    row = other
+                    break
         if row is None:
             live = await self.ctx.store.live_session(channel.id)
             session_id = live.id if live is not None else await self._last_session(channel.id)
@@ -603,6 +608,19 @@ class Tournaments:
         return Reply(text=text, image=image, image_name="standings.png",
                      image_description=text[:1000], private=True)
 
+    async def table_text(self, req: Request, row: TournamentRow) -> str:
+        """The standings of ``row`` in words (a league's division)."""
+        return self._table_text(req, row, await self.store.entrants(row.id),
+                                await self.store.pairings(row.id))
+
+    async def final_order(self, row: TournamentRow) -> list[str]:
+        """Everyone by final place (a league's next season reads it)."""
+        entrants = await self.store.entrants(row.id)
+        pairings = await self.store.pairings(row.id)
+        if row.format is Format.KNOCKOUT:
+            return [user for user, _ in _knockout_places(entrants, pairings)]
+        return [s.player for s in self._table(entrants, pairings)]
+
     async def standings_post(self, req: Request, row: TournamentRow, pairing: PairingRow,
                              result: int, how: How) -> Announcement:
         """A result and the standings after it, for the tournament's channel."""
@@ -743,22 +761,16 @@ class Tournaments:
 
     # -- the scheduler's pass -----------------------------------------------------------
 
-    async def channels_to_sweep(self) -> list[Channel]:
-        """The channels of the tournaments a scheduler pass looks at: those whose
-        sign-up closed, and those being played."""
-        rows = await self.store.due_to_start(self.ctx.clock()) + await self.store.playing()
-        seen = {row.channel_id: Channel(row.channel_id, row.guild_id) for row in rows}
-        return list(seen.values())
+    async def to_sweep(self) -> list[TournamentRow]:
+        """The tournaments a scheduler pass looks at: those whose sign-up closed, and
+        those being played."""
+        return await self.store.due_to_start(self.ctx.clock()) + await self.store.playing()
 
-    async def sweep(self, req: Request, channel: Channel) -> list[Announcement]:
-        """What no command did, in ``channel``'s tournament: start it when its sign-up
-        closed; write the results of games the scheduler ended (on time); decide the
-        games a round's deadline passed; hand out again the games a dead process never
-        opened."""
+    async def sweep(self, req: Request, row: TournamentRow) -> list[Announcement]:
+        """What no command did in ``row``: start it when its sign-up closed; write the
+        results of games the scheduler ended (on time); decide the games a round's
+        deadline passed; hand out again the games a dead process never opened."""
         now = self.ctx.clock()
-        row = await self.store.in_channel(channel.id)
-        if row is None:
-            return []
         said: list[Announcement] = []
         if row.status == TournamentStatus.SIGNUP and row.starts_at is not None \
                 and row.starts_at <= now:

@@ -147,6 +147,8 @@ EXAMPLES = {
     "channel": "name:other",
     "tournament": "action:new game:hachapury format:swiss rounds:3 options:\"kings=false\" "
                   "time:3d match:3 signup_hours:24 round_hours:48 rated:false name:Autumn",
+    "league": "action:new game:hachapury size:4 movers:1 options:\"kings=false\" time:3d "
+              "name:Ladder",
 }
 
 
