@@ -249,3 +249,41 @@ async def test_a_sign_up_deadline_is_a_scheduled_event_and_starts_the_tournament
         for first, second in boards:                            # each in its thread
             thread = thread_of(a.channel, first, second)
             assert await service.store.live_session(str(thread.id)) is not None
+
+
+async def test_a_league_season_of_two_divisions_then_the_next_with_promotion(
+        tmp_path: Path, open_service: h.Opener) -> None:
+    path = tmp_path / "db.sqlite3"
+    service = await open_service(path)
+    async with h.running(service, path) as w:
+        a = await arena(w.env, 6)
+        made = await a.mod.slash(a.channel, "league new", game=h.GAME, size=3, movers=1,
+                                 name="Ladder")
+        assert "**Ladder**" in h.public(made).content, made
+        for player in a.players:
+            joined = await player.slash(a.channel, "league join")
+            assert "joins" in h.public(joined).content, joined
+        season = await a.mod.slash(a.channel, "league season")
+        assert "season 1" in h.public(season).content, season
+        # the lower id wins every game: each division's first player by id wins it
+        for division in (1, 2):
+            posts = [m for m in a.channel.history()
+                     if f"Ladder S1 D{division}**, round" in m.content]
+            assert posts, [m.content for m in a.channel.history()]
+        while True:
+            open_threads = [t for t in a.channel.threads
+                            if await service.store.live_session(str(t.id)) is not None]
+            if not open_threads:
+                break
+            for thread in open_threads:
+                session = await service.store.live_session(str(thread.id))
+                assert session is not None
+                loser = max(int(s.user_id) for s in session.seats)
+                await resign_in(thread, a.by_id[loser])
+        table = h.private(await a.players[0].slash(a.channel, "league standings"))
+        assert table is not None and "S1 D1" in table.content and "S1 D2" in table.content
+        second = await a.mod.slash(a.channel, "league season")
+        text = h.public(second).content
+        # divisions by joining order (equal ratings): player0-2 and player3-5; the lowest
+        # id wins every game, so player3 goes up and player2 comes down
+        assert "season 2" in text and "Promoted: player3. Relegated: player2." in text, text
