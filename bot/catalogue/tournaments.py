@@ -64,6 +64,8 @@ EN: dict[str, str] = {
     "t_how_forfeit": " by forfeit: no move was made in time",
     "t_how_withdrawn": " by forfeit: a withdrawal",
     "t_how_deadline": " at the round's deadline",
+    "t_deadline_game": "The round's deadline has passed: this game is decided as a clock "
+                       "would ({loser}, to move, loses; a table scores nothing).",
     "t_drew": "{first} and {second} drew{how}",
     "t_beat": "{winner} beat {loser}{how}",
     "t_standings_title": "**{name}**: standings, round {round} of {rounds}",
@@ -174,6 +176,8 @@ RU: dict[str, str] = {
     "t_how_forfeit": " без игры: ход не сделан вовремя",
     "t_how_withdrawn": " без игры: выбывание",
     "t_how_deadline": " по истечении срока тура",
+    "t_deadline_game": "Срок тура истёк: партия решена, как решили бы часы (проигрывает "
+                       "{loser}, чей ход; стол не приносит очков никому).",
     "t_drew": "{first} и {second} сыграли вничью{how}",
     "t_beat": "{winner} победил {loser}{how}",
     "t_standings_title": "**{name}**: таблица, тур {round} из {rounds}",

@@ -48,9 +48,9 @@ from bot.tournaments import pairing as rules
 from bot.tournaments.pairing import Played
 from games import GameError, get_game
 from games.dice import commitment
-from games.outcome import EndReason
+from games.outcome import ABORTED, EndReason, timed_out
 from renderer.tournament import Bracket, BracketMatch, CrossRow, CrossTable, draw
-from storage import SessionStatus
+from storage import SessionStatus, StaleVersion
 from storage.matches import MatchStatus, MatchStore
 from storage.ratings import RatingStore
 from storage.tournaments import (
@@ -803,44 +803,54 @@ class Tournaments:
     async def _past_deadline(self, req: Request, row: TournamentRow, pairing: PairingRow
                              ) -> list[Announcement]:
         """A game still on at the round's deadline is decided as a clock would: the
-        player to move loses (on time); a game never begun is a double forfeit (a
-        draw in the table: neither played)."""
+        player to move loses on time (a match: the match); a table, or a game never
+        begun, scores nothing for anyone.  The result is written first (once), then
+        the game is ended and its thread told."""
         fresh = next((p for p in await self.store.pairings(row.id)
                       if (p.round, p.board) == (pairing.round, pairing.board)), None)
         if fresh is None or fresh.result is not None:
             return []
-        if fresh.table:
-            if fresh.session_id is not None:
-                session = await self.ctx.store.session(fresh.session_id)
-                if session is not None and session.live:
-                    await self.ctx.store.update_session(session, self.ctx.clock(),
-                                                        status=SessionStatus.ABORTED)
-            if not await self.store.set_table_result(fresh, [0] * len(fresh.table),
-                                                     How.DEADLINE):
-                return []
-            return [await self.standings_post(req, row, fresh, 0, How.DEADLINE),
-                    *await self.advance(req, row)]
-        loser: str | None = None
+        session = None
         if fresh.session_id is not None:
             current = fresh.session_id
             if row.target:
                 games = await MatchStore(self.ctx.store).games(fresh.session_id)
                 current = games[-1].session_id if games else current
             session = await self.ctx.store.session(current)
-            if session is not None and session.live and session.position:
-                side = self.ctx.position_of(session).side_to_move
-                seat = session.seat_for_side(side or "")
-                loser = seat.user_id if seat else None
-                await self.ctx.store.update_session(session, self.ctx.clock(),
-                                                    status=SessionStatus.ABORTED)
-                if row.target:
-                    await MatchStore(self.ctx.store).abandon(fresh.session_id, "deadline",
-                                                             self.ctx.clock())
-        result = (rules.DRAW if loser is None
-                  else rules.LOSS if loser == fresh.first_id else rules.WIN)
-        if not await self.store.set_result(fresh, result, How.DEADLINE):
+            if session is not None and not session.live:
+                return []  # it ended meanwhile: its result is written as any
+        loser = None
+        if session is not None and session.position and not fresh.table:
+            side = self.ctx.position_of(session).side_to_move
+            loser = session.seat_for_side(side or "")
+        if fresh.table:
+            written = await self.store.set_table_result(fresh, [0] * len(fresh.table),
+                                                        How.DEADLINE)
+            result = 0
+        else:
+            result = (rules.DRAW if loser is None
+                      else rules.LOSS if loser.user_id == fresh.first_id else rules.WIN)
+            written = await self.store.set_result(fresh, result, How.DEADLINE)
+        if not written:
             return []
-        return [await self.standings_post(req, row, fresh, result, How.DEADLINE),
+        said: list[Announcement] = []
+        if session is not None:
+            winner = next((s for s in session.seats if loser and s.side != loser.side), None)
+            ending = timed_out(winner.side, loser.side) if winner and loser and \
+                not row.target else ABORTED
+            try:
+                await self.ctx.store.update_session(
+                    session, self.ctx.clock(), dice=[], outcome=ending,
+                    status=SessionStatus.FINISHED if ending is not ABORTED
+                    else SessionStatus.ABORTED)
+            except StaleVersion:
+                pass  # a move got in first: the result stands as written
+            if row.target:
+                await MatchStore(self.ctx.store).abandon(fresh.session_id or 0, "deadline",
+                                                         self.ctx.clock())
+            said.append(Announcement(session.channel_id, Reply(text=req.public(
+                "t_deadline_game", loser=loser.name if loser else "-"))))
+        return [*said, await self.standings_post(req, row, fresh, result, How.DEADLINE),
                 *await self.advance(req, row)]
 
     # -- helpers ------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from bot.scheduler import Scheduler
 from bot.service import GameService, ServiceConfig
 from bot.service.tournaments import Terms
 from bot.tournaments.pairing import LOSS, WIN
-from games.outcome import Outcome, resigned
+from games.outcome import EndReason, Outcome, resigned
 from storage import Session, Store
 from storage.ratings import RatingStore
 from storage.tournaments import How, TournamentStore
@@ -157,6 +157,11 @@ async def test_a_round_deadline_decides_a_game_the_mover_lost(
     decided = next(p for p in pairings if p.round == 1 and p.second_id)
     assert decided.how == How.DEADLINE
     assert decided.result == (LOSS if decided.first_id == mover.user_id else WIN)
+    ended = await service.store.session(session.id)
+    assert ended is not None and not ended.live                  # lost on time, as a clock
+    assert ended.outcome is not None and ended.outcome.reason == EndReason.TIMEOUT
+    assert any(a.channel_id == session.channel_id and "deadline" in a.reply.text
+               for a in said)                                    # told in its thread
     assert any(p.round == 2 for p in pairings)                 # the next round is on
 
 
