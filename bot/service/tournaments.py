@@ -20,6 +20,7 @@ players in a Swiss, a round-robin or a knockout, each game in a thread of its ow
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 from collections.abc import Sequence
@@ -323,7 +324,8 @@ class Tournaments:
             last = max((p.round for p in pairings), default=0)
             if any(p.round == last and p.result is None for p in pairings):
                 return said
-            boards = self._next_boards(row, entrants, pairings, last)
+            # a Swiss of 64 takes up to 0.1 s to pair (bench/bench_pairing.py): off the loop
+            boards = await asyncio.to_thread(self._next_boards, row, entrants, pairings, last)
             if boards is None:
                 if await self.store.finish(row.id, self.ctx.clock()):
                     said.append(await self._final(req, row, entrants, pairings))
