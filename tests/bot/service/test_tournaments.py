@@ -268,3 +268,23 @@ async def test_a_knockout_withdrawal_sends_the_opponent_through(service: GameSer
     assert (pairing.result == WIN) == (pairing.first_id == stayer)
     again = await service.tournament_withdraw(quitter, HERE)
     assert not again.ok                                          # once
+
+
+async def test_a_knockout_is_seeded_by_rating(service: GameService) -> None:
+    """The player who won rated games before is seed 1: board 1's upper slot, and the
+    opponent is seed 4, the lowest."""
+    elsewhere = Channel("5077", HERE.guild_id, "friendlies")
+    best = PLAYERS[3]
+    for loser in PLAYERS[:3]:
+        assert (await service.new(best, elsewhere, "hachapury", [loser])).ok
+        assert (await service.accept(loser, elsewhere)).ok
+        assert (await service.resign(loser, elsewhere)).ok
+    rated = await RatingStore(service.store).standings(HERE.guild_id or "", "hachapury",
+                                                       [p.id for p in PLAYERS[:4]])
+    assert len(rated) == 4
+    tid = await signed_up(service, Terms("hachapury", "knockout"), 4)
+    assert (await service.tournament_start(MOD, HERE)).ok
+    entrants = await TournamentStore(service.store).entrants(tid)
+    assert entrants[0].user_id == best.id                        # the seeding
+    board_one = (await TournamentStore(service.store).pairings(tid))[0]
+    assert board_one.first_id == best.id and board_one.second_id == entrants[3].user_id
