@@ -147,7 +147,7 @@ class Tournaments:
         if form is Format.SWISS and not 1 <= terms.rounds <= MAX_ROUNDS:
             raise Refused(req.mine("t_rounds_range", most=MAX_ROUNDS))
         if terms.match:
-            self.matches.check(game.name, options, False, len(game.sides(options)))
+            self.matches.check(req, game.name, options, False, len(game.sides(options)))
             if not 1 <= terms.match <= 25:
                 raise Refused(req.mine("t_match_range"))
         try:
@@ -446,7 +446,7 @@ class Tournaments:
             raise Refused(req.mine("t_game_open_already"))
         session = await self.ctx.store.session(session_id)
         assert session is not None
-        begun = await self.turns.begin(session)
+        begun = await self.turns.begin(req, session)
         header = req.public("t_game_header", name=row.name, round=round_number, board=board,
                             players=" – ".join(f"<@{u}>" for u in pairing.players))
         begun.text = f"{header}\n{begun.text}"
@@ -585,11 +585,12 @@ class Tournaments:
             return None
         thread = Channel(session.channel_id, session.guild_id)
         try:
-            told = await self.resignation.resign(user, thread, whole_match=bool(row.target))
+            told = await self.resignation.resign(req, user, thread,
+                                                 whole_match=bool(row.target))
         except Refused:
             return None
         if row.target:
-            await self.matches.follow_on(told)  # the match ends with its resigned game
+            await self.matches.follow_on(req, told)  # the match ends with its resigned game
         told.buttons = []
         told.text = req.public("t_withdrew_game", user=user.name) + "\n" + told.text
         return Announcement(thread.id, told)  # told in the game's thread
