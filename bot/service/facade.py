@@ -100,8 +100,6 @@ def privately(command: Callable[Concatenate[GameService, _P], Awaitable[Reply]]
                         return refusal(req.mine("race"))
                     # a match game: the next game, the score
                     await self._matches.after(req, reply)
-                    # a tournament game: its result, the standings, the next round
-                    await self._tournament_after(req, reply)
                     return reply
             except DatabaseFault as fault:
                 log.warning("%s: %s (%s)", command.__name__, fault.kind, brief(fault))
@@ -414,8 +412,12 @@ class GameService:
                 await self._finished(req, reply)
 
     async def _finished(self, req: Request, reply: Reply) -> None:
-        """The reply's game is over: a match moves on, then the game is rated."""
+        """The reply's game is over: a match moves on, a tournament writes its result
+        (the standings, the next round: the reply's announcements), then the game is
+        rated.  (A game ended otherwise, on time or aborted, is the scheduler's
+        tournament pass's to write.)"""
         await self._matches.follow_on(req, reply)
+        await self._tournament_after(req, reply)
         await self._ratings.catch_up()
 
     @privately
