@@ -36,7 +36,7 @@ EN: dict[str, str] = {
     "t_button_join": "Join",
     "t_button_leave": "Leave",
     "t_already_in": "You are signed up for **{name}** already.",
-    "t_full": "**{name}** is full ({most} players).",
+    "t_full": "**{name}** is full ({most} {most:player|players}).",
     "t_not_signup": "Sign-up for **{name}** is closed.",
     "t_joined": "{user} joins **{name}** ({count} signed up).",
     "t_not_in": "You are not playing in **{name}**.",
@@ -44,9 +44,10 @@ EN: dict[str, str] = {
     "t_none_here": "There is no tournament in this channel (nor a tournament game in this "
                    "thread).",
     "t_start_who": "Only the organiser or a moderator can start the tournament.",
-    "t_too_few": "**{name}** needs {least} players at least; {count} signed up.",
+    "t_too_few": "**{name}** needs {least} {least:player|players} at least; {count} signed up.",
     "t_called_off": "**{name}** is called off: {count} signed up, and it needs {least}.",
-    "t_started": "**{name}** begins: {count} players, {rounds} {rounds:round|rounds}.",
+    "t_started": "**{name}** begins: {count} {count:player|players}, {rounds} "
+                 "{rounds:round|rounds}.",
     "t_round": "**{name}**, round {round}:",
     "t_bye": "Board {board}: {player} has a bye (a point).",
     "t_board": "Board {board}: {first} – {second}",
@@ -90,7 +91,7 @@ EN: dict[str, str] = {
     "l_moderators_only": "Only moderators can open a league or start its season.",
     "l_two_players": "A league's divisions play round-robins of two a game: {title} set "
                      "for more cannot be one.",
-    "l_size_range": "A division has {least} to {most} players.",
+    "l_size_range": "A division has {least} to {most} {most:player|players}.",
     "l_movers_range": "Promoted and relegated a division: 0 to {most}.",
     "l_default_name": "{title} league",
     "l_exists": "This server has a {title} league already.",
@@ -148,14 +149,15 @@ RU: dict[str, str] = {
     "t_button_join": "Участвовать",
     "t_button_leave": "Выйти",
     "t_already_in": "Вы уже записаны на **{name}**.",
-    "t_full": "**{name}** заполнен ({most} игроков).",
+    "t_full": "**{name}** заполнен ({most} {most:игрок|игрока|игроков}).",
     "t_not_signup": "Запись на **{name}** закрыта.",
-    "t_joined": "{user} записывается на **{name}** (записано: {count}).",
+    "t_joined": "На **{name}** записывается {user} (записано: {count}).",
     "t_not_in": "Вы не играете в **{name}**.",
     "t_left": "{user} выходит из **{name}** (записано: {count}).",
     "t_none_here": "В этом канале нет турнира (и в этой ветке нет турнирной партии).",
     "t_start_who": "Начать турнир может только организатор или модератор.",
-    "t_too_few": "Для **{name}** нужно не меньше {least} игроков; записано {count}.",
+    "t_too_few": "Для **{name}** нужно не меньше {least} {least:игрока|игроков|игроков}; "
+                 "записано {count}.",
     "t_called_off": "**{name}** отменён: записано {count}, а нужно {least}.",
     "t_started": "**{name}** начинается: игроков — {count}, {rounds} "
                  "{rounds:тур|тура|туров}.",
@@ -179,7 +181,7 @@ RU: dict[str, str] = {
     "t_deadline_game": "Срок тура истёк: партия решена, как решили бы часы (проигрывает "
                        "{loser}, чей ход; стол не приносит очков никому).",
     "t_drew": "{first} и {second} сыграли вничью{how}",
-    "t_beat": "{winner} победил {loser}{how}",
+    "t_beat": "Победа: {winner} над {loser}{how}",
     "t_standings_title": "**{name}**: таблица, тур {round} из {rounds}",
     "t_knockout_row": "{player}: {reached}",
     "t_standings_row": "{place}. {player}: {score} (Бухгольц {buchholz}, "
@@ -201,7 +203,7 @@ RU: dict[str, str] = {
     "l_moderators_only": "Открыть лигу или начать её сезон могут только модераторы.",
     "l_two_players": "Дивизионы лиги играют круговые турниры на двоих: {title} больше чем "
                      "на двоих не подходит.",
-    "l_size_range": "В дивизионе от {least} до {most} игроков.",
+    "l_size_range": "В дивизионе от {least} до {most} {most:игрока|игроков|игроков}.",
     "l_movers_range": "Повышаются и понижаются в дивизионе: от 0 до {most}.",
     "l_default_name": "Лига по {title}",
     "l_exists": "На этом сервере уже есть лига по {title}.",
