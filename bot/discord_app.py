@@ -149,7 +149,10 @@ class BoardBot(discord.Client):
             return False
         if not isinstance(target, discord.abc.Messageable):
             return False
-        return await adapter.post(target, reply)
+        message = await adapter.post(target, reply)
+        if message is not None and reply.session_id is not None:
+            await self.service.posted(reply.session_id, channel.id, str(message.id))
+        return message is not None
 
     async def announce(self, announcements: Sequence[Announcement]) -> None:
         """Post a reply's announcements: each in its channel, then its tournament games
