@@ -115,6 +115,8 @@ server; `/notify remind:24h,8h,1h` your reminder times, `/notify digest:on hour:
 `/analysis game:ID` an old game's errors and luck, `/review game:ID` step by step;
 `/stats what:dice` are the dice fair; `/train GAME` drills from your errors;
 `/leaderboard [GAME]`, `/profile @member` ratings
+`/tournament new|join|leave|start|standings|withdraw` tournaments (moderators open one);
+`/league new|join|leave|season|standings` leagues: seasons in divisions, up and down
 `/settings language:en|ru|auto` the language of your replies (moderators: `server_language`)""",
     # /history, finished games
     "no_result": "no result",
@@ -277,6 +279,8 @@ RU: dict[str, str] = {
 партии; `/analysis game:ID` ошибки и удача в прошлой партии, `/review game:ID` шаг
 за шагом; `/stats what:dice` честны ли кости; `/train ИГРА` упражнения из ошибок;
 `/leaderboard [ИГРА]`, `/profile @участник` рейтинги
+`/tournament new|join|leave|start|standings|withdraw` турниры (открывают модераторы);
+`/league new|join|leave|season|standings` лиги: сезоны в дивизионах, вверх и вниз
 `/settings language:en|ru|auto` язык ответов вам (`server_language` — для модераторов)""",
     "no_result": "без результата",
     "result_won": "победа: {player}",

@@ -13,6 +13,7 @@ from bot.actions import (
     Answer,
     Challenge,
     Drill,
+    Entry,
     GamesPage,
     HistoryPage,
     Lesson,
@@ -39,6 +40,7 @@ from bot.service.lobby import Lobby
 from bot.service.picking import Picking
 from bot.service.request import Request
 from bot.service.resign import Resignation
+from bot.service.tournaments import Tournaments
 from storage import Session, SessionStatus, TurnKind
 
 #: A press's handler: the presser, where, and the decoded action of its verb.
@@ -49,10 +51,11 @@ class Presses:
     def __init__(self, ctx: Context, turns: Turns, lobby: Lobby,
                  correspondence: Correspondence, resignation: Resignation,
                  picking: Picking, learning: Learning, history: History,
-                 everywhere: Everywhere, review: Handler | None = None,
-                 drill: Handler | None = None) -> None:
+                 everywhere: Everywhere, tournaments: Tournaments,
+                 review: Handler | None = None, drill: Handler | None = None) -> None:
         self.ctx = ctx
         self.everywhere = everywhere
+        self.tournaments = tournaments
         self.review = review
         self.drill = drill
         self.history = history
@@ -78,6 +81,7 @@ class Presses:
             Verb.ANSWER: self._answer,
             Verb.SHOW: self._show,
             Verb.MYGAMES: self._games_page,
+            Verb.TJOIN: self._entry, Verb.TLEAVE: self._entry,
         }
 
     async def press(self, req: Request, user: User, channel: Channel, action: str) -> Reply:
@@ -88,6 +92,12 @@ class Presses:
         return await self.handlers[pressed.verb](req, user, channel, pressed)
 
     # -- what needs no game here ---------------------------------------------------------
+
+    async def _entry(self, req: Request, user: User, channel: Channel, action: Entry) -> Reply:
+        """Join or Leave under a tournament's sign-up (that tournament's)."""
+        if action.join:
+            return await self.tournaments.join(req, action.tournament)
+        return await self.tournaments.leave(req, action.tournament)
 
     async def _rematch(self, req: Request, user: User, channel: Channel, action: Rematch) -> Reply:
         return await self.lobby.rematch(req, user, channel, action.session)
