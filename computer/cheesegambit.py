@@ -237,6 +237,18 @@ class CheesegambitStrategy(LevelledStrategy):
         budget.spend(model.leaves)
         return AFTER_WIN * value if after.placings else value
 
+    def after_value(self, after: Position, side: str, level: Level, budget: Budget
+                    ) -> float | None:
+        """As each level looks: the race alone (``easy``), direct shots only
+        (``normal``), the next mover's best reply averaged over its throws."""
+        assert isinstance(after, CheeseGambitPosition)
+        if level in (Level.HARD, Level.EXPERT):
+            return self.reply_value(after, side, budget)
+        budget.spend()
+        if level == Level.EASY:
+            return position_value(after, side, risk=False)
+        return position_value(after, side, direct=True)
+
     # -- taunts, answers, votes ------------------------------------------------------
     def with_additions(self, position: Position, dice: Dice, chosen: Candidate, side: str,
                        level: Level) -> str:
