@@ -286,9 +286,12 @@ class CheesegambitStrategy(LevelledStrategy):
     def after_value(self, after: Position, side: str, level: Level, budget: Budget
                     ) -> float | None:
         """As each level looks: the race alone (``easy``), direct shots only
-        (``normal``), the next mover's best reply averaged over its throws."""
+        (``normal``), the next mover's best bumping reply averaged over its
+        throws (``hard``), its best of every legal reply (``expert``)."""
         assert isinstance(after, CheeseGambitPosition)
-        if level in (Level.HARD, Level.EXPERT):
+        if level == Level.EXPERT:
+            return exact_reply_value(after, side, budget)
+        if level == Level.HARD:
             return self.reply_value(after, side, budget)
         budget.spend()
         if level == Level.EASY:
