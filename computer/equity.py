@@ -41,7 +41,9 @@ def turn_equities(game: str, position: Position, dice: Dice, level: Level = Leve
     all), each valued by ``level``'s look at the position it leads to, best
     first (ties keep the engine's order).  Deterministic: no clock, no
     randomness.  LookupError for a game without a computer player;
-    NotImplementedError for one whose strategy cannot value turns (Che)."""
+    NotImplementedError for one whose strategy cannot value turns.  Che has no
+    dice (pass ``()``) and its values are its evaluation's, 0-1 with 1 a won
+    position, not a measured win rate (``CheStrategy.value_turns``)."""
     strategy = strategy_for(game)
     budget = Budget(SAFETY_SECONDS)
     valued = strategy.value_turns(position, dice, level, budget, texts)

@@ -73,3 +73,24 @@ def test_error_rate_scores_each_level_against_the_best_reference_turn() -> None:
     for level in Level:
         (loss,) = tallies[level].losses
         assert 0.0 <= loss <= worst + 1e-12
+
+
+def test_che_turns_are_named_as_the_engine_names_them() -> None:
+    # the search may place a turn's two tiles in the other order: the texts
+    # must still be the engine's, each once
+    position, dice = positions("che", 1, "equity:che", (4, 12))[0]
+    legal = sorted(turn.text for turn in position.legal_turns(dice))
+    found = turn_equities("che", position, dice, Level.NORMAL)
+    assert sorted(item.text for item in found) == legal
+    assert all(0.0 <= item.equity <= 1.0 for item in found)
+    hard = turn_equities("che", position, dice, Level.HARD, [item.text for item in found[:5]])
+    assert len(hard) == 5
+
+
+def test_che_opening_values_are_the_four_first_tiles() -> None:
+    game = get_game("che")
+    options = game.normalise_options({})
+    start = game.initial(options, game.sides(options)[0].letter)
+    found = turn_equities("che", start, (), Level.HARD)
+    assert len(found) == 4
+    assert {item.text for item in found} == {turn.text for turn in start.legal_turns(())}
