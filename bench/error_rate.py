@@ -1,7 +1,7 @@
 """Error rate per level: how much win share each level's choice gives away.
 
 Run: ``.venv/bin/python bench/error_rate.py [--games hachapury ...] [--positions 300]
-[--seed 1] [--top 8]``.
+[--seed 1] [--top 8] [--rollouts 0 --plies 8]``.
 
 On ``--positions`` random positions per game (seeded random games stopped after
 a random number of plies, with a throw that leaves at least two legal turns:
@@ -22,8 +22,12 @@ loss measures only what its pruning and budget cost it, and every level is
 judged by the hand-tuned evaluation that ``expert`` trusts: an error of that
 evaluation is nobody's loss here.  Rollouts to the end of the game with
 ``expert`` would be the deeper reference; they cost hours a game on this
-machine.  Che (no dice, turns of tiles) is not measured: its strategy does not
-value turns this way (``Strategy.value_turns``).
+machine; ``--rollouts N`` values the same turns instead by N truncated
+rollouts of ``--plies`` plies played by ``normal`` from each, ended by the
+evaluation (``equity.rollout_equity``, the same dice for every turn of a
+position): deeper than any level's search, and slow.  Che is left out by
+default: no dice, and its turn values are its evaluation's, not win rates
+(``--games che`` runs it all the same).
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bench_decisions import positions  # noqa: E402
 from computer.base import Level, strategy_for  # noqa: E402
-from computer.equity import choice_turn, turn_equities  # noqa: E402
+from computer.equity import choice_turn, rollout_equity, turn_equities  # noqa: E402
 from games.base import Dice, Position  # noqa: E402
 
 GAMES = ("hachapury", "cheesegambit", "chebache")
@@ -73,7 +77,7 @@ class Tally:
 
 
 def losses_in(game: str, position: Position, dice: Dice, seed: int, top: int,
-              tallies: dict[Level, Tally]) -> None:
+              tallies: dict[Level, Tally], rollouts: int = 0, plies: int = 8) -> None:
     """Every level's choice in one position, scored against the reference."""
     strategy = strategy_for(game)
     legal = [turn.text for turn in position.legal_turns(dice)]
@@ -86,8 +90,15 @@ def losses_in(game: str, position: Position, dice: Dice, seed: int, top: int,
         chosen[level] = choice_turn(choice.text, legal)
     shallow = turn_equities(game, position, dice, Level.NORMAL)
     wanted = {item.text for item in shallow[:top]} | set(chosen.values())
-    reference = {item.text: item.equity
-                 for item in turn_equities(game, position, dice, Level.EXPERT, wanted)}
+    if rollouts:
+        side = position.side_to_move
+        assert side is not None
+        reference = {text: rollout_equity(game, position.play(text, dice).position, side,
+                                          rollouts, plies, seed=seed)
+                     for text in sorted(wanted)}
+    else:
+        reference = {item.text: item.equity
+                     for item in turn_equities(game, position, dice, Level.EXPERT, wanted)}
     best = max(reference.values())
     for level, text in chosen.items():
         tallies[level].losses.append(best - reference[text])
@@ -99,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--top", type=int, default=8)
+    parser.add_argument("--rollouts", type=int, default=0)
+    parser.add_argument("--plies", type=int, default=8)
     args = parser.parse_args(argv)
     for game in args.games:
         started = time.perf_counter()
@@ -106,8 +119,11 @@ def main(argv: list[str] | None = None) -> int:
         cases = positions(game, args.positions, f"error-rate:{game}:{args.seed}",
                           (4, {"chebache": 80}.get(game, 60)))
         for index, (position, dice) in enumerate(cases):
-            losses_in(game, position, dice, args.seed * 100_003 + index, args.top, tallies)
-        print(f"{game}: {len(cases)} positions, reference expert's look at the "
+            losses_in(game, position, dice, args.seed * 100_003 + index, args.top, tallies,
+                      args.rollouts, args.plies)
+        how = (f"{args.rollouts} rollouts of {args.plies} plies by normal" if args.rollouts
+               else "expert's look")
+        print(f"{game}: {len(cases)} positions, reference {how} at the "
               f"{args.top} best one-ply turns and every choice "
               f"({time.perf_counter() - started:.0f} s)", flush=True)
         for level in Level:

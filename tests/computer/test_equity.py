@@ -94,3 +94,19 @@ def test_che_opening_values_are_the_four_first_tiles() -> None:
     found = turn_equities("che", start, (), Level.HARD)
     assert len(found) == 4
     assert {item.text for item in found} == {turn.text for turn in start.legal_turns(())}
+
+
+def test_rollouts_of_a_won_race_say_won_and_a_seed_gives_one_value() -> None:
+    from computer.equity import rollout_equity
+
+    game = get_game("hachapury")
+    # White bears off its last two checkers next turn whatever it throws; Black is far off
+    won = game.from_listing("W: 13@F, 2@1; B: 15@6; B to move", {})
+    assert rollout_equity("hachapury", won, "W", games=4, plies=4) == 1.0
+    position, dice = positions("hachapury", 1, "equity:rollouts", (10, 30), choices=3)[0]
+    side = position.side_to_move
+    assert side is not None
+    after = position.play(position.legal_turns(dice)[0], dice).position
+    once = rollout_equity("hachapury", after, side, games=6, plies=4, seed=3)
+    assert once == rollout_equity("hachapury", after, side, games=6, plies=4, seed=3)
+    assert 0.0 <= once <= 1.0
