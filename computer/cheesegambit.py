@@ -255,6 +255,9 @@ class CheesegambitStrategy(LevelledStrategy):
         first = self._reply_ranking(ranked, side, budget.within(self.EXPERT_FIRST_SHARE),
                                     self.EXPERT_TOP)
         if not first:
+            # the share ran out before one turn was looked at: hard's search on the rest
+            first = self._reply_ranking(ranked, side, budget, self.EXPERT_TOP)
+        if not first:
             return ranked[0][1]
         best_value, best = -1.0, first[0][1]
         for _, candidate in first[:self.EXPERT_EXACT]:
