@@ -45,6 +45,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.computer_pool import ComputerPool  # noqa: E402
 from bot.cpu_pool import CpuPool  # noqa: E402
 from bot.heap import (  # noqa: E402
     ARENAS,
@@ -52,8 +53,10 @@ from bot.heap import (  # noqa: E402
     freeze_startup_heap,
     memory_of,
     release_free_memory,
+    tree_memory,
     tune_allocator,
 )
+from bot.process_pools import cores  # noqa: E402
 from bot.replies import Channel, User  # noqa: E402
 from bot.service import GameService, ServiceConfig  # noqa: E402
 from bot.service.context import POSITION_CACHE  # noqa: E402
@@ -64,6 +67,15 @@ from storage import SessionStatus, Store  # noqa: E402
 GAMES = ("hachapury", "cheesegambit", "chebache", "che")
 PACKAGES = ("games", "renderer", "bot", "storage")
 TARGET_MIB = 200.0
+#: The whole tree (the bot, the forkserver, the resource tracker, every worker of
+#: both pools), as PSS: at most this on a 2-core machine, plus ``TREE_PER_CORE``
+#: for each core beyond 2 (each core adds a picture worker and a computer worker).
+TREE_TARGET_MIB = 300.0
+TREE_PER_CORE_MIB = 40.0
+
+
+def tree_target(cores: int) -> float:
+    return TREE_TARGET_MIB + TREE_PER_CORE_MIB * max(0, cores - 2)
 
 
 def _mib(memory: Memory | None) -> str:
@@ -73,9 +85,43 @@ def _mib(memory: Memory | None) -> str:
             f"peak {memory.peak:6.1f} MiB")
 
 
-def worker_pids(pool: CpuPool | None) -> list[int]:
+def worker_pids(pool: CpuPool | ComputerPool | None) -> list[int]:
     executor = pool._executor if pool is not None else None
     return sorted((getattr(executor, "_processes", None) or {}).keys())
+
+
+#: The computer pool of the run (``--computer``), for the whole tree's roles.
+COMPUTERS: list[ComputerPool] = []
+
+
+def _role(pid: int, pool: CpuPool | None) -> str:
+    if pid == os.getpid():
+        return "bot"
+    if pid in worker_pids(pool):
+        return "picture workers"
+    if any(pid in worker_pids(c) for c in COMPUTERS):
+        return "computer workers"
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            command = cmdline.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        command = ""
+    for word in ("forkserver", "resource_tracker"):
+        if word in command:
+            return word.replace("_", " ")
+    return "other"
+
+
+def tree_line(pool: CpuPool | None) -> tuple[float, str]:
+    """The whole process tree's PSS and, by role, how it splits."""
+    roles: dict[str, list[float]] = {}
+    for pid, memory in tree_memory().items():
+        roles.setdefault(_role(pid, pool), []).append(memory.pss)
+    total = sum(sum(v) for v in roles.values())
+    parts = ", ".join(f"{role} {sum(v):.1f}" + (f" ({len(v)})" if len(v) > 1 else "")
+                      for role, v in sorted(roles.items(), key=lambda kv: -sum(kv[1])))
+    return total, (f"whole tree: {sum(len(v) for v in roles.values())} processes, "
+                   f"PSS {total:.1f} MiB = {parts}")
 
 
 #: (sessions looked at, the bot's RSS, the biggest worker's RSS) at each report.
@@ -93,6 +139,7 @@ def say(label: str, pool: CpuPool | None = None, sessions: int | None = None
     workers = [memory_of(pid) for pid in worker_pids(pool)]
     for n, memory in enumerate(workers):
         print(f"{'':<30} worker{n} {_mib(memory)}", flush=True)
+    print(f"{'':<30} {tree_line(pool)[1]}", flush=True)
     if sessions is not None and bot is not None:
         TREND.append((sessions, bot.rss, max((m.rss for m in workers if m), default=0.0)))
     return bot
@@ -282,6 +329,10 @@ async def run(args: argparse.Namespace) -> None:
         service = GameService(store, config, render_images=args.images)
         say("idle (imported, database open)")
         pool: CpuPool | None = None
+        if args.computer:  # as the bot: the computer's pool starts first (setup_hook)
+            computers = ComputerPool(args.workers or None)
+            COMPUTERS.append(computers)
+            await computers.start()
         if args.images and args.pool:
             pool = CpuPool(args.workers or None, width=config.image_width, theme=config.theme)
             service.context.cpu_pool = pool
@@ -334,6 +385,8 @@ async def run(args: argparse.Namespace) -> None:
         finally:
             if pool is not None:
                 await pool.shutdown()
+            for computers in COMPUTERS:
+                await computers.shutdown()
             await store.close()
 
 
@@ -369,6 +422,10 @@ def verdict(bot: Memory | None, pool: CpuPool | None, args: argparse.Namespace) 
               f"<= {args.worker_target:.0f} MiB: "
               f"{'met' if biggest <= args.worker_target else 'NOT met'}); all processes' "
               f"PSS together {bot.pss + sum(m.pss for m in workers):.1f} MiB")
+    total, line = tree_line(pool)
+    target = tree_target(cores())
+    print(f"counted against the target: the {line} on {cores()} core(s) (target <= "
+          f"{target:.0f} MiB: {'met' if total <= target else 'NOT met'})")
     if trend := growth():
         print(trend)
 
@@ -387,6 +444,9 @@ def main() -> None:
                         "in threads of the bot's process, as before the pool)")
     parser.add_argument("--workers", type=int, default=0,
                         help="pool workers (0: one per core, as the bot)")
+    parser.add_argument("--computer", action=argparse.BooleanOptionalAction, default=True,
+                        help="start the computer players' pool too (one worker a core), as "
+                        "the bot does: it is part of the whole tree")
     parser.add_argument("--worker-target", type=float, default=256.0,
                         help="MiB each pool worker should stay under")
     parser.add_argument("--discord", action=argparse.BooleanOptionalAction, default=True,
