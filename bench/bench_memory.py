@@ -329,14 +329,18 @@ async def run(args: argparse.Namespace) -> None:
         service = GameService(store, config, render_images=args.images)
         say("idle (imported, database open)")
         pool: CpuPool | None = None
+        if args.images and args.pool:
+            # made first, as in the bot's setup_hook: it names the look the forkserver
+            # draws for every worker (bot/shared_pictures.py) before the forkserver starts
+            pool = CpuPool(args.workers or None, width=config.image_width, theme=config.theme,
+                           every_look=args.every_look)
+            service.context.cpu_pool = pool
         if args.computer:  # as the bot: the computer's pool starts first (setup_hook)
             computers = ComputerPool(args.workers or None)
             COMPUTERS.append(computers)
             await computers.start()
-        if args.images and args.pool:
-            pool = CpuPool(args.workers or None, width=config.image_width, theme=config.theme)
-            service.context.cpu_pool = pool
-            await pool.start()  # each worker warms every look, as the bot's pool does
+        if pool is not None:
+            await pool.start()  # each worker warm, as the bot's pool
         elif args.images:
             await asyncio.to_thread(warm_up, available_games(), config.image_width,
                                     config.theme)
@@ -447,6 +451,10 @@ def main() -> None:
     parser.add_argument("--computer", action=argparse.BooleanOptionalAction, default=True,
                         help="start the computer players' pool too (one worker a core), as "
                         "the bot does: it is part of the whole tree")
+    parser.add_argument("--every-look", action=argparse.BooleanOptionalAction, default=False,
+                        help="each picture worker draws every theme and the phone layout as it "
+                        "starts (as before the forkserver drew the bot's look for all of "
+                        "them); default: rare looks drawn when first asked for")
     parser.add_argument("--worker-target", type=float, default=256.0,
                         help="MiB each pool worker should stay under")
     parser.add_argument("--discord", action=argparse.BooleanOptionalAction, default=True,
