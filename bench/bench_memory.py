@@ -60,6 +60,7 @@ from bot.process_pools import cores  # noqa: E402
 from bot.replies import Channel, User  # noqa: E402
 from bot.service import GameService, ServiceConfig  # noqa: E402
 from bot.service.context import POSITION_CACHE  # noqa: E402
+from bot.worker_idle import IDLE_SECONDS  # noqa: E402
 from games import available_games  # noqa: E402
 from renderer import NoRenderer, for_game, warm_up  # noqa: E402
 from storage import SessionStatus, Store  # noqa: E402
@@ -191,6 +192,14 @@ def caches(service: GameService | None = None) -> list[tuple[str, int, str]]:
                     and not attr.startswith("__"):
                 found.append((f"{modname}.{attr}", len(value), "-"))
     return found
+
+
+def worker_trim(seconds: float = 1.0) -> int:
+    """Run in a pool worker: hand its allocator's free pages back (a diagnostic: how
+    much of a worker's size is freed memory its allocator keeps for the next picture)."""
+    time.sleep(seconds)
+    release_free_memory()
+    return os.getpid()
 
 
 def worker_caches(seconds: float = 1.0) -> tuple[int, list[tuple[str, int, str]]]:
@@ -370,6 +379,11 @@ async def run(args: argparse.Namespace) -> None:
             print(f"   {tally['sessions']:,} sessions looked at ({live[0][0]:,} live), "
                   f"{tally['moves']:,} moves ({tally['refused new']} refused new games, "
                   f"{tally['refused moves']} refused moves) in {seconds:.0f} s")
+            if pool is not None:
+                # as between bursts: idle workers give their free memory back
+                # (bot/worker_idle.py); the line above is the size while they were busy
+                await asyncio.sleep(2 * IDLE_SECONDS)
+                say(f"after {2 * IDLE_SECONDS:.0f} s without pictures", pool)
             snapshot = tracemalloc.take_snapshot() if args.tracemalloc else None
             gc.collect()
             after_gc = say("after a full collection", pool)
@@ -384,6 +398,11 @@ async def run(args: argparse.Namespace) -> None:
             if snapshot is not None:
                 print_allocations(snapshot, args.tracemalloc)
             verdict(final, pool, args)
+            if pool is not None and pool._executor is not None:
+                loop = asyncio.get_running_loop()
+                await asyncio.gather(*(loop.run_in_executor(pool._executor, worker_trim)
+                                       for _ in range(pool.workers)))
+                say("diagnostic: workers' malloc_trim(0)", pool)
             if pool is not None and args.census:
                 await census(pool)
         finally:

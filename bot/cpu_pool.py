@@ -18,6 +18,8 @@ channel.
   took down is done again on a thread of this process (logged), so the reply still
   gets its picture; a fresh pool is made and warmed in the background, and work goes
   to threads until it is ready.
+- **Idle**: a worker idle for a couple of seconds gives its allocator's free pages
+  back (bot/worker_idle.py); during a burst it keeps them for the next picture.
 - **Shutdown**: queued work is cancelled, running work gets a moment to end, then the
   workers are terminated.
 
@@ -40,6 +42,7 @@ from typing import Any, TypeVar
 
 from bot.process_pools import cores, new_executor, put_down, stop, worker_context
 from bot.shared_pictures import share_look
+from bot.worker_idle import call, watch
 
 log = logging.getLogger("boardbot.cpu")
 
@@ -86,6 +89,7 @@ def prepare_worker(width: int, theme: str, every_look: bool, started: Queue[int]
         except NoRenderer:
             pass
     freeze_startup_heap()  # the warm-up's objects live on: no collection walks them again
+    watch()  # idle for a while: the free memory goes back to the system (bot/worker_idle.py)
     if initializer is not None:
         initializer(*initargs)
     started.put(os.getpid())
@@ -228,7 +232,8 @@ class CpuPool:
             return await asyncio.to_thread(fn, *args)
         self._in_flight += 1
         try:
-            result = await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
+            result = await asyncio.get_running_loop().run_in_executor(executor, call, fn,
+                                                                       *args)
             self.tasks += 1
             return result
         except BrokenProcessPool:
