@@ -22,7 +22,12 @@ def fresh_activity(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     monkeypatch.setattr(ACTIVITY, "trimmed", False)
     monkeypatch.setattr(ACTIVITY, "trims", 0)
     done: list[int] = []
-    monkeypatch.setattr(worker_idle, "release_free_memory", lambda: done.append(1) or True)
+
+    def counted() -> bool:
+        done.append(1)
+        return True
+
+    monkeypatch.setattr(worker_idle, "release_free_memory", counted)
     yield done
 
 
