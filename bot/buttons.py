@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.catalogue import CATALOGUE, for_user
+from bot.catalogue import CATALOGUE, t
 from games import Position, QuestionKind
 from storage import Session, SessionStatus
 
@@ -57,41 +57,41 @@ def pending_question(session: Session, position: Position) -> Question | None:
 
 
 def stale_question(question: Question, answers: list[tuple[str, str]],
-                   nouns: Mapping[str, str]) -> str:
+                   nouns: Mapping[str, str], lang: str) -> str:
     """Why an answer button no longer does anything; ``answers`` are the (answering
     side, record) of the answers logged at the question's turn (may be empty): a
     raise's answer is the one its target gave.  ``nouns``: the game's words for
-    its questions (``Game.question_nouns``)."""
+    its questions (``Game.question_nouns``); said in ``lang``."""
     kind = _KINDS.get(question.kind, QuestionKind.ANSWER)
     noun = nouns.get(kind, "question")
     if f"noun_{noun}" in CATALOGUE["en"]:
-        noun = for_user(f"noun_{noun}")
+        noun = t(lang, f"noun_{noun}")
     if kind == QuestionKind.RAISE and len(question.sides) == 2:
         raiser, target = question.sides
         said = [record for side, record in answers if side == target]
         if said:
-            return for_user("stale_raise_answered", noun=noun, raiser=raiser, target=target,
+            return t(lang, "stale_raise_answered", noun=noun, raiser=raiser, target=target,
                             turn=question.turn, said=said[-1])
-        return for_user("stale_raise_gone", noun=noun, raiser=raiser, target=target,
+        return t(lang, "stale_raise_gone", noun=noun, raiser=raiser, target=target,
                         turn=question.turn)
     if kind == QuestionKind.VOTE:
-        return for_user("stale_vote", noun=noun, turn=question.turn)
-    return for_user("stale_answer", noun=noun, turn=question.turn)
+        return t(lang, "stale_vote", noun=noun, turn=question.turn)
+    return t(lang, "stale_answer", noun=noun, turn=question.turn)
 
 
-def challenge_gone(session: Session, verb: str) -> str | None:
+def challenge_gone(session: Session, verb: str, lang: str) -> str | None:
     """Why a challenge or lobby button no longer applies (None while it is open)."""
     if session.status == SessionStatus.CHALLENGE:
         return None
     lobby = verb in ("join", "start")
     what = "lobby" if lobby else "challenge"  # the catalogue's keys (bot/catalogue/views.py)
     if session.status == SessionStatus.ABORTED and session.initial_position is not None:
-        return for_user(f"{what}_aborted")
+        return t(lang, f"{what}_aborted")
     gone: dict[str, str] = {
         SessionStatus.ACTIVE: "active", SessionStatus.FINISHED: "finished",
         SessionStatus.DECLINED: "declined", SessionStatus.EXPIRED: "expired",
         SessionStatus.ABORTED: "withdrawn",
     }
-    return for_user(f"{what}_{gone.get(session.status, 'closed')}")
+    return t(lang, f"{what}_{gone.get(session.status, 'closed')}")
 
 

@@ -518,15 +518,15 @@ async def run_console(database: str, images: str, seed: int | None,
     rng = random.Random(seed)
     factory = (lambda: rng.randbytes(32)) if seed is not None else None
     pool = ComputerPool()
-    service = GameService(store, ServiceConfig(), seed_factory=factory, thinker=pool) \
-        if factory else GameService(store, ServiceConfig(), thinker=pool)
     # one person at a console: the workers warm up the default look only
     pictures = CpuPool() if cpu_pool else None
     if pictures is not None:
         # warmed in the background: the first pictures are drawn on a thread meanwhile,
         # so the console answers at once
         pictures.begin()
-        service.context.cpu_pool = pictures
+    service = GameService(store, ServiceConfig(), seed_factory=factory, thinker=pool,
+                          cpu_pool=pictures) \
+        if factory else GameService(store, ServiceConfig(), thinker=pool, cpu_pool=pictures)
     console = Console(service, image_dir, out, moderators, locale=locale,
                       channel=DEFAULT_CHANNEL if channel.lower() == NEW_CHANNEL else channel)
     if channel.lower() == NEW_CHANNEL:

@@ -92,10 +92,9 @@ class BoardBot(discord.Client):
                                           self.config.statement_timeout)
         if self._service is None:
             self.computer_pool = ComputerPool()
-            self._service = GameService(self.store, service_config(self.config),
-                                        thinker=self.computer_pool)
             self.cpu_pool = CpuPool(width=self.config.image_width, theme=self.config.theme)
-            self._service.context.cpu_pool = self.cpu_pool
+            self._service = GameService(self.store, service_config(self.config),
+                                        thinker=self.computer_pool, cpu_pool=self.cpu_pool)
         if self.computer_pool is not None:
             await self.computer_pool.start()  # warm before the first game asks
         if self.cpu_pool is not None:

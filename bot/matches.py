@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from bot.catalogue import for_channel, for_user
+from bot.catalogue import DEFAULT, t
 from games import GameError, Position, get_game
 from games.messages import Message
 from games.outcome import EndReason, Outcome, outcome_from_text
@@ -46,26 +46,26 @@ class MatchError(ValueError):
     """A match that cannot be played as asked (the message says why, for players)."""
 
 
-def supports_match(game_name: str, options: Mapping[str, str]) -> str | None:
+def supports_match(game_name: str, options: Mapping[str, str], lang: str) -> str | None:
     """Why ``game_name`` with ``options`` cannot be a match (None when it can):
     matches need a game that scores points (its plugin says so) and two sides."""
     game = get_game(game_name)
     if not plugin_for(game.name).scores_points:
-        return for_user("match_no_points", title=game.title)
+        return t(lang, "match_no_points", title=game.title)
     sides = len(game.sides(game.normalise_options(dict(options))))
     if sides != 2:
-        return for_user("match_two_sides", title=game.title, players=sides)
+        return t(lang, "match_two_sides", title=game.title, players=sides)
     return None
 
 
-def parse_target(text: str) -> int:
+def parse_target(text: str, lang: str) -> int:
     """The ``match=`` option's value: a number of points, 1 to ``MAX_TARGET``."""
     value = text.strip()
     if not value.isascii() or not value.isdigit() or len(value) > 3:
-        raise MatchError(for_user("match_target_word", text=text[:20], most=MAX_TARGET))
+        raise MatchError(t(lang, "match_target_word", text=text[:20], most=MAX_TARGET))
     target = int(value)
     if not 1 <= target <= MAX_TARGET:
-        raise MatchError(for_user("match_target_range", most=MAX_TARGET, target=target))
+        raise MatchError(t(lang, "match_target_range", most=MAX_TARGET, target=target))
     return target
 
 
@@ -124,11 +124,11 @@ def match_tags(target: int, number: int, score: str, crawford: bool) -> list[tup
 
 
 def caption(target: int, number: int, names: Sequence[str], score: Sequence[int],
-            crawford: bool) -> str:
+            crawford: bool, lang: str) -> str:
     """The short line on the board and under each reply."""
-    return (for_channel("match_caption", target=target, number=number,
+    return (t(lang, "match_caption", target=target, number=number,
                         score=score_text(names, score))
-            + (for_channel("match_crawford_mark") if crawford else ""))
+            + (t(lang, "match_crawford_mark") if crawford else ""))
 
 
 # -- replaying a match record ---------------------------------------------------------
@@ -249,7 +249,7 @@ def _read_tags(tags: Mapping[str, str], tally: _Tally, game_name: str
     target_text, number_text = tag("Match"), tag("MatchGame")
     if target_text is None or number_text is None or tag("Score") is None:
         raise MatchError("every game of a match record needs Match, MatchGame and Score tags")
-    target = parse_target(target_text)
+    target = parse_target(target_text, DEFAULT)  # a command-line tool: English
     if not number_text.strip().isdigit():
         raise MatchError(f"MatchGame tag {number_text!r} is not a number")
     options = game.options_from_tags(tags)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.catalogue import for_user
+from bot.catalogue import t
 from bot.replies import Reply, quiet_name
 
 #: Rows per page: 15 rows of at most ``MAX_ROW`` characters and the header stay far
@@ -30,18 +30,19 @@ def offset(page: int) -> int:
     return (max(1, page) - 1) * PAGE_SIZE
 
 
-def out_of_range(page: int, total: int, what: str) -> Reply:
+def out_of_range(page: int, total: int, what: str, lang: str) -> Reply:
     pages = page_count(total)
-    return Reply(text=for_user("no_page", page=page, what=what, pages=pages),
+    return Reply(text=t(lang, "no_page", page=page, what=what, pages=pages),
                  private=True, ok=False)
 
 
-def paged(title: str, rows: list[str], page: int, total: int, command: str) -> Reply:
+def paged(title: str, rows: list[str], page: int, total: int, command: str, lang: str
+          ) -> Reply:
     """``rows`` (one page) under a header saying where in the list they are."""
     pages = page_count(total)
     header = title
     if pages > 1:
-        header += for_user("page_of", page=page, pages=pages, total=total)
+        header += t(lang, "page_of", page=page, pages=pages, total=total)
         if page < pages:
-            header += for_user("page_next", command=command, next=page + 1)
+            header += t(lang, "page_next", command=command, next=page + 1)
     return Reply(text="\n".join([header + ":", *(row(r) for r in rows)]), private=True)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bot.catalogue import for_user
+from bot.catalogue import t
 from games.turns import Addition, StepKind, Turn
 from games.turns import Step as Move
 
@@ -51,11 +51,11 @@ def is_placement(move: Move) -> bool:
     return move.kind == StepKind.PLACE_TILE
 
 
-def _placeholder(key: str, moves: Sequence[Move]) -> str:
+def _placeholder(key: str, moves: Sequence[Move], lang: str) -> str:
     """The menu's question: ``key``, or its tile wording (``pick_tile_*``) when every
     move offered is a placement."""
     tiles = bool(moves) and all(is_placement(m) for m in moves)
-    return for_user(_TILE_KEYS[key] if tiles else key)
+    return t(lang, _TILE_KEYS[key] if tiles else key)
 
 
 #: The placement wording of each question.
@@ -89,11 +89,11 @@ class Step:
     additions: tuple[Addition, ...] = field(default=())
 
 
-def walk(turns: Sequence[Turn], path: list[str], additions_of: AdditionsOf | None = None
-         ) -> Step:
+def walk(turns: Sequence[Turn], path: list[str], additions_of: AdditionsOf | None = None,
+         *, lang: str) -> Step:
     """Follow ``path`` (its elements: ``<i>`` the i-th next move, ``g<i>`` the i-th
     group, ``a<i>`` the i-th addition, ``a0`` none) through ``turns``, move by move
-    along each turn's steps; PathError if it leads nowhere."""
+    along each turn's steps; PathError (its message in ``lang``) if it leads nowhere."""
     # a turn's moves compared by their texts: two turns share a first move when
     # they write it alike (the steps of different turns need not be one object)
     split = [(turn, tuple(step.text for step in turn.steps)) for turn in turns]
@@ -102,17 +102,17 @@ def walk(turns: Sequence[Turn], path: list[str], additions_of: AdditionsOf | Non
     finished: Turn | None = None
     for element in path:
         if finished is not None:
-            return _with_addition(finished, tuple(chosen), element, additions_of)
+            return _with_addition(finished, tuple(chosen), element, additions_of, lang)
         nexts = _next_moves(split, chosen)
         if element.startswith("g"):
-            groups = _groups(nexts)
-            index = _index(element[1:], len(groups))
+            groups = _groups(nexts, lang)
+            index = _index(element[1:], len(groups), lang)
             group = groups[index][1]
             continue
         pool = group if group is not None else nexts
         if len(pool) > MAX_OPTIONS and group is None:
-            raise PathError(for_user("path_group_first"))
-        chosen.append(pool[_index(element, len(pool))].text)
+            raise PathError(t(lang, "path_group_first"))
+        chosen.append(pool[_index(element, len(pool), lang)].text)
         group = None
         done = [turn for turn, moves in split if list(moves) == chosen]
         if done and not _next_moves(split, chosen):
@@ -120,33 +120,33 @@ def walk(turns: Sequence[Turn], path: list[str], additions_of: AdditionsOf | Non
     if finished is not None:
         extra = tuple(additions_of(finished)) if additions_of else ()
         if extra:
-            return Step(tuple(chosen), _addition_options(extra), for_user("pick_add_taunt"),
+            return Step(tuple(chosen), _addition_options(extra, lang), t(lang, "pick_add_taunt"),
                         None, extra)
         return Step(tuple(chosen), turn=finished)
     nexts = _next_moves(split, chosen)
     if not nexts:
-        raise PathError(for_user("path_no_turn"))
+        raise PathError(t(lang, "path_no_turn"))
     if group is not None:
-        return Step(tuple(chosen), _move_options(group), _placeholder("pick_move", group))
+        return Step(tuple(chosen), _move_options(group), _placeholder("pick_move", group, lang))
     if len(nexts) > MAX_OPTIONS:
-        return Step(tuple(chosen), _group_options(_groups(nexts)),
-                    _placeholder("pick_from", nexts))
+        return Step(tuple(chosen), _group_options(_groups(nexts, lang)),
+                    _placeholder("pick_from", nexts, lang))
     return Step(tuple(chosen), _move_options(nexts),
-                _placeholder("pick_first" if not chosen else "pick_next", nexts))
+                _placeholder("pick_first" if not chosen else "pick_next", nexts, lang))
 
 
 def _with_addition(turn: Turn, chosen: tuple[str, ...], element: str,
-                   additions_of: AdditionsOf | None) -> Step:
+                   additions_of: AdditionsOf | None, lang: str) -> Step:
     extra = list(additions_of(turn)) if additions_of else []
     if not element.startswith("a") or not extra:
-        raise PathError(for_user("path_complete"))
-    index = _index(element[1:], len(extra) + 1)
+        raise PathError(t(lang, "path_complete"))
+    index = _index(element[1:], len(extra) + 1, lang)
     return Step(chosen, turn=turn if index == 0 else turn.with_addition(extra[index - 1]))
 
 
-def _index(text: str, size: int) -> int:
+def _index(text: str, size: int, lang: str) -> int:
     if not text.isdigit() or len(text) > 3 or int(text) >= size:
-        raise PathError(for_user("path_no_choice", choice=text))
+        raise PathError(t(lang, "path_no_choice", choice=text))
     return int(text)
 
 
@@ -161,7 +161,7 @@ def _next_moves(split: list[tuple[Turn, tuple[str, ...]]], chosen: list[str]) ->
     return list(seen.values())
 
 
-def _groups(moves: list[Move]) -> list[tuple[str, list[Move]]]:
+def _groups(moves: list[Move], lang: str) -> list[tuple[str, list[Move]]]:
     """The moves by where they start; ranges of those when there are more than 25
     places (each group at most 25 moves: a large group is cut in parts)."""
     by_source: dict[str, list[Move]] = {}
@@ -169,7 +169,7 @@ def _groups(moves: list[Move]) -> list[tuple[str, list[Move]]]:
         by_source.setdefault(source_of(move), []).append(move)
     groups: list[tuple[str, list[Move]]] = []
     for source, members in by_source.items():
-        named = for_user("pick_group_cell" if all(is_placement(m) for m in members)
+        named = t(lang, "pick_group_cell" if all(is_placement(m) for m in members)
                          else "pick_group_from", source=source)
         for start in range(0, len(members), MAX_OPTIONS):
             part = members[start:start + MAX_OPTIONS]
@@ -192,7 +192,7 @@ def _group_options(groups: list[tuple[str, list[Move]]]) -> tuple[Option, ...]:
                  for i, (label, members) in enumerate(groups))
 
 
-def _addition_options(extra: tuple[Addition, ...]) -> tuple[Option, ...]:
-    return (Option(for_user("pick_no_taunt"), "a0"),
-            *(Option(for_user("pick_add", text=addition.text), f"a{i + 1}")
+def _addition_options(extra: tuple[Addition, ...], lang: str) -> tuple[Option, ...]:
+    return (Option(t(lang, "pick_no_taunt"), "a0"),
+            *(Option(t(lang, "pick_add", text=addition.text), f"a{i + 1}")
               for i, addition in enumerate(extra)))

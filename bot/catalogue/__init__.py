@@ -12,18 +12,16 @@ key missing in a language falls back to English, so a new sentence never shows
 a key to a player; tests/bot/test_catalogue.py keeps both languages complete.
 
 Who reads a message decides its language: private replies (refusals included)
-the user's, public ones the server's.  ``GameService`` sets both for each
-command (``reading``), so code deep inside a command says ``for_user(key)`` or
-``for_channel(key)`` without carrying the languages along; ``t(lang, key)``
-names the language outright.
+the user's, public ones the server's.  Nothing here remembers them: each command's
+``bot.service.request.Request`` carries its ``Readers`` and says ``req.mine(key)``
+or ``req.public(key)``; code outside a command names the language outright with
+``t(lang, key)``.
 """
 
 from __future__ import annotations
 
 import string
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.catalogue import (
@@ -122,49 +120,10 @@ RU_PLURALS: Mapping[str, tuple[str, str, str]] = {
 @dataclass(frozen=True)
 class Readers:
     """The languages of a command's two audiences: the user (private replies) and the
-    channel (public replies)."""
+    channel (public replies); a ``Request`` carries them."""
 
     user: str = DEFAULT
     channel: str = DEFAULT
-
-
-_ENGLISH = Readers()
-_READERS: ContextVar[Readers] = ContextVar("readers", default=_ENGLISH)
-
-
-@contextmanager
-def reading(readers: Readers) -> Iterator[None]:
-    """Within the block, ``for_user``/``for_channel`` speak these languages (one
-    command's task; worker threads started with ``asyncio.to_thread`` inherit it)."""
-    token = _READERS.set(readers)
-    try:
-        yield
-    finally:
-        _READERS.reset(token)
-
-
-def readers() -> Readers:
-    return _READERS.get()
-
-
-def user_lang() -> str:
-    """The language of the private replies of the command under way."""
-    return _READERS.get().user
-
-
-def channel_lang() -> str:
-    """The language of the public replies of the command under way."""
-    return _READERS.get().channel
-
-
-def for_user(key: str, **values: object) -> str:
-    """``key`` for the user alone: refusals, private replies."""
-    return t(user_lang(), key, **values)
-
-
-def for_channel(key: str, **values: object) -> str:
-    """``key`` for everybody in the channel: public replies."""
-    return t(channel_lang(), key, **values)
 
 
 def placeholders(template: str) -> set[str]:

@@ -35,13 +35,11 @@ def _said(message: Message, lang: str) -> str:
     return t(lang, message.code, **values)
 
 
-def error_for_user(error: Exception | str) -> str:
-    """``error`` in the language of the command's user (private refusals); an error
-    that is not an engine's (a plain text, the code's own ValueError) as it is."""
-    from bot.catalogue import user_lang
-
+def error_for_user(error: Exception | str, lang: str) -> str:
+    """``error`` in ``lang``, the language of the command's user (private refusals);
+    an error that is not an engine's (a plain text, the code's own ValueError) as it is."""
     if isinstance(error, GameError):
-        return error_in(error, user_lang())
+        return error_in(error, lang)
     return str(error)
 
 

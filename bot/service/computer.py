@@ -27,7 +27,6 @@ import logging
 
 from bot import clocks
 from bot.buttons import pending_question
-from bot.catalogue import channel_lang, for_channel, for_user, user_lang
 from bot.catalogue.hints import say_reason
 from bot.computer_pool import Thinker, fallback_choice
 from bot.computer_seats import SEAT_PREFIX, is_computer_seat, seat_level
@@ -35,9 +34,11 @@ from bot.replies import Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
+from bot.service.request import Request
 from bot.service.timekeeping import Timekeeper
 from bot.service.turn_events import replay_from, replay_position
-from computer import Choice, Level, Request
+from computer import Choice, Level
+from computer import Request as Thought
 from games import GameError, Position
 from storage import Seat, Session, SessionStatus, StaleVersion, TurnEntry, TurnKind
 from storage.computer import ComputerStore, OutboxRow
@@ -76,9 +77,9 @@ def decision_seed(session: Session, side: str, answering: bool) -> int:
 
 
 def request_for(session: Session, position: Position, side: str, level: Level,
-                answering: bool, seed: int | None = None) -> Request:
+                answering: bool, seed: int | None = None) -> Thought:
     """What the thinker needs, as plain values."""
-    return Request(game=session.game, options=tuple(sorted(session.options.items())),
+    return Thought(game=session.game, options=tuple(sorted(session.options.items())),
                    listing=position.listing(), dice=() if answering else session.dice,
                    level=level, seed=decision_seed(session, side, answering)
                    if seed is None else seed, side=side)
@@ -101,11 +102,11 @@ class ComputerPlayers:
 
     # -- playing ----------------------------------------------------------------------
 
-    async def step(self, channel: Channel) -> Reply | None:
+    async def step(self, req: Request, channel: Channel) -> Reply | None:
         """Play one action of a computer the game in ``channel`` waits for; its reply,
         or None when no computer is awaited there."""
         for _ in range(_ATTEMPTS):
-            session = await self.turns.current(channel)
+            session = await self.turns.current(req, channel)
             if session is None or session.status != SessionStatus.ACTIVE:
                 return None
             position = await self.ctx.position_async(session)
@@ -126,7 +127,7 @@ class ComputerPlayers:
             request = request_for(session, position, seat.side, level, answering)
             choice = await (self.thinker.answer(request) if answering
                             else self.thinker.decide(request))
-            reply = await self._play(channel, session, position, seat, request, choice,
+            reply = await self._play(req, channel, session, position, seat, request, choice,
                                      answering)
             if reply is not None:
                 return reply
@@ -134,8 +135,9 @@ class ComputerPlayers:
                     channel.id)
         return None
 
-    async def _play(self, channel: Channel, session: Session, position: Position, seat: Seat,
-                    request: Request, choice: Choice, answering: bool) -> Reply | None:
+    async def _play(self, req: Request, channel: Channel, session: Session, position: Position,
+                    seat: Seat,
+                    request: Thought, choice: Choice, answering: bool) -> Reply | None:
         """Play ``choice`` through the turn path; None when the game moved on meanwhile
         (look again).  A choice the engine refuses (a strategy bug) is logged and a
         legal one played instead."""
@@ -147,7 +149,7 @@ class ComputerPlayers:
             try:
                 # no command waits for this reply: noted in the outbox with the turn,
                 # so that a process killed before posting it leaves the post to the next
-                return await self.turns.move(user, channel, attempt.text, session.next_turn,
+                return await self.turns.move(req, user, channel, attempt.text, session.next_turn,
                                              question, version=session.version,
                                              post_by=self.owner)
             except StaleVersion:
@@ -166,41 +168,41 @@ class ComputerPlayers:
 
     # -- hints ------------------------------------------------------------------------
 
-    async def hint(self, user: User, channel: Channel) -> Reply:
+    async def hint(self, req: Request, user: User, channel: Channel) -> Reply:
         """The ``hard`` level's choice for the player to move (or to answer), privately,
         with the reason in words; the game is marked as hinted."""
-        session, seat = await self.turns.player_in(
-            channel, user, for_user("hint_watching"))
+        session, seat = await self.turns.player_in(req, channel, user,
+                                                   req.mine("hint_watching"))
         position = await self.ctx.position_async(session)
         answering = position.action_due()
         if answering:
             if seat.side not in position.actors():
-                waiting = ", ".join(texts.who(session, s, user_lang()) for s in position.actors())
-                raise Refused(for_user("hint_not_waiting", waiting=waiting))
+                waiting = ", ".join(texts.who(session, s, req.user_lang) for s in position.actors())
+                raise Refused(req.mine("hint_not_waiting", waiting=waiting))
         elif position.side_to_move != seat.side:
-            raise Refused(for_user("hint_not_turn",
+            raise Refused(req.mine("hint_not_turn",
                                    who=texts.who(session, position.side_to_move or "?",
-                                                 user_lang())))
+                                                 req.user_lang)))
         request = request_for(session, position, seat.side, Level.HARD, answering)
         choice = await (self.thinker.answer(request) if answering
                         else self.thinker.decide(request))
         await self.store.add_hint(session.id, user.id, user.name, session.next_turn,
                                   self.ctx.clock())
-        verb = for_user("hint_answer" if answering else "hint_play")
-        reason = say_reason(user_lang(), choice.reason).strip().rstrip(".")
-        why = for_user("hint_why", reason=reason) if reason and not choice.fallback else "."
+        verb = req.mine("hint_answer" if answering else "hint_play")
+        reason = say_reason(req.user_lang, choice.reason).strip().rstrip(".")
+        why = req.mine("hint_why", reason=reason) if reason and not choice.fallback else "."
         return Reply(
-            text=for_user("hint", turn=session.next_turn, verb=verb, text=choice.text, why=why),
+            text=req.mine("hint", turn=session.next_turn, verb=verb, text=choice.text, why=why),
             private=True, session_id=session.id)
 
     # -- take-backs -------------------------------------------------------------------
 
-    async def takeback(self, user: User, channel: Channel) -> Reply | None:
+    async def takeback(self, req: Request, user: User, channel: Channel) -> Reply | None:
         """A take-back asked in a game where everyone else is a computer: the user's
         last turn and the computer's replies after it are undone at once in a casual
         game (no clock); refused by the computer in a game with a clock.  None when
         people are to answer (the ordinary request)."""
-        session, _seat = await self.turns.player_in(channel, user)
+        session, _seat = await self.turns.player_in(req, channel, user)
         others = [s for s in session.seats if s.user_id != user.id]
         if not others or not all(is_computer_seat(s.user_id) for s in others):
             return None
@@ -214,22 +216,23 @@ class ComputerPlayers:
             return None
         computer = others[0]
         if not await self._casual(session):
-            raise Refused(for_user("computer_no_takeback", computer=computer.name))
+            raise Refused(req.mine("computer_no_takeback", computer=computer.name))
         before = await asyncio.to_thread(_rewound_to, session, turns, index)
         if before is None:
-            raise Refused(for_user("takeback_cannot"))
+            raise Refused(req.mine("takeback_cannot"))
         turn = turns[index]
         now = self.ctx.clock()
         await self.store.undo_entries(
             session, [t.seq for t in undone], user.id, computer.user_id, now,
             position=before.listing(), next_turn=turn.number, dice=list(turn.dice))
         session = await self.turns.reread(session)
-        line, mentions = texts.status_line(session, before, await self.ctx.time_left(session))
+        line, mentions = texts.status_line(session, before, await self.ctx.time_left(req, session),
+                                           lang=req.channel_lang)
         replies = len(undone) - 1
-        also = for_channel("takeback_also", count=replies) if replies else ""
-        image, words = await self.ctx.board_image(session, before)
+        also = req.public("takeback_also", count=replies) if replies else ""
+        image, words = await self.ctx.board_image(session, before, req)
         return Reply(
-            text=for_channel("computer_takeback", user=user.name,
+            text=req.public("computer_takeback", user=user.name,
                              turn=f"{turn.number}{turn.side}", record=turn.record, also=also,
                              computer=computer.name, status=line),
             image=image, image_description=words, mentions=mentions,
@@ -256,7 +259,7 @@ class ComputerPlayers:
             self.owner, self.liveness.gone,
             self.ctx.clock() - self.ctx.config.computer_repost_seconds)
 
-    async def late_reply(self, row: OutboxRow) -> tuple[Channel, Reply] | None:
+    async def late_reply(self, req: Request, row: OutboxRow) -> tuple[Channel, Reply] | None:
         """The reply of a computer turn posted late: a note saying so, the turn's
         entries told as when it was played, the game as it stands now."""
         session = await self.ctx.store.session(row.session_id)
@@ -265,14 +268,14 @@ class ComputerPlayers:
         entries = [t for t in await self.ctx.store.turns(session.id)
                    if row.first_seq <= t.seq < row.first_seq + row.entries]
         position = await self.ctx.position_async(session)
-        left = await self.ctx.time_left(session)
-        line, mentions = texts.status_line(session, position, left) \
+        left = await self.ctx.time_left(req, session)
+        line, mentions = texts.status_line(session, position, left, lang=req.channel_lang) \
             if session.status == SessionStatus.ACTIVE else ("", [])
-        lang = channel_lang()
-        text = "\n".join([for_channel("computer_late"),
+        lang = req.channel_lang
+        text = "\n".join([req.public("computer_late"),
                           *(texts.entry_text(t, session, lang) for t in entries),
                           *([line] if line else [])])
-        image, words = await self.ctx.board_image(session, position, left=left)
+        image, words = await self.ctx.board_image(session, position, req, left=left)
         return (Channel(id=session.channel_id, guild_id=session.guild_id),
                 Reply(text=text, image=image, image_description=words, mentions=mentions,
                       session_id=session.id))

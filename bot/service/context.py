@@ -9,12 +9,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from bot import clocks
-from bot.catalogue import channel_lang, user_lang
 from bot.records import record_text
 from bot.service import texts
 from bot.service.turn_events import replayed_events, stored_events
@@ -30,6 +29,7 @@ from storage.settings import LanguageChoices, LanguageStore, SettingsStore
 
 if TYPE_CHECKING:
     from bot.cpu_pool import CpuPool
+    from bot.service.request import Request
 
 log = logging.getLogger("boardbot.service")
 #: Seconds a user's and a server's language choices are remembered.
@@ -62,13 +62,36 @@ class ServiceConfig:
     computer_repost_seconds: float = 60.0
 
 
+class GameLabels(Protocol):
+    """What a game's board and record add about the match it belongs to (none for a
+    game on its own): bot/service/matches.py's ``MatchLabels``."""
+
+    async def caption(self, session: Session, req: Request) -> str:
+        """The board's match line ('' for a game on its own); notes on
+        ``req`` that the game is on its own."""
+
+    async def record_tags(self, session: Session) -> list[tuple[str, str]]:
+        """The record's match tags (none for a game on its own)."""
+
+
+class NoLabels:
+    """``GameLabels`` for a context without matches (tools and tests)."""
+
+    async def caption(self, session: Session, req: Request) -> str:
+        return ""
+
+    async def record_tags(self, session: Session) -> list[tuple[str, str]]:
+        return []
+
+
 class Context:
     """The store and settings, the injectable clock and seed source, and the parsed
     positions and legal-turn lists keyed by (session id, version): a version never
     changes meaning, so these never go stale."""
 
     def __init__(self, store: Store, config: ServiceConfig, clock: Callable[[], float],
-                 seed_factory: Callable[[], bytes], render_images: bool) -> None:
+                 seed_factory: Callable[[], bytes], render_images: bool, *,
+                 labels: GameLabels | None = None, cpu_pool: CpuPool | None = None) -> None:
         self.store = store
         self.ledger = CorrespondenceStore(store)
         self.settings = SettingsStore(store)
@@ -96,16 +119,13 @@ class Context:
         #: id, version): every append to the log, and every accepted take-back, bumps
         #: the version, so these never go stale either.
         self.last_turns: OrderedDict[tuple[int, int], TurnEntry | None] = OrderedDict()
-        #: The match line a game's board shows ('' for a game on its own): set by the
-        #: facade to bot/service/matches.py's ``Matches.caption``.
-        self.board_caption: Callable[[Session], Awaitable[str]] | None = None
-        #: The tags a game's record adds after its options (a match game's ``Match``,
-        #: ``Score``...): set by the facade to bot/service/matches.py's
-        #: ``Matches.record_tags``.
-        self.record_tags: Callable[[Session], Awaitable[list[tuple[str, str]]]] | None = None
-        #: Where ``cpu`` work runs: a process pool (bot/cpu_pool.py) set by the bot and
-        #: the console; None, a worker thread.
-        self.cpu_pool: CpuPool | None = None
+        #: The match line a game's board shows and the tags its record adds after its
+        #: options (a match game's ``Match``, ``Score``...): bot/service/matches.py's
+        #: ``MatchLabels``, handed in by the facade.
+        self.labels: GameLabels = labels or NoLabels()
+        #: Where ``cpu`` work runs: a process pool (bot/cpu_pool.py) handed in by the
+        #: bot and the console; None, a worker thread.
+        self.cpu_pool: CpuPool | None = cpu_pool
 
     async def language_choices(self, user_id: str | None, guild_id: str | None
                                ) -> LanguageChoices:
@@ -151,11 +171,11 @@ class Context:
         wherever it is read (attached to the reply that ends it, ``/record``,
         ``/record game:ID``, a match's record): every one is made here, with the
         ``Hints`` tag of the players who used a hint and a match game's tags
-        (``tags``, else ``record_tags``')."""
+        (``tags``, else the ``labels``')."""
         hinted = dict.fromkeys(row.name for row in
                                await ComputerStore(self.store).hints(session.id))
         if tags is None:
-            tags = await self.record_tags(session) if self.record_tags else []
+            tags = await self.labels.record_tags(session)
         text = record_text(session, await self.ledger.effective_turns(session.id),
                            hinted=list(hinted), extra_tags=tags)
         return f"{session.game}-{session.id}.txt", text.encode()
@@ -227,7 +247,7 @@ class Context:
 
     # -- what a reply shows -----------------------------------------------------------
 
-    async def time_left(self, session: Session) -> str:
+    async def time_left(self, req: Request, session: Session) -> str:
         """`` — 2d 4h left`` for the side whose clock runs ('' without a clock)."""
         if session.status != SessionStatus.ACTIVE:
             return ""
@@ -235,15 +255,16 @@ class Context:
         if row is None or row.side is None or row.started_at is None:
             return ""
         return texts.left_text(clocks.parse_stored(row.control), row.side, row.started_at,
-                               row.budget, self.clock())
+                               row.budget, self.clock(), req.channel_lang)
 
-    async def image(self, session: Session, position: Position, viewer: str | None = None,
-                    left: str | None = None) -> bytes | None:
+    async def image(self, session: Session, position: Position, req: Request,
+                    viewer: str | None = None, left: str | None = None) -> bytes | None:
         """The board PNG; ``left`` is the time-left text when the caller has it already."""
-        return (await self.board_image(session, position, viewer, left))[0]
+        return (await self.board_image(session, position, req, viewer, left))[0]
 
-    async def board_image(self, session: Session, position: Position, viewer: str | None = None,
-                          left: str | None = None) -> tuple[bytes | None, str]:
+    async def board_image(self, session: Session, position: Position, req: Request,
+                          viewer: str | None = None, left: str | None = None
+                          ) -> tuple[bytes | None, str]:
         """(the board PNG, the board in words).  ``viewer`` None: a public picture,
         in one orientation for the whole game (the first seat at the bottom, as
         a board on the table); a side: a private one from that side's chair.
@@ -258,10 +279,11 @@ class Context:
             turns = await self.ledger.effective_turns(session.id)
             events = await asyncio.to_thread(replayed_events, session, turns, last)
         if left is None:
-            left = await self.time_left(session)
+            left = await self.time_left(req, session)
         left = left.strip(" —")
-        match_line = await self.board_caption(session) if self.board_caption else ""
-        clock_line = f"{texts.who(session, position.side_to_move)}: {left}" \
+        lang = req.user_lang if viewer is not None else req.channel_lang
+        match_line = await self.labels.caption(session, req)
+        clock_line = f"{texts.who(session, position.side_to_move, req.channel_lang)}: {left}" \
             if left and position.side_to_move else ""
         context = RenderContext(
             names=texts.names(session),
@@ -274,7 +296,7 @@ class Context:
             width=self.config.image_width,
             theme=await self.theme_for(session.guild_id),
             footer=" · ".join(line for line in (match_line, clock_line) if line),
-            language=user_lang() if viewer is not None else channel_lang(),
+            language=lang,
         )
         if session.status != SessionStatus.ACTIVE:
             # a finished game's picture says who won and why, also when it ended off

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import inspect
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from typing import Any, Concatenate, ParamSpec
+from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 from bot.buttons import Question
-from bot.catalogue import Readers, for_user, language, reading
-from bot.catalogue import readers as current_readers
+from bot.catalogue import Readers, language
 from bot.computer_pool import InlineThinker, Thinker
 from bot.computer_seats import COMPUTER
 from bot.faults import brief
@@ -33,7 +34,7 @@ from bot.service.correspondence import Correspondence
 from bot.service.history import History
 from bot.service.learning import Learning
 from bot.service.lobby import Lobby
-from bot.service.matches import Matches, one_command
+from bot.service.matches import Matches, MatchLabels
 from bot.service.nudges import Nudges
 from bot.service.picking import Picking
 from bot.service.presses import Presses
@@ -55,6 +56,10 @@ from storage import (
 )
 from storage.correspondence import CorrespondenceStore
 from storage.liveness import Liveness
+from storage.matches import MatchStore
+
+if TYPE_CHECKING:
+    from bot.cpu_pool import CpuPool
 
 _P = ParamSpec("_P")
 log = logging.getLogger("boardbot.service")
@@ -65,26 +70,38 @@ READ_BACK_WAITS = (0.0, 0.5, 1.5)
 def privately(command: Callable[Concatenate[GameService, _P], Awaitable[Reply]]
               ) -> Callable[Concatenate[GameService, _P], Coroutine[Any, Any, Reply]]:
     """An entry point whose refusals (``Refused``, a lost race) become private replies,
-    and whose database faults are told as what they are (``GameService.told``)."""
+    and whose database faults are told as what they are (``GameService.told``).
+
+    Its ``Request`` is built from the parameters named ``user`` and ``channel`` (bound
+    by name through the signature, read once here; None for a command without one)
+    and kept while the command runs, so that ``GameService.request(user, channel)``
+    inside it hands the parts that very request.  Until its languages are read (a
+    fault may come first) it speaks English."""
+    signature = inspect.signature(command)
+
     @functools.wraps(command)
     async def entry(self: GameService, *args: _P.args, **kwargs: _P.kwargs) -> Reply:
-        readers = Readers()
+        named = signature.bind(self, *args, **kwargs).arguments
+        user, channel = named.get("user"), named.get("channel")
+        assert user is None or isinstance(user, User)
+        assert channel is None or isinstance(channel, Channel)
+        req = Request(user, channel)
         with commits_counted() as committed:
             try:
-                readers = await self.readers(*args, *kwargs.values())
-                with reading(readers), one_command():
+                req = Request(user, channel, await self.readers(user, channel))
+                with self._asking(req):
                     try:
                         reply = await command(self, *args, **kwargs)
                     except Refused as refused:
                         return refusal(str(refused))
                     except StaleVersion:
-                        return refusal(for_user("race"))
-                    await self._matches.after(reply)  # a match game: the next game, the score
+                        return refusal(req.mine("race"))
+                    # a match game: the next game, the score
+                    await self._matches.after(req, reply)
                     return reply
             except DatabaseFault as fault:
                 log.warning("%s: %s (%s)", command.__name__, fault.kind, brief(fault))
-                with reading(readers):
-                    return await self.told(fault, bool(committed), *args)
+                return await self.told(req, fault, bool(committed))
     return entry
 
 
@@ -100,15 +117,22 @@ class GameService:
         seed_factory: Callable[[], bytes] = lambda: secrets.token_bytes(32),
         render_images: bool = True,
         thinker: Thinker | None = None,
+        cpu_pool: CpuPool | None = None,
     ) -> None:
+        # The composition root: every part is built here, once, on one Context that
+        # gets all it holds now (nothing sets its fields later).
+        labels = MatchLabels(MatchStore(store))
         self.context = Context(store, config or ServiceConfig(), clock, seed_factory,
-                               render_images)
+                               render_images, labels=labels, cpu_pool=cpu_pool)
         ctx = self.context
+        #: The requests of the commands under way, by (user id, channel id): what
+        #: ``request`` hands out (see ``privately``).
+        self._requests: dict[tuple[str | None, str | None], list[Request]] = {}
         timekeeper = Timekeeper(ctx)
         self._turns = Turns(ctx, timekeeper)
         # one Matches for every part that opens, scores or rates a match (it was built
         # three times, each with its own store handle)
-        self._matches = Matches(ctx, self._turns)
+        self._matches = Matches(ctx, labels, self._turns)
         self._lobby = Lobby(ctx, self._turns, timekeeper, self._matches)
         self._correspondence = Correspondence(ctx, self._turns, timekeeper)
         self._resignation = Resignation(ctx, self._turns)
@@ -116,8 +140,6 @@ class GameService:
         self._learning = Learning(ctx, self._lesson_game)
         self._history = History(ctx)
         self._ratings = Ratings(ctx, self._matches)
-        ctx.board_caption = self._matches.caption
-        ctx.record_tags = self._matches.record_tags
         self._replays = Replays(ctx, self._history)
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
                                self._resignation, Picking(ctx, self._turns), self._learning,
@@ -134,15 +156,14 @@ class GameService:
 
     # -- languages --------------------------------------------------------------------
 
-    async def readers(self, *args: object, seen: bool = False) -> Readers:
-        """The languages of a command's private and public replies, from its user and
-        channel among ``args``: a choice made with ``/settings language`` (the user's,
-        the server's), else Discord's locale (the user's; the server's).  A user
-        without a locale reads the server's language; without a channel, the public
-        language is the user's.  ``seen``: a channel without a locale (the
-        computer's games found at a restart) speaks the server's locale last seen."""
-        user = next((a for a in args if isinstance(a, User)), None)
-        channel = next((a for a in args if isinstance(a, Channel)), None)
+    async def readers(self, user: User | None, channel: Channel | None, seen: bool = False
+                      ) -> Readers:
+        """The languages of a command's private and public replies, from its ``user``
+        and ``channel``: a choice made with ``/settings language`` (the user's, the
+        server's), else Discord's locale (the user's; the server's).  A user without a
+        locale reads the server's language; without a channel, the public language is
+        the user's.  ``seen``: a channel without a locale (the computer's games found
+        at a restart) speaks the server's locale last seen."""
         guild_id = channel.guild_id if channel else None
         if user is None and guild_id is None:
             return Readers()
@@ -161,38 +182,60 @@ class GameService:
         return Readers(user=own or language(None), channel=public or own or language(None))
 
     def request(self, user: User | None, channel: Channel | None) -> Request:
-        """The ``Request`` a part is handed for this command (its readers as the entry
-        point found them)."""
-        return Request(user, channel, current_readers())
+        """The ``Request`` a part is handed for this command: the one its entry point
+        (``privately``) built from these very ``user`` and ``channel``.  Outside an
+        entry point: English to both (what tools and the scheduler's own work read)."""
+        asked = self._requests.get(_asker(user, channel))
+        return asked[-1] if asked else Request(user, channel)
+
+    @contextmanager
+    def _asking(self, req: Request) -> Iterator[None]:
+        """``req`` is what ``request`` hands out while its command runs."""
+        key = _asker(req.user, req.channel)
+        self._requests.setdefault(key, []).append(req)
+        try:
+            yield
+        finally:
+            # by identity: two commands of one user in one channel may ask alike
+            running = [other for other in self._requests[key] if other is not req]
+            if running:
+                self._requests[key] = running
+            else:
+                del self._requests[key]
+
+    async def _explicit(self, channel: Channel) -> Request:
+        """The request of the service's own work in ``channel`` (the computer's moves,
+        the scheduler's forfeits): nobody asked, the channel reads (its locale, else
+        the server's last seen)."""
+        return Request(None, channel, await self.readers(None, channel, seen=True))
 
     # -- faults ---------------------------------------------------------------------------
 
-    async def told(self, fault: DatabaseFault, committed: bool, *args: object) -> Reply:
+    async def told(self, req: Request, fault: DatabaseFault, committed: bool) -> Reply:
         """The private answer to a command the database failed.  Before anything was
         committed: nothing changed (the fault's transaction did not commit), so say so.
         After a commit, or when the commit's outcome is unknown (the connection broke
         during it): say that, and show the game as stored, read back once the
         database answers again, so that the player sees what stands."""
-        what = for_user(f"fault_{fault.kind}")
+        what = req.mine(f"fault_{fault.kind}")
         if not committed and not isinstance(fault, CommitUnknown):
-            return refusal(for_user("fault_nothing_changed", what=what))
+            return refusal(req.mine("fault_nothing_changed", what=what))
         text = what if isinstance(fault, CommitUnknown) else \
-            for_user("fault_after_saving", what=what)
-        user = next((a for a in args if isinstance(a, User)), None)
-        channel = next((a for a in args if isinstance(a, Channel)), None)
-        board = await self._read_back(user, channel) if user and channel else None
+            req.mine("fault_after_saving", what=what)
+        user, channel = req.user, req.channel
+        board = await self._read_back(req, user, channel) if user and channel else None
         if board is None:
-            return refusal(f"{text} {for_user('fault_board_unreadable')}")
-        return Reply(text=f"{text}\n{for_user('fault_board_as_stored')}\n{board.text}",
+            return refusal(f"{text} {req.mine('fault_board_unreadable')}")
+        return Reply(text=f"{text}\n{req.mine('fault_board_as_stored')}\n{board.text}",
                      private=True, ok=False, image=board.image,
                      image_description=board.image_description, session_id=board.session_id)
 
-    async def _read_back(self, user: User, channel: Channel) -> Reply | None:
+    async def _read_back(self, req: Request, user: User, channel: Channel) -> Reply | None:
         """The channel's board read from the database again (None: it still fails)."""
         for wait in READ_BACK_WAITS:
             await asyncio.sleep(wait)
             try:
-                return await self._views.board(user, channel)
+                return await self._views.board(req, user, channel)
             except Refused as refused:  # e.g. no game here any more
                 return Reply(text=str(refused), private=True)
             except DatabaseFault as fault:
@@ -239,7 +282,7 @@ class GameService:
     async def current_session(self, channel: Channel) -> Session | None:
         """The channel's live session as the next command would see it (tools and the
         fuzz run read it between commands)."""
-        return await self._turns.current(channel)
+        return await self._turns.current(self.request(None, channel), channel)
 
     async def position_async(self, session: Session) -> Position:
         return await self.context.position_async(session)
@@ -253,37 +296,45 @@ class GameService:
     async def new(self, user: User, channel: Channel, game_name: str,
                   opponents: Sequence[User], options: dict[str, str] | None = None,
                   time_control: str | None = None) -> Reply:
-        return await self._lobby.new(user, channel, game_name, opponents, options,
+        req = self.request(user, channel)
+        return await self._lobby.new(req, user, channel, game_name, opponents, options,
                                      time_control)
 
     @privately
     async def accept(self, user: User, channel: Channel) -> Reply:
-        return await self._lobby.accept(user, channel)
+        req = self.request(user, channel)
+        return await self._lobby.accept(req, user, channel)
 
     @privately
     async def decline(self, user: User, channel: Channel) -> Reply:
-        return await self._lobby.decline(user, channel)
+        req = self.request(user, channel)
+        return await self._lobby.decline(req, user, channel)
 
     @privately
     async def join(self, user: User, channel: Channel) -> Reply:
-        return await self._lobby.join(user, channel)
+        req = self.request(user, channel)
+        return await self._lobby.join(req, user, channel)
 
     @privately
     async def start(self, user: User, channel: Channel) -> Reply:
-        return await self._lobby.start(user, channel)
+        req = self.request(user, channel)
+        return await self._lobby.start(req, user, channel)
 
     @privately
     async def leave(self, user: User, channel: Channel) -> Reply:
-        return await self._lobby.leave(user, channel)
+        req = self.request(user, channel)
+        return await self._lobby.leave(req, user, channel)
 
     @privately
     async def abort(self, user: User, channel: Channel) -> Reply:
-        return await self._lobby.abort(user, channel)
+        req = self.request(user, channel)
+        return await self._lobby.abort(req, user, channel)
 
     @privately
     async def rematch(self, user: User, channel: Channel, session_id: int | None = None
                       ) -> Reply:
-        return await self._lobby.rematch(user, channel, session_id)
+        req = self.request(user, channel)
+        return await self._lobby.rematch(req, user, channel, session_id)
 
     # -- playing ----------------------------------------------------------------------
 
@@ -293,74 +344,84 @@ class GameService:
                    ) -> Reply:
         """Play a turn as typed (``/move``) or a legal turn value (tools, tests): the
         service reads either as its canonical text, the command edge's form."""
-        reply, session = await self._turns.moved(user, channel, str(text), expected_turn,
-                                                 question)
+        req = self.request(user, channel)
+        reply, session = await self._turns.moved(req, user, channel, str(text),
+                                                 expected_turn, question)
         if session.status == SessionStatus.FINISHED:  # the move's own commit says so
-            await self._finished(reply)
+            await self._finished(req, reply)
         return reply
 
     @privately
     async def taunt(self, user: User, channel: Channel, colour: str) -> Reply:
         """``/taunt COLOUR``: taunt an opponent you bumped in the turn you just played
         (what the Taunt button under its reply does)."""
-        return await self._turns.late_taunts.command(user, channel, colour)
+        req = self.request(user, channel)
+        return await self._turns.late_taunts.command(req, user, channel, colour)
 
     @privately
     async def preview(self, user: User, channel: Channel, text: str | Turn) -> Reply:
-        return await self._turns.preview(user, channel, str(text))
+        req = self.request(user, channel)
+        return await self._turns.preview(req, user, channel, str(text))
 
     @privately
     async def resign(self, user: User, channel: Channel) -> Reply:
         """Resign at once (the confirmation's button, and tools)."""
-        reply = await self._resignation.resign(user, channel)
-        await self._rate_if_ended(reply)
+        req = self.request(user, channel)
+        reply = await self._resignation.resign(req, user, channel)
+        await self._rate_if_ended(req, reply)
         return reply
 
     @privately
     async def learn(self, user: User, channel: Channel, game_name: str) -> Reply:
         """``/learn GAME``: the first page of a private, step-by-step lesson."""
-        return await self._learning.learn(user, game_name)
+        req = self.request(user, channel)
+        return await self._learning.learn(req, user, game_name)
 
     async def _lesson_game(self, user: User, channel: Channel, game_name: str) -> Reply:
         """"Play the computer" at the end of a lesson: a game against the computer at its
-        easiest, here."""
-        return await self._lobby.new(user, channel, game_name, [COMPUTER], {"level": "easy"})
+        easiest, here (a lesson page's button, pressed within ``press``)."""
+        return await self._lobby.new(self.request(user, channel), user, channel, game_name,
+                                     [COMPUTER], {"level": "easy"})
 
     @privately
     async def confirm_resign(self, user: User, channel: Channel) -> Reply:
         """What ``/resign`` does: ask privately, with a Resign button bound to the game
         (and, in a match, one that resigns the whole match)."""
-        reply = await self._resignation.confirm(user, channel)
-        return await self._matches.offer_match_resignation(reply)
+        req = self.request(user, channel)
+        reply = await self._resignation.confirm(req, user, channel)
+        return await self._matches.offer_match_resignation(req, reply)
 
     @privately
     async def press(self, user: User, channel: Channel, action: str) -> Reply:
-        reply = await self._presses.press(user, channel, action)
-        await self._rate_if_ended(reply)
+        req = self.request(user, channel)
+        reply = await self._presses.press(req, user, channel, action)
+        await self._rate_if_ended(req, reply)
         return reply
 
-    async def _rate_if_ended(self, reply: Reply) -> None:
+    async def _rate_if_ended(self, req: Request, reply: Reply) -> None:
         """Rate what finished, once the reply's game is over (one lookup by id a command,
         not the search for unrated games on every move)."""
         if reply.ok and reply.session_id is not None:
             session = await self.context.store.session(reply.session_id)
             if session is not None and session.status == SessionStatus.FINISHED:
-                await self._finished(reply)
+                await self._finished(req, reply)
 
-    async def _finished(self, reply: Reply) -> None:
+    async def _finished(self, req: Request, reply: Reply) -> None:
         """The reply's game is over: a match moves on, then the game is rated."""
-        await self._matches.follow_on(reply)
+        await self._matches.follow_on(req, reply)
         await self._ratings.catch_up()
 
     @privately
     async def leaderboard(self, user: User, channel: Channel, game: str) -> Reply:
         """``/leaderboard GAME``: the server's best players of a game."""
-        return await self._ratings.leaderboard(channel, game)
+        req = self.request(user, channel)
+        return await self._ratings.leaderboard(req, channel, game)
 
     @privately
     async def profile(self, user: User, channel: Channel, member: User | None = None) -> Reply:
         """``/profile [member]``: ratings and records per game."""
-        return await self._ratings.profile(channel, member or user)
+        req = self.request(user, channel)
+        return await self._ratings.profile(req, channel, member or user)
 
     async def rebuild_ratings(self) -> int:
         """Every rating recomputed from the stored finished games (a command-line tool)."""
@@ -380,11 +441,11 @@ class GameService:
         """Play one action of a computer the channel's game waits for (its reply), or
         None when no computer is awaited there (``bot.computer_driver`` loops on it).
         A refusal never comes out of here: a game that moved on is looked at again."""
-        with reading(await self.readers(channel, seen=True)):
-            reply = await self._computer.step(channel)
-            if reply is not None:
-                await self._matches.after(reply)
-            return reply
+        req = await self._explicit(channel)
+        reply = await self._computer.step(req, channel)
+        if reply is not None:
+            await self._matches.after(req, reply)
+        return reply
 
     async def after_forfeit(self, session_id: int, channel_id: str, guild_id: str | None
                             ) -> str:
@@ -392,10 +453,9 @@ class GameService:
         (its next game begins, or the match ends) and say so; '' for a game on its own.
         The words join the scheduler's forfeit notice."""
         channel = Channel(channel_id, guild_id)
-        with reading(await self.readers(channel, seen=True)):
-            moved = Reply(text="", session_id=session_id)
-            await self._matches.after(moved)
-            return moved.text.strip()
+        moved = Reply(text="", session_id=session_id)
+        await self._matches.after(await self._explicit(channel), moved)
+        return moved.text.strip()
 
     async def computer_channels(self) -> list[Channel]:
         """The channels of active games with a computer seated (the start-up scan)."""
@@ -421,15 +481,15 @@ class GameService:
             if session is None:
                 continue
             channel = Channel(id=session.channel_id, guild_id=session.guild_id)
-            with reading(await self.readers(channel, seen=True)):
-                late = await self._computer.late_reply(row)
+            late = await self._computer.late_reply(await self._explicit(channel), row)
             if late is not None:
                 out.append(late)
         return out
 
     @privately
     async def hint(self, user: User, channel: Channel) -> Reply:
-        return await self._computer.hint(user, channel)
+        req = self.request(user, channel)
+        return await self._computer.hint(req, user, channel)
 
     # -- correspondence ---------------------------------------------------------------
 
@@ -437,43 +497,49 @@ class GameService:
     async def claim(self, user: User, channel: Channel) -> Reply:
         """The win on time (a game with a clock), or the end of a game without one
         that went silent (bot/service/nudges.py)."""
-        reply = (await self._nudges.claim(user, channel)
-                 or await self._correspondence.claim(user, channel))
-        await self._rate_if_ended(reply)
+        req = self.request(user, channel)
+        reply = (await self._nudges.claim(req, user, channel)
+                 or await self._correspondence.claim(req, user, channel))
+        await self._rate_if_ended(req, reply)
         return reply
 
     @privately
     async def grant(self, user: User, channel: Channel, amount: str) -> Reply:
-        return await self._correspondence.grant(user, channel, amount)
+        req = self.request(user, channel)
+        return await self._correspondence.grant(req, user, channel, amount)
 
     @privately
     async def takeback(self, user: User, channel: Channel) -> Reply:
-        against_computer = await self._computer.takeback(user, channel)
+        req = self.request(user, channel)
+        against_computer = await self._computer.takeback(req, user, channel)
         if against_computer is not None:
             return against_computer
-        return await self._correspondence.takeback(user, channel)
+        return await self._correspondence.takeback(req, user, channel)
 
     @privately
     async def takeback_answer(self, user: User, channel: Channel, accept: bool,
                               seq: int | None = None) -> Reply:
-        return await self._correspondence.takeback_answer(user, channel, accept, seq)
+        req = self.request(user, channel)
+        return await self._correspondence.takeback_answer(req, user, channel, accept, seq)
 
     @privately
     async def my_games(self, user: User, guild_id: str | None, page: int = 1) -> Reply:
-        return await self._correspondence.my_games(user, guild_id, page)
+        req = self.request(user, None)
+        return await self._correspondence.my_games(req, user, guild_id, page)
 
     @privately
     async def notify(self, user: User, mode: str = "", nudge: str = "") -> Reply:
         """How reminders reach you (``mode``) and, in games without a clock, after how
         long you are nudged (``nudge``: ``3d``, ``off``, ``server``).  Both are checked
         before either is changed."""
+        req = self.request(user, None)
         if not nudge.strip():
-            return await self._correspondence.notify(user, mode or "mention")
-        period = self._nudges.parse_own(nudge)
+            return await self._correspondence.notify(req, user, mode or "mention")
+        period = self._nudges.parse_own(req, nudge)
         said = []
         if mode.strip():
-            said.append((await self._correspondence.notify(user, mode)).text)
-        said.append(await self._nudges.set_own(user, period))
+            said.append((await self._correspondence.notify(req, user, mode)).text)
+        said.append(await self._nudges.set_own(req, user, period))
         return Reply(text="\n".join(said), private=True)
 
     @privately
@@ -482,18 +548,19 @@ class GameService:
                        language: str = "", server_language: str = "") -> Reply:
         """Boards' look, the language (``language``; ``server_language`` for
         moderators) and (``server_nudge``, moderators) the server's nudges."""
-        period = self._nudges.checked_server(user, channel, server_nudge)
+        req = self.request(user, channel)
+        period = self._nudges.checked_server(req, user, channel, server_nudge)
         if language or server_language:  # chosen first: the answer speaks the new choice
-            await self._board_settings.choose_language(user, channel, language,
+            await self._board_settings.choose_language(req, user, channel, language,
                                                        server_language)
-            with reading(await self.readers(user, channel)):
-                reply = await self._board_settings.settings(user, channel, theme, flip,
-                                                            server_theme, phone)
-                nudges = await self._nudges.server_setting(user, channel, period)
-        else:
-            reply = await self._board_settings.settings(user, channel, theme, flip,
+            chosen = Request(user, channel, await self.readers(user, channel))
+            reply = await self._board_settings.settings(chosen, user, channel, theme, flip,
                                                         server_theme, phone)
-            nudges = await self._nudges.server_setting(user, channel, period)
+            nudges = await self._nudges.server_setting(chosen, user, channel, period)
+        else:
+            reply = await self._board_settings.settings(req, user, channel, theme, flip,
+                                                        server_theme, phone)
+            nudges = await self._nudges.server_setting(req, user, channel, period)
         reply.text = f"{reply.text}\n{nudges}"
         return reply
 
@@ -504,53 +571,67 @@ class GameService:
                     turn: int | None = None) -> Reply:
         """The board here; with ``game_id``, a finished game's position after ``turn``
         (default: its end)."""
+        req = self.request(user, channel)
         if game_id is not None:
-            return await self._history.board_at(channel, game_id, turn)
-        return await self._views.board(user, channel)
+            return await self._history.board_at(req, channel, game_id, turn)
+        return await self._views.board(req, user, channel)
 
     @privately
     async def legal(self, user: User, channel: Channel, starting: str = "") -> Reply:
-        return await self._views.legal(user, channel, starting)
+        req = self.request(user, channel)
+        return await self._views.legal(req, user, channel, starting)
 
     @privately
     async def record(self, user: User, channel: Channel, game_id: int | None = None) -> Reply:
         """The record file of the game here, or of the finished game ``game_id``."""
+        req = self.request(user, channel)
         if game_id is not None:
-            return await self._history.record(channel, game_id)
-        return await self._matches.whole_match_record(await self._views.record(user, channel))
+            return await self._history.record(req, channel, game_id)
+        return await self._matches.whole_match_record(
+            req, await self._views.record(req, user, channel))
 
     @privately
     async def history(self, user: User, channel: Channel, member: User | None = None,
                       game: str | None = None, page: int = 1) -> Reply:
         """Finished games of this server (of ``member``, of ``game``), newest first."""
-        return await self._history.history(channel, member, game, page)
+        req = self.request(user, channel)
+        return await self._history.history(req, channel, member, game, page)
 
     @privately
     async def replay(self, user: User, channel: Channel, game_id: int,
                      size_limit: int = DEFAULT_UPLOAD_LIMIT) -> Reply:
         """``/replay game:ID``: a finished game of this server as an animated GIF
         under ``size_limit`` bytes (the server's upload limit)."""
-        return await self._replays.replay(channel, game_id, size_limit)
+        req = self.request(user, channel)
+        return await self._replays.replay(req, channel, game_id, size_limit)
 
     @privately
     async def games(self, channel: Channel, page: int = 1) -> Reply:
-        return await self._views.games(channel, page)
+        req = self.request(None, channel)
+        return await self._views.games(req, channel, page)
 
     def rules(self, game_name: str) -> Reply:
+        """The rules in English (tools; ``read_rules`` is the command)."""
         try:
-            return views.rules(game_name)
+            return views.rules(Request(None, None), game_name)
         except Refused as refused:
             return refusal(str(refused))
 
     def help(self) -> Reply:
-        return views.help_text()
+        return views.help_text(Request(None, None))
 
     @privately
     async def read_rules(self, user: User, channel: Channel | None, game_name: str) -> Reply:
         """``/rules`` in the user's language (``rules`` above: in English, for tools)."""
-        return views.rules(game_name)
+        req = self.request(user, channel)
+        return views.rules(req, game_name)
 
     @privately
     async def read_help(self, user: User, channel: Channel | None) -> Reply:
         """``/help`` in the user's language."""
-        return views.help_text()
+        req = self.request(user, channel)
+        return views.help_text(req)
+
+
+def _asker(user: User | None, channel: Channel | None) -> tuple[str | None, str | None]:
+    return (user.id if user else None, channel.id if channel else None)

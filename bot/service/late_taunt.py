@@ -33,7 +33,6 @@ offer) or when a forced pass was logged right after the turn.
 from __future__ import annotations
 
 import asyncio
-import re
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -41,14 +40,20 @@ from typing import TYPE_CHECKING
 
 from bot.actions import Taunt as Offer
 from bot.actions import encode
-from bot.catalogue import channel_lang, for_channel, for_user, user_lang
 from bot.computer_seats import is_computer_seat
 from bot.replies import Button, Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
-from bot.service.turn_events import play_addition, replay_entry, replay_position
+from bot.service.request import Request
+from bot.service.turn_events import (
+    play_addition,
+    replay_entry,
+    replay_position,
+    replayed_events,
+    stored_events,
+)
 from games import GameError, Position, get_game
-from games.events import events_to_json
+from games.events import Taunted, events_to_json
 from games.messages import Message
 from games.plugins import plugin_for
 from games.turns import AdditionKind
@@ -58,7 +63,6 @@ if TYPE_CHECKING:  # core builds this part: importing it here would be circular
     from bot.service.core import Turns
 
 #: A turn addition that is a taunt (``T@B``).
-_TAUNT = re.compile(r"T@(?P<target>[A-Z])")
 #: Positions before offered turns kept per process (a restart replays the log instead).
 _KEPT = 256
 
@@ -119,7 +123,7 @@ class LateTaunts:
 
     # -- offering ---------------------------------------------------------------------
 
-    async def offer(self, turned: Session, session: Session, after: Position,
+    async def offer(self, req: Request, turned: Session, session: Session, after: Position,
                     logged: Sequence[TurnEntry]) -> tuple[list[Button], str]:
         """The Taunt buttons for the reply to a turn just committed (``turned``: the
         session before it, ``session`` after it, ``logged``: the entries it appended,
@@ -145,138 +149,152 @@ class LateTaunts:
         last = entry  # the commit's only entry: the last thing logged, as written
         self._keep((session.id, last.seq), turned.position)
         offers = [Offer(session.id, last.seq, last.number, entry.side, t) for t in targets]
-        buttons = [Button(for_channel("button_taunt", player=_named(session, o.target)),
+        buttons = [Button(req.public("button_taunt", player=_named(req, session, o.target)),
                           encode(o))
                    for o in offers]
-        whom = for_channel("or").join(texts.who(session, t) for t in targets)
-        commands = for_channel("or").join(f"`/taunt {t}`" for t in targets)
+        whom = req.public("or").join(texts.who(session, t, req.channel_lang) for t in targets)
+        commands = req.public("or").join(f"`/taunt {t}`" for t in targets)
         mover = session.seat_for_side(entry.side)
         name = mover.name if mover else entry.side
-        return buttons, for_channel("taunt_offer", name=name, whom=whom, commands=commands)
+        return buttons, req.public("taunt_offer", name=name, whom=whom, commands=commands)
 
     # -- taunting ---------------------------------------------------------------------
 
-    async def press(self, user: User, channel: Channel, session: Session, offer: Offer
+    async def press(self, req: Request, user: User, channel: Channel, session: Session, offer: Offer
                     ) -> Reply:
         """A Taunt button: taunt its target after its turn, if that turn is still the
         last thing that happened."""
         seat = session.seat_of(user.id)
         if seat is None or seat.side != offer.mover:
-            raise Refused(for_user("taunt_button_not_yours",
-                                   mover=texts.who(session, offer.mover, user_lang()),
-                                   target=texts.who(session, offer.target, user_lang()),
+            raise Refused(req.mine("taunt_button_not_yours",
+                                   mover=texts.who(session, offer.mover, req.user_lang),
+                                   target=texts.who(session, offer.target, req.user_lang),
                                    turn=offer.turn))
         turns = await self.ctx.ledger.effective_turns(session.id)
         if not turns or turns[-1].seq != offer.seq:
-            raise Refused(await self._gone(session, turns, offer))
-        return await self._taunt(user, channel, session, seat, turns, offer.target)
+            raise Refused(await self._gone(req, session, turns, offer))
+        return await self._taunt(req, user, channel, session, seat, turns, offer.target)
 
-    async def command(self, user: User, channel: Channel, named: str) -> Reply:
+    async def command(self, req: Request, user: User, channel: Channel, named: str) -> Reply:
         """``/taunt COLOUR``: taunt an opponent bumped in your turn just played."""
-        session, seat = await self.turns.player_in(channel, user)
+        session, seat = await self.turns.player_in(req, channel, user)
         game = get_game(session.game)
         if not plugin_for(session.game).taunts:
-            raise Refused(for_user("taunt_no_taunts", title=game.title))
+            raise Refused(req.mine("taunt_no_taunts", title=game.title))
         target = _side_named(session, named)
         if target is None:
             sides = ", ".join(f"`{s.letter}` ({s.colour})" for s in game.sides(session.options)
                               if s.letter != seat.side)
-            raise Refused(for_user("taunt_names_nobody", named=named.strip()[:30], sides=sides))
+            raise Refused(req.mine("taunt_names_nobody", named=named.strip()[:30], sides=sides))
         turns = await self.ctx.ledger.effective_turns(session.id)
         last = turns[-1] if turns else None
         if last is None or last.kind != TurnKind.TURN or last.side != seat.side:
             mine = [t for t in turns if t.kind == TurnKind.TURN and t.side == seat.side]
             if mine and all(t.number == mine[-1].number for t in turns
                             if t.seq > mine[-1].seq):  # only its taunt and answer since
-                raise Refused(await self._gone(session, turns, Offer(
+                raise Refused(await self._gone(req, session, turns, Offer(
                     session.id, mine[-1].seq, mine[-1].number, seat.side, target)))
             played = [t for t in turns if t.kind == TurnKind.TURN]
-            latest = (for_user("taunt_last_turn", turn=played[-1].number,
-                               who=texts.who(session, played[-1].side, user_lang()))
+            latest = (req.mine("taunt_last_turn", turn=played[-1].number,
+                               who=texts.who(session, played[-1].side, req.user_lang))
                       if played else "")
-            raise Refused(for_user("taunt_only_after_own", latest=latest))
-        return await self._taunt(user, channel, session, seat, turns, target)
+            raise Refused(req.mine("taunt_only_after_own", latest=latest))
+        return await self._taunt(req, user, channel, session, seat, turns, target)
 
-    async def _taunt(self, user: User, channel: Channel, session: Session, seat: Seat,
+    async def _taunt(self, req: Request, user: User, channel: Channel, session: Session, seat: Seat,
                      turns: list[TurnEntry], target: str) -> Reply:
         """``seat`` taunts ``target`` after ``turns[-1]``, its own turn, the last entry."""
         turn = turns[-1]
         position = await self.ctx.position_async(session)
         if position.action_due():
-            if _TAUNT.search(turn.record):
-                raise Refused(for_user("taunt_already", turn=turn.number, record=turn.record))
-            waiting = ", ".join(texts.who(session, s, user_lang()) for s in position.actors())
-            raise Refused(for_user("taunt_answer_first", waiting=waiting))
+            if await self._taunts(session, turns, turn):
+                raise Refused(req.mine("taunt_already", turn=turn.number, record=turn.record))
+            waiting = ", ".join(texts.who(session, s, req.user_lang) for s in position.actors())
+            raise Refused(req.mine("taunt_answer_first", waiting=waiting))
         # the position before the turn: kept when the offer was made, else replayed
         before = self._before.get((session.id, turn.seq))
         if before is None:
             try:
                 before = await self.ctx.cpu(rewound, session, turns)
             except GameError as exc:
-                raise Refused(for_user("taunt_cannot_replay")) from exc
+                raise Refused(req.mine("taunt_cannot_replay")) from exc
             self._keep((session.id, turn.seq), before)
         try:
             taunt = await self.ctx.cpu(taunt_after, before, session.game,
                                        dict(session.options), turn, target)
         except GameError as exc:
-            raise Refused(await self._refusal(session, before, turn, target, exc)) from exc
+            raise Refused(await self._refusal(req, session, before, turn, target, exc)) from exc
         entry = NewTurn(turn.number, turn.side, (), taunt.record, taunt.record, user.id,
                         TurnKind.AMEND, taunt.events)
         pending = get_game(session.game).from_listing(taunt.listing, session.options)
-        done = await self.turns.commit(session, pending, entry)
-        return await self._reply(channel, done.session, done.position, turn, done.logged,
+        done = await self.turns.commit(req, session, pending, entry)
+        return await self._reply(req, channel, done.session, done.position, turn, done.logged,
                                  done.left)
 
-    async def _reply(self, channel: Channel, session: Session, after: Position,
+    async def _reply(self, req: Request, channel: Channel, session: Session, after: Position,
                      turn: TurnEntry, logged: list[NewTurn], left: str) -> Reply:
         """The public reply: the taunt in words, the turn's record line as it now reads,
         who is to answer, with the Accept and Drop buttons."""
-        lang = channel_lang()
+        lang = req.channel_lang
         game = get_game(session.game)
         entry = logged[0]
         told = texts.told_in_words(entry, session, lang)
         line = f"**{turn.number}{turn.side}:** `{game.join_action(turn.record, entry.record)}`"
         rest = [texts.entry_text(t, session, lang) for t in logged[1:]]
-        status, mentions = texts.status_line(session, after, left)
-        image, words = await self.ctx.board_image(session, after, left=left)
+        status, mentions = texts.status_line(session, after, left, lang=req.channel_lang)
+        image, words = await self.ctx.board_image(session, after, req, left=left)
         return Reply(text="\n".join([f"{told}\n-# {line}" if told else line, *rest, status]),
                      image=image, image_description=words, mentions=mentions,
-                     session_id=session.id, buttons=self.turns.action_buttons(session, after))
+                     session_id=session.id, buttons=self.turns.action_buttons(req, session, after))
 
     # -- refusals ---------------------------------------------------------------------
 
-    async def _refusal(self, session: Session, before: str, turn: TurnEntry, target: str,
+    async def _refusal(self, req: Request, session: Session, before: str, turn: TurnEntry,
+                       target: str,
                        exc: GameError) -> str:
         """Why the engine refuses the taunt, and whom the player may taunt instead."""
         targets = await self.ctx.cpu(taunt_targets, session.game, before,
                                      dict(session.options), turn.moves, tuple(turn.dice))
-        whom = for_user("or").join(texts.who(session, t, user_lang()) for t in targets)
-        instead = (for_user("taunt_instead", whom=whom) if targets
-                   else for_user("taunt_none_possible"))
-        return for_user("taunt_refused", target=texts.who(session, target, user_lang()),
+        whom = req.mine("or").join(texts.who(session, t, req.user_lang) for t in targets)
+        instead = (req.mine("taunt_instead", whom=whom) if targets
+                   else req.mine("taunt_none_possible"))
+        return req.mine("taunt_refused", target=texts.who(session, target, req.user_lang),
                         turn=turn.number, error=exc, instead=instead)
 
-    async def _gone(self, session: Session, turns: list[TurnEntry], offer: Offer) -> str:
+    async def _gone(self, req: Request, session: Session, turns: list[TurnEntry],
+                    offer: Offer) -> str:
         """Why the taunt offered after entry ``offer.seq`` is no longer open."""
         since = [t for t in turns if t.seq > offer.seq]
         taunted = [t.record for t in since if t.kind == TurnKind.AMEND
                    and t.side == offer.mover and t.number == offer.turn
-                   and _TAUNT.fullmatch(t.record)]
-        taunted += [t.record for t in turns if t.seq == offer.seq and _TAUNT.search(t.record)]
+                   and await self._taunts(session, turns, t)]
+        taunted += [t.record for t in turns if t.seq == offer.seq
+                    and await self._taunts(session, turns, t)]
         turn = offer.turn
         if taunted:
-            return for_user("taunt_gone_taunted", turn=turn, record=taunted[0],
-                            mover=texts.who(session, offer.mover, user_lang()))
+            return req.mine("taunt_gone_taunted", turn=turn, record=taunted[0],
+                            mover=texts.who(session, offer.mover, req.user_lang))
         if not any(t.seq == offer.seq for t in turns):
-            return for_user("taunt_gone_taken_back", turn=turn)
+            return req.mine("taunt_gone_taken_back", turn=turn)
         moved = [t for t in since if t.kind == TurnKind.TURN]
         if moved:
             first = moved[0]
-            return for_user("taunt_gone_moved", turn=turn, number=first.number,
-                            who=texts.who(session, first.side, user_lang()),
+            return req.mine("taunt_gone_moved", turn=turn, number=first.number,
+                            who=texts.who(session, first.side, req.user_lang),
                             record=first.record)
-        return for_user("taunt_gone_moved_on", turn=turn,
+        return req.mine("taunt_gone_moved_on", turn=turn,
                         line=since[-1].line if since else "?")
+
+    async def _taunts(self, session: Session, turns: list[TurnEntry], entry: TurnEntry
+                      ) -> bool:
+        """Whether ``entry`` (of ``turns``, the effective log) taunted: a ``Taunted``
+        among the events the log kept with it, or, for a row logged before the log
+        kept events, among those found by replaying it.  (The record text is not
+        read back: the events are the engine's own word.)"""
+        events = stored_events(entry)
+        if events is None:
+            events = await asyncio.to_thread(replayed_events, session, turns, entry)
+        return any(isinstance(event, Taunted) for event in events)
 
     def _keep(self, key: tuple[int, int], listing: str) -> None:
         self._before[key] = listing
@@ -290,10 +308,10 @@ def _computer(session: Session, side: str) -> bool:
     return seat is not None and is_computer_seat(seat.user_id)
 
 
-def _named(session: Session, side: str) -> str:
+def _named(req: Request, session: Session, side: str) -> str:
     """``bob (Blue)``: the player, then the colour (a button's label)."""
     seat = session.seat_for_side(side)
-    colour = texts.colour(get_game(session.game), session, side)
+    colour = texts.colour(get_game(session.game), session, side, req.channel_lang)
     return f"{seat.name} ({colour})" if seat else colour
 
 

@@ -9,12 +9,13 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 from bot.actions import Lesson, Verb, encode, menu_prefix
-from bot.catalogue import for_user, t, user_lang
+from bot.catalogue import t
 from bot.catalogue.engine import error_for_user
 from bot.lessons import GOALS, Exercise, Page, feedback, lesson
 from bot.narration import Cast
 from bot.replies import Button, Channel, Menu, MenuOption, Refused, Reply, User
 from bot.service.context import Context
+from bot.service.request import Request
 from bot.service.texts import sides_cast
 from games import GameError, Position, get_game
 from renderer import RenderContext
@@ -29,82 +30,82 @@ class Learning:
         self.ctx = ctx
         self.new_game = new_game
 
-    async def learn(self, user: User, game_name: str) -> Reply:
+    async def learn(self, req: Request, user: User, game_name: str) -> Reply:
         """The first page of the lesson of ``game_name``."""
         try:
             game = get_game(game_name)
         except GameError as exc:
-            raise Refused(error_for_user(exc)) from exc
-        return await self.page(game.name, 0)
+            raise Refused(error_for_user(exc, req.user_lang)) from exc
+        return await self.page(req, game.name, 0)
 
-    async def press(self, user: User, channel: Channel, action: Lesson) -> Reply:
+    async def press(self, req: Request, user: User, channel: Channel, action: Lesson) -> Reply:
         name, number = action.game, action.page
         try:
-            pages = await asyncio.to_thread(lesson, name, user_lang())
+            pages = await asyncio.to_thread(lesson, name, req.user_lang)
         except GameError as exc:
-            raise Refused(error_for_user(exc)) from exc
+            raise Refused(error_for_user(exc, req.user_lang)) from exc
         if not 0 <= number < len(pages):
-            raise Refused(for_user("lesson_no_page"))
+            raise Refused(req.mine("lesson_no_page"))
         if action.verb is Verb.LEARNNEW:
             return await self.new_game(user, channel, name)
         if action.verb is Verb.LEARNX and action.choice is not None:
-            return await self.answer(name, number, pages[number], action.choice)
-        return await self.page(name, number)
+            return await self.answer(req, name, number, pages[number], action.choice)
+        return await self.page(req, name, number)
 
-    async def page(self, name: str, number: int) -> Reply:
-        pages = await asyncio.to_thread(lesson, name, user_lang())
+    async def page(self, req: Request, name: str, number: int) -> Reply:
+        pages = await asyncio.to_thread(lesson, name, req.user_lang)
         page = pages[number]
-        text = for_user("lesson_page", title=page.title, step=number + 1, steps=len(pages),
+        text = req.mine("lesson_page", title=page.title, step=number + 1, steps=len(pages),
                         text=page.text)
-        buttons = self._moves(name, number, len(pages))
+        buttons = self._moves(req, name, number, len(pages))
         menus: list[Menu] = []
         image, words = None, ""
         exercise = page.exercise
         if exercise is not None:
             menus.append(Menu(menu_prefix(Lesson(Verb.LEARNX, name, number)),
-                              for_user("lesson_choose"),
+                              req.mine("lesson_choose"),
                               tuple(MenuOption(choice[:100], str(i))
                                     for i, choice in enumerate(exercise.choices))))
-            image, words = await self._draw(page, exercise.position, exercise.dice,
+            image, words = await self._draw(req, page, exercise.position, exercise.dice,
                                             exercise.side)
         elif page.board is not None:
-            image, words = await self._draw(page, page.board, (), page.board.side_to_move)
+            image, words = await self._draw(req, page, page.board, (), page.board.side_to_move)
         return Reply(text=text, private=True, buttons=buttons, menus=menus, image=image,
                      image_description=words)
 
-    async def answer(self, name: str, number: int, page: Page, choice: int) -> Reply:
+    async def answer(self, req: Request, name: str, number: int, page: Page, choice: int) -> Reply:
         exercise = page.exercise
         if exercise is None or not 0 <= choice < len(exercise.choices):
-            raise Refused(for_user("lesson_not_offered"))
-        lang = user_lang()
+            raise Refused(req.mine("lesson_not_offered"))
+        lang = req.user_lang
         cast = lesson_cast(exercise, name, lang)
         right, said = feedback(exercise, exercise.choices[choice], GOALS[name], cast)
         pages = await asyncio.to_thread(lesson, name, lang)
-        buttons = self._moves(name, number, len(pages))
+        buttons = self._moves(req, name, number, len(pages))
         if not right:
-            buttons.insert(0, Button(for_user("button_try_again"), _page(name, number),
+            buttons.insert(0, Button(req.mine("button_try_again"), _page(name, number),
                                      "primary"))
         return Reply(text=("✅ " if right else "❌ ") + said, private=True, buttons=buttons)
 
-    def _moves(self, name: str, number: int, count: int) -> list[Button]:
+    def _moves(self, req: Request, name: str, number: int, count: int) -> list[Button]:
         buttons = []
         if number > 0:
-            buttons.append(Button(for_user("button_back"), _page(name, number - 1)))
+            buttons.append(Button(req.mine("button_back"), _page(name, number - 1)))
         if number + 1 < count:
-            buttons.append(Button(for_user("button_next"), _page(name, number + 1),
+            buttons.append(Button(req.mine("button_next"), _page(name, number + 1),
                                   "primary"))
         else:
-            buttons.append(Button(for_user("button_play_computer"),
+            buttons.append(Button(req.mine("button_play_computer"),
                                   encode(Lesson(Verb.LEARNNEW, name, number)), "success"))
         return buttons
 
-    async def _draw(self, page: Page, position: Position, dice: tuple[int, ...],
+    async def _draw(self, req: Request, page: Page, position: Position, dice: tuple[int, ...],
                     side: str | None) -> tuple[bytes | None, str]:
         """The page's picture and its words (what a screen reader says for it, as
         for every other picture; '' without a picture)."""
         context = RenderContext(
             dice=dice, viewer=side, width=self.ctx.config.image_width,
-            theme=self.ctx.config.theme, footer=page.title[:80], language=user_lang())
+            theme=self.ctx.config.theme, footer=page.title[:80], language=req.user_lang)
         image = await self.ctx.draw(position, context)
         return image, describe(position, context) if image is not None else ""
 

@@ -18,13 +18,9 @@ Crawford game and the match's end are worked out here (the rules: bot/matches.py
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 
 from bot.actions import Resign, encode
-from bot.catalogue import for_channel, for_user
 from bot.matches import (
     MatchError,
     caption,
@@ -41,6 +37,7 @@ from bot.ratings import RatedGame
 from bot.replies import Button, Channel, Refused, Reply
 from bot.service.context import Context
 from bot.service.core import Turns, rematch_button
+from bot.service.request import Request
 from games import get_game
 from games.dice import commitment
 from games.outcome import Outcome
@@ -49,22 +46,6 @@ from storage import Session, SessionStatus, StaleVersion
 from storage.matches import MatchGameRow, MatchRow, MatchStatus, MatchStore
 
 log = logging.getLogger("boardbot.matches")
-
-#: The session the current command found to be a game on its own (its board's
-#: caption looked), so that the command's ``after`` does not look again: one
-#: command, one look-up.  Set per command (``one_command``), never carried over.
-_solo_game: ContextVar[int | None] = ContextVar("boardbot_solo_game", default=None)
-
-
-@contextmanager
-def one_command() -> Iterator[None]:
-    """The scope of one command for ``_solo_game``."""
-    token = _solo_game.set(None)
-    try:
-        yield
-    finally:
-        _solo_game.reset(token)
-
 
 @dataclass(frozen=True)
 class MatchView:
@@ -91,23 +72,24 @@ class MatchView:
     def score_line(self, before: int | None = None) -> str:
         return score_text(self.names, self.score(before))
 
-    def caption(self) -> str:
-        """The match line of this game: the score before it while it is played, the
-        score after it once it is over."""
+    def caption(self, lang: str) -> str:
+        """The match line of this game in ``lang``: the score before it while it is
+        played, the score after it once it is over."""
         over = self.game.winner is not None
         return caption(self.match.target, self.game.number, self.names,
-                       self.score(None if over else self.game.number), self.game.crawford)
+                       self.score(None if over else self.game.number), self.game.crawford,
+                       lang)
 
 
-def _result_words(view: MatchView, last: Outcome | None) -> str:
+def _result_words(req: Request, view: MatchView, last: Outcome | None) -> str:
     """How the match ended, in words, from the outcome of the game that ended it
     (``last``): a player gave it up, or the winner reached the target.  (The match's
     stored result text is for its record and listings; it is not read back.)"""
     if resigned_match(last):
         loser = next((name for user, name in view.players if user != view.match.winner), "")
-        return for_channel("match_result_resigned", player=loser)
+        return req.public("match_result_resigned", player=loser)
     winner = next((name for user, name in view.players if user == view.match.winner), "")
-    return for_channel("match_result_reached", player=winner, target=view.match.target)
+    return req.public("match_result_reached", player=winner, target=view.match.target)
 
 
 @dataclass(frozen=True)
@@ -120,35 +102,82 @@ class RatingVerdict:
     sessions: tuple[int, ...] = ()
 
 
+class MatchLabels:
+    """What a game's board and record say about its match (``GameLabels``): built
+    on the store alone, before the ``Context`` that hands it to every picture and
+    record (and to ``Matches``)."""
+
+    def __init__(self, store: MatchStore) -> None:
+        self.store = store
+
+    async def view(self, session: Session, game: MatchGameRow | None = None
+                   ) -> MatchView | None:
+        """The match ``session`` is a game of (``game``: its row, when the caller has
+        read it), or None."""
+        game = game or await self.store.game_of(session.id)
+        if game is None:
+            return None
+        match = await self.store.match(game.match_id)
+        if match is None:
+            return None
+        players = [(seat.user_id, seat.name) for seat in sorted(session.seats,
+                                                                key=lambda s: s.seat)]
+        return MatchView(match, game, await self.store.games(match.id), players)
+
+    async def caption(self, session: Session, req: Request) -> str:
+        """The board's match line in the channel's language ('' for a game on its
+        own, noted on ``req`` so that the command's ``Matches.after`` does not look
+        again: one command, one look-up)."""
+        game = await self.store.game_of(session.id)
+        if game is None:
+            req.notes.solo_game = session.id
+            return ""
+        view = await self.view(session, game)
+        return view.caption(req.channel_lang) if view else ""
+
+    async def record_tags(self, session: Session) -> list[tuple[str, str]]:
+        """A match game's record tags (none for a game on its own): every record of
+        the game has them (``Context.record_file``)."""
+        view = await self.view(session)
+        if view is None:
+            return []
+        return match_tags(view.match.target, view.game.number,
+                          view.score_line(view.game.number), view.game.crawford)
+
+
+
 class Matches:
-    def __init__(self, ctx: Context, turns: Turns | None = None) -> None:
+    def __init__(self, ctx: Context, labels: MatchLabels, turns: Turns | None = None
+                 ) -> None:
         self.ctx = ctx
         self.turns = turns
-        self.store = MatchStore(ctx.store)
+        self.labels = labels
+        self.store = labels.store
 
     # -- opening a match ------------------------------------------------------------
 
     @staticmethod
-    def target(wanted: dict[str, str]) -> int | None:
+    def target(req: Request, wanted: dict[str, str]) -> int | None:
         """The ``match=`` option taken out of the game options (None: a single game)."""
         text = wanted.pop("match", None)
         if text is None:
             return None
         try:
-            return parse_target(text)
+            return parse_target(text, req.user_lang)
         except MatchError as exc:
             raise Refused(str(exc)) from exc
 
     @staticmethod
-    def check(game_name: str, options: dict[str, str], lobby: bool, players: int) -> None:
+    def check(req: Request, game_name: str, options: dict[str, str], lobby: bool,
+              players: int) -> None:
         """Refuse a match the game cannot play (its options normalised)."""
-        why = supports_match(game_name, options)
+        why = supports_match(game_name, options, req.user_lang)
         if why is not None:
             raise Refused(why)
         # a lobby of a game for a varying number of players may start with more than two
         game = get_game(game_name)
         if players > 2 or (lobby and game.min_players != game.max_players):
-            raise Refused(for_user("match_two_players", game=game_name))
+            raise Refused(req.mine("match_two_players", game=game_name))
 
     async def open(self, session_id: int, channel: Channel, game: str, target: int,
                    options: dict[str, str], control: str) -> None:
@@ -166,28 +195,10 @@ class Matches:
 
     async def view(self, session: Session, game: MatchGameRow | None = None
                    ) -> MatchView | None:
-        """The match ``session`` is a game of (``game``: its row, when the caller has
-        read it), or None."""
-        game = game or await self.store.game_of(session.id)
-        if game is None:
-            return None
-        match = await self.store.match(game.match_id)
-        if match is None:
-            return None
-        players = [(seat.user_id, seat.name) for seat in sorted(session.seats,
-                                                                key=lambda s: s.seat)]
-        return MatchView(match, game, await self.store.games(match.id), players)
+        """The match ``session`` is a game of (``MatchLabels.view``)."""
+        return await self.labels.view(session, game)
 
-    async def caption(self, session: Session) -> str:
-        """The board's match line ('' for a game on its own)."""
-        game = await self.store.game_of(session.id)
-        if game is None:
-            _solo_game.set(session.id)
-            return ""
-        view = await self.view(session, game)
-        return view.caption() if view else ""
-
-    async def decorate(self, reply: Reply) -> None:
+    async def decorate(self, req: Request, reply: Reply) -> None:
         """The match line under a reply about a match game."""
         if not reply.ok or reply.session_id is None \
                 or await self.store.game_of(reply.session_id) is None:
@@ -197,7 +208,7 @@ class Matches:
             return
         view = await self.view(session)
         if view is not None:
-            reply.text += f"\n-# {view.caption()}"
+            reply.text += f"\n-# {view.caption(req.channel_lang)}"
 
     # -- a game ends ----------------------------------------------------------------
 
@@ -233,7 +244,7 @@ class Matches:
             decided = (seat.user_id, f"{seat.name} reached {view.match.target}")
         return await self.store.record_game(session.id, seat.user_id, scored[1], now, decided)
 
-    async def follow_on(self, reply: Reply) -> None:
+    async def follow_on(self, req: Request, reply: Reply) -> None:
         """After a command: if the reply's game is a match game that has ended, settle
         it and announce the match's end, or start the next game (its reply joins
         this one: the new board, its buttons and mentions)."""
@@ -252,16 +263,16 @@ class Matches:
         if view.match.status == MatchStatus.FINISHED:
             if wrote:
                 winner = next(name for user, name in view.players if user == view.match.winner)
-                reply.text += "\n" + for_channel("match_won", winner=winner,
+                reply.text += "\n" + req.public("match_won", winner=winner,
                                                   target=view.match.target,
-                                                  result=_result_words(view, session.outcome),
+                                                  result=_result_words(req, view, session.outcome),
                                                   score=view.score_line())
                 reply.attachment = await self.match_record(view.match.id)
-                reply.buttons = [rematch_button(session)]
+                reply.buttons = [rematch_button(req, session)]
             return
         if view.match.status == MatchStatus.ABANDONED:
             return
-        begun = await self._next_game(session, view)
+        begun = await self._next_game(req, session, view)
         if begun is None:
             return
         reply.text += f"\n{begun.text}"
@@ -269,7 +280,7 @@ class Matches:
         reply.buttons, reply.session_id = begun.buttons, begun.session_id
         reply.mentions = list(dict.fromkeys([*reply.mentions, *begun.mentions]))
 
-    async def _next_game(self, session: Session, view: MatchView) -> Reply | None:
+    async def _next_game(self, req: Request, session: Session, view: MatchView) -> Reply | None:
         """Start (or, after a crash, finish starting) the game after ``session``'s."""
         if self.turns is None or view.game.winner is None:
             return None
@@ -300,29 +311,20 @@ class Matches:
             return None
         view = await self.view(fresh) or view
         cube = plugin_for(fresh.game).cube_option
-        crawford_note = ((for_channel("crawford_no_taunts") if cube in fresh.options
-                          else for_channel("crawford_no_cube", title=get_game(fresh.game).title))
+        crawford_note = ((req.public("crawford_no_taunts") if cube in fresh.options
+                          else req.public("crawford_no_cube", title=get_game(fresh.game).title))
                          if view.game.crawford else "")
-        begun = await self.turns.begin(fresh)
-        begun.text = (for_channel("match_game_begins", target=view.match.target,
+        begun = await self.turns.begin(req, fresh)
+        begun.text = (req.public("match_game_begins", target=view.match.target,
                                   score=view.score_line(number), number=number,
                                   crawford=crawford_note) + f"\n{begun.text}")
         return begun
 
     # -- records --------------------------------------------------------------------
 
-    async def record_tags(self, session: Session) -> list[tuple[str, str]]:
-        """A match game's record tags (none for a game on its own): the facade sets
-        this as ``Context.record_tags``, so every record of the game has them."""
-        view = await self.view(session)
-        if view is None:
-            return []
-        return match_tags(view.match.target, view.game.number,
-                          view.score_line(view.game.number), view.game.crawford)
-
     async def game_record(self, session: Session) -> tuple[str, bytes]:
         """One game's record with its match tags (replays on its own)."""
-        return await self.ctx.record_file(session, await self.record_tags(session))
+        return await self.ctx.record_file(session, await self.labels.record_tags(session))
 
     async def match_record(self, match_id: int) -> tuple[str, bytes]:
         """The whole match so far: each game's record in turn, a blank line between."""
@@ -338,14 +340,14 @@ class Matches:
             parts.append((await self.game_record(session))[1].decode())
         return f"{match.game}-match-{match_id}.txt", "\n".join(parts).encode()
 
-    async def whole_match_record(self, reply: Reply) -> Reply:
+    async def whole_match_record(self, req: Request, reply: Reply) -> Reply:
         """``/record`` of a match game: the match's record so far, every game in it."""
         game = await self.store.game_of(reply.session_id) \
             if reply.ok and reply.session_id is not None else None
         if game is None:
             return reply
         reply.attachment = await self.match_record(game.match_id)
-        reply.text = for_channel("match_record_of", id=game.match_id, number=game.number)
+        reply.text = req.public("match_record_of", id=game.match_id, number=game.number)
         return reply
 
     # -- ratings ----------------------------------------------------------------------
@@ -370,31 +372,31 @@ class Matches:
 
     # -- after every command -----------------------------------------------------------
 
-    async def after(self, reply: Reply) -> None:
+    async def after(self, req: Request, reply: Reply) -> None:
         """Move a match on if the reply's game ended (a racing command that got there
         first is left to it), then add the score line."""
-        if not reply.ok or reply.session_id is None or _solo_game.get() == reply.session_id \
+        if not reply.ok or reply.session_id is None or req.notes.solo_game == reply.session_id \
                 or await self.store.game_of(reply.session_id) is None:
             return  # a game on its own (most commands): one indexed look-up at most
         try:
-            await self.follow_on(reply)
+            await self.follow_on(req, reply)
         except StaleVersion:
             pass
         except Exception:  # the command's own change is saved: never report it failed
             log.exception("match follow-on failed after a command on session %s",
                           reply.session_id)
-        await self.decorate(reply)
+        await self.decorate(req, reply)
 
     # -- resigning the match ------------------------------------------------------------
 
-    async def offer_match_resignation(self, reply: Reply) -> Reply:
+    async def offer_match_resignation(self, req: Request, reply: Reply) -> Reply:
         """The resignation question of a match game gets a second button: resign the
         whole match (the opponent wins it) rather than this game's points."""
         if not reply.ok or reply.session_id is None \
                 or await self.store.game_of(reply.session_id) is None:
             return reply
-        reply.text += for_user("match_resign_choice")
-        reply.buttons.append(Button(for_user("button_resign_match"),
+        reply.text += req.mine("match_resign_choice")
+        reply.buttons.append(Button(req.mine("button_resign_match"),
                                     encode(Resign(reply.session_id, whole_match=True)), "danger"))
         return reply
 

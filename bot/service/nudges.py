@@ -34,13 +34,14 @@ import logging
 from dataclasses import dataclass
 
 from bot import clocks
-from bot.catalogue import for_channel, for_user, language, t, user_lang
+from bot.catalogue import language, t
 from bot.computer_seats import is_computer_seat
 from bot.notifications import Notification
 from bot.replies import Channel, Refused, Reply, User, quiet_name
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns, rematch_button
+from bot.service.request import Request
 from bot.service.timekeeping import running_side
 from games import GameError, get_game
 from games.outcome import silent as silent_outcome
@@ -72,7 +73,7 @@ class NudgePolicy:
     claim_factor: float = 2.0
 
 
-def parse_period(text: str) -> float:
+def parse_period(req: Request, text: str) -> float:
     """``3d``, ``12h``, ``1d12h`` -> seconds; ``off`` -> 0.  Raises ``Refused`` with
     what is allowed."""
     word = text.strip().lower()
@@ -81,16 +82,15 @@ def parse_period(text: str) -> float:
     try:
         seconds = clocks.parse_duration(word, None)
     except clocks.TimeControlError as exc:
-        raise Refused(for_user("nudge_period_form", error=exc.said(user_lang()))) from exc
+        raise Refused(req.mine("nudge_period_form", error=exc.said(req.user_lang))) from exc
     if not MIN_PERIOD <= seconds <= MAX_PERIOD:
-        raise Refused(for_user("nudge_period_bounds", low=texts.duration(MIN_PERIOD, user_lang()),
-                               high=texts.duration(MAX_PERIOD, user_lang()),
-                               given=texts.duration(seconds, user_lang())))
+        raise Refused(req.mine("nudge_period_bounds", low=texts.duration(MIN_PERIOD, req.user_lang),
+                               high=texts.duration(MAX_PERIOD, req.user_lang),
+                               given=texts.duration(seconds, req.user_lang)))
     return seconds
 
 
-def period_text(seconds: float, lang: str | None = None) -> str:
-    lang = lang or user_lang()
+def period_text(seconds: float, lang: str) -> str:
     return t(lang, "nudge_period_off") if seconds <= 0 else \
         t(lang, "nudge_period_every", duration=texts.duration(seconds, lang))
 
@@ -237,34 +237,34 @@ class Nudges:
     # -- preferences ----------------------------------------------------------------
 
     @staticmethod
-    def parse_own(text: str) -> float | None:
+    def parse_own(req: Request, text: str) -> float | None:
         """A user's ``nudge`` value: seconds, 0 (off) or None (the server's)."""
         if text.strip().lower() in SERVER_WORDS:
             return None
-        return parse_period(text)
+        return parse_period(req, text)
 
-    async def set_own(self, user: User, period: float | None) -> str:
+    async def set_own(self, req: Request, user: User, period: float | None) -> str:
         await self.store.set_user_period(user.id, period, self.ctx.clock())
         if period is None:
-            return for_user("nudge_own_server")
+            return req.mine("nudge_own_server")
         if period == 0:
-            return for_user("nudge_own_off")
-        return for_user("nudge_own_every", period=texts.duration(period, user_lang()))
+            return req.mine("nudge_own_off")
+        return req.mine("nudge_own_every", period=texts.duration(period, req.user_lang))
 
     @staticmethod
-    def checked_server(user: User, channel: Channel, text: str) -> float | None:
+    def checked_server(req: Request, user: User, channel: Channel, text: str) -> float | None:
         """The server period a moderator asks for (None: none asked), checked before
         anything is changed."""
         if not text.strip():
             return None
-        period = parse_period(text)
+        period = parse_period(req, text)
         if not user.moderator:
-            raise Refused(for_user("nudge_server_moderators", user=user.name))
+            raise Refused(req.mine("nudge_server_moderators", user=user.name))
         if channel.guild_id is None:
-            raise Refused(for_user("nudge_server_in_server"))
+            raise Refused(req.mine("nudge_server_in_server"))
         return period
 
-    async def server_setting(self, user: User, channel: Channel, period: float | None
+    async def server_setting(self, req: Request, user: User, channel: Channel, period: float | None
                              ) -> str:
         """Set the server's period (a checked one, or None to leave it), and say what
         holds."""
@@ -272,16 +272,16 @@ class Nudges:
             await self.store.set_guild_period(channel.guild_id, period, self.ctx.clock())
         server = await self.server_period(channel.guild_id)
         own = await self.store.user_period(user.id)
-        yours = for_user("nudge_yours_server") if own is None else period_text(own)
+        yours = req.mine("nudge_yours_server") if own is None else period_text(own, req.user_lang)
         if server <= 0:
-            return for_user("nudge_server_off", yours=yours)
-        claim = texts.duration(server * self.policy.claim_factor, user_lang())
-        return for_user("nudge_server_after", period=texts.duration(server, user_lang()),
+            return req.mine("nudge_server_off", yours=yours)
+        claim = texts.duration(server * self.policy.claim_factor, req.user_lang)
+        return req.mine("nudge_server_after", period=texts.duration(server, req.user_lang),
                         yours=yours, claim=claim)
 
     # -- ending a silent game ---------------------------------------------------------
 
-    async def claim(self, user: User, channel: Channel) -> Reply | None:
+    async def claim(self, req: Request, user: User, channel: Channel) -> Reply | None:
         """End the channel's game without a clock that has gone silent; None when the
         game here has a clock (``/claim`` on time is for those) or there is none."""
         session = await self.turns.live(channel)
@@ -294,16 +294,16 @@ class Nudges:
         side = running_side(position)
         silent = session.seat_for_side(side) if side else None
         if silent is None:
-            raise Refused(for_user("claim_nobody_waited"))
+            raise Refused(req.mine("claim_nobody_waited"))
         seat = session.seat_of(user.id)
         if seat is not None and seat.side == silent.side:
-            raise Refused(for_user("claim_your_turn", user=user.name))
+            raise Refused(req.mine("claim_your_turn", user=user.name))
         if is_computer_seat(silent.user_id):
-            raise Refused(for_user("claim_computer"))
+            raise Refused(req.mine("claim_computer"))
         # A moderator who plays in the game waits like any player.
         moderator = user.moderator and seat is None
         if seat is None and not moderator:
-            raise Refused(for_user("claim_not_waiting"))
+            raise Refused(req.mine("claim_not_waiting"))
         now = self.ctx.clock()
         wait = await self.store.wait(session.id, session.version)
         since = wait.since if wait is not None else session.updated_at
@@ -311,42 +311,42 @@ class Nudges:
         if not moderator:
             server = await self.server_period(channel.guild_id)
             if server <= 0:
-                raise Refused(for_user("claim_nudges_off"))
+                raise Refused(req.mine("claim_nudges_off"))
             needed = server * self.policy.claim_factor
             if silence < needed:
-                raise Refused(for_user(
+                raise Refused(req.mine(
                     "claim_too_soon", name=quiet_name(silent.name),
-                    quiet=texts.duration(silence, user_lang()), since=_since(since),
-                    needed=texts.duration(needed, user_lang()), at=_since(since + needed)))
-        return await self._end(user, session, silent.side, since, now)
+                    quiet=texts.duration(silence, req.user_lang), since=_since(since),
+                    needed=texts.duration(needed, req.user_lang), at=_since(since + needed)))
+        return await self._end(req, user, session, silent.side, since, now)
 
-    async def _end(self, user: User, session: Session, side: str, since: float,
+    async def _end(self, req: Request, user: User, session: Session, side: str, since: float,
                    now: float) -> Reply:
         silent = session.seat_for_side(side)
         assert silent is not None
         name = quiet_name(silent.name)
-        said = for_channel("silence_ended", user=user.name, id=session.id, name=name,
-                           since=_since(since), quiet=texts.duration(now - since))
+        said = req.public("silence_ended", user=user.name, id=session.id, name=name,
+                           since=_since(since), quiet=texts.duration(now - since, req.channel_lang))
         position = await self.ctx.position_async(session)
         try:
             left = position.resign(side)
         except GameError:
             left = None
         if left is not None:  # the others play on without the silent player
-            done, image, words = await self.turns.commit_leaving(session, user.id, side, left)
+            done, image, words = await self.turns.commit_leaving(req, session, user.id, side, left)
             session, after = done.session, done.position
-            line, mentions = texts.status_line(session, after)
+            line, mentions = texts.status_line(session, after, lang=req.channel_lang)
             if session.status == SessionStatus.FINISHED:  # nobody is left to play on
-                return Reply(text=f"{said} {for_channel('silent_leaves_ending')} {line}"
-                                  f"{texts.seed_note(session)}",
+                return Reply(text=f"{said} {req.public('silent_leaves_ending')} {line}"
+                                  f"{texts.seed_note(session, req.channel_lang)}",
                              image=image, image_description=words,
                              mentions=[silent.user_id, *mentions], session_id=session.id,
-                             buttons=[rematch_button(session)],
+                             buttons=[rematch_button(req, session)],
                              attachment=await self.ctx.record_file(session))
-            return Reply(text=f"{said} {for_channel('silent_leaves')} {line}",
+            return Reply(text=f"{said} {req.public('silent_leaves')} {line}",
                          image=image, image_description=words,
                          mentions=[silent.user_id, *mentions], session_id=session.id,
-                         buttons=self.turns.action_buttons(session, after))
+                         buttons=self.turns.action_buttons(req, session, after))
         others = [s for s in session.seats if s.side != side]
         moved = any(t.kind == TurnKind.TURN and t.actor == silent.user_id
                     for t in await self.ctx.ledger.effective_turns(session.id))
@@ -356,15 +356,17 @@ class Nudges:
                 session, now, status=SessionStatus.FINISHED, dice=[],
                 outcome=silent_outcome(winner.side, side, now - since))
             session = await self.turns.reread(session)
-            outcome = for_channel("silent_wins", who=texts.who(session, winner.side),
-                                  seed=texts.seed_note(session))
+            outcome = req.public("silent_wins", who=texts.who(session, winner.side,
+                                                              req.channel_lang),
+                                  seed=texts.seed_note(session, req.channel_lang))
         else:
             await self.ctx.store.update_session(
                 session, now, status=SessionStatus.ABORTED, dice=[],
                 outcome=silent_outcome(None, side, now - since))
             session = await self.turns.reread(session)
-            why = for_channel("silent_never_moved" if len(others) == 1 else "silent_cannot_go_on")
-            outcome = for_channel("silent_aborted", why=why, seed=texts.seed_note(session))
+            why = req.public("silent_never_moved" if len(others) == 1 else "silent_cannot_go_on")
+            outcome = req.public("silent_aborted", why=why, seed=texts.seed_note(session,
+                                                                                 req.channel_lang))
         return Reply(text=f"{said} {outcome}",
                      mentions=[s.user_id for s in session.seats
                                if not is_computer_seat(s.user_id)],

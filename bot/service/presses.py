@@ -23,7 +23,6 @@ from bot.actions import (
     decode,
 )
 from bot.buttons import Question, challenge_gone, pending_question
-from bot.catalogue import for_user
 from bot.replies import Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
@@ -33,11 +32,12 @@ from bot.service.history import History
 from bot.service.learning import Learning
 from bot.service.lobby import Lobby
 from bot.service.picking import Picking
+from bot.service.request import Request
 from bot.service.resign import Resignation
 from storage import Session, SessionStatus, TurnKind
 
 #: A press's handler: the presser, where, and the decoded action of its verb.
-Handler = Callable[[User, Channel, Any], Awaitable[Reply]]
+Handler = Callable[[Request, User, Channel, Any], Awaitable[Reply]]
 
 
 class Presses:
@@ -66,86 +66,90 @@ class Presses:
             Verb.ANSWER: self._answer,
         }
 
-    async def press(self, user: User, channel: Channel, action: str) -> Reply:
+    async def press(self, req: Request, user: User, channel: Channel, action: str) -> Reply:
         try:
             pressed = decode(action)
         except ActionError as exc:
-            raise Refused(for_user(exc.key)) from exc
-        return await self.handlers[pressed.verb](user, channel, pressed)
+            raise Refused(req.mine(exc.key)) from exc
+        return await self.handlers[pressed.verb](req, user, channel, pressed)
 
     # -- what needs no game here ---------------------------------------------------------
 
-    async def _rematch(self, user: User, channel: Channel, action: Rematch) -> Reply:
-        return await self.lobby.rematch(user, channel, action.session)
+    async def _rematch(self, req: Request, user: User, channel: Channel, action: Rematch) -> Reply:
+        return await self.lobby.rematch(req, user, channel, action.session)
 
-    async def _history(self, user: User, channel: Channel, action: HistoryPage) -> Reply:
-        return await self.history.press(user, channel, action)
+    async def _history(self, req: Request, user: User, channel: Channel,
+                       action: HistoryPage) -> Reply:
+        return await self.history.press(req, user, channel, action)
 
-    async def _lesson(self, user: User, channel: Channel, action: Lesson) -> Reply:
-        return await self.learning.press(user, channel, action)
+    async def _lesson(self, req: Request, user: User, channel: Channel, action: Lesson) -> Reply:
+        return await self.learning.press(req, user, channel, action)
 
-    async def _pick(self, user: User, channel: Channel, action: Pick) -> Reply:
-        return await self.picking.press(user, channel, action)
+    async def _pick(self, req: Request, user: User, channel: Channel, action: Pick) -> Reply:
+        return await self.picking.press(req, user, channel, action)
 
     # -- what answers this channel's game ------------------------------------------------
 
-    async def _pressed(self, channel: Channel, action: Action) -> tuple[Session, Session | None]:
+    async def _pressed(self, req: Request, channel: Channel, action: Action
+                       ) -> tuple[Session, Session | None]:
         """The session a button names (refused unless it is this channel's) and the
         channel's live one (None: none)."""
         live = await self.turns.live(channel)  # expires a challenge that timed out
         pressed = await self.ctx.store.session(action.session)
         if pressed is None or pressed.channel_id != channel.id:
-            raise Refused(for_user("button_no_game"))
+            raise Refused(req.mine("button_no_game"))
         return pressed, live
 
-    async def _live(self, channel: Channel, action: Action) -> Session:
+    async def _live(self, req: Request, channel: Channel, action: Action) -> Session:
         """The channel's active game, which the button must name."""
-        pressed, live = await self._pressed(channel, action)
+        pressed, live = await self._pressed(req, channel, action)
         if live is None or live.id != pressed.id or live.status != SessionStatus.ACTIVE:
-            raise Refused(texts.game_gone(pressed))
+            raise Refused(texts.game_gone(pressed, req.user_lang))
         return live
 
-    async def _challenge(self, user: User, channel: Channel, action: Challenge) -> Reply:
-        pressed, live = await self._pressed(channel, action)
+    async def _challenge(self, req: Request, user: User, channel: Channel,
+                         action: Challenge) -> Reply:
+        pressed, live = await self._pressed(req, channel, action)
         # an untagged Accept or Decline (posted before tags) may be a raise's button
         # rather than the challenge's: it is the challenge's while one is open, or while
         # the game waits for no answer (then it says why it does nothing)
         if not action.tagged and action.verb in (Verb.ACCEPT, Verb.DECLINE) \
                 and pressed.status != SessionStatus.CHALLENGE and self._answer_open(pressed):
-            return await self._answer(user, channel,
+            return await self._answer(req, user, channel,
                                       Answer(action.verb.value, action.session, None))
-        gone = challenge_gone(pressed, action.verb)
+        gone = challenge_gone(pressed, action.verb, req.user_lang)
         if gone is not None:
             raise Refused(gone)
         command = {Verb.ACCEPT: self.lobby.accept, Verb.DECLINE: self.lobby.decline,
                    Verb.JOIN: self.lobby.join, Verb.START: self.lobby.start}[action.verb]
-        return await command(user, channel)
+        return await command(req, user, channel)
 
-    async def _resign(self, user: User, channel: Channel, action: Resign) -> Reply:
-        await self._live(channel, action)
-        return await self.resignation.resign(user, channel, action.whole_match)
+    async def _resign(self, req: Request, user: User, channel: Channel, action: Resign) -> Reply:
+        await self._live(req, channel, action)
+        return await self.resignation.resign(req, user, channel, action.whole_match)
 
-    async def _taunt(self, user: User, channel: Channel, action: Taunt) -> Reply:
-        live = await self._live(channel, action)
-        return await self.turns.late_taunts.press(user, channel, live, action)
+    async def _taunt(self, req: Request, user: User, channel: Channel, action: Taunt) -> Reply:
+        live = await self._live(req, channel, action)
+        return await self.turns.late_taunts.press(req, user, channel, live, action)
 
-    async def _takeback(self, user: User, channel: Channel, action: Takeback) -> Reply:
-        live = await self._live(channel, action)
+    async def _takeback(self, req: Request, user: User, channel: Channel,
+                        action: Takeback) -> Reply:
+        live = await self._live(req, channel, action)
         seq = action.seq if action.seq is not None \
             else await self.ctx.ledger.only_undo_request(live.id)
         if seq is None:
-            raise Refused(for_user("old_takeback_button"))
-        return await self.correspondence.takeback_answer(user, channel, action.allow, seq)
+            raise Refused(req.mine("old_takeback_button"))
+        return await self.correspondence.takeback_answer(req, user, channel, action.allow, seq)
 
-    async def _answer(self, user: User, channel: Channel, action: Answer) -> Reply:
-        live = await self._live(channel, action)
+    async def _answer(self, req: Request, user: User, channel: Channel, action: Answer) -> Reply:
+        live = await self._live(req, channel, action)
         question = action.question if action.question is not None \
             else await self._old_question(live, action.word)
         if question is None:  # an old button: which question it answered is unknown
             choices = self.ctx.position_of(live).action_choices()
-            raise Refused(for_user("old_answer_button", choices="` or `/move ".join(choices))
-                          if choices else for_user("question_closed"))
-        return await self.turns.move(user, channel, action.word, question=question)
+            raise Refused(req.mine("old_answer_button", choices="` or `/move ".join(choices))
+                          if choices else req.mine("question_closed"))
+        return await self.turns.move(req, user, channel, action.word, question=question)
 
     async def _old_question(self, session: Session, verb: str) -> Question | None:
         """The question an untagged answer button (posted before buttons named their

@@ -12,7 +12,6 @@ the same figures."""
 from __future__ import annotations
 
 from bot import pages
-from bot.catalogue import channel_lang, for_channel, for_user
 from bot.catalogue.engine import error_for_user
 from bot.computer_seats import COMPUTER_ID, SEAT_PREFIX, is_computer, is_computer_seat
 from bot.ratings import PROVISIONAL_GAMES, Standing, points_won, rate, rated_game
@@ -20,6 +19,7 @@ from bot.replies import Channel, Refused, Reply, User
 from bot.service import texts
 from bot.service.context import Context
 from bot.service.matches import Matches
+from bot.service.request import Request
 from games import GAME_MODULES, GameError, get_game
 from games.events import PlacedAt, events_from_json
 from games.outcome import EndReason, Outcome
@@ -105,35 +105,35 @@ class Ratings:
 
     # -- what players see ---------------------------------------------------------------
 
-    async def leaderboard(self, channel: Channel, game_name: str) -> Reply:
+    async def leaderboard(self, req: Request, channel: Channel, game_name: str) -> Reply:
         """One game's leaderboard; with no game named, every game's that has rated
         games here (no game standing in silently for all)."""
         if not game_name.strip():
-            return await self._every_leaderboard(channel)
+            return await self._every_leaderboard(req, channel)
         try:
             game = get_game(game_name)
         except GameError as exc:
-            raise Refused(error_for_user(exc)) from exc
+            raise Refused(error_for_user(exc, req.user_lang)) from exc
         await self.catch_up()
         rows = await self.store.leaderboard(channel.guild_id or "", game.name)
         if not rows:
-            return Reply(text=for_user("no_rated_games", title=game.title), private=True)
-        return Reply(text="\n".join(_board_lines(game.title, rows)))
+            return Reply(text=req.mine("no_rated_games", title=game.title), private=True)
+        return Reply(text="\n".join(_board_lines(req, game.title, rows)))
 
-    async def _every_leaderboard(self, channel: Channel) -> Reply:
+    async def _every_leaderboard(self, req: Request, channel: Channel) -> Reply:
         await self.catch_up()
         boards = []
         for name in GAME_MODULES:
             rows = await self.store.leaderboard(channel.guild_id or "", name,
                                                 limit=EVERY_GAME_ROWS)
             if rows:
-                boards.append("\n".join(_board_lines(get_game(name).title, rows)))
+                boards.append("\n".join(_board_lines(req, get_game(name).title, rows)))
         if not boards:
-            return Reply(text=for_user("no_rated_games_any"), private=True)
-        return Reply(text="\n\n".join([*boards, for_channel("leaderboard_every",
+            return Reply(text=req.mine("no_rated_games_any"), private=True)
+        return Reply(text="\n\n".join([*boards, req.public("leaderboard_every",
                                                              shown=EVERY_GAME_ROWS)]))
 
-    async def profile(self, channel: Channel, member: User) -> Reply:
+    async def profile(self, req: Request, channel: Channel, member: User) -> Reply:
         """Per game: the rating, record, streak, points and the average length of the
         member's finished games here; then their last games (id, opponents, result).
         As text (on Discord inside the card's embed) and as a small picture card."""
@@ -146,7 +146,7 @@ class Ratings:
         lengths = await self.store.game_lengths(guild, seat_id, prefix=computer)
         who = pages.name(member.name)
         if not rows and not lengths:
-            return Reply(text=for_user("no_finished_member", name=who), private=True)
+            return Reply(text=req.mine("no_finished_member", name=who), private=True)
         found = await self.ctx.store.session_page(guild, (SessionStatus.FINISHED,),
                                                   user_id=seat_id, limit=RECENT_GAMES,
                                                   newest_first=True, user_prefix=computer)
@@ -154,19 +154,19 @@ class Ratings:
         lines_of_games = [_game_line(get_game(g).title, rows.get(g), lengths.get(g))
                           for g in games]
         recent = [_recent(session, member.id) for session in found.sessions]
-        lines = [f"**{who}**", *(_game_text(line) for line in lines_of_games)]
+        lines = [f"**{who}**", *(_game_text(req, line) for line in lines_of_games)]
         if recent:
-            lines.append(for_channel("profile_recent_title"))
-            lines += [for_channel("profile_recent_row", id=r.game_id, title=r.title,
+            lines.append(req.public("profile_recent_title"))
+            lines += [req.public("profile_recent_row", id=r.game_id, title=r.title,
                                   opponents=(r.opponents if r.opponents != "—"
-                                             else for_channel("profile_nobody")),
-                                  result=_said_result(r.result), turns=r.turns)
+                                             else req.public("profile_nobody")),
+                                  result=_said_result(req, r.result), turns=r.turns)
                       for r in recent]
         text = "\n".join(lines)
         image = None
         if self.ctx.render_images:
             card = ProfileCard(member.name, tuple(lines_of_games), tuple(recent),
-                               await self.ctx.theme_for(channel.guild_id), channel_lang())
+                               await self.ctx.theme_for(channel.guild_id), req.channel_lang)
             image = await self.ctx.cpu(render_profile_card, card)
         return Reply(text=text, image=image, image_name="profile.png",
                      image_description=_alt_text(text), card=True)
@@ -196,34 +196,34 @@ def _game_line(title: str, row: StandingRow | None, length: tuple[int, float] | 
                     row.streak, row.points, finished, average)
 
 
-def _game_text(line: GameLine) -> str:
+def _game_text(req: Request, line: GameLine) -> str:
     """``Hachapury: rating 1623 (provisional: 4 of 5 games); 3 won, 1 lost of 4; 5 points
     won, 2 wins in a row; 41 turns a game on average`` (in the channel's language)."""
-    average = (for_channel("profile_average", turns=round(line.average_turns))
+    average = (req.public("profile_average", turns=round(line.average_turns))
                if line.average_turns is not None else "")
     if line.rating is None:
-        return for_channel("profile_unrated_row", title=line.title, finished=line.finished,
+        return req.public("profile_unrated_row", title=line.title, finished=line.finished,
                            average=average)
-    provisional = (for_channel("provisional", games=line.games, needed=PROVISIONAL_GAMES)
+    provisional = (req.public("provisional", games=line.games, needed=PROVISIONAL_GAMES)
                    if line.provisional else "")
-    streak = (for_channel("streak_wins", count=line.streak) if line.streak > 0 else
-              for_channel("streak_losses", count=-line.streak) if line.streak < 0 else "")
-    return for_channel("profile_row", title=line.title,
-                       rating=for_channel("rating", rating=line.rating, provisional=provisional),
+    streak = (req.public("streak_wins", count=line.streak) if line.streak > 0 else
+              req.public("streak_losses", count=-line.streak) if line.streak < 0 else "")
+    return req.public("profile_row", title=line.title,
+                       rating=req.public("rating", rating=line.rating, provisional=provisional),
                        wins=line.wins, losses=line.losses, games=line.games,
                        points=line.points, streak=streak) + average
 
 
-def _said_result(result: str) -> str:
+def _said_result(req: Request, result: str) -> str:
     """A recent game's result (``won``, ``won 2``, ``lost``, ``2nd``, ``draw``) in the
     channel's language; a place stays as written."""
     words = result.split()
     if words == ["won"]:
-        return for_channel("profile_won")
+        return req.public("profile_won")
     if len(words) == 2 and words[0] == "won":
-        return for_channel("profile_won_points", points=int(words[1]))
+        return req.public("profile_won_points", points=int(words[1]))
     keys = {"lost": "profile_lost", "draw": "profile_draw", "no result": "profile_no_result"}
-    return for_channel(keys[result]) if result in keys else result
+    return req.public(keys[result]) if result in keys else result
 
 
 def _recent(session: Session, user_id: str) -> RecentGame:
@@ -265,15 +265,15 @@ def _row(s: Standing, name: str) -> StandingRow:
                        s.streak)
 
 
-def _rating(s: Standing) -> str:
-    provisional = (for_channel("provisional", games=s.games, needed=PROVISIONAL_GAMES)
+def _rating(req: Request, s: Standing) -> str:
+    provisional = (req.public("provisional", games=s.games, needed=PROVISIONAL_GAMES)
                    if s.provisional else "")
-    return for_channel("rating", rating=s.rating, provisional=provisional)
+    return req.public("rating", rating=s.rating, provisional=provisional)
 
 
-def _board_lines(title: str, rows: list[StandingRow]) -> list[str]:
+def _board_lines(req: Request, title: str, rows: list[StandingRow]) -> list[str]:
     """A leaderboard's title and rows, best first; equal ratings share a place."""
-    lines = [for_channel("leaderboard_title", title=title)]
+    lines = [req.public("leaderboard_title", title=title)]
     place = 0
     previous: float | None = None
     for index, row in enumerate(rows, 1):
@@ -281,7 +281,7 @@ def _board_lines(title: str, rows: list[StandingRow]) -> list[str]:
         if previous is None or round(shown.ordinal, 6) != previous:
             place = index  # equal ratings share a place
         previous = round(shown.ordinal, 6)
-        lines.append(for_channel("leaderboard_row", place=place, name=pages.name(row.name),
-                                 rating=_rating(shown), games=row.games, wins=row.wins,
+        lines.append(req.public("leaderboard_row", place=place, name=pages.name(row.name),
+                                 rating=_rating(req, shown), games=row.games, wins=row.wins,
                                  losses=row.losses, points=row.points))
     return lines

@@ -13,13 +13,14 @@ boosts).
 from __future__ import annotations
 
 from bot import pages
-from bot.catalogue import channel_lang, for_user, t, user_lang
+from bot.catalogue import t
 from bot.catalogue.engine import error_for_user
 from bot.narration import Cast, narrate
 from bot.replies import Channel, Refused, Reply
 from bot.service import texts
 from bot.service.context import Context, public_viewer
 from bot.service.history import History
+from bot.service.request import Request
 from bot.service.turn_events import replay_entry
 from games import GameError, get_game
 from games.events import events_to_json
@@ -36,29 +37,29 @@ class Replays:
         self.ctx = ctx
         self.history = history
 
-    async def replay(self, channel: Channel, game_id: int,
+    async def replay(self, req: Request, channel: Channel, game_id: int,
                      size_limit: int = DEFAULT_UPLOAD_LIMIT) -> Reply:
-        session = await self.history.finished(channel, game_id)  # refuses others' and live
+        session = await self.history.finished(req, channel, game_id)  # refuses others' and live
         turns = await self.ctx.ledger.effective_turns(session.id)
         if session.initial_position is None:
-            raise Refused(for_user("replay_no_start", id=game_id))
+            raise Refused(req.mine("replay_no_start", id=game_id))
         if not turns:
-            raise Refused(for_user("replay_no_turns", id=game_id))
+            raise Refused(req.mine("replay_no_turns", id=game_id))
         if not self.ctx.render_images:
-            raise Refused(for_user("replay_no_pictures", id=game_id))
+            raise Refused(req.mine("replay_no_pictures", id=game_id))
         theme = await self.ctx.theme_for(session.guild_id)
-        lang = channel_lang()  # a public reply: the frames speak the channel's language
+        lang = req.channel_lang  # a public reply: the frames speak the channel's language
         try:
             made = await self.ctx.cpu(replay_gif, session, turns, lang, theme, size_limit)
         except GameError as exc:  # a log this version of the game no longer replays
-            raise Refused(for_user("replay_broken", id=game_id,
-                                   error=error_for_user(exc))) from exc
+            raise Refused(req.mine("replay_broken", id=game_id,
+                                   error=error_for_user(exc, req.user_lang))) from exc
         except NoRenderer as exc:
-            raise Refused(for_user("replay_no_renderer", title=get_game(session.game).title,
+            raise Refused(req.mine("replay_no_renderer", title=get_game(session.game).title,
                                    id=game_id)) from exc
         except TooLarge as exc:
-            raise Refused(for_user("replay_too_large", id=game_id,
-                                   limit=_size(size_limit, user_lang()))) from exc
+            raise Refused(req.mine("replay_too_large", id=game_id,
+                                   limit=_size(size_limit, req.user_lang))) from exc
         title = get_game(session.game).title
         players = t(lang, "replay_vs").join(pages.name(seat.name) for seat in session.seats)
         shown = t(lang, "replay_every_turn") if made.step == 1 else \

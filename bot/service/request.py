@@ -8,10 +8,20 @@ language) and its public ones with ``req.public(key)`` (the channel's).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.catalogue import Readers, t
 from bot.replies import Channel, User
+
+
+@dataclass
+class CommandNotes:
+    """What one command learned on its way that a later step of the same command
+    would otherwise look up again (never carried over to another command)."""
+
+    #: The session the command found to be a game on its own (its board's caption
+    #: looked), so that the match follow-on after the command does not look again.
+    solo_game: int | None = None
 
 
 @dataclass(frozen=True)
@@ -22,6 +32,7 @@ class Request:
     user: User | None
     channel: Channel | None
     readers: Readers = Readers()
+    notes: CommandNotes = field(default_factory=CommandNotes, compare=False)
 
     @property
     def user_lang(self) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from bot import clocks
-from bot.catalogue import channel_lang, for_channel, for_user, has, t, user_lang
+from bot.catalogue import has, t
 from bot.catalogue.reasons import why_in
 from bot.computer_seats import is_computer_seat
 from bot.narration import Cast, narrate
@@ -35,8 +35,8 @@ LIST_BUDGET = 1900
 LIST_MAX_ROWS = 25
 
 
-def colour(game: Game, session: Session, side: str, lang: str | None = None) -> str:
-    """The side's colour as the game names it (``White``), in ``lang`` (default: the
+def colour(game: Game, session: Session, side: str, lang: str) -> str:
+    """The side's colour as the game names it (``White``), in ``lang``
     channel's), or the letter."""
     for info in game.sides(session.options):
         if info.letter == side:
@@ -44,57 +44,58 @@ def colour(game: Game, session: Session, side: str, lang: str | None = None) -> 
     return side
 
 
-def colour_word(english: str, lang: str | None = None) -> str:
-    """A colour the game names in English (``White``) in ``lang`` (default: the channel's)."""
+def colour_word(english: str, lang: str) -> str:
+    """A colour the game names in English (``White``) in ``lang``."""
     key = f"colour_{english}"
-    return t(lang or channel_lang(), key) if has(key) else english
+    return t(lang, key) if has(key) else english
 
 
-def noun(english: str, lang: str | None = None) -> str:
+def noun(english: str, lang: str) -> str:
     """A game's word for a question (``taunt``, ``vote``) in ``lang``."""
     key = f"noun_{english}"
-    return t(lang or channel_lang(), key) if has(key) else english
+    return t(lang, key) if has(key) else english
 
 
-def answer_label(choice: str) -> str:
+def answer_label(choice: str, lang: str) -> str:
     """An answer button's label (``accept`` -> Accept; Russian: Принять)."""
     key = f"answer_{choice}"
-    return for_channel(key) if has(key) else choice.capitalize()
+    return t(lang, key) if has(key) else choice.capitalize()
 
 
-def who(session: Session, side: str, lang: str | None = None) -> str:
-    """``White (alice)``: the side's colour and its player, in ``lang`` (default: the
+def who(session: Session, side: str, lang: str) -> str:
+    """``White (alice)``: the side's colour and its player, in ``lang``
     channel's; refusals pass the user's)."""
     seat = session.seat_for_side(side)
     named = colour(get_game(session.game), session, side, lang)
-    return t(lang or channel_lang(), "who", colour=named, name=seat.name) if seat else named
+    return t(lang, "who", colour=named, name=seat.name) if seat else named
 
 
 def names(session: Session) -> dict[str, str]:
     return {seat.side: seat.name for seat in session.seats}
 
 
-def status_line(session: Session, position: Position, left: str = "") -> tuple[str, list[str]]:
+def status_line(session: Session, position: Position, left: str = "", *, lang: str
+                ) -> tuple[str, list[str]]:
     """Who is to move (with the dice and ``left``, the time left) or the result,
     and whom to mention."""
     if session.status == SessionStatus.FINISHED or position.result is not None:
-        return ending(session, position), []
+        return ending(session, position, lang), []
     side = position.side_to_move
     if side is None:
         return "", []
     if position.action_due():
         seats = [session.seat_for_side(s) for s in position.actors()]
         ids = [seat.user_id for seat in seats if seat and not is_computer_seat(seat.user_id)]
-        waiting = ", ".join(who(session, s) for s in position.actors())
-        choices = for_channel("or").join(f"`{c}`" for c in position.action_choices())
+        waiting = ", ".join(who(session, s, lang) for s in position.actors())
+        choices = t(lang, "or").join(f"`{c}`" for c in position.action_choices())
         pings = " ".join(f"<@{i}>" for i in ids)
-        return for_channel("waiting_for", waiting=waiting, choices=choices, left=left,
+        return t(lang, "waiting_for", waiting=waiting, choices=choices, left=left,
                            pings=pings), ids
     seat = session.seat_for_side(side)
-    dice = for_channel("with_dice", dice=format_dice(session.dice)) if session.dice else ""
+    dice = t(lang, "with_dice", dice=format_dice(session.dice)) if session.dice else ""
     mention = seat.user_id if seat and not is_computer_seat(seat.user_id) else None
-    ping = f"<@{mention}>" if mention else (for_channel("thinking") if seat else side)
-    return (for_channel("to_move", who=who(session, side), dice=dice, left=left, ping=ping),
+    ping = f"<@{mention}>" if mention else (t(lang, "thinking") if seat else side)
+    return (t(lang, "to_move", who=who(session, side, lang), dice=dice, left=left, ping=ping),
             [mention] if mention else [])
 
 
@@ -145,21 +146,20 @@ def _no_winner_words(ended: Outcome | None, session: Session, lang: str) -> str:
     return t(lang, "why_draw")
 
 
-def ending(session: Session, position: Position) -> str:
+def ending(session: Session, position: Position, lang: str) -> str:
     """How the game ended, in words: the winner by name and colour, the points,
     why (an ending off the board, e.g. a resignation) and after how many turns."""
-    lang = channel_lang()
     turns = turns_played(session)
-    after = for_channel("after_turns", turns=turns) if turns else ""
+    after = t(lang, "after_turns", turns=turns) if turns else ""
     ended = outcome_of(session, position)
     if ended is None or ended.winner is None:
-        return for_channel("game_over", after=after,
+        return t(lang, "game_over", after=after,
                            result=_no_winner_words(ended, session, lang))
     points = ended.points
-    won = for_channel("won_points", points=points) if points > 1 else for_channel("won")
+    won = t(lang, "won_points", points=points) if points > 1 else t(lang, "won")
     why = why_words(ended, session, lang)
     reason = f" ({why})" if why else ""
-    return for_channel("game_over_won", after=after, who=who(session, ended.winner), won=won,
+    return t(lang, "game_over_won", after=after, who=who(session, ended.winner, lang), won=won,
                        reason=reason)
 
 
@@ -209,22 +209,21 @@ def _name(side: str, session: Session) -> str:
 
 
 def left_text(tc: clocks.TimeControl, side: str | None, started_at: float | None,
-              budget: float | None, now: float) -> str:
+              budget: float | None, now: float, lang: str) -> str:
     """`` — 2d 4h left`` for a running clock ('' when none runs)."""
     if side is None or started_at is None:
         return ""
     left = (budget or 0.0) - tc.charged(started_at, now)
     if left <= 0:
-        return for_channel("time_is_up")
-    paused = for_channel("weekend_pause") if tc.weekends and is_weekend(now) else ""
-    return for_channel("time_left", duration=duration(left), paused=paused)
+        return t(lang, "time_is_up")
+    paused = t(lang, "weekend_pause") if tc.weekends and is_weekend(now) else ""
+    return t(lang, "time_left", duration=duration(left, lang), paused=paused)
 
 
-def duration(seconds: float, lang: str | None = None) -> str:
-    """``clocks.format_duration`` (``2d 4h``) with the units of ``lang`` (default: the
+def duration(seconds: float, lang: str) -> str:
+    """``clocks.format_duration`` (``2d 4h``) with the units of ``lang``
     channel's): ``2 д 4 ч`` in Russian."""
     text = clocks.format_duration(seconds)
-    lang = lang or channel_lang()
     if lang == "en":
         return text
     return re.sub(r"(\d+)([dhm])", lambda m: f"{m[1]} {t(lang, 'unit_' + m[2])}", text)
@@ -240,27 +239,25 @@ def uses_dice(session: Session) -> bool:
     return game.opening_throw or game.initial(session.options).dice_count() > 0
 
 
-def seed_note(session: Session) -> str:
+def seed_note(session: Session, lang: str) -> str:
     """The revealed seed, for games with dice, once the game has ended."""
     if not uses_dice(session):
         return ""
-    return for_channel("seed_note", seed=session.seed)
+    return t(lang, "seed_note", seed=session.seed)
 
 
-def commitment_note(session: Session) -> str:
+def commitment_note(session: Session, lang: str) -> str:
     """The seed's hash, published at the start of a game with dice."""
     if not uses_dice(session):
         return "\n"
-    return for_channel("commitment", hash=session.seed_hash)
+    return t(lang, "commitment", hash=session.seed_hash)
 
 
-def entry_text(entry: NewTurn | TurnEntry, session: Session | None = None,
-               lang: str | None = None) -> str:
+def entry_text(entry: NewTurn | TurnEntry, session: Session | None, lang: str) -> str:
     """A logged entry as reply lines: what happened in words with the players'
     names (from its events, when ``session`` says who is who), then the record
     line in small type for experts; a bot-played turn is a forced pass.  ``lang``:
-    the channel's by default."""
-    lang = lang or channel_lang()
+    the reader's."""
     if entry.kind == TurnKind.LINE:
         notation = f"`{entry.record}`"
     elif entry.kind == TurnKind.AMEND:
@@ -272,10 +269,9 @@ def entry_text(entry: NewTurn | TurnEntry, session: Session | None = None,
     return f"{told}\n-# {notation}" if told else notation
 
 
-def result_named(session: Session, lang: str | None = None) -> str:
+def result_named(session: Session, lang: str) -> str:
     """The stored result with players' names for side letters (``alice wins 2``), in
-    ``lang`` (default: the channel's)."""
-    lang = lang or channel_lang()
+    ``lang``."""
     ended = session.outcome
     if ended is None:
         return t(lang, "no_result")
@@ -294,13 +290,13 @@ def result_named(session: Session, lang: str | None = None) -> str:
     return won + (f" ({why})" if why else "")
 
 
-def told_in_words(entry: NewTurn | TurnEntry, session: Session, lang: str | None = None
+def told_in_words(entry: NewTurn | TurnEntry, session: Session, lang: str
                   ) -> str:
     """The entry narrated from its events (bot/narration.py); '' without events."""
     if not entry.events:
         return ""
     events = parsed_events(entry.events)
-    cast = cast_of(session, lang or channel_lang())
+    cast = cast_of(session, lang)
     return narrate(events, cast, entry.dice if entry.kind == TurnKind.TURN else ())
 
 
@@ -320,40 +316,40 @@ def sides_cast(game_name: str, options: Mapping[str, str], named: Mapping[str, s
                             for info in sides})
 
 
-def clock_text(control: str) -> str:
-    return for_channel("with_clock", control=control) if control != "none" else ""
+def clock_text(control: str, lang: str) -> str:
+    return t(lang, "with_clock", control=control) if control != "none" else ""
 
 
-def listed(header: str, rows: list[str]) -> str:
+def listed(header: str, rows: list[str], lang: str) -> str:
     """``header`` and as many ``rows`` as fit (at most 25 and ``LIST_BUDGET``
     characters), then "… and N more" for the rest."""
     shown: list[str] = []
     used = len(header)
     for index, row in enumerate(rows):
         rest = len(rows) - index
-        tail = len("\n" + for_user("more_rows", rest=rest)) if rest > 1 else 0
+        tail = len("\n" + t(lang, "more_rows", rest=rest)) if rest > 1 else 0
         if index == LIST_MAX_ROWS or used + 1 + len(row) + tail > LIST_BUDGET:
-            return "\n".join([header, *shown, for_user("more_rows", rest=rest)])
+            return "\n".join([header, *shown, t(lang, "more_rows", rest=rest)])
         shown.append(row)
         used += 1 + len(row)
     return "\n".join([header, *shown])
 
 
-def game_gone(session: Session) -> str:
+def game_gone(session: Session, lang: str) -> str:
     """Why an answer button of ``session`` does nothing: the game is not under way."""
     if session.status == SessionStatus.CHALLENGE:
-        return for_user("game_gone_challenge")
+        return t(lang, "game_gone_challenge")
     if session.status == SessionStatus.FINISHED:
-        return for_user("game_gone_finished", result=result_named(session, user_lang()))
+        return t(lang, "game_gone_finished", result=result_named(session, lang))
     if session.status == SessionStatus.ABORTED:
-        return for_user("game_gone_aborted")
-    return for_user("game_gone_never")
+        return t(lang, "game_gone_aborted")
+    return t(lang, "game_gone_never")
 
 
-def rematch_gone(latest: Session) -> str:
+def rematch_gone(latest: Session, lang: str) -> str:
     """Why a rematch button of an older game does nothing: ``latest`` came since."""
     if latest.status in (SessionStatus.CHALLENGE, SessionStatus.ACTIVE):
-        return for_user("rematch_taken")
+        return t(lang, "rematch_taken")
     if latest.status in (SessionStatus.DECLINED, SessionStatus.EXPIRED, SessionStatus.ABORTED):
-        return for_user("rematch_used", status=for_user(f"status_{latest.status}"))
-    return for_user("rematch_older")
+        return t(lang, "rematch_used", status=t(lang, f"status_{latest.status}"))
+    return t(lang, "rematch_older")

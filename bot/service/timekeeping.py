@@ -44,15 +44,15 @@ class Handover:
     #: the caller reads it to know the time left.
     known: bool = True
 
-    def left(self, session: Session, now: float) -> str:
+    def left(self, session: Session, now: float, lang: str) -> str:
         """What ``Context.time_left`` reads back once the statements are committed
-        (``session``: the session after the change)."""
+        (``session``: the session after the change), in ``lang``."""
         if self.clock is None or session.status != SessionStatus.ACTIVE:
             return ""
         tc, state = self.clock
         if state.side is None or state.started_at is None:
             return ""
-        return texts.left_text(tc, state.side, state.started_at, state.budget, now)
+        return texts.left_text(tc, state.side, state.started_at, state.budget, now, lang)
 
 
 class Timekeeper:

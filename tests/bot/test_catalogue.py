@@ -10,14 +10,12 @@ from bot.catalogue import (
     CATALOGUE,
     LANGUAGES,
     Readers,
-    for_channel,
-    for_user,
     language,
     placeholders,
-    reading,
     t,
 )
 from bot.catalogue.reasons import why_in
+from bot.service.request import Request
 from games.messages import Message, why_parts
 
 
@@ -75,11 +73,12 @@ def test_discord_locales_map_to_shipped_languages() -> None:
 
 
 def test_readers_decide_private_and_public_languages() -> None:
-    assert for_user("no_game").startswith("There is no game")
-    with reading(Readers(user="ru", channel="en")):
-        assert for_user("no_game").startswith("В этом канале нет партии")
-        assert for_channel("no_game").startswith("There is no game")
-    assert for_user("no_game").startswith("There is no game")
+    english = Request(None, None)
+    assert english.mine("no_game").startswith("There is no game")
+    mixed = Request(None, None, Readers(user="ru", channel="en"))
+    assert mixed.mine("no_game").startswith("В этом канале нет партии")
+    assert mixed.public("no_game").startswith("There is no game")
+    assert (mixed.user_lang, mixed.channel_lang) == ("ru", "en")
 
 
 def test_engine_reasons_are_said_in_russian_and_kept_in_english() -> None:

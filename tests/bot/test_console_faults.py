@@ -20,8 +20,8 @@ from games import Position
 from storage import Session, Store
 
 
-def _broken_status_line(session: Session, position: Position, left: str = ""
-                        ) -> tuple[str, list[str]]:
+def _broken_status_line(session: Session, position: Position, left: str = "", *,
+                        lang: str) -> tuple[str, list[str]]:
     """A status line with a real fault (a bug, not a refusal)."""
     raise RuntimeError("status line fault")
 

@@ -28,6 +28,7 @@ import pytest
 
 from bot.replies import Reply, User
 from bot.service import GameService, ServiceConfig
+from bot.service.request import Request
 from games.turns import Turn
 from storage import DatabaseDown, Store, commits_counted
 from tests.bot.conftest import ALICE, BOB, HERE
@@ -255,7 +256,7 @@ async def test_a_fault_after_a_commit_says_the_change_stands(tmp_path: Path) -> 
             assert len(committed) == 1  # a rolled-back transaction does not count
         session = await store.live_session(HERE.id)
         assert session is not None
-        reply = await service.told(DatabaseDown("gone"), True, _player(mover), HERE)
+        reply = await service.told(Request(_player(mover), HERE), DatabaseDown("gone"), True)
         _told(reply, "database is unavailable", "after this change was saved", "it stands",
               "as stored now")
         assert "to move with" in reply.text

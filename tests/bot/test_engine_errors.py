@@ -289,8 +289,8 @@ def test_an_unknown_code_fails_where_it_is_raised() -> None:
 
 
 def test_errors_that_are_not_the_engines_are_shown_as_they_are() -> None:
-    assert error_for_user(ValueError("bad")) == "bad"
-    assert error_for_user("text") == "text"
+    assert error_for_user(ValueError("bad"), "ru") == "bad"
+    assert error_for_user("text", "ru") == "text"
 
 
 def test_a_result_inside_an_error_is_said_from_its_codes() -> None:

@@ -53,17 +53,17 @@ def test_only_a_match_resignation_resigns_the_match() -> None:
 
 
 def test_targets_and_games_that_cannot_be_matches() -> None:
-    assert parse_target(" 7 ") == 7
+    assert parse_target(" 7 ", "en") == 7
     for bad in ("0", "26", "-3", "7.5", "٣"):
         try:
-            parse_target(bad)
+            parse_target(bad, "en")
         except MatchError:
             continue
         raise AssertionError(f"{bad!r} was taken as a target")
-    assert supports_match("hachapury", {}) is None
-    assert supports_match("cheesegambit", {"players": "2"}) is None
-    assert "two players" in (supports_match("cheesegambit", {"players": "3"}) or "")
-    assert "no matches" in (supports_match("che", {}) or "")
+    assert supports_match("hachapury", {}, "en") is None
+    assert supports_match("cheesegambit", {"players": "2"}, "en") is None
+    assert "two players" in (supports_match("cheesegambit", {"players": "3"}, "en") or "")
+    assert "no matches" in (supports_match("che", {}, "en") or "")
 
 
 _GAME = '''[Game "hachapury"]

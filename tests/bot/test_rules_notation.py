@@ -7,10 +7,11 @@ import re
 
 import pytest
 
-from bot.catalogue import LANGUAGES, Readers, reading
+from bot.catalogue import LANGUAGES, Readers
 from bot.discord_adapter import MAX_CONTENT
 from bot.lessons import notation_text
 from bot.service import views
+from bot.service.request import Request
 from games import available_games, get_game
 
 CODE = re.compile(r"`[^`]*`")
@@ -49,6 +50,5 @@ def test_english_is_the_games_own_text() -> None:
 @pytest.mark.parametrize("name", available_games())
 def test_rules_fit_one_discord_message_in_every_language(name: str, lang: str) -> None:
     # longer than that, Discord would get the text cut and the whole of it as a file
-    with reading(Readers(lang, lang)):
-        text = views.rules(name).text
+    text = views.rules(Request(None, None, Readers(lang, lang)), name).text
     assert len(text) <= MAX_CONTENT, (name, lang, len(text))

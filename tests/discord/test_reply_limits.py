@@ -106,12 +106,12 @@ async def test_every_reply_of_a_whole_game_fits_and_pings_only_players(
 
 def test_the_most_crowded_listing_is_cut_with_a_count() -> None:
     rows = [f"`{'24/18 ' * 40}{i}`" for i in range(5000)]
-    text = _listed("5000 legal turn(s) for White (" + "x" * 100 + "):", rows)
+    text = _listed("5000 legal turn(s) for White (" + "x" * 100 + "):", rows, "en")
     assert len(text) <= 1900 and text.endswith("more.")
     shown = text.count("\n") - 1
     assert text.endswith(f"… and {5000 - shown} more.")
-    assert _listed("2 turns:", ["`a`", "`b`"]) == "2 turns:\n`a`\n`b`"
-    many = _listed("30:", [f"`{i}`" for i in range(30)])
+    assert _listed("2 turns:", ["`a`", "`b`"], "en") == "2 turns:\n`a`\n`b`"
+    many = _listed("30:", [f"`{i}`" for i in range(30)], "en")
     assert many.count("\n") == 26 and many.endswith("… and 5 more.")
 
 

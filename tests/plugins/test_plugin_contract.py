@@ -134,7 +134,7 @@ def test_lesson_goal_is_taught_with_exercises(plugin: GamePlugin) -> None:
 
 
 def test_scores_points_decides_matches(plugin: GamePlugin) -> None:
-    why = supports_match(plugin.name, {})
+    why = supports_match(plugin.name, {}, "en")
     assert (why is None) == plugin.scores_points, why
 
 

@@ -287,3 +287,23 @@ async def test_a_russian_server_is_offered_a_taunt_in_russian(service: GameServi
     assert "Ничего не изменено." in again.text, again.text
     for said in (taunted, again):
         assert not more_english_words(said.text), (more_english_words(said.text), said.text)
+
+
+async def test_a_command_given_by_keyword_reads_its_users_and_channels_languages(
+        service: GameService) -> None:
+    # the entry point binds ``user`` and ``channel`` by name (no scanning of its
+    # arguments by type): keywords, in any order, are read as positionals are
+    session = await _game(service, ALICE_RU, BOB_RU)
+    mover, waiting = _players(service, session, ALICE_RU, BOB_RU)
+    turn = service.legal_turns(session)[0]
+    refused = await service.move(channel=HERE, text=turn, user=waiting)
+    assert refused.private and refused.text.startswith("Сейчас не ваш ход: "), refused.text
+    played = await service.move(text=turn, user=mover, channel=HERE)
+    assert played.ok and " to move" in played.text, played.text
+
+
+async def test_a_request_outside_a_command_speaks_english(service: GameService) -> None:
+    # tools call parts outside an entry point: the English a missing reader gets
+    req = service.request(ALICE_RU, RUSSIAN_HERE)
+    assert (req.user_lang, req.channel_lang) == ("en", "en")
+    assert req.mine("no_game").startswith("There is no game")

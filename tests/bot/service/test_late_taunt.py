@@ -422,3 +422,23 @@ def _bumped(position: Position, text: str, dice: tuple[int, ...]) -> list[str]:
     """The sides ``text`` bumps (from the engine's events)."""
     from games.events import Hit
     return sorted({e.victim for e in position.play(text, dice).events if isinstance(e, Hit)})
+
+
+async def test_a_typed_taunt_is_known_from_the_turns_events(database: str, clock: FakeClock
+                                                            ) -> None:
+    """A turn typed with its taunt (``... T@B``): ``/taunt`` afterwards is refused as a
+    second taunt, told from the events the log kept with the turn (its record is not
+    read back)."""
+    service = await _service(database, clock)
+    await _start(service, pieces=6)
+    reply, before_session, before, text = await _until(
+        service, random.Random(3), lambda r: " T@" in r.text, taunt=True)
+    mover = _user(before_session, before.side_to_move or "")
+    target = text.rsplit("T@", 1)[1]
+    again = await service.taunt(mover, HERE, target)
+    assert not again.ok and again.private, again.text
+    assert "You already taunted at turn" in again.text, again.text
+    # the turn's stored events name the taunt: what the refusal was told from
+    last = [t for t in await service.store.turns(before_session.id)
+            if t.kind == TurnKind.TURN][-1]
+    assert last.events is not None and '"Taunted"' in last.events

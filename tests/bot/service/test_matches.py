@@ -14,6 +14,7 @@ from bot.notifications import Notification
 from bot.replies import Reply, User
 from bot.scheduler import Scheduler
 from bot.service import GameService
+from bot.service.request import Request
 from storage import SessionStatus
 from storage.matches import MatchStatus, MatchStore
 from storage.ratings import RatingStore
@@ -246,8 +247,7 @@ async def test_the_board_carries_the_match_line(service: GameService) -> None:
     await _start_match(service, "hachapury", 3)
     session = await service.current_session(HERE)
     assert session is not None
-    caption = await service.context.board_caption(session) \
-        if service.context.board_caption else ""
+    caption = await service.context.labels.caption(session, Request(BOB, HERE))
     assert caption == "Match to 3, game 1: alice 0, bob 0"
     service.render_images = True
     board = await service.board(BOB, HERE)

@@ -9,6 +9,7 @@ import random
 
 from bot.replies import User
 from bot.service import GameService, ServiceConfig
+from bot.service.request import Request
 from games.events import events_to_json
 from games.turns import Turn
 from storage import NewTurn, Store
@@ -73,11 +74,12 @@ async def test_what_a_commit_no_longer_reads_back_is_what_a_read_finds(
         played = position.play(service.legal_turns(session)[-1], session.dice)
         entry = NewTurn(session.next_turn, side, session.dice, played.record, played.moves,
                         seat.user_id, events=events_to_json(played.events))
-        done = await service._turns.commit(session, played.position, entry)
+        done = await service._turns.commit(Request(None, HERE), session, played.position, entry)
         assert done.session == await store.session(session.id)
         logged = await store.turns(session.id)
         assert done.entries == logged[-len(done.entries):]
-        assert done.left and done.left == await service.context.time_left(done.session)
+        assert done.left and done.left == await service.context.time_left(Request(None, HERE),
+                                                                          done.session)
         last = await store.last_turn(session.id)
         assert last is not None and await service.context.last_turn(done.session) == last
         assert service.context.positions[(session.id, done.session.version)].listing() \

@@ -21,7 +21,7 @@ async def test_replay_history_and_ending_count_the_same_turns(drawing: GameServi
     entries = await _entries(drawing, game_id)
     turns = session.next_turn - 1
     assert entries != turns  # answers are entries of the log, not turns
-    said = ending(session, drawing.position_of(session))
+    said = ending(session, drawing.position_of(session), "en")
     assert f"after {turns} turns" in said, said
     reply = await drawing.replay(ALICE, HERE, game_id)
     assert reply.ok, reply.text
