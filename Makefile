@@ -45,9 +45,10 @@ compile: setup
 run: setup
 	$(BIN)/boardbot start --config config.toml
 
-## test: the whole test suite
+## test: the whole test suite, in TEST_JOBS processes side by side (pytest-xdist; 0: in one)
+TEST_JOBS ?= 2
 test: setup-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_JOBS)
 
 ## lint: ruff, then the type check
 lint: setup-test
