@@ -1,4 +1,4 @@
-"""Memory of one bot process with many live games (issue 17, item 6).
+"""Memory of the whole bot (its process tree) with many live games.
 
 A ``GameService`` on a real database (a SQLite file, or a ``postgresql://``
 URL) opens ``--sessions`` live games spread over the four games, each in its
@@ -8,15 +8,20 @@ time.  Pictures are drawn as the bot draws them: in the process pool
 (bot/cpu_pool.py, ``--workers`` warm worker processes), or with ``--no-pool``
 in threads of the bot's process (as before the pool); ``--no-images``: none.
 
-What counts against the target, **at most 200 MiB with 10,000 live sessions**:
-the resident size (RSS) of the bot's own process, the one that holds the
-sessions, the service's caches, the database driver and the event loop, and
-the one that grows with the sessions looked at.  The pool's workers are
-printed beside it, each on its own line: their size is the renderers' caches
-(board backgrounds, text stencils), bounded per width, theme and game, so it
-does not grow with the sessions; it is checked against ``--worker-target``.
-PSS (shared pages split between the processes that map them) and USS (the
-process's own pages) come from ``/proc/PID/smaps_rollup`` where readable.
+What counts against the target, **the whole bot at most 300 MiB on a 2-core
+machine with 10,000 live sessions, plus at most 40 MiB per extra core**: the PSS
+(shared pages split between the processes that map them) of every process of the
+bot's tree summed: the bot's own process (the sessions, the service's caches, the
+database driver, the event loop), the forkserver (which imports the engines and
+renderers and draws the bot's look for every worker, bot/shared_pictures.py), the
+resource tracker, and both pools' workers, one picture worker and one computer
+worker a core (``--workers``; ``--no-computer`` leaves the computer's pool out).
+Each line also shows every process's RSS and USS (its own pages); they come from
+``/proc/PID/smaps_rollup`` where readable.  The bot process alone is still checked
+against its own 200 MiB, and the pool's picture workers against ``--worker-target``.
+The final figures are taken once the workers have been idle a few seconds, as
+between bursts (an idle worker gives its free memory back, bot/worker_idle.py);
+the line before them is the size while they were busy.
 
 Printed: the sizes after start-up (imports done, database open, pool warm,
 start-up heap frozen and the allocator's free pages returned, as the bot's
