@@ -451,8 +451,9 @@ def verdict(bot: Memory | None, pool: CpuPool | None, args: argparse.Namespace) 
               f"{'met' if biggest <= args.worker_target else 'NOT met'}); all processes' "
               f"PSS together {bot.pss + sum(m.pss for m in workers):.1f} MiB")
     total, line = tree_line(pool)
-    target = tree_target(cores())
-    print(f"counted against the target: the {line} on {cores()} core(s) (target <= "
+    each = args.workers or cores()  # workers a pool: the cores the tree is sized for
+    target = tree_target(each)
+    print(f"counted against the target: the {line}, {each} worker(s) a pool (target <= "
           f"{target:.0f} MiB: {'met' if total <= target else 'NOT met'})")
     if trend := growth():
         print(trend)
