@@ -211,8 +211,8 @@ async def many_games(env: Any, bot: Any, service: GameService, guild: Any, alice
     acked: dict[int, float] = {}
     original, original_defer = discord_adapter.deliver, discord_adapter.defer
 
-    async def timed(interaction: Any, reply: Any) -> bool:
-        ok = await original(interaction, reply)
+    async def timed(interaction: Any, reply: Any, elsewhere: str | None = None) -> bool:
+        ok = await original(interaction, reply, elsewhere)
         done[interaction.channel_id] = time.perf_counter()
         return ok
 

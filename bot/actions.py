@@ -21,7 +21,9 @@ The wire formats (a Discord custom id holds 100 characters, so tags are terse;
 - ``play:<s>:p<version>-<path>`` (pick, pickok, pickno): the turn picker, its path
   of choices joined by ``_``;
 - ``learn:0:l<game>-<page>[-<choice>]`` (learnx, learnnew): a lesson page;
-- ``history:0:h<page>-<member id|x>-<game|x>``: a page of ``/history``.
+- ``history:0:h<page>-<member id|x>-<game|x>``: a page of ``/history``;
+- ``show:<s>:b``: the Board button of the list of one's games across servers;
+- ``mygames:0:g<page>``: a page of that list.
 
 A select menu's id is the prefix of an action: the chosen option's value completes
 it (``pick:7:p12-3_`` + ``g1``; ``learnx:0:lche-2-`` + ``1``): :func:`menu_prefix`.
@@ -106,6 +108,10 @@ class Verb(StrEnum):
     LEARNX = "learnx"
     LEARNNEW = "learnnew"
     HISTORY = "history"
+    #: a game's board shown to its player wherever they asked (bot/service/everywhere.py)
+    SHOW = "show"
+    #: a page of the list of one's games across servers
+    MYGAMES = "mygames"
 
 
 CHALLENGE_VERBS = (Verb.ACCEPT, Verb.DECLINE, Verb.JOIN, Verb.START)
@@ -243,7 +249,35 @@ class HistoryPage:
         return 0
 
 
-Action = Challenge | Answer | Takeback | Rematch | Resign | Taunt | Pick | Lesson | HistoryPage
+@dataclass(frozen=True)
+class Show:
+    """The Board button of a game in the list of one's games (bot/service/everywhere.py):
+    its board, shown where the list is, to its player."""
+
+    session: int
+
+    @property
+    def verb(self) -> Verb:
+        return Verb.SHOW
+
+
+@dataclass(frozen=True)
+class GamesPage:
+    """Page ``page`` of the list of one's games across servers."""
+
+    page: int
+
+    @property
+    def verb(self) -> Verb:
+        return Verb.MYGAMES
+
+    @property
+    def session(self) -> int:
+        return 0  # the list belongs to no game
+
+
+Action = (Challenge | Answer | Takeback | Rematch | Resign | Taunt | Pick | Lesson | HistoryPage
+          | Show | GamesPage)
 
 
 # -- writing ------------------------------------------------------------------------------
@@ -304,6 +338,10 @@ def _write(action: Action) -> str:
             return f"{verb}:0:l{game}-{page}" + (f"-{choice}" if choice is not None else "")
         case HistoryPage(page=page, member=member, game=game):
             return f"{action.verb}:0:h{page}-{member or _ANY}-{game or _ANY}"
+        case Show(session=session):
+            return f"{action.verb}:{session}:b"
+        case GamesPage(page=page):
+            return f"{action.verb}:0:g{page}"
     raise AssertionError(f"no id for {action!r}")  # mypy: the match is exhaustive
 
 
@@ -433,6 +471,22 @@ def _history(verb: Verb, word: str, session: int, tag: str, text: str) -> Action
                        None if game == _ANY else game)
 
 
+def _show(verb: Verb, word: str, session: int, tag: str, text: str) -> Action:
+    if tag != "b":
+        raise ActionError("button_no_game", text)
+    return Show(session)
+
+
+_GAMES_PAGE = re.compile(r"g(?P<page>\d{1,6})")
+
+
+def _games_page(verb: Verb, word: str, session: int, tag: str, text: str) -> Action:
+    match = _GAMES_PAGE.fullmatch(tag)
+    if match is None or session != 0:
+        raise ActionError("button_no_game", text)
+    return GamesPage(int(match["page"]))
+
+
 _READERS = {
     **dict.fromkeys(CHALLENGE_VERBS, _challenge),
     Verb.TAKEBACK_YES: _takeback, Verb.TAKEBACK_NO: _takeback,
@@ -441,6 +495,8 @@ _READERS = {
     **dict.fromkeys(PICKER_VERBS, _pick),
     **dict.fromkeys(LESSON_VERBS, _lesson),
     Verb.HISTORY: _history,
+    Verb.SHOW: _show,
+    Verb.MYGAMES: _games_page,
 }
 
 

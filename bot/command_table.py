@@ -24,6 +24,7 @@ class RunFlags(TypedDict):
 
     defer: bool
     changes: bool
+    direct: bool
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,9 @@ class Command:
     channel and its reply is told before the next change there (bot/ordering.py);
     ``defer``: Discord is answered "thinking…" at once (the reply may take more than
     Discord's 3 seconds); ``discord``: a slash command; ``console``: the console has it
-    (``console`` only: no Discord command does what it does)."""
+    (``console`` only: no Discord command does what it does); ``direct``: it works in a
+    direct message with the bot too (the app installed by a user as well as by a
+    server: bot/cogs/__init__.py)."""
 
     name: str
     methods: tuple[str, ...] = ()
@@ -41,6 +44,7 @@ class Command:
     defer: bool = False
     discord: bool = True
     console: bool = True
+    direct: bool = False
 
     @property
     def description_key(self) -> str:
@@ -48,7 +52,7 @@ class Command:
         return self.name
 
     def run_flags(self) -> RunFlags:
-        return RunFlags(defer=self.defer, changes=self.changes)
+        return RunFlags(defer=self.defer, changes=self.changes, direct=self.direct)
 
 
 def _console_only(name: str, *methods: str) -> Command:
@@ -76,20 +80,20 @@ TABLE: tuple[Command, ...] = (
     Command("takeback", ("takeback",), changes=True),
     Command("takeback_answer", ("takeback_answer",), changes=True, defer=True),
     # looking
-    Command("board", ("board",), defer=True),
-    Command("record", ("record",), defer=True),
+    Command("board", ("board",), defer=True, direct=True),
+    Command("record", ("record",), defer=True, direct=True),
     Command("replay", ("replay",), defer=True),
     Command("history", ("history",), defer=True),
     Command("games", ("games",)),
-    Command("mygames", ("my_games",)),
+    Command("mygames", ("my_games",), direct=True),
     Command("leaderboard", ("leaderboard",), defer=True),
     Command("profile", ("profile",), defer=True),
     # learning and settings
-    Command("learn", ("learn",), defer=True),
-    Command("rules", ("read_rules",)),
-    Command("help", ("read_help",)),
-    Command("notify", ("notify",)),
-    Command("settings", ("settings",)),
+    Command("learn", ("learn",), defer=True, direct=True),
+    Command("rules", ("read_rules",), direct=True),
+    Command("help", ("read_help",), direct=True),
+    Command("notify", ("notify",), direct=True),
+    Command("settings", ("settings",), direct=True),
     # what Discord does with buttons and menus, the console with commands
     _console_only("play", "press"),
     _console_only("pick", "press"),
@@ -110,6 +114,11 @@ PRESS = "press"
 def command(name: str) -> Command:
     """The row of ``name`` (KeyError: no such command: a bug in the caller)."""
     return BY_NAME[name]
+
+
+def direct_commands() -> tuple[str, ...]:
+    """The slash commands that work in a direct message with the bot."""
+    return tuple(c.name for c in TABLE if c.discord and c.direct)
 
 
 def discord_commands() -> tuple[str, ...]:

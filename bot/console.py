@@ -245,7 +245,8 @@ class Console:
 
     async def _do_mygames(self, user: User, args: Read) -> Reply:
         return await self.service.my_games(user, self.channel.guild_id,
-                                           args.number("page") or 1)
+                                           args.number("page") or 1,
+                                           everywhere=args.text("scope") == "all")
 
     async def _do_leaderboard(self, user: User, args: Read) -> Reply:
         return await self.service.leaderboard(user, self.channel, args.text("game"))
@@ -281,7 +282,9 @@ class Console:
         return await self.service.takeback_answer(user, self.channel, False)
 
     async def _do_notify(self, user: User, args: Read) -> Reply:
-        return await self.service.notify(user, args.text("mode"), args.text("nudge"))
+        return await self.service.notify(user, args.text("mode"), args.text("nudge"),
+                                         args.text("digest"), args.number("hour"),
+                                         args.text("timezone"), args.text("remind"))
 
     async def _do_settings(self, user: User, args: Read) -> Reply:
         return await self.service.settings(
@@ -577,7 +580,8 @@ _BUTTON_COMMANDS = {Verb.TAKEBACK_YES: "/allow", Verb.TAKEBACK_NO: "/refuse",
                     Verb.PLAY: "/play", Verb.PICK: "/pick back", Verb.PICKOK: "/pick ok",
                     Verb.PICKNO: "/pick cancel", Verb.RESIGN: "/resign confirm",
                     Verb.LEARN: "/press", Verb.LEARNNEW: "/press", Verb.HISTORY: "/press",
-                    Verb.RESIGN_MATCH: "/press", Verb.LEARNX: "/pick"}
+                    Verb.RESIGN_MATCH: "/press", Verb.LEARNX: "/pick", Verb.SHOW: "/press",
+                    Verb.MYGAMES: "/press"}
 
 
 def console_command(action: str) -> str:

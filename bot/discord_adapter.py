@@ -139,14 +139,38 @@ def to_user_of(member: discord.abc.User) -> User:
     return User(id=str(member.id), name=display_name(member))
 
 
+def installed_by_user_only(interaction: discord.Interaction) -> bool:
+    """Whether the command comes from a server where only the user installed the app:
+    the bot is no member there, so it can post nothing of its own in that channel
+    (Discord names the installs; a test double that names none counts as a server's)."""
+    try:
+        return bool(interaction.is_user_integration()
+                    and not interaction.is_guild_integration())
+    except AttributeError:  # a test double without the installs
+        return False
+
+
 def to_channel(interaction: discord.Interaction) -> Channel | None:
-    """Where the command was issued; None in direct messages."""
-    if interaction.guild_id is None or interaction.channel_id is None:
+    """Where the command was issued; None in direct messages (and in a server where
+    only the user installed the app: as in a direct message, no game can live there)."""
+    if interaction.guild_id is None or interaction.channel_id is None \
+            or installed_by_user_only(interaction):
         return None
     name = getattr(interaction.channel, "name", "") or ""
     locale = getattr(interaction, "guild_locale", None)  # absent in some test doubles
+    guild = getattr(interaction, "guild", None)  # None: a server the bot is not in
     return Channel(id=str(interaction.channel_id), guild_id=str(interaction.guild_id), name=name,
-                   locale=str(locale.value) if locale is not None else "")
+                   locale=str(locale.value) if locale is not None else "",
+                   guild_name=str(getattr(guild, "name", "") or ""))
+
+
+def to_place(interaction: discord.Interaction) -> Channel | None:
+    """Where the command was issued, a direct message included (a channel without a
+    server: ``Channel.direct``); None only when Discord names no channel."""
+    here = to_channel(interaction)
+    if here is not None or interaction.channel_id is None:
+        return here
+    return Channel(id=str(interaction.channel_id))
 
 
 def channel_of(channel: discord.abc.Snowflake, guild_id: int | None, locale: str = ""
@@ -397,11 +421,18 @@ def _edit_kwargs(kwargs: dict[str, Any]) -> dict[str, Any]:
     return edit
 
 
-async def deliver(interaction: discord.Interaction, reply: Reply) -> bool:
+async def deliver(interaction: discord.Interaction, reply: Reply,
+                  elsewhere: str | None = None) -> bool:
     """Show ``reply`` as the answer to ``interaction`` (deferred or not).
+
+    ``elsewhere``: the id of the channel a public reply belongs in when it is not the
+    interaction's (a turn played from a direct message is posted in the game's own
+    channel, as if played there; the sender is told privately where it went).
 
     Returns False if Discord refused or failed (the failure is logged and, when
     still possible, the sender is told privately that ``/board`` re-posts)."""
+    if elsewhere is not None and not reply.private:
+        return await _deliver_elsewhere(interaction, reply, elsewhere)
     embed_ok, attach_ok = _permissions(interaction)
     kwargs = reply_kwargs(reply, size_limit=_size_limit(interaction), can_embed=embed_ok,
                           can_attach=attach_ok)
@@ -410,15 +441,22 @@ async def deliver(interaction: discord.Interaction, reply: Reply) -> bool:
     on_pressed = interaction.response.type in _UPDATES
     try:
         if not deferred:
-            await interaction.response.send_message(**kwargs, ephemeral=reply.private)
+            answered = await interaction.response.send_message(**kwargs,
+                                                               ephemeral=reply.private)
+            message_id = getattr(answered, "message_id", None)
         elif on_pressed:
-            await interaction.followup.send(**kwargs, ephemeral=reply.private, wait=True)
+            sent = await interaction.followup.send(**kwargs, ephemeral=reply.private, wait=True)
+            message_id = getattr(sent, "id", None)
         elif reply.private:
             await interaction.edit_original_response(**_edit_kwargs(kwargs))
+            message_id = None
         else:
             await interaction.edit_original_response(content="Done.")
-            await interaction.followup.send(**kwargs, wait=True)
+            sent = await interaction.followup.send(**kwargs, wait=True)
+            message_id = getattr(sent, "id", None)
             await _quietly(interaction.delete_original_response())
+        if not reply.private and message_id is not None and interaction.channel_id is not None:
+            _note_posted(interaction, str(interaction.channel_id), str(message_id))
     except discord.HTTPException as exc:
         log.warning(kv("send_failed", interaction=interaction.id, channel=interaction.channel_id,
                        session=reply.session_id, status=exc.status, code=exc.code,
@@ -433,6 +471,52 @@ async def deliver(interaction: discord.Interaction, reply: Reply) -> bool:
                 session=reply.session_id, ok=reply.ok, private=reply.private,
                 image=reply.image is not None))
     return True
+
+
+def _note_posted(interaction: discord.Interaction, channel_id: str, message_id: str) -> None:
+    """Keep the public message a reply became on the interaction (``posted_message``)."""
+    extras = getattr(interaction, "extras", None)
+    if isinstance(extras, dict):
+        extras["posted"] = (channel_id, message_id)
+
+
+def posted_message(interaction: discord.Interaction) -> tuple[str, str] | None:
+    """(channel id, message id) of the public message the last reply delivered for
+    ``interaction`` became (None: none, or a private one)."""
+    extras = getattr(interaction, "extras", None)
+    found = extras.get("posted") if isinstance(extras, dict) else None
+    return found if isinstance(found, tuple) else None
+
+
+async def _deliver_elsewhere(interaction: discord.Interaction, reply: Reply,
+                             channel_id: str) -> bool:
+    """Post ``reply`` in ``channel_id`` and tell the sender privately that it was
+    posted there (or that it could not be: the change is saved either way)."""
+    where = f"<#{channel_id}>"
+    target = await messageable(interaction.client, channel_id)
+    message = await post(target, reply) if target is not None else None
+    posted = message is not None
+    if message is not None:
+        _note_posted(interaction, channel_id, str(message.id))
+    key = "dm_posted" if posted else "dm_post_failed"
+    note = Reply(text=said(interaction, key, channel=where), private=True, ok=posted,
+                 session_id=reply.session_id)
+    await deliver(interaction, note)
+    log.info(kv("posted_elsewhere", interaction=interaction.id, channel=channel_id,
+                session=reply.session_id, ok=posted))
+    return posted
+
+
+async def messageable(client: discord.Client, channel_id: str
+                      ) -> discord.abc.Messageable | None:
+    """The channel of ``channel_id`` to post in (None: gone, hidden, or no channel)."""
+    try:
+        found = client.get_channel(int(channel_id)) or await client.fetch_channel(
+            int(channel_id))
+    except (discord.HTTPException, ValueError) as exc:
+        log.warning(kv("channel_unreachable", channel=channel_id, error=type(exc).__name__))
+        return None
+    return found if isinstance(found, discord.abc.Messageable) else None
 
 
 def _reason(exc: discord.HTTPException) -> str:
@@ -478,15 +562,16 @@ async def open_thread(interaction: discord.Interaction, name: str) -> discord.Th
                                        auto_archive_duration=10080)
 
 
-async def post(channel: discord.abc.Messageable, reply: Reply) -> bool:
-    """Post a reply as a plain channel message (the challenge in a new thread)."""
+async def post(channel: discord.abc.Messageable, reply: Reply) -> discord.Message | None:
+    """Post a reply as a plain channel message (the challenge in a new thread, a
+    computer's turn, a turn played from a direct message): the message, None if
+    Discord refused it."""
     try:
-        await channel.send(**reply_kwargs(reply))
-        return True
+        return await channel.send(**reply_kwargs(reply))
     except discord.HTTPException as exc:
         log.warning(kv("post_failed", channel=getattr(channel, "id", "?"), status=exc.status,
                        error=type(exc).__name__))
-        return False
+        return None
 
 
 async def edit_pressed(interaction: discord.Interaction, **changes: Any) -> bool:
@@ -567,6 +652,8 @@ async def send_notification(client: discord.Client, note: NotificationLike) -> b
         except (discord.Forbidden, discord.NotFound, discord.HTTPException, ValueError) as exc:
             log.warning(kv("notify_dm_failed", kind=note.kind, session=note.session_id,
                            user=note.user_id, error=type(exc).__name__))
+            if not note.channel_id:  # a digest has no channel to fall back on
+                return False
     try:
         channel = client.get_channel(int(note.channel_id)) or await client.fetch_channel(
             int(note.channel_id))

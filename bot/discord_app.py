@@ -146,7 +146,10 @@ class BoardBot(discord.Client):
             return False
         if not isinstance(target, discord.abc.Messageable):
             return False
-        return await adapter.post(target, reply)
+        message = await adapter.post(target, reply)
+        if message is not None and reply.session_id is not None:
+            await self.service.posted(reply.session_id, channel.id, str(message.id))
+        return message is not None
 
     async def press_button(self, interaction: discord.Interaction, action: str) -> None:
         await self.flows.press_button(interaction, action)

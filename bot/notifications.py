@@ -18,7 +18,9 @@ class Notification:
     ``kind``: ``reminder`` (your turn, time running low), ``timeout`` (the
     opponent's time is up: claim or grant), ``forfeit`` (the game was lost on
     time), ``nudge`` (your turn in a game without a clock, for a while now) or
-    ``silent`` (the player you wait for went silent: you may end the game).
+    ``silent`` (the player you wait for went silent: you may end the game) or
+    ``digest`` (the daily list of the games waiting for ``user_id``, by direct message
+    only: its ``channel_id`` is '' and ``session_id`` the first game it names).
     ``mode``: ``mention`` (post in the channel, pinging ``user_id``),
     ``dm`` (direct message to ``user_id``) or ``channel`` (post in the channel).
     ``mentions``: the only users the post may ping (whatever ids the text holds)."""

@@ -54,6 +54,14 @@ class Channel:
     #: The server's language (Discord's ``guild_locale``, e.g. ``ru``): public replies
     #: narrate in it where the catalogue has it (bot/catalogue.py); '' for English.
     locale: str = ""
+    #: The server's name as Discord gave it with the command ('' unknown): the list of
+    #: one's games across servers names each server by it (bot/service/everywhere.py).
+    guild_name: str = ""
+
+    @property
+    def direct(self) -> bool:
+        """A direct message with the bot (no server)."""
+        return self.guild_id is None
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,8 @@ log = logging.getLogger("boardbot.scheduler")
 Deliver = Callable[[Notification], Awaitable[None]]
 #: (session id, channel id, guild id) -> the words to add to a forfeit notice.
 AfterForfeit = Callable[[int, str, "str | None"], Awaitable[str]]
+#: now -> the daily digests due (claimed once each: bot/service/digest.py).
+DigestsDue = Callable[[float], Awaitable[list[Notification]]]
 
 
 class Scheduler:
@@ -78,7 +80,8 @@ class Scheduler:
                  clock: Callable[[], float] = time.time, interval: float = 60.0,
                  stall_seconds: float | None = None, nudges: NudgeRunner | None = None,
                  after_forfeit: AfterForfeit | None = None,
-                 liveness: Liveness | None = None, repost_seconds: float = 60.0) -> None:
+                 liveness: Liveness | None = None, repost_seconds: float = 60.0,
+                 digests: DigestsDue | None = None) -> None:
         from bot.service.nudges import NudgeRunner as Runner  # bot.service imports us
 
         self.store = store
@@ -103,6 +106,8 @@ class Scheduler:
         #: What a game lost on time moves on (a match's next game): its words join the
         #: forfeit notice (``GameService.after_forfeit``; None: nothing).
         self.after_forfeit = after_forfeit
+        #: The daily digests by direct message (``GameService.digests``; None: none).
+        self.digests = digests
 
     @classmethod
     def for_service(cls, service: GameService, deliver: Deliver, *, interval: float = 60.0,
@@ -115,7 +120,8 @@ class Scheduler:
         return cls(service.store, deliver, clock=service.clock, interval=interval,
                    stall_seconds=stall_seconds, nudges=NudgeRunner(service.store, policy),
                    after_forfeit=service.after_forfeit, liveness=service.liveness,
-                   repost_seconds=config.computer_repost_seconds)
+                   repost_seconds=config.computer_repost_seconds,
+                   digests=service.digests)
 
     async def run_forever(self, stop: asyncio.Event | None = None) -> None:
         """Pass every ``interval`` seconds until ``stop`` is set (or the task is cancelled);
@@ -156,6 +162,8 @@ class Scheduler:
         notes += [note for row in await self.ledger.claim_due(now, owner=self.liveness.start_id)
                   for note in await self._notifications(row)]
         notes += await self.nudges.run_once(now)
+        if self.digests is not None:
+            notes += await self.digests(now)
         for note in notes:
             try:
                 await self.deliver(note)

@@ -304,6 +304,46 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE sessions ADD COLUMN outcome TEXT;
     """,
+    # 13: reserved for the tournaments (a placeholder that changes nothing, so that
+    # the direct messages' migration keeps its pre-assigned number 14; the
+    # tournaments' branch puts its migration here when it merges).
+    """
+    SELECT 1;
+    """,
+    # 14: direct messages.  Each user's daily digest (``digest_hour``: the hour in
+    # their own ``time_zone``, an IANA name; NULL: no digest) and their own reminder
+    # points (``remind``: seconds before the deadline, comma-separated, largest
+    # first; NULL: the server's).  ``digests``: one row per user and local day a
+    # digest was claimed (the claim is the insert: a restart or a second process
+    # never sends one twice).  ``guild_names``: each server's name as last seen, and
+    # ``game_posts``: each game's latest public message, for the list of one's games
+    # across servers (its link opens the game where it stands).
+    """
+    ALTER TABLE users ADD COLUMN digest_hour INTEGER
+        CHECK (digest_hour IS NULL OR (digest_hour >= 0 AND digest_hour <= 23));
+    ALTER TABLE users ADD COLUMN time_zone TEXT;
+    ALTER TABLE users ADD COLUMN remind TEXT;
+
+    CREATE TABLE digests (
+        user_id     TEXT NOT NULL,
+        day         TEXT NOT NULL,                  -- the user's local date, YYYY-MM-DD
+        sent_at     REAL NOT NULL,
+        PRIMARY KEY (user_id, day)
+    );
+
+    CREATE TABLE guild_names (
+        guild_id    TEXT PRIMARY KEY,
+        name        TEXT NOT NULL,
+        updated_at  REAL NOT NULL
+    );
+
+    CREATE TABLE game_posts (
+        session_id  INTEGER PRIMARY KEY REFERENCES sessions (id),
+        channel_id  TEXT NOT NULL,
+        message_id  TEXT NOT NULL,                  -- the game's latest public message
+        updated_at  REAL NOT NULL
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

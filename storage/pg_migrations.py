@@ -299,4 +299,36 @@ PG_MIGRATIONS: list[str] = [
     """
     ALTER TABLE sessions ADD COLUMN outcome TEXT;
     """,
+    # 13: reserved for the tournaments (a placeholder: see storage/migrations.py).
+    """
+    SELECT 1;
+    """,
+    # 14: direct messages: daily digests, own reminder points, digests sent once,
+    # servers' names, games' latest public messages.
+    """
+    ALTER TABLE users ADD COLUMN digest_hour BIGINT
+        CHECK (digest_hour IS NULL OR (digest_hour >= 0 AND digest_hour <= 23));
+    ALTER TABLE users ADD COLUMN time_zone TEXT;
+    ALTER TABLE users ADD COLUMN remind TEXT;
+
+    CREATE TABLE digests (
+        user_id     TEXT NOT NULL,
+        day         TEXT NOT NULL,
+        sent_at     DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (user_id, day)
+    );
+
+    CREATE TABLE guild_names (
+        guild_id    TEXT PRIMARY KEY,
+        name        TEXT NOT NULL,
+        updated_at  DOUBLE PRECISION NOT NULL
+    );
+
+    CREATE TABLE game_posts (
+        session_id  BIGINT PRIMARY KEY REFERENCES sessions (id),
+        channel_id  TEXT NOT NULL,
+        message_id  TEXT NOT NULL,                  -- the game's latest public message
+        updated_at  DOUBLE PRECISION NOT NULL
+    );
+    """,
 ]

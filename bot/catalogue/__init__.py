@@ -29,6 +29,7 @@ from bot.catalogue import (
     buttons,
     clocks,
     console,
+    direct,
     engine,
     faults,
     hints,
@@ -55,7 +56,7 @@ LANGUAGES = ("en", "ru")
 DEFAULT = "en"
 
 _AREAS = (narration, play, lobby, clocks, buttons, views, reasons, adapter, engine, lessons,
-          nudges, matches, taunts, hints, replays, console, faults)
+          nudges, matches, taunts, hints, replays, console, faults, direct)
 EN: dict[str, str] = {k: v for area in _AREAS for k, v in area.EN.items()}
 RU: dict[str, str] = {k: v for area in _AREAS for k, v in area.RU.items()}
 

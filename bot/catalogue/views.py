@@ -109,6 +109,8 @@ up again), the host `/start`s or `/abort`s it
 `/new GAME @boardbot level=hard` play the computer (easy, normal, hard, expert); `/hint` a good turn
 `/notify mention|dm|none` how you are reminded that it is your turn; `/notify nudge:3d` when a
 game without a clock goes quiet (`/claim` ends one silent for long); `rated=false` on `/new`
+`/mygames scope:all` (or in a direct message with me: play from there too) your games in every
+server; `/notify remind:24h,8h,1h` your reminder times, `/notify digest:on hour:8` a daily list
 `/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (animated) old games;
 `/leaderboard [GAME]`, `/profile @member` ratings
 `/settings language:en|ru|auto` the language of your replies (moderators: `server_language`)""",
@@ -267,6 +269,8 @@ RU: dict[str, str] = {
 `/new ИГРА @boardbot level=hard` игра с компьютером (easy, normal, hard, expert); `/hint` подсказка
 `/notify mention|dm|none` как напоминать, что ваш ход; `/notify nudge:3d` когда напомнить в
 партии без часов (`/claim` завершает давно замолкшую); `rated=false` в `/new` — без рейтинга
+`/mygames scope:all` (или в личных сообщениях со мной: и ходить оттуда) ваши партии на всех
+серверах; `/notify remind:24h,8h,1h` свои напоминания, `/notify digest:on hour:8` сводка в день
 `/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (анимация) прошлые
 партии; `/leaderboard [ИГРА]`, `/profile @участник` рейтинги
 `/settings language:en|ru|auto` язык ответов вам (`server_language` — для модераторов)""",

@@ -260,24 +260,37 @@ def build_commands(flows: Flows, games: list[str] | None = None
         await flows.run(interaction, call, **table.command("preview").run_flags())
 
     @command(name="mygames", description="Your games on this server (only you see)")
-    @describe(page="Which page of the list (15 games a page)")
+    @describe(page="Which page of the list (15 games a page)",
+              scope="all: your games in every server, your turns first (a direct "
+                    "message with me always lists them all)")
+    @app_commands.choices(scope=[choice("scope", m) for m in ("here", "all")])
     async def mygames(interaction: Interaction,
-                      page: app_commands.Range[int, 1, 100000] = 1) -> None:
+                      page: app_commands.Range[int, 1, 100000] = 1, scope: str = "") -> None:
         async def call(user: User, channel: Channel) -> Reply:
-            return await flows.service.my_games(user, channel.guild_id, page)
+            return await flows.service.my_games(user, channel.guild_id, page,
+                                                everywhere=scope == "all")
 
         await flows.run(interaction, call, **table.command("mygames").run_flags())
 
     @command(name="notify", description="How you are reminded that it is your turn")
     @describe(mode="mention: in the game's channel; dm: a direct message; none",
               nudge="Games without a clock: nudge me after this long, e.g. "
-                    "1d, 3d, 7d; off; or server (the server's)")
+                    "1d, 3d, 7d; off; or server (the server's)",
+              digest="A daily direct message with the games waiting for you",
+              hour="The digest's hour, 0 to 23, in your time zone",
+              timezone="Your time zone, e.g. Europe/Berlin (default UTC)",
+              remind="Your reminders before a deadline, e.g. 24h,8h,1h; or server")
     @app_commands.choices(mode=[choice("mode", m)
-                                for m in ("mention", "dm", "none")])
+                                for m in ("mention", "dm", "none")],
+                          digest=[choice("digest", m) for m in ("on", "off")])
     async def notify(interaction: Interaction, mode: str = "",
-                     nudge: app_commands.Range[str, 1, 20] | None = None) -> None:
+                     nudge: app_commands.Range[str, 1, 20] | None = None, digest: str = "",
+                     hour: app_commands.Range[int, 0, 23] | None = None,
+                     timezone: app_commands.Range[str, 1, 64] | None = None,
+                     remind: app_commands.Range[str, 1, 60] | None = None) -> None:
         async def call(user: User, channel: Channel) -> Reply:
-            return await flows.service.notify(user, mode, nudge or "")
+            return await flows.service.notify(user, mode, nudge or "", digest, hour,
+                                              timezone or "", remind or "")
 
         await flows.run(interaction, call, **table.command("notify").run_flags())
 
@@ -392,7 +405,9 @@ async def _new_in_thread(flows: Flows, interaction: Interaction, game: str,
     async def inside(user: User, channel: Channel) -> Reply:
         reply = await call(user, where)
         if reply.ok:
-            await adapter.post(thread, reply)
+            message = await adapter.post(thread, reply)
+            if message is not None and reply.session_id is not None:
+                await flows.service.posted(reply.session_id, str(thread.id), str(message.id))
             return Reply(text=adapter.said(interaction, "thread_opened", thread=thread.mention),
                          session_id=reply.session_id)
         await adapter.delete_thread(thread)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import discord_adapter as adapter
-from bot.actions import Verb, session_of, verb_of
+from bot.actions import LESSON_VERBS, PICKER_VERBS, Verb, session_of, verb_of
 from bot.cogs.turns import TurnCache, match_turns, normalise
 from bot.faults import brief
 from bot.ordering import ChannelOrder
@@ -33,6 +33,13 @@ log = logging.getLogger("boardbot.discord")
 ENDINGS_FOR = 5
 
 Call = Callable[[User, Channel], Awaitable[Reply]]
+#: Buttons that belong to one game and act in its channel wherever they are pressed
+#: (the Board and Play buttons of the list of one's games, in a direct message, and
+#: what a board shown there offers: the picker, the answers to the game's question).
+FOLLOW_THE_GAME = (Verb.SHOW, *PICKER_VERBS, Verb.ANSWER)
+#: Buttons that need no game and work in a direct message as well (lesson pages, the
+#: pages of the list of one's games).
+ANYWHERE = (*LESSON_VERBS, Verb.MYGAMES)
 ERROR_MESSAGE = ("Something went wrong on my side while doing that. Use `/board` to see "
                  "the game as it stands, then try again.")
 
@@ -56,10 +63,15 @@ class Flows:
         return self._service()
 
     async def run(self, interaction: discord.Interaction, call: Call, *, defer: bool = False,
-                  changes: bool = False, channel: Channel | None = None) -> Reply | None:
-        """Call the service for the sender here and deliver its reply."""
+                  changes: bool = False, channel: Channel | None = None,
+                  direct: bool = False, elsewhere: bool = False) -> Reply | None:
+        """Call the service for the sender here and deliver its reply.  ``direct``: the
+        command works in a direct message too (its channel then has no server);
+        ``elsewhere``: ``channel`` is not the interaction's (a game's button pressed in
+        a direct message): a public reply is posted there."""
         started = time.perf_counter()
-        where = channel or adapter.to_channel(interaction)
+        where = channel or (adapter.to_place(interaction) if direct
+                            else adapter.to_channel(interaction))
         if where is None:
             await adapter.say(interaction, adapter.said(interaction, "dm_only"))
             return None
@@ -72,9 +84,10 @@ class Flows:
             # The change and its reply hold the channel: a computer's turn that follows
             # is posted below this reply, never above it.
             async with self.order.telling(where.id):
-                reply, sent = await self._answer(interaction, call, user, where, changes)
+                reply, sent = await self._answer(interaction, call, user, where, changes,
+                                                 elsewhere)
         else:
-            reply, sent = await self._answer(interaction, call, user, where, changes)
+            reply, sent = await self._answer(interaction, call, user, where, changes, elsewhere)
         if changes and self.on_change is not None:
             self.on_change(where)  # after the person's reply: the computer's follows
         log.info(adapter.kv(
@@ -84,7 +97,8 @@ class Flows:
         return reply
 
     async def _answer(self, interaction: discord.Interaction, call: Call, user: User,
-                      where: Channel, changes: bool) -> tuple[Reply, bool]:
+                      where: Channel, changes: bool, elsewhere: bool = False
+                      ) -> tuple[Reply, bool]:
         """Call the service and deliver its reply; the reply and whether it was sent."""
         try:
             reply = await call(user, where)
@@ -99,7 +113,12 @@ class Flows:
         finally:
             if changes:
                 self.cache.forget(where.id)
-        return reply, await adapter.deliver(interaction, reply)
+        sent = await (adapter.deliver(interaction, reply, elsewhere=where.id) if elsewhere
+                      else adapter.deliver(interaction, reply))
+        posted = adapter.posted_message(interaction)
+        if sent and posted is not None and reply.session_id is not None and not reply.private:
+            await self.service.posted(reply.session_id, *posted)  # the list links to it
+        return reply, sent
 
     # ------------------------------------------------------------- autocomplete
 
@@ -158,18 +177,35 @@ class Flows:
         """A BoardButton was pressed (or a menu's option chosen): ``GameService.press``
         decodes its ``action`` (bot/actions.py), decides whether the presser may act and
         whether the button's question is still the pending one."""
+        verb, session_id = verb_of(action), session_of(action)
+        here = adapter.to_place(interaction)
         channel = adapter.to_channel(interaction)
+        elsewhere = False
+        if verb in FOLLOW_THE_GAME and session_id:
+            # a game's own button, wherever pressed (the list of one's games, a direct
+            # message): it acts in the game's channel, under that channel's order, as
+            # a command there would
+            place = await self.service.game_place(session_id)
+            # (no such game: the service refuses it here as it always has; in a direct
+            # message, below)
+            elsewhere = place is not None and (here is None or here.id != place.id)
+            if elsewhere:
+                channel = place  # (in its own channel: the interaction's, locale and all)
+        elif channel is None and verb in ANYWHERE:
+            channel = here  # a lesson's page turns in a direct message too
         if channel is None:
             await adapter.say(interaction, adapter.said(interaction, "dm_only"))
             return
-        verb, session_id = verb_of(action), session_of(action)
 
         async def call(user: User, where: Channel) -> Reply:
             return await self.service.press(user, where, action)
 
-        reply = await self.run(interaction, call, defer=True, changes=True, channel=channel)
-        if reply is None or not reply.ok or verb is Verb.PLAY or session_id is None:
-            return  # the board's Play button stays: the picker it opened is private
+        reply = await self.run(interaction, call, defer=True, changes=True, channel=channel,
+                               elsewhere=elsewhere)
+        if reply is None or not reply.ok or verb in (Verb.PLAY, Verb.SHOW) or session_id is None:
+            # the board's Play button stays: the picker it opened is private; the list's
+            # Board buttons stay: each shows its game privately
+            return
         # The pressed message's buttons are done with when the reply brings its own
         # (the question moved on) or the session no longer waits for a challenge answer
         # (a challenge answered by all, a lobby started, an answer or take-back settled).

@@ -99,8 +99,10 @@ class Correspondence:
         # A clock already past its time restarts from now with the grant.
         started, budget = ((row.started_at, (row.budget or 0.0) + extra_time) if left > 0
                            else (now, extra_time))
+        points = await self.timekeeper.points_for(session, row.side)
         state, reminders = self.timekeeper.plan(session, tc, row.period + 1, row.side, row.turn,
-                                                started, budget, row.banks, row.previous, now)
+                                                started, budget, row.banks, row.previous, now,
+                                                points)
         await self.ctx.store.update_session(
             session, now, extra=clock_statements(session.id, state, reminders, now))
         new_left = budget - tc.charged(started, now)

@@ -24,6 +24,7 @@ from bot.catalogue import Readers, language
 from bot.computer_pool import InlineThinker, Thinker
 from bot.computer_seats import COMPUTER
 from bot.faults import brief
+from bot.notifications import Notification
 from bot.replies import Channel, Refused, Reply, User, refusal
 from bot.service import views
 from bot.service.board_settings import BoardSettings
@@ -31,6 +32,9 @@ from bot.service.computer import ComputerPlayers
 from bot.service.context import Context, ServiceConfig
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
+from bot.service.digest import Digests
+from bot.service.direct_settings import DirectSettings
+from bot.service.everywhere import Everywhere
 from bot.service.history import History
 from bot.service.learning import Learning
 from bot.service.lobby import Lobby
@@ -137,13 +141,16 @@ class GameService:
         self._correspondence = Correspondence(ctx, self._turns, timekeeper)
         self._resignation = Resignation(ctx, self._turns)
         self._views = views.Views(ctx, self._turns)
+        self._everywhere = Everywhere(ctx, self._views)
+        self._direct_settings = DirectSettings(ctx, timekeeper)
+        self._digests = Digests(ctx, self._everywhere)
         self._learning = Learning(ctx, self._lesson_game)
         self._history = History(ctx)
         self._ratings = Ratings(ctx, self._matches)
         self._replays = Replays(ctx, self._history)
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
                                self._resignation, Picking(ctx, self._turns), self._learning,
-                               self._history)
+                               self._history, self._everywhere)
         # The computer players think in ``thinker`` (the bot's process pool); without
         # one, on a worker thread.
         self._computer = ComputerPlayers(ctx, self._turns, timekeeper,
@@ -164,6 +171,8 @@ class GameService:
         locale reads the server's language; without a channel, the public language is
         the user's.  ``seen``: a channel without a locale (the computer's games found
         at a restart) speaks the server's locale last seen."""
+        if channel is not None and channel.direct:
+            channel = None  # a direct message: its one reader is the user, in their language
         guild_id = channel.guild_id if channel else None
         if user is None and guild_id is None:
             return Readers()
@@ -175,6 +184,8 @@ class GameService:
                                                               self.context.clock())
                 self.context.language_cache.clear()
             self.context.guild_locales[guild_id] = channel.locale
+        if channel is not None:
+            await self._everywhere.saw(channel)
         # a command without a channel (``/mygames``, ``/notify``) has no public readers
         locale = channel.locale or (chosen.guild_seen or "" if seen else "") if channel else ""
         public = chosen.guild or (language(locale) if channel else None)
@@ -380,8 +391,10 @@ class GameService:
     async def _lesson_game(self, user: User, channel: Channel, game_name: str) -> Reply:
         """"Play the computer" at the end of a lesson: a game against the computer at its
         easiest, here (a lesson page's button, pressed within ``press``)."""
-        return await self._lobby.new(self.request(user, channel), user, channel, game_name,
-                                     [COMPUTER], {"level": "easy"})
+        req = self.request(user, channel)
+        if channel.direct:  # games are played in servers' channels
+            raise Refused(req.mine("dm_only_in_server"))
+        return await self._lobby.new(req, user, channel, game_name, [COMPUTER], {"level": "easy"})
 
     @privately
     async def confirm_resign(self, user: User, channel: Channel) -> Reply:
@@ -457,6 +470,11 @@ class GameService:
         await self._matches.after(await self._explicit(channel), moved)
         return moved.text.strip()
 
+    async def digests(self, now: float) -> list[Notification]:
+        """The daily digests due at ``now``, each claimed once (the scheduler sends
+        them: bot/service/digest.py)."""
+        return await self._digests.due(now)
+
     async def computer_channels(self) -> list[Channel]:
         """The channels of active games with a computer seated (the start-up scan)."""
         return await self._computer.channels()
@@ -523,23 +541,55 @@ class GameService:
         return await self._correspondence.takeback_answer(req, user, channel, accept, seq)
 
     @privately
-    async def my_games(self, user: User, guild_id: str | None, page: int = 1) -> Reply:
+    async def my_games(self, user: User, guild_id: str | None, page: int = 1,
+                       everywhere: bool = False) -> Reply:
+        """The user's games on this server; in a direct message (no server) or with
+        ``everywhere``, in every server, their own turns first (bot/service/everywhere.py)."""
         req = self.request(user, None)
+        if guild_id is None or everywhere:
+            return await self._everywhere.my_games(req, page)
         return await self._correspondence.my_games(req, user, guild_id, page)
 
+    async def posted(self, session_id: int, channel_id: str, message_id: str) -> None:
+        """The Discord layer posted game ``session_id``'s public message ``message_id``:
+        the list of one's games links to it.  Best effort: a database fault is logged,
+        never raised (the message is out; the link falls back to the channel)."""
+        try:
+            await self._everywhere.posted(session_id, channel_id, message_id)
+        except DatabaseFault as fault:
+            log.warning("posted: %s (%s)", fault.kind, brief(fault))
+
+    async def game_place(self, session_id: int) -> Channel | None:
+        """The channel of game ``session_id`` (None: no such game): where a button of
+        that game pressed elsewhere (a direct message) plays, as a command there.  A
+        database fault is logged and answered None: the press then goes on where it was
+        made, and its command meets the fault and tells it."""
+        try:
+            return await self._everywhere.place(session_id)
+        except DatabaseFault as fault:
+            log.warning("game_place: %s (%s)", fault.kind, brief(fault))
+            return None
+
     @privately
-    async def notify(self, user: User, mode: str = "", nudge: str = "") -> Reply:
-        """How reminders reach you (``mode``) and, in games without a clock, after how
-        long you are nudged (``nudge``: ``3d``, ``off``, ``server``).  Both are checked
-        before either is changed."""
+    async def notify(self, user: User, mode: str = "", nudge: str = "", digest: str = "",
+                     hour: int | None = None, timezone: str = "", remind: str = "") -> Reply:
+        """How reminders reach you (``mode``); in games without a clock, after how
+        long you are nudged (``nudge``: ``3d``, ``off``, ``server``); a daily digest by
+        direct message (``digest`` on/off at ``hour`` in ``timezone``); your own
+        reminder times (``remind``: ``24h,8h,1h`` or ``server``).  Every option is
+        checked before any is changed."""
         req = self.request(user, None)
-        if not nudge.strip():
+        chosen_digest = await self._direct_settings.checked_digest(req, digest, hour, timezone)
+        chosen_remind = self._direct_settings.checked_remind(req, remind)
+        if not nudge.strip() and chosen_digest is None and chosen_remind is None:
             return await self._correspondence.notify(req, user, mode or "mention")
-        period = self._nudges.parse_own(req, nudge)
+        period = self._nudges.parse_own(req, nudge) if nudge.strip() else None
         said = []
         if mode.strip():
             said.append((await self._correspondence.notify(req, user, mode)).text)
-        said.append(await self._nudges.set_own(req, user, period))
+        if nudge.strip():  # (None: the server's period, a choice too)
+            said.append(await self._nudges.set_own(req, user, period))
+        said += await self._direct_settings.save(req, chosen_digest, chosen_remind)
         return Reply(text="\n".join(said), private=True)
 
     @privately
@@ -549,6 +599,8 @@ class GameService:
         """Boards' look, the language (``language``; ``server_language`` for
         moderators) and (``server_nudge``, moderators) the server's nudges."""
         req = self.request(user, channel)
+        if channel.direct and (server_theme or server_nudge or server_language):
+            raise Refused(req.mine("dm_only_in_server"))
         period = self._nudges.checked_server(req, user, channel, server_nudge)
         if language or server_language:  # chosen first: the answer speaks the new choice
             await self._board_settings.choose_language(req, user, channel, language,
@@ -572,6 +624,12 @@ class GameService:
         """The board here; with ``game_id``, a finished game's position after ``turn``
         (default: its end)."""
         req = self.request(user, channel)
+        if channel.direct:  # a direct message: one of the user's own games, by its number
+            if game_id is None:
+                raise Refused(req.mine("dm_board_which"))
+            place = await self._everywhere.live_place(user, game_id)
+            if place is not None and turn is None:
+                return await self._everywhere.board(req, game_id, place)
         if game_id is not None:
             return await self._history.board_at(req, channel, game_id, turn)
         return await self._views.board(req, user, channel)
@@ -585,6 +643,12 @@ class GameService:
     async def record(self, user: User, channel: Channel, game_id: int | None = None) -> Reply:
         """The record file of the game here, or of the finished game ``game_id``."""
         req = self.request(user, channel)
+        if channel.direct:  # a direct message: one of the user's own games, by its number
+            if game_id is None:
+                raise Refused(req.mine("dm_record_which"))
+            place = await self._everywhere.live_place(user, game_id)
+            if place is not None:  # a game under way: its record so far, as in its channel
+                return await self._views.record(req, user, place)
         if game_id is not None:
             return await self._history.record(req, channel, game_id)
         return await self._matches.whole_match_record(

@@ -72,9 +72,15 @@ class History:
         return await self.history(req, channel, member, action.game, action.page)
 
     async def finished(self, req: Request, channel: Channel, game_id: int) -> Session:
-        """A finished (or resigned, timed-out) game of this server by its id."""
+        """A finished (or resigned, timed-out) game of this server by its id; in a
+        direct message (``channel.direct``), one that the asker played, in any server."""
         session = await self.ctx.store.session(game_id) if 0 < game_id < 10**18 else None
-        if session is None or session.guild_id != channel.guild_id:
+        if channel.direct:
+            visible = session is not None and req.user is not None \
+                and session.seat_of(req.user.id) is not None
+        else:
+            visible = session is not None and session.guild_id == channel.guild_id
+        if session is None or not visible:
             raise Refused(req.mine("history_no_game", id=game_id))
         if session.status != SessionStatus.FINISHED:
             raise Refused(req.mine("history_not_finished", id=game_id))

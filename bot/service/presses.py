@@ -12,11 +12,13 @@ from bot.actions import (
     ActionError,
     Answer,
     Challenge,
+    GamesPage,
     HistoryPage,
     Lesson,
     Pick,
     Rematch,
     Resign,
+    Show,
     Takeback,
     Taunt,
     Verb,
@@ -28,6 +30,7 @@ from bot.service import texts
 from bot.service.context import Context
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
+from bot.service.everywhere import Everywhere
 from bot.service.history import History
 from bot.service.learning import Learning
 from bot.service.lobby import Lobby
@@ -43,8 +46,10 @@ Handler = Callable[[Request, User, Channel, Any], Awaitable[Reply]]
 class Presses:
     def __init__(self, ctx: Context, turns: Turns, lobby: Lobby,
                  correspondence: Correspondence, resignation: Resignation,
-                 picking: Picking, learning: Learning, history: History) -> None:
+                 picking: Picking, learning: Learning, history: History,
+                 everywhere: Everywhere) -> None:
         self.ctx = ctx
+        self.everywhere = everywhere
         self.history = history
         self.learning = learning
         self.picking = picking
@@ -64,6 +69,8 @@ class Presses:
             Verb.TAUNT: self._taunt,
             Verb.TAKEBACK_YES: self._takeback, Verb.TAKEBACK_NO: self._takeback,
             Verb.ANSWER: self._answer,
+            Verb.SHOW: self._show,
+            Verb.MYGAMES: self._games_page,
         }
 
     async def press(self, req: Request, user: User, channel: Channel, action: str) -> Reply:
@@ -87,6 +94,15 @@ class Presses:
 
     async def _pick(self, req: Request, user: User, channel: Channel, action: Pick) -> Reply:
         return await self.picking.press(req, user, channel, action)
+
+    async def _show(self, req: Request, user: User, channel: Channel, action: Show) -> Reply:
+        """A Board button of the list of one's games (``channel``: the game's own)."""
+        return await self.everywhere.board(req, action.session)
+
+    async def _games_page(self, req: Request, user: User, channel: Channel,
+                          action: GamesPage) -> Reply:
+        """Previous/Next under the list of one's games across servers."""
+        return await self.everywhere.my_games(req, action.page)
 
     # -- what answers this channel's game ------------------------------------------------
 

@@ -8,6 +8,7 @@ statements that commits with the turn (or grant, or take-back) that causes it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,7 @@ from games import Position
 from games.outcome import outcome_text, timed_out
 from storage import Session, SessionStatus, TurnEntry
 from storage.correspondence import ClockState, ReminderRow, clock_statements
+from storage.direct import DirectStore
 from storage.store import Statement
 
 
@@ -29,6 +31,20 @@ def running_side(position: Position) -> str | None:
         actors = position.actors()
         return actors[0] if actors else position.side_to_move
     return position.side_to_move
+
+
+def reminder_rows(session_id: int, tc: clocks.TimeControl, period: int, side: str, turn: int,
+                  started_at: float, budget: float, points: Sequence[float], now: float
+                  ) -> list[ReminderRow]:
+    """The reminders (``points`` seconds before the deadline) of a clock running from
+    ``started_at`` with ``budget`` seconds that are still ahead of ``now``."""
+    rows: list[ReminderRow] = []
+    for point in points:
+        if budget > point:
+            due = tc.deadline(started_at, budget - point)
+            if due > now:
+                rows.append(ReminderRow(session_id, period, point, turn, side, due))
+    return rows
 
 
 @dataclass(frozen=True)
@@ -60,6 +76,7 @@ class Timekeeper:
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        self.direct = DirectStore(ctx.store)
 
     def reminder_points(self) -> list[float]:
         hours = self.ctx.config.reminder_hours
@@ -79,21 +96,42 @@ class Timekeeper:
         if control != "none":
             await self.ctx.ledger.set_control(session_id, control, self.ctx.clock())
 
+    async def replan(self, user_id: str) -> int:
+        """The reminders of the clocks running for ``user_id`` planned again with their
+        points (after ``/notify remind:``); how many clocks were replanned."""
+        own = (await self.direct.reminder_points([user_id])).get(user_id)
+        points = sorted(own, reverse=True) if own else self.reminder_points()
+        now = self.ctx.clock()
+        done = 0
+        for clock in await self.direct.running_clocks_of(user_id):
+            tc = clocks.parse_stored(clock.control)
+            rows = reminder_rows(clock.session_id, tc, clock.period, clock.side, clock.turn,
+                                 clock.started_at, clock.budget, points, now)
+            done += await self.direct.replace_reminders(clock, rows)
+        return done
+
+    async def points_for(self, session: Session, side: str | None) -> list[float]:
+        """The reminder points of the player of ``side``: their own (``/notify
+        remind:``) where they chose them, else the server's."""
+        seat = session.seat_for_side(side) if side else None
+        if seat is not None:
+            own = (await self.direct.reminder_points([seat.user_id])).get(seat.user_id)
+            if own:
+                return sorted(own, reverse=True)
+        return self.reminder_points()
+
     def plan(self, session: Session, tc: clocks.TimeControl, period: int, side: str | None,
              turn: int | None, started_at: float, budget: float, banks: dict[str, float],
-             previous: dict[str, Any] | None, now: float
-             ) -> tuple[ClockState, list[ReminderRow]]:
+             previous: dict[str, Any] | None, now: float,
+             points: Sequence[float] | None = None) -> tuple[ClockState, list[ReminderRow]]:
         """The clock running for ``side`` from ``started_at`` with ``budget`` seconds, and
-        its reminder rows (the points still ahead, then the time-up row)."""
+        its reminder rows (the points still ahead, then the time-up row).  ``points``:
+        seconds before the deadline (``points_for``; None: the server's)."""
         if side is None or turn is None:
             return ClockState(period, None, None, None, None, None, banks, previous), []
         deadline = tc.deadline(started_at, budget)
-        rows: list[ReminderRow] = []
-        for point in self.reminder_points():
-            if budget > point:
-                due = tc.deadline(started_at, budget - point)
-                if due > now:
-                    rows.append(ReminderRow(session.id, period, point, turn, side, due))
+        rows = reminder_rows(session.id, tc, period, side, turn, started_at, budget,
+                             self.reminder_points() if points is None else points, now)
         forfeit = None
         others = [s.side for s in session.seats if s.side != side]
         if tc.forfeit and len(others) == 1:
@@ -126,7 +164,7 @@ class Timekeeper:
         side = running_side(after)
         budget = banks.get(side, tc.initial()) if side else 0.0
         state, reminders = self.plan(session, tc, row.period + 1, side, next_turn, now, budget,
-                                     banks, previous, now)
+                                     banks, previous, now, await self.points_for(session, side))
         return Handover(clock_statements(session.id, state, reminders, now), (tc, state))
 
     async def undo(self, session: Session, last: TurnEntry, now: float) -> list[Statement]:
@@ -144,5 +182,6 @@ class Timekeeper:
             banks = dict(row.banks)
             budget = banks.get(last.side, tc.initial())
         state, reminders = self.plan(session, tc, row.period + 1, last.side, last.number,
-                                     now, budget, banks, None, now)
+                                     now, budget, banks, None, now,
+                                     await self.points_for(session, last.side))
         return clock_statements(session.id, state, reminders, now)

@@ -15,11 +15,13 @@ from bot.actions import (
     ActionError,
     Answer,
     Challenge,
+    GamesPage,
     HistoryPage,
     Lesson,
     Pick,
     Rematch,
     Resign,
+    Show,
     Takeback,
     Taunt,
     Verb,
@@ -76,6 +78,8 @@ OLD_IDS: list[tuple[str, Action]] = [
     ("learnnew:0:lcheesegambit-9", Lesson(Verb.LEARNNEW, "cheesegambit", 9)),
     ("history:0:h2-x-x", HistoryPage(2)),
     ("history:0:h3-123456789012345678-che", HistoryPage(3, "123456789012345678", "che")),
+    ("show:42:b", Show(42)),
+    ("mygames:0:g3", GamesPage(3)),
 ]
 
 
@@ -200,6 +204,8 @@ _actions: st.SearchStrategy[Action] = st.one_of(
               st.one_of(st.none(), st.from_regex(r"[0-9]{1,20}", fullmatch=True)),
               st.one_of(st.none(), st.from_regex(r"[a-z0-9]{1,20}", fullmatch=True)
                         .filter(lambda g: g != "x"))),
+    st.builds(Show, _sessions),
+    st.builds(GamesPage, st.integers(0, 999_999)),
 )
 
 

@@ -127,11 +127,11 @@ EXAMPLES = {
     "replay": "game:1",
     "history": "member:@bob game:che page:2",
     "games": "page:2",
-    "mygames": "page:2",
+    "mygames": "page:2 scope:all",
     "grant": "amount:2d",
     "takeback_answer": "answer:refuse",
     "preview": "text:24/18 13/11",
-    "notify": "mode:dm nudge:3d",
+    "notify": "mode:dm nudge:3d digest:on hour:8 timezone:Europe/Berlin remind:24h,8h,1h",
     "settings": "theme:dark flip:on server_theme:light phone:off server_nudge:3d "
                 "language:ru server_language:en",
     "rules": "game:che",

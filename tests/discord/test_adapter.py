@@ -157,3 +157,23 @@ def test_a_card_carries_its_text_inside_the_embed() -> None:
     assert kwargs["content"] == ""
     bare = adapter.reply_kwargs(reply, can_embed=False)  # no embeds: the text as content
     assert bare["content"] == reply.text and "embeds" not in bare
+
+
+def test_a_server_where_only_the_user_installed_the_app_is_like_a_direct_message() -> None:
+    from types import SimpleNamespace
+    from typing import Any
+
+    from bot.discord_adapter import to_channel, to_place
+
+    def interaction(guild: bool, user: bool) -> Any:
+        return SimpleNamespace(guild_id=7, channel_id=8, channel=SimpleNamespace(name="c"),
+                               guild=None, is_guild_integration=lambda: guild,
+                               is_user_integration=lambda: user)
+
+    for guild, user in ((True, False), (True, True), (False, False)):  # (False, False): a
+        here = to_channel(interaction(guild, user))                   # double naming none
+        assert here is not None and here.guild_id == "7" and not here.direct
+        assert to_place(interaction(guild, user)) == here
+    assert to_channel(interaction(False, True)) is None
+    place = to_place(interaction(False, True))
+    assert place is not None and place.id == "8" and place.direct

@@ -75,9 +75,12 @@ async def test_direct_messages_are_answered(tmp_path: Path, open_service: h.Open
     service = await open_service(tmp_path / "db.sqlite3")
     async with h.running(service, tmp_path / "db.sqlite3") as w:
         loner = w.env.create_user("dan")
-        answer = await loner.slash("board")
-        assert "server channel" in answer.response.content
-        assert (await loner.autocomplete("move", "text", "")) == []
+        answer = await loner.slash("board")  # a direct message: which game, by its number
+        assert "/board game:ID" in h.private(answer).content
+        offered = loner.available_commands()
+        assert {"mygames", "board", "record", "rules", "learn", "settings",
+                "notify"} <= set(offered)
+        assert "move" not in offered and "new" not in offered  # games are in servers
 
 
 async def test_moderator_may_abort_a_started_game(tmp_path: Path, open_service: h.Opener) -> None:
