@@ -22,6 +22,7 @@ The wire formats (a Discord custom id holds 100 characters, so tags are terse;
   of choices joined by ``_``;
 - ``learn:0:l<game>-<page>[-<choice>]`` (learnx, learnnew): a lesson page;
 - ``history:0:h<page>-<member id|x>-<game|x>``: a page of ``/history``;
+- ``tjoin:0:e<tournament>`` (tleave): sign up for (or leave) that tournament;
 - ``show:<s>:b``: the Board button of the list of one's games across servers;
 - ``mygames:0:g<page>``: a page of that list.
 
@@ -71,6 +72,7 @@ _TAKEBACK = re.compile(r"u(?P<seq>\d{1,18})")
 _TAUNT = re.compile(r"k(?P<seq>\d{1,18})-(?P<turn>\d{1,9})-(?P<mover>[A-Z])-(?P<target>[A-Z])")
 _PICK = re.compile(r"p(?P<version>\d{1,9})-(?P<path>[A-Za-z0-9_]*)")
 _LESSON = re.compile(r"l(?P<game>[a-z]{1,20})-(?P<page>\d{1,3})(?:-(?P<choice>\d{1,2}))?")
+_ENTRY = re.compile(r"e(?P<tournament>\d{1,18})")
 _HISTORY = re.compile(r"h(?P<page>\d{1,6})-(?P<member>\w+?)-(?P<game>[a-z0-9]+)")
 #: A word a game's question offers as an answer (``Position.action_choices``).
 _WORD = re.compile(r"[a-z][a-z0-9_]{0,23}")
@@ -108,6 +110,9 @@ class Verb(StrEnum):
     LEARNX = "learnx"
     LEARNNEW = "learnnew"
     HISTORY = "history"
+    # tournaments (bot/service/tournaments.py)
+    TJOIN = "tjoin"
+    TLEAVE = "tleave"
     #: a game's board shown to its player wherever they asked (bot/service/everywhere.py)
     SHOW = "show"
     #: a page of the list of one's games across servers
@@ -250,6 +255,23 @@ class HistoryPage:
 
 
 @dataclass(frozen=True)
+class Entry:
+    """Join (or leave) tournament ``tournament``'s sign-up: bound to that tournament,
+    so that the button of an old one never signs anyone up for another."""
+
+    tournament: int
+    join: bool = True
+
+    @property
+    def verb(self) -> Verb:
+        return Verb.TJOIN if self.join else Verb.TLEAVE
+
+    @property
+    def session(self) -> int:
+        return 0  # a tournament is no game
+
+
+@dataclass(frozen=True)
 class Show:
     """The Board button of a game in the list of one's games (bot/service/everywhere.py):
     its board, shown where the list is, to its player."""
@@ -277,7 +299,7 @@ class GamesPage:
 
 
 Action = (Challenge | Answer | Takeback | Rematch | Resign | Taunt | Pick | Lesson | HistoryPage
-          | Show | GamesPage)
+          | Show | GamesPage | Entry)
 
 
 # -- writing ------------------------------------------------------------------------------
@@ -338,6 +360,8 @@ def _write(action: Action) -> str:
             return f"{verb}:0:l{game}-{page}" + (f"-{choice}" if choice is not None else "")
         case HistoryPage(page=page, member=member, game=game):
             return f"{action.verb}:0:h{page}-{member or _ANY}-{game or _ANY}"
+        case Entry(tournament=tournament):
+            return f"{action.verb}:0:e{tournament}"
         case Show(session=session):
             return f"{action.verb}:{session}:b"
         case GamesPage(page=page):
@@ -462,6 +486,13 @@ def _lesson(verb: Verb, word: str, session: int, tag: str, text: str) -> Action:
                   int(choice) if choice is not None else None)
 
 
+def _entry(verb: Verb, word: str, session: int, tag: str, text: str) -> Action:
+    match = _ENTRY.fullmatch(tag)
+    if match is None or session != 0:
+        raise ActionError("button_no_game", text)
+    return Entry(int(match["tournament"]), verb is Verb.TJOIN)
+
+
 def _history(verb: Verb, word: str, session: int, tag: str, text: str) -> Action:
     match = _HISTORY.fullmatch(tag)
     if match is None or _MEMBER.fullmatch(match["member"]) is None:
@@ -495,6 +526,7 @@ _READERS = {
     **dict.fromkeys(PICKER_VERBS, _pick),
     **dict.fromkeys(LESSON_VERBS, _lesson),
     Verb.HISTORY: _history,
+    Verb.TJOIN: _entry, Verb.TLEAVE: _entry,
     Verb.SHOW: _show,
     Verb.MYGAMES: _games_page,
 }

@@ -94,6 +94,12 @@ TABLE: tuple[Command, ...] = (
     Command("help", ("read_help",), direct=True),
     Command("notify", ("notify",), direct=True),
     Command("settings", ("settings",), direct=True),
+    # tournaments: one slash command, a subcommand each (bot/cogs/commands.py)
+    Command("tournament", ("tournament_new", "tournament_join", "tournament_leave",
+                           "tournament_start", "tournament_standings", "tournament_withdraw"),
+            changes=True, defer=True),
+    Command("league", ("league_new", "league_join", "league_leave", "league_season",
+                       "league_standings"), changes=True, defer=True),
     # what Discord does with buttons and menus, the console with commands
     _console_only("play", "press"),
     _console_only("pick", "press"),

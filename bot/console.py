@@ -43,8 +43,9 @@ from bot.console_options import ALIASES, OptionError, Read, commands, read
 from bot.cpu_pool import CpuPool
 from bot.discord_adapter import OptionsError, parse_options
 from bot.faults import log_failure
-from bot.replies import Button, Channel, Reply, User, refusal
+from bot.replies import Announcement, Button, Channel, Reply, User, refusal
 from bot.service import GameService, ServiceConfig
+from bot.service.tournaments import Terms
 from games import available_games
 from storage import DatabaseFault, Store
 
@@ -122,6 +123,7 @@ class Console:
         try:
             reply = await self._dispatch(user, command, rest)
             self._show(user, reply)
+            await self._announce(reply.announcements)
         except DatabaseFault as fault:  # outside the service's commands (a lookup)
             log_failure(log, fault, "console command failed: %s", line.strip()[:200])
             lang = language(self.locale)
@@ -157,6 +159,67 @@ class Console:
             reply.text += "\n" + t(await self._language(user), "console_ignored",
                                    name=name, command=spec.name)
         return reply
+
+    async def _announce(self, announcements: list[Announcement]) -> None:
+        """A reply's posts elsewhere, as the bot posts them: each shown as in its
+        channel; a tournament game opens in a pretend channel of its own, as Discord
+        opens a thread (``/channel NAME`` goes there)."""
+        for announcement in announcements:
+            where = self._channel_named(announcement.channel_id)
+            if announcement.reply.text or announcement.reply.image:
+                self._show(self.user("boardbot"), announcement.reply, elsewhere=where)
+            for game in announcement.games:
+                thread = self._channel_named(
+                    await self._fresh_channel(f"{game.parent}-{game.key.replace(':', '-')}"))
+                reply = await self.service.tournament_game(game.key, thread)
+                if reply.ok:
+                    self._show(self.user("boardbot"), reply, elsewhere=thread)
+
+    async def _do_tournament(self, user: User, args: Read) -> Reply:
+        """``/tournament new game:... format:swiss rounds:3``, ``/tournament join``,
+        ``leave``, ``start``, ``standings``, ``withdraw``."""
+        action = args.text("action")
+        if action != "new":
+            method = getattr(self.service, f"tournament_{action}")
+            reply: Reply = await method(user, self.channel)
+            return reply
+        options = {}
+        listed = args.text("options")
+        if listed:
+            try:
+                options = parse_options(listed)
+            except OptionsError as exc:
+                return await self._refuse(user, "options_unreadable", word=exc.word)
+        rated = args.get("rated")
+        terms = Terms(game=args.text("game"), format=args.text("format"),
+                      rounds=args.number("rounds") or 0, options=options,
+                      time_control=args.text("time") or None,
+                      match=args.number("match") or 0,
+                      signup_hours=float(args.number("signup_hours") or 0),
+                      round_hours=float(args.number("round_hours") or 0),
+                      rated=True if rated is None else bool(rated), name=args.text("name"))
+        return await self.service.tournament_new(user, self.channel, terms)
+
+    async def _do_league(self, user: User, args: Read) -> Reply:
+        """``/league new game:... size:6 movers:1``, ``join``, ``leave``, ``season``,
+        ``standings``."""
+        action = args.text("action")
+        if action != "new":
+            method = getattr(self.service, f"league_{action}")
+            reply: Reply = await method(user, self.channel)
+            return reply
+        options = {}
+        listed = args.text("options")
+        if listed:
+            try:
+                options = parse_options(listed)
+            except OptionsError as exc:
+                return await self._refuse(user, "options_unreadable", word=exc.word)
+        movers = args.number("movers")
+        return await self.service.league_new(
+            user, self.channel, args.text("game"), args.number("size") or 6,
+            1 if movers is None else movers, options, args.text("time") or None,
+            args.text("name"))
 
     # -- the commands (``_do_<name>``: one per command of bot/console_options.py) ---------
 
@@ -522,7 +585,7 @@ async def run_console(database: str, images: str, seed: int | None,
     factory = (lambda: rng.randbytes(32)) if seed is not None else None
     pool = ComputerPool()
     # one person at a console: the workers warm up the default look only
-    pictures = CpuPool(every_look=False) if cpu_pool else None
+    pictures = CpuPool() if cpu_pool else None
     if pictures is not None:
         # warmed in the background: the first pictures are drawn on a thread meanwhile,
         # so the console answers at once
@@ -581,7 +644,7 @@ _BUTTON_COMMANDS = {Verb.TAKEBACK_YES: "/allow", Verb.TAKEBACK_NO: "/refuse",
                     Verb.PICKNO: "/pick cancel", Verb.RESIGN: "/resign confirm",
                     Verb.LEARN: "/press", Verb.LEARNNEW: "/press", Verb.HISTORY: "/press",
                     Verb.RESIGN_MATCH: "/press", Verb.LEARNX: "/pick", Verb.SHOW: "/press",
-                    Verb.MYGAMES: "/press"}
+                    Verb.MYGAMES: "/press", Verb.TJOIN: "/press", Verb.TLEAVE: "/press"}
 
 
 def console_command(action: str) -> str:

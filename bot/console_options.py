@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from bot import command_table as table
 
 if TYPE_CHECKING:
-    from discord.app_commands import Parameter
+    from discord.app_commands import Group, Parameter
 
 
 class Kind(StrEnum):
@@ -348,6 +348,22 @@ def _from_discord(command: str, parameter: Parameter, first_game: str) -> Option
     return replace(option, **ways)  # type: ignore[arg-type]  # the ways name Option's fields
 
 
+def _group_spec(group: Group, first_game: str) -> Spec:
+    """A command with subcommands (``/tournament new``): the subcommand is the first
+    word (``action``), then every subcommand's options (each named once)."""
+    from discord.app_commands import Command as DiscordCommand
+
+    subcommands = [c for c in group.commands if isinstance(c, DiscordCommand)]
+    action = Option("action", Kind.STRING, True,
+                    choices=tuple((c.name, c.name) for c in subcommands))
+    options: dict[str, Option] = {}
+    for sub in subcommands:
+        for parameter in sub.parameters:
+            option = _from_discord(f"{group.name} {sub.name}", parameter, first_game)
+            options.setdefault(option.name, replace(option, required=False))
+    return Spec(group.name, (action, *options.values()))
+
+
 def _whole(value: object) -> int | None:
     return int(value) if isinstance(value, int | float) else None
 
@@ -373,7 +389,12 @@ def _commands(games: tuple[str, ...]) -> dict[str, Spec]:
         raise RuntimeError("the console's command list calls no service")
 
     specs: dict[str, Spec] = {}
+    from discord.app_commands import Group
+
     for command in build_commands(Flows(no_service)):  # type: ignore[arg-type]  # never called
+        if isinstance(command, Group):
+            specs[command.name] = _group_spec(command, first)
+            continue
         options = tuple(_from_discord(command.name, p, first) for p in command.parameters)
         if command.name == "resign":
             options = (*options, _RESIGN)

@@ -32,6 +32,7 @@ import io
 import logging
 import re
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 import discord
@@ -45,6 +46,7 @@ from bot.replies import (
     Menu,
     MenuOption,
     Reply,
+    ScheduledEvent,
     User,
     quiet_crowds,
     quiet_name,
@@ -572,6 +574,26 @@ async def post(channel: discord.abc.Messageable, reply: Reply) -> discord.Messag
         log.warning(kv("post_failed", channel=getattr(channel, "id", "?"), status=exc.status,
                        error=type(exc).__name__))
         return None
+
+
+async def schedule_event(channel: Any, event: ScheduledEvent) -> bool:
+    """A Discord scheduled event in ``channel``'s server (a tournament's start), as an
+    external event whose location is the channel; best effort."""
+    guild = getattr(channel, "guild", None)
+    if guild is None:
+        return False
+    try:
+        await guild.create_scheduled_event(
+            name=event.name[:100], description=event.description[:1000],
+            start_time=datetime.fromtimestamp(event.starts, tz=UTC),
+            end_time=datetime.fromtimestamp(event.ends, tz=UTC),
+            entity_type=discord.EntityType.external, location=event.where[:100],
+            privacy_level=discord.PrivacyLevel.guild_only)
+    except (discord.HTTPException, ValueError, TypeError) as exc:
+        log.warning(kv("event_failed", channel=getattr(channel, "id", "?"),
+                       error=type(exc).__name__, detail=str(exc)[:200]))
+        return False
+    return True
 
 
 async def edit_pressed(interaction: discord.Interaction, **changes: Any) -> bool:

@@ -12,6 +12,7 @@ import asyncio
 import logging
 import signal
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -27,7 +28,7 @@ from bot.cpu_pool import CpuPool
 from bot.heap import freeze_startup_heap, tune_allocator
 from bot.logs import JsonLines as JsonLines  # the bot and the console log alike
 from bot.logs import configure_logging
-from bot.replies import Channel, Reply
+from bot.replies import Announcement, Channel, Reply, ThreadGame
 from bot.scheduler import Notification, Scheduler
 from bot.service import GameService, ServiceConfig
 from games import available_games, get_game
@@ -79,6 +80,7 @@ class BoardBot(discord.Client):
         self.driver: ComputerDriver | None = None
         self._driver_task: asyncio.Task[None] | None = None
         self.flows.on_change = self.computer_may_act
+        self.flows.on_announce = self.announce
 
     @property
     def service(self) -> GameService:
@@ -115,6 +117,7 @@ class BoardBot(discord.Client):
             frozen = freeze_startup_heap()
             log.info(adapter.kv("heap_frozen", objects=frozen))
         self.scheduler = Scheduler.for_service(self._service, self.deliver_notification)
+        self.scheduler.tournaments = self.tournament_sweep
         if self.config.metrics_port is not None and self.ops is None:
             await self._start_ops()
         if self.schedule and self._scheduler_task is None:
@@ -150,6 +153,51 @@ class BoardBot(discord.Client):
         if message is not None and reply.session_id is not None:
             await self.service.posted(reply.session_id, channel.id, str(message.id))
         return message is not None
+
+    async def announce(self, announcements: Sequence[Announcement]) -> None:
+        """Post a reply's announcements: each in its channel, then its tournament games
+        each in a thread of its own (the service begins the game there), then its
+        scheduled event.  Best effort: a failure is logged, and the scheduler's pass
+        hands an unopened game out again."""
+        for announcement in announcements:
+            try:
+                target = self.get_channel(int(announcement.channel_id)) or \
+                    await self.fetch_channel(int(announcement.channel_id))
+            except (discord.HTTPException, ValueError) as exc:
+                log.warning(adapter.kv("announce_failed", channel=announcement.channel_id,
+                                       error=type(exc).__name__))
+                continue
+            reply = announcement.reply
+            if (reply.text or reply.image) and isinstance(target, discord.abc.Messageable):
+                await adapter.post(target, reply)
+            for game in announcement.games:
+                await self._open_game(target, game)
+            if announcement.event is not None:
+                await adapter.schedule_event(target, announcement.event)
+
+    async def _open_game(self, parent: Any, game: ThreadGame) -> None:
+        if not isinstance(parent, discord.TextChannel):
+            return
+        try:
+            thread = await parent.create_thread(
+                name=game.name[:100], type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080)
+        except discord.HTTPException as exc:
+            log.warning(adapter.kv("thread_failed", channel=parent.id, key=game.key,
+                                   error=type(exc).__name__))
+            return
+        where = adapter.channel_of(thread, parent.guild.id,
+                                   str(parent.guild.preferred_locale.value))
+        async with self.flows.order.telling(where.id):
+            reply = await self.service.tournament_game(game.key, where)
+            if not reply.ok:  # opened meanwhile by another process: this thread goes
+                await adapter.delete_thread(thread)
+                return
+            await adapter.post(thread, reply)
+
+    async def tournament_sweep(self) -> None:
+        """The scheduler's pass over tournaments: post what it found to do."""
+        await self.announce(await self.service.tournament_sweep())
 
     async def press_button(self, interaction: discord.Interaction, action: str) -> None:
         await self.flows.press_button(interaction, action)

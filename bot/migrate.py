@@ -51,7 +51,10 @@ from storage.store import is_postgres_url
 #: Tables copied first, in this order (each refers only to those before it); any other
 #: table (a later migration's) follows in name order.
 PARENTS_FIRST = ("sessions", "seats", "turns", "clocks", "reminders", "undos", "users",
-                 "scheduler_state")
+                 "scheduler_state", "tournaments", "leagues")
+#: The tables whose ``id`` the database numbers: after the copy, its next new row's
+#: id comes after the copied ones.
+NUMBERED = ("sessions", "tournaments", "leagues")
 #: The append-only log: rows already copied are left alone, never updated.
 APPEND_ONLY = frozenset({"turns"})
 BATCH = 500
@@ -234,10 +237,10 @@ async def copy_tables(db: sqlite3.Connection, target: Store, *, batch: int = BAT
             if progress is not None:
                 progress(table, done, total)
         copied[table] = done
-    if "sessions" in copied:
-        # the next new session's id comes after the copied ones
-        await pool.execute("SELECT setval(pg_get_serial_sequence('sessions', 'id'), "
-                           "COALESCE((SELECT MAX(id) FROM sessions), 0) + 1, false)")
+    for table in NUMBERED:
+        if table in copied:  # the next new row's id comes after the copied ones
+            await pool.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                               f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)")
     return copied
 
 

@@ -122,6 +122,43 @@ class Reply:
     #: The session version whose outbox row this reply empties once it is posted (a
     #: computer's turn, posted by the driver: bot/computer_driver.py); None otherwise.
     posts: int | None = None
+    #: Posts in other channels than the command's (a tournament's own channel: its
+    #: standings, its next round, the games to open in threads of their own).
+    announcements: list[Announcement] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ThreadGame:
+    """A tournament game to open in a thread of its own: the adapter opens a public
+    thread named ``name`` in the channel ``parent``, asks the service to begin the game
+    there (``GameService.tournament_game(key, thread)``) and posts its answer there."""
+
+    parent: str
+    name: str
+    key: str
+
+
+@dataclass(frozen=True)
+class ScheduledEvent:
+    """A Discord scheduled event to make (a tournament's start): ``starts`` and
+    ``ends`` are Unix times; ``where`` is the location line shown."""
+
+    name: str
+    description: str
+    starts: float
+    ends: float
+    where: str
+
+
+@dataclass
+class Announcement:
+    """``reply`` posted in the channel ``channel_id`` (not the command's), then each of
+    ``games`` opened in a thread of that channel, then ``event`` made in its server."""
+
+    channel_id: str
+    reply: Reply
+    games: list[ThreadGame] = field(default_factory=list)
+    event: ScheduledEvent | None = None
 
 
 class Refused(Exception):

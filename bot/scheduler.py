@@ -108,6 +108,9 @@ class Scheduler:
         self.after_forfeit = after_forfeit
         #: The daily digests by direct message (``GameService.digests``; None: none).
         self.digests = digests
+        #: The tournaments' pass (``BoardBot.tournament_sweep``: sign-up deadlines, games
+        #: ended on time, round deadlines), run after the notices; None: none.
+        self.tournaments: Callable[[], Awaitable[None]] | None = None
 
     @classmethod
     def for_service(cls, service: GameService, deliver: Deliver, *, interval: float = 60.0,
@@ -174,6 +177,11 @@ class Scheduler:
             if note.kind == "forfeit":  # posted: out of the outbox
                 await self.outbox.posted_forfeit(note.session_id)
             sent.append(note)
+        if self.tournaments is not None:
+            try:
+                await self.tournaments()
+            except Exception as exc:
+                log_failure(log, exc, "tournament pass failed")
         return sent
 
     async def _unposted_forfeits(self, now: float) -> list[Notification]:

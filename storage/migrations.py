@@ -304,11 +304,102 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE sessions ADD COLUMN outcome TEXT;
     """,
-    # 13: reserved for the tournaments (a placeholder that changes nothing, so that
-    # the direct messages' migration keeps its pre-assigned number 14; the
-    # tournaments' branch puts its migration here when it merges).
+    # 13: tournaments (bot/service/tournaments.py, storage/tournaments.py): the
+    # tournament, its entrants, its rounds and each round's pairings.  A round is
+    # paired once: its ``tournament_rounds`` row and its pairings go in one
+    # transaction, and a second process (or a restart) that pairs the same round loses
+    # on the primary key and writes nothing.  A pairing's ``session_id`` is its game
+    # (a match's first game, whose id is the match's), set once when the game opens.
     """
-    SELECT 1;
+    CREATE TABLE tournaments (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id    TEXT,
+        channel_id  TEXT NOT NULL,                  -- where it was made: threads open here
+        name        TEXT NOT NULL,
+        game        TEXT NOT NULL,
+        options     TEXT NOT NULL,                  -- JSON, the game's options
+        format      TEXT NOT NULL CHECK (format IN ('swiss', 'round-robin', 'knockout')),
+        rounds      INTEGER NOT NULL,               -- Swiss: as asked; else set at the start
+        control     TEXT NOT NULL,                  -- the games' clock ('none': without)
+        target      INTEGER NOT NULL,               -- a match to N points; 0: single games
+        rated       INTEGER NOT NULL,
+        status      TEXT NOT NULL CHECK (status IN ('signup', 'playing', 'finished')),
+        created_by  TEXT NOT NULL,
+        starts_at   REAL,                           -- the sign-up deadline, if one was set
+        round_hours REAL NOT NULL,                  -- how long a round may run (0: no limit)
+        event_id    TEXT,                           -- the Discord scheduled event, if made
+        created_at  REAL NOT NULL,
+        updated_at  REAL NOT NULL
+    );
+
+    CREATE TABLE tournament_entrants (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        user_id     TEXT NOT NULL,
+        name        TEXT NOT NULL,
+        rating      REAL NOT NULL,                  -- at sign-up: the seeding
+        joined_at   REAL NOT NULL,
+        withdrawn_at REAL,                          -- NULL: still playing
+        PRIMARY KEY (tournament_id, user_id)
+    );
+
+    CREATE TABLE tournament_rounds (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        number      INTEGER NOT NULL,
+        paired_at   REAL NOT NULL,
+        deadline    REAL,                           -- NULL: no round deadline
+        PRIMARY KEY (tournament_id, number)
+    );
+
+    CREATE TABLE tournament_pairings (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        round       INTEGER NOT NULL,
+        board       INTEGER NOT NULL,
+        first_id    TEXT NOT NULL,                  -- moves first (seat 0)
+        second_id   TEXT,                           -- NULL: a bye
+        session_id  INTEGER REFERENCES sessions (id),
+        result      INTEGER,                        -- first_id's half points; NULL: playing
+        how         TEXT,                           -- played, bye, forfeit, withdrawn, deadline
+        table_ids   TEXT,                           -- a table of 3-4: its players (JSON)
+        table_points TEXT,                          -- ... and their points once over
+        created_at  REAL NOT NULL,
+        PRIMARY KEY (tournament_id, round, board)
+    );
+    CREATE UNIQUE INDEX tournament_pairings_session ON tournament_pairings (session_id);
+
+    -- leagues (bot/service/leagues.py): recurring seasons per server and game, each
+    -- season's divisions round-robin tournaments, promotion and relegation between them
+    CREATE TABLE leagues (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id    TEXT,
+        channel_id  TEXT NOT NULL,
+        name        TEXT NOT NULL,
+        game        TEXT NOT NULL,
+        options     TEXT NOT NULL,                  -- JSON, the game's options
+        control     TEXT NOT NULL,
+        size        INTEGER NOT NULL,               -- players a division
+        movers      INTEGER NOT NULL,               -- promoted (and relegated) a division
+        created_by  TEXT NOT NULL,
+        created_at  REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX leagues_per_game ON leagues (guild_id, game);
+
+    CREATE TABLE league_members (
+        league_id   INTEGER NOT NULL REFERENCES leagues (id),
+        user_id     TEXT NOT NULL,
+        name        TEXT NOT NULL,
+        rating      REAL NOT NULL,                  -- at joining: a newcomer's place
+        joined_at   REAL NOT NULL,
+        active      INTEGER NOT NULL,               -- 0: left (plays no further season)
+        PRIMARY KEY (league_id, user_id)
+    );
+
+    CREATE TABLE league_divisions (
+        league_id   INTEGER NOT NULL REFERENCES leagues (id),
+        season      INTEGER NOT NULL,
+        division    INTEGER NOT NULL,               -- 1: the top
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        PRIMARY KEY (league_id, season, division)
+    );
     """,
     # 14: direct messages.  Each user's daily digest (``digest_hour``: the hour in
     # their own ``time_zone``, an IANA name; NULL: no digest) and their own reminder

@@ -42,6 +42,7 @@ from bot.catalogue import (
     reasons,
     replays,
     taunts,
+    tournaments,
     views,
 )
 from games.plugins import text as plugin_text
@@ -56,7 +57,7 @@ LANGUAGES = ("en", "ru")
 DEFAULT = "en"
 
 _AREAS = (narration, play, lobby, clocks, buttons, views, reasons, adapter, engine, lessons,
-          nudges, matches, taunts, hints, replays, console, faults, direct)
+          nudges, matches, taunts, hints, replays, console, faults, direct, tournaments)
 EN: dict[str, str] = {k: v for area in _AREAS for k, v in area.EN.items()}
 RU: dict[str, str] = {k: v for area in _AREAS for k, v in area.RU.items()}
 

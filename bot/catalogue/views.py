@@ -113,6 +113,8 @@ game without a clock goes quiet (`/claim` ends one silent for long); `rated=fals
 server; `/notify remind:24h,8h,1h` your reminder times, `/notify digest:on hour:8` a daily list
 `/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (animated) old games;
 `/leaderboard [GAME]`, `/profile @member` ratings
+`/tournament new|join|leave|start|standings|withdraw` tournaments (moderators open one);
+`/league new|join|leave|season|standings` leagues: seasons in divisions, up and down
 `/settings language:en|ru|auto` the language of your replies (moderators: `server_language`)""",
     # /history, finished games
     "no_result": "no result",
@@ -273,6 +275,8 @@ RU: dict[str, str] = {
 серверах; `/notify remind:24h,8h,1h` свои напоминания, `/notify digest:on hour:8` сводка в день
 `/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (анимация) прошлые
 партии; `/leaderboard [ИГРА]`, `/profile @участник` рейтинги
+`/tournament new|join|leave|start|standings|withdraw` турниры (открывают модераторы);
+`/league new|join|leave|season|standings` лиги: сезоны в дивизионах, вверх и вниз
 `/settings language:en|ru|auto` язык ответов вам (`server_language` — для модераторов)""",
     "no_result": "без результата",
     "result_won": "победа: {player}",

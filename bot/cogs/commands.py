@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot import command_table as table
 from bot import discord_adapter as adapter
@@ -25,6 +26,7 @@ from bot.cogs.flows import Call, Flows
 from bot.cogs.translation import choice, command, describe
 from bot.computer_seats import COMPUTER
 from bot.replies import Channel, Reply, User, refusal
+from bot.service.tournaments import Terms
 from games import available_games, get_game
 from games.plugins import plugins
 
@@ -49,7 +51,7 @@ def game_choices(names: list[str] | None = None) -> list[app_commands.Choice[str
 
 
 def build_commands(flows: Flows, games: list[str] | None = None
-                   ) -> list[app_commands.Command]:
+                   ) -> list[app_commands.Command | app_commands.Group]:
     """Every slash command, bound to ``flows``."""
     choices = game_choices(games)
 
@@ -365,7 +367,123 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
     return [new, accept, decline, join, start, move, board, legal, hint, record, resign, abort,
             learn, history, replay, leaderboard, profile, games_, claim, grant, takeback,
-            takeback_answer, preview, mygames, notify, settings, rules, help_, taunt]
+            takeback_answer, preview, mygames, notify, settings, rules, help_, taunt,
+            tournament_group(flows, choices), league_group(flows, choices)]
+
+
+def league_group(flows: Flows, choices: list[app_commands.Choice[str]]
+                 ) -> app_commands.Group:
+    """``/league new|join|leave|season|standings`` (bot/service/leagues.py)."""
+    group = app_commands.Group(name="league", description=locale_str(
+        "Leagues on this server: seasons in divisions, promotion and relegation"))
+    flags = table.command("league").run_flags()
+
+    def plain(name: str, description: str, method: Callable[[GameService], Call]) -> None:
+        async def callback(interaction: Interaction) -> None:
+            await flows.run(interaction, method(flows.service), **flags)
+
+        group.command(name=name, description=locale_str(description))(callback)
+
+    @group.command(name="new", description=locale_str(
+        "Open a league of a game here (moderators): one a server and game"))
+    @describe(game="Which game", size="Players a division",
+              movers="How many go up and down a division each season",
+              options="Game options, e.g. kings=false",
+              time="Each game's clock, e.g. 3d", name="The league's name")
+    async def new(interaction: Interaction, game: str,
+                  size: app_commands.Range[int, 3, 16] = 6,
+                  movers: app_commands.Range[int, 0, 4] = 1,
+                  options: app_commands.Range[str, 1, 200] | None = None,
+                  time: app_commands.Range[str, 1, 100] | None = None,
+                  name: app_commands.Range[str, 1, 60] | None = None) -> None:
+        try:
+            parsed = adapter.parse_options(options)
+        except adapter.OptionsError as exc:
+            await adapter.say(interaction, adapter.said(interaction, "options_unreadable",
+                                                        word=exc.word))
+            return
+
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.league_new(user, channel, game, size, movers, parsed,
+                                                  time, name or "")
+
+        await flows.run(interaction, call, **flags)
+
+    if choices:
+        app_commands.choices(game=choices)(new)
+    plain("join", "Join the league here (from its next season)", lambda s: s.league_join)
+    plain("leave", "Leave the league (from its next season)", lambda s: s.league_leave)
+    plain("season", "Start the next season (moderators)", lambda s: s.league_season)
+    plain("standings", "The current season's divisions (only you see them)",
+          lambda s: s.league_standings)
+    return group
+
+
+def tournament_group(flows: Flows, choices: list[app_commands.Choice[str]]
+                     ) -> app_commands.Group:
+    """``/tournament new|join|leave|start|standings|withdraw`` (bot/service/
+    tournaments.py): one slash command with a subcommand each."""
+    group = app_commands.Group(name="tournament",
+                               description=locale_str("Tournaments on this server"))
+    flags = table.command("tournament").run_flags()
+
+    def plain(name: str, description: str, method: Callable[[GameService], Call]) -> None:
+        async def callback(interaction: Interaction) -> None:
+            await flows.run(interaction, method(flows.service), **flags)
+
+        group.command(name=name, description=locale_str(description))(callback)
+
+    @group.command(name="new", description=locale_str(
+        "Open a tournament here (moderators): players sign up until it starts"))
+    @describe(
+        game="Which game", format="Swiss, round-robin or knockout",
+        rounds="Swiss: how many rounds", options="Game options, e.g. kings=false",
+        time="Each game's clock, e.g. 3d (as /new takes it)",
+        match="Play matches to this many points (games that score points)",
+        signup_hours="Close the sign-up and start after this many hours (else: /tournament "
+                     "start)",
+        round_hours="A round's deadline in hours (an unfinished game is decided then)",
+        rated="False: its games do not count for ratings",
+        name="The tournament's name")
+    @app_commands.choices(format=[choice("format", v) for v in
+                                  ("swiss", "round-robin", "knockout")])
+    async def new(interaction: Interaction, game: str, format: str,
+                  rounds: app_commands.Range[int, 1, 15] | None = None,
+                  options: app_commands.Range[str, 1, 200] | None = None,
+                  time: app_commands.Range[str, 1, 100] | None = None,
+                  match: app_commands.Range[int, 1, 25] | None = None,
+                  signup_hours: app_commands.Range[int, 1, 24 * 60] | None = None,
+                  round_hours: app_commands.Range[int, 1, 24 * 60] | None = None,
+                  rated: bool | None = None,
+                  name: app_commands.Range[str, 1, 60] | None = None) -> None:
+        try:
+            parsed = adapter.parse_options(options)
+        except adapter.OptionsError as exc:
+            await adapter.say(interaction, adapter.said(interaction, "options_unreadable",
+                                                        word=exc.word))
+            return
+        terms = Terms(game=game, format=format, rounds=rounds or 0, options=parsed,
+                      time_control=time, match=match or 0,
+                      signup_hours=float(signup_hours or 0),
+                      round_hours=float(round_hours or 0),
+                      rated=True if rated is None else rated, name=name or "")
+
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.tournament_new(user, channel, terms)
+
+        await flows.run(interaction, call, **flags)
+
+    if choices:
+        app_commands.choices(game=choices)(new)
+    plain("join", "Sign up for the tournament here", lambda s: s.tournament_join)
+    plain("leave", "Leave the tournament here before it starts", lambda s: s.tournament_leave)
+    plain("start", "Close the sign-up and pair round 1 (organiser or moderators)",
+          lambda s: s.tournament_start)
+    plain("standings", "The tournament's table and picture (only you see them)",
+          lambda s: s.tournament_standings)
+    plain("withdraw", "Withdraw from the tournament (your game on is lost)",
+          lambda s: s.tournament_withdraw)
+    return group
 
 
 def upload_limit(interaction: Interaction) -> int:

@@ -20,7 +20,7 @@ from bot.actions import LESSON_VERBS, PICKER_VERBS, Verb, session_of, verb_of
 from bot.cogs.turns import TurnCache, match_turns, normalise
 from bot.faults import brief
 from bot.ordering import ChannelOrder
-from bot.replies import Channel, Reply, User, refusal
+from bot.replies import Announcement, Channel, Reply, User, refusal
 from games import Position
 from games.turns import Turn
 from storage import DatabaseFault, SessionStatus
@@ -57,6 +57,9 @@ class Flows:
         #: Called with the channel after every command that may change its game (the
         #: bot lets a computer that is now to move play).
         self.on_change: Callable[[Channel], None] | None = None
+        #: Called with a reply's posts elsewhere (a tournament's channel, the threads
+        #: of its games) once the reply itself is delivered.
+        self.on_announce: Callable[[list[Announcement]], Awaitable[None]] | None = None
 
     @property
     def service(self) -> GameService:
@@ -90,6 +93,8 @@ class Flows:
             reply, sent = await self._answer(interaction, call, user, where, changes, elsewhere)
         if changes and self.on_change is not None:
             self.on_change(where)  # after the person's reply: the computer's follows
+        if reply.announcements and self.on_announce is not None:
+            await self.on_announce(reply.announcements)
         log.info(adapter.kv(
             "command", name=_name(interaction), channel=where.id, user=user.id,
             session=reply.session_id, ok=reply.ok, sent=sent,
@@ -202,9 +207,11 @@ class Flows:
 
         reply = await self.run(interaction, call, defer=True, changes=True, channel=channel,
                                elsewhere=elsewhere)
-        if reply is None or not reply.ok or verb in (Verb.PLAY, Verb.SHOW) or session_id is None:
+        if reply is None or not reply.ok or session_id is None \
+                or verb in (Verb.PLAY, Verb.SHOW, Verb.TJOIN, Verb.TLEAVE):
             # the board's Play button stays: the picker it opened is private; the list's
-            # Board buttons stay: each shows its game privately
+            # Board buttons stay: each shows its game privately; a tournament's Join
+            # and Leave stay: others sign up after
             return
         # The pressed message's buttons are done with when the reply brings its own
         # (the question moved on) or the session no longer waits for a challenge answer

@@ -56,7 +56,8 @@ def choice_key(parameter: str, value: str) -> str:
 def key_of(string: locale_str, context: TranslationContext[Any, Any]) -> str | None:
     """The table's key for ``string`` where discord.py found it (None: not ours)."""
     where = context.location
-    if where is TranslationContextLocation.command_description:
+    if where in (TranslationContextLocation.command_description,
+                 TranslationContextLocation.group_description):
         return str(context.data.qualified_name).replace(" ", ".")
     if where is TranslationContextLocation.parameter_description:
         parameter = context.data

@@ -15,8 +15,7 @@ import inspect
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 from bot.buttons import Question
@@ -25,7 +24,7 @@ from bot.computer_pool import InlineThinker, Thinker
 from bot.computer_seats import COMPUTER
 from bot.faults import brief
 from bot.notifications import Notification
-from bot.replies import Channel, Refused, Reply, User, refusal
+from bot.replies import Announcement, Channel, Refused, Reply, User, refusal
 from bot.service import views
 from bot.service.board_settings import BoardSettings
 from bot.service.computer import ComputerPlayers
@@ -36,6 +35,7 @@ from bot.service.digest import Digests
 from bot.service.direct_settings import DirectSettings
 from bot.service.everywhere import Everywhere
 from bot.service.history import History
+from bot.service.leagues import Leagues
 from bot.service.learning import Learning
 from bot.service.lobby import Lobby
 from bot.service.matches import Matches, MatchLabels
@@ -47,6 +47,7 @@ from bot.service.replays import DEFAULT_UPLOAD_LIMIT, Replays
 from bot.service.request import Request
 from bot.service.resign import Resignation
 from bot.service.timekeeping import Timekeeper
+from bot.service.tournaments import Terms, Tournaments
 from games import Position, available_games
 from games.turns import Turn
 from storage import (
@@ -71,21 +72,24 @@ log = logging.getLogger("boardbot.service")
 READ_BACK_WAITS = (0.0, 0.5, 1.5)
 
 
-def privately(command: Callable[Concatenate[GameService, _P], Awaitable[Reply]]
+def privately(command: Callable[Concatenate[GameService, Request, _P], Awaitable[Reply]]
               ) -> Callable[Concatenate[GameService, _P], Coroutine[Any, Any, Reply]]:
     """An entry point whose refusals (``Refused``, a lost race) become private replies,
     and whose database faults are told as what they are (``GameService.told``).
 
-    Its ``Request`` is built from the parameters named ``user`` and ``channel`` (bound
-    by name through the signature, read once here; None for a command without one)
-    and kept while the command runs, so that ``GameService.request(user, channel)``
-    inside it hands the parts that very request.  Until its languages are read (a
-    fault may come first) it speaks English."""
-    signature = inspect.signature(command)
+    The command is written with a ``req`` after ``self``; its callers do not pass one:
+    the entry point builds the ``Request`` from the parameters named ``user`` and
+    ``channel`` (bound by name through the signature, read once here; None for a
+    command without one) and hands it to the command explicitly.  Until its languages
+    are read (a fault may come first) it speaks English."""
+    inner = inspect.signature(command)
+    params = list(inner.parameters.values())
+    # what callers call: the command's own parameters less ``req``
+    outer = inner.replace(parameters=[params[0], *params[2:]])
 
     @functools.wraps(command)
     async def entry(self: GameService, *args: _P.args, **kwargs: _P.kwargs) -> Reply:
-        named = signature.bind(self, *args, **kwargs).arguments
+        named = outer.bind(self, *args, **kwargs).arguments
         user, channel = named.get("user"), named.get("channel")
         assert user is None or isinstance(user, User)
         assert channel is None or isinstance(channel, Channel)
@@ -93,19 +97,19 @@ def privately(command: Callable[Concatenate[GameService, _P], Awaitable[Reply]]
         with commits_counted() as committed:
             try:
                 req = Request(user, channel, await self.readers(user, channel))
-                with self._asking(req):
-                    try:
-                        reply = await command(self, *args, **kwargs)
-                    except Refused as refused:
-                        return refusal(str(refused))
-                    except StaleVersion:
-                        return refusal(req.mine("race"))
-                    # a match game: the next game, the score
-                    await self._matches.after(req, reply)
-                    return reply
+                try:
+                    reply = await command(self, req, *args, **kwargs)
+                except Refused as refused:
+                    return refusal(str(refused))
+                except StaleVersion:
+                    return refusal(req.mine("race"))
+                # a match game: the next game, the score
+                await self._matches.after(req, reply)
+                return reply
             except DatabaseFault as fault:
                 log.warning("%s: %s (%s)", command.__name__, fault.kind, brief(fault))
                 return await self.told(req, fault, bool(committed))
+    entry.__signature__ = outer  # type: ignore[attr-defined]  # callers' view: no req
     return entry
 
 
@@ -129,9 +133,6 @@ class GameService:
         self.context = Context(store, config or ServiceConfig(), clock, seed_factory,
                                render_images, labels=labels, cpu_pool=cpu_pool)
         ctx = self.context
-        #: The requests of the commands under way, by (user id, channel id): what
-        #: ``request`` hands out (see ``privately``).
-        self._requests: dict[tuple[str | None, str | None], list[Request]] = {}
         timekeeper = Timekeeper(ctx)
         self._turns = Turns(ctx, timekeeper)
         # one Matches for every part that opens, scores or rates a match (it was built
@@ -148,9 +149,12 @@ class GameService:
         self._history = History(ctx)
         self._ratings = Ratings(ctx, self._matches)
         self._replays = Replays(ctx, self._history)
+        self._tournaments = Tournaments(ctx, self._turns, timekeeper, self._matches,
+                                        self._resignation)
+        self._leagues = Leagues(ctx, timekeeper, self._tournaments)
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
                                self._resignation, Picking(ctx, self._turns), self._learning,
-                               self._history, self._everywhere)
+                               self._history, self._everywhere, self._tournaments)
         # The computer players think in ``thinker`` (the bot's process pool); without
         # one, on a worker thread.
         self._computer = ComputerPlayers(ctx, self._turns, timekeeper,
@@ -191,28 +195,6 @@ class GameService:
         public = chosen.guild or (language(locale) if channel else None)
         own = chosen.user or (language(user.locale) if user and user.locale else public)
         return Readers(user=own or language(None), channel=public or own or language(None))
-
-    def request(self, user: User | None, channel: Channel | None) -> Request:
-        """The ``Request`` a part is handed for this command: the one its entry point
-        (``privately``) built from these very ``user`` and ``channel``.  Outside an
-        entry point: English to both (what tools and the scheduler's own work read)."""
-        asked = self._requests.get(_asker(user, channel))
-        return asked[-1] if asked else Request(user, channel)
-
-    @contextmanager
-    def _asking(self, req: Request) -> Iterator[None]:
-        """``req`` is what ``request`` hands out while its command runs."""
-        key = _asker(req.user, req.channel)
-        self._requests.setdefault(key, []).append(req)
-        try:
-            yield
-        finally:
-            # by identity: two commands of one user in one channel may ask alike
-            running = [other for other in self._requests[key] if other is not req]
-            if running:
-                self._requests[key] = running
-            else:
-                del self._requests[key]
 
     async def _explicit(self, channel: Channel) -> Request:
         """The request of the service's own work in ``channel`` (the computer's moves,
@@ -293,7 +275,7 @@ class GameService:
     async def current_session(self, channel: Channel) -> Session | None:
         """The channel's live session as the next command would see it (tools and the
         fuzz run read it between commands)."""
-        return await self._turns.current(self.request(None, channel), channel)
+        return await self._turns.current(Request(None, channel), channel)
 
     async def position_async(self, session: Session) -> Position:
         return await self.context.position_async(session)
@@ -304,58 +286,50 @@ class GameService:
     # -- challenges and lobbies ---------------------------------------------------------
 
     @privately
-    async def new(self, user: User, channel: Channel, game_name: str,
+    async def new(self, req: Request, user: User, channel: Channel, game_name: str,
                   opponents: Sequence[User], options: dict[str, str] | None = None,
                   time_control: str | None = None) -> Reply:
-        req = self.request(user, channel)
         return await self._lobby.new(req, user, channel, game_name, opponents, options,
                                      time_control)
 
     @privately
-    async def accept(self, user: User, channel: Channel) -> Reply:
-        req = self.request(user, channel)
+    async def accept(self, req: Request, user: User, channel: Channel) -> Reply:
         return await self._lobby.accept(req, user, channel)
 
     @privately
-    async def decline(self, user: User, channel: Channel) -> Reply:
-        req = self.request(user, channel)
+    async def decline(self, req: Request, user: User, channel: Channel) -> Reply:
         return await self._lobby.decline(req, user, channel)
 
     @privately
-    async def join(self, user: User, channel: Channel) -> Reply:
-        req = self.request(user, channel)
+    async def join(self, req: Request, user: User, channel: Channel) -> Reply:
         return await self._lobby.join(req, user, channel)
 
     @privately
-    async def start(self, user: User, channel: Channel) -> Reply:
-        req = self.request(user, channel)
+    async def start(self, req: Request, user: User, channel: Channel) -> Reply:
         return await self._lobby.start(req, user, channel)
 
     @privately
-    async def leave(self, user: User, channel: Channel) -> Reply:
-        req = self.request(user, channel)
+    async def leave(self, req: Request, user: User, channel: Channel) -> Reply:
         return await self._lobby.leave(req, user, channel)
 
     @privately
-    async def abort(self, user: User, channel: Channel) -> Reply:
-        req = self.request(user, channel)
+    async def abort(self, req: Request, user: User, channel: Channel) -> Reply:
         return await self._lobby.abort(req, user, channel)
 
     @privately
-    async def rematch(self, user: User, channel: Channel, session_id: int | None = None
+    async def rematch(self, req: Request,
+                      user: User, channel: Channel, session_id: int | None = None
                       ) -> Reply:
-        req = self.request(user, channel)
         return await self._lobby.rematch(req, user, channel, session_id)
 
     # -- playing ----------------------------------------------------------------------
 
     @privately
-    async def move(self, user: User, channel: Channel, text: str | Turn,
+    async def move(self, req: Request, user: User, channel: Channel, text: str | Turn,
                    expected_turn: int | None = None, question: Question | None = None
                    ) -> Reply:
         """Play a turn as typed (``/move``) or a legal turn value (tools, tests): the
         service reads either as its canonical text, the command edge's form."""
-        req = self.request(user, channel)
         reply, session = await self._turns.moved(req, user, channel, str(text),
                                                  expected_turn, question)
         if session.status == SessionStatus.FINISHED:  # the move's own commit says so
@@ -363,50 +337,44 @@ class GameService:
         return reply
 
     @privately
-    async def taunt(self, user: User, channel: Channel, colour: str) -> Reply:
+    async def taunt(self, req: Request, user: User, channel: Channel, colour: str) -> Reply:
         """``/taunt COLOUR``: taunt an opponent you bumped in the turn you just played
         (what the Taunt button under its reply does)."""
-        req = self.request(user, channel)
         return await self._turns.late_taunts.command(req, user, channel, colour)
 
     @privately
-    async def preview(self, user: User, channel: Channel, text: str | Turn) -> Reply:
-        req = self.request(user, channel)
+    async def preview(self, req: Request, user: User, channel: Channel, text: str | Turn) -> Reply:
         return await self._turns.preview(req, user, channel, str(text))
 
     @privately
-    async def resign(self, user: User, channel: Channel) -> Reply:
+    async def resign(self, req: Request, user: User, channel: Channel) -> Reply:
         """Resign at once (the confirmation's button, and tools)."""
-        req = self.request(user, channel)
         reply = await self._resignation.resign(req, user, channel)
         await self._rate_if_ended(req, reply)
         return reply
 
     @privately
-    async def learn(self, user: User, channel: Channel, game_name: str) -> Reply:
+    async def learn(self, req: Request, user: User, channel: Channel, game_name: str) -> Reply:
         """``/learn GAME``: the first page of a private, step-by-step lesson."""
-        req = self.request(user, channel)
         return await self._learning.learn(req, user, game_name)
 
-    async def _lesson_game(self, user: User, channel: Channel, game_name: str) -> Reply:
+    async def _lesson_game(self, req: Request, user: User, channel: Channel, game_name: str
+                           ) -> Reply:
         """"Play the computer" at the end of a lesson: a game against the computer at its
         easiest, here (a lesson page's button, pressed within ``press``)."""
-        req = self.request(user, channel)
         if channel.direct:  # games are played in servers' channels
             raise Refused(req.mine("dm_only_in_server"))
         return await self._lobby.new(req, user, channel, game_name, [COMPUTER], {"level": "easy"})
 
     @privately
-    async def confirm_resign(self, user: User, channel: Channel) -> Reply:
+    async def confirm_resign(self, req: Request, user: User, channel: Channel) -> Reply:
         """What ``/resign`` does: ask privately, with a Resign button bound to the game
         (and, in a match, one that resigns the whole match)."""
-        req = self.request(user, channel)
         reply = await self._resignation.confirm(req, user, channel)
         return await self._matches.offer_match_resignation(req, reply)
 
     @privately
-    async def press(self, user: User, channel: Channel, action: str) -> Reply:
-        req = self.request(user, channel)
+    async def press(self, req: Request, user: User, channel: Channel, action: str) -> Reply:
         reply = await self._presses.press(req, user, channel, action)
         await self._rate_if_ended(req, reply)
         return reply
@@ -420,25 +388,108 @@ class GameService:
                 await self._finished(req, reply)
 
     async def _finished(self, req: Request, reply: Reply) -> None:
-        """The reply's game is over: a match moves on, then the game is rated."""
+        """The reply's game is over: a match moves on, a tournament writes its result
+        (the standings, the next round: the reply's announcements), then the game is
+        rated.  (A game ended otherwise, on time or aborted, is the scheduler's
+        tournament pass's to write.)"""
         await self._matches.follow_on(req, reply)
+        await self._tournament_after(req, reply)
         await self._ratings.catch_up()
 
     @privately
-    async def leaderboard(self, user: User, channel: Channel, game: str) -> Reply:
+    async def leaderboard(self, req: Request, user: User, channel: Channel, game: str) -> Reply:
         """``/leaderboard GAME``: the server's best players of a game."""
-        req = self.request(user, channel)
         return await self._ratings.leaderboard(req, channel, game)
 
     @privately
-    async def profile(self, user: User, channel: Channel, member: User | None = None) -> Reply:
+    async def profile(self, req: Request,
+                      user: User, channel: Channel, member: User | None = None) -> Reply:
         """``/profile [member]``: ratings and records per game."""
-        req = self.request(user, channel)
         return await self._ratings.profile(req, channel, member or user)
 
     async def rebuild_ratings(self) -> int:
         """Every rating recomputed from the stored finished games (a command-line tool)."""
         return await self._ratings.rebuild()
+
+    # -- tournaments --------------------------------------------------------------------
+
+    @privately
+    async def tournament_new(self, req: Request,
+                             user: User, channel: Channel, terms: Terms) -> Reply:
+        """``/tournament new`` (moderators): the sign-up opens here."""
+        return await self._tournaments.new(req, terms)
+
+    @privately
+    async def tournament_join(self, req: Request, user: User, channel: Channel) -> Reply:
+        return await self._tournaments.join(req)
+
+    @privately
+    async def tournament_leave(self, req: Request, user: User, channel: Channel) -> Reply:
+        return await self._tournaments.leave(req)
+
+    @privately
+    async def tournament_start(self, req: Request, user: User, channel: Channel) -> Reply:
+        """The organiser (or a moderator) closes the sign-up: round 1 is paired."""
+        return await self._tournaments.start(req)
+
+    @privately
+    async def tournament_standings(self, req: Request, user: User, channel: Channel) -> Reply:
+        return await self._tournaments.standings(req)
+
+    @privately
+    async def tournament_withdraw(self, req: Request, user: User, channel: Channel) -> Reply:
+        return await self._tournaments.withdraw(req)
+
+    @privately
+    async def tournament_game(self, req: Request, key: str, channel: Channel) -> Reply:
+        """Begin the tournament game ``key`` (a ``ThreadGame``'s) in ``channel``, the
+        thread the adapter opened for it; a refusal when it is open already."""
+        return await self._tournaments.open_game(req, key, channel)
+
+    @privately
+    async def league_new(self, req: Request, user: User, channel: Channel, game: str, size: int,
+                         movers: int, options: dict[str, str] | None = None,
+                         time_control: str | None = None, name: str = "") -> Reply:
+        """``/league new`` (moderators): a league of ``game`` here, one a server."""
+        return await self._leagues.new(req, game, size, movers,
+                                       options, time_control, name)
+
+    @privately
+    async def league_join(self, req: Request, user: User, channel: Channel) -> Reply:
+        return await self._leagues.join(req)
+
+    @privately
+    async def league_leave(self, req: Request, user: User, channel: Channel) -> Reply:
+        return await self._leagues.leave(req)
+
+    @privately
+    async def league_season(self, req: Request, user: User, channel: Channel) -> Reply:
+        """The next season (moderators): divisions with promotion and relegation."""
+        return await self._leagues.season(req)
+
+    @privately
+    async def league_standings(self, req: Request, user: User, channel: Channel) -> Reply:
+        return await self._leagues.standings(req)
+
+    async def tournament_sweep(self) -> list[Announcement]:
+        """The scheduler's pass over the tournaments (sign-up deadlines, games ended
+        on time, round deadlines, games never opened): what to post."""
+        said: list[Announcement] = []
+        for row in await self._tournaments.to_sweep():
+            req = await self._explicit(Channel(row.channel_id, row.guild_id))
+            said += await self._tournaments.sweep(req, row)
+        return said
+
+    async def _tournament_after(self, req: Request, reply: Reply) -> None:
+        """A tournament game's end, after the command that ended it (a fault here never
+        reports the command's own saved change as failed).  The tournament's channel
+        is in the same server as the game's thread: the command's public language."""
+        try:
+            await self._tournaments.after(req, reply)
+        except StaleVersion:
+            pass
+        except Exception:
+            log.exception("tournament follow-on failed after session %s", reply.session_id)
 
     # -- the computer -------------------------------------------------------------------
 
@@ -505,47 +556,41 @@ class GameService:
         return out
 
     @privately
-    async def hint(self, user: User, channel: Channel) -> Reply:
-        req = self.request(user, channel)
+    async def hint(self, req: Request, user: User, channel: Channel) -> Reply:
         return await self._computer.hint(req, user, channel)
 
     # -- correspondence ---------------------------------------------------------------
 
     @privately
-    async def claim(self, user: User, channel: Channel) -> Reply:
+    async def claim(self, req: Request, user: User, channel: Channel) -> Reply:
         """The win on time (a game with a clock), or the end of a game without one
         that went silent (bot/service/nudges.py)."""
-        req = self.request(user, channel)
         reply = (await self._nudges.claim(req, user, channel)
                  or await self._correspondence.claim(req, user, channel))
         await self._rate_if_ended(req, reply)
         return reply
 
     @privately
-    async def grant(self, user: User, channel: Channel, amount: str) -> Reply:
-        req = self.request(user, channel)
+    async def grant(self, req: Request, user: User, channel: Channel, amount: str) -> Reply:
         return await self._correspondence.grant(req, user, channel, amount)
 
     @privately
-    async def takeback(self, user: User, channel: Channel) -> Reply:
-        req = self.request(user, channel)
+    async def takeback(self, req: Request, user: User, channel: Channel) -> Reply:
         against_computer = await self._computer.takeback(req, user, channel)
         if against_computer is not None:
             return against_computer
         return await self._correspondence.takeback(req, user, channel)
 
     @privately
-    async def takeback_answer(self, user: User, channel: Channel, accept: bool,
+    async def takeback_answer(self, req: Request, user: User, channel: Channel, accept: bool,
                               seq: int | None = None) -> Reply:
-        req = self.request(user, channel)
         return await self._correspondence.takeback_answer(req, user, channel, accept, seq)
 
     @privately
-    async def my_games(self, user: User, guild_id: str | None, page: int = 1,
+    async def my_games(self, req: Request, user: User, guild_id: str | None, page: int = 1,
                        everywhere: bool = False) -> Reply:
         """The user's games on this server; in a direct message (no server) or with
         ``everywhere``, in every server, their own turns first (bot/service/everywhere.py)."""
-        req = self.request(user, None)
         if guild_id is None or everywhere:
             return await self._everywhere.my_games(req, page)
         return await self._correspondence.my_games(req, user, guild_id, page)
@@ -571,14 +616,14 @@ class GameService:
             return None
 
     @privately
-    async def notify(self, user: User, mode: str = "", nudge: str = "", digest: str = "",
+    async def notify(self, req: Request,
+                     user: User, mode: str = "", nudge: str = "", digest: str = "",
                      hour: int | None = None, timezone: str = "", remind: str = "") -> Reply:
         """How reminders reach you (``mode``); in games without a clock, after how
         long you are nudged (``nudge``: ``3d``, ``off``, ``server``); a daily digest by
         direct message (``digest`` on/off at ``hour`` in ``timezone``); your own
         reminder times (``remind``: ``24h,8h,1h`` or ``server``).  Every option is
         checked before any is changed."""
-        req = self.request(user, None)
         chosen_digest = await self._direct_settings.checked_digest(req, digest, hour, timezone)
         chosen_remind = self._direct_settings.checked_remind(req, remind)
         if not nudge.strip() and chosen_digest is None and chosen_remind is None:
@@ -593,12 +638,12 @@ class GameService:
         return Reply(text="\n".join(said), private=True)
 
     @privately
-    async def settings(self, user: User, channel: Channel, theme: str = "", flip: str = "",
+    async def settings(self, req: Request,
+                       user: User, channel: Channel, theme: str = "", flip: str = "",
                        server_theme: str = "", phone: str = "", server_nudge: str = "",
                        language: str = "", server_language: str = "") -> Reply:
         """Boards' look, the language (``language``; ``server_language`` for
         moderators) and (``server_nudge``, moderators) the server's nudges."""
-        req = self.request(user, channel)
         if channel.direct and (server_theme or server_nudge or server_language):
             raise Refused(req.mine("dm_only_in_server"))
         period = self._nudges.checked_server(req, user, channel, server_nudge)
@@ -619,11 +664,10 @@ class GameService:
     # -- looking ------------------------------------------------------------------------
 
     @privately
-    async def board(self, user: User, channel: Channel, game_id: int | None = None,
+    async def board(self, req: Request, user: User, channel: Channel, game_id: int | None = None,
                     turn: int | None = None) -> Reply:
         """The board here; with ``game_id``, a finished game's position after ``turn``
         (default: its end)."""
-        req = self.request(user, channel)
         if channel.direct:  # a direct message: one of the user's own games, by its number
             if game_id is None:
                 raise Refused(req.mine("dm_board_which"))
@@ -635,14 +679,13 @@ class GameService:
         return await self._views.board(req, user, channel)
 
     @privately
-    async def legal(self, user: User, channel: Channel, starting: str = "") -> Reply:
-        req = self.request(user, channel)
+    async def legal(self, req: Request, user: User, channel: Channel, starting: str = "") -> Reply:
         return await self._views.legal(req, user, channel, starting)
 
     @privately
-    async def record(self, user: User, channel: Channel, game_id: int | None = None) -> Reply:
+    async def record(self, req: Request,
+                     user: User, channel: Channel, game_id: int | None = None) -> Reply:
         """The record file of the game here, or of the finished game ``game_id``."""
-        req = self.request(user, channel)
         if channel.direct:  # a direct message: one of the user's own games, by its number
             if game_id is None:
                 raise Refused(req.mine("dm_record_which"))
@@ -655,23 +698,20 @@ class GameService:
             req, await self._views.record(req, user, channel))
 
     @privately
-    async def history(self, user: User, channel: Channel, member: User | None = None,
+    async def history(self, req: Request, user: User, channel: Channel, member: User | None = None,
                       game: str | None = None, page: int = 1) -> Reply:
         """Finished games of this server (of ``member``, of ``game``), newest first."""
-        req = self.request(user, channel)
         return await self._history.history(req, channel, member, game, page)
 
     @privately
-    async def replay(self, user: User, channel: Channel, game_id: int,
+    async def replay(self, req: Request, user: User, channel: Channel, game_id: int,
                      size_limit: int = DEFAULT_UPLOAD_LIMIT) -> Reply:
         """``/replay game:ID``: a finished game of this server as an animated GIF
         under ``size_limit`` bytes (the server's upload limit)."""
-        req = self.request(user, channel)
         return await self._replays.replay(req, channel, game_id, size_limit)
 
     @privately
-    async def games(self, channel: Channel, page: int = 1) -> Reply:
-        req = self.request(None, channel)
+    async def games(self, req: Request, channel: Channel, page: int = 1) -> Reply:
         return await self._views.games(req, channel, page)
 
     def rules(self, game_name: str) -> Reply:
@@ -685,17 +725,13 @@ class GameService:
         return views.help_text(Request(None, None))
 
     @privately
-    async def read_rules(self, user: User, channel: Channel | None, game_name: str) -> Reply:
+    async def read_rules(self, req: Request,
+                         user: User, channel: Channel | None, game_name: str) -> Reply:
         """``/rules`` in the user's language (``rules`` above: in English, for tools)."""
-        req = self.request(user, channel)
         return views.rules(req, game_name)
 
     @privately
-    async def read_help(self, user: User, channel: Channel | None) -> Reply:
+    async def read_help(self, req: Request, user: User, channel: Channel | None) -> Reply:
         """``/help`` in the user's language."""
-        req = self.request(user, channel)
         return views.help_text(req)
 
-
-def _asker(user: User | None, channel: Channel | None) -> tuple[str | None, str | None]:
-    return (user.id if user else None, channel.id if channel else None)

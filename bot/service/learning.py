@@ -22,7 +22,7 @@ from renderer import RenderContext
 from renderer.describe import describe
 
 #: What "Play the computer" does at the end of a lesson (the service's own game offer).
-NewGame = Callable[[User, Channel, str], Awaitable[Reply]]
+NewGame = Callable[[Request, User, Channel, str], Awaitable[Reply]]
 
 
 class Learning:
@@ -47,7 +47,7 @@ class Learning:
         if not 0 <= number < len(pages):
             raise Refused(req.mine("lesson_no_page"))
         if action.verb is Verb.LEARNNEW:
-            return await self.new_game(user, channel, name)
+            return await self.new_game(req, user, channel, name)
         if action.verb is Verb.LEARNX and action.choice is not None:
             return await self.answer(req, name, number, pages[number], action.choice)
         return await self.page(req, name, number)

@@ -12,6 +12,7 @@ from bot.actions import (
     ActionError,
     Answer,
     Challenge,
+    Entry,
     GamesPage,
     HistoryPage,
     Lesson,
@@ -37,6 +38,7 @@ from bot.service.lobby import Lobby
 from bot.service.picking import Picking
 from bot.service.request import Request
 from bot.service.resign import Resignation
+from bot.service.tournaments import Tournaments
 from storage import Session, SessionStatus, TurnKind
 
 #: A press's handler: the presser, where, and the decoded action of its verb.
@@ -47,9 +49,10 @@ class Presses:
     def __init__(self, ctx: Context, turns: Turns, lobby: Lobby,
                  correspondence: Correspondence, resignation: Resignation,
                  picking: Picking, learning: Learning, history: History,
-                 everywhere: Everywhere) -> None:
+                 everywhere: Everywhere, tournaments: Tournaments) -> None:
         self.ctx = ctx
         self.everywhere = everywhere
+        self.tournaments = tournaments
         self.history = history
         self.learning = learning
         self.picking = picking
@@ -71,6 +74,7 @@ class Presses:
             Verb.ANSWER: self._answer,
             Verb.SHOW: self._show,
             Verb.MYGAMES: self._games_page,
+            Verb.TJOIN: self._entry, Verb.TLEAVE: self._entry,
         }
 
     async def press(self, req: Request, user: User, channel: Channel, action: str) -> Reply:
@@ -81,6 +85,12 @@ class Presses:
         return await self.handlers[pressed.verb](req, user, channel, pressed)
 
     # -- what needs no game here ---------------------------------------------------------
+
+    async def _entry(self, req: Request, user: User, channel: Channel, action: Entry) -> Reply:
+        """Join or Leave under a tournament's sign-up (that tournament's)."""
+        if action.join:
+            return await self.tournaments.join(req, action.tournament)
+        return await self.tournaments.leave(req, action.tournament)
 
     async def _rematch(self, req: Request, user: User, channel: Channel, action: Rematch) -> Reply:
         return await self.lobby.rematch(req, user, channel, action.session)

@@ -18,6 +18,9 @@
   ``pid<TAB>text as JSON``.  HANG 1: the first post never ends (prints ``posting``:
   the turn is saved, its message not yet sent; the test kills the process).  Prints
   ``done`` after its first post.  (URL may be a SQLite file too.)
+- ``sweep URL -``: prints ``ready``, waits for a line on stdin, then runs the
+  tournaments' pass once (``GameService.tournament_sweep``); prints what it would
+  post as JSON ``{"rounds": [round post texts], "games": [keys of games to open]}``.
 """
 
 from __future__ import annotations
@@ -158,9 +161,24 @@ async def drive(url: str, channel_id: str, outfile: str, hang: str) -> None:
         await store.close()
 
 
+async def sweep(url: str) -> None:
+    store = await Store.open(url)
+    try:
+        service = GameService(store, ServiceConfig(), render_images=False)
+        print("ready", flush=True)
+        await asyncio.to_thread(sys.stdin.readline)
+        said = await service.tournament_sweep()
+        print(json.dumps({"rounds": [a.reply.text for a in said if ", round " in a.reply.text],
+                          "games": [g.key for a in said for g in a.games]}), flush=True)
+    finally:
+        await store.close()
+
+
 if __name__ == "__main__":
     mode, url, arg = sys.argv[1:4]
-    if mode == "drive":
+    if mode == "sweep":
+        asyncio.run(sweep(url))
+    elif mode == "drive":
         asyncio.run(drive(url, arg, *sys.argv[4:6]))
     elif mode == "computer":
         asyncio.run(computer(url, arg, *sys.argv[4:8]))

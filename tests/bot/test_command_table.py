@@ -71,11 +71,15 @@ class _Recorder(Flows):
 
 
 @pytest.mark.parametrize("name", [c.name for c in table.TABLE if c.discord
-                                  and c.name not in ("new", "rules", "help")])
+                                  and c.name not in ("new", "rules", "help", "tournament",
+                                                     "league")])
 async def test_the_cogs_run_each_command_as_its_row_says(name: str) -> None:
     """(``/new``, ``/rules`` and ``/help`` answer before or without ``Flows.run``.)"""
     recorder = _Recorder()
     slash = {c.name: c for c in build_commands(recorder)}[name]
+    from discord import app_commands
+
+    assert isinstance(slash, app_commands.Command)  # (the groups: the test below)
     arguments = {p.name: p.default if not p.required else _sample(p) for p in slash.parameters}
     arguments = {k: (None if v is discord_missing() else v) for k, v in arguments.items()}
     # a stand-in interaction, straight into the callback of a command bound to no group
@@ -119,7 +123,7 @@ SAMPLES = {
     Verb.PICKNO: "pickno:1:p3-0", Verb.LEARN: "learn:0:lche-1",
     Verb.LEARNX: "learnx:0:lche-1-0", Verb.LEARNNEW: "learnnew:0:lche-3",
     Verb.HISTORY: "history:0:h2-x-x", Verb.SHOW: "show:1:b",
-    Verb.MYGAMES: "mygames:0:g2",
+    Verb.MYGAMES: "mygames:0:g2", Verb.TJOIN: "tjoin:0:e3", Verb.TLEAVE: "tleave:0:e3",
 }
 
 
@@ -147,3 +151,22 @@ async def test_press_takes_a_label_or_a_verb_and_presses_the_id(tmp_path: Path) 
     # shown has is refused too
     assert steps == ["1", "2", "1"], text
     assert text.count("No button `learn`") == 1 and "No button `pickok`" in text, text
+
+
+@pytest.mark.parametrize("name, sub", [
+    *(("tournament", s) for s in ("new", "join", "leave", "start", "standings", "withdraw")),
+    *(("league", s) for s in ("new", "join", "leave", "season", "standings"))])
+async def test_the_subcommands_run_as_their_row_says(name: str, sub: str) -> None:
+    from discord import app_commands
+
+    recorder = _Recorder()
+    group = {c.name: c for c in build_commands(recorder)}[name]
+    assert isinstance(group, app_commands.Group)
+    slash = group.get_command(sub)
+    assert isinstance(slash, app_commands.Command)
+    arguments = {p.name: p.default if not p.required else _sample(p) for p in slash.parameters}
+    arguments = {k: (None if v is discord_missing() else v) for k, v in arguments.items()}
+    await slash.callback(_Interaction(), **arguments)  # type: ignore[arg-type, call-arg]
+    row = table.command(name)
+    assert recorder.runs and recorder.runs[-1]["defer"] is row.defer
+    assert recorder.runs[-1]["changes"] is row.changes

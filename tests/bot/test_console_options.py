@@ -10,6 +10,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from discord.app_commands import Command as DiscordCommand
+from discord.app_commands import Group
 
 from bot.cogs.commands import build_commands
 from bot.cogs.flows import Flows
@@ -143,6 +145,10 @@ EXAMPLES = {
     "pick": "choice:2",
     "press": "label:Next",
     "channel": "name:other",
+    "tournament": "action:new game:hachapury format:swiss rounds:3 options:\"kings=false\" "
+                  "time:3d match:3 signup_hours:24 round_hours:48 rated:false name:Autumn",
+    "league": "action:new game:hachapury size:4 movers:1 options:\"kings=false\" time:3d "
+              "name:Ladder",
 }
 
 
@@ -195,6 +201,12 @@ def test_the_console_reads_the_options_discord_declares() -> None:
     specs = commands()
     for command in build_commands(Flows(lambda: None)):  # type: ignore[arg-type,return-value]  # never called
         spec: Spec = specs[command.name]
+        if isinstance(command, Group):  # the subcommand first, then each one's options
+            wanted = ["action", *dict.fromkeys(p.name for sub in command.commands
+                                               if isinstance(sub, DiscordCommand)
+                                               for p in sub.parameters)]
+            assert [o.name for o in spec.options] == wanted, command.name
+            continue
         wanted = [p.name for p in command.parameters]
         if command.name == "resign":
             wanted.append("confirm")  # the console's: resign without the question

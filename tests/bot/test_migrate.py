@@ -14,15 +14,20 @@ from pathlib import Path
 import pytest
 
 from bot.migrate import Report, copy_tables, migrate, verify_copy
+from bot.service.tournaments import Terms
 from storage import Store
 from storage.correspondence import CorrespondenceStore
-from tests.bot.conftest import ALICE, BOB, CAROL, HERE, FakeClock
+from tests.bot.conftest import ALICE, BOB, CAROL, HERE, MOD, FakeClock
 from tests.bot.service.test_correspondence import THERE, _play, _service, _start, _to_move
 from tests.conftest import PgFactory
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.postgresql
 FINISHED = HERE.__class__("5003", HERE.guild_id, "finished-room")
+CUP = HERE.__class__("5004", HERE.guild_id, "cup")
+LADDER = HERE.__class__("5006", HERE.guild_id, "ladder")
+TOURNAMENT_TABLES = ("tournaments", "tournament_entrants", "tournament_rounds",
+                     "tournament_pairings", "leagues", "league_members", "league_divisions")
 
 
 async def _source(path: Path) -> None:
@@ -50,6 +55,16 @@ async def _source(path: Path) -> None:
         assert (await service.new(CAROL, THERE, "hachapury", [ALICE])).ok
         assert (await service.notify(BOB, "dm")).ok
         await CorrespondenceStore(store).set_heartbeat(clock.now)
+        # a tournament under way (round 1 paired, its games not opened yet) and a
+        # league's first season: every table of migration 13 has rows, children of
+        # parents the name order would copy after them
+        assert (await service.tournament_new(MOD, CUP, Terms("hachapury", "swiss", 2))).ok
+        assert (await service.league_new(MOD, LADDER, "hachapury", 3, 1)).ok
+        for player in (ALICE, BOB, CAROL):
+            assert (await service.tournament_join(player, CUP)).ok
+            assert (await service.league_join(player, LADDER)).ok
+        assert (await service.tournament_start(MOD, CUP)).ok
+        assert (await service.league_season(MOD, LADDER)).ok
     finally:
         await store.close()
 
@@ -103,6 +118,12 @@ async def test_the_copy_equals_the_source_and_is_verified(
         assert (await service.new(ALICE, other, "hachapury", [BOB])).ok
         new = await copy.live_session(other.id)
         assert new is not None and new.id == 4
+        for table in TOURNAMENT_TABLES:
+            counts = [int((await store.fetchall(f"SELECT COUNT(*) FROM {table}"))[0][0])
+                      for store in (original, copy)]
+            assert counts[0] == counts[1] > 0, table
+        # and a new tournament gets an id after the copied ones
+        assert (await service.tournament_new(MOD, other, Terms("hachapury", "knockout"))).ok
     finally:
         await original.close()
         await copy.close()

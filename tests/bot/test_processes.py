@@ -316,3 +316,59 @@ async def test_a_killed_thinkers_claim_does_not_hold_the_next_process(
     assert len(played) == 1, played  # the worker gives up after 60 s without a move
     print(f"the next process played {seconds:.2f} s after its go")
     assert seconds < 20, seconds
+
+
+async def test_two_processes_pair_a_tournament_round_once(new_pg_database: PgFactory
+                                                          ) -> None:
+    """Round 1's last game ended with no command after it (as the scheduler ends one
+    on time); two bot processes run the tournaments' pass at once: round 2 is paired,
+    posted and its games handed out by one of them, once."""
+    from bot.replies import User
+    from bot.service import GameService
+    from bot.service.tournaments import Terms
+    from games.outcome import resigned
+    from storage.tournaments import TournamentStore
+    from tests.bot.conftest import MOD
+
+    url = await new_pg_database()
+    store = await Store.open(url)
+    try:
+        service = GameService(store, render_images=False, clock=FakeClock())
+        assert (await service.tournament_new(MOD, HERE, Terms("hachapury", "swiss", 2))).ok
+        players = [User(str(6000 + i), f"s{i}") for i in range(4)]
+        for player in players:
+            assert (await service.tournament_join(player, HERE)).ok
+        started = await service.tournament_start(MOD, HERE)
+        for number, game in enumerate(g for a in started.announcements for g in a.games):
+            thread = HERE.__class__(str(8000 + number), HERE.guild_id)
+            opened = await service.tournament_game(game.key, thread)
+            session = await store.session(opened.session_id or 0)
+            assert session is not None
+            await store.update_session(session, 1.9e9, status="finished", outcome=resigned(
+                session.seats[0].side, session.seats[1].side))
+        row = await TournamentStore(store).in_channel(HERE.id)
+        assert row is not None
+    finally:
+        await store.close()
+    racers = [_worker("sweep", url, "-") for _ in range(2)]
+    try:
+        _go(racers)
+        said = []
+        for racer in racers:
+            out, err = racer.communicate(timeout=60)
+            assert racer.returncode == 0, err
+            said.append(json.loads(out.strip().splitlines()[-1]))
+    finally:
+        for racer in racers:
+            if racer.poll() is None:
+                racer.kill()
+    rounds = [text for s in said for text in s["rounds"] if ", round 2:" in text]
+    games = [key for s in said for key in s["games"]]
+    assert len(rounds) == 1, said
+    assert sorted(games) == [f"{row.id}:2:1", f"{row.id}:2:2"], said
+    store = await Store.open(url)
+    try:
+        pairings = await TournamentStore(store).pairings(row.id)
+        assert [p.round for p in pairings] == [1, 1, 2, 2]
+    finally:
+        await store.close()

@@ -4,12 +4,14 @@ the user's Discord locale, public ones in the server's, ``/settings language`` a
 
 from __future__ import annotations
 
+import inspect
 import random
 import re
 from dataclasses import replace
 
 from bot.replies import Channel, Reply, User
 from bot.service import GameService
+from bot.service.request import Request
 from storage import Session
 from tests.bot.conftest import ALICE, BOB, HERE, MOD, FakeClock
 
@@ -302,8 +304,12 @@ async def test_a_command_given_by_keyword_reads_its_users_and_channels_languages
     assert played.ok and " to move" in played.text, played.text
 
 
-async def test_a_request_outside_a_command_speaks_english(service: GameService) -> None:
-    # tools call parts outside an entry point: the English a missing reader gets
-    req = service.request(ALICE_RU, RUSSIAN_HERE)
+async def test_an_entry_point_builds_the_request_its_callers_never_pass(
+        service: GameService) -> None:
+    # the command is written with ``req``; what callers see (and bind) is without it
+    params = list(inspect.signature(service.move).parameters)
+    assert params[:2] == ["user", "channel"] and "req" not in params
+    # a request built without readers (tools) speaks English to both
+    req = Request(ALICE_RU, RUSSIAN_HERE)
     assert (req.user_lang, req.channel_lang) == ("en", "en")
     assert req.mine("no_game").startswith("There is no game")
