@@ -40,6 +40,10 @@ def extensions() -> list[Extension]:
     for ext in exts:  # compiled under the module's own name, stored under the sources' hash
         ext.name = ".".join([*BUILD.parts, ext.name.rsplit(".", 1)[1]])
         ext.optional = True  # a module that does not compile leaves all of them pure Python
+        if os.name == "posix":
+            # no debug information (Python's own CFLAGS ask for -g): the same code, compiled
+            # in about 30 % less time (26 s of CPU instead of 36 s for the six modules)
+            ext.extra_compile_args = [*ext.extra_compile_args, "-g0"]
     return exts
 
 

@@ -5,7 +5,8 @@ moves one after the other), without and with rendering; the committed moves per 
 when many channels move at once in one process; and, on PostgreSQL, the same burst
 split over several processes sharing the database (``--processes``, default 2).
 PostgreSQL is a throw-away server this script starts (tests/pg_server.py: a Unix
-socket, fsync off as in the tests) unless ``BOARDBOT_BENCH_POSTGRES`` names one.
+socket, with production's settings: fsync and synchronous_commit on) unless
+``BOARDBOT_BENCH_POSTGRES`` names one; the settings in force are printed.
 
 Run: ``.venv/bin/python bench/bench_backends.py [--channels 40] [--moves 8]``
 """
@@ -27,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.pg_settings import described, durability  # noqa: E402
 from bot.replies import Channel, User  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from storage import Store  # noqa: E402
@@ -183,10 +185,12 @@ async def main() -> None:
         await _measure("sqlite", str(Path(tmp) / "bench.sqlite3"), args)
     given = os.environ.get("BOARDBOT_BENCH_POSTGRES")
     if given:
+        print(described(await durability(given)), flush=True)
         await _measure("postgresql", given, args)
         return
-    server = await asyncio.to_thread(start_server)
+    server = await asyncio.to_thread(start_server, True)
     try:
+        print(described(await durability(server.url())), flush=True)
         await _measure("postgresql", server.url(), args)
     finally:
         server.stop()

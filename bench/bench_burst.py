@@ -28,9 +28,10 @@ also holds the untimed legal-turn listings that choose the moves).  Read them wi
 
 The choice of each move (a random legal turn for whoever is to move) is made before
 the round starts and is not timed.  PostgreSQL is a throw-away server started as
-tests/pg_server.py does (a Unix socket, fsync off) unless ``--postgres URL`` or
-``BOARDBOT_BENCH_POSTGRES`` names one.  A run takes about a minute or two on a quiet
-2-core machine.
+tests/pg_server.py does (a Unix socket), with production's settings (fsync and
+synchronous_commit on: each commit on disk before it is answered), unless ``--postgres
+URL`` or ``BOARDBOT_BENCH_POSTGRES`` names one; the settings in force are printed.
+A run takes about a minute or two on a quiet 2-core machine.
 
 Run: ``.venv/bin/python bench/bench_burst.py [--channels 200] [--rounds 4]
 [--only sqlite,postgresql,postgresql-2] [--cpu pool|thread] [--profile DIR]``
@@ -55,6 +56,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.pg_settings import described, durability  # noqa: E402
 from bot.cpu_pool import CpuPool  # noqa: E402
 from bot.replies import Channel, User  # noqa: E402
 from bot.service import GameService  # noqa: E402
@@ -419,9 +421,10 @@ def main() -> None:
         url, postmaster = args.postgres, None
     else:
         from tests.pg_server import start_server
-        server = start_server()
+        server = start_server(durable=True)
         url, postmaster = server.url(), _postmaster(server.data)
     try:
+        print(described(asyncio.run(durability(url))), flush=True)
         for name, processes in (("postgresql", 1), ("postgresql-2", 2)):
             if name in wanted:
                 # each configuration on a database of its own (on the throw-away server)

@@ -1,4 +1,4 @@
-"""Memory of one bot process with many live games (issue 17, item 6).
+"""Memory of the whole bot (its process tree) with many live games.
 
 A ``GameService`` on a real database (a SQLite file, or a ``postgresql://``
 URL) opens ``--sessions`` live games spread over the four games, each in its
@@ -8,15 +8,20 @@ time.  Pictures are drawn as the bot draws them: in the process pool
 (bot/cpu_pool.py, ``--workers`` warm worker processes), or with ``--no-pool``
 in threads of the bot's process (as before the pool); ``--no-images``: none.
 
-What counts against the target, **at most 200 MiB with 10,000 live sessions**:
-the resident size (RSS) of the bot's own process, the one that holds the
-sessions, the service's caches, the database driver and the event loop, and
-the one that grows with the sessions looked at.  The pool's workers are
-printed beside it, each on its own line: their size is the renderers' caches
-(board backgrounds, text stencils), bounded per width, theme and game, so it
-does not grow with the sessions; it is checked against ``--worker-target``.
-PSS (shared pages split between the processes that map them) and USS (the
-process's own pages) come from ``/proc/PID/smaps_rollup`` where readable.
+What counts against the target, **the whole bot at most 300 MiB on a 2-core
+machine with 10,000 live sessions, plus at most 40 MiB per extra core**: the PSS
+(shared pages split between the processes that map them) of every process of the
+bot's tree summed: the bot's own process (the sessions, the service's caches, the
+database driver, the event loop), the forkserver (which imports the engines and
+renderers and draws the bot's look for every worker, bot/shared_pictures.py), the
+resource tracker, and both pools' workers, one picture worker and one computer
+worker a core (``--workers``; ``--no-computer`` leaves the computer's pool out).
+Each line also shows every process's RSS and USS (its own pages); they come from
+``/proc/PID/smaps_rollup`` where readable.  The bot process alone is still checked
+against its own 200 MiB, and the pool's picture workers against ``--worker-target``.
+The final figures are taken once the workers have been idle a few seconds, as
+between bursts (an idle worker gives its free memory back, bot/worker_idle.py);
+the line before them is the size while they were busy.
 
 Printed: the sizes after start-up (imports done, database open, pool warm,
 start-up heap frozen and the allocator's free pages returned, as the bot's
@@ -45,6 +50,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.computer_pool import ComputerPool  # noqa: E402
 from bot.cpu_pool import CpuPool  # noqa: E402
 from bot.heap import (  # noqa: E402
     ARENAS,
@@ -52,11 +58,14 @@ from bot.heap import (  # noqa: E402
     freeze_startup_heap,
     memory_of,
     release_free_memory,
+    tree_memory,
     tune_allocator,
 )
+from bot.process_pools import cores  # noqa: E402
 from bot.replies import Channel, User  # noqa: E402
 from bot.service import GameService, ServiceConfig  # noqa: E402
 from bot.service.context import POSITION_CACHE  # noqa: E402
+from bot.worker_idle import IDLE_SECONDS  # noqa: E402
 from games import available_games  # noqa: E402
 from renderer import NoRenderer, for_game, warm_up  # noqa: E402
 from storage import SessionStatus, Store  # noqa: E402
@@ -64,6 +73,15 @@ from storage import SessionStatus, Store  # noqa: E402
 GAMES = ("hachapury", "cheesegambit", "chebache", "che")
 PACKAGES = ("games", "renderer", "bot", "storage")
 TARGET_MIB = 200.0
+#: The whole tree (the bot, the forkserver, the resource tracker, every worker of
+#: both pools), as PSS: at most this on a 2-core machine, plus ``TREE_PER_CORE``
+#: for each core beyond 2 (each core adds a picture worker and a computer worker).
+TREE_TARGET_MIB = 300.0
+TREE_PER_CORE_MIB = 40.0
+
+
+def tree_target(cores: int) -> float:
+    return TREE_TARGET_MIB + TREE_PER_CORE_MIB * max(0, cores - 2)
 
 
 def _mib(memory: Memory | None) -> str:
@@ -73,9 +91,43 @@ def _mib(memory: Memory | None) -> str:
             f"peak {memory.peak:6.1f} MiB")
 
 
-def worker_pids(pool: CpuPool | None) -> list[int]:
+def worker_pids(pool: CpuPool | ComputerPool | None) -> list[int]:
     executor = pool._executor if pool is not None else None
     return sorted((getattr(executor, "_processes", None) or {}).keys())
+
+
+#: The computer pool of the run (``--computer``), for the whole tree's roles.
+COMPUTERS: list[ComputerPool] = []
+
+
+def _role(pid: int, pool: CpuPool | None) -> str:
+    if pid == os.getpid():
+        return "bot"
+    if pid in worker_pids(pool):
+        return "picture workers"
+    if any(pid in worker_pids(c) for c in COMPUTERS):
+        return "computer workers"
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            command = cmdline.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        command = ""
+    for word in ("forkserver", "resource_tracker"):
+        if word in command:
+            return word.replace("_", " ")
+    return "other"
+
+
+def tree_line(pool: CpuPool | None) -> tuple[float, str]:
+    """The whole process tree's PSS and, by role, how it splits."""
+    roles: dict[str, list[float]] = {}
+    for pid, memory in tree_memory().items():
+        roles.setdefault(_role(pid, pool), []).append(memory.pss)
+    total = sum(sum(v) for v in roles.values())
+    parts = ", ".join(f"{role} {sum(v):.1f}" + (f" ({len(v)})" if len(v) > 1 else "")
+                      for role, v in sorted(roles.items(), key=lambda kv: -sum(kv[1])))
+    return total, (f"whole tree: {sum(len(v) for v in roles.values())} processes, "
+                   f"PSS {total:.1f} MiB = {parts}")
 
 
 #: (sessions looked at, the bot's RSS, the biggest worker's RSS) at each report.
@@ -93,6 +145,7 @@ def say(label: str, pool: CpuPool | None = None, sessions: int | None = None
     workers = [memory_of(pid) for pid in worker_pids(pool)]
     for n, memory in enumerate(workers):
         print(f"{'':<30} worker{n} {_mib(memory)}", flush=True)
+    print(f"{'':<30} {tree_line(pool)[1]}", flush=True)
     if sessions is not None and bot is not None:
         TREND.append((sessions, bot.rss, max((m.rss for m in workers if m), default=0.0)))
     return bot
@@ -144,6 +197,14 @@ def caches(service: GameService | None = None) -> list[tuple[str, int, str]]:
                     and not attr.startswith("__"):
                 found.append((f"{modname}.{attr}", len(value), "-"))
     return found
+
+
+def worker_trim(seconds: float = 1.0) -> int:
+    """Run in a pool worker: hand its allocator's free pages back (a diagnostic: how
+    much of a worker's size is freed memory its allocator keeps for the next picture)."""
+    time.sleep(seconds)
+    release_free_memory()
+    return os.getpid()
 
 
 def worker_caches(seconds: float = 1.0) -> tuple[int, list[tuple[str, int, str]]]:
@@ -283,9 +344,17 @@ async def run(args: argparse.Namespace) -> None:
         say("idle (imported, database open)")
         pool: CpuPool | None = None
         if args.images and args.pool:
-            pool = CpuPool(args.workers or None, width=config.image_width, theme=config.theme)
+            # made first, as in the bot's setup_hook: it names the look the forkserver
+            # draws for every worker (bot/shared_pictures.py) before the forkserver starts
+            pool = CpuPool(args.workers or None, width=config.image_width, theme=config.theme,
+                           every_look=args.every_look)
             service.context.cpu_pool = pool
-            await pool.start()  # each worker warms every look, as the bot's pool does
+        if args.computer:  # as the bot: the computer's pool starts first (setup_hook)
+            computers = ComputerPool(args.workers or None)
+            COMPUTERS.append(computers)
+            await computers.start()
+        if pool is not None:
+            await pool.start()  # each worker warm, as the bot's pool
         elif args.images:
             await asyncio.to_thread(warm_up, available_games(), config.image_width,
                                     config.theme)
@@ -315,6 +384,11 @@ async def run(args: argparse.Namespace) -> None:
             print(f"   {tally['sessions']:,} sessions looked at ({live[0][0]:,} live), "
                   f"{tally['moves']:,} moves ({tally['refused new']} refused new games, "
                   f"{tally['refused moves']} refused moves) in {seconds:.0f} s")
+            if pool is not None:
+                # as between bursts: idle workers give their free memory back
+                # (bot/worker_idle.py); the line above is the size while they were busy
+                await asyncio.sleep(2 * IDLE_SECONDS)
+                say(f"after {2 * IDLE_SECONDS:.0f} s without pictures", pool)
             snapshot = tracemalloc.take_snapshot() if args.tracemalloc else None
             gc.collect()
             after_gc = say("after a full collection", pool)
@@ -329,11 +403,18 @@ async def run(args: argparse.Namespace) -> None:
             if snapshot is not None:
                 print_allocations(snapshot, args.tracemalloc)
             verdict(final, pool, args)
+            if pool is not None and pool._executor is not None:
+                loop = asyncio.get_running_loop()
+                await asyncio.gather(*(loop.run_in_executor(pool._executor, worker_trim)
+                                       for _ in range(pool.workers)))
+                say("diagnostic: workers' malloc_trim(0)", pool)
             if pool is not None and args.census:
                 await census(pool)
         finally:
             if pool is not None:
                 await pool.shutdown()
+            for computers in COMPUTERS:
+                await computers.shutdown()
             await store.close()
 
 
@@ -369,6 +450,11 @@ def verdict(bot: Memory | None, pool: CpuPool | None, args: argparse.Namespace) 
               f"<= {args.worker_target:.0f} MiB: "
               f"{'met' if biggest <= args.worker_target else 'NOT met'}); all processes' "
               f"PSS together {bot.pss + sum(m.pss for m in workers):.1f} MiB")
+    total, line = tree_line(pool)
+    each = args.workers or cores()  # workers a pool: the cores the tree is sized for
+    target = tree_target(each)
+    print(f"counted against the target: the {line}, {each} worker(s) a pool (target <= "
+          f"{target:.0f} MiB: {'met' if total <= target else 'NOT met'})")
     if trend := growth():
         print(trend)
 
@@ -387,6 +473,13 @@ def main() -> None:
                         "in threads of the bot's process, as before the pool)")
     parser.add_argument("--workers", type=int, default=0,
                         help="pool workers (0: one per core, as the bot)")
+    parser.add_argument("--computer", action=argparse.BooleanOptionalAction, default=True,
+                        help="start the computer players' pool too (one worker a core), as "
+                        "the bot does: it is part of the whole tree")
+    parser.add_argument("--every-look", action=argparse.BooleanOptionalAction, default=False,
+                        help="each picture worker draws every theme and the phone layout as it "
+                        "starts (as before the forkserver drew the bot's look for all of "
+                        "them); default: rare looks drawn when first asked for")
     parser.add_argument("--worker-target", type=float, default=256.0,
                         help="MiB each pool worker should stay under")
     parser.add_argument("--discord", action=argparse.BooleanOptionalAction, default=True,

@@ -605,7 +605,7 @@ async def run_console(database: str, images: str, seed: int | None,
     factory = (lambda: rng.randbytes(32)) if seed is not None else None
     pool = ComputerPool()
     # one person at a console: the workers warm up the default look only
-    pictures = CpuPool(every_look=False) if cpu_pool else None
+    pictures = CpuPool() if cpu_pool else None
     if pictures is not None:
         # warmed in the background: the first pictures are drawn on a thread meanwhile,
         # so the console answers at once

@@ -8,13 +8,18 @@ channel.
 
 - **forkserver**: workers are forked from a clean single-threaded server, never from
   the bot's process with its database and event-loop threads (see bot/process_pools.py).
-- **Warm**: each worker imports every engine and renderer, builds the cached board
-  backgrounds and draws one board of each game as it starts (``start`` waits for
-  that), so the first real picture is as quick as the next.
+- **Warm, and shared**: the forkserver imports every engine and renderer and draws
+  the bot's look (its width and theme) before it forks the workers
+  (bot/shared_pictures.py): every worker shares those pages instead of drawing its
+  own copy.  Each worker then draws one board of each game as it starts (``start``
+  waits for that), so the first real picture is as quick as the next.  The rare
+  looks (other themes, the phone layout) are drawn by a worker when first asked for.
 - **Broken pool**: when a worker dies (killed, out of memory), every piece of work it
   took down is done again on a thread of this process (logged), so the reply still
   gets its picture; a fresh pool is made and warmed in the background, and work goes
   to threads until it is ready.
+- **Idle**: a worker idle for a couple of seconds gives its allocator's free pages
+  back (bot/worker_idle.py); during a burst it keeps them for the next picture.
 - **Shutdown**: queued work is cancelled, running work gets a moment to end, then the
   workers are terminated.
 
@@ -36,6 +41,8 @@ from multiprocessing.queues import Queue
 from typing import Any, TypeVar
 
 from bot.process_pools import cores, new_executor, put_down, stop, worker_context
+from bot.shared_pictures import share_look
+from bot.worker_idle import call, watch
 
 log = logging.getLogger("boardbot.cpu")
 
@@ -50,9 +57,10 @@ Initializer = Callable[..., object]
 def prepare_worker(width: int, theme: str, every_look: bool, started: Queue[int],
                    initializer: Initializer | None, initargs: tuple[Any, ...]) -> None:
     """Run in each worker as it starts: every engine and renderer imported, the
-    cached backgrounds built (``every_look``: of every theme and of the phone layout
-    too, as the bot's start did) and one board of each game drawn, so that no
-    player's picture pays for a first import or a first background; then the
+    cached backgrounds of the look built (mostly found already drawn by the
+    forkserver, bot/shared_pictures.py; ``every_look``: of every theme and of the
+    phone layout too, each worker its own copy) and one board of each game drawn, so
+    that no player's picture pays for a first import or a first background; then the
     caller's ``initializer`` (tests use it to make a worker misbehave).  Its pid on
     ``started`` says it is warm."""
     from bot.heap import (
@@ -62,7 +70,7 @@ def prepare_worker(width: int, theme: str, every_look: bool, started: Queue[int]
         tune_allocator,
     )
     from games import available_games, get_game
-    from renderer import NoRenderer, RenderContext, render, warm_up
+    from renderer import NoRenderer, RenderContext, render, warm_look, warm_up
 
     # fewer, tighter arenas as in the bot's own process, but a picture's buffers
     # reused from the heap (bot/heap.py WORKER_MMAP_THRESHOLD)
@@ -70,6 +78,8 @@ def prepare_worker(width: int, theme: str, every_look: bool, started: Queue[int]
     games = available_games()
     if every_look:
         warm_up(games, width, theme)
+    else:
+        warm_look(games, width, theme)  # found in the forkserver's caches when shared
     for name in games:
         game = get_game(name)
         options = game.normalise_options({})
@@ -79,6 +89,7 @@ def prepare_worker(width: int, theme: str, every_look: bool, started: Queue[int]
         except NoRenderer:
             pass
     freeze_startup_heap()  # the warm-up's objects live on: no collection walks them again
+    watch()  # idle for a while: the free memory goes back to the system (bot/worker_idle.py)
     if initializer is not None:
         initializer(*initargs)
     started.put(os.getpid())
@@ -96,20 +107,23 @@ class CpuPool:
     """The process pool for ``Context.cpu`` (see the module's docstring).
 
     ``width`` and ``theme`` are the pictures the workers draw while warming up (the
-    bot's configured ones); ``every_look``: the other themes and the phone layout
-    too (a few seconds more of each worker's start; tests leave them out).
+    bot's configured ones), drawn once in the forkserver when this pool is made
+    before the forkserver starts (``share_look``); ``every_look``: each worker draws
+    the other themes and the phone layout too as it starts (about 100 MiB of its
+    own per worker; the bot draws them when first asked for instead).
 
     Counts for logs, metrics and tests: ``tasks`` done in the pool, ``fallbacks``
     done on a thread instead, pool ``replacements``."""
 
     def __init__(self, workers: int | None = None, *, width: int = 1100,
-                 theme: str = "light", every_look: bool = True,
+                 theme: str = "light", every_look: bool = False,
                  initializer: Initializer | None = None,
                  initargs: tuple[Any, ...] = ()) -> None:
         self.workers = workers or cores()
         self.width = width
         self.theme = theme
         self.every_look = every_look
+        share_look(width, theme)  # read by the forkserver if it is not running yet
         self._initializer = initializer
         self._initargs = initargs
         self._executor: ProcessPoolExecutor | None = None
@@ -218,7 +232,8 @@ class CpuPool:
             return await asyncio.to_thread(fn, *args)
         self._in_flight += 1
         try:
-            result = await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
+            result = await asyncio.get_running_loop().run_in_executor(executor, call, fn,
+                                                                       *args)
             self.tasks += 1
             return result
         except BrokenProcessPool:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import gc
+import os
 import sys
 from dataclasses import dataclass
 
@@ -126,6 +127,48 @@ def memory_of(pid: int | str = "self") -> Memory | None:
     return Memory(rss=fields.get("Rss", 0.0), pss=fields.get("Pss", 0.0),
                   uss=fields.get("Private_Clean", 0.0) + fields.get("Private_Dirty", 0.0),
                   peak=fields.get("peak", 0.0))
+
+
+def descendants(pid: int | str = "self") -> list[int]:
+    """Every living descendant of ``pid`` (children, their children...), from each
+    process's parent in ``/proc/PID/stat``; empty where there is no ``/proc``."""
+    root = os.getpid() if pid == "self" else int(pid)
+    children: dict[int, list[int]] = {}
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return []
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as stat:
+                # the command's name is in brackets and may hold spaces: the parent's
+                # pid is the second field after the closing one
+                parent = int(stat.read().rpartition(")")[2].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue  # ended meanwhile
+        children.setdefault(parent, []).append(int(name))
+    found: list[int] = []
+    todo = [root]
+    while todo:
+        for child in sorted(children.get(todo.pop(), ())):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def tree_memory(pid: int | str = "self") -> dict[int, Memory]:
+    """The memory of ``pid`` and of every descendant (the bot, the forkserver, the
+    resource tracker, every pool worker), by pid; the tree's PSS is their sum (a
+    page shared by N of them counts 1/N in each)."""
+    root = os.getpid() if pid == "self" else int(pid)
+    found: dict[int, Memory] = {}
+    for member in (root, *descendants(root)):
+        memory = memory_of(member)
+        if memory is not None:
+            found[member] = memory
+    return found
 
 
 def _glibc() -> ctypes.CDLL | None:

@@ -39,9 +39,10 @@ import time
 
 #: Linux ``prctl`` option: the signal the process gets when its parent ends.
 PR_SET_PDEATHSIG = 1
-#: The forkserver's preload list: ``__main__`` (multiprocessing's default) and this
-#: module, whose import makes the forkserver die with the bot.
-FORKSERVER_PRELOAD = ["__main__", __name__]
+#: The forkserver's preload list: ``__main__`` (multiprocessing's default), this
+#: module, whose import makes the forkserver die with the bot, and then
+#: bot/shared_pictures.py, whose import draws what every worker shares.
+FORKSERVER_PRELOAD = ["__main__", __name__, "bot.shared_pictures"]
 #: Seconds between looks at the owner where no pidfd can be had.
 POLL = 1.0
 
@@ -121,12 +122,12 @@ def name_forkserver_owner() -> None:
     os.environ[OWNER_VARIABLE] = str(os.getpid())
 
 
-def _in_forkserver() -> bool:
+def in_forkserver() -> bool:
     """True in the forkserver importing its preload list: run as ``python -c`` with the
     forkserver's module loaded, a direct child of the process that named itself."""
     return sys.argv[:1] == ["-c"] and "multiprocessing.forkserver" in sys.modules and \
         os.environ.get(OWNER_VARIABLE) == str(os.getppid())
 
 
-if _in_forkserver():
+if in_forkserver():
     die_with_parent()

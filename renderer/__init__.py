@@ -15,7 +15,8 @@ from games.plugins import RENDERER_MODULES
 from renderer.base import BoardRenderer
 from renderer.context import RenderContext
 
-__all__ = ["BoardRenderer", "NoRenderer", "RenderContext", "for_game", "render", "warm_up"]
+__all__ = ["BoardRenderer", "NoRenderer", "RenderContext", "for_game", "render", "warm_look",
+           "warm_up"]
 
 #: Game name -> the module holding its ``RENDERER`` (read from the plugin registry).
 RENDERERS = RENDERER_MODULES
@@ -58,3 +59,15 @@ def warm_up(games: list[str], width: int = 1100, theme: str = "light",
         themes = (theme, *(name for name in renderer.themes if name != theme))
         for size in dict.fromkeys((width, *widths)):
             renderer.warm_up(size, themes)
+
+
+def warm_look(games: list[str], width: int = 1100, theme: str = "light") -> None:
+    """Build the cached palettes and backgrounds of one look only: ``theme`` at
+    ``width`` (the bot's own; the other themes and the phone layout are drawn when
+    first asked for)."""
+    for game in games:
+        try:
+            renderer = for_game(game)
+        except NoRenderer:
+            continue
+        renderer.warm_up(width, (theme,))

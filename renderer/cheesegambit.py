@@ -735,10 +735,12 @@ def _compact_header(image: Image.Image, g: Geometry, th: Theme,
 
 #: Panel pictures by content, least recently used first.
 _PANELS: dict[tuple[object, ...], Image.Image] = {}
-#: Panels kept: four pictures' worth (a reply and a /board of the same game hit).
-#: A panel is 600 KB at 1,100 px; 64 of them were the biggest cache of a bot with
-#: many games (bench/bench_memory.py), and their names make them one game's each.
-PANELS = 16
+#: Panels kept: two pictures' worth of a 4-player game (a reply and a /board of the
+#: same game hit).  A panel is 600 KB at 1,100 px, in each picture worker; 64 of them
+#: were the biggest cache of a bot with many games (bench/bench_memory.py), 16 still
+#: 9 MiB a worker, and their names make them one game's each: a busy bot's pictures
+#: of other games evict them anyway.
+PANELS = 8
 
 
 def _paste_panel(img: Image.Image, g: Geometry, position: CheeseGambitPosition, col: str,

@@ -21,7 +21,12 @@ RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 
-@lru_cache(maxsize=1024)  # ~200 texts of every look, the rest players' names: ~5 MB
+#: Stencils kept: ~200 texts of every look, the rest players' names (10 KB each with
+#: their objects: 1,024 of them were 10 MiB of each picture worker, bench/bench_memory.py)
+STENCILS = 512
+
+
+@lru_cache(maxsize=STENCILS)
 def stencil(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """``text``'s ink as a mask, with the offset of its top-left corner from
     the anchor point."""

@@ -51,11 +51,24 @@ def _binaries() -> Path:
     return Path(candidates[-1]).parent
 
 
+#: A test server's settings: every commit waits for nothing (a test server is thrown
+#: away, and the suite runs several times faster on a busy disk).
+THROWAWAY = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+#: The benchmarks' settings: PostgreSQL as it runs in production, each commit flushed
+#: to disk before it is answered (fsync, synchronous_commit and full_page_writes on,
+#: PostgreSQL's defaults).
+DURABLE = "-c fsync=on -c synchronous_commit=on -c full_page_writes=on"
+#: The settings that decide whether a commit survives a crash (what the benches print).
+DURABILITY_SETTINGS = ("fsync", "synchronous_commit", "full_page_writes")
+
+
 @dataclass
 class Server:
     folder: Path
     bin: Path
     user: str | None  # the user the server runs as when we are root
+    #: production settings (``DURABLE``) instead of the tests' ``THROWAWAY`` ones
+    durable: bool = False
 
     @property
     def socket_dir(self) -> Path:
@@ -96,9 +109,10 @@ class Server:
 
     def resume(self) -> None:
         """Start the server on its data (after ``initdb`` or ``halt``)."""
-        # Unix socket only (listen_addresses=''), no fsync: a test server is thrown away.
-        options = (f"-c listen_addresses='' -k {self.socket_dir} -c fsync=off "
-                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+        # Unix socket only (listen_addresses=''); no fsync unless durable (a test server
+        # is thrown away; a benchmark's measures production)
+        options = (f"-c listen_addresses='' -k {self.socket_dir} "
+                   f"{DURABLE if self.durable else THROWAWAY} -c max_connections=200")
         started = self._run("pg_ctl", "-D", str(self.data), "-l", str(self.folder / "log"),
                             "-o", options, "-w", "-t", "30", "start")
         if started.returncode != 0:
@@ -130,6 +144,11 @@ class Server:
             raise RuntimeError(f"psql failed: {_last_line(done)}")
         return done.stdout.strip()
 
+    def durability(self) -> str:
+        """The settings in force that decide whether a commit survives a crash, e.g.
+        ``fsync=on synchronous_commit=on full_page_writes=on`` (read from the server)."""
+        return " ".join(f"{name}={self.psql(f'SHOW {name}')}" for name in DURABILITY_SETTINGS)
+
     def stop(self) -> None:
         if (self.data / "postmaster.pid").exists():
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
@@ -141,8 +160,10 @@ def _last_line(done: subprocess.CompletedProcess[str]) -> str:
     return text[-1] if text else f"exit code {done.returncode}"
 
 
-def start_server() -> Server:
-    """A running server in a new temporary folder; ``ServerUnavailable`` if impossible."""
+def start_server(durable: bool = False) -> Server:
+    """A running server in a new temporary folder; ``ServerUnavailable`` if impossible.
+    ``durable``: with production's settings (``DURABLE``, for benchmarks), else the
+    tests' (``THROWAWAY``: no fsync, commits not waited for)."""
     bin_dir = _binaries()
     user: str | None = None
     if os.geteuid() == 0:
@@ -160,7 +181,7 @@ def start_server() -> Server:
         entry = pwd.getpwnam(user)
         for path in (folder, folder / "socket"):
             os.chown(path, entry.pw_uid, entry.pw_gid)
-    server = Server(folder, bin_dir, user)
+    server = Server(folder, bin_dir, user, durable)
     try:
         server.start()
     except BaseException:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import cache
 
 import pytest
 
@@ -27,8 +28,15 @@ from tests.narrow import narrow
 GAMES = 100
 
 
-def random_positions(game_name: str, seed: int) -> Iterator[tuple[Position, RenderContext]]:
-    """Every position of one seeded random game, with its last turn."""
+@cache
+def random_positions(game_name: str, seed: int) -> tuple[tuple[Position, RenderContext], ...]:
+    """Every position of one seeded random game, with its last turn.  Played once per
+    test process: the layout checks of each viewer, width and language look at the
+    same games, and playing them (the engine's legal turns) was most of their cost."""
+    return tuple(_played(game_name, seed))
+
+
+def _played(game_name: str, seed: int) -> Iterator[tuple[Position, RenderContext]]:
     rng = random.Random(seed)
     game = get_game(game_name)
     position = game.initial({}, "W")
@@ -40,7 +48,11 @@ def random_positions(game_name: str, seed: int) -> Iterator[tuple[Position, Rend
             continue
         dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
         side = position.side_to_move
-        played = position.play(rng.choice(position.legal_turns(dice)).text, dice)
+        # the turn is found on a twin: a position keeps the turn searches made on it
+        # (megabytes), and the positions yielded here are kept for the whole run
+        twin = game.from_listing(position.listing(), position.options)
+        assert twin == position
+        played = twin.play(rng.choice(twin.legal_turns(dice)).text, dice)
         position = played.position
         yield position, RenderContext(last_side=side, last_events=played.events)
 

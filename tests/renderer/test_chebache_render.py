@@ -7,7 +7,7 @@ import io
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from games.chebache import GAME
 from games.events import Event, Hit, Moved, Passed, TilePlaced
@@ -295,13 +295,34 @@ def test_pool_centre_inside_its_corner_cell() -> None:
                 assert x0 < px < x1 and y0 < py < y1
 
 
-def test_every_board_width_draws() -> None:
-    """Regression: a one-digit number pill crossed Pillow's rounded-rectangle maths at
-    some widths (657 and 760 px raised ValueError)."""
-    from games import get_game
-    from renderer import RenderContext, render
+#: The widths a picture is drawn at when asked for every width from 300 to 1400 px a
+#: ninth apart and the two that once failed (the renderer draws 600 px at least).
+SOME_WIDTHS = sorted({max(600, width) for width in [657, 760, *range(300, 1401, 9)]})
 
-    game = get_game("chebache")
-    position = game.initial(game.normalise_options({}), "W")
-    for width in [657, 760, *range(300, 1401, 9)]:
-        assert render(position, RenderContext(width=width))[:8] == b"\x89PNG\r\n\x1a\n"
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_number_label_draws_at_every_width(theme: str) -> None:
+    """Regression: a one-digit number pill crossed Pillow's rounded-rectangle maths at
+    some widths (657 and 760 px raised ValueError).  Every label of both paths, both
+    chairs, drawn as the background draws them, at each width (the shapes alone: a
+    full picture at each width would also fit a palette, 20 times the work)."""
+    th = cr.THEMES[theme]
+    for width in SOME_WIDTHS:
+        lay = cl.layout(width)
+        canvas = Image.new("RGB", (width, round(lay.height)))
+        draw = ImageDraw.Draw(canvas)
+        for viewer in ("W", "B"):
+            labels = cl.number_labels(viewer, width)
+            assert len(labels) == 34
+            for label in labels:
+                cr.draw_label(draw, label, th, width)
+        assert canvas.getbbox() is not None  # something was drawn
+
+
+@pytest.mark.parametrize("width", [300, 657, 760, 1400])
+def test_a_board_draws_at_the_widths_that_failed_and_at_the_ends(width: int) -> None:
+    """The whole picture too at the two widths that failed and the range's ends."""
+    position = GAME.initial(GAME.normalise_options({}), "W")
+    png = render(position, RenderContext(width=width))
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert Image.open(io.BytesIO(png)).width == max(600, width)
