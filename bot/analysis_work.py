@@ -128,6 +128,10 @@ def error_details(session: Session, turns: list[TurnEntry],
     return _pictures(before, errors, footers, names, width, theme, lang), words
 
 
+#: White pixels between the two boards of a row, and between rows.
+GUTTER = 16
+
+
 def _pictures(before: dict[int, tuple[Position, TurnEntry]], errors: list[tuple[int, str, str]],
               footers: list[tuple[str, str]], names: dict[str, str], width: int, theme: str,
               lang: str) -> bytes:
@@ -144,16 +148,19 @@ def _pictures(before: dict[int, tuple[Position, TurnEntry]], errors: list[tuple[
                                     last_moves=after.moves, last_events=after.events,
                                     width=half, theme=theme, footer=footer, language=lang)
             pair.append(Image.open(io.BytesIO(render(after.position, context))).convert("RGB"))
+        # a board is drawn no narrower than its game's smallest layout (Che's is
+        # 1000 px): the pair is laid out at the widths drawn, never cropped
         height = max(p.height for p in pair)
-        row = Image.new("RGB", (half * 2, height), "white")
+        row = Image.new("RGB", (pair[0].width + GUTTER + pair[1].width, height), "white")
         row.paste(pair[0], (0, 0))
-        row.paste(pair[1], (half, 0))
+        row.paste(pair[1], (pair[0].width + GUTTER, 0))
         rows.append(row)
-    sheet = Image.new("RGB", (half * 2, sum(r.height for r in rows)), "white")
+    sheet = Image.new("RGB", (max(r.width for r in rows),
+                              sum(r.height for r in rows) + GUTTER * (len(rows) - 1)), "white")
     top = 0
     for row in rows:
         sheet.paste(row, (0, top))
-        top += row.height
+        top += row.height + GUTTER
     out = io.BytesIO()
     sheet.save(out, "PNG", optimize=False)
     return out.getvalue()
