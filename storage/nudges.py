@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from storage.store import Store
+from storage.store import Tables
 
 
 @dataclass(frozen=True)
@@ -54,12 +54,8 @@ def _wait(r: Sequence[Any]) -> Wait:
                 None if r[6] is None else float(r[6]))
 
 
-class NudgeStore:
+class NudgeStore(Tables):
     """Reads and writes of the nudge tables, on a ``Store``'s connection."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
     # -- periods --------------------------------------------------------------------
 
     async def user_period(self, user_id: str) -> float | None:
@@ -110,10 +106,9 @@ class NudgeStore:
 
     async def wait(self, session_id: int, version: int) -> Wait | None:
         """The game's wait row, if it is of ``version``."""
-        rows = await self.store.fetchall(
+        return await self.store.first(_wait,
             f"SELECT {_WAIT_COLUMNS} FROM nudge_waits w WHERE w.session_id=? AND w.version=?",
             (session_id, version))
-        return _wait(rows[0]) if rows else None
 
     async def forget_ended(self) -> int:
         """Drop the wait rows of games that are no longer active."""
@@ -179,12 +174,8 @@ class NudgeStore:
         return claimed
 
 
-class UnratedStore:
+class UnratedStore(Tables):
     """The games started with ``rated=false`` (kept through a ratings rebuild)."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
     async def mark(self, session_id: int, user_id: str, now: float) -> None:
         async with self.store.transaction() as run:
             await run("INSERT INTO unrated_sessions (session_id, asked_by, asked_at) "

@@ -32,7 +32,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
@@ -227,6 +227,9 @@ _SESSIONS_WITH_SEATS = (
 )
 
 
+_R = TypeVar("_R")
+
+
 class Store:
     """One database (a SQLite file or a PostgreSQL server).  Use ``await Store.open(target)``
     (a file path or a ``postgresql://`` URL); close with ``close()``."""
@@ -387,6 +390,30 @@ class Store:
     async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
+
+    async def first(self, parse: Callable[[Any], _R], sql: str,
+                    params: Sequence[Any] = ()) -> _R | None:
+        """``parse`` of the first row ``sql`` reads, or None when it reads none: how
+        every area reads one row by its key."""
+        row = await self._fetchone(sql, params)
+        return None if row is None else parse(row)
+
+    async def fetch_in(self, sql: str, keys: Iterable[Any]) -> list[Any]:
+        """The rows of ``sql`` for each distinct key of ``keys``: its ``{marks}`` becomes
+        one ``?`` a key.  No keys read nothing (``IN ()`` is not SQL)."""
+        wanted = list(dict.fromkeys(keys))
+        if not wanted:
+            return []
+        return await self.fetchall(sql.format(marks=",".join("?" for _ in wanted)), wanted)
+
+    async def insert(self, table: str, values: Mapping[str, Any]) -> int:
+        """Insert one row of ``values`` into ``table`` (names from code, never from a
+        user) in a transaction of its own; its new ``id``."""
+        async with self.transaction() as run:
+            cur = await run(f"INSERT INTO {table} ({', '.join(values)}) "
+                            f"VALUES ({', '.join('?' * len(values))}) RETURNING id",
+                            tuple(values.values()))
+            return int(cur.rows[0][0])
 
     async def _read_sessions(self, where: str, params: Sequence[Any]) -> list[Session]:
         """The sessions ``where`` chooses (a condition on ``s``, the sessions table),
@@ -819,3 +846,11 @@ def _split_sql(script: str) -> list[str]:
     if buffer.strip():
         statements.append(buffer.strip())
     return statements
+
+
+class Tables:
+    """One area's tables (tournaments, leagues, settings...) read and written on top of a
+    :class:`Store`: every area's store is one of these."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
