@@ -78,9 +78,7 @@ class LeagueStore(Tables):
             return None
 
     async def in_channel(self, channel_id: str) -> LeagueRow | None:
-        return await self.store.first(_league,
-            f"SELECT {_L_COLUMNS} FROM leagues WHERE channel_id=? ORDER BY id DESC LIMIT 1",
-            (channel_id,))
+        return await self._newest_in_channel(_league, _L_COLUMNS, "leagues", channel_id)
 
     async def members(self, league_id: int) -> list[MemberRow]:
         """Every member, the highest rating first (a newcomer's place)."""

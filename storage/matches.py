@@ -160,6 +160,4 @@ class MatchStore(Tables):
 
     async def latest_in_channel(self, channel_id: str) -> MatchRow | None:
         """The channel's newest match (any status)."""
-        return await self.store.first(_match,
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE channel_id=? ORDER BY id DESC "
-            "LIMIT 1", (channel_id,))
+        return await self._newest_in_channel(_match, _MATCH_COLUMNS, "matches", channel_id)

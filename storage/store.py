@@ -854,3 +854,11 @@ class Tables:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+
+    async def _newest_in_channel(self, parse: Callable[[Any], _R], columns: str, table: str,
+                                 channel_id: str) -> _R | None:
+        """The channel's newest row of ``table`` (a match, a tournament, a league: any
+        status), read as ``parse`` reads ``columns``."""
+        return await self.store.first(
+            parse, f"SELECT {columns} FROM {table} WHERE channel_id=? ORDER BY id DESC LIMIT 1",
+            (channel_id,))

@@ -182,9 +182,8 @@ class TournamentStore(Tables):
 
     async def in_channel(self, channel_id: str) -> TournamentRow | None:
         """The channel's newest tournament (any status)."""
-        return await self.store.first(_tournament,
-            f"SELECT {_T_COLUMNS} FROM tournaments WHERE channel_id=? ORDER BY id DESC LIMIT 1",
-            (channel_id,))
+        return await self._newest_in_channel(_tournament, _T_COLUMNS, "tournaments",
+                                             channel_id)
 
     async def unfinished_in_channel(self, channel_id: str) -> list[TournamentRow]:
         """The channel's tournaments not over (a league's divisions), oldest first."""
