@@ -39,7 +39,7 @@ import aiosqlite
 
 from games.outcome import Outcome, outcome_text
 from storage.migrations import LATEST, MIGRATIONS
-from storage.models import Seat, Session, SessionStatus, TurnEntry, TurnKind
+from storage.models import NewTurn, Seat, Session, SessionStatus, TurnEntry, TurnKind
 
 log = logging.getLogger(__name__)
 
@@ -108,21 +108,6 @@ def commits_counted() -> Iterator[list[int]]:
         yield committed
     finally:
         _commits.reset(token)
-
-
-@dataclass(frozen=True)
-class NewTurn:
-    """A turn to append to the log."""
-
-    number: int
-    side: str
-    dice: tuple[int, ...]
-    record: str
-    moves: str
-    actor: str
-    kind: str = TurnKind.TURN
-    #: What the turn did: the JSON of its events (games/events.py ``events_to_json``).
-    events: str | None = None
 
 
 @dataclass(frozen=True)
@@ -645,9 +630,9 @@ class Store:
                      json.dumps(list(turn.dice)), turn.record, turn.moves, turn.actor, now,
                      turn.kind, turn.events),
                 )
-                entries.append(TurnEntry(int(cur.rows[0][0]), turn.number, turn.side,
-                                         tuple(turn.dice), turn.record, turn.moves, turn.actor,
-                                         now, turn.kind, turn.events))
+                entries.append(TurnEntry(turn.number, turn.side, tuple(turn.dice), turn.record,
+                                         turn.moves, turn.actor, turn.kind, turn.events,
+                                         seq=int(cur.rows[0][0]), played_at=now))
         return Appended(changed, entries)
 
 
@@ -773,14 +758,14 @@ def returns_rows(sql: str) -> bool:
     return _ROWS.search(sql) is not None
 
 
-#: The turns columns a TurnEntry is read from, in its field order.
+#: The turns columns a TurnEntry is read from (``_turn_of``).
 _TURN_COLUMNS = "seq, number, side, dice, record, moves, actor, played_at, kind, events"
 
 
 def _turn_of(r: Any) -> TurnEntry:
     """A turns row (``_TURN_COLUMNS``) -> TurnEntry."""
-    return TurnEntry(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[7], r[8],
-                     r[9])
+    return TurnEntry(r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[8], r[9],
+                     seq=r[0], played_at=r[7])
 
 
 def _joined_seats(rows: Iterable[Any]) -> tuple[Seat, ...]:
