@@ -174,12 +174,23 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run_pair(game: str, options: dict[str, str], pair: str, games: int, jobs: int,
-             seed: int) -> str:
+             seed: int, every: int = 0) -> str:
+    """The pairing's line; with ``every``, a running tally is printed each
+    ``every`` games (in game order), so a run stopped early still says its score."""
     a, b = pair.split(":", 1)
     started = time.perf_counter()
+    results: list[GameResult] = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(play_one, [game] * games, [options] * games, [a] * games,
-                                [b] * games, range(games), [seed] * games))
+        for result in pool.map(play_one, [game] * games, [options] * games, [a] * games,
+                               [b] * games, range(games), [seed] * games):
+            results.append(result)
+            if every and len(results) % every == 0 and len(results) < games:
+                won = sum(r.winner == "A" for r in results)
+                drawn = sum(r.winner is None for r in results)
+                low, high = wilson(won + drawn / 2, len(results))
+                print(f"  after {len(results)} games: {a} {won + drawn / 2:g} = "
+                      f"{(won + drawn / 2) / len(results):.1%} [95% {low:.1%}-{high:.1%}]; "
+                      f"{time.perf_counter() - started:.0f} s", flush=True)
     wins_a = sum(r.winner == "A" for r in results)
     draws = sum(r.winner is None for r in results)
     score = wins_a + draws / 2
@@ -202,10 +213,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], help="NAME=VALUE")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--every", type=int, default=0,
+                        help="print a running tally every N games (0: only the result)")
     args = parser.parse_args(argv)
     options = dict(item.split("=", 1) for item in args.option)
     for pair in args.pair or DEFAULT_PAIRS:
-        print(run_pair(args.game, options, pair, args.games, args.jobs, args.seed), flush=True)
+        print(run_pair(args.game, options, pair, args.games, args.jobs, args.seed, args.every),
+              flush=True)
     return 0
 
 

@@ -9,7 +9,7 @@ import logging
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
@@ -184,6 +184,17 @@ class Strategy(ABC):
             key = "hint_accepts" if question.kind == QuestionKind.RAISE else "hint_votes_yes"
             return Choice(choices[0], Reason.of(key))
         return Choice(choices[0])
+
+    def value_turns(self, position: Position, dice: Dice, level: Level, budget: Budget,
+                    texts: Collection[str] | None = None) -> list[tuple[float, str]]:
+        """Legal turns of the side to move with ``dice`` (those in ``texts``,
+        default all) each valued as ``level`` values the position it leads to,
+        as the mover's expected share of the win (0-1), in the engine's order.
+        ``level``'s own search values only its best candidates deeply; this
+        values every turn asked for the same way (computer/equity.py, the
+        error-rate bench and the analysis use it).  A strategy that cannot
+        raises NotImplementedError."""
+        raise NotImplementedError(f"{self.game}: no turn values")
 
     def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
         """Why the turn ``text`` (a legal turn value, or its text with any addition)

@@ -39,6 +39,7 @@ computer/che_board.py, the turn search in computer/che_search.py.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 
 from computer.base import Budget, Choice, Level, Strategy
 from computer.che_board import Board, Summary
@@ -83,6 +84,10 @@ EXPERT_TOP = 12
 HARD_SOFT_SHARE = 0.4
 
 
+#: White's four possible first tiles.
+OPENINGS = tuple(f"0,0{colour}{mark}" for colour in COLOURS for mark in "/\\")
+
+
 class CheStrategy(Strategy):
     game = "che"
     #: Leaves a decision may value (``Budget``): about what the old time
@@ -110,6 +115,39 @@ class CheStrategy(Strategy):
                 text = turn_text(self._search(board, level, budget, rng))
         return Choice(text, self.explain(position, dice, text))
 
+    def value_turns(self, position: Position, dice: Dice, level: Level, budget: Budget,
+                    texts: Collection[str] | None = None) -> list[tuple[float, str]]:
+        """Every turn (or those in ``texts``) by the position it leads to
+        (``easy``, ``normal``), or once every reply has been searched
+        (``hard``, ``expert``; a turn already known won or lost stays so), for
+        the side playing it; values are the evaluation's (0-1: a closed region
+        is 1, a region the other side closes next is 0), not a win rate."""
+        assert isinstance(position, ChePosition)
+        wanted = None if texts is None else set(texts)
+        if not position.tiles:
+            out = [(value, text) for text, value in self._opening_values(position)]
+            return [item for item in out if wanted is None or item[1] in wanted]
+        # the search may place a turn's two tiles in the other order than the
+        # engine's text (either order is the same turn): name turns the engine's way
+        engine = {_tiles_key(turn.text): turn.text for turn in position.legal_turns(dice)}
+        board = Board(position)
+        searcher = Searcher(budget, self.weights)
+        try:
+            found = searcher.turns(board, Summary.of(board))
+            out = []
+            for scored in found:
+                text = engine[_tiles_key(turn_text(scored.tiles))]
+                if wanted is not None and text not in wanted:
+                    continue
+                value = scored.value
+                if level in (Level.HARD, Level.EXPERT) and LOSS < value < WIN:
+                    deeper = searcher.reply_value(board, scored.tiles, -1.0, REPLY_WIDTH)
+                    value = value if deeper is None else deeper
+                out.append((value, text))
+        except OutOfTime as spent:
+            raise TimeoutError("the budget ran out while valuing turns") from spent
+        return out
+
     def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
         assert isinstance(position, ChePosition)
         return explain_turn(position, text)
@@ -118,15 +156,20 @@ class CheStrategy(Strategy):
 
     def _opening(self, position: ChePosition, level: Level, rng: random.Random) -> str:
         """White's first tile: the four are valued by Blue's prospects after them."""
-        options = [f"0,0{colour}{mark}" for colour in COLOURS for mark in "/\\"]
         if level == Level.EASY:
-            return rng.choice(options)
-        values = []
-        for text in options:
+            return rng.choice(OPENINGS)
+        valued = self._opening_values(position)
+        values = [value for _, value in valued]
+        return valued[values.index(max(values))][0]
+
+    def _opening_values(self, position: ChePosition) -> list[tuple[str, float]]:
+        """The four first tiles, each valued by Blue's prospects after it."""
+        out = []
+        for text in OPENINGS:
             board = Board(position.place(text))
-            values.append(1.0 - evaluate(board, Summary.of(board), board.side_to_move,
-                                         self.weights))
-        return options[values.index(max(values))]
+            out.append((text, 1.0 - evaluate(board, Summary.of(board), board.side_to_move,
+                                              self.weights)))
+        return out
 
     def _search(self, board: Board, level: Level, budget: Budget, rng: random.Random
                 ) -> tuple[tuple[tuple[int, int], str], ...]:
@@ -169,6 +212,11 @@ class CheStrategy(Strategy):
             if alpha >= WIN:
                 break
         return best_tiles
+
+
+def _tiles_key(text: str) -> tuple[str, ...]:
+    """A turn's tiles in a fixed order (its two tiles in either order)."""
+    return tuple(sorted(text.split()))
 
 
 def _tile_by_tile(board: Board, searcher: Searcher, rng: random.Random, spread: float

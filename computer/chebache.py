@@ -22,10 +22,10 @@ import random
 from computer import chebache_eval as ev
 from computer.base import Budget, Choice, Level
 from computer.chebache_explain import explain_turn
-from computer.chebache_search import hard_ranking
+from computer.chebache_search import hard_ranking, reply_value
 from computer.levelled import LevelledStrategy
 from computer.reasons import Reason
-from computer.search import Candidate, pick_with_noise, ranked_turns
+from computer.search import Candidate, outcome_value, pick_with_noise, ranked_turns
 from games.base import Dice, Position
 from games.chebache.position import ChebachePosition
 from games.chebache.successors import successors
@@ -110,6 +110,22 @@ class ChebacheStrategy(LevelledStrategy):
             top = self.EXPERT_TOP if level == Level.EXPERT else self.HARD_TOP
             chosen = hard_ranking(ranked, side, budget, top)[0][1]
         return Choice(chosen.text, explain_turn(position, chosen.after))
+
+    def after_value(self, after: Position, side: str, level: Level, budget: Budget
+                    ) -> float | None:
+        """As each level looks: the race (``easy``), the plain evaluation
+        (``normal``), the opponent's best reply averaged over its throws
+        (``hard``, ``expert``; doubles at the one-ply value, as their search)."""
+        assert isinstance(after, ChebachePosition)
+        budget.spend()
+        done = outcome_value(after, side)
+        if done is not None:
+            return done
+        if level == Level.EASY:
+            return simple_value(after, side)
+        if level == Level.NORMAL:
+            return plain_value(after, side)
+        return reply_value(after, _SIDES.index(side), budget, self.value(after, side))
 
     def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
         assert isinstance(position, ChebachePosition)

@@ -34,7 +34,7 @@ from computer.cheesegambit_explain import describe_turn
 from computer.cheesegambit_reply import ReplyModel
 from computer.levelled import LevelledStrategy
 from computer.reasons import Reason
-from computer.search import Candidate, outcome_value, pick_with_noise
+from computer.search import Candidate, dice_outcomes, outcome_value, pick_with_noise
 from games.base import Dice, Position, QuestionKind
 from games.cheesegambit.board import COLOUR_NAMES, EXIT, OFF, POOL, TRACK
 from games.cheesegambit.movegen import TurnOption, bits
@@ -149,6 +149,10 @@ class CheesegambitStrategy(LevelledStrategy):
     HARD_TOP = 12
     #: The same for ``expert``.
     EXPERT_TOP = 24
+    #: ``expert``'s first stage (``hard``'s search) may spend this share of its
+    #: budget; its best ``EXPERT_EXACT`` are then looked at every legal reply.
+    EXPERT_FIRST_SHARE = 0.2
+    EXPERT_EXACT = 3
     #: Positions a decision may evaluate (``Budget``): about what the old time
     #: budgets (0.1 / 0.5 / 1.5 s) held here.
     WORK = {Level.EASY: 3_500, Level.NORMAL: 17_000, Level.HARD: 50_000,
@@ -176,6 +180,8 @@ class CheesegambitStrategy(LevelledStrategy):
                               direct=level == Level.NORMAL)
         if level not in (Level.HARD, Level.EXPERT):
             chosen = pick_with_noise(ranked, rng, spread)
+        elif len(ranked) > 1 and level == Level.EXPERT and self.EXPERT_EXACT:
+            chosen = self._expert(ranked, side, budget)
         elif len(ranked) > 1:
             chosen = self._deeper(ranked, side, budget, keep)
         else:
@@ -221,6 +227,49 @@ class CheesegambitStrategy(LevelledStrategy):
                 best_score, best = deeper, candidate
         return best
 
+    def _reply_ranking(self, ranked: list[tuple[float, Candidate]], side: str,
+                       budget: Budget, top: int) -> list[tuple[float, Candidate]]:
+        """The top ``top`` candidates the budget reached, best first by
+        ``reply_value`` (ties keep ``tie_key``'s order)."""
+        found: list[tuple[float, int, Candidate]] = []
+        for index, (_, candidate) in enumerate(ranked[:top]):
+            if index and budget.expired():
+                break
+            after = candidate.after
+            assert isinstance(after, CheeseGambitPosition)
+            deeper = self.reply_value(after, side, budget)
+            if deeper is None:
+                break
+            found.append((deeper, index, candidate))
+        found.sort(key=lambda item: (-round(item[0] / TIE), item[1]))
+        return [(value, candidate) for value, _, candidate in found]
+
+    def _expert(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget
+                ) -> Candidate:
+        """``hard``'s search over ``EXPERT_TOP`` candidates with a share of the
+        budget, then its best ``EXPERT_EXACT`` looked at every legal reply (not
+        only the bumping ones ``ReplyModel`` lists) for each of the next
+        mover's throws, each reply valued in full: the best of those wins
+        (reached in ``hard``'s order, so a budget spent early gives ``hard``'s
+        choice)."""
+        first = self._reply_ranking(ranked, side, budget.within(self.EXPERT_FIRST_SHARE),
+                                    self.EXPERT_TOP)
+        if not first:
+            # the share ran out before one turn was looked at: hard's search on the rest
+            first = self._reply_ranking(ranked, side, budget, self.EXPERT_TOP)
+        if not first:
+            return ranked[0][1]
+        best_value, best = -1.0, first[0][1]
+        for _, candidate in first[:self.EXPERT_EXACT]:
+            after = candidate.after
+            assert isinstance(after, CheeseGambitPosition)
+            value = exact_reply_value(after, side, budget)
+            if value is None:
+                break
+            if value > best_value + TIE:
+                best_value, best = value, candidate
+        return best
+
     def reply_value(self, after: CheeseGambitPosition, side: str, budget: Budget
                     ) -> float | None:
         """``side``'s value of ``after`` once the next mover has replied as best
@@ -236,6 +285,21 @@ class CheesegambitStrategy(LevelledStrategy):
         value = model.value()
         budget.spend(model.leaves)
         return AFTER_WIN * value if after.placings else value
+
+    def after_value(self, after: Position, side: str, level: Level, budget: Budget
+                    ) -> float | None:
+        """As each level looks: the race alone (``easy``), direct shots only
+        (``normal``), the next mover's best bumping reply averaged over its
+        throws (``hard``), its best of every legal reply (``expert``)."""
+        assert isinstance(after, CheeseGambitPosition)
+        if level == Level.EXPERT:
+            return exact_reply_value(after, side, budget)
+        if level == Level.HARD:
+            return self.reply_value(after, side, budget)
+        budget.spend()
+        if level == Level.EASY:
+            return position_value(after, side, risk=False)
+        return position_value(after, side, direct=True)
 
     # -- taunts, answers, votes ------------------------------------------------------
     def with_additions(self, position: Position, dice: Dice, chosen: Candidate, side: str,
@@ -286,6 +350,39 @@ class CheesegambitStrategy(LevelledStrategy):
     def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
         assert isinstance(position, CheeseGambitPosition)
         return describe_turn(position, dice, text)
+
+
+def exact_reply_value(after: CheeseGambitPosition, side: str, budget: Budget) -> float | None:
+    """``side``'s value of ``after`` once the next mover has played, for each
+    of its throws, its best legal turn by the full evaluation (every turn, not
+    only the bumping ones ``ReplyModel`` lists), averaged over the throws;
+    tied replies count as the one worst for us (as ``ReplyModel``: the same
+    for every colour).  None if the budget ran out first (each reply valued is
+    a unit of it)."""
+    mover = after.next_side
+    if after.result is not None or after.action_due() or mover is None or mover == side:
+        budget.spend()
+        return position_value(after, side)
+    base = _pieces(after)
+    total = 0.0
+    for dice, weight in dice_outcomes(after.dice_count()):
+        if budget.expired():
+            return None
+        options = after.turn_options(dice)
+        budget.spend(max(1, len(options)))
+        if not options:  # the mover passes: nothing changes but the turn
+            total += weight * position_value(after, side)
+            continue
+        best = -1.0
+        ours = 1.0
+        for _, option in options:
+            theirs = option_value(after, base, option, mover)
+            if theirs > best + TIE:
+                best, ours = theirs, option_value(after, base, option, side)
+            elif theirs > best - TIE:
+                ours = min(ours, option_value(after, base, option, side))
+        total += weight * ours
+    return total
 
 
 def pair_share(position: CheeseGambitPosition, side: str, other: str) -> float:

@@ -175,6 +175,20 @@ class HachapuryStrategy(LevelledStrategy):
                 best_value, best = value, candidate
         return best
 
+    def after_value(self, after: Position, side: str, level: Level, budget: Budget
+                    ) -> float | None:
+        """As each level looks (hand-tuned values): the race alone, the full
+        value, one reply averaged over the opponent's throws, two replies."""
+        assert isinstance(after, HachapuryPosition)
+        if after.result is not None:
+            return 1.0 if after.result.winner == side else 0.0
+        if level == Level.EXPERT:
+            return two_ply(after, side, budget)
+        if level == Level.HARD:
+            return reply_average(after, side, budget)
+        budget.spend()
+        return race_value(after, side) if level == Level.EASY else self.value(after, side)
+
     def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
         assert isinstance(position, HachapuryPosition)
         return explain_turn(position, dice, text)

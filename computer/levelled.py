@@ -14,9 +14,18 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
+from collections.abc import Collection
 
 from computer.base import Budget, Choice, Level, Strategy
-from computer.search import Candidate, candidates, expectimax, pick_with_noise, ranked_turns
+from computer.search import (
+    Candidate,
+    candidates,
+    expectimax,
+    outcome_value,
+    pick_with_noise,
+    ranked_turns,
+    reply_value,
+)
 from games.base import Dice, Position
 
 
@@ -57,6 +66,37 @@ class LevelledStrategy(Strategy):
             chosen = ranked[0][1]
         text = self.with_additions(position, dice, chosen, side, level)
         return Choice(text, self.explain(position, dice, chosen.text))
+
+    def after_value(self, after: Position, side: str, level: Level, budget: Budget
+                    ) -> float | None:
+        """``side``'s value of ``after`` (the position ``side``'s turn led to)
+        as ``level`` sees it: one ply (the value) for ``easy`` and ``normal``,
+        the opponent's best reply averaged over its throws for ``hard`` and
+        ``expert``; None if ``budget`` ran out.  Games override it where their
+        levels look differently."""
+        done = outcome_value(after, side)
+        if done is not None:
+            return done
+        if level in (Level.HARD, Level.EXPERT):
+            return reply_value(after, self.value, side, budget, self.expand)
+        budget.spend()
+        return self.value(after, side)
+
+    def value_turns(self, position: Position, dice: Dice, level: Level, budget: Budget,
+                    texts: Collection[str] | None = None) -> list[tuple[float, str]]:
+        side = position.side_to_move
+        if side is None:
+            raise ValueError("the game is over: there is no turn to value")
+        wanted = None if texts is None else set(texts)
+        out: list[tuple[float, str]] = []
+        for candidate in self.expand(position, dice):
+            if wanted is not None and candidate.text not in wanted:
+                continue
+            value = self.after_value(candidate.after, side, level, budget)
+            if value is None:
+                raise TimeoutError("the budget ran out while valuing turns")
+            out.append((value, candidate.text))
+        return out
 
     def with_additions(self, position: Position, dice: Dice, chosen: Candidate, side: str,
                        level: Level) -> str:

@@ -380,3 +380,31 @@ def test_a_colour_mirrored_position_gets_the_mirrored_choice(case: int, level: L
     reached = mirrored.play(theirs.text, dice).position
     assert isinstance(after, CheeseGambitPosition) and isinstance(reached, CheeseGambitPosition)
     assert _turned(after) == {s: reached.pieces(s) for s in "RB"}
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_expert_exact_replies_are_every_legal_reply_valued_in_full(players: int) -> None:
+    # exact_reply_value reads the turns' values from the pieces; the generic
+    # expectimax plays every reply and values the position: the same numbers
+    # (ties aside, which the pieces-only one breaks against us)
+    from bench.bench_decisions import positions
+    from computer.cheesegambit import STRATEGY, exact_reply_value
+    from computer.search import reply_value
+
+    game = get_game("cheesegambit")
+    cases = positions("cheesegambit", 2, f"exact:{players}", (6, 30))
+    if players == 3:
+        options = game.normalise_options({"players": "3"})
+        start = game.initial(options, game.sides(options)[0].letter)
+        cases = [(start, (3, 1))]
+    for position, dice in cases:
+        assert isinstance(position, CheeseGambitPosition)
+        side = position.side_to_move
+        assert side is not None
+        for candidate in STRATEGY.expand(position, dice)[:3]:
+            after = candidate.after
+            assert isinstance(after, CheeseGambitPosition)
+            exact = exact_reply_value(after, side, Budget(60.0))
+            played = reply_value(after, STRATEGY.value, side, Budget(60.0), STRATEGY.expand)
+            assert exact is not None and played is not None
+            assert exact == pytest.approx(played, abs=1e-6)
