@@ -73,6 +73,8 @@ _TAKEBACK = re.compile(r"u(?P<seq>\d{1,18})")
 _TAUNT = re.compile(r"k(?P<seq>\d{1,18})-(?P<turn>\d{1,9})-(?P<mover>[A-Z])-(?P<target>[A-Z])")
 _PICK = re.compile(r"p(?P<version>\d{1,9})-(?P<path>[A-Za-z0-9_]*)")
 _LESSON = re.compile(r"l(?P<game>[a-z]{1,20})-(?P<page>\d{1,3})(?:-(?P<choice>\d{1,2}))?")
+_REVIEW = re.compile(r"r(?P<turn>\d{1,9})")
+_DRILL = re.compile(r"d(?P<turn>\d{1,9})-(?P<choice>\d{1,2})")
 _ENTRY = re.compile(r"e(?P<tournament>\d{1,18})")
 _HISTORY = re.compile(r"h(?P<page>\d{1,6})-(?P<member>\w+?)-(?P<game>[a-z0-9]+)")
 #: A word a game's question offers as an answer (``Position.action_choices``).
@@ -111,6 +113,10 @@ class Verb(StrEnum):
     LEARNX = "learnx"
     LEARNNEW = "learnnew"
     HISTORY = "history"
+    #: the step-through review of a finished game (bot/service/review.py)
+    REVIEW = "review"
+    #: a drill's answer (bot/service/training.py)
+    DRILL = "drill"
     # tournaments (bot/service/tournaments.py)
     TJOIN = "tjoin"
     TLEAVE = "tleave"
@@ -248,6 +254,33 @@ class HistoryPage:
 
 
 @dataclass(frozen=True)
+class ReviewAt:
+    """The review of the finished game ``session`` at the board after turn ``turn``
+    (0: the start).  The id names the game, so an old message never shows another."""
+
+    session: int
+    turn: int
+
+    @property
+    def verb(self) -> Verb:
+        return Verb.REVIEW
+
+
+@dataclass(frozen=True)
+class Drill:
+    """A drill's answer: the turn offered at index ``choice`` for the position before
+    turn ``turn`` of the finished game ``session`` (bot/service/training.py)."""
+
+    session: int
+    turn: int
+    choice: int | None = None
+
+    @property
+    def verb(self) -> Verb:
+        return Verb.DRILL
+
+
+@dataclass(frozen=True)
 class Entry:
     """Join (or leave) tournament ``tournament``'s sign-up: bound to that tournament,
     so that the button of an old one never signs anyone up for another."""
@@ -288,7 +321,7 @@ class GamesPage:
 
 
 Action = (Challenge | Answer | Takeback | Rematch | Resign | Taunt | Pick | Lesson | HistoryPage
-          | Show | GamesPage | Entry)
+          | Show | GamesPage | Entry | ReviewAt | Drill)
 
 
 # -- writing ------------------------------------------------------------------------------
@@ -308,10 +341,15 @@ def encode(action: Action) -> str:
     return text
 
 
-def menu_prefix(action: Pick | Lesson) -> str:
+def menu_prefix(action: Pick | Lesson | ReviewAt | Drill) -> str:
     """A select menu's action: the id of ``action`` with its last field left for the
-    chosen option's value (a picker's next path element; an exercise's choice)."""
-    if isinstance(action, Pick) and action.verb is Verb.PICK:
+    chosen option's value (a picker's next path element; an exercise's choice; the
+    review's turn, whatever ``action.turn`` is)."""
+    if isinstance(action, ReviewAt):
+        text = f"{action.verb}:{action.session}:r"
+    elif isinstance(action, Drill):
+        text = f"{action.verb}:{action.session}:d{action.turn}-"
+    elif isinstance(action, Pick) and action.verb is Verb.PICK:
         text = encode(action) + ("_" if action.path else "")
     elif isinstance(action, Lesson) and action.verb is Verb.LEARNX and action.choice is None:
         text = encode(action) + "-"
@@ -349,6 +387,10 @@ def _write(action: Action) -> str:
             return f"{verb}:0:l{game}-{page}" + (f"-{choice}" if choice is not None else "")
         case HistoryPage(page=page, member=member, game=game):
             return f"{action.verb}:0:h{page}-{member or _ANY}-{game or _ANY}"
+        case ReviewAt(session=session, turn=turn):
+            return f"{action.verb}:{session}:r{turn}"
+        case Drill(session=session, turn=turn, choice=choice):
+            return f"{action.verb}:{session}:d{turn}-{choice}"
         case Entry(tournament=tournament):
             return f"{action.verb}:0:e{tournament}"
         case Show(session=session):
@@ -491,6 +533,20 @@ def _history(verb: Verb, word: str, session: int, tag: str, text: str) -> Action
                        None if game == _ANY else game)
 
 
+def _review(verb: Verb, word: str, session: int, tag: str, text: str) -> Action:
+    match = _REVIEW.fullmatch(tag)
+    if match is None:
+        raise ActionError("review_old_button", text)
+    return ReviewAt(session, int(match["turn"]))
+
+
+def _drill(verb: Verb, word: str, session: int, tag: str, text: str) -> Action:
+    match = _DRILL.fullmatch(tag)
+    if match is None:
+        raise ActionError("drill_old_button", text)
+    return Drill(session, int(match["turn"]), int(match["choice"]))
+
+
 def _show(verb: Verb, word: str, session: int, tag: str, text: str) -> Action:
     if tag != "b":
         raise ActionError("button_no_game", text)
@@ -515,6 +571,8 @@ _READERS = {
     **dict.fromkeys(PICKER_VERBS, _pick),
     **dict.fromkeys(LESSON_VERBS, _lesson),
     Verb.HISTORY: _history,
+    Verb.REVIEW: _review,
+    Verb.DRILL: _drill,
     Verb.TJOIN: _entry, Verb.TLEAVE: _entry,
     Verb.SHOW: _show,
     Verb.MYGAMES: _games_page,

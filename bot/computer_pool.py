@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.process_pools import cores, new_executor, put_down, stop
 from computer import Choice, Level, Request, answer_question, decide
@@ -54,9 +54,16 @@ def fallback_choice(request: Request, answering: bool) -> Choice:
     return Choice(fallback_turn(position, request.dice), fallback=True)
 
 
+_V = TypeVar("_V")
+
+
 class InlineThinker:
     """Decisions on a worker thread of this process (no time limit of its own: the
     strategy's budget bounds it).  For services that need no pool."""
+
+    async def work(self, fn: Callable[..., _V], *args: Any) -> _V:
+        """Other thinking (a game's analysis: bot/analysis_work.py) on a thread."""
+        return await asyncio.to_thread(fn, *args)
 
     async def decide(self, request: Request) -> Choice:
         return await asyncio.to_thread(decide, request)
@@ -141,6 +148,19 @@ class ComputerPool:
         return level.budget * (1 + self.slack) + self.grace
 
     # -- decisions --------------------------------------------------------------------
+
+    async def work(self, fn: Callable[..., _V], *args: Any) -> _V:
+        """Other thinking in the pool (a slice of a game's analysis:
+        bot/analysis_work.py): ``fn`` a module-level function, ``args`` picklable.  It
+        takes a worker slot like a decision, so decisions queue between slices rather
+        than behind a whole game; its own work budget bounds it (no time limit)."""
+        if self._executor is None:
+            await self.start()
+        assert self._slots is not None
+        async with self._slots:
+            executor = self._executor
+            assert executor is not None
+            return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
 
     async def decide(self, request: Request) -> Choice:
         return await self._think(decide, request, answering=False)

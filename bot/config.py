@@ -57,6 +57,9 @@ class Config:
     #: ``silent_claim_factor`` times the server's period.
     nudge_hours: float = 72.0
     silent_claim_factor: float = 2.0
+    #: Post each finished game's analysis in its channel (servers may turn theirs off:
+    #: ``/settings server_analysis``); off, only ``/analysis`` shows them.
+    analysis_posts: bool = True
 
     def __repr__(self) -> str:
         # the generated repr, with the database's password masked (the token never shows)
@@ -103,6 +106,7 @@ def load_config(path: str | Path | None = None) -> Config:
         metrics_port=int(metrics_part["port"]) if "port" in metrics_part else None,
         metrics_host=str(metrics_part.get("host", Config.metrics_host)),
         computer_pace=float(games_part.get("computer_pace", Config.computer_pace)),
+        analysis_posts=bool(games_part.get("analysis_posts", Config.analysis_posts)),
         nudge_hours=_bounded(games_part.get("nudge_hours", Config.nudge_hours),
                              "nudge_hours", 0.0, 720.0),
         silent_claim_factor=_bounded(games_part.get("silent_claim_factor",

@@ -301,6 +301,25 @@ class Console:
         assert game is not None  # required: read() refuses a line without it
         return await self.service.replay(user, self.channel, game)
 
+    async def _do_analysis(self, user: User, args: Read) -> Reply:
+        game = args.number("game")
+        assert game is not None  # required: read() refuses a line without it
+        return await self.service.analysis(user, self.channel, game)
+
+    async def _do_review(self, user: User, args: Read) -> Reply:
+        game = args.number("game")
+        assert game is not None  # required: read() refuses a line without it
+        return await self.service.review(user, self.channel, game, args.number("turn"))
+
+    async def _do_train(self, user: User, args: Read) -> Reply:
+        return await self.service.train(user, self.channel, args.text("game"))
+
+    async def _do_stats(self, user: User, args: Read) -> Reply:
+        member = args.text("member")
+        return await self.service.stats(user, self.channel, args.text("what") or "dice",
+                                        self.user(member) if member else None,
+                                        args.number("game"))
+
     async def _do_history(self, user: User, args: Read) -> Reply:
         member = args.text("member")
         return await self.service.history(user, self.channel,
@@ -357,7 +376,8 @@ class Console:
         return await self.service.settings(
             user, self.channel, args.text("theme"), args.text("flip"),
             args.text("server_theme"), args.text("phone"), args.text("server_nudge"),
-            args.text("language"), args.text("server_language"))
+            args.text("language"), args.text("server_language"),
+            args.text("server_analysis"), args.text("server_puzzle"))
 
     async def _do_press(self, user: User, args: Read) -> Reply:
         """``/press LABEL``: a button shown to this user last, by its label as shown
@@ -647,6 +667,7 @@ _BUTTON_COMMANDS = {Verb.TAKEBACK_YES: "/allow", Verb.TAKEBACK_NO: "/refuse",
                     Verb.PLAY: "/play", Verb.PICK: "/pick back", Verb.PICKOK: "/pick ok",
                     Verb.PICKNO: "/pick cancel", Verb.RESIGN: "/resign confirm",
                     Verb.LEARN: "/press", Verb.LEARNNEW: "/press", Verb.HISTORY: "/press",
+                    Verb.REVIEW: "/press", Verb.DRILL: "/pick",
                     Verb.RESIGN_MATCH: "/press", Verb.LEARNX: "/pick", Verb.SHOW: "/press",
                     Verb.MYGAMES: "/press", Verb.TJOIN: "/press", Verb.TLEAVE: "/press"}
 

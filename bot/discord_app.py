@@ -20,6 +20,7 @@ from discord import app_commands
 
 from bot import cogs
 from bot import discord_adapter as adapter
+from bot.analysis_poster import AnalysisPoster
 from bot.cogs.translation import CommandTranslator
 from bot.computer_driver import ComputerDriver
 from bot.computer_pool import ComputerPool
@@ -78,6 +79,9 @@ class BoardBot(discord.Client):
         #: (a service handed in keeps its own ``cpu_pool``, often none: threads).
         self.cpu_pool: CpuPool | None = None
         self.driver: ComputerDriver | None = None
+        #: Posts finished games' analyses (bot/analysis_poster.py), when configured.
+        self.analysis_poster: AnalysisPoster | None = None
+        self._poster_task: asyncio.Task[None] | None = None
         self._driver_task: asyncio.Task[None] | None = None
         self.flows.on_change = self.computer_may_act
         self.flows.on_announce = self.announce
@@ -107,6 +111,10 @@ class BoardBot(discord.Client):
             # The start-up scan (games where the computer is to move go on), then sweeps.
             self._driver_task = asyncio.create_task(self.driver.run_forever(),
                                                     name="boardbot-computers")
+        self.analysis_poster = AnalysisPoster(self._service, self.post_reply)
+        if self.schedule and self.config.analysis_posts and self._poster_task is None:
+            self._poster_task = asyncio.create_task(self.analysis_poster.run_forever(),
+                                                    name="boardbot-analyses")
         self.add_dynamic_items(adapter.BoardButton, adapter.BoardSelect)
         if self.schedule:  # the real bot: draw the cached backgrounds before anyone waits
             tune_allocator()  # before the drawing threads (bot/heap.py)
@@ -137,6 +145,8 @@ class BoardBot(discord.Client):
         """A command changed ``channel``'s game: a computer may be to move there."""
         if self.driver is not None:
             self.driver.poke(channel)
+        if self.analysis_poster is not None and self._poster_task is not None:
+            self.analysis_poster.poke()  # the change may have ended a game
 
     async def post_reply(self, channel: Channel, reply: Reply) -> bool:
         """Post a computer's move (a reply no interaction asked for) in its channel."""
@@ -239,6 +249,10 @@ class BoardBot(discord.Client):
     async def close(self) -> None:
         if self.ops is not None:
             await self.ops.stop()
+        poster_task, self._poster_task = self._poster_task, None
+        if poster_task is not None:
+            poster_task.cancel()
+            await asyncio.gather(poster_task, return_exceptions=True)
         driver_task, self._driver_task = self._driver_task, None
         if driver_task is not None:
             driver_task.cancel()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from games import Game, get_game
 from games.base import TurnKind
@@ -17,11 +17,14 @@ def opening_text(session: Session) -> str:
 
 
 def record_text(session: Session, turns: list[TurnEntry], hinted: Sequence[str] = (),
-                extra_tags: Sequence[tuple[str, str]] = ()) -> str:
+                extra_tags: Sequence[tuple[str, str]] = (),
+                marks: Mapping[int, str] | None = None) -> str:
     """The whole record: tags, then one line a turn.  The seed appears only once
     the game is over (commit-reveal).  ``hinted``: the players who used a hint
     (``[Hints "alice"]``, so ratings can leave the game out).  ``extra_tags``
-    follow the options (a match game's ``Match``, ``Score``...: bot/matches.py)."""
+    follow the options (a match game's ``Match``, ``Score``...: bot/matches.py).
+    ``marks``: an analysis' marks by turn number (``?!``, ``?``, ``??``: computer/
+    analysis.py), written after their turns' lines (``replay`` reads and ignores them)."""
     game = get_game(session.game)
     tags: list[tuple[str, str]] = [("Game", session.game)]
     for info in game.sides(session.options):
@@ -44,17 +47,24 @@ def record_text(session: Session, turns: list[TurnEntry], hinted: Sequence[str] 
     if hinted:
         tags.append(("Hints", ", ".join(hinted)))
     lines = [format_tag(name, value) for name, value in tags]
-    lines += record_lines(turns, game)
+    lines += record_lines(turns, game, marks or {})
     return "\n".join(lines) + "\n"
 
 
-def record_lines(turns: list[TurnEntry], game: Game) -> list[str]:
+def record_lines(turns: list[TurnEntry], game: Game,
+                 marks: Mapping[int, str] | None = None) -> list[str]:
     """The log as record lines: an 'amend' entry (an answer that belongs to the turn
-    before it) completes that line, joined the game's way (``Game.join_action``)."""
+    before it) completes that line, joined the game's way (``Game.join_action``); a
+    turn's mark (``marks`` by turn number) ends its line, after what was joined."""
     lines: list[str] = []
+    marked: dict[int, str] = {}
     for entry in turns:
         if entry.kind == TurnKind.AMEND and lines:
             lines[-1] = game.join_action(lines[-1], entry.record)
         else:
             lines.append(entry.line)
+            if entry.kind == TurnKind.TURN and marks and entry.number in marks:
+                marked[len(lines) - 1] = marks[entry.number]
+    for index, mark in marked.items():
+        lines[index] = f"{lines[index]} {mark}"
     return lines

@@ -24,13 +24,16 @@ class RecordFormatError(GameError):
 
 @dataclass(frozen=True)
 class TurnLine:
-    """One turn line: ``7W: [6 5]; 24/18, 18/13``."""
+    """One turn line: ``7W: [6 5]; 24/18, 18/13``.  ``mark``: an analysis' mark written
+    after the turn (``?!``, ``?``, ``??``), read and otherwise ignored: ``text`` is the
+    turn without it."""
 
     number: int
     side: str
     dice: tuple[int, ...]
     text: str
     line_number: int
+    mark: str = ""
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,11 @@ _TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
 # ASCII digits only: \d and str.isdigit() also take '²' or Arabic-Indic digits.
 _TURN = re.compile(r"^([0-9]+)\s*([A-Za-z])\s*:\s*(.*)$", re.DOTALL)
 _DICE = re.compile(r"^\[\s*([^\]]*)\]\s*;?\s*")
+#: An analysis' mark at a turn line's end, after a space (bot/records.py writes it;
+#: no game's notation uses ``?``).
+_MARK = re.compile(r"(?:^|\s)(\?\?|\?!|\?)$")
+#: The marks a record may carry after a turn.
+MARKS = ("?!", "?", "??")
 
 
 def parse_record(text: str, action_line: str | None = None) -> Record:
@@ -98,7 +106,12 @@ def parse_record(text: str, action_line: str | None = None) -> Record:
         if dm:
             dice = _read_dice(dm.group(1), number)
             body = body[dm.end():]
-        entry = TurnLine(int(digits), turn.group(2).upper(), dice, body.strip(), number)
+        body = body.strip()
+        mark = _MARK.search(body)
+        if mark:
+            body = body[:mark.start()].rstrip()
+        entry = TurnLine(int(digits), turn.group(2).upper(), dice, body, number,
+                         mark.group(1) if mark else "")
         record.turns.append(entry)
         record.entries.append(entry)
     if record.tag("Game") is None:

@@ -435,6 +435,30 @@ MIGRATIONS: list[str] = [
         updated_at  REAL NOT NULL
     );
     """,
+    # 15: game analysis (computer/analysis.py; storage/analysis.py).  ``analyses``: one
+    # row per analysed finished game (its JSON, the format ``version``, the seconds it
+    # took), computed once; ``posted_at`` is set when the post-game message is claimed
+    # (the claim is the update: never posted twice).  ``analysis_servers``: each
+    # server's choices: the post-game analysis (``post``, default on) and the daily
+    # puzzle (``puzzle``, opt-in, and the day it was last posted).
+    """
+    CREATE TABLE analyses (
+        session_id  INTEGER PRIMARY KEY REFERENCES sessions (id),
+        version     INTEGER NOT NULL,
+        data        TEXT NOT NULL,
+        seconds     REAL NOT NULL,
+        computed_at REAL NOT NULL,
+        posted_at   REAL
+    );
+
+    CREATE TABLE analysis_servers (
+        guild_id    TEXT PRIMARY KEY,
+        post        INTEGER NOT NULL DEFAULT 1,
+        puzzle      INTEGER NOT NULL DEFAULT 0,
+        puzzle_day  TEXT,
+        updated_at  REAL NOT NULL
+    );
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

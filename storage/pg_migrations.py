@@ -422,4 +422,28 @@ PG_MIGRATIONS: list[str] = [
         updated_at  DOUBLE PRECISION NOT NULL
     );
     """,
+    # 15: game analysis (computer/analysis.py; storage/analysis.py).  ``analyses``: one
+    # row per analysed finished game (its JSON, the format ``version``, the seconds it
+    # took), computed once; ``posted_at`` is set when the post-game message is claimed
+    # (the claim is the update: never posted twice).  ``analysis_servers``: each
+    # server's choices: the post-game analysis (``post``, default on) and the daily
+    # puzzle (``puzzle``, opt-in, and the day it was last posted).
+    """
+    CREATE TABLE analyses (
+        session_id  BIGINT PRIMARY KEY REFERENCES sessions (id),
+        version     BIGINT NOT NULL,
+        data        TEXT NOT NULL,
+        seconds     DOUBLE PRECISION NOT NULL,
+        computed_at DOUBLE PRECISION NOT NULL,
+        posted_at   DOUBLE PRECISION
+    );
+
+    CREATE TABLE analysis_servers (
+        guild_id    TEXT PRIMARY KEY,
+        post        BIGINT NOT NULL DEFAULT 1,
+        puzzle      BIGINT NOT NULL DEFAULT 0,
+        puzzle_day  TEXT,
+        updated_at  DOUBLE PRECISION NOT NULL
+    );
+    """,
 ]

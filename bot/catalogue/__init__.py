@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from bot.catalogue import (
     adapter,
+    analysis,
     buttons,
     clocks,
     console,
@@ -57,7 +58,8 @@ LANGUAGES = ("en", "ru")
 DEFAULT = "en"
 
 _AREAS = (narration, play, lobby, clocks, buttons, views, reasons, adapter, engine, lessons,
-          nudges, matches, taunts, hints, replays, console, faults, direct, tournaments)
+          nudges, matches, taunts, hints, replays, console, faults, direct, tournaments,
+          analysis)
 EN: dict[str, str] = {k: v for area in _AREAS for k, v in area.EN.items()}
 RU: dict[str, str] = {k: v for area in _AREAS for k, v in area.RU.items()}
 

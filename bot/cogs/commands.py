@@ -196,6 +196,47 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, **table.command("replay").run_flags())
 
+    @command(name="analysis", description="A finished game's analysis: errors and luck")
+    @describe(game="A finished game's number (see /history)")
+    async def analysis(interaction: Interaction,
+                       game: app_commands.Range[int, 1, 10**15]) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.analysis(user, channel, game)
+
+        await flows.run(interaction, call, **table.command("analysis").run_flags())
+
+    @command(name="review", description="A finished game step by step, with its analysis")
+    @describe(game="A finished game's number (see /history)",
+              turn="Start at this turn (0: the start)")
+    async def review(interaction: Interaction, game: app_commands.Range[int, 1, 10**15],
+                     turn: app_commands.Range[int, 0, 10**6] | None = None) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.review(user, channel, game, turn)
+
+        await flows.run(interaction, call, **table.command("review").run_flags())
+
+    @command(name="train", description="A drill from your own games' errors")
+    @describe(game="Which game")
+    @with_games
+    async def train(interaction: Interaction, game: str) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.train(user, channel, game)
+
+        await flows.run(interaction, call, **table.command("train").run_flags())
+
+    @command(name="stats", description="Are the dice fair here (for a member, in a game)?")
+    @describe(what="What to count: dice", member="Only this member's throws",
+              game="Only this finished game's throws (see /history)")
+    @app_commands.choices(what=[choice("what", m) for m in ("dice",)])
+    async def stats(interaction: Interaction, what: str = "dice",
+                    member: discord.User | None = None,
+                    game: app_commands.Range[int, 1, 10**15] | None = None) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            who = None if member is None else adapter.to_user_of(member)
+            return await flows.service.stats(user, channel, what, who, game)
+
+        await flows.run(interaction, call, **table.command("stats").run_flags())
+
     @command(name="history", description="Finished games in this server")
     @describe(member="Only this member's games", game="Only this game",
               page="Which page (15 games a page)")
@@ -301,22 +342,28 @@ def build_commands(flows: Flows, games: list[str] | None = None
               server_nudge="Moderators: nudge silent players in games without a "
                            "clock after this long here, e.g. 3d, or off",
               language="Your private replies: en, ru or auto (Discord's)",
-              server_language="Moderators: the public replies here (en, ru, auto)")
+              server_language="Moderators: the public replies here (en, ru, auto)",
+              server_analysis="Moderators: post an analysis after each game here (on, off)",
+              server_puzzle="Moderators: a daily puzzle from yesterday's games (on, off)")
     @app_commands.choices(
         theme=[choice("theme", m) for m in ("light", "dark", "server")],
         flip=[choice("flip", m) for m in ("on", "off")],
         server_theme=[choice("server_theme", m) for m in ("light", "dark")],
         phone=[choice("phone", m) for m in ("on", "off")],
         language=[choice("language", m) for m in ("en", "ru", "auto")],
-        server_language=[choice("server_language", m) for m in ("en", "ru", "auto")])
+        server_language=[choice("server_language", m) for m in ("en", "ru", "auto")],
+        server_analysis=[choice("server_analysis", m) for m in ("on", "off")],
+        server_puzzle=[choice("server_puzzle", m) for m in ("on", "off")])
     async def settings(interaction: Interaction, theme: str = "", flip: str = "",
                        server_theme: str = "", phone: str = "",
                        server_nudge: app_commands.Range[str, 1, 20] | None = None,
-                       language: str = "", server_language: str = "") -> None:
+                       language: str = "", server_language: str = "",
+                       server_analysis: str = "", server_puzzle: str = "") -> None:
         async def call(user: User, channel: Channel) -> Reply:
             return await flows.service.settings(user, channel, theme, flip, server_theme,
                                                 phone, server_nudge or "", language,
-                                                server_language)
+                                                server_language, server_analysis,
+                                                server_puzzle)
 
         await flows.run(interaction, call, **table.command("settings").run_flags())
 
@@ -363,9 +410,10 @@ def build_commands(flows: Flows, games: list[str] | None = None
             adapter.to_user(interaction), adapter.to_channel(interaction)))
 
     return [new, accept, decline, join, start, move, board, legal, hint, record, resign, abort,
-            learn, history, replay, leaderboard, profile, games_, claim, grant, takeback,
-            takeback_answer, preview, mygames, notify, settings, rules, help_, taunt,
-            tournament_group(flows, choices), league_group(flows, choices)]
+            learn, history, replay, analysis, review, train, stats, leaderboard, profile,
+            games_, claim, grant, takeback, takeback_answer, preview, mygames, notify,
+            settings, rules, help_, taunt, tournament_group(flows, choices),
+            league_group(flows, choices)]
 
 
 async def _read_options(interaction: Interaction, options: str | None

@@ -17,12 +17,15 @@ from bot import clocks
 from bot.records import record_text
 from bot.service import texts
 from bot.service.turn_events import replayed_events, stored_events
+from computer.analysis import VERSION as ANALYSIS_VERSION
+from computer.analysis import Analysis
 from games import Position, get_game
 from games.events import Won
 from games.turns import Turn
 from renderer import RenderContext, render
 from renderer.describe import describe
 from storage import Session, SessionStatus, Store, TurnEntry, TurnKind
+from storage.analysis import AnalysisStore
 from storage.computer import ComputerStore
 from storage.correspondence import CorrespondenceStore
 from storage.settings import LanguageChoices, LanguageStore, SettingsStore
@@ -177,8 +180,23 @@ class Context:
         if tags is None:
             tags = await self.labels.record_tags(session)
         text = record_text(session, await self.ledger.effective_turns(session.id),
-                           hinted=list(hinted), extra_tags=tags)
+                           hinted=list(hinted), extra_tags=tags,
+                           marks=await self._marks(session))
         return f"{session.game}-{session.id}.txt", text.encode()
+
+    async def _marks(self, session: Session) -> dict[int, str]:
+        """A finished game's analysis marks by turn number (none before it is analysed:
+        the record gains them once it is, bot/service/analysis.py)."""
+        if session.live:
+            return {}
+        stored = await AnalysisStore(self.store).stored(session.id)
+        if stored is None or stored.version != ANALYSIS_VERSION:
+            return {}
+        try:
+            analysis = Analysis.from_json(stored.data)
+        except ValueError:
+            return {}
+        return {number: mark.value for number, mark in analysis.marks().items()}
 
     # -- positions ------------------------------------------------------------------
 

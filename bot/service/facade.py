@@ -18,19 +18,22 @@ import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
+from bot.actions import Drill, ReviewAt
 from bot.buttons import Question
 from bot.catalogue import Readers, language
-from bot.computer_pool import InlineThinker, Thinker
+from bot.computer_pool import ComputerPool, InlineThinker, Thinker
 from bot.computer_seats import COMPUTER
 from bot.faults import brief
 from bot.notifications import Notification
 from bot.replies import Announcement, Channel, Refused, Reply, User, refusal
 from bot.service import views
+from bot.service.analysis import Analyses
 from bot.service.board_settings import BoardSettings
 from bot.service.computer import ComputerPlayers
 from bot.service.context import Context, ServiceConfig
 from bot.service.core import Turns
 from bot.service.correspondence import Correspondence
+from bot.service.dice_stats import DiceStats
 from bot.service.digest import Digests
 from bot.service.direct_settings import DirectSettings
 from bot.service.everywhere import Everywhere
@@ -46,8 +49,10 @@ from bot.service.rating import Ratings
 from bot.service.replays import DEFAULT_UPLOAD_LIMIT, Replays
 from bot.service.request import Request
 from bot.service.resign import Resignation
+from bot.service.review import Review
 from bot.service.timekeeping import Timekeeper
 from bot.service.tournaments import Terms, Tournaments
+from bot.service.training import Training
 from games import Position, available_games
 from games.turns import Turn
 from storage import (
@@ -154,12 +159,18 @@ class GameService:
         self._leagues = Leagues(ctx, timekeeper, self._tournaments)
         self._presses = Presses(ctx, self._turns, self._lobby, self._correspondence,
                                self._resignation, Picking(ctx, self._turns), self._learning,
-                               self._history, self._everywhere, self._tournaments)
+                               self._history, self._everywhere, self._tournaments,
+                               self._review_press, self._drill_press)
         # The computer players think in ``thinker`` (the bot's process pool); without
         # one, on a worker thread.
         self._computer = ComputerPlayers(ctx, self._turns, timekeeper,
                                          thinker or InlineThinker())
         self._board_settings = BoardSettings(ctx)
+        # analyses think where the computers do (the process pool), a slice at a time
+        self._analyses = Analyses(ctx, self._history, self._think)
+        self._dice_stats = DiceStats(ctx, self._history)
+        self._review = Review(self._history, self._analyses)
+        self._training = Training(ctx, self._history)
         self._nudges = Nudges(ctx, self._turns)
         # Import every engine now, not inside the first command that names a game: an
         # engine's first import holds the event loop (the fuzz run saw 169 ms).
@@ -404,8 +415,14 @@ class GameService:
     @privately
     async def profile(self, req: Request,
                       user: User, channel: Channel, member: User | None = None) -> Reply:
-        """``/profile [member]``: ratings and records per game."""
-        return await self._ratings.profile(req, channel, member or user)
+        """``/profile [member]``: ratings and records per game, and the error rate and
+        luck of the member's analysed games."""
+        reply = await self._ratings.profile(req, channel, member or user)
+        analysed = await self._analyses.profile_lines(req, channel, (member or user).id)
+        if analysed and reply.ok:
+            reply.text = "\n".join([reply.text, req.public("profile_analysis_title"),
+                                    *analysed])
+        return reply
 
     async def rebuild_ratings(self) -> int:
         """Every rating recomputed from the stored finished games (a command-line tool)."""
@@ -559,6 +576,89 @@ class GameService:
     async def hint(self, req: Request, user: User, channel: Channel) -> Reply:
         return await self._computer.hint(req, user, channel)
 
+    async def _think(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run ``fn(*args)`` where the computers think (the process pool; a thread
+        when the thinker is a test's own)."""
+        thinker = self._computer.thinker
+        if isinstance(thinker, ComputerPool | InlineThinker):
+            return await thinker.work(fn, *args)
+        return await asyncio.to_thread(fn, *args)
+
+    # -- analysis -----------------------------------------------------------------------
+
+    @privately
+    async def analysis(self, req: Request, user: User, channel: Channel, game_id: int
+                       ) -> Reply:
+        """``/analysis game:ID``: a finished game's analysis (computed once)."""
+        return await self._analyses.command(req, channel, game_id)
+
+    @privately
+    async def review(self, req: Request, user: User, channel: Channel, game_id: int,
+                     turn: int | None = None) -> Reply:
+        """``/review game:ID [turn]``: a finished game step by step (privately)."""
+        return await self._review.show(req, channel, game_id, turn)
+
+    async def _review_press(self, req: Request, user: User, channel: Channel,
+                            action: ReviewAt) -> Reply:
+        return await self._review.press(req, channel, action)
+
+    @privately
+    async def train(self, req: Request, user: User, channel: Channel, game_name: str
+                    ) -> Reply:
+        """``/train GAME``: a drill from your own analysed games (else the server's)."""
+        return await self._training.train(req, user, channel, game_name)
+
+    async def _drill_press(self, req: Request, user: User, channel: Channel,
+                           action: Drill) -> Reply:
+        return await self._training.press(req, channel, action)
+
+    @privately
+    async def stats(self, req: Request, user: User, channel: Channel, what: str = "dice",
+                    member: User | None = None, game_id: int | None = None) -> Reply:
+        """``/stats what:dice [member] [game:ID]``: the dice's fairness here (of a
+        member's turns; of one finished game) and the average luck per throw."""
+        if what != "dice":
+            raise Refused(req.mine("stats_what", what=what[:20]))
+        return await self._dice_stats.dice(req, channel, member, game_id)
+
+    async def analyses_to_post(self) -> list[tuple[Channel, Reply]]:
+        """The post-game analyses due (games finished lately with a person seated, in a
+        server whose setting is on), each claimed once, with the channel to post in."""
+        out = []
+        for session in await self._analyses.pending():
+            channel = Channel(id=session.channel_id, guild_id=session.guild_id)
+            try:
+                reply = await self._analyses.post(await self._explicit(channel), session)
+            except Exception:  # noqa: BLE001 - one game's fault must not stop the rest
+                log.exception("analysis of session %d failed", session.id)
+                continue
+            if reply is not None:
+                out.append((channel, reply))
+        return out + await self._puzzles_to_post()
+
+    async def _puzzles_to_post(self) -> list[tuple[Channel, Reply]]:
+        """Each opted-in server's daily puzzle not yet posted today (UTC): yesterday's
+        biggest swing, in the channel of its game; claimed once per server and day."""
+        now = self.context.clock()
+        day = time.strftime("%Y-%m-%d", time.gmtime(now))
+        out = []
+        for guild_id in await self._analyses.store.puzzle_servers(day):
+            found = await self._training.daily(guild_id, now)
+            if not await self._analyses.store.claim_puzzle(guild_id, day) or found is None:
+                continue
+            session = await self.store.session(found[0])
+            if session is None:
+                continue
+            channel = Channel(id=session.channel_id, guild_id=session.guild_id)
+            try:
+                reply = await self._training.puzzle(await self._explicit(channel), found[0],
+                                                    found[1].number)
+            except Exception:  # noqa: BLE001 - one server's fault must not stop the rest
+                log.exception("daily puzzle of server %s failed", guild_id)
+                continue
+            out.append((channel, reply))
+        return out
+
     # -- correspondence ---------------------------------------------------------------
 
     @privately
@@ -641,7 +741,8 @@ class GameService:
     async def settings(self, req: Request,
                        user: User, channel: Channel, theme: str = "", flip: str = "",
                        server_theme: str = "", phone: str = "", server_nudge: str = "",
-                       language: str = "", server_language: str = "") -> Reply:
+                       language: str = "", server_language: str = "",
+                       server_analysis: str = "", server_puzzle: str = "") -> Reply:
         """Boards' look, the language (``language``; ``server_language`` for
         moderators) and (``server_nudge``, moderators) the server's nudges."""
         if channel.direct and (server_theme or server_nudge or server_language):
@@ -659,6 +760,18 @@ class GameService:
                                                         server_theme, phone)
             nudges = await self._nudges.server_setting(req, user, channel, period)
         reply.text = f"{reply.text}\n{nudges}"
+        if server_analysis:
+            if server_analysis not in ("on", "off"):
+                raise Refused(req.mine("bad_on_off", name="server_analysis",
+                                       value=server_analysis[:20]))
+            said = await self._analyses.set_post(req, server_analysis == "on")
+            reply.text = f"{reply.text}\n{said}"
+        if server_puzzle:
+            if server_puzzle not in ("on", "off"):
+                raise Refused(req.mine("bad_on_off", name="server_puzzle",
+                                       value=server_puzzle[:20]))
+            said = await self._analyses.set_puzzle(req, server_puzzle == "on")
+            reply.text = f"{reply.text}\n{said}"
         return reply
 
     # -- looking ------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from bot.actions import (
     ActionError,
     Answer,
     Challenge,
+    Drill,
     Entry,
     GamesPage,
     HistoryPage,
@@ -19,6 +20,7 @@ from bot.actions import (
     Pick,
     Rematch,
     Resign,
+    ReviewAt,
     Show,
     Takeback,
     Taunt,
@@ -49,10 +51,13 @@ class Presses:
     def __init__(self, ctx: Context, turns: Turns, lobby: Lobby,
                  correspondence: Correspondence, resignation: Resignation,
                  picking: Picking, learning: Learning, history: History,
-                 everywhere: Everywhere, tournaments: Tournaments) -> None:
+                 everywhere: Everywhere, tournaments: Tournaments,
+                 review: Handler | None = None, drill: Handler | None = None) -> None:
         self.ctx = ctx
         self.everywhere = everywhere
         self.tournaments = tournaments
+        self.review = review
+        self.drill = drill
         self.history = history
         self.learning = learning
         self.picking = picking
@@ -64,6 +69,8 @@ class Presses:
         self.handlers: Mapping[Verb, Handler] = {
             Verb.REMATCH: self._rematch,
             Verb.HISTORY: self._history,
+            Verb.REVIEW: self._review,
+            Verb.DRILL: self._drill,
             **dict.fromkeys((Verb.LEARN, Verb.LEARNX, Verb.LEARNNEW), self._lesson),
             **dict.fromkeys((Verb.PLAY, Verb.PICK, Verb.PICKOK, Verb.PICKNO), self._pick),
             **dict.fromkeys((Verb.ACCEPT, Verb.DECLINE, Verb.JOIN, Verb.START),
@@ -98,6 +105,17 @@ class Presses:
     async def _history(self, req: Request, user: User, channel: Channel,
                        action: HistoryPage) -> Reply:
         return await self.history.press(req, user, channel, action)
+
+    async def _review(self, req: Request, user: User, channel: Channel, action: ReviewAt
+                      ) -> Reply:
+        if self.review is None:  # (a service built without its review part)
+            raise Refused(req.mine("review_old_button"))
+        return await self.review(req, user, channel, action)
+
+    async def _drill(self, req: Request, user: User, channel: Channel, action: Drill) -> Reply:
+        if self.drill is None:  # (a service built without its training part)
+            raise Refused(req.mine("drill_old_button"))
+        return await self.drill(req, user, channel, action)
 
     async def _lesson(self, req: Request, user: User, channel: Channel, action: Lesson) -> Reply:
         return await self.learning.press(req, user, channel, action)

@@ -127,6 +127,10 @@ EXAMPLES = {
     "legal": "starting:24/18",
     "record": "game:1",
     "replay": "game:1",
+    "analysis": "game:1",
+    "review": "game:1 turn:3",
+    "train": "game:che",
+    "stats": "what:dice member:@bob game:1",
     "history": "member:@bob game:che page:2",
     "games": "page:2",
     "mygames": "page:2 scope:all",
@@ -135,7 +139,8 @@ EXAMPLES = {
     "preview": "text:24/18 13/11",
     "notify": "mode:dm nudge:3d digest:on hour:8 timezone:Europe/Berlin remind:24h,8h,1h",
     "settings": "theme:dark flip:on server_theme:light phone:off server_nudge:3d "
-                "language:ru server_language:en",
+                "language:ru server_language:en server_analysis:off "
+                "server_puzzle:on",
     "rules": "game:che",
     "leaderboard": "game:che",
     "profile": "member:@bob",

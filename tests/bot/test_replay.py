@@ -203,3 +203,17 @@ def test_cheesegambit_records_in_page_and_old_form_replay(text: str, tmp_path: P
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines()[::2] == CG_CANONICAL
+
+
+def test_analysis_marks_are_read_and_ignored() -> None:
+    """``?!``, ``?`` and ``??`` after a turn (an analysis' marks: bot/records.py) change
+    nothing: the same lines and positions as without them."""
+    marked = GAME.replace("24/13\n", "24/13 ??\n").replace("24/23\n", "24/23 ?!\n") \
+        .replace("20/16\n", "20/16 ?\n")
+    assert marked != GAME
+    assert _run(marked) == (0, EXPECTED, "")
+
+
+def test_a_mark_alone_is_not_a_turn() -> None:
+    code, out, _ = _run(GAME + "4B: [2 1] ?\n")
+    assert code == 1 and out.startswith(EXPECTED)

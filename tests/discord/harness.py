@@ -36,7 +36,9 @@ async def open_service(path: Path | str) -> GameService:
 
 
 def make_bot(service: GameService, path: Path, **kwargs: Any) -> BoardBot:
-    return build_bot(Config(database=str(path), image_width=400), service=service, **kwargs)
+    # no analyses posted by themselves: a test that wants them runs the poster's pass
+    return build_bot(Config(database=str(path), image_width=400, analysis_posts=False),
+                     service=service, **kwargs)
 
 
 @dataclass

@@ -1,0 +1,159 @@
+"""The analysis' work in a worker process (never on the event loop): plain,
+picklable values in (a session row and its effective log, as stored), plain values
+out.  Positions do not pickle, so each piece of work replays the log itself (a
+replay is a small share of an analysis).
+
+- ``analyse_part``: the decisions of one slice of a game's turns judged
+  (computer/analysis_judge.py), so that a long game is spread over the pool's
+  workers and other work runs between its slices;
+- ``error_pictures``: a game's largest errors drawn, the position after the turn
+  played beside the position after the better turn, one pair a row.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Sequence
+
+from bot.narration import Cast, narrate
+from bot.service.texts import colour_word
+from bot.service.turn_events import replay_entry
+from computer.analysis import Decision
+from computer.analysis_judge import judge_for
+from computer.base import strategy_for
+from computer.reasons import NO_REASON, Reason
+from games import Position, get_game
+from renderer import RenderContext, render
+from storage import Session, TurnEntry, TurnKind
+
+
+def turn_indexes(turns: Sequence[TurnEntry]) -> list[int]:
+    """The indexes of the log's turns (the entries that are decisions)."""
+    return [i for i, entry in enumerate(turns) if entry.kind == TurnKind.TURN]
+
+
+def _positions(session: Session, turns: Sequence[TurnEntry]
+               ) -> list[tuple[Position, TurnEntry]]:
+    """Each logged turn with the position it was played from."""
+    game = get_game(session.game)
+    assert session.initial_position is not None
+    position = game.from_listing(session.initial_position, session.options)
+    out: list[tuple[Position, TurnEntry]] = []
+    before_turn: tuple[Position, TurnEntry] | None = None
+    for entry in turns:
+        if entry.kind == TurnKind.TURN:
+            out.append((position, entry))
+        played = replay_entry(position, entry, before_turn)
+        if entry.kind == TurnKind.TURN:
+            before_turn = (position, entry)
+        position = played.position
+    return out
+
+
+def analyse_part(session: Session, turns: list[TurnEntry], first: int, stop: int,
+                 work: int | None = None) -> list[Decision]:
+    """The decisions of the log's turns ``first`` to ``stop`` (counting turns only)."""
+    judge = judge_for(session.game, work)
+    decisions = []
+    for position, entry in _positions(session, turns)[first:stop]:
+        if position.side_to_move is None or position.result is not None:
+            continue
+        decision = judge.judge(position, entry.dice, entry.moves, entry.number)
+        decisions.append(decision)
+    return decisions
+
+
+#: The most turns a drill offers (a menu's 25 options).
+DRILL_OPTIONS = 25
+
+
+def drill(session: Session, turns: list[TurnEntry], number: int, best: str, played: str
+          ) -> tuple[str, list[str]]:
+    """A drill at turn ``number``: the position before it (its listing) and the turns
+    offered, in an order fixed by the game and the turn (the same at every press): the
+    better turn, the one played, and other legal turns up to ``DRILL_OPTIONS``."""
+    before = {entry.number: (position, entry) for position, entry in _positions(session, turns)}
+    position, entry = before[number]
+    texts = [t.text for t in position.legal_turns(entry.dice)]
+    canonical = {position.play(text, entry.dice).position.listing(): text for text in texts}
+    keep = []
+    for text in (best, played):
+        after = position.play(position.split_additions(text)[0], entry.dice).position.listing()
+        keep.append(canonical.get(after, text))
+    others = [t for t in dict.fromkeys(canonical.values()) if t not in keep]
+    random.Random(f"{session.id}:{number}").shuffle(others)
+    offered = list(dict.fromkeys(keep)) + others[:DRILL_OPTIONS - len(set(keep))]
+    random.Random(f"{session.id}:{number}:order").shuffle(offered)
+    return position.listing(), offered
+
+
+def drill_answer(game: str, options: dict[str, str], listing: str, dice: tuple[int, ...],
+                 chosen: str, best: str) -> tuple[bool, Reason]:
+    """Whether ``chosen`` leads where ``best`` does, and the engine's reason for
+    ``best`` (computer/reasons.py)."""
+    position = get_game(game).from_listing(listing, options)
+    right = position.play(chosen, dice).position.listing() == \
+        position.play(position.split_additions(best)[0], dice).position.listing()
+    try:
+        reason = strategy_for(game).explain(position, dice, best)
+    except Exception:  # noqa: BLE001 - words are a bonus: the answer stands without them
+        reason = NO_REASON
+    return right, reason
+
+
+def error_details(session: Session, turns: list[TurnEntry],
+                  errors: list[tuple[int, str, str]], footers: list[tuple[str, str]],
+                  width: int, theme: str, lang: str, draw: bool = True
+                  ) -> tuple[bytes | None, list[tuple[str, str]]]:
+    """For each error (turn number, played text, better text): the turn played and the
+    better turn told in words (bot/narration.py), and (``draw``) one PNG with the
+    position after the turn played (left) beside the position after the better turn
+    (right), each with its footer, rows top to bottom in ``errors``' order."""
+    game = get_game(session.game)
+    names = {seat.side: seat.name for seat in session.seats}
+    cast = Cast(names, {s.letter: colour_word(s.colour, lang)
+                        for s in game.sides(session.options)}, session.game, lang)
+    before = {entry.number: (position, entry) for position, entry in _positions(session, turns)}
+    words: list[tuple[str, str]] = []
+    for number, played, better in errors:
+        position, entry = before[number]
+        told = []
+        for text in (played, better):
+            after = position.play(text, entry.dice)
+            told.append(narrate(after.events, cast, entry.dice) or after.record)
+        words.append((told[0], told[1]))
+    if not draw:
+        return None, words
+    return _pictures(before, errors, footers, names, width, theme, lang), words
+
+
+def _pictures(before: dict[int, tuple[Position, TurnEntry]], errors: list[tuple[int, str, str]],
+              footers: list[tuple[str, str]], names: dict[str, str], width: int, theme: str,
+              lang: str) -> bytes:
+    from PIL import Image
+
+    half = max(320, width // 2)
+    rows: list[Image.Image] = []
+    for (number, played, better), (left, right) in zip(errors, footers, strict=True):
+        position, entry = before[number]
+        pair = []
+        for text, footer in ((played, left), (better, right)):
+            after = position.play(text, entry.dice)
+            context = RenderContext(names=names, dice=entry.dice, last_side=entry.side,
+                                    last_moves=after.moves, last_events=after.events,
+                                    width=half, theme=theme, footer=footer, language=lang)
+            pair.append(Image.open(io.BytesIO(render(after.position, context))).convert("RGB"))
+        height = max(p.height for p in pair)
+        row = Image.new("RGB", (half * 2, height), "white")
+        row.paste(pair[0], (0, 0))
+        row.paste(pair[1], (half, 0))
+        rows.append(row)
+    sheet = Image.new("RGB", (half * 2, sum(r.height for r in rows)), "white")
+    top = 0
+    for row in rows:
+        sheet.paste(row, (0, top))
+        top += row.height
+    out = io.BytesIO()
+    sheet.save(out, "PNG", optimize=False)
+    return out.getvalue()

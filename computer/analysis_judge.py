@@ -1,0 +1,342 @@
+"""Judging one decision: every legal turn valued, the best found, the played one
+compared with it, and the throw's luck (computer/analysis.py says the scale).
+
+The evaluation is the strongest the strategies offer that fits a bounded work
+budget per decision (``WORK``, positions evaluated, as the levels count them):
+
+- every legal turn one ply ahead by the strategy's own value (``value`` and
+  ``expand`` of a ``LevelledStrategy``; Che's whole-turn search);
+- the ``TOP`` best of them and the played one valued one reply deeper (the
+  opponent's best reply averaged over its throws: ``hard``'s expectimax; Che: the
+  reply searched), so a turn is judged by what the opponent can do to it.  When
+  the budget runs out first, the decision is judged one ply throughout (never a
+  mix of depths, which would compare unlike numbers);
+- luck: the best one-ply equity with the throw rolled minus its average over all
+  throws (the same one-ply values, so a throw's luck and its decision's loss are
+  on one scale).
+
+Only the game's own strategy module is read (never changed): a game whose
+strategy is not a ``LevelledStrategy`` and is not Che has no analysis
+(``LookupError``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from computer.analysis import Decision
+from computer.base import Budget, strategy_for
+from computer.levelled import LevelledStrategy
+from computer.search import Candidate, dice_outcomes, outcome_value, reply_value
+from games.base import Dice, Position
+
+#: Positions one decision's judgement may evaluate (its luck included).  Measured
+#: with bench/bench_analysis.py so that a 100-turn game takes well under 60 s on 2
+#: cores; a decision that needs more is judged one ply.
+WORK: dict[str, int] = {"chebache": 40_000, "hachapury": 40_000, "cheesegambit": 30_000,
+                        "che": 40_000}
+DEFAULT_WORK = 30_000
+#: The wall-time safety cap of one decision's judgement, in seconds.
+CAP = 5.0
+#: How many of the best one-ply turns are looked at one reply deeper (with the
+#: played turn); Chebache's replies are the dearest (a whole attack evaluation each),
+#: so it looks at two (bench/bench_analysis.py: a 100-turn game then fits 60 s on 2
+#: cores).
+TOP = 3
+TOPS: dict[str, int] = {"chebache": 2}
+
+
+@dataclass(frozen=True)
+class Valued:
+    """A legal turn's text, what identifies the position it leads to, and its value
+    (the mover's share of the win, 0-1)."""
+
+    text: str
+    key: str
+    value: float
+
+
+class Judge:
+    """How one game's turns are valued (see the module's note)."""
+
+    def __init__(self, game: str, work: int | None = None, luck: bool = True) -> None:
+        self.game = game
+        self.work = work if work is not None else WORK.get(game, DEFAULT_WORK)
+        #: Whether throws' luck is measured (most of the work in Chebache: a
+        #: measure of errors alone, bench/bench_analysis.py, may leave it out).
+        self.measure_luck = luck
+
+    def budget(self) -> Budget:
+        return Budget(CAP, work=self.work)
+
+    # what a game's judge gives ------------------------------------------------------
+
+    def one_ply(self, position: Position, dice: Dice, side: str, budget: Budget
+                ) -> list[Valued]:
+        raise NotImplementedError
+
+    def played_key(self, position: Position, dice: Dice, moves: str) -> str:
+        """The key of the turn ``moves`` (as logged) among ``one_ply``'s."""
+        bare, _ = position.split_additions(moves)
+        return position.play(bare, dice).position.listing()
+
+    def deeper(self, position: Position, dice: Dice, side: str, chosen: list[Valued],
+               budget: Budget) -> dict[str, float] | None:
+        """``chosen``'s values one reply deeper by key, or None (out of budget)."""
+        return None
+
+    # the judgement -------------------------------------------------------------------
+
+    def judge(self, position: Position, dice: Dice, moves: str, number: int) -> Decision:
+        side = position.side_to_move
+        if side is None:
+            raise ValueError("the game is over: there is no decision to judge")
+        budget = self.budget()
+        valued = self.one_ply(position, dice, side, budget)
+        by_key: dict[str, Valued] = {}
+        for item in valued:  # the same position by two texts is one choice
+            if item.key not in by_key or item.value > by_key[item.key].value:
+                by_key[item.key] = item
+        played_key = self.played_key(position, dice, moves)
+        ranked = sorted(by_key.values(), key=lambda v: -v.value)
+        luck = self.luck(position, dice, side)
+        played = by_key.get(played_key)
+        if played is None or len(ranked) < 2:
+            # forced, or a turn the evaluation does not list (never expected): no loss
+            value = ranked[0].value if ranked else 0.5
+            return Decision(number, side, tuple(dice), moves, "", max(1, len(ranked)),
+                            _equity(value), _equity(value), 0.0, luck, False)
+        top = TOPS.get(self.game, TOP)
+        chosen = ranked[:top] + ([played] if played not in ranked[:top] else [])
+        deep = self.deeper(position, dice, side, chosen, budget)
+        values = deep if deep is not None else {v.key: v.value for v in chosen}
+        best = max(chosen, key=lambda v: values[v.key])
+        loss = max(0.0, _equity(values[best.key]) - _equity(values[played.key]))
+        return Decision(number, side, tuple(dice), moves, best.text if loss > 0 else moves,
+                        len(ranked), _equity(values[played.key]), _equity(values[best.key]),
+                        loss, luck, deep is not None)
+
+    def luck(self, position: Position, dice: Dice, side: str) -> float | None:
+        """The throw's luck in equity (None without dice): the best one-ply value with
+        the dice rolled minus its average over every throw (``best_value``, one way
+        for both).  Its work is fixed (one ply for each throw) and not drawn from the
+        decision's budget."""
+        count = position.dice_count()
+        if count == 0 or not dice or not self.measure_luck:
+            return None
+        rolled = self.best_value(position, dice, side)
+        average = 0.0
+        for throw, weight in dice_outcomes(count):
+            average += weight * self.best_value(position, throw, side)
+        return 2.0 * (rolled - average)
+
+    def best_value(self, position: Position, dice: Dice, side: str) -> float:
+        """The best one-ply value of the side to move with ``dice`` (0.5: no turn)."""
+        values = [v.value for v in self.one_ply(position, dice, side, Budget(CAP))]
+        return max(values) if values else 0.5
+
+
+def _done_or(position: Position, side: str, value: Callable[[Position, str], float]
+             ) -> float:
+    done = outcome_value(position, side)
+    return done if done is not None else value(position, side)
+
+
+def _equity(share: float) -> float:
+    return 2.0 * share - 1.0
+
+
+class LevelledJudge(Judge):
+    """A ``LevelledStrategy``'s value and expansion."""
+
+    def __init__(self, game: str, strategy: LevelledStrategy, work: int | None = None,
+                 luck: bool = True, pick: Callable[[Position, str], float] | None = None
+                 ) -> None:
+        super().__init__(game, work, luck)
+        self.strategy = strategy
+        #: For luck: a quicker value that picks each throw's best turn, which the
+        #: strategy's value then values (one full valuation a throw, not one a turn);
+        #: None: the strategy's value picks.
+        self.pick = pick
+
+    def value(self, position: Position, side: str) -> float:
+        done = outcome_value(position, side)
+        return done if done is not None else self.strategy.value(position, side)
+
+    def expand(self, position: Position, dice: Dice) -> list[Candidate]:
+        return self.strategy.expand(position, dice)
+
+    def one_ply(self, position: Position, dice: Dice, side: str, budget: Budget
+                ) -> list[Valued]:
+        found = self.expand(position, dice)
+        budget.spend(len(found))
+        return [Valued(c.text, c.after.listing(), self.value(c.after, side)) for c in found]
+
+    def best_value(self, position: Position, dice: Dice, side: str) -> float:
+        # as the default, without each position's listing (a quarter of the work)
+        found = self.expand(position, dice)
+        if not found:
+            return 0.5
+        if self.pick is None:
+            return max(self.value(c.after, side) for c in found)
+        pick = self.pick
+        chosen = max(found, key=lambda c: _done_or(c.after, side, pick))
+        return self.value(chosen.after, side)
+
+    def deeper(self, position: Position, dice: Dice, side: str, chosen: list[Valued],
+               budget: Budget) -> dict[str, float] | None:
+        after = {c.after.listing(): c.after for c in self.expand(position, dice)}
+        out: dict[str, float] = {}
+        for item in chosen:
+            if item.key not in after:
+                return None
+            value = reply_value(after[item.key], self.strategy.value, side, budget,
+                                self.strategy.expand)
+            if value is None:
+                return None
+            out[item.key] = value
+        return out
+
+
+class CheeseGambitJudge(LevelledJudge):
+    """CheeseGambit's turns valued from the pieces alone (its strategy's
+    ``option_value``: no position is built for a turn one ply ahead) and one reply
+    deeper by its strategy's own reply model (three and four players)."""
+
+    def one_ply(self, position: Position, dice: Dice, side: str, budget: Budget
+                ) -> list[Valued]:
+        from computer.cheesegambit import _pieces, option_value
+        from games.cheesegambit.position import CheeseGambitPosition
+
+        assert isinstance(position, CheeseGambitPosition)
+        options = position.turn_options(dice)
+        budget.spend(len(options))
+        base = _pieces(position)
+        return [Valued(text, text, option_value(position, base, option, side))
+                for text, option in options]
+
+    def played_key(self, position: Position, dice: Dice, moves: str) -> str:
+        return position.split_additions(moves)[0].strip()  # the log keeps canonical text
+
+    def best_value(self, position: Position, dice: Dice, side: str) -> float:
+        return max((v.value for v in self.one_ply(position, dice, side, Budget(CAP))),
+                   default=0.5)
+
+    def deeper(self, position: Position, dice: Dice, side: str, chosen: list[Valued],
+               budget: Budget) -> dict[str, float] | None:
+        from computer.cheesegambit import CheesegambitStrategy
+        from games.cheesegambit.position import CheeseGambitPosition
+
+        assert isinstance(position, CheeseGambitPosition)
+        assert isinstance(self.strategy, CheesegambitStrategy)
+        options = dict(position.turn_options(dice))
+        out: dict[str, float] = {}
+        for item in chosen:
+            value = self.strategy.reply_value(position.after_turn(options[item.key]), side,
+                                              budget)
+            if value is None:
+                return None
+            out[item.key] = value
+        return out
+
+
+class CheJudge(Judge):
+    """Che's whole-turn search (computer/che_search.py): every turn valued by the
+    position it leads to, the best looked at with the reply searched."""
+
+    def one_ply(self, position: Position, dice: Dice, side: str, budget: Budget
+                ) -> list[Valued]:
+        from computer.che_board import Board, Summary
+        from computer.che_search import Searcher, turn_text
+        from games.che.position import ChePosition
+
+        assert isinstance(position, ChePosition)
+        if not position.tiles:  # the first tile: four alike up to symmetry, no choice
+            return [Valued(t.text, _tiles_key(t.text), 0.5) for t in position.legal_turns()[:1]]
+        board = Board(position)
+        # one ply in full (the budget is counted, never cut short: a partial list
+        # would have no best)
+        found = Searcher(None).turns(board, Summary.of(board))
+        budget.spend(len(found))
+        return [Valued(turn_text(s.tiles), _tiles_key(turn_text(s.tiles)), s.value)
+                for s in found]
+
+    def played_key(self, position: Position, dice: Dice, moves: str) -> str:
+        return _tiles_key(moves)
+
+    def deeper(self, position: Position, dice: Dice, side: str, chosen: list[Valued],
+               budget: Budget) -> dict[str, float] | None:
+        from computer.che_board import Board
+        from computer.che_search import OutOfTime, Searcher
+        from games.che.position import ChePosition
+
+        assert isinstance(position, ChePosition)
+        board = Board(position)
+        searcher = Searcher(budget)
+        out: dict[str, float] = {}
+        for item in chosen:
+            tiles = _tiles_of(item.text)
+            if board.tiles_this_turn != len(tiles):
+                return None  # a turn that ends the game with one tile: valued as it stands
+            try:
+                value = searcher.reply_value(board, tiles, -1.0)
+            except (OutOfTime, ValueError, IndexError):
+                # IndexError: computer/che_board.py's winning_tiles on a region with no
+                # needs left (seen once in a reply search); the decision is then
+                # judged one ply, as when the budget runs out
+                return None
+            out[item.key] = item.value if value is None else value
+        return out
+
+
+def _tiles_key(text: str) -> str:
+    """A Che turn's tiles as a set (two quiet tiles in either order are one turn)."""
+    return " ".join(sorted(text.upper().split()))
+
+
+def _tiles_of(text: str) -> tuple[tuple[tuple[int, int], str], ...]:
+    tiles = []
+    for token in text.split():
+        x, rest = token.split(",", 1)
+        tiles.append(((int(x), int(rest[:-1])), rest[-1].upper()))
+    return tuple(tiles)
+
+
+def judge_for(game: str, work: int | None = None, luck: bool = True) -> Judge:
+    """The judge of ``game``'s decisions (LookupError: a game it cannot judge);
+    ``luck=False``: errors only."""
+    strategy = strategy_for(game)
+    if game == "cheesegambit" and isinstance(strategy, LevelledStrategy):
+        return CheeseGambitJudge(game, strategy, work, luck)
+    if game == "chebache" and isinstance(strategy, LevelledStrategy):
+        # Chebache's full value weighs every attack over 36 throws: its luck picks each
+        # throw's turn by the plainer value (computer/chebache.py ``plain_value``)
+        from computer.chebache import plain_value
+
+        return LevelledJudge(game, strategy, work, luck, plain_value)
+    if isinstance(strategy, LevelledStrategy):
+        return LevelledJudge(game, strategy, work, luck)
+    if game == "che":
+        return CheJudge(game, work, luck)
+    raise LookupError(f"no analysis for {game!r}: its computer player has no value")
+
+
+@dataclass(frozen=True)
+class Step:
+    """A logged turn to judge: the position it was played from, its dice, its moves
+    as logged and its number."""
+
+    before: Position
+    dice: Dice
+    moves: str
+    number: int
+
+
+def judge_steps(game: str, steps: Iterable[Step], work: int | None = None,
+                luck: bool = True) -> list[Decision]:
+    """Every step judged (a step from a finished position, or with no side to move,
+    is skipped)."""
+    judge = judge_for(game, work, luck)
+    return [judge.judge(step.before, step.dice, step.moves, step.number) for step in steps
+            if step.before.side_to_move is not None and step.before.result is None]

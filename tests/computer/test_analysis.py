@@ -1,0 +1,91 @@
+"""The analysis core (computer/analysis.py, computer/analysis_judge.py): the scale's
+thresholds, the figures, the stored form, and that the measure means something
+(``easy`` errs more than ``hard``; the full 100-game count is bench/bench_analysis.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.bench_analysis import analyse, play, rates_by_level
+from computer.analysis import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    Analysis,
+    Decision,
+    Grade,
+    Mark,
+    grade_of,
+    mark_of,
+    summarise,
+)
+from computer.analysis_judge import judge_for
+from computer.base import Level
+
+
+def _decision(number: int, side: str, loss: float, luck: float | None = 0.1,
+              choices: int = 5) -> Decision:
+    return Decision(number, side, (3, 1), "x", "y", choices, 0.0, loss, loss, luck, True)
+
+
+def test_marks_and_grades_follow_the_stated_scale() -> None:
+    assert mark_of(INACCURACY - 1e-9) is None
+    assert mark_of(INACCURACY) == Mark.INACCURACY
+    assert mark_of(MISTAKE) == Mark.MISTAKE
+    assert mark_of(BLUNDER) == Mark.BLUNDER
+    assert grade_of(0.004) == Grade.WORLD_CLASS
+    assert grade_of(0.007) == Grade.EXPERT
+    assert grade_of(0.034) == Grade.BEGINNER
+    assert grade_of(0.2) == Grade.AWFUL
+
+
+def test_figures_count_choices_only_and_adjust_the_result_for_luck() -> None:
+    decisions = [_decision(1, "W", 0.1), _decision(2, "B", 0.0, luck=-0.2),
+                 _decision(3, "W", 0.03), _decision(4, "B", 0.5, choices=1),
+                 _decision(5, "W", 0.0, luck=0.3)]
+    analysis = summarise("hachapury", decisions, ("W", "B"), "W", True)
+    white, black = analysis.player("W"), analysis.player("B")
+    assert white is not None and black is not None
+    assert white.decisions == 3 and white.total_loss == pytest.approx(0.13)
+    assert white.error_rate == pytest.approx(0.13 / 3)
+    assert (white.inaccuracies, white.mistakes, white.blunders) == (1, 0, 1)
+    assert white.luck == pytest.approx(0.5) and white.luck_adjusted == pytest.approx(0.5)
+    assert black.decisions == 1 and black.error_rate == 0.0  # the forced one is left out
+    assert black.result == -1.0 and black.luck_adjusted == pytest.approx(-0.9)
+    assert [d.number for d in analysis.largest_errors("W")] == [1, 3]
+    assert analysis.marks() == {1: Mark.BLUNDER, 3: Mark.INACCURACY}
+    assert Analysis.from_json(analysis.to_json()) == analysis
+    with pytest.raises(ValueError):
+        Analysis.from_json('{"game": 1}')
+
+
+def test_the_best_turn_loses_nothing_and_a_worse_one_loses() -> None:
+    judge = judge_for("hachapury")
+    steps = play("hachapury", [Level.HARD], seed=5).steps
+    step = next(s for s in steps if len(s.before.legal_turns(s.dice)) >= 6)
+    turns = [t.text for t in step.before.legal_turns(step.dice)]
+    judged = [judge.judge(step.before, step.dice, text, 1) for text in turns]
+    best = min(judged, key=lambda d: d.loss)
+    assert best.loss == 0.0 and best.best == best.played
+    worst = max(judged, key=lambda d: d.loss)
+    assert worst.loss > INACCURACY and worst.best != worst.played
+    assert all(d.luck is not None for d in judged)
+
+
+def test_easy_errs_more_than_hard() -> None:
+    game = "hachapury"  # the quickest to analyse; every game's 100: bench/bench_analysis.py
+    more = 0
+    for index in range(3):
+        levels = [Level.EASY, Level.HARD] if index % 2 == 0 else [Level.HARD, Level.EASY]
+        played = play(game, levels, seed=index * 7919 + 1)
+        rates = rates_by_level(played, analyse(played, work=8_000))
+        more += rates[Level.EASY] > rates[Level.HARD]
+    assert more == 3
+
+
+def test_easy_errs_more_than_hard_in_cheesegambit() -> None:
+    """Errors only (luck left out, as the bench's count does), one game of four seats
+    taken in turn by the two levels."""
+    played = play("cheesegambit", [Level.EASY, Level.HARD], seed=1)
+    rates = rates_by_level(played, analyse(played, luck=False))
+    assert rates[Level.EASY] > rates[Level.HARD]
