@@ -4,10 +4,7 @@ post-game message was claimed, and each server's choices (the post, the daily
 puzzle).
 
 A post is claimed like a reminder: the update that sets ``posted_at`` is the claim,
-so two processes, or a restart, never post one game's analysis twice.
-
-SQL both databases speak (see CONTRIBUTING); built on ``Store`` like
-``storage.nudges``."""
+so two processes, or a restart, never post one game's analysis twice."""
 
 from __future__ import annotations
 

@@ -4,10 +4,7 @@ A match is named by its first game's session id.  Each game is a session of its 
 (its own seed, log and record); ``match_games`` links it to the match with its number,
 whether it is the Crawford game and, once it is over, who won it and the points.
 Each change is one transaction and may be tried again: a game's points are written
-only while unwritten, the next game only while its number is free.
-
-SQL both databases speak (see CONTRIBUTING); built on ``Store`` like
-``storage.ratings``."""
+only while unwritten, the next game only while its number is free."""
 
 from __future__ import annotations
 

@@ -6,10 +6,7 @@ answer, a take-back) bumps the version, so the row read at the old version no lo
 counts and the next pass writes a new one whose silence starts at the change
 (``sessions.updated_at``).  Nudges are claimed like reminders: the row's ``rounds``
 moves on in the transaction that decides to send, so a nudge is never sent twice, not
-by two processes nor after a restart.
-
-SQL both databases speak (see CONTRIBUTING); built on ``Store`` like
-``storage.correspondence``."""
+by two processes nor after a restart."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
 """Ratings' storage (migration 7): each player's standing per server and game, and
 each finished game noted once in ``rated_games`` (rated, or why not), in one
-transaction, so a game is never rated twice and a rebuild starts from nothing.
-
-SQL both databases speak (see CONTRIBUTING); built on ``Store`` like
-``storage.correspondence``."""
+transaction, so a game is never rated twice and a rebuild starts from nothing."""
 
 from __future__ import annotations
 

@@ -835,7 +835,8 @@ def _split_sql(script: str) -> list[str]:
 
 class Tables:
     """One area's tables (tournaments, leagues, settings...) read and written on top of a
-    :class:`Store`: every area's store is one of these."""
+    :class:`Store`: every area's store is one of these, in SQL both databases speak
+    (see CONTRIBUTING)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store

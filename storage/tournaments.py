@@ -8,9 +8,7 @@ restart without doing anything twice:
   nothing (``add_round`` answers False);
 - a pairing's game opens once: the session is made in the same transaction that sets
   the pairing's ``session_id`` where it was NULL (``open_game``);
-- a pairing's result is written once (``set_result``: where it was NULL).
-
-SQL both databases speak (see CONTRIBUTING); built on ``Store`` like ``storage.matches``."""
+- a pairing's result is written once (``set_result``: where it was NULL)."""
 
 from __future__ import annotations
 
