@@ -70,6 +70,23 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         return command(name=name, description=description)(callback)
 
+    def of_game(name: str, description: str, which: str,
+                method: Callable[[GameService], Callable[[User, Channel, str], Awaitable[Reply]]]
+                ) -> app_commands.Command[Any, ..., None]:
+        """A command whose one option is the game (described as ``which``): the
+        service's ``method`` for the sender here and that game, run as the command
+        table says."""
+        flags = table.command(name).run_flags()
+
+        async def callback(interaction: Interaction, game: str) -> None:
+            async def call(user: User, channel: Channel) -> Reply:
+                return await method(flows.service)(user, channel, game)
+
+            await flows.run(interaction, call, **flags)
+
+        return command(name=name, description=description)(
+            describe(game=which)(with_games(callback)))
+
     @command(name="new", description="Challenge players here, or open a lobby (nobody named)")
     @describe(
         game="Which game", opponent="Who you challenge (leave out to open a lobby)",
@@ -215,14 +232,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, **table.command("review").run_flags())
 
-    @command(name="train", description="A drill from your own games' errors")
-    @describe(game="Which game")
-    @with_games
-    async def train(interaction: Interaction, game: str) -> None:
-        async def call(user: User, channel: Channel) -> Reply:
-            return await flows.service.train(user, channel, game)
-
-        await flows.run(interaction, call, **table.command("train").run_flags())
+    train = of_game("train", "A drill from your own games' errors", "Which game",
+                    lambda s: s.train)
 
     @command(name="stats", description="Are the dice fair here (for a member, in a game)?")
     @describe(what="What to count: dice", member="Only this member's throws",
@@ -395,14 +406,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, **table.command("profile").run_flags())
 
-    @command(name="learn", description="A private, step-by-step first lesson")
-    @describe(game="Which game to learn")
-    @with_games
-    async def learn(interaction: Interaction, game: str) -> None:
-        async def call(user: User, channel: Channel) -> Reply:
-            return await flows.service.learn(user, channel, game)
-
-        await flows.run(interaction, call, **table.command("learn").run_flags())
+    learn = of_game("learn", "A private, step-by-step first lesson", "Which game to learn",
+                    lambda s: s.learn)
 
     @command(name="help", description="How to play with this bot")
     async def help_(interaction: Interaction) -> None:
