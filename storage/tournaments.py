@@ -45,8 +45,6 @@ class How(StrEnum):
     DEADLINE = "deadline"          #: the round's deadline decided it
 
 
-
-
 @dataclass(frozen=True)
 class EntrantRow:
     user_id: str
