@@ -54,8 +54,8 @@ def _game(seed: int, cached: list[float]
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         text = rng.choice(position.legal_turns(dice))
         played = position.play(text, dice)
-        entry = TurnEntry(seq, number, position.side_to_move or "", dice, played.record,
-                          played.moves, "x", 0.0, TurnKind.TURN)
+        entry = TurnEntry(number, position.side_to_move or "", dice, played.record,
+                          played.moves, "x", TurnKind.TURN, seq=seq, played_at=0.0)
         start = time.perf_counter()
         targets = [a.target for a in position.turn_additions(played.moves, dice)]
         cached.append((time.perf_counter() - start) * 1000)

@@ -175,8 +175,8 @@ def _replays(db: sqlite3.Connection, figures: Figures) -> bool | str:
             continue
         undone = {row[0] for row in db.execute(
             "SELECT seq_undone FROM undos WHERE session_id=? AND accepted=1", (session_id,))}
-        entries = [TurnEntry(seq, number, side, tuple(json.loads(dice)), record, moves, actor,
-                             played_at, kind, events)
+        entries = [TurnEntry(number, side, tuple(json.loads(dice)), record, moves, actor,
+                             kind, events, seq=seq, played_at=played_at)
                    for seq, number, side, dice, record, moves, actor, played_at, kind, events
                    in db.execute("SELECT seq, number, side, dice, record, moves, actor, "
                                  "played_at, kind, events FROM turns WHERE session_id=? "

@@ -44,6 +44,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
 
 from bot.buttons import Question
 
@@ -161,9 +162,7 @@ class Answer:
     session: int
     question: Question | None
 
-    @property
-    def verb(self) -> Verb:
-        return Verb.ANSWER
+    verb: ClassVar[Verb] = Verb.ANSWER
 
 
 @dataclass(frozen=True)
@@ -184,9 +183,7 @@ class Rematch:
     session: int
     tagged: bool = True
 
-    @property
-    def verb(self) -> Verb:
-        return Verb.REMATCH
+    verb: ClassVar[Verb] = Verb.REMATCH
 
 
 @dataclass(frozen=True)
@@ -213,9 +210,7 @@ class Taunt:
     mover: str
     target: str
 
-    @property
-    def verb(self) -> Verb:
-        return Verb.TAUNT
+    verb: ClassVar[Verb] = Verb.TAUNT
 
 
 @dataclass(frozen=True)
@@ -251,9 +246,7 @@ class HistoryPage:
     member: str | None = None
     game: str | None = None
 
-    @property
-    def verb(self) -> Verb:
-        return Verb.HISTORY
+    verb: ClassVar[Verb] = Verb.HISTORY
 
     @property
     def session(self) -> int:
@@ -311,9 +304,7 @@ class Show:
 
     session: int
 
-    @property
-    def verb(self) -> Verb:
-        return Verb.SHOW
+    verb: ClassVar[Verb] = Verb.SHOW
 
 
 @dataclass(frozen=True)
@@ -322,9 +313,7 @@ class GamesPage:
 
     page: int
 
-    @property
-    def verb(self) -> Verb:
-        return Verb.MYGAMES
+    verb: ClassVar[Verb] = Verb.MYGAMES
 
     @property
     def session(self) -> int:

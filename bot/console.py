@@ -178,48 +178,55 @@ class Console:
     async def _do_tournament(self, user: User, args: Read) -> Reply:
         """``/tournament new game:... format:swiss rounds:3``, ``/tournament join``,
         ``leave``, ``start``, ``standings``, ``withdraw``."""
-        action = args.text("action")
-        if action != "new":
-            method = getattr(self.service, f"tournament_{action}")
-            reply: Reply = await method(user, self.channel)
-            return reply
-        options = {}
-        listed = args.text("options")
-        if listed:
-            try:
-                options = parse_options(listed)
-            except OptionsError as exc:
-                return await self._refuse(user, "options_unreadable", word=exc.word)
-        rated = args.get("rated")
-        terms = Terms(game=args.text("game"), format=args.text("format"),
-                      rounds=args.number("rounds") or 0, options=options,
-                      time_control=args.text("time") or None,
-                      match=args.number("match") or 0,
-                      signup_hours=float(args.number("signup_hours") or 0),
-                      round_hours=float(args.number("round_hours") or 0),
-                      rated=True if rated is None else bool(rated), name=args.text("name"))
-        return await self.service.tournament_new(user, self.channel, terms)
+        async def new(options: dict[str, str]) -> Reply:
+            rated = args.get("rated")
+            terms = Terms(game=args.text("game"), format=args.text("format"),
+                          rounds=args.number("rounds") or 0, options=options,
+                          time_control=args.text("time") or None,
+                          match=args.number("match") or 0,
+                          signup_hours=float(args.number("signup_hours") or 0),
+                          round_hours=float(args.number("round_hours") or 0),
+                          rated=True if rated is None else bool(rated), name=args.text("name"))
+            return await self.service.tournament_new(user, self.channel, terms)
+
+        return await self._new_or_action("tournament", user, args, new)
 
     async def _do_league(self, user: User, args: Read) -> Reply:
         """``/league new game:... size:6 movers:1``, ``join``, ``leave``, ``season``,
         ``standings``."""
+        async def new(options: dict[str, str]) -> Reply:
+            movers = args.number("movers")
+            return await self.service.league_new(
+                user, self.channel, args.text("game"), args.number("size") or 6,
+                1 if movers is None else movers, options, args.text("time") or None,
+                args.text("name"))
+
+        return await self._new_or_action("league", user, args, new)
+
+    async def _new_or_action(self, group: str, user: User, args: Read,
+                             new: Callable[[dict[str, str]], Awaitable[Reply]]) -> Reply:
+        """A command group's ``new``, given the ``options:`` read, or another of its
+        actions, the service's ``<group>_<action>`` (``/tournament``, ``/league``)."""
         action = args.text("action")
         if action != "new":
-            method = getattr(self.service, f"league_{action}")
+            method = getattr(self.service, f"{group}_{action}")
             reply: Reply = await method(user, self.channel)
             return reply
-        options = {}
+        options: dict[str, str] = {}
+        refused = await self._read_options(user, args, options)
+        return refused if refused is not None else await new(options)
+
+    async def _read_options(self, user: User, args: Read, options: dict[str, str]
+                            ) -> Reply | None:
+        """Add the ``options:`` text's options to ``options``; the refusal to say when
+        that text is unreadable, else None."""
         listed = args.text("options")
         if listed:
             try:
-                options = parse_options(listed)
+                options.update(parse_options(listed))
             except OptionsError as exc:
                 return await self._refuse(user, "options_unreadable", word=exc.word)
-        movers = args.number("movers")
-        return await self.service.league_new(
-            user, self.channel, args.text("game"), args.number("size") or 6,
-            1 if movers is None else movers, options, args.text("time") or None,
-            args.text("name"))
+        return None
 
     # -- the commands (``_do_<name>``: one per command of bot/console_options.py) ---------
 
@@ -227,12 +234,9 @@ class Console:
         players = [args.text(name) for name in ("opponent", "opponent2", "opponent3")]
         opponents = [self.user(name) for name in players if name]
         options = dict(args.game_options)
-        listed = args.text("options")
-        if listed:
-            try:
-                options.update(parse_options(listed))
-            except OptionsError as exc:
-                return await self._refuse(user, "options_unreadable", word=exc.word)
+        refused = await self._read_options(user, args, options)
+        if refused is not None:
+            return refused
         for name in ("level", "time"):  # the service reads them among the options
             if args.text(name):
                 options[name] = args.text(name)

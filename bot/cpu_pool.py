@@ -69,8 +69,8 @@ def prepare_worker(width: int, theme: str, every_look: bool, started: Queue[int]
         freeze_startup_heap,
         tune_allocator,
     )
-    from games import available_games, get_game
-    from renderer import NoRenderer, RenderContext, render, warm_look, warm_up
+    from games import available_games
+    from renderer import draw_first_positions, warm_look, warm_up
 
     # fewer, tighter arenas as in the bot's own process, but a picture's buffers
     # reused from the heap (bot/heap.py WORKER_MMAP_THRESHOLD)
@@ -80,14 +80,7 @@ def prepare_worker(width: int, theme: str, every_look: bool, started: Queue[int]
         warm_up(games, width, theme)
     else:
         warm_look(games, width, theme)  # found in the forkserver's caches when shared
-    for name in games:
-        game = get_game(name)
-        options = game.normalise_options({})
-        try:
-            render(game.initial(options, game.first_mover(options)),
-                   RenderContext(width=width, theme=theme))
-        except NoRenderer:
-            pass
+    draw_first_positions(games, width, theme)
     freeze_startup_heap()  # the warm-up's objects live on: no collection walks them again
     watch()  # idle for a while: the free memory goes back to the system (bot/worker_idle.py)
     if initializer is not None:

@@ -60,8 +60,8 @@ def prepare_shared(look: tuple[int, str] | None) -> None:
     back (see the module's docstring)."""
     from bot.heap import freeze_startup_heap
     from computer.base import strategy_for
-    from games import available_games, get_game
-    from renderer import NoRenderer, RenderContext, for_game, render, warm_look
+    from games import available_games
+    from renderer import NoRenderer, draw_first_positions, for_game, warm_look
 
     games = available_games()
     for name in games:
@@ -76,14 +76,7 @@ def prepare_shared(look: tuple[int, str] | None) -> None:
     if look is not None:
         width, theme = look
         warm_look(games, width, theme)
-        for name in games:
-            game = get_game(name)
-            options = game.normalise_options({})
-            try:
-                render(game.initial(options, game.first_mover(options)),
-                       RenderContext(width=width, theme=theme))
-            except NoRenderer:
-                pass
+        draw_first_positions(games, width, theme)
     freeze_startup_heap()
 
 

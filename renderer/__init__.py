@@ -10,13 +10,14 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from games import get_game
 from games.base import Position
 from games.plugins import RENDERER_MODULES
 from renderer.base import BoardRenderer
 from renderer.context import RenderContext
 
-__all__ = ["BoardRenderer", "NoRenderer", "RenderContext", "for_game", "render", "warm_look",
-           "warm_up"]
+__all__ = ["BoardRenderer", "NoRenderer", "RenderContext", "draw_first_positions", "for_game",
+           "render", "warm_look", "warm_up"]
 
 #: Game name -> the module holding its ``RENDERER`` (read from the plugin registry).
 RENDERERS = RENDERER_MODULES
@@ -71,3 +72,17 @@ def warm_look(games: list[str], width: int = 1100, theme: str = "light") -> None
         except NoRenderer:
             continue
         renderer.warm_up(width, (theme,))
+
+
+def draw_first_positions(games: list[str], width: int = 1100, theme: str = "light") -> None:
+    """Draw each game's opening position once at ``width`` in ``theme`` and throw the
+    picture away: what a first picture builds beyond the backgrounds (fonts, pieces) is
+    then built before a player asks (the worker pool and the forkserver both do this)."""
+    for name in games:
+        game = get_game(name)
+        options = game.normalise_options({})
+        try:
+            render(game.initial(options, game.first_mover(options)),
+                   RenderContext(width=width, theme=theme))
+        except NoRenderer:
+            pass

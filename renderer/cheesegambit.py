@@ -824,6 +824,18 @@ def _place_text(place: int, language: str) -> str:
     return say(language, "placed", place=say(language, key, n=place))
 
 
+def _panel_frame(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], col: str, theme: str,
+                 active: bool, *, pad: int, radius: int, outline: int, bar_h: int,
+                 bar_radius: int) -> None:
+    """A panel's frame: the turn's highlight ``pad`` round ``box`` when ``active``, then
+    the name bar in the colour (the desktop and the phone panel differ only in sizes)."""
+    x0, y0, x1, y1 = box
+    if active:
+        d.rounded_rectangle((x0 - pad, y0 - pad, x1 + pad, y1 + pad), radius=radius,
+                            fill=_active_panel(col, theme), outline=PIECE[col], width=outline)
+    d.rounded_rectangle((x0, y0, x1, y0 + bar_h), radius=bar_radius, fill=PIECE[col])
+
+
 def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambitPosition,
            col: str, names: dict[str, str], active: bool, theme: str,
            language: str = "en") -> None:
@@ -837,11 +849,9 @@ def _panel(d: ImageDraw.ImageDraw, g: Geometry, th: Theme, position: CheeseGambi
     body = font(_text_px(c))
     body_b = font(_text_px(c), bold=True)
     line = int(c * 0.62)
-    if active:
-        d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=16,
-                            fill=_active_panel(col, theme), outline=PIECE[col], width=8)
     bar_h = int(c * 0.78)
-    d.rounded_rectangle((x0, y0, x1, y0 + bar_h), radius=14, fill=PIECE[col])
+    _panel_frame(d, (x0, y0, x1, y1), col, theme, active, pad=3, radius=16, outline=8,
+                 bar_h=bar_h, bar_radius=14)
     name = names[col]
     colour_name = colour_word(language, COLOUR_NAMES[col])
     label = f"{name} ({colour_name})" if name != colour_name else name
@@ -948,11 +958,9 @@ def _panel_compact(d: ImageDraw.ImageDraw, g: _Shifted, th: Theme,
     px = _text_px(c)
     body, body_b = font(px), font(px, bold=True)
     line = int(px * 1.3)
-    if active:
-        d.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius=12,
-                            fill=_active_panel(col, theme), outline=PIECE[col], width=6)
     bar_h = int(c * 0.74)
-    d.rounded_rectangle((x0, y0, x1, y0 + bar_h), radius=10, fill=PIECE[col])
+    _panel_frame(d, (x0, y0, x1, y1), col, theme, active, pad=2, radius=12, outline=6,
+                 bar_h=bar_h, bar_radius=10)
     badge_w = 0
     if active:
         tag = say(language, "to_play" if not position.pending() else "to_answer")

@@ -27,10 +27,18 @@ from games.plugins import text as plugin_text
 LANGUAGES = ("en", "ru")
 DEFAULT = "en"
 
+#: Each side's name (the subject form), by language: the bot's catalogue says the very
+#: same words (bot/catalogue/play.py), so a picture and the reply beside it agree.
+SIDE_NAMES: dict[str, dict[str, str]] = {
+    "en": {"colour_White": "White", "colour_Black": "Black", "colour_Blue": "Blue",
+           "colour_Red": "Red", "colour_Green": "Green", "colour_Yellow": "Yellow"},
+    "ru": {"colour_White": "Белые", "colour_Black": "Чёрные", "colour_Blue": "Синие",
+           "colour_Red": "Красные", "colour_Green": "Зелёные", "colour_Yellow": "Жёлтые"},
+}
+
 EN: dict[str, str] = {
     # sides
-    "colour_White": "White", "colour_Black": "Black", "colour_Blue": "Blue",
-    "colour_Red": "Red", "colour_Green": "Green", "colour_Yellow": "Yellow",
+    **SIDE_NAMES["en"],
     "colour_of_White": "White", "colour_of_Black": "Black", "colour_of_Blue": "Blue",
     "colour_of_Red": "Red", "colour_of_Green": "Green", "colour_of_Yellow": "Yellow",
     # headlines and results (every game)
@@ -169,8 +177,7 @@ EN: dict[str, str] = {
 }
 
 RU: dict[str, str] = {
-    "colour_White": "Белые", "colour_Black": "Чёрные", "colour_Blue": "Синие",
-    "colour_Red": "Красные", "colour_Green": "Зелёные", "colour_Yellow": "Жёлтые",
+    **SIDE_NAMES["ru"],
     "colour_of_White": "Белых", "colour_of_Black": "Чёрных", "colour_of_Blue": "Синих",
     "colour_of_Red": "Красных", "colour_of_Green": "Зелёных", "colour_of_Yellow": "Жёлтых",
     "to_move": "Ход: {side}",

@@ -1,6 +1,6 @@
 """SQLite storage of sessions, seats and the turn log (no discord here)."""
 
-from storage.models import Seat, Session, SessionStatus, TurnEntry, TurnKind
+from storage.models import NewTurn, Seat, Session, SessionStatus, TurnEntry, TurnKind
 from storage.opening import DatabaseUnavailable
 from storage.store import (
     ChannelBusy,
@@ -9,7 +9,6 @@ from storage.store import (
     DatabaseFault,
     DatabaseTimeout,
     DiskFull,
-    NewTurn,
     StaleVersion,
     StorageError,
     Store,

@@ -4,16 +4,15 @@ post-game message was claimed, and each server's choices (the post, the daily
 puzzle).
 
 A post is claimed like a reminder: the update that sets ``posted_at`` is the claim,
-so two processes, or a restart, never post one game's analysis twice.
-
-SQL both databases speak (see CONTRIBUTING); built on ``Store`` like
-``storage.nudges``."""
+so two processes, or a restart, never post one game's analysis twice."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from storage.store import Store
+from storage.store import Tables
 
 
 @dataclass(frozen=True)
@@ -36,21 +35,19 @@ class ServerChoices:
     puzzle_day: str | None = None
 
 
-class AnalysisStore:
+def _stored(r: Sequence[Any]) -> StoredAnalysis:
+    return StoredAnalysis(int(r[0]), int(r[1]), str(r[2]), float(r[3]), float(r[4]),
+                          None if r[5] is None else float(r[5]))
+
+
+class AnalysisStore(Tables):
     """Reads and writes of the analysis tables, on a ``Store``'s connection."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
     async def stored(self, session_id: int) -> StoredAnalysis | None:
-        rows = await self.store.fetchall(
+        return await self.store.first(
+            _stored,
             "SELECT session_id, version, data, seconds, computed_at, posted_at FROM analyses "
             "WHERE session_id=?", (session_id,))
-        if not rows:
-            return None
-        r = rows[0]
-        return StoredAnalysis(int(r[0]), int(r[1]), str(r[2]), float(r[3]), float(r[4]),
-                              None if r[5] is None else float(r[5]))
 
     async def save(self, session_id: int, version: int, data: str, seconds: float,
                    now: float) -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from storage.models import Session
-from storage.store import Run, Statement, Store
+from storage.store import Run, Statement, Tables
 
 #: Whether a process start (a claim's holder) has ended: storage/liveness.py
 #: ``Liveness.gone``, asked inside the claim's transaction.
@@ -50,12 +50,8 @@ def outbox_statement(session: Session, entries: int, owner: str, now: float) -> 
             (session.id, session.version + 1, entries, owner, now, session.id))
 
 
-class ComputerStore:
+class ComputerStore(Tables):
     """Reads and writes for computer players and hints, on a ``Store``'s connection."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
     async def computer_sessions(self, prefix: str) -> list[tuple[int, str, str | None]]:
         """(session id, channel id, guild id) of the active games with a seat whose
         user id starts with ``prefix`` (a computer's)."""

@@ -15,7 +15,7 @@ from typing import Any
 
 from games.outcome import outcome_from_text
 from storage.models import Session, SessionStatus, TurnEntry
-from storage.store import Run, StaleVersion, Statement, Store
+from storage.store import Run, StaleVersion, Statement, Tables
 
 NOTIFY_MODES = ("mention", "dm", "none")
 
@@ -100,12 +100,8 @@ def undo_answer_statement(session_id: int, seq: int, user_id: str, accepted: boo
             (int(accepted), user_id, now, session_id, seq))
 
 
-class CorrespondenceStore:
+class CorrespondenceStore(Tables):
     """Reads and writes of the correspondence tables, on a ``Store``'s connection."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
     # -- clocks ---------------------------------------------------------------------
 
     async def set_control(self, session_id: int, control: str, now: float) -> None:
@@ -119,9 +115,8 @@ class CorrespondenceStore:
                       "updated_at=excluded.updated_at", (session_id, control, now))
 
     async def clock(self, session_id: int) -> ClockRow | None:
-        rows = await self.store.fetchall(
+        return await self.store.first(_clock,
             f"SELECT {_CLOCK_COLUMNS} FROM clocks WHERE session_id=?", (session_id,))
-        return _clock(rows[0]) if rows else None
 
     async def running_clocks(self) -> list[ClockRow]:
         """Clocks of active sessions whose time is running."""

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from storage.correspondence import ReminderRow
-from storage.store import Store
+from storage.store import Tables
 
 
 @dataclass(frozen=True)
@@ -41,12 +41,8 @@ def _points(text: str | None) -> tuple[float, ...] | None:
     return tuple(float(p) for p in text.split(",") if p.strip())
 
 
-class DirectStore:
+class DirectStore(Tables):
     """The tables of migration 14 on top of a :class:`Store`."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
     async def prefs(self, user_id: str) -> DirectPrefs:
         rows = await self.store.fetchall(
             "SELECT digest_hour, time_zone, remind FROM users WHERE user_id=?", (user_id,))
@@ -72,13 +68,9 @@ class DirectStore:
 
     async def reminder_points(self, user_ids: Iterable[str]) -> dict[str, tuple[float, ...]]:
         """The users among ``user_ids`` who chose their own reminder points."""
-        wanted = list(dict.fromkeys(user_ids))
-        if not wanted:
-            return {}
-        marks = ",".join("?" for _ in wanted)
-        rows = await self.store.fetchall(
-            f"SELECT user_id, remind FROM users WHERE user_id IN ({marks}) "
-            "AND remind IS NOT NULL", wanted)
+        rows = await self.store.fetch_in(
+            "SELECT user_id, remind FROM users WHERE user_id IN ({marks}) "
+            "AND remind IS NOT NULL", user_ids)
         return {str(r[0]): _points(r[1]) or () for r in rows}
 
     async def digest_subscribers(self) -> list[DirectPrefs]:
@@ -92,10 +84,9 @@ class DirectStore:
         """Which of the (user id, local day) pairs have their digest claimed already."""
         if not wanted:
             return set()
-        users = list(dict.fromkeys(user for user, _ in wanted))
-        marks = ",".join("?" for _ in users)
-        rows = await self.store.fetchall(
-            f"SELECT user_id, day FROM digests WHERE user_id IN ({marks})", users)
+        rows = await self.store.fetch_in(
+            "SELECT user_id, day FROM digests WHERE user_id IN ({marks})",
+            (user for user, _ in wanted))
         return {(str(r[0]), str(r[1])) for r in rows} & set(wanted)
 
     async def claim_digest(self, user_id: str, day: str, now: float) -> bool:
@@ -111,12 +102,8 @@ class DirectStore:
         await self.store.save_row("guild_names", {"guild_id": guild_id}, {"name": name}, now)
 
     async def guild_names(self, guild_ids: Iterable[str]) -> dict[str, str]:
-        wanted = list(dict.fromkeys(guild_ids))
-        if not wanted:
-            return {}
-        marks = ",".join("?" for _ in wanted)
-        rows = await self.store.fetchall(
-            f"SELECT guild_id, name FROM guild_names WHERE guild_id IN ({marks})", wanted)
+        rows = await self.store.fetch_in(
+            "SELECT guild_id, name FROM guild_names WHERE guild_id IN ({marks})", guild_ids)
         return {str(r[0]): str(r[1]) for r in rows}
 
     async def saw_post(self, session_id: int, channel_id: str, message_id: str,
@@ -127,13 +114,9 @@ class DirectStore:
 
     async def posts(self, session_ids: Iterable[int]) -> dict[int, tuple[str, str]]:
         """Session id -> (channel id, message id) of its latest public message."""
-        wanted = list(dict.fromkeys(session_ids))
-        if not wanted:
-            return {}
-        marks = ",".join("?" for _ in wanted)
-        rows = await self.store.fetchall(
-            f"SELECT session_id, channel_id, message_id FROM game_posts "
-            f"WHERE session_id IN ({marks})", wanted)
+        rows = await self.store.fetch_in(
+            "SELECT session_id, channel_id, message_id FROM game_posts "
+            "WHERE session_id IN ({marks})", session_ids)
         return {int(r[0]): (str(r[1]), str(r[2])) for r in rows}
 
     async def running_clocks_of(self, user_id: str) -> list[RunningClock]:

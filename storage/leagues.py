@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from storage.store import Store
+from storage.store import Tables
 from storage.tournaments import Format, TournamentStatus
 
 
@@ -64,31 +64,21 @@ def _league(r: Sequence[Any]) -> LeagueRow:
                      str(r[6]), int(r[7]), int(r[8]), str(r[9]))
 
 
-class LeagueStore:
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
+class LeagueStore(Tables):
     async def create(self, *, guild_id: str | None, channel_id: str, name: str, game: str,
                      options: dict[str, str], control: str, size: int, movers: int,
                      created_by: str, now: float) -> int | None:
         """A new league; None when the server has one for the game already."""
         try:
-            async with self.store.transaction() as run:
-                cur = await run(
-                    "INSERT INTO leagues (guild_id, channel_id, name, game, options, control, "
-                    "size, movers, created_by, created_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                    (guild_id, channel_id, name, game, json.dumps(options, sort_keys=True),
-                     control, size, movers, created_by, now))
-                return int(cur.rows[0][0])
+            return await self.store.insert("leagues", {
+                "guild_id": guild_id, "channel_id": channel_id, "name": name, "game": game,
+                "options": json.dumps(options, sort_keys=True), "control": control,
+                "size": size, "movers": movers, "created_by": created_by, "created_at": now})
         except self.store.backend.integrity_error:
             return None
 
     async def in_channel(self, channel_id: str) -> LeagueRow | None:
-        rows = await self.store.fetchall(
-            f"SELECT {_L_COLUMNS} FROM leagues WHERE channel_id=? ORDER BY id DESC LIMIT 1",
-            (channel_id,))
-        return _league(rows[0]) if rows else None
+        return await self._newest_in_channel(_league, _L_COLUMNS, "leagues", channel_id)
 
     async def members(self, league_id: int) -> list[MemberRow]:
         """Every member, the highest rating first (a newcomer's place)."""

@@ -4,10 +4,7 @@ A match is named by its first game's session id.  Each game is a session of its 
 (its own seed, log and record); ``match_games`` links it to the match with its number,
 whether it is the Crawford game and, once it is over, who won it and the points.
 Each change is one transaction and may be tried again: a game's points are written
-only while unwritten, the next game only while its number is free.
-
-SQL both databases speak (see CONTRIBUTING); built on ``Store`` like
-``storage.ratings``."""
+only while unwritten, the next game only while its number is free."""
 
 from __future__ import annotations
 
@@ -17,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from storage.models import SessionStatus
-from storage.store import ChannelBusy, Store
+from storage.store import ChannelBusy, Tables
 
 
 class MatchStatus:
@@ -64,10 +61,7 @@ def _game(r: Sequence[Any]) -> MatchGameRow:
     return MatchGameRow(int(r[0]), int(r[1]), int(r[2]), bool(r[3]), r[4], int(r[5]))
 
 
-class MatchStore:
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
+class MatchStore(Tables):
     async def create(self, session_id: int, *, guild_id: str | None, channel_id: str,
                      game: str, target: int, options: dict[str, str], control: str,
                      now: float) -> None:
@@ -83,14 +77,12 @@ class MatchStore:
 
     async def game_of(self, session_id: int) -> MatchGameRow | None:
         """The match game a session is, or None (a game on its own)."""
-        rows = await self.store.fetchall(
+        return await self.store.first(_game,
             f"SELECT {_GAME_COLUMNS} FROM match_games WHERE session_id=?", (session_id,))
-        return _game(rows[0]) if rows else None
 
     async def match(self, match_id: int) -> MatchRow | None:
-        rows = await self.store.fetchall(
+        return await self.store.first(_match,
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id=?", (match_id,))
-        return _match(rows[0]) if rows else None
 
     async def games(self, match_id: int) -> list[MatchGameRow]:
         """The match's games so far, in order."""
@@ -165,7 +157,4 @@ class MatchStore:
 
     async def latest_in_channel(self, channel_id: str) -> MatchRow | None:
         """The channel's newest match (any status)."""
-        rows = await self.store.fetchall(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE channel_id=? ORDER BY id DESC "
-            "LIMIT 1", (channel_id,))
-        return _match(rows[0]) if rows else None
+        return await self._newest_in_channel(_match, _MATCH_COLUMNS, "matches", channel_id)

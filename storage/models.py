@@ -89,19 +89,29 @@ class Session:
 
 
 @dataclass(frozen=True)
-class TurnEntry:
-    seq: int
+class NewTurn:
+    """A turn to append to the log."""
+
     number: int
     side: str
     dice: tuple[int, ...]
     record: str
     moves: str
     actor: str
-    played_at: float
     kind: str = TurnKind.TURN
-    #: The JSON of the turn's events (games/events.py ``events_from_json`` reads
-    #: it); None for rows logged before the log kept them.
+    #: What the turn did: the JSON of its events (games/events.py ``events_to_json``
+    #: writes it, ``events_from_json`` reads it); None for rows logged before the log
+    #: kept them.
     events: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnEntry(NewTurn):
+    """A turn as logged: the turn written, its place ``seq`` in the session's log and
+    when it was played (both named when one is built)."""
+
+    seq: int
+    played_at: float
 
     @property
     def line(self) -> str:

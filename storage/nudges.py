@@ -6,10 +6,7 @@ answer, a take-back) bumps the version, so the row read at the old version no lo
 counts and the next pass writes a new one whose silence starts at the change
 (``sessions.updated_at``).  Nudges are claimed like reminders: the row's ``rounds``
 moves on in the transaction that decides to send, so a nudge is never sent twice, not
-by two processes nor after a restart.
-
-SQL both databases speak (see CONTRIBUTING); built on ``Store`` like
-``storage.correspondence``."""
+by two processes nor after a restart."""
 
 from __future__ import annotations
 
@@ -18,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from storage.store import Store
+from storage.store import Tables
 
 
 @dataclass(frozen=True)
@@ -54,12 +51,8 @@ def _wait(r: Sequence[Any]) -> Wait:
                 None if r[6] is None else float(r[6]))
 
 
-class NudgeStore:
+class NudgeStore(Tables):
     """Reads and writes of the nudge tables, on a ``Store``'s connection."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
     # -- periods --------------------------------------------------------------------
 
     async def user_period(self, user_id: str) -> float | None:
@@ -110,10 +103,9 @@ class NudgeStore:
 
     async def wait(self, session_id: int, version: int) -> Wait | None:
         """The game's wait row, if it is of ``version``."""
-        rows = await self.store.fetchall(
+        return await self.store.first(_wait,
             f"SELECT {_WAIT_COLUMNS} FROM nudge_waits w WHERE w.session_id=? AND w.version=?",
             (session_id, version))
-        return _wait(rows[0]) if rows else None
 
     async def forget_ended(self) -> int:
         """Drop the wait rows of games that are no longer active."""
@@ -179,12 +171,8 @@ class NudgeStore:
         return claimed
 
 
-class UnratedStore:
+class UnratedStore(Tables):
     """The games started with ``rated=false`` (kept through a ratings rebuild)."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
     async def mark(self, session_id: int, user_id: str, now: float) -> None:
         async with self.store.transaction() as run:
             await run("INSERT INTO unrated_sessions (session_id, asked_by, asked_at) "

@@ -1,9 +1,6 @@
 """Ratings' storage (migration 7): each player's standing per server and game, and
 each finished game noted once in ``rated_games`` (rated, or why not), in one
-transaction, so a game is never rated twice and a rebuild starts from nothing.
-
-SQL both databases speak (see CONTRIBUTING); built on ``Store`` like
-``storage.correspondence``."""
+transaction, so a game is never rated twice and a rebuild starts from nothing."""
 
 from __future__ import annotations
 
@@ -11,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from storage.store import Store
+from storage.store import Tables
 
 
 @dataclass(frozen=True)
@@ -35,10 +32,7 @@ def _row(r: Sequence[Any]) -> StandingRow:
                        int(r[4]), int(r[5]), int(r[6]), int(r[7]), int(r[8]))
 
 
-class RatingStore:
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
+class RatingStore(Tables):
     async def unrated(self) -> list[int]:
         """Finished games not yet noted, in the order they finished."""
         rows = await self.store.fetchall(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from storage.store import Store
+from storage.store import Tables
 
 THEMES = ("light", "dark")
 
@@ -20,12 +20,8 @@ class UserView:
     phone: bool = False
 
 
-class SettingsStore:
+class SettingsStore(Tables):
     """Board settings on top of a :class:`Store`."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
     async def user_view(self, user_id: str) -> UserView:
         rows = await self.store.fetchall(
             "SELECT theme, flip, phone FROM users WHERE user_id=?", (user_id,))
@@ -70,12 +66,8 @@ class LanguageChoices:
     guild_seen: str | None = None
 
 
-class LanguageStore:
+class LanguageStore(Tables):
     """Languages chosen with ``/settings language`` on top of a :class:`Store`."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
     async def choices(self, user_id: str | None, guild_id: str | None) -> LanguageChoices:
         """The user's and the server's choices, in one query."""
         rows = await self.store.fetchall(

@@ -32,14 +32,14 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 
 from games.outcome import Outcome, outcome_text
 from storage.migrations import LATEST, MIGRATIONS
-from storage.models import Seat, Session, SessionStatus, TurnEntry, TurnKind
+from storage.models import NewTurn, Seat, Session, SessionStatus, TurnEntry, TurnKind
 
 log = logging.getLogger(__name__)
 
@@ -108,21 +108,6 @@ def commits_counted() -> Iterator[list[int]]:
         yield committed
     finally:
         _commits.reset(token)
-
-
-@dataclass(frozen=True)
-class NewTurn:
-    """A turn to append to the log."""
-
-    number: int
-    side: str
-    dice: tuple[int, ...]
-    record: str
-    moves: str
-    actor: str
-    kind: str = TurnKind.TURN
-    #: What the turn did: the JSON of its events (games/events.py ``events_to_json``).
-    events: str | None = None
 
 
 @dataclass(frozen=True)
@@ -225,6 +210,9 @@ _SESSIONS_WITH_SEATS = (
     ", t.seat AS t_seat, t.side AS t_side, t.user_id AS t_user, t.name AS t_name, "
     "t.accepted AS t_accepted FROM sessions s LEFT JOIN seats t ON t.session_id=s.id"
 )
+
+
+_R = TypeVar("_R")
 
 
 class Store:
@@ -387,6 +375,30 @@ class Store:
     async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
+
+    async def first(self, parse: Callable[[Any], _R], sql: str,
+                    params: Sequence[Any] = ()) -> _R | None:
+        """``parse`` of the first row ``sql`` reads, or None when it reads none: how
+        every area reads one row by its key."""
+        row = await self._fetchone(sql, params)
+        return None if row is None else parse(row)
+
+    async def fetch_in(self, sql: str, keys: Iterable[Any]) -> list[Any]:
+        """The rows of ``sql`` for each distinct key of ``keys``: its ``{marks}`` becomes
+        one ``?`` a key.  No keys read nothing (``IN ()`` is not SQL)."""
+        wanted = list(dict.fromkeys(keys))
+        if not wanted:
+            return []
+        return await self.fetchall(sql.format(marks=",".join("?" for _ in wanted)), wanted)
+
+    async def insert(self, table: str, values: Mapping[str, Any]) -> int:
+        """Insert one row of ``values`` into ``table`` (names from code, never from a
+        user) in a transaction of its own; its new ``id``."""
+        async with self.transaction() as run:
+            cur = await run(f"INSERT INTO {table} ({', '.join(values)}) "
+                            f"VALUES ({', '.join('?' * len(values))}) RETURNING id",
+                            tuple(values.values()))
+            return int(cur.rows[0][0])
 
     async def _read_sessions(self, where: str, params: Sequence[Any]) -> list[Session]:
         """The sessions ``where`` chooses (a condition on ``s``, the sessions table),
@@ -618,9 +630,9 @@ class Store:
                      json.dumps(list(turn.dice)), turn.record, turn.moves, turn.actor, now,
                      turn.kind, turn.events),
                 )
-                entries.append(TurnEntry(int(cur.rows[0][0]), turn.number, turn.side,
-                                         tuple(turn.dice), turn.record, turn.moves, turn.actor,
-                                         now, turn.kind, turn.events))
+                entries.append(TurnEntry(turn.number, turn.side, tuple(turn.dice), turn.record,
+                                         turn.moves, turn.actor, turn.kind, turn.events,
+                                         seq=int(cur.rows[0][0]), played_at=now))
         return Appended(changed, entries)
 
 
@@ -746,14 +758,14 @@ def returns_rows(sql: str) -> bool:
     return _ROWS.search(sql) is not None
 
 
-#: The turns columns a TurnEntry is read from, in its field order.
+#: The turns columns a TurnEntry is read from (``_turn_of``).
 _TURN_COLUMNS = "seq, number, side, dice, record, moves, actor, played_at, kind, events"
 
 
 def _turn_of(r: Any) -> TurnEntry:
     """A turns row (``_TURN_COLUMNS``) -> TurnEntry."""
-    return TurnEntry(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[7], r[8],
-                     r[9])
+    return TurnEntry(r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6], r[8], r[9],
+                     seq=r[0], played_at=r[7])
 
 
 def _joined_seats(rows: Iterable[Any]) -> tuple[Seat, ...]:
@@ -819,3 +831,20 @@ def _split_sql(script: str) -> list[str]:
     if buffer.strip():
         statements.append(buffer.strip())
     return statements
+
+
+class Tables:
+    """One area's tables (tournaments, leagues, settings...) read and written on top of a
+    :class:`Store`: every area's store is one of these, in SQL both databases speak
+    (see CONTRIBUTING)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def _newest_in_channel(self, parse: Callable[[Any], _R], columns: str, table: str,
+                                 channel_id: str) -> _R | None:
+        """The channel's newest row of ``table`` (a match, a tournament, a league: any
+        status), read as ``parse`` reads ``columns``."""
+        return await self.store.first(
+            parse, f"SELECT {columns} FROM {table} WHERE channel_id=? ORDER BY id DESC LIMIT 1",
+            (channel_id,))

@@ -8,21 +8,19 @@ restart without doing anything twice:
   nothing (``add_round`` answers False);
 - a pairing's game opens once: the session is made in the same transaction that sets
   the pairing's ``session_id`` where it was NULL (``open_game``);
-- a pairing's result is written once (``set_result``: where it was NULL).
-
-SQL both databases speak (see CONTRIBUTING); built on ``Store`` like ``storage.matches``."""
+- a pairing's result is written once (``set_result``: where it was NULL)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any
 
 from storage.matches import MatchStatus
 from storage.models import SessionStatus
-from storage.store import ChannelBusy, Store
+from storage.store import ChannelBusy, Tables
 
 
 class TournamentStatus(StrEnum):
@@ -45,26 +43,6 @@ class How(StrEnum):
     FORFEIT = "forfeit"            #: a player never moved, or lost on time before moving
     WITHDRAWN = "withdrawn"        #: a player withdrew while the game was on
     DEADLINE = "deadline"          #: the round's deadline decided it
-
-
-@dataclass(frozen=True)
-class TournamentRow:
-    id: int
-    guild_id: str | None
-    channel_id: str
-    name: str
-    game: str
-    options: dict[str, str]
-    format: Format
-    rounds: int
-    control: str
-    target: int
-    rated: bool
-    status: TournamentStatus
-    created_by: str
-    starts_at: float | None
-    round_hours: float
-    event_id: str | None
 
 
 @dataclass(frozen=True)
@@ -109,6 +87,8 @@ class PairingRow:
 
 @dataclass(frozen=True)
 class NewTournament:
+    """The terms a tournament is created with (a stored one adds its id and status)."""
+
     guild_id: str | None
     channel_id: str
     name: str
@@ -124,6 +104,15 @@ class NewTournament:
     round_hours: float
 
 
+@dataclass(frozen=True)
+class TournamentRow(NewTournament):
+    """A tournament as stored: the terms it was created with, and what it is now."""
+
+    id: int
+    status: TournamentStatus
+    event_id: str | None
+
+
 _T_COLUMNS = ("id, guild_id, channel_id, name, game, options, format, rounds, control, target, "
               "rated, status, created_by, starts_at, round_hours, event_id")
 _E_COLUMNS = "user_id, name, rating, joined_at, withdrawn_at"
@@ -132,10 +121,12 @@ _P_COLUMNS = ("tournament_id, round, board, first_id, second_id, session_id, res
 
 
 def _tournament(r: Sequence[Any]) -> TournamentRow:
-    return TournamentRow(int(r[0]), r[1], str(r[2]), str(r[3]), str(r[4]), json.loads(r[5]),
-                         Format(r[6]), int(r[7]), str(r[8]), int(r[9]), bool(r[10]),
-                         TournamentStatus(r[11]), str(r[12]),
-                         None if r[13] is None else float(r[13]), float(r[14]), r[15])
+    return TournamentRow(
+        id=int(r[0]), guild_id=r[1], channel_id=str(r[2]), name=str(r[3]), game=str(r[4]),
+        options=json.loads(r[5]), format=Format(r[6]), rounds=int(r[7]), control=str(r[8]),
+        target=int(r[9]), rated=bool(r[10]), status=TournamentStatus(r[11]),
+        created_by=str(r[12]), starts_at=None if r[13] is None else float(r[13]),
+        round_hours=float(r[14]), event_id=r[15])
 
 
 def _entrant(r: Sequence[Any]) -> EntrantRow:
@@ -171,36 +162,24 @@ class GameSeat:
     name: str
 
 
-class TournamentStore:
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
+class TournamentStore(Tables):
     # -- the tournament -------------------------------------------------------------
 
     async def create(self, new: NewTournament, now: float) -> int:
-        async with self.store.transaction() as run:
-            cur = await run(
-                "INSERT INTO tournaments (guild_id, channel_id, name, game, options, format, "
-                "rounds, control, target, rated, status, created_by, starts_at, round_hours, "
-                "event_id, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?) RETURNING id",
-                (new.guild_id, new.channel_id, new.name, new.game,
-                 json.dumps(new.options, sort_keys=True), new.format.value, new.rounds,
-                 new.control, new.target, int(new.rated), TournamentStatus.SIGNUP.value,
-                 new.created_by, new.starts_at, new.round_hours, now, now))
-            return int(cur.rows[0][0])
+        return await self.store.insert("tournaments", {
+            **asdict(new), "options": json.dumps(new.options, sort_keys=True),
+            "format": new.format.value, "rated": int(new.rated),
+            "status": TournamentStatus.SIGNUP.value, "event_id": None,
+            "created_at": now, "updated_at": now})
 
     async def tournament(self, tournament_id: int) -> TournamentRow | None:
-        rows = await self.store.fetchall(
+        return await self.store.first(_tournament,
             f"SELECT {_T_COLUMNS} FROM tournaments WHERE id=?", (tournament_id,))
-        return _tournament(rows[0]) if rows else None
 
     async def in_channel(self, channel_id: str) -> TournamentRow | None:
         """The channel's newest tournament (any status)."""
-        rows = await self.store.fetchall(
-            f"SELECT {_T_COLUMNS} FROM tournaments WHERE channel_id=? ORDER BY id DESC LIMIT 1",
-            (channel_id,))
-        return _tournament(rows[0]) if rows else None
+        return await self._newest_in_channel(_tournament, _T_COLUMNS, "tournaments",
+                                             channel_id)
 
     async def unfinished_in_channel(self, channel_id: str) -> list[TournamentRow]:
         """The channel's tournaments not over (a league's divisions), oldest first."""
@@ -319,10 +298,9 @@ class TournamentStore:
 
     async def pairing_of_session(self, session_id: int) -> PairingRow | None:
         """The pairing a session plays: its own game, or a game of its match."""
-        rows = await self.store.fetchall(
+        return await self.store.first(_pairing,
             f"SELECT {_P_COLUMNS} FROM tournament_pairings WHERE session_id=? OR session_id="
             "(SELECT match_id FROM match_games WHERE session_id=?)", (session_id, session_id))
-        return _pairing(rows[0]) if rows else None
 
     async def set_result(self, pairing: PairingRow, result: int, how: How) -> bool:
         """The pairing's result, once: False when it was written already."""

@@ -1,9 +1,10 @@
 """Playing: turn replies, status lines, endings, refusals of /move and answers."""
 
+from renderer.words import SIDE_NAMES
+
 EN: dict[str, str] = {
-    # sides and answers as players see them
-    "colour_White": "White", "colour_Black": "Black", "colour_Blue": "Blue",
-    "colour_Red": "Red", "colour_Green": "Green", "colour_Yellow": "Yellow",
+    # sides (the words the board pictures show) and answers as players see them
+    **SIDE_NAMES["en"],
     "noun_taunt": "taunt", "noun_vote": "vote", "noun_raise": "raise",
     "noun_question": "question",
     "who": "{colour} ({name})",
@@ -80,8 +81,7 @@ EN: dict[str, str] = {
 }
 
 RU: dict[str, str] = {
-    "colour_White": "Белые", "colour_Black": "Чёрные", "colour_Blue": "Синие",
-    "colour_Red": "Красные", "colour_Green": "Зелёные", "colour_Yellow": "Жёлтые",
+    **SIDE_NAMES["ru"],
     "noun_taunt": "вызов", "noun_vote": "голосование", "noun_raise": "повышение ставки",
     "noun_question": "вопрос",
     # the player first: his name takes the verb ("ходит alice (Белые)"); the plural

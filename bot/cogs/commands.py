@@ -70,6 +70,23 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         return command(name=name, description=description)(callback)
 
+    def of_game(name: str, description: str, which: str,
+                method: Callable[[GameService], Callable[[User, Channel, str], Awaitable[Reply]]]
+                ) -> app_commands.Command[Any, ..., None]:
+        """A command whose one option is the game (described as ``which``): the
+        service's ``method`` for the sender here and that game, run as the command
+        table says."""
+        flags = table.command(name).run_flags()
+
+        async def callback(interaction: Interaction, game: str) -> None:
+            async def call(user: User, channel: Channel) -> Reply:
+                return await method(flows.service)(user, channel, game)
+
+            await flows.run(interaction, call, **flags)
+
+        return command(name=name, description=description)(
+            describe(game=which)(with_games(callback)))
+
     @command(name="new", description="Challenge players here, or open a lobby (nobody named)")
     @describe(
         game="Which game", opponent="Who you challenge (leave out to open a lobby)",
@@ -91,11 +108,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
         if any(p.bot and (me is None or p.id != me.id) for p in players):
             await adapter.say(interaction, adapter.said(interaction, "other_bots"))
             return
-        try:
-            parsed = adapter.parse_options(options)
-        except adapter.OptionsError as exc:
-            await adapter.say(interaction, adapter.said(interaction, "options_unreadable",
-                                                        word=exc.word))
+        parsed = await _read_options(interaction, options)
+        if parsed is None:
             return
         if level is not None:
             parsed["level"] = level
@@ -218,14 +232,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, **table.command("review").run_flags())
 
-    @command(name="train", description="A drill from your own games' errors")
-    @describe(game="Which game")
-    @with_games
-    async def train(interaction: Interaction, game: str) -> None:
-        async def call(user: User, channel: Channel) -> Reply:
-            return await flows.service.train(user, channel, game)
-
-        await flows.run(interaction, call, **table.command("train").run_flags())
+    train = of_game("train", "A drill from your own games' errors", "Which game",
+                    lambda s: s.train)
 
     @command(name="stats", description="Are the dice fair here (for a member, in a game)?")
     @describe(what="What to count: dice", member="Only this member's throws",
@@ -398,14 +406,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
 
         await flows.run(interaction, call, **table.command("profile").run_flags())
 
-    @command(name="learn", description="A private, step-by-step first lesson")
-    @describe(game="Which game to learn")
-    @with_games
-    async def learn(interaction: Interaction, game: str) -> None:
-        async def call(user: User, channel: Channel) -> Reply:
-            return await flows.service.learn(user, channel, game)
-
-        await flows.run(interaction, call, **table.command("learn").run_flags())
+    learn = of_game("learn", "A private, step-by-step first lesson", "Which game to learn",
+                    lambda s: s.learn)
 
     @command(name="help", description="How to play with this bot")
     async def help_(interaction: Interaction) -> None:
@@ -419,18 +421,43 @@ def build_commands(flows: Flows, games: list[str] | None = None
             league_group(flows, choices)]
 
 
+async def _read_options(interaction: Interaction, options: str | None
+                        ) -> dict[str, str] | None:
+    """The game options typed in ``options``; None when they are unreadable, the sender
+    told why (``/new``, ``/tournament new``, ``/league new``)."""
+    try:
+        return adapter.parse_options(options)
+    except adapter.OptionsError as exc:
+        await adapter.say(interaction, adapter.said(interaction, "options_unreadable",
+                                                    word=exc.word))
+        return None
+
+
+class _Subcommands:
+    """A slash command of subcommands (``/tournament``, ``/league``), each run as the
+    command table says for the command (bot/command_table.py)."""
+
+    def __init__(self, flows: Flows, name: str, description: str) -> None:
+        self.flows = flows
+        self.group = app_commands.Group(name=name, description=locale_str(description))
+        self.flags = table.command(name).run_flags()
+
+    def plain(self, name: str, description: str, method: Callable[[GameService], Call]
+              ) -> None:
+        """A subcommand without options: the service's ``method`` for the sender here
+        (the service looked up at each call, as it may be replaced)."""
+        async def callback(interaction: Interaction) -> None:
+            await self.flows.run(interaction, method(self.flows.service), **self.flags)
+
+        self.group.command(name=name, description=locale_str(description))(callback)
+
+
 def league_group(flows: Flows, choices: list[app_commands.Choice[str]]
                  ) -> app_commands.Group:
     """``/league new|join|leave|season|standings`` (bot/service/leagues.py)."""
-    group = app_commands.Group(name="league", description=locale_str(
-        "Leagues on this server: seasons in divisions, promotion and relegation"))
-    flags = table.command("league").run_flags()
-
-    def plain(name: str, description: str, method: Callable[[GameService], Call]) -> None:
-        async def callback(interaction: Interaction) -> None:
-            await flows.run(interaction, method(flows.service), **flags)
-
-        group.command(name=name, description=locale_str(description))(callback)
+    league = _Subcommands(
+        flows, "league", "Leagues on this server: seasons in divisions, promotion and relegation")
+    group, flags, plain = league.group, league.flags, league.plain
 
     @group.command(name="new", description=locale_str(
         "Open a league of a game here (moderators): one a server and game"))
@@ -444,11 +471,8 @@ def league_group(flows: Flows, choices: list[app_commands.Choice[str]]
                   options: app_commands.Range[str, 1, 200] | None = None,
                   time: app_commands.Range[str, 1, 100] | None = None,
                   name: app_commands.Range[str, 1, 60] | None = None) -> None:
-        try:
-            parsed = adapter.parse_options(options)
-        except adapter.OptionsError as exc:
-            await adapter.say(interaction, adapter.said(interaction, "options_unreadable",
-                                                        word=exc.word))
+        parsed = await _read_options(interaction, options)
+        if parsed is None:
             return
 
         async def call(user: User, channel: Channel) -> Reply:
@@ -471,15 +495,8 @@ def tournament_group(flows: Flows, choices: list[app_commands.Choice[str]]
                      ) -> app_commands.Group:
     """``/tournament new|join|leave|start|standings|withdraw`` (bot/service/
     tournaments.py): one slash command with a subcommand each."""
-    group = app_commands.Group(name="tournament",
-                               description=locale_str("Tournaments on this server"))
-    flags = table.command("tournament").run_flags()
-
-    def plain(name: str, description: str, method: Callable[[GameService], Call]) -> None:
-        async def callback(interaction: Interaction) -> None:
-            await flows.run(interaction, method(flows.service), **flags)
-
-        group.command(name=name, description=locale_str(description))(callback)
+    tournament = _Subcommands(flows, "tournament", "Tournaments on this server")
+    group, flags, plain = tournament.group, tournament.flags, tournament.plain
 
     @group.command(name="new", description=locale_str(
         "Open a tournament here (moderators): players sign up until it starts"))
@@ -504,11 +521,8 @@ def tournament_group(flows: Flows, choices: list[app_commands.Choice[str]]
                   round_hours: app_commands.Range[int, 1, 24 * 60] | None = None,
                   rated: bool | None = None,
                   name: app_commands.Range[str, 1, 60] | None = None) -> None:
-        try:
-            parsed = adapter.parse_options(options)
-        except adapter.OptionsError as exc:
-            await adapter.say(interaction, adapter.said(interaction, "options_unreadable",
-                                                        word=exc.word))
+        parsed = await _read_options(interaction, options)
+        if parsed is None:
             return
         terms = Terms(game=game, format=format, rounds=rounds or 0, options=parsed,
                       time_control=time, match=match or 0,

@@ -56,12 +56,20 @@ MESSAGE_LIMIT = 2000
 Run = Callable[..., Awaitable[Any]]
 
 
-class Analyses:
-    def __init__(self, ctx: Context, history: History, run: Run) -> None:
+class ReadsAnalyses:
+    """A part that reads the stored analyses of the games ``history`` finds (the
+    analysis itself, the dice statistics, the drills)."""
+
+    def __init__(self, ctx: Context, history: History) -> None:
         self.ctx = ctx
         self.history = history
-        self.run = run
         self.store = AnalysisStore(ctx.store)
+
+
+class Analyses(ReadsAnalyses):
+    def __init__(self, ctx: Context, history: History, run: Run) -> None:
+        super().__init__(ctx, history)
+        self.run = run
         #: Games being analysed now, so that a second asker waits for the same work.
         self._running: dict[int, asyncio.Task[Analysis]] = {}
 
@@ -235,23 +243,24 @@ class Analyses:
 
     async def set_puzzle(self, req: Request, on: bool) -> str:
         """``/settings server_puzzle:on|off`` (moderators): the daily puzzle."""
-        channel, user = req.channel, req.user
-        if channel is None or channel.guild_id is None:
-            raise Refused(req.mine("server_analysis_here"))
-        if user is None or not user.moderator:
-            raise Refused(req.mine("moderator_analysis", user=user.name if user else ""))
-        await self.store.set_puzzle(channel.guild_id, on, self.ctx.clock())
+        await self._server_choice(req, self.store.set_puzzle, on)
         return req.mine("puzzle_on" if on else "puzzle_off")
 
     async def set_post(self, req: Request, on: bool) -> str:
         """``/settings server_analysis:on|off`` (moderators): the post-game message."""
+        await self._server_choice(req, self.store.set_post, on)
+        return req.mine("analysis_post_on" if on else "analysis_post_off")
+
+    async def _server_choice(self, req: Request,
+                             save: Callable[[str, bool, float], Awaitable[None]],
+                             on: bool) -> None:
+        """Save one of the server's analysis choices: a moderator's, in its channel."""
         channel, user = req.channel, req.user
         if channel is None or channel.guild_id is None:
             raise Refused(req.mine("server_analysis_here"))
         if user is None or not user.moderator:
             raise Refused(req.mine("moderator_analysis", user=user.name if user else ""))
-        await self.store.set_post(channel.guild_id, on, self.ctx.clock())
-        return req.mine("analysis_post_on" if on else "analysis_post_off")
+        await save(channel.guild_id, on, self.ctx.clock())
 
 
 def _rate(rows: list[tuple[float, int, float, int]]) -> float:

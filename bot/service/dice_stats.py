@@ -9,22 +9,17 @@ import json
 
 from bot import pages
 from bot.replies import Channel, Refused, Reply, User
-from bot.service.context import Context
-from bot.service.history import History
+from bot.service.analysis import ReadsAnalyses
 from bot.service.request import Request
 from computer.analysis import VERSION, Analysis
 from computer.dice_fairness import Fairness, fairness
-from storage.analysis import AnalysisStore
 
 #: The analysed games the luck average reads at most (the latest).
 LUCK_GAMES = 200
 
 
-class DiceStats:
-    def __init__(self, ctx: Context, history: History) -> None:
-        self.ctx = ctx
-        self.history = history
-        self.store = AnalysisStore(ctx.store)
+class DiceStats(ReadsAnalyses):
+    """``/stats what:dice``: how fair the throws were, and the luck a throw."""
 
     async def dice(self, req: Request, channel: Channel, member: User | None = None,
                    game_id: int | None = None) -> Reply:

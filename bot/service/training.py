@@ -16,15 +16,13 @@ from bot.catalogue.engine import error_for_user
 from bot.catalogue.hints import say_reason
 from bot.replies import Channel, Menu, MenuOption, Refused, Reply, User
 from bot.service import texts
-from bot.service.context import Context
-from bot.service.history import History
+from bot.service.analysis import ReadsAnalyses
 from bot.service.request import Request
 from computer.analysis import VERSION, Analysis, Decision
 from games import GameError, get_game
 from renderer import RenderContext
 from renderer.describe import describe
 from storage import Session
-from storage.analysis import AnalysisStore
 
 #: The errors a drill is drawn from (the costliest of the latest analysed games).
 POOL = 10
@@ -34,11 +32,8 @@ DAY = 86400.0
 LABEL = 90
 
 
-class Training:
-    def __init__(self, ctx: Context, history: History) -> None:
-        self.ctx = ctx
-        self.history = history
-        self.store = AnalysisStore(ctx.store)
+class Training(ReadsAnalyses):
+    """``/train``: drills from the analysed errors, answered from a menu."""
 
     async def train(self, req: Request, user: User, channel: Channel, game_name: str
                     ) -> Reply:

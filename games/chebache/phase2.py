@@ -6,6 +6,8 @@ jumping unit's stack form (``1``, ``3``, ``K``, ``1K``, ``1K1``...).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from games.chebache.board import SLOT, STACK_LIMIT, TIVITS
 from games.chebache.chebaches import controlled_slots
 from games.chebache.state import (
@@ -55,6 +57,19 @@ def _units(s: int, stack: tuple[int, ...]) -> tuple[_Unit, ...]:
     return got
 
 
+def _sources(slots: tuple[tuple[int, ...], ...], path: tuple[int, ...], held: list[bool]
+             ) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+    """Where a jump may start: each even space ``n`` (its slot ``s`` and ``stack``) with
+    a stack on it and a held Intersection beside it."""
+    for n in range(2, 17, 2):
+        if not (held[n + 1] or held[n - 1]):
+            continue
+        s = path[n]
+        stack = slots[s]
+        if stack:
+            yield n, s, stack
+
+
 def gen_jumps(state: State, side: int) -> list[tuple[Jump, State]]:
     """Every jump sequence (each stopping point of each unit and direction) whose
     final landing is allowed.  The caller checks that a jump may be made at all."""
@@ -71,13 +86,7 @@ def gen_jumps(state: State, side: int) -> list[tuple[Jump, State]]:
         return []
     blocked = controlled_slots(slots, 1 - side)
     out: list[tuple[Jump, State]] = []
-    for n in range(2, 17, 2):
-        if not (held[n + 1] or held[n - 1]):
-            continue
-        s = path[n]
-        stack = slots[s]
-        if not stack:
-            continue
+    for n, s, stack in _sources(slots, path, held):
         for unit, rest, uw, all_kings, origins, form in _units(s, stack):
             for step in (2, -2):
                 cur = n
@@ -351,13 +360,7 @@ def _geometry(slots: tuple[tuple[int, ...], ...], side: int, held_mask: int,
                     _WEIGHT[st] = w
             room[t] = STACK_LIMIT - w
     out = []
-    for n in range(2, 17, 2):
-        if not (held[n + 1] or held[n - 1]):
-            continue
-        s = path[n]
-        stack = slots[s]
-        if not stack:
-            continue
+    for n, s, stack in _sources(slots, path, held):
         # the landings over held Intersections, ignoring the unit's weight
         fwd = []
         t = n + 2

@@ -279,3 +279,18 @@ async def test_an_unshipped_locale_is_said_with_the_languages_there_are(tmp_path
     await run_console(str(tmp_path / "en.sqlite3"), str(tmp_path / "img"), 7, [],
                       io.StringIO(""), english, locale="en-GB")
     assert "not available" not in english.getvalue()
+
+
+async def test_tournament_and_league_read_their_options_or_refuse_them(tmp_path: Path) -> None:
+    """``/tournament new`` and ``/league new`` refuse unreadable options before anything
+    is created, and their other actions go to the service's ``<group>_<action>``."""
+    text = await _run("mod: /tournament new game:hachapury format:swiss options:!!!\n"
+                      "mod: /tournament new game:hachapury format:swiss rounds:3 name:Autumn\n"
+                      "bob: /tournament join\n"
+                      "mod: /league new game:chebache options:???\n"
+                      "mod: /league new game:chebache name:Spring\n", tmp_path)
+    assert "(only mod sees this) Cannot read option `!!!`" in text
+    assert "(only mod sees this) Cannot read option `???`" in text
+    assert "**Autumn**: a Swiss of Hachapury, 3 rounds" in text
+    assert "bob joins **Autumn** (1 signed up)" in text
+    assert "**Spring**: a Chebache league in divisions of 6" in text

@@ -16,6 +16,8 @@ from typing import Any
 
 import discord
 
+from storage.leagues import LeagueStore
+from storage.tournaments import TournamentStore
 from tests.discord import harness as h
 
 MENTION = re.compile(r"<@(\d+)>")
@@ -287,3 +289,20 @@ async def test_a_league_season_of_two_divisions_then_the_next_with_promotion(
         # divisions by joining order (equal ratings): player0-2 and player3-5; the lowest
         # id wins every game, so player3 goes up and player2 comes down
         assert "season 2" in text and "Promoted: player3. Relegated: player2." in text, text
+
+
+async def test_unreadable_options_are_refused_before_a_tournament_or_league_opens(
+        tmp_path: Path, open_service: h.Opener) -> None:
+    path = tmp_path / "db.sqlite3"
+    service = await open_service(path)
+    async with h.running(service, path) as w:
+        a = await arena(w.env, 2)
+        for command, terms in (("tournament new", {"format": "swiss", "rounds": 3}),
+                               ("league new", {})):
+            said = await a.mod.slash(a.channel, command, game=h.GAME, options="kings", **terms)
+            refused = h.private(said)
+            assert refused is not None and h.public(said) is None, said
+            assert refused.content.startswith("Cannot read option `kings`"), refused.content
+        # nothing was created: the refusal came before the service was asked
+        assert await TournamentStore(service.store).in_channel(str(a.channel.id)) is None
+        assert await LeagueStore(service.store).in_channel(str(a.channel.id)) is None
