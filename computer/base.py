@@ -212,3 +212,12 @@ def strategy_for(game: str) -> Strategy:
     strategy = importlib.import_module(path).STRATEGY
     assert isinstance(strategy, Strategy)
     return strategy
+
+
+def mover(position: Position) -> str:
+    """The side a strategy chooses for: the position's side to move (a finished game
+    has none: there is no turn to choose)."""
+    side = position.side_to_move
+    if side is None:
+        raise ValueError("the game is over: there is no turn to choose")
+    return side

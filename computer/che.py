@@ -41,7 +41,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection
 
-from computer.base import Budget, Choice, Level, Strategy
+from computer.base import Budget, Choice, Level, Strategy, mover
 from computer.che_board import Board, Summary
 from computer.che_eval import DEFAULT, LOSS, WIN, Weights, evaluate
 from computer.che_explain import explain_turn
@@ -101,9 +101,7 @@ class CheStrategy(Strategy):
     def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
                rng: random.Random) -> Choice:
         assert isinstance(position, ChePosition)
-        side = position.side_to_move
-        if side is None:
-            raise ValueError("the game is over: there is no turn to choose")
+        mover(position)  # a finished game: no turn to choose (ValueError)
         if not position.tiles:
             text = self._opening(position, level, rng)
         else:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from computer import chebache_eval as ev
-from computer.base import Budget, Choice, Level
+from computer.base import Budget, Choice, Level, mover
 from computer.chebache_explain import explain_turn
 from computer.chebache_search import hard_ranking, reply_value
 from computer.levelled import LevelledStrategy
@@ -95,9 +95,7 @@ class ChebacheStrategy(LevelledStrategy):
 
     def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
                rng: random.Random) -> Choice:
-        side = position.side_to_move
-        if side is None:
-            raise ValueError("the game is over: there is no turn to choose")
+        side = mover(position)
         if level == Level.EASY:
             ranked = ranked_turns(position, dice, simple_value, side, budget, self.expand)
             # even a beginner takes a win it sees (only the game's end is exactly 1)

@@ -28,10 +28,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from computer.base import Budget, Choice, Level
+from computer.base import Budget, Choice, Level, mover
 from computer.cheesegambit_eval import REM, shares, turn_order
 from computer.cheesegambit_explain import describe_turn
-from computer.cheesegambit_reply import ReplyModel
+from computer.cheesegambit_reply import ReplyModel, next_active
 from computer.levelled import LevelledStrategy
 from computer.reasons import Reason
 from computer.search import Candidate, dice_outcomes, outcome_value, pick_with_noise
@@ -126,7 +126,7 @@ def option_value(position: CheeseGambitPosition, base: Mapping[str, Pieces],
         victim, count = position.occupant(sq)  # type: ignore[misc]
         pieces[victim] = (POOL,) * count + tuple(p for p in pieces[victim] if p != sq)
     active = position.active()
-    first = mover if option.extra_turn else _after(position.sides, active, mover)
+    first = mover if option.extra_turn else next_active(position.sides, active, mover)
     order = turn_order(position.sides, active, first)
     value = shares(pieces, order, risk, direct=direct)[order.index(side)]
     return AFTER_WIN * value if placings else value
@@ -170,9 +170,7 @@ class CheesegambitStrategy(LevelledStrategy):
     def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
                rng: random.Random) -> Choice:
         assert isinstance(position, CheeseGambitPosition)
-        side = position.side_to_move
-        if side is None:
-            raise ValueError("the game is over: there is no turn to choose")
+        side = mover(position)
         risk = level != Level.EASY
         spread = {Level.EASY: self.EASY_SPREAD, Level.NORMAL: self.NORMAL_SPREAD}.get(level, 0.0)
         keep = {Level.HARD: self.HARD_TOP, Level.EXPERT: self.EXPERT_TOP}.get(level, 1)
@@ -392,16 +390,6 @@ def pair_share(position: CheeseGambitPosition, side: str, other: str) -> float:
     if mine + theirs <= 0.0:
         return 0.5
     return mine / (mine + theirs)
-
-
-def _after(sides: tuple[str, ...], active: list[str], side: str) -> str:
-    """The active side after ``side`` in turn order."""
-    i = sides.index(side)
-    for k in range(1, len(sides) + 1):
-        cand = sides[(i + k) % len(sides)]
-        if cand in active:
-            return cand
-    return side
 
 
 STRATEGY = CheesegambitStrategy()

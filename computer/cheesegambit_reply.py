@@ -53,7 +53,7 @@ class ReplyModel:
         self.ours = after.track(side)
         self.dist = DIST[mover]
         self.rstart = REENTRY_START[mover]
-        following = _next(after.sides, self.active, mover)
+        following = next_active(after.sides, self.active, mover)
         self.order = turn_order(after.sides, self.active, following)
         self.again = turn_order(after.sides, self.active, mover)
         #: Replies valued so far (the work budget's unit).
@@ -174,7 +174,8 @@ class ReplyModel:
                     yield (((a, t), (a, t)), False, 0)  # Gambit
 
 
-def _next(sides: tuple[str, ...], active: list[str], side: str) -> str:
+def next_active(sides: tuple[str, ...], active: list[str], side: str) -> str:
+    """The active side after ``side`` in turn order (``side`` itself when alone)."""
     i = sides.index(side)
     for k in range(1, len(sides) + 1):
         cand = sides[(i + k) % len(sides)]

@@ -30,7 +30,7 @@ import random
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from computer.base import Budget, Choice, Level
+from computer.base import Budget, Choice, Level, mover
 from computer.hachapury_eval import Weights, evaluate, position_value
 from computer.hachapury_eval import simple_value as simple_value
 from computer.hachapury_explain import explain_turn
@@ -103,9 +103,7 @@ class HachapuryStrategy(LevelledStrategy):
 
     def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
                rng: random.Random) -> Choice:
-        side = position.side_to_move
-        if side is None:
-            raise ValueError("the game is over: there is no turn to choose")
+        side = mover(position)
         if level == Level.EASY:
             ranked = ranked_turns(position, dice, race_value, side, budget, self.expand)
             chosen = pick_with_noise(ranked, rng, self.EASY_SPREAD)

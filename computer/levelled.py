@@ -16,7 +16,7 @@ import random
 from abc import abstractmethod
 from collections.abc import Collection
 
-from computer.base import Budget, Choice, Level, Strategy
+from computer.base import Budget, Choice, Level, Strategy, mover
 from computer.search import (
     Candidate,
     candidates,
@@ -52,9 +52,7 @@ class LevelledStrategy(Strategy):
 
     def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
                rng: random.Random) -> Choice:
-        side = position.side_to_move
-        if side is None:
-            raise ValueError("the game is over: there is no turn to choose")
+        side = mover(position)
         if level in (Level.HARD, Level.EXPERT):
             top = self.EXPERT_TOP if level == Level.EXPERT else self.HARD_TOP
             ranked = expectimax(position, dice, self.value, side, budget, top, self.expand)
