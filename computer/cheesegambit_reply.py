@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from computer.cheesegambit_eval import DIST, blots, shares, turn_order
 from computer.search import dice_outcomes
-from games.cheesegambit.board import POOL, REENTRY_START, TRACK
+from games.cheesegambit.board import POOL, REENTRY_START, TRACK, next_in_turn
 from games.cheesegambit.movegen import moved
 from games.cheesegambit.position import CheeseGambitPosition
 
@@ -176,9 +176,4 @@ class ReplyModel:
 
 def next_active(sides: tuple[str, ...], active: list[str], side: str) -> str:
     """The active side after ``side`` in turn order (``side`` itself when alone)."""
-    i = sides.index(side)
-    for k in range(1, len(sides) + 1):
-        cand = sides[(i + k) % len(sides)]
-        if cand in active:
-            return cand
-    return side
+    return next_in_turn(sides, side, active) or side

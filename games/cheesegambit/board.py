@@ -140,3 +140,14 @@ def shared_location(name: str) -> int | None:
     if t[0] == "S":
         return SAFE_BASE + int(t[1])
     return None
+
+
+def next_in_turn(order: tuple[str, ...], side: str, active: list[str]) -> str | None:
+    """The first side of ``active`` after ``side`` in the seating ``order``, coming
+    round to ``side`` itself last (None: no side is active)."""
+    i = order.index(side)
+    for k in range(1, len(order) + 1):
+        candidate = order[(i + k) % len(order)]
+        if candidate in active:
+            return candidate
+    return None

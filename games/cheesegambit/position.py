@@ -17,6 +17,7 @@ from games.cheesegambit.board import (
     SAFE_BASE,
     TRACK,
     location_name,
+    next_in_turn,
     reentry_square,
     remaining,
     step,
@@ -571,13 +572,7 @@ class CheeseGambitPosition(Position):
         return CheeseGambitPosition(data, self._options)
 
     def _next_after(self, side: str, active: list[str]) -> str | None:
-        order = self._d.sides
-        i = order.index(side)
-        for k in range(1, len(order) + 1):
-            cand = order[(i + k) % len(order)]
-            if cand in active:
-                return cand
-        return None
+        return next_in_turn(self._d.sides, side, active)
 
     def _after_turn(self, colour: str, option: TurnOption) -> CheeseGambitPosition:
         d = self._d
