@@ -24,12 +24,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from computer.analysis import Decision
 from computer.base import Budget, strategy_for
 from computer.levelled import LevelledStrategy
 from computer.search import Candidate, dice_outcomes, outcome_value, reply_value
 from games.base import Dice, Position
+
+if TYPE_CHECKING:
+    from computer.che_board import Board
+    from computer.che_search import Searcher, Tiles
 
 #: Positions one decision's judgement may evaluate (its luck included).  Measured
 #: with bench/bench_analysis.py so that a 100-turn game takes well under 60 s on 2
@@ -86,6 +91,13 @@ class Judge:
         """``chosen``'s values one reply deeper by key, or None (out of budget)."""
         return None
 
+    def untie(self, position: Position, dice: Dice, chosen: list[Valued],
+              values: dict[str, float], played_key: str, budget: Budget
+              ) -> dict[str, float]:
+        """``values`` (of ``chosen``, one reply deeper), looked at again where the
+        played turn ties the best (a game whose evaluation ties often: Che)."""
+        return values
+
     # the judgement -------------------------------------------------------------------
 
     def judge(self, position: Position, dice: Dice, moves: str, number: int) -> Decision:
@@ -111,6 +123,8 @@ class Judge:
         chosen = ranked[:top] + ([played] if played not in ranked[:top] else [])
         deep = self.deeper(position, dice, side, chosen, budget)
         values = deep if deep is not None else {v.key: v.value for v in chosen}
+        if deep is not None:
+            values = self.untie(position, dice, chosen, values, played.key, budget)
         best = max(chosen, key=lambda v: values[v.key])
         loss = max(0.0, _equity(values[best.key]) - _equity(values[played.key]))
         return Decision(number, side, tuple(dice), moves, best.text if loss > 0 else moves,
@@ -288,6 +302,72 @@ class CheJudge(Judge):
                 return None
             out[item.key] = item.value if value is None else value
         return out
+
+    def untie(self, position: Position, dice: Dice, chosen: list[Valued],
+              values: dict[str, float], played_key: str, budget: Budget
+              ) -> dict[str, float]:
+        """Where the played turn ties the best one reply deeper, the tied turns
+        valued one turn deeper still (``three_turns``: our reply to the reply
+        too, so a turn that lets the reply force a win is seen lost); out of
+        budget, the two-turn values stand.  Che's evaluation has few levels
+        (counts of threatening regions), so two turns often tie turns of which
+        one loses by force: a tie two turns deep says nothing, three say more.
+        Only the tied turns are looked at (the others are already worse)."""
+        from computer.che_board import Board
+        from computer.che_search import OutOfTime, Searcher
+        from games.che.position import ChePosition
+
+        assert isinstance(position, ChePosition)
+        played = values.get(played_key)
+        best = max(values.values())
+        if played is None or played < best or not 0.0 < played < 1.0:
+            return values
+        tied = [item for item in chosen if values[item.key] == best]
+        if len(tied) < 2:
+            return values
+        board = Board(position)
+        searcher = Searcher(budget)
+        out = dict(values)
+        try:
+            for item in tied:
+                out[item.key] = three_turns(board, searcher, _tiles_of(item.text))
+        except OutOfTime:
+            return values
+        return out
+
+
+def three_turns(board: Board, searcher: Searcher, tiles: Tiles) -> float:
+    """The value (0-1) of the whole turn ``tiles`` for the side playing it on
+    ``board``, three turns deep: the other side's every reply valued by what
+    our best answer to it leaves (``Searcher.reply_value``: its leaves check
+    whether the other side then closes a region), the reply best for the other
+    side taken.  Alpha-beta: a reply no better for the other side than one it
+    has is not valued exactly.  Raises OutOfTime (the searcher's budget)."""
+    from computer.che_board import Summary
+    from computer.che_search import ranked
+
+    side = board.side_to_move
+    placed = []
+    try:
+        for cell, colour in tiles:
+            placed.append((cell, board.place(cell, colour)))
+        if board.side_to_move == side:
+            raise ValueError("three_turns needs a whole turn")
+        need = board.tiles_this_turn
+        alpha = -1.0  # the other side's best so far
+        for reply in ranked(searcher.turns(board, Summary.of(board))):
+            if reply.value in (0.0, 1.0) or len(reply.tiles) < need:
+                value: float | None = reply.value  # the game ends with it
+            else:
+                value = searcher.reply_value(board, reply.tiles, alpha)
+            if value is not None and value > alpha:
+                alpha = value
+            if alpha >= 1.0:
+                break
+    finally:
+        for cell, saved in reversed(placed):
+            board.undo(cell, saved)
+    return 1.0 - alpha
 
 
 def _tiles_key(text: str) -> str:

@@ -89,3 +89,33 @@ def test_easy_errs_more_than_hard_in_cheesegambit() -> None:
     played = play("cheesegambit", [Level.EASY, Level.HARD], seed=1)
     rates = rates_by_level(played, analyse(played, luck=False))
     assert rates[Level.EASY] > rates[Level.HARD]
+
+
+def test_che_turns_tied_two_turns_deep_are_told_apart_three_deep() -> None:
+    """Che's evaluation ties often two turns deep (it counts threatening regions):
+    the judge then looks one turn deeper at the tied turns, so a turn that is
+    strictly worse there loses, and the best loses nothing (a tie stays a tie)."""
+    from computer.analysis_judge import _tiles_of, three_turns
+    from computer.base import Budget
+    from computer.che import STRATEGY
+    from computer.che_board import Board
+    from computer.che_search import Searcher
+
+    step = play("che", [Level.EASY, Level.HARD], seed=1).steps[2]  # easy's second turn
+    two = STRATEGY.value_turns(step.before, (), Level.HARD, Budget(60.0))
+    top = max(value for value, _ in two)
+    tied = [text for value, text in two if value == top]
+    assert len(tied) >= 2
+    board = Board(step.before)
+    three = {text: three_turns(board, Searcher(None), _tiles_of(text)) for text in tied}
+    assert max(three.values()) > min(three.values())  # the position tells them apart
+    judge = judge_for("che")
+    judged = {text: judge.judge(step.before, (), text, 3) for text in tied}
+    worse = [d for d in judged.values() if d.loss > 0]
+    assert worse, "a turn strictly worse three turns deep was judged no error"
+    for decision in worse:
+        assert three[decision.best] > three[decision.played]
+        assert decision.loss == pytest.approx(2 * (three[decision.best]
+                                                   - three[decision.played]))
+    best = max(tied, key=lambda text: three[text])
+    assert judged[best].loss == 0.0 and judged[best].played == judged[best].best
