@@ -50,6 +50,10 @@ CAP = 5.0
 #: cores).
 TOP = 3
 TOPS: dict[str, int] = {"chebache": 2}
+#: Leaves Che's third turn may value in one decision (``CheJudge.untie``), within
+#: ``WORK``: measured with bench/bench_analysis.py to keep a 100-turn game well under
+#: 60 s; a decision that needs more keeps its two-turn values.
+UNTIE_WORK = 30_000
 
 
 @dataclass(frozen=True)
@@ -326,23 +330,35 @@ class CheJudge(Judge):
         if len(tied) < 2:
             return values
         board = Board(position)
-        searcher = Searcher(budget)
+        left = budget.work_left()
+        searcher = Searcher(Budget(CAP, work=UNTIE_WORK if left is None
+                                   else min(left, UNTIE_WORK)))
         out = dict(values)
         try:
+            # the played turn exactly, then each other tied turn only as far as
+            # needed to know whether it is better (a worse one is cut short with
+            # a value no better than the played turn's: it is never the best)
+            text = next(item.text for item in tied if item.key == played_key)
+            mine = three_turns(board, searcher, _tiles_of(text))
+            out[played_key] = mine
             for item in tied:
-                out[item.key] = three_turns(board, searcher, _tiles_of(item.text))
+                if item.key != played_key:
+                    out[item.key] = three_turns(board, searcher, _tiles_of(item.text), mine)
         except OutOfTime:
             return values
         return out
 
 
-def three_turns(board: Board, searcher: Searcher, tiles: Tiles) -> float:
+def three_turns(board: Board, searcher: Searcher, tiles: Tiles, floor: float = -1.0
+                ) -> float:
     """The value (0-1) of the whole turn ``tiles`` for the side playing it on
     ``board``, three turns deep: the other side's every reply valued by what
     our best answer to it leaves (``Searcher.reply_value``: its leaves check
     whether the other side then closes a region), the reply best for the other
     side taken.  Alpha-beta: a reply no better for the other side than one it
-    has is not valued exactly.  Raises OutOfTime (the searcher's budget)."""
+    has is not valued exactly, and once the turn is known to be worth at most
+    ``floor`` the search stops there (the value returned is then at most
+    ``floor``, an upper bound).  Raises OutOfTime (the searcher's budget)."""
     from computer.che_board import Summary
     from computer.che_search import ranked
 
@@ -362,7 +378,7 @@ def three_turns(board: Board, searcher: Searcher, tiles: Tiles) -> float:
                 value = searcher.reply_value(board, reply.tiles, alpha)
             if value is not None and value > alpha:
                 alpha = value
-            if alpha >= 1.0:
+            if alpha >= 1.0 or 1.0 - alpha <= floor:
                 break
     finally:
         for cell, saved in reversed(placed):
