@@ -150,6 +150,11 @@ def _bracket(bracket: Bracket) -> Image.Image:
         for i, match in enumerate(matches):
             centre = band + PAD + span * i + span // 2
             top = centre - box_h // 2
+            if r:  # the bracket's joint: the two matches this one follows, then here
+                half = span // 4
+                joint = x - gap_x // 2
+                pen.line((joint, centre - half, joint, centre + half), fill=LINE)
+                pen.line((joint, centre, x, centre), fill=LINE)
             pen.rectangle((x, top, x + box_w, top + box_h), fill=BOX, outline=LINE)
             pen.line((x, centre, x + box_w, centre), fill=LINE)
             for k, name in enumerate((match.upper, match.lower or "—")):
@@ -165,6 +170,7 @@ def _bracket(bracket: Bracket) -> Image.Image:
     x = PAD + len(bracket.rounds) * (box_w + gap_x)
     if champion:
         centre = band + PAD + (first * slot) // 2
+        pen.line((x - gap_x // 2, centre, x, centre), fill=LINE)
         pen.rectangle((x, centre - ROW // 2, x + box_w, centre + ROW // 2), fill=WON)
         pen.text((x + 8, centre), fit_text(champion, bold,
                                            box_w - 16), font=bold, fill=BAND_INK, anchor="lm")
