@@ -1,7 +1,8 @@
 """A tournament's standings as a picture: the crosstable of a Swiss or a round-robin,
 the bracket of a knockout.  Plain data in (names, places, cells already written),
-PNG bytes out; the words are the caller's (the headings are numbers and signs that
-read the same in every language: ``#``, ``R1``, ``+``, ``=``, ``-``)."""
+PNG bytes out; the words are the caller's, but for the two column headings said in
+the table's ``language`` (points, Buchholz); the others are numbers and signs that read
+the same in every language: ``#``, a round's number, ``+``, ``=``, ``-``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from renderer.board_common import fit_text
 from renderer.fonts import font
+from renderer.words import word
 
 RGB = tuple[int, int, int]
 BACKGROUND: RGB = (248, 246, 240)
@@ -42,6 +44,7 @@ class CrossTable:
     title: str
     rounds: int
     rows: tuple[CrossRow, ...]
+    language: str = "en"
 
 
 @dataclass(frozen=True)
@@ -89,8 +92,9 @@ def _crosstable(table: CrossTable) -> Image.Image:
     pen.text((PAD, PAD), fit_text(table.title, title_font, width - 2 * PAD), font=title_font,
              fill=BAND_INK)
     columns = [("#", place_w), ("", name_w),
-               *((f"R{n}", cell_w) for n in range(1, table.rounds + 1)),
-               ("Pts", score_w), ("Bh", bh_w)]
+               *((str(n), cell_w) for n in range(1, table.rounds + 1)),
+               (word(table.language, "cross_points"), score_w),
+               (word(table.language, "cross_buchholz"), bh_w)]
     y = band
     x = PAD
     for label, w in columns:
