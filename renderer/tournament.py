@@ -114,7 +114,9 @@ def _crosstable(table: CrossTable) -> Image.Image:
         for n in range(table.rounds):
             cell = row.cells[n] if n < len(row.cells) else ""
             colour = _colour(cell)
-            pen.text((x + cell_w // 2, middle), cell, font=body, fill=colour, anchor="mm")
+            shown = word(table.language, "cross_bye") if cell == "bye" else cell
+            pen.text((x + cell_w // 2, middle), fit_text(shown, body, cell_w - 4), font=body,
+                     fill=colour, anchor="mm")
             x += cell_w
         pen.text((x + score_w // 2, middle), row.score, font=bold, fill=INK, anchor="mm")
         x += score_w

@@ -176,6 +176,7 @@ EN: dict[str, str] = {
     "card_no_result": "no result",
     "cross_points": "Pts",
     "cross_buchholz": "Bh",
+    "cross_bye": "bye",
 }
 
 RU: dict[str, str] = {
@@ -314,6 +315,7 @@ RU: dict[str, str] = {
     "card_no_result": "без результата",
     "cross_points": "Очки",
     "cross_buchholz": "Бх",
+    "cross_bye": "своб.",
 }
 
 WORDS: Mapping[str, Mapping[str, str]] = {"en": EN, "ru": RU}
