@@ -31,7 +31,7 @@ from enum import StrEnum
 
 #: The analysis format stored with a game (bump it when the figures change meaning:
 #: a stored analysis of another version is computed again).
-VERSION = 1
+VERSION = 2  # 2: Che judged three turns deep where two tie
 
 #: Equity lost by a decision from which it is marked (``?!``, ``?``, ``??``).
 INACCURACY = 0.020

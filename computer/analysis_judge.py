@@ -11,6 +11,12 @@ budget per decision (``WORK``, positions evaluated, as the levels count them):
   reply searched), so a turn is judged by what the opponent can do to it.  When
   the budget runs out first, the decision is judged one ply throughout (never a
   mix of depths, which would compare unlike numbers);
+- Che only: where the played turn ties the best one reply deeper, the tied turns
+  are valued one turn deeper still (our answer to the reply: a turn that lets
+  the reply force a win is then seen lost).  Che's evaluation counts
+  threatening regions, so two turns deep often tie a turn that loses by force
+  with one that does not; three turns tell them apart, and a tie there stays a
+  tie (within ``UNTIE_WORK``; out of it, the two-turn values stand);
 - luck: the best one-ply equity with the throw rolled minus its average over all
   throws (the same one-ply values, so a throw's luck and its decision's loss are
   on one scale).
@@ -261,7 +267,8 @@ class CheeseGambitJudge(LevelledJudge):
 
 class CheJudge(Judge):
     """Che's whole-turn search (computer/che_search.py): every turn valued by the
-    position it leads to, the best looked at with the reply searched."""
+    position it leads to, the best looked at with the reply searched, and a tie
+    of the played turn with the best looked at one turn deeper (``untie``)."""
 
     def one_ply(self, position: Position, dice: Dice, side: str, budget: Budget
                 ) -> list[Valued]:

@@ -100,8 +100,10 @@ def test_che_turns_tied_two_turns_deep_are_told_apart_three_deep() -> None:
     from computer.che import STRATEGY
     from computer.che_board import Board
     from computer.che_search import Searcher
+    from games.che.position import ChePosition
 
     step = play("che", [Level.EASY, Level.HARD], seed=1).steps[2]  # easy's second turn
+    assert isinstance(step.before, ChePosition)
     two = STRATEGY.value_turns(step.before, (), Level.HARD, Budget(60.0))
     top = max(value for value, _ in two)
     tied = [text for value, text in two if value == top]
