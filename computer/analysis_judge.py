@@ -59,7 +59,7 @@ TOPS: dict[str, int] = {"chebache": 2}
 #: Leaves Che's third turn may value in one decision (``CheJudge.untie``), within
 #: ``WORK``: measured with bench/bench_analysis.py to keep a 100-turn game well under
 #: 60 s; a decision that needs more keeps its two-turn values.
-UNTIE_WORK = 30_000
+UNTIE_WORK = 12_000
 
 
 @dataclass(frozen=True)

@@ -91,10 +91,17 @@ def test_easy_errs_more_than_hard_in_cheesegambit() -> None:
     assert rates[Level.EASY] > rates[Level.HARD]
 
 
-def test_che_turns_tied_two_turns_deep_are_told_apart_three_deep() -> None:
+def test_che_turns_tied_two_turns_deep_are_told_apart_three_deep(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Che's evaluation ties often two turns deep (it counts threatening regions):
     the judge then looks one turn deeper at the tied turns, so a turn that is
-    strictly worse there loses, and the best loses nothing (a tie stays a tie)."""
+    strictly worse there loses, and the best loses nothing (a tie stays a tie).
+    This position's third turn takes about 26,000 leaves: the budget is raised
+    to reach it (with less, the two-turn tie stands: no loss, never a false one)."""
+    import computer.analysis_judge as analysis_judge
+
+    monkeypatch.setattr(analysis_judge, "UNTIE_WORK", 30_000)
+    monkeypatch.setitem(analysis_judge.WORK, "che", 60_000)
     from computer.analysis_judge import _tiles_of, three_turns
     from computer.base import Budget
     from computer.che import STRATEGY
