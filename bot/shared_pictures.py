@@ -17,6 +17,16 @@ Measured with bench/bench_memory.py (2 cores, 10,000 live sessions): each pictur
 worker drew every look itself, about 225 MiB of its own; the whole tree (bot,
 forkserver, both pools) is now about half of what it was (README, "Memory").
 
+The forkserver also imports the bot's main module (``share_main``).  Each worker,
+as it starts, imports the main module of the process that made it (multiprocessing
+does, to find the functions it is sent), unless its forkserver holds it already.
+Python 3.11's forkserver never does, even with ``"__main__"`` in its preload list
+(the main module's path is not passed to it): so every worker of both pools ran
+the bot's command line (the ``boardbot`` script: ``bot.__main__``, its configuration
+and storage) in pages of its own; bench/bench_memory.py, run as a script, imports
+the service, storage and their drivers (about 20 MiB a worker).  Imported here,
+they are shared.
+
 Only the bot's look is drawn here.  The other themes and the phone layout are rare
 (a server or a player chooses them): a worker draws one when it is first asked for
 (a few hundred milliseconds, once per worker) and keeps it in its bounded caches.
@@ -31,6 +41,7 @@ from __future__ import annotations
 
 import logging
 import os
+from multiprocessing import spawn
 
 from bot.lifeline import in_forkserver
 
@@ -38,6 +49,41 @@ log = logging.getLogger("boardbot.cpu")
 
 #: The environment variable naming the look the forkserver draws: ``WIDTH:THEME``.
 LOOK_VARIABLE = "BOARDBOT_SHARED_LOOK"
+#: The environment variable naming the main module the forkserver imports for its
+#: workers: ``init_main_from_path=PATH`` or ``init_main_from_name=NAME``, as
+#: multiprocessing describes it to a new worker.
+MAIN_VARIABLE = "BOARDBOT_WORKER_MAIN"
+#: How multiprocessing names the main module a worker imports (spawn.prepare's keys).
+MAIN_KEYS = ("init_main_from_path", "init_main_from_name")
+
+
+def share_main() -> None:
+    """Name this process's main module for the forkserver to import (see the
+    module's docstring); it must not be running yet."""
+    data = spawn.get_preparation_data("boardbot-worker")
+    for key in MAIN_KEYS:
+        if data.get(key):
+            os.environ[MAIN_VARIABLE] = f"{key}={data[key]}"
+            return
+    os.environ.pop(MAIN_VARIABLE, None)
+
+
+def shared_main() -> tuple[str, str] | None:
+    """The main module named by ``share_main``: (spawn.prepare's key, its value)."""
+    key, _, value = os.environ.get(MAIN_VARIABLE, "").partition("=")
+    if key not in MAIN_KEYS or not value:
+        return None
+    return key, value
+
+
+def import_main(main: tuple[str, str] | None) -> bool:
+    """Import ``main`` as each worker would (``spawn.prepare``): afterwards a worker
+    forked from here finds it imported and imports nothing.  True when it did."""
+    if main is None:
+        return False
+    key, value = main
+    spawn.prepare({key: value})
+    return True
 
 
 def share_look(width: int, theme: str) -> None:
@@ -81,6 +127,11 @@ def prepare_shared(look: tuple[int, str] | None) -> None:
 
 
 def _prepare_forkserver() -> None:
+    try:
+        import_main(shared_main())
+    except Exception:  # each worker imports it itself, as before
+        log.exception("the forkserver could not import the bot's main module; each "
+                      "worker imports its own")
     try:
         prepare_shared(shared_look())
     except Exception:  # the forkserver must start all the same: workers draw their own
