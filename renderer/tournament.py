@@ -1,7 +1,8 @@
 """A tournament's standings as a picture: the crosstable of a Swiss or a round-robin,
 the bracket of a knockout.  Plain data in (names, places, cells already written),
-PNG bytes out; the words are the caller's (the headings are numbers and signs that
-read the same in every language: ``#``, ``R1``, ``+``, ``=``, ``-``)."""
+PNG bytes out; the words are the caller's, but for the two column headings said in
+the table's ``language`` (points, Buchholz); the others are numbers and signs that read
+the same in every language: ``#``, a round's number, ``+``, ``=``, ``-``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from renderer.board_common import fit_text
 from renderer.fonts import font
+from renderer.words import word
 
 RGB = tuple[int, int, int]
 BACKGROUND: RGB = (248, 246, 240)
@@ -42,6 +44,7 @@ class CrossTable:
     title: str
     rounds: int
     rows: tuple[CrossRow, ...]
+    language: str = "en"
 
 
 @dataclass(frozen=True)
@@ -89,8 +92,9 @@ def _crosstable(table: CrossTable) -> Image.Image:
     pen.text((PAD, PAD), fit_text(table.title, title_font, width - 2 * PAD), font=title_font,
              fill=BAND_INK)
     columns = [("#", place_w), ("", name_w),
-               *((f"R{n}", cell_w) for n in range(1, table.rounds + 1)),
-               ("Pts", score_w), ("Bh", bh_w)]
+               *((str(n), cell_w) for n in range(1, table.rounds + 1)),
+               (word(table.language, "cross_points"), score_w),
+               (word(table.language, "cross_buchholz"), bh_w)]
     y = band
     x = PAD
     for label, w in columns:
@@ -110,7 +114,9 @@ def _crosstable(table: CrossTable) -> Image.Image:
         for n in range(table.rounds):
             cell = row.cells[n] if n < len(row.cells) else ""
             colour = _colour(cell)
-            pen.text((x + cell_w // 2, middle), cell, font=body, fill=colour, anchor="mm")
+            shown = word(table.language, "cross_bye") if cell == "bye" else cell
+            pen.text((x + cell_w // 2, middle), fit_text(shown, body, cell_w - 4), font=body,
+                     fill=colour, anchor="mm")
             x += cell_w
         pen.text((x + score_w // 2, middle), row.score, font=bold, fill=INK, anchor="mm")
         x += score_w
@@ -150,6 +156,11 @@ def _bracket(bracket: Bracket) -> Image.Image:
         for i, match in enumerate(matches):
             centre = band + PAD + span * i + span // 2
             top = centre - box_h // 2
+            if r:  # the bracket's joint: the two matches this one follows, then here
+                half = span // 4
+                joint = x - gap_x // 2
+                pen.line((joint, centre - half, joint, centre + half), fill=LINE)
+                pen.line((joint, centre, x, centre), fill=LINE)
             pen.rectangle((x, top, x + box_w, top + box_h), fill=BOX, outline=LINE)
             pen.line((x, centre, x + box_w, centre), fill=LINE)
             for k, name in enumerate((match.upper, match.lower or "—")):
@@ -165,6 +176,7 @@ def _bracket(bracket: Bracket) -> Image.Image:
     x = PAD + len(bracket.rounds) * (box_w + gap_x)
     if champion:
         centre = band + PAD + (first * slot) // 2
+        pen.line((x - gap_x // 2, centre, x, centre), fill=LINE)
         pen.rectangle((x, centre - ROW // 2, x + box_w, centre + ROW // 2), fill=WON)
         pen.text((x + 8, centre), fit_text(champion, bold,
                                            box_w - 16), font=bold, fill=BAND_INK, anchor="lm")

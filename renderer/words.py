@@ -174,6 +174,9 @@ EN: dict[str, str] = {
     "card_lost": "lost",
     "card_draw": "draw",
     "card_no_result": "no result",
+    "cross_points": "Pts",
+    "cross_buchholz": "Bh",
+    "cross_bye": "bye",
 }
 
 RU: dict[str, str] = {
@@ -310,6 +313,9 @@ RU: dict[str, str] = {
     "card_lost": "поражение",
     "card_draw": "ничья",
     "card_no_result": "без результата",
+    "cross_points": "Очки",
+    "cross_buchholz": "Бх",
+    "cross_bye": "своб.",
 }
 
 WORDS: Mapping[str, Mapping[str, str]] = {"en": EN, "ru": RU}

@@ -733,7 +733,8 @@ class Tournaments:
                 crossrows.append(CrossRow(place[s.player], names[s.player],
                                           _score_text(row, s.score), tuple(cells),
                                           _score_text(row, s.buchholz)))
-            return draw(CrossTable(row.name, row.rounds, tuple(crossrows)), width)
+            return draw(CrossTable(row.name, row.rounds, tuple(crossrows), req.channel_lang),
+                        width)
         except Exception:  # a picture never stops a result from being told
             log.exception("standings picture of tournament %s failed", row.id)
             return None

@@ -49,3 +49,20 @@ def test_a_bracket_marks_who_went_through() -> None:
     assert not _has(undecided, WON)
     decided = _image(draw(Bracket("Cup", [[BracketMatch("a", "b", 1)]]), 2000))
     assert _has(decided, WON)
+
+
+def test_a_crosstables_headings_are_said_in_its_language() -> None:
+    rows = (CrossRow(1, "alice", "1", ("2+",), "0"), CrossRow(2, "bob", "0", ("1-",), "1"))
+    with_bye = (CrossRow(1, "carol", "1", ("bye",), "0"),)
+    # a bye is a word: said in the table's language too
+    row = (0, 90, 2000, 120)  # below the headings: carol's row
+    assert _image(draw(CrossTable("Cup", 1, with_bye), 2000)).crop(row).tobytes() != \
+        _image(draw(CrossTable("Cup", 1, with_bye, "ru"), 2000)).crop(row).tobytes()
+    english = _image(draw(CrossTable("Cup", 1, rows), 2000))
+    russian = _image(draw(CrossTable("Cup", 1, rows, "ru"), 2000))
+    assert english.size == russian.size
+    # the rows are the same; only the heading line (points, Buchholz) differs
+    heading = (0, 40, english.width, 100)
+    assert english.crop(heading).tobytes() != russian.crop(heading).tobytes()
+    below = (0, 110, english.width, english.height)
+    assert english.crop(below).tobytes() == russian.crop(below).tobytes()
