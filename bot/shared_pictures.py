@@ -102,6 +102,17 @@ def shared_look() -> tuple[int, str] | None:
     return int(width), theme
 
 
+#: The look this process drew for its workers (set in the forkserver once it has
+#: drawn it, inherited by every worker it forks): a worker of that look has nothing
+#: to warm up.
+PREPARED: tuple[int, str] | None = None
+
+
+def prepared_look() -> tuple[int, str] | None:
+    """The look the forkserver drew before it forked this worker (None: none)."""
+    return PREPARED
+
+
 def prepare_shared(look: tuple[int, str] | None) -> None:
     """Import every game, computer strategy and renderer, draw ``look`` (when given)
     and one board of each game in it, then freeze the heap and give its free memory
@@ -125,6 +136,8 @@ def prepare_shared(look: tuple[int, str] | None) -> None:
         width, theme = look
         warm_look(games, width, theme)
         draw_first_positions(games, width, theme)
+    global PREPARED
+    PREPARED = look
     freeze_startup_heap()
 
 

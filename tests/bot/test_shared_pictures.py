@@ -36,6 +36,7 @@ IMPORTED_IN = os.getpid()
 def probe():
     import renderer.hachapury as h
     from bot.heap import memory_of
+    from bot.shared_pictures import prepared_look
     fields = {}
     with open("/proc/self/smaps_rollup") as rollup:
         for line in rollup:
@@ -45,6 +46,7 @@ def probe():
     return {"shared_dirty": fields["Shared_Dirty"], "uss": memory_of().uss,
             "main_imported_in": sys.modules["__main__"].IMPORTED_IN,
             "pid": os.getpid(), "forkserver": os.getppid(),
+            "prepared": prepared_look(),
             "palettes": sorted(map(list, h.RENDERER._palettes))}
 
 
@@ -73,6 +75,9 @@ def test_a_worker_shares_the_look_the_forkserver_drew(tmp_path: Path) -> None:
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     # the bot's look only: neither the other theme nor the phone layout yet
     assert seen["palettes"] == [[900, "dark"]]
+    # drawn by the forkserver, so the worker drew nothing again (which would only
+    # have copied the shared pages into its own)
+    assert seen["prepared"] == [900, "dark"]
     # the imports and the drawn look are pages written before the fork, shared with
     # the forkserver (a worker drawing its own would hold them privately: 50+ MiB)
     assert seen["shared_dirty"] > 20, seen
