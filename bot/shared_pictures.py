@@ -27,7 +27,9 @@ and storage) in pages of its own; bench/bench_memory.py, run as a script, import
 the service, storage and their drivers.  Imported here, they are shared: the whole
 tree just after start-up on 2 cores went from 281 to 190 MiB (a computer worker's
 PSS 45 -> 22 MiB), and one more core from about 80 to about 39 MiB
-(bench/bench_memory_per_core.py, 2,500 sessions).
+(bench/bench_memory_per_core.py, 2,500 sessions).  A picture worker of the look
+drawn here draws nothing again as it starts (``prepared_look``): drawing wrote to
+the shared pages, copying them into the worker (one more core: 36 MiB).
 
 Only the bot's look is drawn here.  The other themes and the phone layout are rare
 (a server or a player chooses them): a worker draws one when it is first asked for
