@@ -455,6 +455,10 @@ def verdict(bot: Memory | None, pool: CpuPool | None, args: argparse.Namespace) 
     target = tree_target(each)
     print(f"counted against the target: the {line}, {each} worker(s) a pool (target <= "
           f"{target:.0f} MiB: {'met' if total <= target else 'NOT met'})")
+    # the cost of one more core is a difference between two runs: this one cannot
+    # say whether the per-core part of the target is met, only the total at its size
+    print(f"per extra core (<= {TREE_PER_CORE_MIB:.0f} MiB): not measured by one run; "
+          f"run again with --workers {each + 1} and subtract the two totals above")
     if trend := growth():
         print(trend)
 

@@ -41,7 +41,7 @@ from multiprocessing.queues import Queue
 from typing import Any, TypeVar
 
 from bot.process_pools import cores, new_executor, put_down, stop, worker_context
-from bot.shared_pictures import share_look
+from bot.shared_pictures import prepared_look, share_look
 from bot.worker_idle import call, watch
 
 log = logging.getLogger("boardbot.cpu")
@@ -57,12 +57,12 @@ Initializer = Callable[..., object]
 def prepare_worker(width: int, theme: str, every_look: bool, started: Queue[int],
                    initializer: Initializer | None, initargs: tuple[Any, ...]) -> None:
     """Run in each worker as it starts: every engine and renderer imported, the
-    cached backgrounds of the look built (mostly found already drawn by the
-    forkserver, bot/shared_pictures.py; ``every_look``: of every theme and of the
-    phone layout too, each worker its own copy) and one board of each game drawn, so
-    that no player's picture pays for a first import or a first background; then the
-    caller's ``initializer`` (tests use it to make a worker misbehave).  Its pid on
-    ``started`` says it is warm."""
+    cached backgrounds of the look built and one board of each game drawn (by the
+    forkserver when it drew this look, bot/shared_pictures.py: nothing left to do
+    here; ``every_look``: every theme and the phone layout too, each worker its own
+    copy), so that no player's picture pays for a first import or a first
+    background; then the caller's ``initializer`` (tests use it to make a worker
+    misbehave).  Its pid on ``started`` says it is warm."""
     from bot.heap import (
         WORKER_MMAP_THRESHOLD,
         WORKER_TRIM_THRESHOLD,
@@ -78,9 +78,13 @@ def prepare_worker(width: int, theme: str, every_look: bool, started: Queue[int]
     games = available_games()
     if every_look:
         warm_up(games, width, theme)
-    else:
-        warm_look(games, width, theme)  # found in the forkserver's caches when shared
-    draw_first_positions(games, width, theme)
+        draw_first_positions(games, width, theme)
+    elif prepared_look() != (width, theme):
+        # not drawn by the forkserver (another look, or it failed): drawn here.  When
+        # it was, drawing it again only wrote to the shared pages, copying them into
+        # this worker (bench/bench_memory.py: 8.5 MiB a fresh worker's own)
+        warm_look(games, width, theme)
+        draw_first_positions(games, width, theme)
     freeze_startup_heap()  # the warm-up's objects live on: no collection walks them again
     watch()  # idle for a while: the free memory goes back to the system (bot/worker_idle.py)
     if initializer is not None:

@@ -19,6 +19,7 @@ from multiprocessing.context import BaseContext
 from typing import Any
 
 from bot.lifeline import FORKSERVER_PRELOAD, name_forkserver_owner, start_worker
+from bot.shared_pictures import share_main
 from games.plugins import register_all, registered_modules
 
 
@@ -42,6 +43,8 @@ def worker_context() -> BaseContext:
         # process, even with a SIGKILL (the preload list is read when it starts: a
         # forkserver already running keeps its own)
         name_forkserver_owner()
+        # ... and imports the main module once for every worker (bot/shared_pictures.py)
+        share_main()
         context.set_forkserver_preload(FORKSERVER_PRELOAD)
     return context
 
