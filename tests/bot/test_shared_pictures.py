@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from multiprocessing import spawn
 from pathlib import Path
 
 import pytest
@@ -105,10 +106,15 @@ def test_the_forkserver_dies_with_the_bot_before_it_draws() -> None:
 def test_the_main_module_travels_in_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(MAIN_VARIABLE, raising=False)
     assert shared_main() is None
-    share_main()  # pytest's own main: a path or a module name, as multiprocessing sees it
-    main = shared_main()
-    assert main is not None and main[0] in ("init_main_from_path", "init_main_from_name")
-    assert main[1]
+    # the main module as multiprocessing sees it (the bot's: the boardbot script's path;
+    # under pytest-xdist a worker's main has neither a path nor a name)
+    seen: dict[str, object] = {"init_main_from_path": "/venv/bin/boardbot", "name": "w"}
+    monkeypatch.setattr(spawn, "get_preparation_data", lambda name: dict(seen))
+    share_main()
+    assert shared_main() == ("init_main_from_path", "/venv/bin/boardbot")
+    seen = {"name": "w"}  # a main without a path or a name: nothing to share
+    share_main()
+    assert shared_main() is None
     monkeypatch.setenv(MAIN_VARIABLE, "init_main_from_path=")
     assert shared_main() is None  # nothing named: each worker imports its own, as before
     monkeypatch.setenv(MAIN_VARIABLE, "somewhere=/bin/sh")
