@@ -26,7 +26,7 @@ chances against the taunter are above the take point.  The vote to play on is
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 from computer.base import Budget, Choice, Level, mover
 from computer.cheesegambit_eval import REM, shares, turn_order
@@ -213,32 +213,30 @@ class CheesegambitStrategy(LevelledStrategy):
                 top: int) -> Candidate:
         best_score = -1.0
         best = ranked[0][1]
+        for deeper, _, candidate in self._looked(ranked, side, budget, top):
+            if deeper > best_score + TIE:  # a tie keeps the earlier (tie_key's order)
+                best_score, best = deeper, candidate
+        return best
+
+    def _looked(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget,
+                top: int) -> Iterator[tuple[float, int, Candidate]]:
+        """(``reply_value``, rank, candidate) of the top ``top`` candidates, in rank
+        order, while the budget lasts (the first is always looked at)."""
         for index, (_, candidate) in enumerate(ranked[:top]):
             if index and budget.expired():
-                break
+                return
             after = candidate.after
             assert isinstance(after, CheeseGambitPosition)
             deeper = self.reply_value(after, side, budget)
             if deeper is None:
-                break
-            if deeper > best_score + TIE:  # a tie keeps the earlier (tie_key's order)
-                best_score, best = deeper, candidate
-        return best
+                return
+            yield deeper, index, candidate
 
     def _reply_ranking(self, ranked: list[tuple[float, Candidate]], side: str,
                        budget: Budget, top: int) -> list[tuple[float, Candidate]]:
         """The top ``top`` candidates the budget reached, best first by
         ``reply_value`` (ties keep ``tie_key``'s order)."""
-        found: list[tuple[float, int, Candidate]] = []
-        for index, (_, candidate) in enumerate(ranked[:top]):
-            if index and budget.expired():
-                break
-            after = candidate.after
-            assert isinstance(after, CheeseGambitPosition)
-            deeper = self.reply_value(after, side, budget)
-            if deeper is None:
-                break
-            found.append((deeper, index, candidate))
+        found = list(self._looked(ranked, side, budget, top))
         found.sort(key=lambda item: (-round(item[0] / TIE), item[1]))
         return [(value, candidate) for value, _, candidate in found]
 
