@@ -40,6 +40,7 @@ from games.base import Dice, Position
 
 if TYPE_CHECKING:
     from computer.che_board import Board
+    from computer.che_prover import Prover
     from computer.che_search import Searcher, Tiles
 
 #: Positions one decision's judgement may evaluate (its luck included).  Measured
@@ -60,6 +61,15 @@ TOPS: dict[str, int] = {"chebache": 2}
 #: ``WORK``: measured with bench/bench_analysis.py to keep a 100-turn game well under
 #: 60 s; a decision that needs more keeps its two-turn values.
 UNTIE_WORK = 12_000
+#: Che's forced-loss look (``CheJudge.forced``) where the played turn still ties:
+#: the other side's forced win sought within ``PROOF_DEPTH`` of its turns (three:
+#: the played turn, then five turns, the last closing a region; ``three_turns``
+#: sees two), trying ``PROOF_WIDTH`` threats a node, within ``PROOF_WORK`` leaves
+#: (a decision that needs more keeps its values).  Measured with
+#: bench/bench_analysis.py: see the figures below ``WORK``.
+PROOF_DEPTH = 3
+PROOF_WIDTH = 6
+PROOF_WORK = 40_000
 
 
 @dataclass(frozen=True)
@@ -353,7 +363,62 @@ class CheJudge(Judge):
                     out[item.key] = three_turns(board, searcher, _tiles_of(item.text), mine)
         except OutOfTime:
             return values
-        return out
+        return self.forced(board, chosen, out, played_key, budget)
+
+    def forced(self, board: Board, chosen: list[Valued], values: dict[str, float],
+               played_key: str, budget: Budget) -> dict[str, float]:
+        """Where the played turn still ties the best and the game is undecided,
+        the tied turns looked at deeper by a forced-win prover for the other side
+        (computer/che_prover.py, ``PROOF_DEPTH`` of its turns, ``PROOF_WIDTH``
+        threats a node, within ``PROOF_WORK``): the played turn proven lost while
+        a tied one is searched to the same horizon and not found lost is an error
+        (the played turn valued 0, a loss; the other keeps its value).  Anything
+        short of that (the played turn not proven lost, every other one proven
+        lost too, the work spent first) leaves the values as they were: a tie
+        stays a tie."""
+        from computer.che_prover import Prover
+        from computer.che_search import OutOfTime, Searcher
+
+        played = values.get(played_key)
+        best = max(values.values())
+        if played is None or played < best or not 0.0 < played < 1.0:
+            return values
+        tied = [item for item in chosen if values[item.key] == best
+                and item.key != played_key]
+        left = budget.work_left()
+        work = PROOF_WORK if left is None else min(left, PROOF_WORK)
+        if not tied or work <= 0 or board.tiles_this_turn != 2:
+            return values
+        prover = Prover(Searcher(Budget(CAP, work=work)), PROOF_WIDTH)
+        text = next(item.text for item in chosen if item.key == played_key)
+        try:
+            if not _loses(board, prover, _tiles_of(text)):
+                return values
+            out = dict(values)
+            for item in tied:
+                if not _loses(board, prover, _tiles_of(item.text)):
+                    out[played_key] = 0.0
+                    return out
+                out[item.key] = 0.0
+        except OutOfTime:
+            return values
+        return values  # every tied turn is lost as well: a tie
+
+
+def _loses(board: Board, prover: Prover, tiles: Tiles) -> bool:
+    """Whether the whole turn ``tiles`` of the side to move on ``board`` is
+    proven lost: the other side then forces a win within ``PROOF_DEPTH`` of its
+    turns.  Raises OutOfTime (the prover's budget)."""
+    placed = []
+    try:
+        for cell, colour in tiles:
+            placed.append((cell, board.place(cell, colour)))
+        if board.tiles_this_turn != 2:
+            return False  # the pool runs out: the largest regions decide
+        return prover.wins(board, PROOF_DEPTH) is not None
+    finally:
+        for cell, saved in reversed(placed):
+            board.undo(cell, saved)
 
 
 def three_turns(board: Board, searcher: Searcher, tiles: Tiles, floor: float = -1.0
