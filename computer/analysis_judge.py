@@ -17,6 +17,15 @@ budget per decision (``WORK``, positions evaluated, as the levels count them):
   threatening regions, so two turns deep often tie a turn that loses by force
   with one that does not; three turns tell them apart, and a tie there stays a
   tie (within ``UNTIE_WORK``; out of it, the two-turn values stand);
+- Che only: where the played turn is still valued best and the game undecided,
+  a forced-win prover for the opponent (computer/che_prover.py) looks at it
+  and the other chosen turns up to five turns past the played one (the
+  opponent's third turn closing a region; ``three_turns`` sees its second).
+  The played turn proven lost while another is searched as deep and not found
+  lost is an error (valued 0, a loss; the other keeps its shallower value).  A
+  prover, not a deeper alpha-beta: five turns of Che's full width are some
+  10^12 leaves, while a forced win is a chain of threats (few attacks a node,
+  all defences, most of which lose at once), which fits ``PROOF_WORK``;
 - luck: the best one-ply equity with the throw rolled minus its average over all
   throws (the same one-ply values, so a throw's luck and its decision's loss are
   on one scale).
@@ -61,8 +70,8 @@ TOPS: dict[str, int] = {"chebache": 2}
 #: ``WORK``: measured with bench/bench_analysis.py to keep a 100-turn game well under
 #: 60 s; a decision that needs more keeps its two-turn values.
 UNTIE_WORK = 12_000
-#: Che's forced-loss look (``CheJudge.forced``) where the played turn still ties:
-#: the other side's forced win sought within ``PROOF_DEPTH`` of its turns (three:
+#: Che's forced-loss look (``CheJudge.forced``) where the played turn is valued
+#: best: the other side's forced win sought within ``PROOF_DEPTH`` of its turns (three:
 #: the played turn, then five turns, the last closing a region; ``three_turns``
 #: sees two), trying ``PROOF_WIDTH`` threats a node, within ``PROOF_WORK`` leaves
 #: (a decision that needs more keeps its values).  Measured with
@@ -277,8 +286,10 @@ class CheeseGambitJudge(LevelledJudge):
 
 class CheJudge(Judge):
     """Che's whole-turn search (computer/che_search.py): every turn valued by the
-    position it leads to, the best looked at with the reply searched, and a tie
-    of the played turn with the best looked at one turn deeper (``untie``)."""
+    position it leads to, the best looked at with the reply searched, a tie of
+    the played turn with the best looked at one turn deeper (``untie``), and a
+    played turn valued best looked at for a forced loss deeper still
+    (``forced``)."""
 
     def one_ply(self, position: Position, dice: Dice, side: str, budget: Budget
                 ) -> list[Valued]:
@@ -333,20 +344,21 @@ class CheJudge(Judge):
         budget, the two-turn values stand.  Che's evaluation has few levels
         (counts of threatening regions), so two turns often tie turns of which
         one loses by force: a tie two turns deep says nothing, three say more.
-        Only the tied turns are looked at (the others are already worse)."""
+        Only the tied turns are looked at (the others are already worse).  Then,
+        wherever the played turn is valued best, ``forced``."""
         from computer.che_board import Board
         from computer.che_search import OutOfTime, Searcher
         from games.che.position import ChePosition
 
         assert isinstance(position, ChePosition)
+        board = Board(position)
         played = values.get(played_key)
         best = max(values.values())
         if played is None or played < best or not 0.0 < played < 1.0:
             return values
         tied = [item for item in chosen if values[item.key] == best]
         if len(tied) < 2:
-            return values
-        board = Board(position)
+            return self.forced(board, chosen, values, played_key, budget)
         left = budget.work_left()
         searcher = Searcher(Budget(CAP, work=UNTIE_WORK if left is None
                                    else min(left, UNTIE_WORK)))
@@ -367,15 +379,17 @@ class CheJudge(Judge):
 
     def forced(self, board: Board, chosen: list[Valued], values: dict[str, float],
                played_key: str, budget: Budget) -> dict[str, float]:
-        """Where the played turn still ties the best and the game is undecided,
-        the tied turns looked at deeper by a forced-win prover for the other side
-        (computer/che_prover.py, ``PROOF_DEPTH`` of its turns, ``PROOF_WIDTH``
-        threats a node, within ``PROOF_WORK``): the played turn proven lost while
-        a tied one is searched to the same horizon and not found lost is an error
-        (the played turn valued 0, a loss; the other keeps its value).  Anything
-        short of that (the played turn not proven lost, every other one proven
-        lost too, the work spent first) leaves the values as they were: a tie
-        stays a tie."""
+        """Where the played turn is valued best (tied or alone) and the game is
+        undecided, a look deeper by a forced-win prover for the other side
+        (computer/che_prover.py: ``PROOF_DEPTH`` of its turns, ``PROOF_WIDTH``
+        threats a node, within ``PROOF_WORK`` leaves).  The played turn proven
+        lost while another of ``chosen`` (undecided, best first) is searched to
+        the same horizon and not found lost is an error: the played turn is
+        valued 0 (a loss), the other keeps its value, and those proven lost on
+        the way are valued 0 too.  Anything short of that (the played turn not
+        proven lost; every other one proven lost as well; the work spent first)
+        leaves the values as they were: a tie stays a tie, and a position lost
+        whatever is played costs no turn anything."""
         from computer.che_prover import Prover
         from computer.che_search import OutOfTime, Searcher
 
@@ -383,11 +397,11 @@ class CheJudge(Judge):
         best = max(values.values())
         if played is None or played < best or not 0.0 < played < 1.0:
             return values
-        tied = [item for item in chosen if values[item.key] == best
-                and item.key != played_key]
+        others = sorted((item for item in chosen if item.key != played_key
+                         and 0.0 < values[item.key] < 1.0), key=lambda v: -values[v.key])
         left = budget.work_left()
         work = PROOF_WORK if left is None else min(left, PROOF_WORK)
-        if not tied or work <= 0 or board.tiles_this_turn != 2:
+        if not others or work <= 0 or board.tiles_this_turn != 2:
             return values
         prover = Prover(Searcher(Budget(CAP, work=work)), PROOF_WIDTH)
         text = next(item.text for item in chosen if item.key == played_key)
@@ -395,14 +409,14 @@ class CheJudge(Judge):
             if not _loses(board, prover, _tiles_of(text)):
                 return values
             out = dict(values)
-            for item in tied:
+            for item in others:
                 if not _loses(board, prover, _tiles_of(item.text)):
                     out[played_key] = 0.0
                     return out
                 out[item.key] = 0.0
         except OutOfTime:
-            return values
-        return values  # every tied turn is lost as well: a tie
+            pass
+        return values
 
 
 def _loses(board: Board, prover: Prover, tiles: Tiles) -> bool:
