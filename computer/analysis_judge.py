@@ -37,6 +37,7 @@ strategy is not a ``LevelledStrategy`` and is not Che has no analysis
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
     from computer.che_board import Board
     from computer.che_prover import Prover
     from computer.che_search import Searcher, Tiles
+    from games.che.position import ChePosition
 
 #: Positions one decision's judgement may evaluate (its luck included).  Measured
 #: with bench/bench_analysis.py so that a 100-turn game takes well under 60 s on 2
@@ -79,6 +81,12 @@ UNTIE_WORK = 12_000
 PROOF_DEPTH = 3
 PROOF_WIDTH = 6
 PROOF_WORK = 40_000
+#: White's first tile is judged by the prover alone, one turn deeper (Blue's
+#: forced win within four of its turns: turn 8), within ``OPENING_WORK`` leaves
+#: for both colours (measured: 18,000 to prove the White tile lost, 45,000 to
+#: search the Blue one in vain; 1.9 s together on this machine).
+OPENING_DEPTH = PROOF_DEPTH + 1
+OPENING_WORK = 100_000
 
 
 @dataclass(frozen=True)
@@ -119,6 +127,22 @@ class Judge:
                budget: Budget) -> dict[str, float] | None:
         """``chosen``'s values one reply deeper by key, or None (out of budget)."""
         return None
+
+    def opening(self, position: ChePosition, chosen: list[Valued]) -> dict[str, float] | None:
+        """The first tiles (one of each colour) valued by the prover alone: Blue's
+        forced win within ``OPENING_DEPTH`` of its turns makes a tile lost (0),
+        one searched as deep and not found lost keeps its even value (0.5); out
+        of ``OPENING_WORK``, None (judged one ply: a tie).  White's first tile
+        is its only choice of the game's shape, and the wrong colour loses by
+        force: Blue then wins by turn 8 however White plays
+        (tests/computer/test_che_prover.py)."""
+        from computer.che_search import OutOfTime
+
+        try:
+            return {item.key: 0.0 if _opening_lost(position.total_tiles, item.text)
+                    else item.value for item in chosen}
+        except (OutOfTime, IndexError):
+            return None
 
     def untie(self, position: Position, dice: Dice, chosen: list[Valued],
               values: dict[str, float], played_key: str, budget: Budget
@@ -298,8 +322,13 @@ class CheJudge(Judge):
         from games.che.position import ChePosition
 
         assert isinstance(position, ChePosition)
-        if not position.tiles:  # the first tile: four alike up to symmetry, no choice
-            return [Valued(t.text, _tiles_key(t.text), 0.5) for t in position.legal_turns()[:1]]
+        if not position.tiles:
+            # the first tile: its orientation is a rotation, its colour is a choice
+            # (valued in ``deeper`` alone: the evaluation has nothing to count yet)
+            by_colour: dict[str, str] = {}
+            for turn in position.legal_turns():
+                by_colour.setdefault(_opening_key(turn.text), turn.text)
+            return [Valued(text, key, 0.5) for key, text in by_colour.items()]
         board = Board(position)
         # one ply in full (the budget is counted, never cut short: a partial list
         # would have no best)
@@ -309,7 +338,10 @@ class CheJudge(Judge):
                 for s in found]
 
     def played_key(self, position: Position, dice: Dice, moves: str) -> str:
-        return _tiles_key(moves)
+        from games.che.position import ChePosition
+
+        assert isinstance(position, ChePosition)
+        return _tiles_key(moves) if position.tiles else _opening_key(moves)
 
     def deeper(self, position: Position, dice: Dice, side: str, chosen: list[Valued],
                budget: Budget) -> dict[str, float] | None:
@@ -318,6 +350,8 @@ class CheJudge(Judge):
         from games.che.position import ChePosition
 
         assert isinstance(position, ChePosition)
+        if not position.tiles:
+            return self.opening(position, chosen)
         board = Board(position)
         searcher = Searcher(budget)
         out: dict[str, float] = {}
@@ -335,6 +369,22 @@ class CheJudge(Judge):
             out[item.key] = item.value if value is None else value
         return out
 
+    def opening(self, position: ChePosition, chosen: list[Valued]) -> dict[str, float] | None:
+        """The first tiles (one of each colour) valued by the prover alone: Blue's
+        forced win within ``OPENING_DEPTH`` of its turns makes a tile lost (0),
+        one searched as deep and not found lost keeps its even value (0.5); out
+        of ``OPENING_WORK``, None (judged one ply: a tie).  White's first tile
+        is its only choice of the game's shape, and the wrong colour loses by
+        force: Blue then wins by turn 8 however White plays
+        (tests/computer/test_che_prover.py)."""
+        from computer.che_search import OutOfTime
+
+        try:
+            return {item.key: 0.0 if _opening_lost(position.total_tiles, item.text)
+                    else item.value for item in chosen}
+        except (OutOfTime, IndexError):
+            return None
+
     def untie(self, position: Position, dice: Dice, chosen: list[Valued],
               values: dict[str, float], played_key: str, budget: Budget
               ) -> dict[str, float]:
@@ -351,6 +401,8 @@ class CheJudge(Judge):
         from games.che.position import ChePosition
 
         assert isinstance(position, ChePosition)
+        if not position.tiles:
+            return values  # the first tile: ``opening`` has looked as deep as it goes
         board = Board(position)
         played = values.get(played_key)
         best = max(values.values())
@@ -414,8 +466,8 @@ class CheJudge(Judge):
                     out[played_key] = 0.0
                     return out
                 out[item.key] = 0.0
-        except OutOfTime:
-            pass
+        except (OutOfTime, IndexError):
+            pass  # IndexError: as in ``deeper`` (winning_tiles), no judgement then
         return values
 
 
@@ -470,6 +522,27 @@ def three_turns(board: Board, searcher: Searcher, tiles: Tiles, floor: float = -
         for cell, saved in reversed(placed):
             board.undo(cell, saved)
     return 1.0 - alpha
+
+
+@functools.cache
+def _opening_lost(total: int, text: str) -> bool:
+    """Whether the first tile ``text`` with a pool of ``total`` tiles is proven
+    lost (``CheJudge.opening``).  Remembered: the answer is the same in every
+    game (a fixed work budget), and it is the dearest question of one.  Raises
+    OutOfTime (the wall-time cap: then not remembered)."""
+    from computer.che_board import Board
+    from computer.che_prover import Prover
+    from computer.che_search import Searcher
+    from games.che.position import ChePosition
+
+    prover = Prover(Searcher(Budget(CAP, work=OPENING_WORK)), PROOF_WIDTH)
+    return prover.wins(Board(ChePosition(total).place(text)), OPENING_DEPTH) is not None
+
+
+def _opening_key(text: str) -> str:
+    """A first tile by its colour alone (``0,0W/`` and ``0,0W\\`` are one turn
+    up to a rotation of the board; the colour is not a symmetry)."""
+    return text.strip().rstrip("/\\").upper()
 
 
 def _tiles_key(text: str) -> str:
