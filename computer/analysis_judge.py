@@ -73,20 +73,26 @@ TOPS: dict[str, int] = {"chebache": 2}
 #: 60 s; a decision that needs more keeps its two-turn values.
 UNTIE_WORK = 12_000
 #: Che's forced-loss look (``CheJudge.forced``) where the played turn is valued
-#: best: the other side's forced win sought within ``PROOF_DEPTH`` of its turns (three:
-#: the played turn, then five turns, the last closing a region; ``three_turns``
-#: sees two), trying ``PROOF_WIDTH`` threats a node, within ``PROOF_WORK`` leaves
-#: (a decision that needs more keeps its values).  Measured with
-#: bench/bench_analysis.py: see the figures below ``WORK``.
+#: best: the other side's forced win sought within ``PROOF_DEPTH`` of its turns
+#: (three: the played turn, then five turns, the last closing a region;
+#: ``three_turns`` sees two), trying ``PROOF_WIDTH`` threats a node, within
+#: ``PROOF_WORK`` leaves for the played turn and the others together (a decision
+#: that needs more keeps its values).  Measured on games of bench/bench_analysis.py:
+#: a proof takes 600-12,000 leaves; a search that finds none spends the budget
+#: (25,000-30,000 leaves a second on one core, so a look costs at most about a
+#: second; about half the turns look, and a 33-turn game then takes about twice
+#: the 7 s it took without).
 PROOF_DEPTH = 3
 PROOF_WIDTH = 6
-PROOF_WORK = 40_000
+PROOF_WORK = 24_000
 #: White's first tile is judged by the prover alone, one turn deeper (Blue's
 #: forced win within four of its turns: turn 8), within ``OPENING_WORK`` leaves
-#: for both colours (measured: 18,000 to prove the White tile lost, 45,000 to
-#: search the Blue one in vain; 1.9 s together on this machine).
+#: for both colours (measured: 20,000 to prove the White tile lost, 57,000 to
+#: search the Blue one in vain, about 3 s together).  Asked once a process
+#: (``_opening_lost``), so its wall-time safety cap is its own, ``OPENING_CAP``.
 OPENING_DEPTH = PROOF_DEPTH + 1
 OPENING_WORK = 100_000
+OPENING_CAP = 60.0
 
 
 @dataclass(frozen=True)
@@ -426,7 +432,7 @@ class CheJudge(Judge):
                 if item.key != played_key:
                     out[item.key] = three_turns(board, searcher, _tiles_of(item.text), mine)
         except OutOfTime:
-            return values
+            out = values  # the two-turn values stand, and the tie with them
         return self.forced(board, chosen, out, played_key, budget)
 
     def forced(self, board: Board, chosen: list[Valued], values: dict[str, float],
@@ -535,7 +541,7 @@ def _opening_lost(total: int, text: str) -> bool:
     from computer.che_search import Searcher
     from games.che.position import ChePosition
 
-    prover = Prover(Searcher(Budget(CAP, work=OPENING_WORK)), PROOF_WIDTH)
+    prover = Prover(Searcher(Budget(OPENING_CAP, work=OPENING_WORK)), PROOF_WIDTH)
     return prover.wins(Board(ChePosition(total).place(text)), OPENING_DEPTH) is not None
 
 

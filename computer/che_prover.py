@@ -14,8 +14,9 @@ the start of a whole turn) can force a win within ``depth`` of its own turns:
 The defences are exhaustive, so a proof is a proof.  The attacks are not: only
 *threats* are tried (turns after which we could close a region at once if
 the other side did nothing: every forced win in Che is a chain of them, since
-a quiet turn gives the other side a free turn), at most ``width`` of them per
-node, best first by the evaluation, and the attack that refuted the previous
+a quiet turn gives the other side a free turn; near the pool's end, where
+the largest regions decide, any turn), at most ``width`` of them per node,
+best first by the evaluation, and the attack that refuted the previous
 defence first of all (the *killer*: against the other side's many defences of
 one threat, the same follow-up usually wins again).  So the prover may miss a
 win (it then says "not proven"), never invents one.
@@ -28,7 +29,9 @@ any machine; the budget's wall-time cap is a safety net only (``OutOfTime``).
 from __future__ import annotations
 
 from computer.che_board import Board, Summary, winning_tiles
+from computer.che_eval import evaluate
 from computer.che_search import Scored, Searcher, Tiles, ranked
+from games.che.geometry import COLOURS, Cell, other
 
 #: A defence's value (for the defender) at most this is a loss at once for it:
 #: the leaf found our immediate win (exactly 0.0; the heuristic never reaches it).
@@ -80,25 +83,47 @@ class Prover:
         return second in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
 
     def _threats(self, board: Board) -> list[Scored]:
-        """Up to ``width`` of our turns, best first, after which the other side
-        cannot win at once and we could close a region at once if it passed."""
+        """Up to ``width`` of our turns, best first by the evaluation, after which
+        the other side cannot win at once and we could close a region at once
+        if it passed (near the pool's end: any turn).  Enumerated as
+        ``Searcher.turns`` does (one flood per first tile, the second tile's
+        regions updated from it), the threat read from the same summary: one
+        leaf a turn, however few threaten."""
         side = board.side_to_move
-        out: list[Scored] = []
-        for turn in ranked(self.searcher.turns(board, Summary.of(board))):
-            if len(out) >= self.width:
-                break
-            if turn.value <= _LOST or turn.value >= 1.0 or len(turn.tiles) != 2:
-                continue  # the other side wins at once; or the game ends with the turn
-            placed = [(cell, board.place(cell, colour)) for cell, colour in turn.tiles]
+        rival = other(side)
+        weights = self.searcher.weights
+        # near the pool's end we have no whole turn after the other side's: the
+        # largest regions decide, so every turn is tried (still ``width`` of them)
+        threats_only = board.tiles_left >= 6
+        found: dict[frozenset[tuple[Cell, str]], Scored] = {}
+        for cell, colour in [(c, k) for c in board.legal_cells() for k in COLOURS]:
+            saved = board.place(cell, colour)
             try:
-                self.searcher._tick()
-                threat = winning_tiles(board, side, Summary.of(board), 2)
+                if board.result_after(cell, side) is not None:
+                    continue  # ends the game: a win is ``wins``' first question
+                first = Summary.of(board)
+                for second in sorted(board.frontier):
+                    for colour2 in COLOURS:
+                        key = frozenset(((cell, colour), (second, colour2)))
+                        if key in found:
+                            continue
+                        self.searcher._tick()
+                        saved2 = board.place(second, colour2)
+                        try:
+                            after = first.after_tile(board, second)
+                            if after.result(board, side) is not None:
+                                continue
+                            if winning_tiles(board, rival, after) is not None:
+                                continue  # the other side would win at once
+                            if threats_only and winning_tiles(board, side, after, 2) is None:
+                                continue  # no threat
+                            value = 1.0 - evaluate(board, after, rival, weights)
+                            found[key] = Scored(value, ((cell, colour), (second, colour2)))
+                        finally:
+                            board.undo(second, saved2)
             finally:
-                for cell, saved in reversed(placed):
-                    board.undo(cell, saved)
-            if threat is not None:
-                out.append(turn)
-        return out
+                board.undo(cell, saved)
+        return ranked(list(found.values()))[:self.width]
 
     def _refutes(self, board: Board, attack: Tiles, depth: int) -> bool:
         """Whether ``attack`` (our whole turn) wins within ``depth`` of our turns

@@ -99,8 +99,10 @@ def test_a_white_first_tile_loses_by_force_and_a_blue_one_is_not_found_lost() ->
 def test_no_proof_where_the_defender_holds() -> None:
     """Game 1, turn 3 (``hard`` White): the played turn is not lost within three
     Blue turns (the game went on to turn 33), and the prover does not claim it is."""
-    step = play("che", [Level.HARD, Level.EASY], seed=7920).steps[2]
-    assert _wins(_after(_che(step.before), step.moves), 3) is None
+    game = get_game("che")
+    before = _che(game.from_listing("0,0B/ 0,-1W 1,-1W; tiles left 61; W to move",
+                                    game.normalise_options({})))
+    assert _wins(_after(before, "1,-2B 1,-3B"), 3) is None
 
 
 def test_the_budget_stops_the_prover_and_leaves_the_board_as_it_was() -> None:
