@@ -26,6 +26,9 @@ budget per decision (``WORK``, positions evaluated, as the levels count them):
   prover, not a deeper alpha-beta: five turns of Che's full width are some
   10^12 leaves, while a forced win is a chain of threats (few attacks a node,
   all defences, most of which lose at once), which fits ``PROOF_WORK``;
+- Che's first tile: its orientation is a rotation of the board, but its colour
+  is a choice, judged by the same prover one turn deeper (a White tile loses
+  to a win Blue forces by turn 8; a Blue one is not found lost);
 - luck: the best one-ply equity with the throw rolled minus its average over all
   throws (the same one-ply values, so a throw's luck and its decision's loss are
   on one scale).
@@ -87,7 +90,7 @@ PROOF_WIDTH = 6
 PROOF_WORK = 24_000
 #: White's first tile is judged by the prover alone, one turn deeper (Blue's
 #: forced win within four of its turns: turn 8), within ``OPENING_WORK`` leaves
-#: for both colours (measured: 20,000 to prove the White tile lost, 57,000 to
+#: for each colour (measured: 20,000 to prove the White tile lost, 57,000 to
 #: search the Blue one in vain, about 3 s together).  Asked once a process
 #: (``_opening_lost``), so its wall-time safety cap is its own, ``OPENING_CAP``.
 OPENING_DEPTH = PROOF_DEPTH + 1
@@ -133,22 +136,6 @@ class Judge:
                budget: Budget) -> dict[str, float] | None:
         """``chosen``'s values one reply deeper by key, or None (out of budget)."""
         return None
-
-    def opening(self, position: ChePosition, chosen: list[Valued]) -> dict[str, float] | None:
-        """The first tiles (one of each colour) valued by the prover alone: Blue's
-        forced win within ``OPENING_DEPTH`` of its turns makes a tile lost (0),
-        one searched as deep and not found lost keeps its even value (0.5); out
-        of ``OPENING_WORK``, None (judged one ply: a tie).  White's first tile
-        is its only choice of the game's shape, and the wrong colour loses by
-        force: Blue then wins by turn 8 however White plays
-        (tests/computer/test_che_prover.py)."""
-        from computer.che_search import OutOfTime
-
-        try:
-            return {item.key: 0.0 if _opening_lost(position.total_tiles, item.text)
-                    else item.value for item in chosen}
-        except (OutOfTime, IndexError):
-            return None
 
     def untie(self, position: Position, dice: Dice, chosen: list[Valued],
               values: dict[str, float], played_key: str, budget: Budget
@@ -535,7 +522,7 @@ def _opening_lost(total: int, text: str) -> bool:
     """Whether the first tile ``text`` with a pool of ``total`` tiles is proven
     lost (``CheJudge.opening``).  Remembered: the answer is the same in every
     game (a fixed work budget), and it is the dearest question of one.  Raises
-    OutOfTime (the wall-time cap: then not remembered)."""
+    OutOfTime (out of work or time: then not remembered)."""
     from computer.che_board import Board
     from computer.che_prover import Prover
     from computer.che_search import Searcher
