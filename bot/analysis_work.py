@@ -13,7 +13,6 @@ replay is a small share of an analysis).
 from __future__ import annotations
 
 import io
-import random
 from collections.abc import Sequence
 
 from bot.narration import Cast, narrate
@@ -64,28 +63,11 @@ def analyse_part(session: Session, turns: list[TurnEntry], first: int, stop: int
     return decisions
 
 
-#: The most turns a drill offers (a menu's 25 options).
-DRILL_OPTIONS = 25
-
-
-def drill(session: Session, turns: list[TurnEntry], number: int, best: str, played: str
-          ) -> tuple[str, list[str]]:
-    """A drill at turn ``number``: the position before it (its listing) and the turns
-    offered, in an order fixed by the game and the turn (the same at every press): the
-    better turn, the one played, and other legal turns up to ``DRILL_OPTIONS``."""
-    before = {entry.number: (position, entry) for position, entry in _positions(session, turns)}
-    position, entry = before[number]
-    texts = [t.text for t in position.legal_turns(entry.dice)]
-    canonical = {position.play(text, entry.dice).position.listing(): text for text in texts}
-    keep = []
-    for text in (best, played):
-        after = position.play(position.split_additions(text)[0], entry.dice).position.listing()
-        keep.append(canonical.get(after, text))
-    others = [t for t in dict.fromkeys(canonical.values()) if t not in keep]
-    random.Random(f"{session.id}:{number}").shuffle(others)
-    offered = list(dict.fromkeys(keep)) + others[:DRILL_OPTIONS - len(set(keep))]
-    random.Random(f"{session.id}:{number}:order").shuffle(offered)
-    return position.listing(), offered
+def drill_listing(session: Session, turns: list[TurnEntry], number: int) -> str:
+    """The listing of the position before turn ``number`` (a drill's position)."""
+    position, _ = {entry.number: (position, entry)
+                   for position, entry in _positions(session, turns)}[number]
+    return position.listing()
 
 
 def drill_answer(game: str, options: dict[str, str], listing: str, dice: tuple[int, ...],

@@ -49,6 +49,10 @@ EN: dict[str, str] = {
                     "play{dice}. Find the better turn.",
     "drill_footer": "Game #{id}, before turn {turn}",
     "drill_pick": "Your turn",
+    "drill_step": "Drill, turn {turn}.{so_far} {step}:",
+    "drill_built": "Your answer: `{chosen}`. **Confirm** to see whether it is the better "
+                   "turn, **Back** to change it.",
+    "drill_misfit": "That choice does not fit this drill ({error}); try `/train` again.",
     "drill_right": "Right: `{chosen}` is the better turn.{reason}",
     "drill_wrong": "Not quite: `{chosen}`; the better turn is `{best}` (the game's turn lost "
                    "{loss:.3f}).{reason}",
@@ -133,6 +137,10 @@ RU: dict[str, str] = {
                     "{side}{dice}. Найдите ход лучше.",
     "drill_footer": "Партия #{id}, перед ходом {turn}",
     "drill_pick": "Ваш ход",
+    "drill_step": "Упражнение, ход {turn}.{so_far} {step}:",
+    "drill_built": "Ваш ответ: `{chosen}`. **Подтвердить** — узнать, лучший ли это ход, "
+                   "**Назад** — изменить.",
+    "drill_misfit": "Этот выбор не подходит к упражнению ({error}); вызовите `/train` снова.",
     "drill_right": "Верно: `{chosen}` — ход лучше.{reason}",
     "drill_wrong": "Не совсем: `{chosen}`; лучше `{best}` (ход в партии потерял "
                    "{loss:.3f}).{reason}",

@@ -123,7 +123,7 @@ SAMPLES = {
     Verb.PICKNO: "pickno:1:p3-0", Verb.LEARN: "learn:0:lche-1",
     Verb.LEARNX: "learnx:0:lche-1-0", Verb.LEARNNEW: "learnnew:0:lche-3",
     Verb.HISTORY: "history:0:h2-x-x", Verb.REVIEW: "review:1:r3",
-    Verb.DRILL: "drill:1:d3-2", Verb.SHOW: "show:1:b",
+    Verb.DRILL: "drill:1:q3-2", Verb.DRILLOK: "drillok:1:q3-2_0", Verb.SHOW: "show:1:b",
     Verb.MYGAMES: "mygames:0:g2", Verb.TJOIN: "tjoin:0:e3", Verb.TLEAVE: "tleave:0:e3",
 }
 

@@ -2,7 +2,8 @@
 its analysis message with the picture of its largest errors (posted once by the
 bot's analysis poster), ``/analysis game:ID`` shows the same, and ``/stats
 what:dice`` counts the game's and a member's dice; ``/review game:ID`` steps through
-it privately; ``/train`` drills one of alice's errors."""
+it privately; ``/train`` drills one of alice's errors, answered with the picker's
+menus."""
 
 from __future__ import annotations
 
@@ -10,6 +11,19 @@ from pathlib import Path
 from typing import Any
 
 from tests.discord import harness as h
+
+
+def _components(message: Any) -> list[dict[str, Any]]:
+    return [c for row in message.components for c in row["components"]]
+
+
+def _labels(message: Any) -> list[str | None]:
+    return [c.get("label") for c in _components(message) if c.get("type") == 2]
+
+
+def _select(message: Any) -> dict[str, Any] | None:
+    found = [c for c in _components(message) if c.get("type") == 3]
+    return found[0] if found else None
 
 
 def bot_posts(world: h.World) -> list[Any]:
@@ -61,6 +75,20 @@ async def test_a_finished_game_gets_its_analysis_once(tmp_path: Path,
         drill = h.private(await w.alice.slash(w.channel, "train", game=h.GAME))
         assert drill is not None and f"from your game #{session.id}" in drill.content
         assert [a.filename for a in drill.attachments] == ["board.png"]
+        # the answer is built with the picker's menus, shown, then confirmed
+        step = drill
+        for _ in range(20):
+            if "Confirm" in _labels(step):
+                break
+            menu = _select(step)
+            assert menu is not None and 1 <= len(menu["options"]) <= 25, step.content
+            step = h.private(await w.alice.select(step, [menu["options"][0]["value"]]))
+            assert step is not None
+        assert "Your answer: `" in step.content and "Confirm" in _labels(step)
+        answer = h.private(await w.alice.click(step, label="Confirm"))
+        assert answer is not None
+        assert answer.content.startswith(("Right:", "Not quite:")), answer.content
+        assert "Another: `/train" in answer.content
         missing = await w.carol.slash(w.channel, "analysis", game=session.id + 50)
         assert h.public(missing) is None
         assert f"no game {session.id + 50} in this server" in h.private(missing).content
