@@ -316,8 +316,9 @@ class Console:
         return await self.service.train(user, self.channel, args.text("game"))
 
     async def _do_stats(self, user: User, args: Read) -> Reply:
+        """``/stats dice [member:@x] [game:ID]`` (the subcommand is the first word)."""
         member = args.text("member")
-        return await self.service.stats(user, self.channel, args.text("what") or "dice",
+        return await self.service.stats(user, self.channel, args.text("action"),
                                         self.user(member) if member else None,
                                         args.number("game"))
 

@@ -32,7 +32,7 @@ EN: dict[str, str] = {
     "grade_expert": "expert", "grade_advanced": "advanced",
     "grade_intermediate": "intermediate", "grade_casual": "casual",
     "grade_beginner": "beginner", "grade_awful": "awful",
-    "stats_what": "`what` is `dice`, not `{what}`.",
+    "stats_what": "`/stats` counts `dice` (`/stats dice`), not `{what}`.",
     "puzzle_on": "The daily puzzle in this server: on (yesterday's biggest swing, each day).",
     "puzzle_off": "The daily puzzle in this server: off.",
     "puzzle_title": "**Daily puzzle**: yesterday's biggest swing.",
@@ -118,7 +118,7 @@ RU: dict[str, str] = {
     "grade_expert": "эксперт", "grade_advanced": "продвинутый",
     "grade_intermediate": "средний", "grade_casual": "любитель",
     "grade_beginner": "начинающий", "grade_awful": "очень слабо",
-    "stats_what": "`what` — это `dice`, а не `{what}`.",
+    "stats_what": "`/stats` считает `dice` (`/stats dice`), а не `{what}`.",
     "puzzle_on": "Ежедневная задача на этом сервере: включена (каждый день — самый большой "
                  "перелом вчерашних партий).",
     "puzzle_off": "Ежедневная задача на этом сервере: выключена.",

@@ -615,7 +615,7 @@ class GameService:
     @privately
     async def stats(self, req: Request, user: User, channel: Channel, what: str = "dice",
                     member: User | None = None, game_id: int | None = None) -> Reply:
-        """``/stats what:dice [member] [game:ID]``: the dice's fairness here (of a
+        """``/stats dice [member] [game:ID]``: the dice's fairness here (of a
         member's turns; of one finished game) and the average luck per throw."""
         if what != "dice":
             raise Refused(req.mine("stats_what", what=what[:20]))

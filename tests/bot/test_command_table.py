@@ -72,7 +72,7 @@ class _Recorder(Flows):
 
 @pytest.mark.parametrize("name", [c.name for c in table.TABLE if c.discord
                                   and c.name not in ("new", "rules", "help", "tournament",
-                                                     "league")])
+                                                     "league", "stats")])
 async def test_the_cogs_run_each_command_as_its_row_says(name: str) -> None:
     """(``/new``, ``/rules`` and ``/help`` answer before or without ``Flows.run``.)"""
     recorder = _Recorder()
@@ -156,7 +156,8 @@ async def test_press_takes_a_label_or_a_verb_and_presses_the_id(tmp_path: Path) 
 
 @pytest.mark.parametrize("name, sub", [
     *(("tournament", s) for s in ("new", "join", "leave", "start", "standings", "withdraw")),
-    *(("league", s) for s in ("new", "join", "leave", "season", "standings"))])
+    *(("league", s) for s in ("new", "join", "leave", "season", "standings")),
+    ("stats", "dice")])
 async def test_the_subcommands_run_as_their_row_says(name: str, sub: str) -> None:
     from discord import app_commands
 

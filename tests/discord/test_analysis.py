@@ -1,7 +1,7 @@
 """Game analysis end to end through discord.py against SimCord: a finished game gets
 its analysis message with the picture of its largest errors (posted once by the
 bot's analysis poster), ``/analysis game:ID`` shows the same, and ``/stats
-what:dice`` counts the game's and a member's dice; ``/review game:ID`` steps through
+dice`` counts the game's and a member's dice; ``/review game:ID`` steps through
 it privately; ``/train`` drills one of alice's errors, answered with the picker's
 menus."""
 
@@ -61,11 +61,11 @@ async def test_a_finished_game_gets_its_analysis_once(tmp_path: Path,
         shown = h.public(await w.carol.slash(w.channel, "analysis", game=session.id))
         assert shown is not None
         assert shown.content.split("\n")[0] == post.content.split("\n")[0]
-        dice = h.public(await w.carol.slash(w.channel, "stats", what="dice",
+        dice = h.public(await w.carol.slash(w.channel, "stats dice",
                                             game=session.id))
         assert dice is not None and f"**Dice in game #{session.id}**" in dice.content
         assert "chi-square" in dice.content.lower() and "Average luck per throw" in dice.content
-        mine = h.public(await w.carol.slash(w.channel, "stats", what="dice", member=w.alice))
+        mine = h.public(await w.carol.slash(w.channel, "stats dice", member=w.alice))
         assert mine is not None and "alice's turns" in mine.content
         review = h.private(await w.carol.slash(w.channel, "review", game=session.id))
         assert review is not None and f"game {session.id} after turn 1 of" in review.content
