@@ -16,8 +16,6 @@ import io
 from collections.abc import Sequence
 
 from bot.narration import Cast, narrate
-from bot.service.texts import colour_word
-from bot.service.turn_events import replay_entry
 from computer.analysis import Decision
 from computer.analysis_judge import judge_for
 from computer.base import strategy_for
@@ -35,6 +33,10 @@ def turn_indexes(turns: Sequence[TurnEntry]) -> list[int]:
 def _positions(session: Session, turns: Sequence[TurnEntry]
                ) -> list[tuple[Position, TurnEntry]]:
     """Each logged turn with the position it was played from."""
+    # (bot.service imported here, not at the top: a worker process imports this module
+    # first, and bot.service's package imports the facade, which imports this module)
+    from bot.service.turn_events import replay_entry
+
     game = get_game(session.game)
     assert session.initial_position is not None
     position = game.from_listing(session.initial_position, session.options)
@@ -94,6 +96,8 @@ def error_details(session: Session, turns: list[TurnEntry],
     (right), each with its footer, rows top to bottom in ``errors``' order."""
     game = get_game(session.game)
     names = {seat.side: seat.name for seat in session.seats}
+    from bot.service.texts import colour_word  # (see _positions)
+
     cast = Cast(names, {s.letter: colour_word(s.colour, lang)
                         for s in game.sides(session.options)}, session.game, lang)
     before = {entry.number: (position, entry) for position, entry in _positions(session, turns)}
