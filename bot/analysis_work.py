@@ -73,17 +73,20 @@ def drill_listing(session: Session, turns: list[TurnEntry], number: int) -> str:
 
 
 def drill_answer(game: str, options: dict[str, str], listing: str, dice: tuple[int, ...],
-                 chosen: str, best: str) -> tuple[bool, Reason]:
-    """Whether ``chosen`` leads where ``best`` does, and the engine's reason for
-    ``best`` (computer/reasons.py)."""
+                 chosen: str, best: str) -> tuple[float, Reason]:
+    """How much equity ``chosen`` gives away against ``best`` (0.0: it leads where
+    ``best`` does; else the judge's loss for it, computer/analysis_judge.py, the
+    same look the game's analysis took), and the engine's reason for ``best``
+    (computer/reasons.py)."""
     position = get_game(game).from_listing(listing, options)
-    right = position.play(chosen, dice).position.listing() == \
+    same = position.play(chosen, dice).position.listing() == \
         position.play(position.split_additions(best)[0], dice).position.listing()
+    loss = 0.0 if same else judge_for(game, luck=False).judge(position, dice, chosen, 0).loss
     try:
         reason = strategy_for(game).explain(position, dice, best)
     except Exception:  # noqa: BLE001 - words are a bonus: the answer stands without them
         reason = NO_REASON
-    return right, reason
+    return loss, reason
 
 
 def error_details(session: Session, turns: list[TurnEntry],
