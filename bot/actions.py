@@ -74,7 +74,10 @@ _TAUNT = re.compile(r"k(?P<seq>\d{1,18})-(?P<turn>\d{1,9})-(?P<mover>[A-Z])-(?P<
 _PICK = re.compile(r"p(?P<version>\d{1,9})-(?P<path>[A-Za-z0-9_]*)")
 _LESSON = re.compile(r"l(?P<game>[a-z]{1,20})-(?P<page>\d{1,3})(?:-(?P<choice>\d{1,2}))?")
 _REVIEW = re.compile(r"r(?P<turn>\d{1,9})")
-_DRILL = re.compile(r"d(?P<turn>\d{1,9})-(?P<choice>\d{1,2})")
+#: a drill's picker: the turn drilled and the path of choices so far (as ``_PICK``'s);
+#: ``q``, not the first version's ``d<turn>-<choice>`` (a menu of whole turns), so an
+#: old drill's menu is refused rather than read as a path
+_DRILL = re.compile(r"q(?P<turn>\d{1,9})-(?P<path>[A-Za-z0-9_]*)")
 _ENTRY = re.compile(r"e(?P<tournament>\d{1,18})")
 _HISTORY = re.compile(r"h(?P<page>\d{1,6})-(?P<member>\w+?)-(?P<game>[a-z0-9]+)")
 #: A word a game's question offers as an answer (``Position.action_choices``).
@@ -115,8 +118,9 @@ class Verb(StrEnum):
     HISTORY = "history"
     #: the step-through review of a finished game (bot/service/review.py)
     REVIEW = "review"
-    #: a drill's answer (bot/service/training.py)
+    #: a drill's picker: a step, and the turn built answered (bot/service/training.py)
     DRILL = "drill"
+    DRILLOK = "drillok"
     # tournaments (bot/service/tournaments.py)
     TJOIN = "tjoin"
     TLEAVE = "tleave"
@@ -268,16 +272,20 @@ class ReviewAt:
 
 @dataclass(frozen=True)
 class Drill:
-    """A drill's answer: the turn offered at index ``choice`` for the position before
-    turn ``turn`` of the finished game ``session`` (bot/service/training.py)."""
+    """A drill's picker for the position before turn ``turn`` of the finished game
+    ``session`` (bot/service/training.py): the ``path`` of choices so far
+    (bot/picker.py's elements, as a ``Pick``'s) and, with ``confirm``, the turn
+    they build given as the answer.  Bound to the game and the turn, so an old
+    drill's control never answers another."""
 
     session: int
     turn: int
-    choice: int | None = None
+    path: tuple[str, ...] = ()
+    confirm: bool = False
 
     @property
     def verb(self) -> Verb:
-        return Verb.DRILL
+        return Verb.DRILLOK if self.confirm else Verb.DRILL
 
 
 @dataclass(frozen=True)
@@ -347,8 +355,8 @@ def menu_prefix(action: Pick | Lesson | ReviewAt | Drill) -> str:
     review's turn, whatever ``action.turn`` is)."""
     if isinstance(action, ReviewAt):
         text = f"{action.verb}:{action.session}:r"
-    elif isinstance(action, Drill):
-        text = f"{action.verb}:{action.session}:d{action.turn}-"
+    elif isinstance(action, Drill) and not action.confirm:
+        text = encode(action) + ("_" if action.path else "")
     elif isinstance(action, Pick) and action.verb is Verb.PICK:
         text = encode(action) + ("_" if action.path else "")
     elif isinstance(action, Lesson) and action.verb is Verb.LEARNX and action.choice is None:
@@ -389,8 +397,8 @@ def _write(action: Action) -> str:
             return f"{action.verb}:0:h{page}-{member or _ANY}-{game or _ANY}"
         case ReviewAt(session=session, turn=turn):
             return f"{action.verb}:{session}:r{turn}"
-        case Drill(session=session, turn=turn, choice=choice):
-            return f"{action.verb}:{session}:d{turn}-{choice}"
+        case Drill(session=session, turn=turn, path=path):
+            return f"{action.verb}:{session}:q{turn}-{'_'.join(path)}"
         case Entry(tournament=tournament):
             return f"{action.verb}:0:e{tournament}"
         case Show(session=session):
@@ -544,7 +552,10 @@ def _drill(verb: Verb, word: str, session: int, tag: str, text: str) -> Action:
     match = _DRILL.fullmatch(tag)
     if match is None:
         raise ActionError("drill_old_button", text)
-    return Drill(session, int(match["turn"]), int(match["choice"]))
+    path = tuple(p for p in match["path"].split("_") if p)
+    if any(_ELEMENT.fullmatch(p) is None for p in path):
+        raise ActionError("drill_old_button", text)
+    return Drill(session, int(match["turn"]), path, verb is Verb.DRILLOK)
 
 
 def _show(verb: Verb, word: str, session: int, tag: str, text: str) -> Action:
@@ -572,7 +583,7 @@ _READERS = {
     **dict.fromkeys(LESSON_VERBS, _lesson),
     Verb.HISTORY: _history,
     Verb.REVIEW: _review,
-    Verb.DRILL: _drill,
+    Verb.DRILL: _drill, Verb.DRILLOK: _drill,
     Verb.TJOIN: _entry, Verb.TLEAVE: _entry,
     Verb.SHOW: _show,
     Verb.MYGAMES: _games_page,

@@ -13,12 +13,9 @@ replay is a small share of an analysis).
 from __future__ import annotations
 
 import io
-import random
 from collections.abc import Sequence
 
 from bot.narration import Cast, narrate
-from bot.service.texts import colour_word
-from bot.service.turn_events import replay_entry
 from computer.analysis import Decision
 from computer.analysis_judge import judge_for
 from computer.base import strategy_for
@@ -36,6 +33,10 @@ def turn_indexes(turns: Sequence[TurnEntry]) -> list[int]:
 def _positions(session: Session, turns: Sequence[TurnEntry]
                ) -> list[tuple[Position, TurnEntry]]:
     """Each logged turn with the position it was played from."""
+    # (bot.service imported here, not at the top: a worker process imports this module
+    # first, and bot.service's package imports the facade, which imports this module)
+    from bot.service.turn_events import replay_entry
+
     game = get_game(session.game)
     assert session.initial_position is not None
     position = game.from_listing(session.initial_position, session.options)
@@ -64,42 +65,28 @@ def analyse_part(session: Session, turns: list[TurnEntry], first: int, stop: int
     return decisions
 
 
-#: The most turns a drill offers (a menu's 25 options).
-DRILL_OPTIONS = 25
-
-
-def drill(session: Session, turns: list[TurnEntry], number: int, best: str, played: str
-          ) -> tuple[str, list[str]]:
-    """A drill at turn ``number``: the position before it (its listing) and the turns
-    offered, in an order fixed by the game and the turn (the same at every press): the
-    better turn, the one played, and other legal turns up to ``DRILL_OPTIONS``."""
-    before = {entry.number: (position, entry) for position, entry in _positions(session, turns)}
-    position, entry = before[number]
-    texts = [t.text for t in position.legal_turns(entry.dice)]
-    canonical = {position.play(text, entry.dice).position.listing(): text for text in texts}
-    keep = []
-    for text in (best, played):
-        after = position.play(position.split_additions(text)[0], entry.dice).position.listing()
-        keep.append(canonical.get(after, text))
-    others = [t for t in dict.fromkeys(canonical.values()) if t not in keep]
-    random.Random(f"{session.id}:{number}").shuffle(others)
-    offered = list(dict.fromkeys(keep)) + others[:DRILL_OPTIONS - len(set(keep))]
-    random.Random(f"{session.id}:{number}:order").shuffle(offered)
-    return position.listing(), offered
+def drill_listing(session: Session, turns: list[TurnEntry], number: int) -> str:
+    """The listing of the position before turn ``number`` (a drill's position)."""
+    position, _ = {entry.number: (position, entry)
+                   for position, entry in _positions(session, turns)}[number]
+    return position.listing()
 
 
 def drill_answer(game: str, options: dict[str, str], listing: str, dice: tuple[int, ...],
-                 chosen: str, best: str) -> tuple[bool, Reason]:
-    """Whether ``chosen`` leads where ``best`` does, and the engine's reason for
-    ``best`` (computer/reasons.py)."""
+                 chosen: str, best: str) -> tuple[float, Reason]:
+    """How much equity ``chosen`` gives away against ``best`` (0.0: it leads where
+    ``best`` does; else the judge's loss for it, computer/analysis_judge.py, the
+    same look the game's analysis took), and the engine's reason for ``best``
+    (computer/reasons.py)."""
     position = get_game(game).from_listing(listing, options)
-    right = position.play(chosen, dice).position.listing() == \
+    same = position.play(chosen, dice).position.listing() == \
         position.play(position.split_additions(best)[0], dice).position.listing()
+    loss = 0.0 if same else judge_for(game, luck=False).judge(position, dice, chosen, 0).loss
     try:
         reason = strategy_for(game).explain(position, dice, best)
     except Exception:  # noqa: BLE001 - words are a bonus: the answer stands without them
         reason = NO_REASON
-    return right, reason
+    return loss, reason
 
 
 def error_details(session: Session, turns: list[TurnEntry],
@@ -112,6 +99,8 @@ def error_details(session: Session, turns: list[TurnEntry],
     (right), each with its footer, rows top to bottom in ``errors``' order."""
     game = get_game(session.game)
     names = {seat.side: seat.name for seat in session.seats}
+    from bot.service.texts import colour_word  # (see _positions)
+
     cast = Cast(names, {s.letter: colour_word(s.colour, lang)
                         for s in game.sides(session.options)}, session.game, lang)
     before = {entry.number: (position, entry) for position, entry in _positions(session, turns)}

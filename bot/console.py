@@ -56,10 +56,11 @@ log = logging.getLogger("boardbot.console")
 INTERNAL_ERROR = ("?? internal error: this command did not finish (the details are in the "
                   "log); nothing else was changed. `/board` shows the game as it stands.")
 _BOARD_FILE = re.compile(r"board-\d+-(\d+)\.\w+")
-#: ``/pick WORD`` -> the verb of the picker button it presses (bot/service/picking.py):
-#: found by what the button does, never by its label, which is in the user's language.
-_PICK_VERBS = {"back": Verb.PICK, "ok": Verb.PICKOK, "confirm": Verb.PICKOK,
-               "cancel": Verb.PICKNO}
+#: ``/pick WORD`` -> the verbs of the picker buttons it presses (a game's picker,
+#: bot/service/picking.py; a drill's, bot/service/training.py): found by what the
+#: button does, never by its label, which is in the user's language.
+_PICK_VERBS = {"back": (Verb.PICK, Verb.DRILL), "ok": (Verb.PICKOK, Verb.DRILLOK),
+               "confirm": (Verb.PICKOK, Verb.DRILLOK), "cancel": (Verb.PICKNO,)}
 #: The pretend channel the console plays in unless told (``--channel``, ``/channel``).
 DEFAULT_CHANNEL = "local"
 #: ``--channel new`` / ``/channel new``: the first of local, local-2, ... without a game.
@@ -315,8 +316,9 @@ class Console:
         return await self.service.train(user, self.channel, args.text("game"))
 
     async def _do_stats(self, user: User, args: Read) -> Reply:
+        """``/stats dice [member:@x] [game:ID]`` (the subcommand is the first word)."""
         member = args.text("member")
-        return await self.service.stats(user, self.channel, args.text("what") or "dice",
+        return await self.service.stats(user, self.channel, args.text("action"),
                                         self.user(member) if member else None,
                                         args.number("game"))
 
@@ -417,15 +419,15 @@ class Console:
         word = args.text("choice").lower()
         menu = last.menus[0] if last.menus else None
         if word in _PICK_VERBS:
-            found = [b.action for b in last.buttons if verb_of(b.action) is _PICK_VERBS[word]]
+            found = [b.action for b in last.buttons if verb_of(b.action) in _PICK_VERBS[word]]
             if found:
                 return await s.press(user, ch, found[0])
         elif menu is not None and word.isdigit() and 1 <= int(word) <= len(menu.options):
             return await s.press(user, ch, chosen(menu.action, menu.options[int(word) - 1].value))
         lang = await self._language(user)
         choices = [t(lang, "console_pick_number", count=len(menu.options))] if menu else []
-        choices += [f"`/pick {w}`" for w, verb in _PICK_VERBS.items() if w != "confirm"
-                    and any(verb_of(b.action) is verb for b in last.buttons)]
+        choices += [f"`/pick {w}`" for w, verbs in _PICK_VERBS.items() if w != "confirm"
+                    and any(verb_of(b.action) in verbs for b in last.buttons)]
         return refusal(t(lang, "console_pick_missing", word=word[:20],
                          choices=", ".join(choices)))
 
@@ -508,7 +510,7 @@ class Console:
             self._pickers[user.id] = reply
             choices = "  ".join(f"{i}) {o.label}" for i, o in enumerate(menu.options, 1))
             self._print(f"[menu: {menu.placeholder}: {choices} -> /pick N]")
-        if any(verb_of(b.action) is Verb.PICKOK for b in reply.buttons):
+        if any(verb_of(b.action) in (Verb.PICKOK, Verb.DRILLOK) for b in reply.buttons):
             self._pickers[user.id] = reply
         if reply.buttons:
             self._buttons[user.id] = list(reply.buttons)
@@ -667,7 +669,7 @@ _BUTTON_COMMANDS = {Verb.TAKEBACK_YES: "/allow", Verb.TAKEBACK_NO: "/refuse",
                     Verb.PLAY: "/play", Verb.PICK: "/pick back", Verb.PICKOK: "/pick ok",
                     Verb.PICKNO: "/pick cancel", Verb.RESIGN: "/resign confirm",
                     Verb.LEARN: "/press", Verb.LEARNNEW: "/press", Verb.HISTORY: "/press",
-                    Verb.REVIEW: "/press", Verb.DRILL: "/pick",
+                    Verb.REVIEW: "/press", Verb.DRILL: "/pick back", Verb.DRILLOK: "/pick ok",
                     Verb.RESIGN_MATCH: "/press", Verb.LEARNX: "/pick", Verb.SHOW: "/press",
                     Verb.MYGAMES: "/press", Verb.TJOIN: "/press", Verb.TLEAVE: "/press"}
 

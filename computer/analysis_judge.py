@@ -63,8 +63,12 @@ if TYPE_CHECKING:
 WORK: dict[str, int] = {"chebache": 40_000, "hachapury": 40_000, "cheesegambit": 30_000,
                         "che": 40_000}
 DEFAULT_WORK = 30_000
-#: The wall-time safety cap of one decision's judgement, in seconds.
-CAP = 5.0
+#: The wall-time safety cap of one decision's judgement, in seconds: only a safety
+#: net, far above what a decision takes on a quiet machine (40,000 positions: 1-2 s),
+#: so that a busy machine (bench/bench_analysis.py with four processes on 2 cores hit
+#: 5 s after 16,000 positions) still judges every decision by its work budget alone
+#: and gives the analysis a quiet machine gives.  Analysis runs in the background.
+CAP = 30.0
 #: How many of the best one-ply turns are looked at one reply deeper (with the
 #: played turn); Chebache's replies are the dearest (a whole attack evaluation each),
 #: so it looks at two (bench/bench_analysis.py: a 100-turn game then fits 60 s on 2

@@ -32,7 +32,7 @@ EN: dict[str, str] = {
     "grade_expert": "expert", "grade_advanced": "advanced",
     "grade_intermediate": "intermediate", "grade_casual": "casual",
     "grade_beginner": "beginner", "grade_awful": "awful",
-    "stats_what": "`what` is `dice`, not `{what}`.",
+    "stats_what": "`/stats` counts `dice` (`/stats dice`), not `{what}`.",
     "puzzle_on": "The daily puzzle in this server: on (yesterday's biggest swing, each day).",
     "puzzle_off": "The daily puzzle in this server: off.",
     "puzzle_title": "**Daily puzzle**: yesterday's biggest swing.",
@@ -49,9 +49,15 @@ EN: dict[str, str] = {
                     "play{dice}. Find the better turn.",
     "drill_footer": "Game #{id}, before turn {turn}",
     "drill_pick": "Your turn",
+    "drill_step": "Drill, turn {turn}.{so_far} {step}:",
+    "drill_built": "Your answer: `{chosen}`. **Confirm** to see whether it is the better "
+                   "turn, **Back** to change it.",
+    "drill_misfit": "That choice does not fit this drill ({error}); try `/train` again.",
     "drill_right": "Right: `{chosen}` is the better turn.{reason}",
-    "drill_wrong": "Not quite: `{chosen}`; the better turn is `{best}` (the game's turn lost "
-                   "{loss:.3f}).{reason}",
+    "drill_as_good": "Right: `{chosen}` is as good as `{best}` (within {chosen_loss:.3f}, "
+                     "under an inaccuracy).{reason}",
+    "drill_wrong": "Not quite: `{chosen}` gives away {chosen_loss:.3f}; the better turn is "
+                   "`{best}` (the game's turn lost {loss:.3f}).{reason}",
     "drill_reason": " The engine: {reason}.",
     "drill_again": "Another: `/train {game}`.",
     "drill_old_button": "This drill is no longer available; try `/train` again.",
@@ -114,7 +120,7 @@ RU: dict[str, str] = {
     "grade_expert": "эксперт", "grade_advanced": "продвинутый",
     "grade_intermediate": "средний", "grade_casual": "любитель",
     "grade_beginner": "начинающий", "grade_awful": "очень слабо",
-    "stats_what": "`what` — это `dice`, а не `{what}`.",
+    "stats_what": "`/stats` считает `dice` (`/stats dice`), а не `{what}`.",
     "puzzle_on": "Ежедневная задача на этом сервере: включена (каждый день — самый большой "
                  "перелом вчерашних партий).",
     "puzzle_off": "Ежедневная задача на этом сервере: выключена.",
@@ -133,9 +139,15 @@ RU: dict[str, str] = {
                     "{side}{dice}. Найдите ход лучше.",
     "drill_footer": "Партия #{id}, перед ходом {turn}",
     "drill_pick": "Ваш ход",
+    "drill_step": "Упражнение, ход {turn}.{so_far} {step}:",
+    "drill_built": "Ваш ответ: `{chosen}`. **Подтвердить** — узнать, лучший ли это ход, "
+                   "**Назад** — изменить.",
+    "drill_misfit": "Этот выбор не подходит к упражнению ({error}); вызовите `/train` снова.",
     "drill_right": "Верно: `{chosen}` — ход лучше.{reason}",
-    "drill_wrong": "Не совсем: `{chosen}`; лучше `{best}` (ход в партии потерял "
-                   "{loss:.3f}).{reason}",
+    "drill_as_good": "Верно: `{chosen}` не хуже `{best}` (разница {chosen_loss:.3f}, "
+                     "меньше неточности).{reason}",
+    "drill_wrong": "Не совсем: `{chosen}` отдаёт {chosen_loss:.3f}; лучше `{best}` (ход в "
+                   "партии потерял {loss:.3f}).{reason}",
     "drill_reason": " Движок: {reason}.",
     "drill_again": "Ещё: `/train {game}`.",
     "drill_old_button": "Это упражнение больше недоступно; вызовите `/train` снова.",

@@ -113,7 +113,7 @@ game without a clock goes quiet (`/claim` ends one silent for long); `rated=fals
 server; `/notify remind:24h,8h,1h` your reminder times, `/notify digest:on hour:8` a daily list
 `/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (animated) old games;
 `/analysis game:ID` an old game's errors and luck, `/review game:ID` step by step;
-`/stats what:dice` are the dice fair; `/train GAME` drills from your errors;
+`/stats dice` are the dice fair; `/train GAME` drills from your errors;
 `/leaderboard [GAME]`, `/profile @member` ratings
 `/tournament new|join|leave|start|standings|withdraw` tournaments (moderators open one);
 `/league new|join|leave|season|standings` leagues: seasons in divisions, up and down
@@ -277,7 +277,7 @@ RU: dict[str, str] = {
 серверах; `/notify remind:24h,8h,1h` свои напоминания, `/notify digest:on hour:8` сводка в день
 `/history`, `/record game:ID`, `/board game:ID turn:N`, `/replay game:ID` (анимация) прошлые
 партии; `/analysis game:ID` ошибки и удача в прошлой партии, `/review game:ID` шаг
-за шагом; `/stats what:dice` честны ли кости; `/train ИГРА` упражнения из ошибок;
+за шагом; `/stats dice` честны ли кости; `/train ИГРА` упражнения из ошибок;
 `/leaderboard [ИГРА]`, `/profile @участник` рейтинги
 `/tournament new|join|leave|start|standings|withdraw` турниры (открывают модераторы);
 `/league new|join|leave|season|standings` лиги: сезоны в дивизионах, вверх и вниз

@@ -235,19 +235,6 @@ def build_commands(flows: Flows, games: list[str] | None = None
     train = of_game("train", "A drill from your own games' errors", "Which game",
                     lambda s: s.train)
 
-    @command(name="stats", description="Are the dice fair here (for a member, in a game)?")
-    @describe(what="What to count: dice", member="Only this member's throws",
-              game="Only this finished game's throws (see /history)")
-    @app_commands.choices(what=[choice("what", m) for m in ("dice",)])
-    async def stats(interaction: Interaction, what: str = "dice",
-                    member: discord.User | None = None,
-                    game: app_commands.Range[int, 1, 10**15] | None = None) -> None:
-        async def call(user: User, channel: Channel) -> Reply:
-            who = None if member is None else adapter.to_user_of(member)
-            return await flows.service.stats(user, channel, what, who, game)
-
-        await flows.run(interaction, call, **table.command("stats").run_flags())
-
     @command(name="history", description="Finished games in this server")
     @describe(member="Only this member's games", game="Only this game",
               page="Which page (15 games a page)")
@@ -415,7 +402,8 @@ def build_commands(flows: Flows, games: list[str] | None = None
             adapter.to_user(interaction), adapter.to_channel(interaction)))
 
     return [new, accept, decline, join, start, move, board, legal, hint, record, resign, abort,
-            learn, history, replay, analysis, review, train, stats, leaderboard, profile,
+            learn, history, replay, analysis, review, train, stats_group(flows),
+            leaderboard, profile,
             games_, claim, grant, takeback, takeback_answer, preview, mygames, notify,
             settings, rules, help_, taunt, tournament_group(flows, choices),
             league_group(flows, choices)]
@@ -450,6 +438,26 @@ class _Subcommands:
             await self.flows.run(interaction, method(self.flows.service), **self.flags)
 
         self.group.command(name=name, description=locale_str(description))(callback)
+
+
+def stats_group(flows: Flows) -> app_commands.Group:
+    """``/stats dice`` (bot/service/dice_stats.py): one slash command, a subcommand a
+    kind of count (the dice are the one kind so far)."""
+    stats = _Subcommands(flows, "stats", "Counts of the play in this server")
+
+    @stats.group.command(name="dice", description=locale_str(
+        "Are the dice fair here (for a member, in a game)?"))
+    @describe(member="Only this member's throws",
+              game="Only this finished game's throws (see /history)")
+    async def dice(interaction: Interaction, member: discord.User | None = None,
+                   game: app_commands.Range[int, 1, 10**15] | None = None) -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            who = None if member is None else adapter.to_user_of(member)
+            return await flows.service.stats(user, channel, "dice", who, game)
+
+        await flows.run(interaction, call, **stats.flags)
+
+    return stats.group
 
 
 def league_group(flows: Flows, choices: list[app_commands.Choice[str]]

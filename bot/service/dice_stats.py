@@ -1,4 +1,4 @@
-"""``/stats what:dice``: are the dice fair, in this server, for a player, or in one
+"""``/stats dice``: are the dice fair, in this server, for a player, or in one
 game?  Each face's count against the expected, doubles, Pearson's chi-square verdict
 (computer/dice_fairness.py) and the average luck per throw of the analysed games
 (computer/analysis.py).  Read-only."""
@@ -19,7 +19,7 @@ LUCK_GAMES = 200
 
 
 class DiceStats(ReadsAnalyses):
-    """``/stats what:dice``: how fair the throws were, and the luck a throw."""
+    """``/stats dice``: how fair the throws were, and the luck a throw."""
 
     async def dice(self, req: Request, channel: Channel, member: User | None = None,
                    game_id: int | None = None) -> Reply:

@@ -170,7 +170,8 @@ class GameService:
         self._analyses = Analyses(ctx, self._history, self._think)
         self._dice_stats = DiceStats(ctx, self._history)
         self._review = Review(self._history, self._analyses)
-        self._training = Training(ctx, self._history)
+        # a drill's answer is judged as the analysis judged: where the computers think
+        self._training = Training(ctx, self._history, self._think)
         self._nudges = Nudges(ctx, self._turns)
         # Import every engine now, not inside the first command that names a game: an
         # engine's first import holds the event loop (the fuzz run saw 169 ms).
@@ -615,7 +616,7 @@ class GameService:
     @privately
     async def stats(self, req: Request, user: User, channel: Channel, what: str = "dice",
                     member: User | None = None, game_id: int | None = None) -> Reply:
-        """``/stats what:dice [member] [game:ID]``: the dice's fairness here (of a
+        """``/stats dice [member] [game:ID]``: the dice's fairness here (of a
         member's turns; of one finished game) and the average luck per throw."""
         if what != "dice":
             raise Refused(req.mine("stats_what", what=what[:20]))

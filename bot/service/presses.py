@@ -70,7 +70,7 @@ class Presses:
             Verb.REMATCH: self._rematch,
             Verb.HISTORY: self._history,
             Verb.REVIEW: self._review,
-            Verb.DRILL: self._drill,
+            Verb.DRILL: self._drill, Verb.DRILLOK: self._drill,
             **dict.fromkeys((Verb.LEARN, Verb.LEARNX, Verb.LEARNNEW), self._lesson),
             **dict.fromkeys((Verb.PLAY, Verb.PICK, Verb.PICKOK, Verb.PICKNO), self._pick),
             **dict.fromkeys((Verb.ACCEPT, Verb.DECLINE, Verb.JOIN, Verb.START),

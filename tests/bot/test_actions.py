@@ -15,6 +15,7 @@ from bot.actions import (
     ActionError,
     Answer,
     Challenge,
+    Drill,
     GamesPage,
     HistoryPage,
     Lesson,
@@ -111,6 +112,14 @@ def test_forged_or_foreign_ids_are_refused(text: str) -> None:
         custom_id(text)  # and the bot never posts one
 
 
+def test_a_drill_of_the_first_version_is_refused_not_read_as_a_path() -> None:
+    # the first drills offered whole turns in one menu (``d<turn>-<choice>``): such a
+    # choice is no step of today's drill picker, and is told so
+    for old in ("drill:5:d12-3", "drill:5:d12-", "drillok:5:d12-0"):
+        assert _key(old) == "drill_old_button"
+    assert decode("drillok:5:q12-g1_3") == Drill(5, 12, ("g1", "3"), confirm=True)
+
+
 def test_each_kind_refuses_with_its_own_words() -> None:
     keys = {text: _key(text) for text in ("taunt:1:x", "pick:1:x", "learn:0:x",
                                           "history:0:x", "takeback_no:1:x", "drop:1:x",
@@ -169,7 +178,13 @@ def test_a_menu_is_an_action_less_its_last_value() -> None:
     assert menu_prefix(exercise) == "learnx:0:lche-2-"
     assert decode(chosen(menu_prefix(exercise), "1")) == Lesson(Verb.LEARNX, "che", 2, 1)
     assert menu_action_of(menu_id(menu_prefix(later))) == menu_prefix(later)
-    for no_menu in (Pick(Verb.PICKOK, 7, 12), Lesson(Verb.LEARN, "che", 2)):
+    drill = Drill(7, 12)
+    assert menu_prefix(drill) == "drill:7:q12-"
+    assert decode(chosen(menu_prefix(drill), "g2")) == Drill(7, 12, ("g2",))
+    deeper = Drill(7, 12, ("g2", "0"))
+    assert decode(chosen(menu_prefix(deeper), "3")) == Drill(7, 12, ("g2", "0", "3"))
+    for no_menu in (Pick(Verb.PICKOK, 7, 12), Lesson(Verb.LEARN, "che", 2),
+                    Drill(7, 12, ("0",), confirm=True)):
         with pytest.raises(ValueError):
             menu_prefix(no_menu)
 
@@ -206,6 +221,8 @@ _actions: st.SearchStrategy[Action] = st.one_of(
                         .filter(lambda g: g != "x"))),
     st.builds(Show, _sessions),
     st.builds(GamesPage, st.integers(0, 999_999)),
+    st.builds(Drill, _sessions, _turns, st.lists(_elements, max_size=8).map(tuple),
+              st.booleans()),
 )
 
 

@@ -72,7 +72,7 @@ class _Recorder(Flows):
 
 @pytest.mark.parametrize("name", [c.name for c in table.TABLE if c.discord
                                   and c.name not in ("new", "rules", "help", "tournament",
-                                                     "league")])
+                                                     "league", "stats")])
 async def test_the_cogs_run_each_command_as_its_row_says(name: str) -> None:
     """(``/new``, ``/rules`` and ``/help`` answer before or without ``Flows.run``.)"""
     recorder = _Recorder()
@@ -123,7 +123,7 @@ SAMPLES = {
     Verb.PICKNO: "pickno:1:p3-0", Verb.LEARN: "learn:0:lche-1",
     Verb.LEARNX: "learnx:0:lche-1-0", Verb.LEARNNEW: "learnnew:0:lche-3",
     Verb.HISTORY: "history:0:h2-x-x", Verb.REVIEW: "review:1:r3",
-    Verb.DRILL: "drill:1:d3-2", Verb.SHOW: "show:1:b",
+    Verb.DRILL: "drill:1:q3-2", Verb.DRILLOK: "drillok:1:q3-2_0", Verb.SHOW: "show:1:b",
     Verb.MYGAMES: "mygames:0:g2", Verb.TJOIN: "tjoin:0:e3", Verb.TLEAVE: "tleave:0:e3",
 }
 
@@ -156,7 +156,8 @@ async def test_press_takes_a_label_or_a_verb_and_presses_the_id(tmp_path: Path) 
 
 @pytest.mark.parametrize("name, sub", [
     *(("tournament", s) for s in ("new", "join", "leave", "start", "standings", "withdraw")),
-    *(("league", s) for s in ("new", "join", "leave", "season", "standings"))])
+    *(("league", s) for s in ("new", "join", "leave", "season", "standings")),
+    ("stats", "dice")])
 async def test_the_subcommands_run_as_their_row_says(name: str, sub: str) -> None:
     from discord import app_commands
 

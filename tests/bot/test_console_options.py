@@ -130,7 +130,7 @@ EXAMPLES = {
     "analysis": "game:1",
     "review": "game:1 turn:3",
     "train": "game:che",
-    "stats": "what:dice member:@bob game:1",
+    "stats": "dice member:@bob game:1",
     "history": "member:@bob game:che page:2",
     "games": "page:2",
     "mygames": "page:2 scope:all",

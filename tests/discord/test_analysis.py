@@ -1,8 +1,9 @@
 """Game analysis end to end through discord.py against SimCord: a finished game gets
 its analysis message with the picture of its largest errors (posted once by the
 bot's analysis poster), ``/analysis game:ID`` shows the same, and ``/stats
-what:dice`` counts the game's and a member's dice; ``/review game:ID`` steps through
-it privately; ``/train`` drills one of alice's errors."""
+dice`` counts the game's and a member's dice; ``/review game:ID`` steps through
+it privately; ``/train`` drills one of alice's errors, answered with the picker's
+menus."""
 
 from __future__ import annotations
 
@@ -47,11 +48,11 @@ async def test_a_finished_game_gets_its_analysis_once(tmp_path: Path,
         shown = h.public(await w.carol.slash(w.channel, "analysis", game=session.id))
         assert shown is not None
         assert shown.content.split("\n")[0] == post.content.split("\n")[0]
-        dice = h.public(await w.carol.slash(w.channel, "stats", what="dice",
+        dice = h.public(await w.carol.slash(w.channel, "stats dice",
                                             game=session.id))
         assert dice is not None and f"**Dice in game #{session.id}**" in dice.content
         assert "chi-square" in dice.content.lower() and "Average luck per throw" in dice.content
-        mine = h.public(await w.carol.slash(w.channel, "stats", what="dice", member=w.alice))
+        mine = h.public(await w.carol.slash(w.channel, "stats dice", member=w.alice))
         assert mine is not None and "alice's turns" in mine.content
         review = h.private(await w.carol.slash(w.channel, "review", game=session.id))
         assert review is not None and f"game {session.id} after turn 1 of" in review.content
@@ -61,6 +62,20 @@ async def test_a_finished_game_gets_its_analysis_once(tmp_path: Path,
         drill = h.private(await w.alice.slash(w.channel, "train", game=h.GAME))
         assert drill is not None and f"from your game #{session.id}" in drill.content
         assert [a.filename for a in drill.attachments] == ["board.png"]
+        # the answer is built with the picker's menus, shown, then confirmed
+        step = drill
+        for _ in range(20):
+            if "Confirm" in h.labels(step):
+                break
+            menu = h.select_menu(step)
+            assert menu is not None and 1 <= len(menu["options"]) <= 25, step.content
+            step = h.private(await w.alice.select(step, [menu["options"][0]["value"]]))
+            assert step is not None
+        assert "Your answer: `" in step.content and "Confirm" in h.labels(step)
+        answer = h.private(await w.alice.click(step, label="Confirm"))
+        assert answer is not None
+        assert answer.content.startswith(("Right:", "Not quite:")), answer.content
+        assert "Another: `/train" in answer.content
         missing = await w.carol.slash(w.channel, "analysis", game=session.id + 50)
         assert h.public(missing) is None
         assert f"no game {session.id + 50} in this server" in h.private(missing).content

@@ -11,9 +11,13 @@ import random
 import pytest
 from PIL import Image
 
+from bot.actions import Drill, encode
+from bot.analysis_work import drill_listing
 from bot.replay import replay
+from bot.replies import Reply, User
 from bot.service import GameService, ServiceConfig
 from computer.analysis import Analysis
+from games import get_game
 from storage import Store
 from storage.analysis import AnalysisStore
 from tests.bot.conftest import ALICE, BOB, CAROL, HERE, MOD, FakeClock
@@ -122,7 +126,7 @@ async def test_dice_stats_for_the_server_a_member_and_a_game(service: GameServic
     alice = await service.stats(ALICE, HERE, "dice", member=ALICE)
     assert "alice's turns" in alice.text and alice.text != here.text
     refused = await service.stats(ALICE, HERE, "coins")
-    assert not refused.ok and "`what` is `dice`" in refused.text
+    assert not refused.ok and "`/stats` counts `dice`" in refused.text
 
 
 async def test_review_steps_through_a_game_with_its_marks(drawing: GameService) -> None:
@@ -155,7 +159,28 @@ async def test_review_steps_through_a_game_with_its_marks(drawing: GameService) 
     assert f"game {game_id} after" in old.text and other != game_id  # bound to its game
 
 
-async def test_train_offers_your_own_errors_and_answers(drawing: GameService) -> None:
+async def _build(service: GameService, user: User, shown: Reply, steps: list[str]
+                 ) -> Reply:
+    """The turn of ``steps`` built with a drill's picker, press by press (a group of
+    moves opened first where the menu groups them), up to its Confirm."""
+    for text in steps:
+        menu = shown.menus[0]
+        option = next((o for o in menu.options if o.label == text), None)
+        if option is None:
+            for group in (o for o in menu.options if o.value.startswith("g")):
+                opened = await service.press(user, HERE, menu.action + group.value)
+                option = next((o for o in opened.menus[0].options if o.label == text), None)
+                if option is not None:
+                    shown = opened
+                    break
+        assert option is not None, f"{text} is not offered"
+        shown = await service.press(user, HERE, shown.menus[0].action + option.value)
+        assert shown.ok and shown.private, shown.text
+    return shown
+
+
+async def test_train_offers_your_own_errors_built_with_the_picker(drawing: GameService
+                                                                  ) -> None:
     refused = await drawing.train(ALICE, HERE, "hachapury")
     assert not refused.ok and "No analysed Hachapury game here" in refused.text
     game_id = await _played(drawing, "hachapury", 24)
@@ -164,22 +189,56 @@ async def test_train_offers_your_own_errors_and_answers(drawing: GameService) ->
     assert drill.ok and drill.private and drill.image is not None
     assert f"from your game #{game_id}" in drill.text
     menu = drill.menus[0]
-    assert 2 <= len(menu.options) <= 25 and menu.action.startswith(f"drill:{game_id}:d")
+    assert menu.action.startswith(f"drill:{game_id}:q") and 1 <= len(menu.options) <= 25
+    turn = int(menu.action.split(":q")[1].rstrip("-"))
     stored = await AnalysisStore(drawing.store).stored(game_id)
     assert stored is not None
-    turn = int(menu.action.split(":d")[1].rstrip("-"))
     decision = next(d for d in Analysis.from_json(stored.data).decisions if d.number == turn)
-    answers = [await drawing.press(ALICE, HERE, menu.action + o.value) for o in menu.options]
-    right = [a for a in answers if a.text.startswith("Right:")]
-    wrong = [a for a in answers if a.text.startswith("Not quite:")]
-    assert len(right) >= 1 and len(wrong) >= 1 and len(right) + len(wrong) == len(answers)
-    assert all(f"the better turn is `{decision.best}`" in a.text for a in wrong)
-    again = await drawing.train(ALICE, HERE, "hachapury")  # the same options each time
-    assert again.menus[0].options == menu.options or again.menus[0].action != menu.action
+    session = await drawing.store.session(game_id)
+    assert session is not None
+    position = get_game("hachapury").from_listing(
+        drill_listing(session, await drawing.ledger.effective_turns(game_id), turn),
+        session.options)
+
+    def steps_of(text: str) -> list[str]:
+        """The moves of the legal turn that leads where ``text`` does."""
+        goal = position.play(position.split_additions(text)[0], decision.dice).position
+        legal = position.legal_turns_in_any_order(decision.dice)
+        found = next(t for t in legal
+                     if position.play(t, decision.dice).position.listing() == goal.listing())
+        return [step.text for step in found.steps]
+
+    # the better turn, built move by move: shown on the board first, then confirmed
+    built = await _build(drawing, ALICE, drill, steps_of(decision.best))
+    assert built.image is not None and "Your answer: `" in built.text
+    assert [b.label for b in built.buttons] == ["Confirm", "Back"]
+    confirm = next(b for b in built.buttons if b.label == "Confirm")
+    right = await drawing.press(ALICE, HERE, confirm.action)
+    assert right.ok and right.text.startswith("Right:"), right.text
+    # the turn played in the game: wrong, and the better turn is named
+    built = await _build(drawing, ALICE, drill, steps_of(decision.played))
+    wrong = await drawing.press(ALICE, HERE, built.buttons[0].action)
+    assert wrong.text.startswith("Not quite:")
+    assert f"the better turn is `{decision.best}`" in wrong.text
+    # judged again as the analysis judged it: the same loss (the judge works by budget)
+    assert f"gives away {decision.loss:.3f}" in wrong.text, wrong.text
+    # Back undoes the last move; an unfinished turn is not an answer
+    back = next(b for b in built.buttons if b.label == "Back")
+    undone = await drawing.press(ALICE, HERE, back.action)
+    assert undone.ok and undone.menus
+    assert ("So far:" in undone.text) == (len(steps_of(decision.played)) > 1)
+    unfinished = Drill(game_id, turn, (), confirm=True)
+    refused = await drawing.press(ALICE, HERE, encode(unfinished))
+    assert not refused.ok and "not complete" in refused.text
+
     theirs = await drawing.train(CAROL, HERE, "hachapury")  # no game of carol's: the server's
     assert theirs.ok and f"from game #{game_id} of this server" in theirs.text
-    forged = await drawing.press(ALICE, HERE, f"drill:{game_id}:d{turn}-99")
-    assert not forged.ok and "no longer available" in forged.text
+    forged = await drawing.press(ALICE, HERE, f"drill:{game_id}:q{turn}-99")
+    assert not forged.ok and "does not fit this drill" in forged.text
+    old = await drawing.press(ALICE, HERE, f"drill:{game_id}:d{turn}-1")  # a first-version drill
+    assert not old.ok and "no longer available" in old.text
+    other_turn = await drawing.press(ALICE, HERE, f"drill:{game_id}:q{turn + 1000}-")
+    assert not other_turn.ok and "no longer available" in other_turn.text
 
 
 async def test_the_profile_shows_error_rate_and_luck_over_time(service: GameService) -> None:
@@ -229,5 +288,5 @@ async def test_the_daily_puzzle_is_yesterdays_biggest_swing(service: GameService
     assert swing is not None
     assert channel.id == HERE.id and not reply.private
     assert f"game #{game_id} of this server, turn {swing.number}" in reply.text
-    assert reply.menus and reply.menus[0].action == f"drill:{game_id}:d{swing.number}-"
+    assert reply.menus and reply.menus[0].action == f"drill:{game_id}:q{swing.number}-"
     assert [r for _, r in await service.analyses_to_post() if "Daily puzzle" in r.text] == []
