@@ -86,9 +86,10 @@ UNTIE_WORK = 12_000
 #: ``PROOF_WORK`` leaves for the played turn and the others together (a decision
 #: that needs more keeps its values).  Measured on games of bench/bench_analysis.py:
 #: a proof takes 600-12,000 leaves; a search that finds none spends the budget
-#: (25,000-30,000 leaves a second on one core, so a look costs at most about a
-#: second; about half the turns look, and a 33-turn game then takes about twice
-#: the 7 s it took without).
+#: (25,000-30,000 leaves a second on a quiet core: a look costs at most about a
+#: second).  About half the turns look: a 33-turn game (index 24) took 20.9 s
+#: against 11.1 s without, the first tile's look included, one process on a busy
+#: machine (load 4.5 on 2 cores); the 100 games' max 33 s, as busy.
 PROOF_DEPTH = 3
 PROOF_WIDTH = 6
 PROOF_WORK = 24_000
