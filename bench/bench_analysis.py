@@ -26,6 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from bot.computer_pool import lower_priority
 from computer.analysis import Analysis, summarise
 from computer.analysis_judge import Step, judge_steps
 from computer.base import Level, strategy_for
@@ -126,7 +127,8 @@ async def _lag_while(work: asyncio.Future[Any]) -> float:
 async def _with_lag(game: str, games: int, jobs: int, work: int | None, luck: bool
                     ) -> tuple[list[tuple[int, bool, float, float, float]], float]:
     loop = asyncio.get_running_loop()
-    with ProcessPoolExecutor(jobs) as pool:
+    # the workers at the computer pool's lower priority, as in the bot
+    with ProcessPoolExecutor(jobs, initializer=lower_priority) as pool:
         # every worker up before the loop is watched: starting one is no analysis
         await asyncio.gather(*(loop.run_in_executor(pool, time.sleep, 0.2)
                                for _ in range(jobs)))

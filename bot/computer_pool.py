@@ -72,13 +72,30 @@ class InlineThinker:
         return await asyncio.to_thread(answer_question, request)
 
 
+#: How much lower (Unix niceness) the computers' workers run than the bot's own
+#: process: thinking and analyses are background work, so on a machine whose cores
+#: they fill, the event loop answering everyone goes first (bench/bench_analysis.py
+#: measures the loop's lag beside them).
+NICENESS = 5
+
+
+def lower_priority() -> None:
+    """Lower this process's priority by ``NICENESS`` (where not permitted, as it was)."""
+    try:
+        os.nice(NICENESS)
+    except OSError:
+        pass
+
+
 def _prepare_worker(initializer: Initializer | None, initargs: tuple[Any, ...]) -> None:
-    """Run in each worker as it starts: import every game and strategy now, so the
-    first decision does not pay for it, then the caller's initializer (tests install
-    a deliberately slow or failing strategy this way)."""
+    """Run in each worker as it starts: its priority lowered (``NICENESS``), every
+    game and strategy imported now, so the first decision does not pay for it, then
+    the caller's initializer (tests install a deliberately slow or failing strategy
+    this way)."""
     from computer.base import strategy_for
     from games import available_games
 
+    lower_priority()
     for game in available_games():
         try:
             strategy_for(game)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 
 import pytest
 
-from bot.computer_pool import ComputerPool
+from bot.computer_pool import NICENESS, ComputerPool
 from bot.service import GameService
 from computer import Level, Request
 from games import get_game
@@ -34,6 +35,18 @@ async def test_decides_in_another_process() -> None:
         assert choice.text in request.position().legal_turns(request.dice)
         assert pool.limit(Level.HARD) > Level.HARD.budget
         assert pool.limit(Level.EASY) < pool.limit(Level.HARD)
+    finally:
+        await pool.shutdown()
+
+
+async def test_the_workers_think_below_the_bots_priority() -> None:
+    """Thinking and analyses are background work: on cores they fill, the bot's own
+    process (the event loop answering everyone) goes first."""
+    pool = ComputerPool(1)
+    try:
+        await pool.start()
+        theirs = await pool.work(os.getpriority, os.PRIO_PROCESS, 0)
+        assert theirs == min(19, os.getpriority(os.PRIO_PROCESS, 0) + NICENESS)
     finally:
         await pool.shutdown()
 
