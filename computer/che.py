@@ -43,6 +43,7 @@ from collections.abc import Collection
 
 from computer.base import Budget, Choice, Level, Strategy, mover
 from computer.che_board import Board, Summary
+from computer.che_deep import deep_turn
 from computer.che_eval import DEFAULT, LOSS, WIN, Weights, evaluate
 from computer.che_explain import explain_turn
 from computer.che_search import OutOfTime, Scored, Searcher, ranked, result_value, turn_text
@@ -93,7 +94,7 @@ class CheStrategy(Strategy):
     #: Leaves a decision may value (``Budget``): about what the old time
     #: budgets (0.5 / 1.5 s, less a tenth kept for the hint's words) held
     #: here.  ``easy`` counts none (a tile at a time, never cut short).
-    WORK = {Level.NORMAL: 17_000, Level.HARD: 55_000, Level.EXPERT: 160_000}
+    WORK = {Level.NORMAL: 17_000, Level.HARD: 55_000, Level.EXPERT: 80_000}
 
     def __init__(self, weights: Weights = DEFAULT) -> None:
         self.weights = weights
@@ -171,6 +172,12 @@ class CheStrategy(Strategy):
 
     def _search(self, board: Board, level: Level, budget: Budget, rng: random.Random
                 ) -> tuple[tuple[tuple[int, int], str], ...]:
+        if level == Level.EXPERT:
+            try:
+                return deep_turn(board, budget, rng, self.weights)
+            except OutOfTime:
+                return _tile_by_tile(board, Searcher(None, self.weights), random.Random(0),
+                                     0.0)
         searcher = Searcher(budget, self.weights)
         try:
             found = searcher.turns(board, Summary.of(board), width=WIDTH[level])
