@@ -91,9 +91,8 @@ class DeepSearcher(Searcher):
         return 1.0 / (1.0 + math.exp(-logit(board, summary, side, self.weights)))
 
     def spend(self) -> None:
-        """Count one placement of the defence test (the clock is looked at by
-        ``turns`` every so many leaves)."""
-        self.leaves += 1
+        """Count one placement of the defence test as work (the budget is
+        looked at by ``turns`` every so many leaves, which this leaves alone)."""
         if self.budget is not None:
             self.budget.spend()
 
@@ -195,8 +194,9 @@ class DeepSearch:
         self.budget = budget
         self.searcher = DeepSearcher(budget, weights)
         self.table: Table = {}
-        #: the depth of the last iteration that finished or counted
+        #: the depth of the last iteration that counted, and its best value
         self.depth = 0
+        self.best_value = 0.5
 
     # -- the nodes -------------------------------------------------------------------------
 
@@ -206,6 +206,8 @@ class DeepSearch:
         key = _key(board)
         found = self.table.get(key)
         if found is None:
+            if self.budget is not None and self.budget.expired():
+                raise OutOfTime
             summary = Summary.of(board)
             width: int | None = INNER_FIRST
             if root or winning_tiles(board, other(board.side_to_move), summary,
@@ -269,6 +271,7 @@ class DeepSearch:
                                       key=lambda pair: (-pair[1].value, pair[0]))]
         self.depth = 1
         best = order[0]
+        self.best_value = best.value
         if best.value >= WIN:
             # a closing turn when there is one (a turn the other side cannot
             # answer is worth as much, but takes a turn longer)
@@ -289,6 +292,7 @@ class DeepSearch:
             if order[0].value > LOSS:
                 best = order[0]
                 self.depth = depth
+                self.best_value = best.value
             if not complete or best.value >= WIN or order[0].value <= LOSS:
                 break
         return best.tiles
