@@ -19,7 +19,11 @@ playouts end in about seven plies by blunder and say little about a position):
 - ``hard``: every turn, and the best six looked at one reply deeper (every
   reply of the other side, each valued as above, so it sees its own win next
   turn and avoids turns whose every reply leaves it lost), with alpha-beta
-  cut-offs, deepening until 40% of the level's work budget has gone.
+  cut-offs, deepening until 40% of the level's work budget has gone;
+- ``expert``: computer/che_deep.py: an evaluation that knows exactly when the
+  side to move can no longer stop a region closing, and iterative deepening
+  alpha-beta over whole turns (two, three, then four turns deep, the inner
+  nodes narrowed to their best turns) within its larger work budget.
 
 Ties between equal turns are broken with the decision's seeded random
 generator, so a decision is reproducible and games between levels differ.
@@ -77,8 +81,6 @@ REPLY_WIDTH: int | None = None
 EASY_SPREAD = 0.1
 #: How many of the best one-turn candidates ``hard`` looks at one reply deeper.
 HARD_TOP = 6
-#: The same for ``expert`` (with its larger work budget).
-EXPERT_TOP = 12
 #: ``hard`` begins no new deeper look after this share of its work budget, so
 #: that a typical decision takes a few hundred milliseconds and only hard
 #: positions use more.
@@ -93,7 +95,9 @@ class CheStrategy(Strategy):
     game = "che"
     #: Leaves a decision may value (``Budget``): about what the old time
     #: budgets (0.5 / 1.5 s, less a tenth kept for the hint's words) held
-    #: here.  ``easy`` counts none (a tile at a time, never cut short).
+    #: here; ``expert``'s about 1-2 s of CPU on a loaded machine (its leaves
+    #: cost more: the defence test).  ``easy`` counts none (a tile at a time,
+    #: never cut short).
     WORK = {Level.NORMAL: 17_000, Level.HARD: 55_000, Level.EXPERT: 80_000}
 
     def __init__(self, weights: Weights = DEFAULT) -> None:
@@ -194,8 +198,7 @@ class CheStrategy(Strategy):
             return best.tiles
         if len(best.tiles) < 2 or board.tiles_this_turn < 2:
             return best.tiles
-        return self._deepen(board, shallow, budget, searcher,
-                            EXPERT_TOP if level == Level.EXPERT else HARD_TOP)
+        return self._deepen(board, shallow, budget, searcher)
 
     def _deepen(self, board: Board, shallow: list[Scored], budget: Budget,
                 searcher: Searcher, top: int = HARD_TOP

@@ -203,3 +203,29 @@ def test_the_decision_stays_within_its_work_budget() -> None:
     listing(MIDDLE).play(turn_text(shallow.choose(Board(listing(MIDDLE)), random.Random(0))))
     assert shallow.depth < search.depth
     assert small.spent <= 3_000 * 1.1
+
+
+#: FORCED_IN_THREE one turn earlier, White to move: -2,0B 3,0B is as good as
+#: its best to hard (one reply deep), which plays it with some seeds, and it
+#: hands Blue the win above.
+AVOID = ("0,0B/ -1,0W 1,0W 2,0B 2,-1B 3,-1W -1,1W -2,1B -3,1B -3,0W -3,-1W; tiles left 53; "
+         "W to move")
+TRAP = "-2,0B 3,0B"
+
+
+def test_expert_keeps_out_of_a_turn_that_hands_the_other_side_a_forced_win() -> None:
+    position = listing(AVOID)
+    trapped = position.play(TRAP).position
+    assert isinstance(trapped, ChePosition) and trapped.listing() == FORCED_IN_THREE
+    assert _forced(Board(trapped), tiles_of("-3,-2W -2,-2W"))  # Blue's win after it
+    seeds = [seed for seed in range(8) if STRATEGY.choose(
+        position, (), Level.HARD, STRATEGY.budget_for(Level.HARD), random.Random(seed)
+    ).text == TRAP]
+    assert seeds  # hard walks into it
+    for seed in seeds:
+        chosen = expert(AVOID, seed)
+        assert sorted(chosen.split()) != sorted(TRAP.split())
+        # and Blue's own three-turn search finds no win after expert's turn
+        after = position.play(chosen).position
+        assert isinstance(after, ChePosition)
+        assert DeepSearch(None).value(Board(after), 3, -1.0, 2.0) < 1.0
