@@ -16,8 +16,6 @@ import io
 from collections.abc import Sequence
 
 from bot.narration import Cast, narrate
-from bot.service.texts import colour_word
-from bot.service.turn_events import replay_entry
 from computer.analysis import Decision
 from computer.analysis_judge import judge_for
 from computer.base import strategy_for
@@ -35,6 +33,10 @@ def turn_indexes(turns: Sequence[TurnEntry]) -> list[int]:
 def _positions(session: Session, turns: Sequence[TurnEntry]
                ) -> list[tuple[Position, TurnEntry]]:
     """Each logged turn with the position it was played from."""
+    # (bot.service imported here, not at the top: a worker process imports this module
+    # first, and bot.service's package imports the facade, which imports this module)
+    from bot.service.turn_events import replay_entry
+
     game = get_game(session.game)
     assert session.initial_position is not None
     position = game.from_listing(session.initial_position, session.options)
@@ -71,17 +73,20 @@ def drill_listing(session: Session, turns: list[TurnEntry], number: int) -> str:
 
 
 def drill_answer(game: str, options: dict[str, str], listing: str, dice: tuple[int, ...],
-                 chosen: str, best: str) -> tuple[bool, Reason]:
-    """Whether ``chosen`` leads where ``best`` does, and the engine's reason for
-    ``best`` (computer/reasons.py)."""
+                 chosen: str, best: str) -> tuple[float, Reason]:
+    """How much equity ``chosen`` gives away against ``best`` (0.0: it leads where
+    ``best`` does; else the judge's loss for it, computer/analysis_judge.py, the
+    same look the game's analysis took), and the engine's reason for ``best``
+    (computer/reasons.py)."""
     position = get_game(game).from_listing(listing, options)
-    right = position.play(chosen, dice).position.listing() == \
+    same = position.play(chosen, dice).position.listing() == \
         position.play(position.split_additions(best)[0], dice).position.listing()
+    loss = 0.0 if same else judge_for(game, luck=False).judge(position, dice, chosen, 0).loss
     try:
         reason = strategy_for(game).explain(position, dice, best)
     except Exception:  # noqa: BLE001 - words are a bonus: the answer stands without them
         reason = NO_REASON
-    return right, reason
+    return loss, reason
 
 
 def error_details(session: Session, turns: list[TurnEntry],
@@ -94,6 +99,8 @@ def error_details(session: Session, turns: list[TurnEntry],
     (right), each with its footer, rows top to bottom in ``errors``' order."""
     game = get_game(session.game)
     names = {seat.side: seat.name for seat in session.seats}
+    from bot.service.texts import colour_word  # (see _positions)
+
     cast = Cast(names, {s.letter: colour_word(s.colour, lang)
                         for s in game.sides(session.options)}, session.game, lang)
     before = {entry.number: (position, entry) for position, entry in _positions(session, turns)}

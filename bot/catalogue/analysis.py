@@ -54,8 +54,10 @@ EN: dict[str, str] = {
                    "turn, **Back** to change it.",
     "drill_misfit": "That choice does not fit this drill ({error}); try `/train` again.",
     "drill_right": "Right: `{chosen}` is the better turn.{reason}",
-    "drill_wrong": "Not quite: `{chosen}`; the better turn is `{best}` (the game's turn lost "
-                   "{loss:.3f}).{reason}",
+    "drill_as_good": "Right: `{chosen}` is as good as `{best}` (within {chosen_loss:.3f}, "
+                     "under an inaccuracy).{reason}",
+    "drill_wrong": "Not quite: `{chosen}` gives away {chosen_loss:.3f}; the better turn is "
+                   "`{best}` (the game's turn lost {loss:.3f}).{reason}",
     "drill_reason": " The engine: {reason}.",
     "drill_again": "Another: `/train {game}`.",
     "drill_old_button": "This drill is no longer available; try `/train` again.",
@@ -142,8 +144,10 @@ RU: dict[str, str] = {
                    "**Назад** — изменить.",
     "drill_misfit": "Этот выбор не подходит к упражнению ({error}); вызовите `/train` снова.",
     "drill_right": "Верно: `{chosen}` — ход лучше.{reason}",
-    "drill_wrong": "Не совсем: `{chosen}`; лучше `{best}` (ход в партии потерял "
-                   "{loss:.3f}).{reason}",
+    "drill_as_good": "Верно: `{chosen}` не хуже `{best}` (разница {chosen_loss:.3f}, "
+                     "меньше неточности).{reason}",
+    "drill_wrong": "Не совсем: `{chosen}` отдаёт {chosen_loss:.3f}; лучше `{best}` (ход в "
+                   "партии потерял {loss:.3f}).{reason}",
     "drill_reason": " Движок: {reason}.",
     "drill_again": "Ещё: `/train {game}`.",
     "drill_old_button": "Это упражнение больше недоступно; вызовите `/train` снова.",

@@ -170,7 +170,8 @@ class GameService:
         self._analyses = Analyses(ctx, self._history, self._think)
         self._dice_stats = DiceStats(ctx, self._history)
         self._review = Review(self._history, self._analyses)
-        self._training = Training(ctx, self._history)
+        # a drill's answer is judged as the analysis judged: where the computers think
+        self._training = Training(ctx, self._history, self._think)
         self._nudges = Nudges(ctx, self._turns)
         # Import every engine now, not inside the first command that names a game: an
         # engine's first import holds the event loop (the fuzz run saw 169 ms).

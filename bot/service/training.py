@@ -20,10 +20,11 @@ from bot.catalogue.hints import say_reason
 from bot.picker import PathError, Step, walk
 from bot.replies import Button, Channel, Menu, MenuOption, Refused, Reply, User
 from bot.service import texts
-from bot.service.analysis import ReadsAnalyses
-from bot.service.context import listed_turns
+from bot.service.analysis import ReadsAnalyses, Run
+from bot.service.context import Context, listed_turns
+from bot.service.history import History
 from bot.service.request import Request
-from computer.analysis import VERSION, Analysis, Decision
+from computer.analysis import INACCURACY, VERSION, Analysis, Decision
 from games import GameError, Position, get_game
 from games.turns import Turn
 from renderer import RenderContext
@@ -37,7 +38,12 @@ DAY = 86400.0
 
 
 class Training(ReadsAnalyses):
-    """``/train``: drills from the analysed errors, answered with the turn picker."""
+    """``/train``: drills from the analysed errors, answered with the turn picker.
+    ``judge``: runs a drill's answer where the analyses run (the computers' pool)."""
+
+    def __init__(self, ctx: Context, history: History, judge: Run) -> None:
+        super().__init__(ctx, history)
+        self.judge = judge
 
     async def train(self, req: Request, user: User, channel: Channel, game_name: str
                     ) -> Reply:
@@ -149,14 +155,16 @@ class Training(ReadsAnalyses):
                          buttons=[Button(req.mine("button_confirm"),
                                          encode(replace(here, confirm=True)), "success"),
                                   *back])
-        right, reason = await self.ctx.cpu(drill_answer, session.game, dict(session.options),
-                                           drilled.listing, decision.dice, chosen,
-                                           decision.best)
-        said = say_reason(req.user_lang, reason)
-        key = "drill_right" if right else "drill_wrong"
-        text = req.mine(key, chosen=chosen, best=decision.best,
-                        reason=req.mine("drill_reason", reason=said) if said else "",
-                        loss=decision.loss)
+        loss, reason = await self.judge(drill_answer, session.game, dict(session.options),
+                                        drilled.listing, decision.dice, chosen, decision.best)
+        words = say_reason(req.user_lang, reason)
+        said = req.mine("drill_reason", reason=words) if words else ""
+        # another turn within an inaccuracy of the better one is as good an answer: the
+        # analysis would not have marked it either
+        key = "drill_right" if loss == 0.0 else "drill_as_good" if loss < INACCURACY \
+            else "drill_wrong"
+        text = req.mine(key, chosen=chosen, best=decision.best, reason=said,
+                        loss=decision.loss, chosen_loss=loss)
         return Reply(text=text + "\n" + req.mine("drill_again",
                                                  game=session.game), private=True,
                      session_id=session.id)

@@ -173,6 +173,22 @@ def posted(result: Any) -> list[Any]:
     return shown + list(result.followups)
 
 
+def components(message: Any) -> list[dict[str, Any]]:
+    """A posted message's components (every row's), as Discord sends them."""
+    return [c for row in message.components for c in row["components"]]
+
+
+def labels(message: Any) -> list[str | None]:
+    """The labels of a message's buttons."""
+    return [c.get("label") for c in components(message) if c.get("type") == 2]
+
+
+def select_menu(message: Any) -> dict[str, Any] | None:
+    """A message's first select menu (None: it has none)."""
+    found = [c for c in components(message) if c.get("type") == 3]
+    return found[0] if found else None
+
+
 def public(result: Any) -> Any:
     """The public message a command posted (initial response or followup), if any."""
     shown = [m for m in posted(result) if not m.ephemeral]

@@ -13,19 +13,6 @@ from typing import Any
 from tests.discord import harness as h
 
 
-def _components(message: Any) -> list[dict[str, Any]]:
-    return [c for row in message.components for c in row["components"]]
-
-
-def _labels(message: Any) -> list[str | None]:
-    return [c.get("label") for c in _components(message) if c.get("type") == 2]
-
-
-def _select(message: Any) -> dict[str, Any] | None:
-    found = [c for c in _components(message) if c.get("type") == 3]
-    return found[0] if found else None
-
-
 def bot_posts(world: h.World) -> list[Any]:
     """Messages the bot posted in the channel on its own (not answers to commands)."""
     return [m for m in world.channel.history() if m.interaction_metadata is None
@@ -78,13 +65,13 @@ async def test_a_finished_game_gets_its_analysis_once(tmp_path: Path,
         # the answer is built with the picker's menus, shown, then confirmed
         step = drill
         for _ in range(20):
-            if "Confirm" in _labels(step):
+            if "Confirm" in h.labels(step):
                 break
-            menu = _select(step)
+            menu = h.select_menu(step)
             assert menu is not None and 1 <= len(menu["options"]) <= 25, step.content
             step = h.private(await w.alice.select(step, [menu["options"][0]["value"]]))
             assert step is not None
-        assert "Your answer: `" in step.content and "Confirm" in _labels(step)
+        assert "Your answer: `" in step.content and "Confirm" in h.labels(step)
         answer = h.private(await w.alice.click(step, label="Confirm"))
         assert answer is not None
         assert answer.content.startswith(("Right:", "Not quite:")), answer.content

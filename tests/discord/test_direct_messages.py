@@ -22,30 +22,19 @@ from tests.discord.harness import (
     World,
     clocked_bot,
     connected,
+    labels,
     make_bot,
     play_first_offered,
     private,
     public,
     running,
+    select_menu,
     sync,
 )
 from tests.discord.test_buttons import _taker as taker
 from tests.discord.test_buttons import _three_player_game as three_player_game
 from tests.discord.test_buttons import _until as until_button
 from tests.discord.test_buttons import needs_cheesegambit
-
-
-def _components(message: Any) -> list[dict[str, Any]]:
-    return [c for row in message.components for c in row["components"]]
-
-
-def _labels(message: Any) -> list[str | None]:
-    return [c.get("label") for c in _components(message) if c.get("type") == 2]
-
-
-def _select(message: Any) -> dict[str, Any] | None:
-    found = [c for c in _components(message) if c.get("type") == 3]
-    return found[0] if found else None
 
 
 class Second:
@@ -119,24 +108,24 @@ async def test_one_list_across_servers_and_a_turn_played_from_it(
         latest = second.channel.history(viewer=second.carol)[-1]
         assert f"https://discord.com/channels/{second.guild.id}/{second.channel.id}/" \
                f"{latest.id}>" in rows[0], (rows[0], latest.content)
-        assert _labels(listed) == ["Board 1", "Board 2"]
+        assert labels(listed) == ["Board 1", "Board 2"]
 
         # Board 1: the game waiting for her, with its Play button, in the direct message
         board = private(await w.alice.user.click(listed, label="Board 1"))
         assert board is not None and f"<#{second.channel.id}>" in board.content, board
-        assert "Play" in _labels(board)
+        assert "Play" in labels(board)
         before = len(second.channel.history())
 
         step = private(await w.alice.user.click(board, label="Play"))
         rng = random.Random(5)
         for _ in range(20):
             assert step is not None
-            if "Confirm" in _labels(step):
+            if "Confirm" in labels(step):
                 break
-            menu = _select(step)
+            menu = select_menu(step)
             assert menu is not None, step.content
             step = private(await w.alice.user.select(step, [rng.choice(menu["options"])["value"]]))
-        assert step is not None and "Confirm" in _labels(step)
+        assert step is not None and "Confirm" in labels(step)
         done = await w.alice.user.click(step, label="Confirm")
         note = private(done)
         assert note is not None and f"<#{second.channel.id}>" in note.content, done
@@ -174,12 +163,12 @@ async def test_a_turn_from_the_direct_message_is_refused_once_the_game_moved_on(
         before = len(second.channel.history())
         for _ in range(20):
             assert step is not None
-            menu = _select(step)
+            menu = select_menu(step)
             if menu is None:
                 break
             step = private(await w.alice.user.select(step, [menu["options"][0]["value"]]))
         assert step is not None, "the old picker was refused before Confirm"
-        if "Confirm" in _labels(step):
+        if "Confirm" in labels(step):
             step = private(await w.alice.user.click(step, label="Confirm"))
         assert step is not None and "moved on" in step.content, step.content
         assert len(second.channel.history()) == before  # nothing posted
@@ -325,7 +314,7 @@ async def test_a_taunt_answered_from_a_direct_message(tmp_path: Path,
         target = await taker(service, w)
         before = await _live(service, w.channel)
         board = private(await target.user.slash("board", game=before.id))
-        assert board is not None and "Drop" in _labels(board), board
+        assert board is not None and "Drop" in labels(board), board
         shown = len(w.channel.history(viewer=w.mod))
         done = await target.user.click(board, label="Drop")
         note = private(done)
@@ -348,16 +337,16 @@ async def test_the_other_commands_in_a_direct_message(tmp_path: Path,
         page = private(await dan.slash("learn", game="hachapury"))
         assert page is not None and "(step 1 of" in page.content
         for _ in range(20):
-            menu = _select(page)
+            menu = select_menu(page)
             if menu is not None:
                 answered = private(await dan.select(page, [menu["options"][0]["value"]]))
                 assert answered is not None and answered.content[:1] in "✅❌"
                 page = answered
-            if "Next" not in _labels(page):
+            if "Next" not in labels(page):
                 break
             page = private(await dan.click(page, label="Next"))
             assert page is not None
-        assert "Play the computer" in _labels(page)
+        assert "Play the computer" in labels(page)
         refused = private(await dan.click(page, label="Play the computer"))
         assert refused is not None and "server's channel" in refused.content
         rules = await dan.slash("rules", game="hachapury")

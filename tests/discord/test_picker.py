@@ -12,20 +12,15 @@ import pytest
 
 from bot.service import GameService
 from games.turns import texts
-from tests.discord.harness import Opener, World, private, public, running
-
-
-def _components(message: Any) -> list[dict[str, Any]]:
-    return [c for row in message.components for c in row["components"]]
-
-
-def _labels(message: Any) -> list[str | None]:
-    return [c.get("label") for c in _components(message) if c.get("type") == 2]
-
-
-def _select(message: Any) -> dict[str, Any] | None:
-    found = [c for c in _components(message) if c.get("type") == 3]
-    return found[0] if found else None
+from tests.discord.harness import (
+    Opener,
+    World,
+    labels,
+    private,
+    public,
+    running,
+    select_menu,
+)
 
 
 async def _member_for(world: World, service: GameService, side: str) -> Any:
@@ -40,12 +35,12 @@ async def _tap_turn(world: World, member: Any, board: Any, rng: random.Random) -
     step = private(await member.click(board, label="Play"))
     for _ in range(20):
         assert step is not None
-        if "Confirm" in _labels(step):
+        if "Confirm" in labels(step):
             done = await member.click(step, label="Confirm")
             posted = public(done)
             assert posted is not None, (private(done).content if private(done) else done)
             return posted
-        menu = _select(step)
+        menu = select_menu(step)
         assert menu is not None, step.content
         assert 1 <= len(menu["options"]) <= 25
         value = rng.choice(menu["options"])["value"]
@@ -75,12 +70,12 @@ async def test_a_whole_game_with_buttons_and_menus_only(tmp_path: Path, open_ser
             position = service.position_of(session)
             if position.action_due():
                 member = await _member_for(w, service, position.actors()[0])
-                label = next(x for x in _labels(board) if x not in ("Play", "Rematch"))
+                label = next(x for x in labels(board) if x not in ("Play", "Rematch"))
                 board = public(await member.click(board, label=label))
                 assert board is not None
                 continue
             member = await _member_for(w, service, position.side_to_move or "")
-            assert "Play" in _labels(board), (board.content, _labels(board))
+            assert "Play" in labels(board), (board.content, labels(board))
             board = await _tap_turn(w, member, board, rng)
             taps += 1
         final = await service.store.latest_session(str(w.channel.id))
@@ -97,16 +92,16 @@ async def test_learn_runs_privately_to_the_end_in_discord(tmp_path: Path,
         page = private(await w.alice.slash(w.channel, "learn", game="hachapury"))
         assert page is not None and "(step 1 of" in page.content
         for _ in range(20):
-            menu = _select(page)
+            menu = select_menu(page)
             if menu is not None:
                 answered = private(await w.alice.select(page, [menu["options"][0]["value"]]))
                 assert answered is not None and answered.content[:1] in "✅❌"
                 page = answered
-            if "Next" not in _labels(page):
+            if "Next" not in labels(page):
                 break
             page = private(await w.alice.click(page, label="Next"))
             assert page is not None
-        assert "you are ready" in page.content and "Play the computer" in _labels(page)
+        assert "you are ready" in page.content and "Play the computer" in labels(page)
         lobby = public(await w.alice.click(page, label="Play the computer"))
         assert lobby is not None and "Hachapury" in lobby.content
 

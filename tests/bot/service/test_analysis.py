@@ -126,7 +126,7 @@ async def test_dice_stats_for_the_server_a_member_and_a_game(service: GameServic
     alice = await service.stats(ALICE, HERE, "dice", member=ALICE)
     assert "alice's turns" in alice.text and alice.text != here.text
     refused = await service.stats(ALICE, HERE, "coins")
-    assert not refused.ok and "`what` is `dice`" in refused.text
+    assert not refused.ok and "`/stats` counts `dice`" in refused.text
 
 
 async def test_review_steps_through_a_game_with_its_marks(drawing: GameService) -> None:
@@ -220,6 +220,8 @@ async def test_train_offers_your_own_errors_built_with_the_picker(drawing: GameS
     wrong = await drawing.press(ALICE, HERE, built.buttons[0].action)
     assert wrong.text.startswith("Not quite:")
     assert f"the better turn is `{decision.best}`" in wrong.text
+    # judged again as the analysis judged it: the same loss (the judge works by budget)
+    assert f"gives away {decision.loss:.3f}" in wrong.text, wrong.text
     # Back undoes the last move; an unfinished turn is not an answer
     back = next(b for b in built.buttons if b.label == "Back")
     undone = await drawing.press(ALICE, HERE, back.action)
