@@ -98,7 +98,7 @@ class CheStrategy(Strategy):
     #: here; ``expert``'s about 1-2 s of CPU on a loaded machine (its leaves
     #: cost more: the defence test).  ``easy`` counts none (a tile at a time,
     #: never cut short).
-    WORK = {Level.NORMAL: 17_000, Level.HARD: 55_000, Level.EXPERT: 80_000}
+    WORK = {Level.NORMAL: 17_000, Level.HARD: 55_000, Level.EXPERT: 70_000}
 
     def __init__(self, weights: Weights = DEFAULT) -> None:
         self.weights = weights
