@@ -32,12 +32,15 @@ Measured with bench/arena.py (200 games per pairing, seats alternating, on 2
 cores shared with other work, load 10-15): hard beats random 100% and greedy
 100%, normal 69.8% [63.1-75.7]; normal beats easy 75.0% [68.6-80.5].  Hard
 decides in p50 0.6 s, p99 1.6 s; normal 0.1 s / 0.5 s; easy 26 ms / 90 ms.
+Expert beats hard 76.5% [67.3-83.7] (100 games, load 5-6) in p50 0.9 s, p99
+2.6 s of CPU a decision (bench/decision_cpu.py; see computer/che_deep.py).
 White (who places the first and the last tile) scores 53% [43-63] in 100 games
 of normal against itself and 43% [27-61] in 30 of hard: no clear first-player
 advantage (bench/che_seats.py).
 
 The evaluation is in computer/che_eval.py, the board and region questions in
-computer/che_board.py, the turn search in computer/che_search.py.
+computer/che_board.py, the turn search in computer/che_search.py, expert's
+deeper search in computer/che_deep.py.
 """
 
 from __future__ import annotations
