@@ -173,7 +173,7 @@ def test_expert_finds_a_win_two_of_its_turns_away_that_hard_misses() -> None:
 # -- by work, reproducibly -------------------------------------------------------------------
 
 #: A middle-game position (from a game of expert against hard) where the
-#: search deepens past two turns and the work budget ends it.
+#: work budget, not the search's depth, ends the decision.
 MIDDLE = ("0,0B/ 1,0W 1,-1W 2,-1B 0,1B -1,0W -2,0W -2,1B -2,2B -1,1W 3,-1W 0,2B 0,3B -1,2W "
           "1,1W -2,3B -2,4B -3,2W -1,3W 0,4B 0,5B -1,4W 1,3W; tiles left 41; W to move")
 
