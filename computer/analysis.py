@@ -31,7 +31,9 @@ from enum import StrEnum
 
 #: The analysis format stored with a game (bump it when the figures change meaning:
 #: a stored analysis of another version is computed again).
-VERSION = 2  # 2: Che judged three turns deep where two tie
+#: 2: Che judged three turns deep where two tie; 3: Che's forced-loss looks (its
+#: first tile judged too).
+VERSION = 3
 
 #: Equity lost by a decision from which it is marked (``?!``, ``?``, ``??``).
 INACCURACY = 0.020

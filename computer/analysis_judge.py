@@ -17,6 +17,18 @@ budget per decision (``WORK``, positions evaluated, as the levels count them):
   threatening regions, so two turns deep often tie a turn that loses by force
   with one that does not; three turns tell them apart, and a tie there stays a
   tie (within ``UNTIE_WORK``; out of it, the two-turn values stand);
+- Che only: where the played turn is still valued best and the game undecided,
+  a forced-win prover for the opponent (computer/che_prover.py) looks at it
+  and the other chosen turns up to five turns past the played one (the
+  opponent's third turn closing a region; ``three_turns`` sees its second).
+  The played turn proven lost while another is searched as deep and not found
+  lost is an error (valued 0, a loss; the other keeps its shallower value).  A
+  prover, not a deeper alpha-beta: five turns of Che's full width are some
+  10^12 leaves, while a forced win is a chain of threats (few attacks a node,
+  all defences, most of which lose at once), which fits ``PROOF_WORK``;
+- Che's first tile: its orientation is a rotation of the board, but its colour
+  is a choice, judged by the same prover one turn deeper (a White tile loses
+  to a win Blue forces by turn 8; a Blue one is not found lost);
 - luck: the best one-ply equity with the throw rolled minus its average over all
   throws (the same one-ply values, so a throw's luck and its decision's loss are
   on one scale).
@@ -28,6 +40,7 @@ strategy is not a ``LevelledStrategy`` and is not Che has no analysis
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -40,7 +53,9 @@ from games.base import Dice, Position
 
 if TYPE_CHECKING:
     from computer.che_board import Board
+    from computer.che_prover import Prover
     from computer.che_search import Searcher, Tiles
+    from games.che.position import ChePosition
 
 #: Positions one decision's judgement may evaluate (its luck included).  Measured
 #: with bench/bench_analysis.py so that a 100-turn game takes well under 60 s on 2
@@ -64,6 +79,28 @@ TOPS: dict[str, int] = {"chebache": 2}
 #: ``WORK``: measured with bench/bench_analysis.py to keep a 100-turn game well under
 #: 60 s; a decision that needs more keeps its two-turn values.
 UNTIE_WORK = 12_000
+#: Che's forced-loss look (``CheJudge.forced``) where the played turn is valued
+#: best: the other side's forced win sought within ``PROOF_DEPTH`` of its turns
+#: (three: the played turn, then five turns, the last closing a region;
+#: ``three_turns`` sees two), trying ``PROOF_WIDTH`` threats a node, within
+#: ``PROOF_WORK`` leaves for the played turn and the others together (a decision
+#: that needs more keeps its values).  Measured on games of bench/bench_analysis.py:
+#: a proof takes 600-12,000 leaves; a search that finds none spends the budget
+#: (25,000-30,000 leaves a second on a quiet core: a look costs at most about a
+#: second).  About half the turns look: a 33-turn game (index 24) took 20.9 s
+#: against 11.1 s without, the first tile's look included, one process on a busy
+#: machine (load 4.5 on 2 cores); the 100 games' max 33 s, as busy.
+PROOF_DEPTH = 3
+PROOF_WIDTH = 6
+PROOF_WORK = 24_000
+#: White's first tile is judged by the prover alone, one turn deeper (Blue's
+#: forced win within four of its turns: turn 8), within ``OPENING_WORK`` leaves
+#: for each colour (measured: 20,000 to prove the White tile lost, 57,000 to
+#: search the Blue one in vain, about 3 s together).  Asked once a process
+#: (``_opening_lost``), so its wall-time safety cap is its own, ``OPENING_CAP``.
+OPENING_DEPTH = PROOF_DEPTH + 1
+OPENING_WORK = 100_000
+OPENING_CAP = 60.0
 
 
 @dataclass(frozen=True)
@@ -271,8 +308,10 @@ class CheeseGambitJudge(LevelledJudge):
 
 class CheJudge(Judge):
     """Che's whole-turn search (computer/che_search.py): every turn valued by the
-    position it leads to, the best looked at with the reply searched, and a tie
-    of the played turn with the best looked at one turn deeper (``untie``)."""
+    position it leads to, the best looked at with the reply searched, a tie of
+    the played turn with the best looked at one turn deeper (``untie``), and a
+    played turn valued best looked at for a forced loss deeper still
+    (``forced``)."""
 
     def one_ply(self, position: Position, dice: Dice, side: str, budget: Budget
                 ) -> list[Valued]:
@@ -281,8 +320,13 @@ class CheJudge(Judge):
         from games.che.position import ChePosition
 
         assert isinstance(position, ChePosition)
-        if not position.tiles:  # the first tile: four alike up to symmetry, no choice
-            return [Valued(t.text, _tiles_key(t.text), 0.5) for t in position.legal_turns()[:1]]
+        if not position.tiles:
+            # the first tile: its orientation is a rotation, its colour is a choice
+            # (valued in ``deeper`` alone: the evaluation has nothing to count yet)
+            by_colour: dict[str, str] = {}
+            for turn in position.legal_turns():
+                by_colour.setdefault(_opening_key(turn.text), turn.text)
+            return [Valued(text, key, 0.5) for key, text in by_colour.items()]
         board = Board(position)
         # one ply in full (the budget is counted, never cut short: a partial list
         # would have no best)
@@ -292,7 +336,10 @@ class CheJudge(Judge):
                 for s in found]
 
     def played_key(self, position: Position, dice: Dice, moves: str) -> str:
-        return _tiles_key(moves)
+        from games.che.position import ChePosition
+
+        assert isinstance(position, ChePosition)
+        return _tiles_key(moves) if position.tiles else _opening_key(moves)
 
     def deeper(self, position: Position, dice: Dice, side: str, chosen: list[Valued],
                budget: Budget) -> dict[str, float] | None:
@@ -301,6 +348,8 @@ class CheJudge(Judge):
         from games.che.position import ChePosition
 
         assert isinstance(position, ChePosition)
+        if not position.tiles:
+            return self.opening(position, chosen)
         board = Board(position)
         searcher = Searcher(budget)
         out: dict[str, float] = {}
@@ -318,6 +367,22 @@ class CheJudge(Judge):
             out[item.key] = item.value if value is None else value
         return out
 
+    def opening(self, position: ChePosition, chosen: list[Valued]) -> dict[str, float] | None:
+        """The first tiles (one of each colour) valued by the prover alone: Blue's
+        forced win within ``OPENING_DEPTH`` of its turns makes a tile lost (0),
+        one searched as deep and not found lost keeps its even value (0.5); out
+        of ``OPENING_WORK``, None (judged one ply: a tie).  White's first tile
+        is its only choice of the game's shape, and the wrong colour loses by
+        force: Blue then wins by turn 8 however White plays
+        (tests/computer/test_che_prover.py)."""
+        from computer.che_search import OutOfTime
+
+        try:
+            return {item.key: 0.0 if _opening_lost(position.total_tiles, item.text)
+                    else item.value for item in chosen}
+        except (OutOfTime, IndexError):
+            return None
+
     def untie(self, position: Position, dice: Dice, chosen: list[Valued],
               values: dict[str, float], played_key: str, budget: Budget
               ) -> dict[str, float]:
@@ -327,20 +392,23 @@ class CheJudge(Judge):
         budget, the two-turn values stand.  Che's evaluation has few levels
         (counts of threatening regions), so two turns often tie turns of which
         one loses by force: a tie two turns deep says nothing, three say more.
-        Only the tied turns are looked at (the others are already worse)."""
+        Only the tied turns are looked at (the others are already worse).  Then,
+        wherever the played turn is valued best, ``forced``."""
         from computer.che_board import Board
         from computer.che_search import OutOfTime, Searcher
         from games.che.position import ChePosition
 
         assert isinstance(position, ChePosition)
+        if not position.tiles:
+            return values  # the first tile: ``opening`` has looked as deep as it goes
+        board = Board(position)
         played = values.get(played_key)
         best = max(values.values())
         if played is None or played < best or not 0.0 < played < 1.0:
             return values
         tied = [item for item in chosen if values[item.key] == best]
         if len(tied) < 2:
-            return values
-        board = Board(position)
+            return self.forced(board, chosen, values, played_key, budget)
         left = budget.work_left()
         searcher = Searcher(Budget(CAP, work=UNTIE_WORK if left is None
                                    else min(left, UNTIE_WORK)))
@@ -356,8 +424,65 @@ class CheJudge(Judge):
                 if item.key != played_key:
                     out[item.key] = three_turns(board, searcher, _tiles_of(item.text), mine)
         except OutOfTime:
+            out = values  # the two-turn values stand, and the tie with them
+        return self.forced(board, chosen, out, played_key, budget)
+
+    def forced(self, board: Board, chosen: list[Valued], values: dict[str, float],
+               played_key: str, budget: Budget) -> dict[str, float]:
+        """Where the played turn is valued best (tied or alone) and the game is
+        undecided, a look deeper by a forced-win prover for the other side
+        (computer/che_prover.py: ``PROOF_DEPTH`` of its turns, ``PROOF_WIDTH``
+        threats a node, within ``PROOF_WORK`` leaves).  The played turn proven
+        lost while another of ``chosen`` (undecided, best first) is searched to
+        the same horizon and not found lost is an error: the played turn is
+        valued 0 (a loss), the other keeps its value, and those proven lost on
+        the way are valued 0 too.  Anything short of that (the played turn not
+        proven lost; every other one proven lost as well; the work spent first)
+        leaves the values as they were: a tie stays a tie, and a position lost
+        whatever is played costs no turn anything."""
+        from computer.che_prover import Prover
+        from computer.che_search import OutOfTime, Searcher
+
+        played = values.get(played_key)
+        best = max(values.values())
+        if played is None or played < best or not 0.0 < played < 1.0:
             return values
-        return out
+        others = sorted((item for item in chosen if item.key != played_key
+                         and 0.0 < values[item.key] < 1.0), key=lambda v: -values[v.key])
+        left = budget.work_left()
+        work = PROOF_WORK if left is None else min(left, PROOF_WORK)
+        if not others or work <= 0 or board.tiles_this_turn != 2:
+            return values
+        prover = Prover(Searcher(Budget(CAP, work=work)), PROOF_WIDTH)
+        text = next(item.text for item in chosen if item.key == played_key)
+        try:
+            if not _loses(board, prover, _tiles_of(text)):
+                return values
+            out = dict(values)
+            for item in others:
+                if not _loses(board, prover, _tiles_of(item.text)):
+                    out[played_key] = 0.0
+                    return out
+                out[item.key] = 0.0
+        except (OutOfTime, IndexError):
+            pass  # IndexError: as in ``deeper`` (winning_tiles), no judgement then
+        return values
+
+
+def _loses(board: Board, prover: Prover, tiles: Tiles) -> bool:
+    """Whether the whole turn ``tiles`` of the side to move on ``board`` is
+    proven lost: the other side then forces a win within ``PROOF_DEPTH`` of its
+    turns.  Raises OutOfTime (the prover's budget)."""
+    placed = []
+    try:
+        for cell, colour in tiles:
+            placed.append((cell, board.place(cell, colour)))
+        if board.tiles_this_turn != 2:
+            return False  # the pool runs out: the largest regions decide
+        return prover.wins(board, PROOF_DEPTH) is not None
+    finally:
+        for cell, saved in reversed(placed):
+            board.undo(cell, saved)
 
 
 def three_turns(board: Board, searcher: Searcher, tiles: Tiles, floor: float = -1.0
@@ -395,6 +520,27 @@ def three_turns(board: Board, searcher: Searcher, tiles: Tiles, floor: float = -
         for cell, saved in reversed(placed):
             board.undo(cell, saved)
     return 1.0 - alpha
+
+
+@functools.cache
+def _opening_lost(total: int, text: str) -> bool:
+    """Whether the first tile ``text`` with a pool of ``total`` tiles is proven
+    lost (``CheJudge.opening``).  Remembered: the answer is the same in every
+    game (a fixed work budget), and it is the dearest question of one.  Raises
+    OutOfTime (out of work or time: then not remembered)."""
+    from computer.che_board import Board
+    from computer.che_prover import Prover
+    from computer.che_search import Searcher
+    from games.che.position import ChePosition
+
+    prover = Prover(Searcher(Budget(OPENING_CAP, work=OPENING_WORK)), PROOF_WIDTH)
+    return prover.wins(Board(ChePosition(total).place(text)), OPENING_DEPTH) is not None
+
+
+def _opening_key(text: str) -> str:
+    """A first tile by its colour alone (``0,0W/`` and ``0,0W\\`` are one turn
+    up to a rotation of the board; the colour is not a symmetry)."""
+    return text.strip().rstrip("/\\").upper()
 
 
 def _tiles_key(text: str) -> str:

@@ -4,6 +4,8 @@ thresholds, the figures, the stored form, and that the measure means something
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bench.bench_analysis import analyse, play, rates_by_level
@@ -21,6 +23,8 @@ from computer.analysis import (
 )
 from computer.analysis_judge import judge_for
 from computer.base import Level
+from games.base import Position
+from games.che.position import ChePosition
 
 
 def _decision(number: int, side: str, loss: float, luck: float | None = 0.1,
@@ -128,3 +132,124 @@ def test_che_turns_tied_two_turns_deep_are_told_apart_three_deep(
                                                    - three[decision.played]))
     best = max(tied, key=lambda text: three[text])
     assert judged[best].loss == 0.0 and judged[best].played == judged[best].best
+
+
+# -- Che: the forced-loss looks (computer/che_prover.py) ---------------------------------
+
+def _che_position(listing: str | None = None) -> Position:
+    from games import get_game
+
+    game = get_game("che")
+    options = game.normalise_options({})
+    return game.initial(options, "W") if listing is None else game.from_listing(listing,
+                                                                                options)
+
+
+def _spy_loses(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Every answer of the judge's forced-loss look, in order."""
+    import computer.analysis_judge as analysis_judge
+
+    answers: list[bool] = []
+    real = analysis_judge._loses
+
+    def spy(*args: Any) -> bool:
+        answers.append(real(*args))
+        return answers[-1]
+
+    monkeypatch.setattr(analysis_judge, "_loses", spy)
+    return answers
+
+
+def test_che_white_first_tile_of_the_losing_colour_is_an_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game 0 (``easy`` White, lost at turn 8): its first tile, White, loses to a
+    win Blue forces within four of its turns (eight turns deep; checked by the
+    engine in tests/computer/test_che_prover.py), while Blue's is not found lost.
+    With the look's work at 0 the first tile is a tie, as the shallower looks
+    see it."""
+    import computer.analysis_judge as analysis_judge
+
+    step = play("che", [Level.EASY, Level.HARD], seed=1).steps[0]
+    assert step.moves.startswith("0,0W")
+    analysis_judge._opening_lost.cache_clear()
+    judged = judge_for("che").judge(step.before, (), step.moves, 1)
+    assert judged.loss == pytest.approx(1.0) and judged.best.startswith("0,0B")
+    assert mark_of(judged.loss) == Mark.BLUNDER and judged.choices == 2
+    for text in ("0,0B/", "0,0B\\"):
+        assert judge_for("che").judge(step.before, (), text, 1).loss == 0.0
+    monkeypatch.setattr(analysis_judge, "OPENING_WORK", 0)
+    analysis_judge._opening_lost.cache_clear()
+    try:
+        off = judge_for("che").judge(step.before, (), step.moves, 1)
+    finally:
+        analysis_judge._opening_lost.cache_clear()
+    assert off.loss == 0.0 and off.best == step.moves
+
+
+def _forced_look(played: str, other: str) -> dict[str, float]:
+    """The judge's forced-loss look at game 6, White's turn 3 (``easy`` White, seed
+    47515), ``played`` against ``other`` as if the shallower looks tied them."""
+    from computer.analysis_judge import CheJudge, Valued, _tiles_key
+    from computer.che_board import Board
+
+    step = play("che", [Level.EASY, Level.HARD], seed=6 * 7919 + 1).steps[2]
+    assert isinstance(step.before, ChePosition)
+    chosen = [Valued(text, _tiles_key(text), 0.6) for text in (played, other)]
+    judge = judge_for("che")
+    assert isinstance(judge, CheJudge)
+    return judge.forced(Board(step.before), chosen, {v.key: v.value for v in chosen},
+                        chosen[0].key, judge.budget())
+
+
+def test_che_a_turn_lost_deeper_than_three_turns_is_an_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game 6, turn 3: ``-2,-1B -1,1W`` is not lost three turns deep (our answer
+    to Blue's reply still holds) but Blue forces a win within three of its
+    turns; ``-2,-1B -3,-1B`` is searched as deep and not found lost.  Tied by the
+    shallower looks, the first is a loss (0) and the second keeps its value;
+    with the look's work at 0 the tie stands."""
+    import computer.analysis_judge as analysis_judge
+    from computer.che_board import Board
+    from computer.che_search import Searcher
+
+    lost, held = "-2,-1B -1,1W", "-2,-1B -3,-1B"
+    step = play("che", [Level.EASY, Level.HARD], seed=6 * 7919 + 1).steps[2]
+    assert isinstance(step.before, ChePosition)
+    three = analysis_judge.three_turns(Board(step.before), Searcher(None),
+                                       analysis_judge._tiles_of(lost))
+    assert three > 0.0  # three turns deep it is not seen lost
+    values = _forced_look(lost, held)
+    assert values == {"-1,1W -2,-1B": 0.0, "-2,-1B -3,-1B": 0.6}
+    assert _forced_look(held, lost) == {"-2,-1B -3,-1B": 0.6, "-1,1W -2,-1B": 0.6}
+    monkeypatch.setattr(analysis_judge, "PROOF_WORK", 0)
+    assert _forced_look(lost, held) == {"-1,1W -2,-1B": 0.6, "-2,-1B -3,-1B": 0.6}
+
+
+def test_che_a_tie_stays_a_tie(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the played turn ties and is not lost (game 1, turn 3: the game went
+    on to turn 33), and where every turn looked at is lost (game 0, turn 3:
+    White lost whatever it played), the look leaves no error."""
+    answers = _spy_loses(monkeypatch)
+    position = _che_position("0,0B/ 0,-1W 1,-1W; tiles left 61; W to move")
+    assert judge_for("che").judge(position, (), "1,-2B 1,-3B", 3).loss == 0.0
+    assert answers == [False]  # looked at: the played turn is not lost
+    answers.clear()
+    step = play("che", [Level.EASY, Level.HARD], seed=1).steps[2]
+    assert judge_for("che").judge(step.before, (), step.moves, 3).loss == 0.0
+    assert len(answers) >= 2 and all(answers)  # looked at: all lost, no error
+
+
+def test_che_forced_look_is_the_same_whatever_the_time_cap(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Budgeted by work: the same look twice, and with a far longer wall-time
+    cap, gives the same values; so does a whole decision that looks."""
+    import computer.analysis_judge as analysis_judge
+
+    first = _forced_look("-2,-1B -1,1W", "-2,-1B -3,-1B")
+    assert _forced_look("-2,-1B -1,1W", "-2,-1B -3,-1B") == first
+    step = play("che", [Level.EASY, Level.HARD], seed=1).steps[2]
+    decision = judge_for("che").judge(step.before, (), step.moves, 3)
+    monkeypatch.setattr(analysis_judge, "CAP", 600.0)
+    assert _forced_look("-2,-1B -1,1W", "-2,-1B -3,-1B") == first
+    assert judge_for("che").judge(step.before, (), step.moves, 3) == decision
+    assert first["-1,1W -2,-1B"] == 0.0
