@@ -19,7 +19,11 @@ playouts end in about seven plies by blunder and say little about a position):
 - ``hard``: every turn, and the best six looked at one reply deeper (every
   reply of the other side, each valued as above, so it sees its own win next
   turn and avoids turns whose every reply leaves it lost), with alpha-beta
-  cut-offs, deepening until 40% of the level's work budget has gone.
+  cut-offs, deepening until 40% of the level's work budget has gone;
+- ``expert``: computer/che_deep.py: an evaluation that knows exactly when the
+  side to move can no longer stop a region closing, and iterative deepening
+  alpha-beta over whole turns (two, three, then four turns deep, the inner
+  nodes narrowed to their best turns) within its larger work budget.
 
 Ties between equal turns are broken with the decision's seeded random
 generator, so a decision is reproducible and games between levels differ.
@@ -28,12 +32,15 @@ Measured with bench/arena.py (200 games per pairing, seats alternating, on 2
 cores shared with other work, load 10-15): hard beats random 100% and greedy
 100%, normal 69.8% [63.1-75.7]; normal beats easy 75.0% [68.6-80.5].  Hard
 decides in p50 0.6 s, p99 1.6 s; normal 0.1 s / 0.5 s; easy 26 ms / 90 ms.
+Expert beats hard 76.5% [67.3-83.7] (100 games, load 5-6) in p50 0.9 s, p99
+2.6 s of CPU a decision (bench/decision_cpu.py; see computer/che_deep.py).
 White (who places the first and the last tile) scores 53% [43-63] in 100 games
 of normal against itself and 43% [27-61] in 30 of hard: no clear first-player
 advantage (bench/che_seats.py).
 
 The evaluation is in computer/che_eval.py, the board and region questions in
-computer/che_board.py, the turn search in computer/che_search.py.
+computer/che_board.py, the turn search in computer/che_search.py, expert's
+deeper search in computer/che_deep.py.
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ from collections.abc import Collection
 
 from computer.base import Budget, Choice, Level, Strategy, mover
 from computer.che_board import Board, Summary
+from computer.che_deep import deep_turn
 from computer.che_eval import DEFAULT, LOSS, WIN, Weights, evaluate
 from computer.che_explain import explain_turn
 from computer.che_search import OutOfTime, Scored, Searcher, ranked, result_value, turn_text
@@ -76,8 +84,6 @@ REPLY_WIDTH: int | None = None
 EASY_SPREAD = 0.1
 #: How many of the best one-turn candidates ``hard`` looks at one reply deeper.
 HARD_TOP = 6
-#: The same for ``expert`` (with its larger work budget).
-EXPERT_TOP = 12
 #: ``hard`` begins no new deeper look after this share of its work budget, so
 #: that a typical decision takes a few hundred milliseconds and only hard
 #: positions use more.
@@ -92,8 +98,10 @@ class CheStrategy(Strategy):
     game = "che"
     #: Leaves a decision may value (``Budget``): about what the old time
     #: budgets (0.5 / 1.5 s, less a tenth kept for the hint's words) held
-    #: here.  ``easy`` counts none (a tile at a time, never cut short).
-    WORK = {Level.NORMAL: 17_000, Level.HARD: 55_000, Level.EXPERT: 160_000}
+    #: here; ``expert``'s about 1-2 s of CPU on a loaded machine (its leaves
+    #: cost more: the defence test).  ``easy`` counts none (a tile at a time,
+    #: never cut short).
+    WORK = {Level.NORMAL: 17_000, Level.HARD: 55_000, Level.EXPERT: 70_000}
 
     def __init__(self, weights: Weights = DEFAULT) -> None:
         self.weights = weights
@@ -171,6 +179,12 @@ class CheStrategy(Strategy):
 
     def _search(self, board: Board, level: Level, budget: Budget, rng: random.Random
                 ) -> tuple[tuple[tuple[int, int], str], ...]:
+        if level == Level.EXPERT:
+            try:
+                return deep_turn(board, budget, rng, self.weights)
+            except OutOfTime:
+                return _tile_by_tile(board, Searcher(None, self.weights), random.Random(0),
+                                     0.0)
         searcher = Searcher(budget, self.weights)
         try:
             found = searcher.turns(board, Summary.of(board), width=WIDTH[level])
@@ -187,8 +201,7 @@ class CheStrategy(Strategy):
             return best.tiles
         if len(best.tiles) < 2 or board.tiles_this_turn < 2:
             return best.tiles
-        return self._deepen(board, shallow, budget, searcher,
-                            EXPERT_TOP if level == Level.EXPERT else HARD_TOP)
+        return self._deepen(board, shallow, budget, searcher)
 
     def _deepen(self, board: Board, shallow: list[Scored], budget: Budget,
                 searcher: Searcher, top: int = HARD_TOP
