@@ -290,3 +290,26 @@ async def test_the_daily_puzzle_is_yesterdays_biggest_swing(service: GameService
     assert f"game #{game_id} of this server, turn {swing.number}" in reply.text
     assert reply.menus and reply.menus[0].action == f"drill:{game_id}:q{swing.number}-"
     assert [r for _, r in await service.analyses_to_post() if "Daily puzzle" in r.text] == []
+
+
+@pytest.mark.parametrize(("game", "options", "entries"), [
+    ("che", {"tiles": "24"}, 10), ("cheesegambit", {"players": "2", "pieces": "4"}, 16)])
+async def test_a_drill_of_every_kind_of_turn_is_answered_with_the_picker(
+        drawing: GameService, game: str, options: dict[str, str], entries: int) -> None:
+    """Tiles (Che: a cell, then its colour) and moves with taunts to add (CheeseGambit:
+    a drill asks for the turn alone) are built with the same picker."""
+    game_id = await _played(drawing, game, entries, options)
+    assert (await drawing.analysis(ALICE, HERE, game_id)).ok
+    drill = await drawing.train(ALICE, HERE, game)
+    assert drill.ok, drill.text  # (seeded random play errs: there is a drill)
+    shown = drill
+    for _ in range(12):
+        if not shown.menus:
+            break
+        menu = shown.menus[0]
+        assert 1 <= len(menu.options) <= 25 and menu.action.startswith(f"drill:{game_id}:q")
+        shown = await drawing.press(ALICE, HERE, menu.action + menu.options[0].value)
+        assert shown.ok, shown.text
+    assert "Your answer: `" in shown.text and shown.image is not None
+    answer = await drawing.press(ALICE, HERE, shown.buttons[0].action)
+    assert answer.ok and answer.text.startswith(("Right:", "Not quite:")), answer.text
