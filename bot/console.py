@@ -453,9 +453,12 @@ class Console:
     _do_join = _in_channel(GameService.join)
     _do_start = _in_channel(GameService.start)
     _do_abort = _in_channel(GameService.abort)
-    _do_hint = _in_channel(GameService.hint)
     _do_claim = _in_channel(GameService.claim)
     _do_takeback = _in_channel(GameService.takeback)
+
+    async def _do_hint(self, user: User, args: Read) -> Reply:
+        """``/hint [level:hard|expert]``."""
+        return await self.service.hint(user, self.channel, args.text("level") or "hard")
 
     # -- pretend channels -----------------------------------------------------------------
 

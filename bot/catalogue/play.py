@@ -68,7 +68,8 @@ EN: dict[str, str] = {
     "hint_not_turn": "It is not your turn: {who} is to move. A hint is for the player to move.",
     "hint_answer": "answer", "hint_play": "play",
     "hint_why": ": it {reason}.",
-    "hint": "Hint for turn {turn}: the computer at its hardest would {verb} `{text}`{why} "
+    "hint_level": "A hint comes from `hard` (the default) or `expert`, not `{level}`.",
+    "hint": "Hint for turn {turn}: the computer at `{level}` would {verb} `{text}`{why} "
             "Play it with `/move {text}` if you agree. (This game's record now notes that a "
             "hint was used.)",
     "computer_no_takeback": "{computer} does not allow take-backs in a game with a clock; "
@@ -143,7 +144,8 @@ RU: dict[str, str] = {
     "hint_not_turn": "Сейчас не ваш ход: ходит {who}. Подсказка — для того, чей ход.",
     "hint_answer": "ответил бы", "hint_play": "сыграл бы",
     "hint_why": " — {reason}.",
-    "hint": "Подсказка к ходу {turn}: компьютер на самом сильном уровне {verb} `{text}`{why} "
+    "hint_level": "Подсказку даёт уровень `hard` (по умолчанию) или `expert`, а не `{level}`.",
+    "hint": "Подсказка к ходу {turn}: компьютер на уровне `{level}` {verb} `{text}`{why} "
             "Если согласны, сыграйте: `/move {text}`. (В записи партии теперь отмечено, что "
             "была подсказка.)",
     "computer_no_takeback": "{computer} не разрешает возвращать ходы в партии с часами; в "

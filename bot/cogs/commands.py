@@ -247,8 +247,16 @@ def build_commands(flows: Flows, games: list[str] | None = None
             return await flows.service.history(user, channel, who, game, page)
 
         await flows.run(interaction, call, **table.command("history").run_flags())
-    hint = plain("hint", "The computer's best turn for you, with why (only you see it; "
-                         "the record notes it)", lambda s: s.hint)
+    @command(name="hint", description="The computer's best turn for you, with why (only you "
+                                      "see it; the record notes it)")
+    @describe(level="hard (default: about a second at most) or expert (up to a few seconds)")
+    @app_commands.choices(level=[choice("level", v) for v in ("hard", "expert")])
+    async def hint(interaction: Interaction, level: str = "hard") -> None:
+        async def call(user: User, channel: Channel) -> Reply:
+            return await flows.service.hint(user, channel, level)
+
+        await flows.run(interaction, call, **table.command("hint").run_flags())
+
     resign = plain("resign", "Give up the game (asks you to confirm first)",
                    lambda s: s.confirm_resign)
     abort = plain("abort", "Cancel the game (players before the first turn; moderators any time)",

@@ -48,6 +48,8 @@ log = logging.getLogger("boardbot.computer")
 
 #: How often a step looks again when the game changed under a decision.
 _ATTEMPTS = 4
+#: The levels ``/hint`` may ask (``hard`` by default: ``expert`` thinks a few seconds).
+HINT_LEVELS = {"hard": Level.HARD, "expert": Level.EXPERT}
 
 
 def computer_to_act(session: Session, position: Position) -> tuple[Seat, bool] | None:
@@ -168,9 +170,14 @@ class ComputerPlayers:
 
     # -- hints ------------------------------------------------------------------------
 
-    async def hint(self, req: Request, user: User, channel: Channel) -> Reply:
-        """The ``hard`` level's choice for the player to move (or to answer), privately,
-        with the reason in words; the game is marked as hinted."""
+    async def hint(self, req: Request, user: User, channel: Channel, level: str = "hard"
+                   ) -> Reply:
+        """The ``hard`` level's choice (or ``expert``'s, asked) for the player to move
+        (or to answer), privately, with the reason in words; the game is marked as
+        hinted."""
+        chosen = HINT_LEVELS.get(level.strip().lower())
+        if chosen is None:
+            raise Refused(req.mine("hint_level", level=level[:20]))
         session, seat = await self.turns.player_in(req, channel, user,
                                                    req.mine("hint_watching"))
         position = await self.ctx.position_async(session)
@@ -183,7 +190,7 @@ class ComputerPlayers:
             raise Refused(req.mine("hint_not_turn",
                                    who=texts.who(session, position.side_to_move or "?",
                                                  req.user_lang)))
-        request = request_for(session, position, seat.side, Level.HARD, answering)
+        request = request_for(session, position, seat.side, chosen, answering)
         choice = await (self.thinker.answer(request) if answering
                         else self.thinker.decide(request))
         await self.store.add_hint(session.id, user.id, user.name, session.next_turn,
@@ -192,7 +199,8 @@ class ComputerPlayers:
         reason = say_reason(req.user_lang, choice.reason).strip().rstrip(".")
         why = req.mine("hint_why", reason=reason) if reason and not choice.fallback else "."
         return Reply(
-            text=req.mine("hint", turn=session.next_turn, verb=verb, text=choice.text, why=why),
+            text=req.mine("hint", turn=session.next_turn, verb=verb, text=choice.text, why=why,
+                          level=chosen.value),
             private=True, session_id=session.id)
 
     # -- take-backs -------------------------------------------------------------------

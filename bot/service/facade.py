@@ -574,8 +574,10 @@ class GameService:
         return out
 
     @privately
-    async def hint(self, req: Request, user: User, channel: Channel) -> Reply:
-        return await self._computer.hint(req, user, channel)
+    async def hint(self, req: Request, user: User, channel: Channel, level: str = "hard"
+                   ) -> Reply:
+        """``/hint [level:hard|expert]``: the computer's turn for the player to move."""
+        return await self._computer.hint(req, user, channel, level)
 
     async def _think(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run ``fn(*args)`` where the computers think (the process pool; a thread

@@ -131,6 +131,7 @@ EXAMPLES = {
     "review": "game:1 turn:3",
     "train": "game:che",
     "stats": "dice member:@bob game:1",
+    "hint": "level:expert",
     "history": "member:@bob game:che page:2",
     "games": "page:2",
     "mygames": "page:2 scope:all",

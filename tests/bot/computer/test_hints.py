@@ -1,4 +1,5 @@
-"""/hint: private, the hard level's choice with its reason, the record marked."""
+"""/hint: private, the hard level's choice (or expert's) with its reason, the record
+marked."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ async def test_hint_is_private_legal_and_marks_the_record(service: GameService) 
     other = BOB if player is ALICE else ALICE
     hint = await service.hint(player, HERE)
     assert hint.ok and hint.private, hint.text
-    suggested = hint.text.split("`")[1]
+    suggested = hint.text.split("`")[3]  # (after the level's name)
     assert suggested in legal
     assert ": it ." not in hint.text and "would play" in hint.text  # no reason: still reads
     record = await service.record(CAROL, HERE)
@@ -40,6 +41,19 @@ async def test_hint_is_private_legal_and_marks_the_record(service: GameService) 
     assert not wrong.ok and "not your turn" in wrong.text
     watcher = await service.hint(CAROL, HERE)
     assert not watcher.ok and "watching" in watcher.text
+
+
+async def test_hint_says_its_level_and_takes_expert(service: GameService) -> None:
+    await service.new(ALICE, HERE, "hachapury", [BOB])
+    await service.accept(BOB, HERE)
+    player, legal = await _mover(service)
+    hard = await service.hint(player, HERE)
+    assert "the computer at `hard` would play" in hard.text
+    expert = await service.hint(player, HERE, "expert")
+    assert expert.ok and "the computer at `expert` would play" in expert.text
+    assert expert.text.split("`")[3] in legal  # (the level's name is the first `...`)
+    easy = await service.hint(player, HERE, "easy")
+    assert not easy.ok and "`hard` (the default) or `expert`, not `easy`" in easy.text
 
 
 async def test_a_game_without_hints_has_no_tag(service: GameService) -> None:
@@ -58,4 +72,4 @@ async def test_hint_gives_the_reason_in_words(service: GameService,
     player, legal = await _mover(service)
     hint = await service.hint(player, HERE)
     assert "it makes a block on 5 and leaves no blot." in hint.text
-    assert hint.text.split("`")[1] == legal[0]
+    assert hint.text.split("`")[3] == legal[0]
