@@ -141,7 +141,9 @@ async def test_hint_is_private(tmp_path: Path, open_service: h.Opener) -> None:
         await w.env.settle()
         hint = await w.alice.slash(w.channel, "hint")
         assert h.public(hint) is None
-        assert "would play" in h.private(hint).content
+        assert "the computer at `hard` would play" in h.private(hint).content
+        deeper = await w.alice.slash(w.channel, "hint", level="expert")
+        assert "the computer at `expert` would play" in h.private(deeper).content
         watcher = await w.carol.slash(w.channel, "hint")
         assert h.public(watcher) is None and "watching" in h.private(watcher).content
 
