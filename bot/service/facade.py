@@ -748,9 +748,14 @@ class GameService:
                        server_analysis: str = "", server_puzzle: str = "") -> Reply:
         """Boards' look, the language (``language``; ``server_language`` for
         moderators) and (``server_nudge``, moderators) the server's nudges."""
-        if channel.direct and (server_theme or server_nudge or server_language):
+        if channel.direct and (server_theme or server_nudge or server_language
+                               or server_analysis or server_puzzle):
             raise Refused(req.mine("dm_only_in_server"))
         period = self._nudges.checked_server(req, user, channel, server_nudge)
+        switches = {"server_analysis": server_analysis, "server_puzzle": server_puzzle}
+        for name, value in switches.items():  # checked before anything is saved
+            if value and value not in ("on", "off"):
+                raise Refused(req.mine("bad_on_off", name=name, value=value[:20]))
         if language or server_language:  # chosen first: the answer speaks the new choice
             await self._board_settings.choose_language(req, user, channel, language,
                                                        server_language)
@@ -763,18 +768,12 @@ class GameService:
                                                         server_theme, phone)
             nudges = await self._nudges.server_setting(req, user, channel, period)
         reply.text = f"{reply.text}\n{nudges}"
-        if server_analysis:
-            if server_analysis not in ("on", "off"):
-                raise Refused(req.mine("bad_on_off", name="server_analysis",
-                                       value=server_analysis[:20]))
-            said = await self._analyses.set_post(req, server_analysis == "on")
-            reply.text = f"{reply.text}\n{said}"
-        if server_puzzle:
-            if server_puzzle not in ("on", "off"):
-                raise Refused(req.mine("bad_on_off", name="server_puzzle",
-                                       value=server_puzzle[:20]))
-            said = await self._analyses.set_puzzle(req, server_puzzle == "on")
-            reply.text = f"{reply.text}\n{said}"
+        setters = {"server_analysis": self._analyses.set_post,
+                   "server_puzzle": self._analyses.set_puzzle}
+        for name, value in switches.items():
+            if value:
+                said = await setters[name](req, value == "on")
+                reply.text = f"{reply.text}\n{said}"
         return reply
 
     # -- looking ------------------------------------------------------------------------
