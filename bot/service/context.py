@@ -155,16 +155,16 @@ class Context:
         """Remember what a change that appended ``logged`` (and bumped ``session`` to
         its version) already knows: its position and its last turn, which the
         reply's picture and the next command would otherwise read or parse again."""
-        _remember(self.positions, (session.id, session.version), position)
+        remember(self.positions, (session.id, session.version), position)
         turns = [entry for entry in logged if entry.kind == TurnKind.TURN]
         if turns:
-            _remember(self.last_turns, (session.id, session.version), turns[-1])
+            remember(self.last_turns, (session.id, session.version), turns[-1])
 
     async def last_turn(self, session: Session) -> TurnEntry | None:
         """The session's latest effective turn (cached per version)."""
         key = (session.id, session.version)
         if key not in self.last_turns:
-            _remember(self.last_turns, key, await self.store.last_turn(session.id))
+            remember(self.last_turns, key, await self.store.last_turn(session.id))
         return self.last_turns[key]
 
     async def record_file(self, session: Session,
@@ -237,7 +237,7 @@ class Context:
             key = (session.id, session.version)
             if key not in cache:
                 assert session.position is not None
-                _remember(cache, key, await self.cpu(
+                remember(cache, key, await self.cpu(
                     listed_turns, session.game, session.position, dict(session.options),
                     tuple(session.dice), any_order))
             return cache[key]
@@ -252,7 +252,7 @@ class Context:
                     compute: Callable[[], _V]) -> _V:
         key = (session.id, session.version)
         if key not in cache:
-            _remember(cache, key, compute())
+            remember(cache, key, compute())
         return cache[key]
 
     @staticmethod
@@ -260,7 +260,7 @@ class Context:
                                 compute: Callable[..., _V], *args: object) -> _V:
         key = (session.id, session.version)
         if key not in cache:
-            _remember(cache, key, await asyncio.to_thread(compute, *args))
+            remember(cache, key, await asyncio.to_thread(compute, *args))
         return cache[key]
 
     # -- what a reply shows -----------------------------------------------------------
@@ -416,7 +416,7 @@ def public_viewer(session: Session) -> str | None:
     return seats[0].side if seats else None
 
 
-def _remember(cache: OrderedDict[tuple[int, int], _V], key: tuple[int, int], value: _V,
+def remember(cache: OrderedDict[tuple[int, int], _V], key: tuple[int, int], value: _V,
               size: int = POSITION_CACHE) -> None:
     cache[key] = value
     cache.move_to_end(key)

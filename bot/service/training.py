@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from bot.actions import Drill, encode, menu_prefix
@@ -21,7 +22,7 @@ from bot.picker import PathError, Step, walk
 from bot.replies import Button, Channel, Menu, MenuOption, Refused, Reply, User
 from bot.service import texts
 from bot.service.analysis import ReadsAnalyses, Run
-from bot.service.context import Context, listed_turns
+from bot.service.context import Context, listed_turns, remember
 from bot.service.history import History
 from bot.service.request import Request
 from computer.analysis import INACCURACY, VERSION, Analysis, Decision
@@ -44,6 +45,9 @@ class Training(ReadsAnalyses):
     def __init__(self, ctx: Context, history: History, judge: Run) -> None:
         super().__init__(ctx, history)
         self.judge = judge
+        #: Each drill's position and legal turns (a finished game never changes), so
+        #: that a picker's every press does not replay the game's log again.
+        self._positions: OrderedDict[tuple[int, int], tuple[str, list[Turn]]] = OrderedDict()
 
     async def train(self, req: Request, user: User, channel: Channel, game_name: str
                     ) -> Reply:
@@ -111,9 +115,8 @@ class Training(ReadsAnalyses):
         session, decision, position = drilled.session, drilled.decision, drilled.position
         context = self._context(req, session, decision, turn)
         image = await self.ctx.draw(position, context)
-        side = texts.colour_word(get_game(session.game).sides(session.options)[
-            [s.letter for s in get_game(session.game).sides(session.options)].index(
-                decision.side)].colour, req.user_lang)
+        sides = {s.letter: s for s in get_game(session.game).sides(session.options)}
+        side = texts.colour_word(sides[decision.side].colour, req.user_lang)
         dice = " ".join(str(d) for d in decision.dice)
         text = req.mine("drill_own" if mine else "drill_server", id=session.id, turn=turn,
                         side=side, dice=f" [{dice}]" if dice else "")
@@ -175,10 +178,14 @@ class Training(ReadsAnalyses):
         its legal turns (in every order the engine takes, as the game's picker walks
         them), worked out off the event loop."""
         session, decision = await self._decision(req, channel, session_id, turn)
-        turns = await self.ctx.ledger.effective_turns(session.id)
-        listing = await self.ctx.cpu(drill_listing, session, turns, turn)
-        legal = await self.ctx.cpu(listed_turns, session.game, listing, dict(session.options),
-                                   tuple(decision.dice), True)
+        key = (session.id, turn)
+        if key not in self._positions:
+            turns = await self.ctx.ledger.effective_turns(session.id)
+            listing = await self.ctx.cpu(drill_listing, session, turns, turn)
+            remember(self._positions, key, (listing, await self.ctx.cpu(
+                listed_turns, session.game, listing, dict(session.options),
+                tuple(decision.dice), True)))
+        listing, legal = self._positions[key]
         position = get_game(session.game).from_listing(listing, session.options)
         return Drilled(session, decision, listing, position, legal)
 
