@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 
 from bot.heap import freeze_startup_heap
-from bot.service.context import POSITION_CACHE, _remember
+from bot.service.context import POSITION_CACHE, remember
 
 
 def test_freezing_moves_start_up_objects_out_of_collections() -> None:
@@ -24,5 +24,5 @@ def test_the_position_caches_are_bounded() -> None:
     from collections import OrderedDict
     cache: OrderedDict[tuple[int, int], int] = OrderedDict()
     for i in range(POSITION_CACHE * 3):
-        _remember(cache, (i, 0), i)
+        remember(cache, (i, 0), i)
     assert len(cache) == POSITION_CACHE and next(iter(cache)) == (POSITION_CACHE * 2, 0)
