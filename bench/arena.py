@@ -116,8 +116,17 @@ class GameResult:
     plies: int = 0
 
 
+def budget_of(who: Contestant, cap: float | None) -> Budget:
+    """A fresh budget for ``who``'s decision: its level's work budget under its
+    usual wall-time cap, or under ``cap`` seconds (a long run on a crowded
+    machine raises the cap so that every decision is stopped by work alone,
+    as on a quiet one: what is measured is then the level itself)."""
+    budget = who.strategy.budget_for(who.level)
+    return budget if cap is None else Budget(cap, work=budget.work)
+
+
 def play_one(game_name: str, options: dict[str, str], a: str, b: str, index: int,
-             seed: int) -> GameResult:
+             seed: int, cap: float | None = None) -> GameResult:
     """One game of ``a`` against ``b``; A takes the first seat when ``index`` is even."""
     game = get_game(game_name)
     opts = game.normalise_options(options)
@@ -135,8 +144,8 @@ def play_one(game_name: str, options: dict[str, str], a: str, b: str, index: int
         if position.action_due():
             for side in position.actors():
                 who = players[owner[side]]
-                choice = who.strategy.answer(position, side, who.level,
-                                             who.strategy.budget_for(who.level), rng)
+                choice = who.strategy.answer(position, side, who.level, budget_of(who, cap),
+                                             rng)
                 position = position.play_action(choice.text, side).position
                 if not position.action_due():
                     break
@@ -146,8 +155,7 @@ def play_one(game_name: str, options: dict[str, str], a: str, b: str, index: int
         dice = tuple(rng.randint(1, 6) for _ in range(position.dice_count()))
         who = players[owner[mover]]
         started = time.perf_counter()
-        choice = who.strategy.choose(position, dice, who.level,
-                                     who.strategy.budget_for(who.level), rng)
+        choice = who.strategy.choose(position, dice, who.level, budget_of(who, cap), rng)
         times[owner[mover]].append(time.perf_counter() - started)
         position = position.play(choice.text, dice).position
     winner: str | None = None
@@ -174,7 +182,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run_pair(game: str, options: dict[str, str], pair: str, games: int, jobs: int,
-             seed: int, every: int = 0) -> str:
+             seed: int, every: int = 0, cap: float | None = None) -> str:
     """The pairing's line; with ``every``, a running tally is printed each
     ``every`` games (in game order), so a run stopped early still says its score."""
     a, b = pair.split(":", 1)
@@ -182,7 +190,7 @@ def run_pair(game: str, options: dict[str, str], pair: str, games: int, jobs: in
     results: list[GameResult] = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for result in pool.map(play_one, [game] * games, [options] * games, [a] * games,
-                               [b] * games, range(games), [seed] * games):
+                               [b] * games, range(games), [seed] * games, [cap] * games):
             results.append(result)
             if every and len(results) % every == 0 and len(results) < games:
                 won = sum(r.winner == "A" for r in results)
@@ -215,11 +223,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--every", type=int, default=0,
                         help="print a running tally every N games (0: only the result)")
+    parser.add_argument("--cap", type=float, default=None,
+                        help="wall-time safety cap of a decision in seconds (default: the "
+                             "level's own); raise it on a crowded machine so that work alone "
+                             "stops every search")
     args = parser.parse_args(argv)
     options = dict(item.split("=", 1) for item in args.option)
     for pair in args.pair or DEFAULT_PAIRS:
-        print(run_pair(args.game, options, pair, args.games, args.jobs, args.seed, args.every),
-              flush=True)
+        print(run_pair(args.game, options, pair, args.games, args.jobs, args.seed, args.every,
+                       args.cap), flush=True)
     return 0
 
 

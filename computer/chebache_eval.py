@@ -343,4 +343,16 @@ def value(state: State, side: int, to_move: int, kings_on: bool = True,
     return _logistic(_score(state, side, to_move, kings_on, scanned, attacks), mine + theirs)
 
 
-__all__ = ["attack_chance", "pips", "race_value", "score", "value"]
+def parts(state: State, to_move: int) -> tuple[int, int, int, int, int, int, float, float]:
+    """The pieces ``score`` is made of, for a learned evaluation to weigh
+    afresh (computer/chebache_learned.py): White's and Black's pips, Kings
+    and standing Chebaches, and what the side to move can expect to gain
+    this coming turn with and without its attacks (the pieces it loses under
+    Chebaches taken off in both), in pips."""
+    pw, pb, kw, kb, holders = scan(state)
+    slots = state[0]
+    return (pw, pb, kw, kb, _standing(slots, holders, 0), _standing(slots, holders, 1),
+            _threats(state, to_move, holders, True), _threats(state, to_move, holders, False))
+
+
+__all__ = ["attack_chance", "parts", "pips", "race_value", "score", "value"]

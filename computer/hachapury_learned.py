@@ -34,6 +34,10 @@ from computer.hachapury_eval import (
     wall_penalty,
 )
 from computer.td import WEIGHTS_DIR, Array, Network
+from games import get_game
+from games.base import Dice
+from games.hachapury.position import HachapuryPosition
+from games.hachapury.successors import successor_counts
 
 Counts = Sequence[int]
 
@@ -97,3 +101,49 @@ def values(net: Network, mover_rows: Sequence[Counts], other: Counts) -> list[fl
         for i, v in zip(live, found.tolist(), strict=True):
             out[i] = v
     return out
+
+
+class HachapurySelfPlay:
+    """The trainer's view of Hachapury (computer/selfplay.py): after-states are
+    the mover's count tuples, valued without building positions."""
+
+    game = "hachapury"
+    first = "W"
+
+    def fresh(self, seed: int) -> Network:
+        return fresh(seed)
+
+    def start(self) -> HachapuryPosition:
+        game = get_game("hachapury")
+        options = game.normalise_options({})
+        position = game.initial(options, game.sides(options)[0].letter)
+        assert isinstance(position, HachapuryPosition)
+        return position
+
+    def mover(self, state: HachapuryPosition) -> str:
+        side = state.side_to_move
+        assert side is not None
+        return side
+
+    def _other(self, state: HachapuryPosition) -> tuple[int, ...]:
+        return state.checkers("B" if self.mover(state) == "W" else "W")
+
+    def options(self, state: HachapuryPosition, dice: Dice) -> list[tuple[int, ...]]:
+        return [counts for _, counts in successor_counts(state, dice)]
+
+    def outcome(self, state: HachapuryPosition, after: Counts) -> float | None:
+        return 1.0 if after[0] == 15 else None
+
+    def rows(self, state: HachapuryPosition, afters: Sequence[Counts]) -> Array:
+        other = self._other(state)
+        return matrix([(mover, other) for mover in afters])
+
+    def hand(self, state: HachapuryPosition, afters: Sequence[Counts]) -> list[float]:
+        other = self._other(state)
+        return [evaluate(mover, other, False) for mover in afters]
+
+    def advance(self, state: HachapuryPosition, after: Counts) -> HachapuryPosition:
+        return state.after(tuple(after))
+
+
+SELF_PLAY = HachapurySelfPlay()

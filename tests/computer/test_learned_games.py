@@ -1,0 +1,143 @@
+"""The learned evaluations of CheeseGambit and Chebache (computer/<game>_learned.py)
+and the game-independent self-play trainer (computer/selfplay.py,
+computer/train.py): a smoke run per game, the same weights for the same seed,
+a network that starts as the hand-tuned value, after-states that are the
+engine's own positions, and features that treat the colours alike."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from computer import chebache_learned, cheesegambit_learned
+from computer.chebache import value as chebache_value
+from computer.cheesegambit import position_value
+from computer.selfplay import hand_chooser, match, net_scores, throw
+from computer.td import Network
+from computer.train import main, self_play_of, train
+from games import get_game
+from games.chebache.successors import successors as chebache_successors
+from games.cheesegambit.position import CheeseGambitPosition
+
+MODULES = {"cheesegambit": cheesegambit_learned, "chebache": chebache_learned}
+GAMES = sorted(MODULES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_smoke_run_prints_its_learning_curve_and_saves_weights(
+        game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / f"{game}.npz"
+    assert main([game, "--games", "2", "--seed", "3", "--every", "1", "--match", "2",
+                 "--out", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(" games")[0] for line in lines] == ["1", "2"]
+    assert "vs previous" in lines[1] and "vs hand-tuned" in lines[1] and "[95% " in lines[1]
+    module: Any = MODULES[game]
+    assert Network.load(out).W.shape == (module.HIDDEN, module.FEATURES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_same_seed_gives_the_same_weights_and_another_seed_others(game: str) -> None:
+    one = train(2, seed=5, game=game)
+    again = train(2, seed=5, game=game)
+    other = train(2, seed=6, game=game)
+    for mine, same in zip(one.params(), again.params(), strict=True):
+        assert np.array_equal(mine, same)
+    assert not np.array_equal(one.u, other.u)
+    module: Any = MODULES[game]
+    assert not np.array_equal(one.u, module.fresh(5).u)  # the games moved the weights
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_untrained_network_is_the_hand_tuned_value(game: str) -> None:
+    play = self_play_of(game)
+    net = play.fresh(1)
+    rng = random.Random(2)
+    state = play.start()
+    for _ in range(30):
+        afters = play.options(state, throw(rng))
+        got = net_scores(net, play, state, afters)
+        want = [play.outcome(state, a) if play.outcome(state, a) is not None else h
+                for a, h in zip(afters, play.hand(state, afters), strict=True)]
+        assert got == pytest.approx(want, abs=0.02)
+        chosen = afters[rng.randrange(len(afters))]
+        if play.outcome(state, chosen) is not None:
+            break
+        state = play.advance(state, chosen)
+
+
+def _every_turns_worth(state: Any, dice: tuple[int, ...]) -> list[float]:
+    """The hand-tuned worth of every legal turn (a finished game by its result)."""
+    mover = state.side_to_move
+    if isinstance(state, CheeseGambitPosition):
+        return [position_value(after, mover) for _, after in state.successors(dice)]
+    out = []
+    for _, after in chebache_successors(state, dice):
+        result = after.result
+        out.append(chebache_value(after, mover) if result is None
+                   else 0.5 if result.winner is None else float(result.winner == mover))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_after_states_are_the_engines_best_turns_by_the_hand_tuned_value(game: str) -> None:
+    module: Any = MODULES[game]
+    play = self_play_of(game)
+    rng = random.Random(7)
+    state = play.start()
+    for _ in range(12):
+        dice = throw(rng)
+        top = module.top_turns(state, dice)
+        assert 1 <= len(top) <= module.TOP
+        values = [value for value, _, _ in top]
+        every = sorted(_every_turns_worth(state, dice), reverse=True)
+        assert values == pytest.approx(every[:len(values)], abs=1e-9)
+        afters = play.options(state, dice)
+        for (_, text, _), after in zip(top, afters, strict=True):
+            # each after-state is what the engine plays for the turn's text
+            assert state.play(text, dice).position.listing() == _position(after).listing()
+        if play.outcome(state, afters[0]) is not None:
+            break
+        state = play.advance(state, afters[0])
+
+
+def _position(after: Any) -> Any:
+    return getattr(after, "position", after)
+
+
+def test_cheesegambit_features_treat_the_colours_alike() -> None:
+    """The start is its own colour mirror: Red's and Blue's first turns with
+    the same throw give the same feature rows (each side in its own numbering)."""
+    game = get_game("cheesegambit")
+    options = game.normalise_options(cheesegambit_learned.OPTIONS)
+    play = cheesegambit_learned.SELF_PLAY
+    for dice in ((3, 1), (6, 6), (5, 2)):
+        rows = {}
+        for first in ("R", "B"):
+            start = game.initial(options, first)
+            assert isinstance(start, CheeseGambitPosition)
+            found = play.rows(start, play.options(start, dice))
+            rows[first] = sorted(map(tuple, np.round(found, 9).tolist()))
+        assert rows["R"] == rows["B"]
+
+
+def _worst_kept(play: Any, state: Any, afters: Any) -> int:
+    return len(afters) - 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_match_credits_each_game_to_its_winner_whichever_side_is_named_first(
+        game: str) -> None:
+    """Game i of match(a, b) and of match(b, a) is the same game (the same
+    dice, the same player in each seat), credited to a in one and to b in the
+    other: the two scores add up to the games played."""
+    play = self_play_of(game)
+    games = 2
+    ab = match(play, hand_chooser, _worst_kept, games, seed=4)
+    ba = match(play, _worst_kept, hand_chooser, games, seed=4)
+    assert ab + ba == games
+    assert ab >= 1  # the hand-tuned best beats the worst of its own top turns here
