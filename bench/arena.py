@@ -8,7 +8,8 @@ legal player; ``greedy``: one ply with the game's ``simple_value``), or
 ``LEVEL@DIR``: that level of the code checked out in DIR, played through its
 engine command (``python -m bot engine``, run in DIR so that its packages win;
 e.g. ``git worktree add /work/old3ad 3ad088c`` then ``hard:hard@/work/old3ad``), or
-``LEVEL+learned``: that level with the learned evaluation (Hachapury).  Contestants
+``LEVEL+learned``: that level with the learned evaluation (Hachapury, CheeseGambit,
+Chebache; ``LEVEL+learned=FILE`` with the weights in FILE, e.g. a training run's).  Contestants
 alternate seats game by game (A takes the first seat in even games), so each
 starts half of the games; with three or four sides, A takes the seats of one
 parity and B the others.  Dice come from a seeded ``random.Random`` per game,
@@ -37,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from computer.base import Budget, Choice, Level, Strategy, strategy_for  # noqa: E402
 from computer.baselines import BASELINES  # noqa: E402
+from computer.td import Network  # noqa: E402
 from games import get_game  # noqa: E402
 from games.base import Dice, Position  # noqa: E402
 
@@ -93,12 +95,15 @@ class EngineStrategy(Strategy):
 
 
 def contestant(game: str, name: str) -> Contestant:
-    if name.endswith("+learned"):
+    if "+learned" in name:
         # the level with the game's learned evaluation (computer/td.py) in
-        # place of the hand-tuned one, for the games whose strategy takes one
-        level = Level.parse(name.removesuffix("+learned"))
+        # place of the hand-tuned one, for the games whose strategy takes one;
+        # ``+learned=FILE`` names the weights (default: the shipped ones)
+        word, _, weights = name.partition("+learned")
+        net = Network.load(Path(weights.removeprefix("="))) if weights else None
+        level = Level.parse(word)
         kind = type(strategy_for(game))
-        return Contestant(name, kind(learned={level}), level)  # type: ignore[call-arg]
+        return Contestant(name, kind(learned={level}, net=net), level)  # type: ignore[call-arg]
     if "@" in name:
         word, directory = name.split("@", 1)
         return Contestant(name, EngineStrategy(game, Level.parse(word).value, directory),

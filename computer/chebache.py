@@ -18,11 +18,13 @@ Successor positions come straight from the engine's turn search
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from computer import chebache_eval as ev
 from computer.base import Budget, Choice, Level, mover
 from computer.chebache_explain import explain_turn
 from computer.chebache_search import hard_ranking, reply_value
+from computer.learned_levels import LearnedLevels
 from computer.levelled import LevelledStrategy
 from computer.reasons import Reason
 from computer.search import Candidate, outcome_value, pick_with_noise, ranked_turns
@@ -30,6 +32,9 @@ from games.base import Dice, Position
 from games.chebache.position import ChebachePosition
 from games.chebache.successors import successors
 from games.turns import Turn
+
+if TYPE_CHECKING:  # numpy is imported only when a level uses the learned value
+    from computer.td import Network
 
 _SIDES = ("W", "B")
 
@@ -73,8 +78,11 @@ def expand(position: Position, dice: Dice) -> list[Candidate]:
     return [Candidate(text, after) for text, after in successors(position, dice)]
 
 
-class ChebacheStrategy(LevelledStrategy):
+class ChebacheStrategy(LearnedLevels, LevelledStrategy):
     game = "chebache"
+    #: The learned evaluation (computer/chebache_learned.py; no level uses it
+    #: by default: docs/computer-strength.md has the matches).
+    LEARNED_MODULE = "computer.chebache_learned"
 
     #: ``easy`` picks among turns this close to the best by the race.
     EASY_SPREAD = 0.06
@@ -96,7 +104,11 @@ class ChebacheStrategy(LevelledStrategy):
     def choose(self, position: Position, dice: Dice, level: Level, budget: Budget,
                rng: random.Random) -> Choice:
         side = mover(position)
-        if level == Level.EASY:
+        net = self.net_for(level)
+        if net is not None and level != Level.EASY:
+            assert isinstance(position, ChebachePosition)
+            chosen = self._learned_choice(position, dice, level, budget, net)
+        elif level == Level.EASY:
             ranked = ranked_turns(position, dice, simple_value, side, budget, self.expand)
             # even a beginner takes a win it sees (only the game's end is exactly 1)
             wins = [item for item in ranked if item[0] >= 1.0 and item[1].after.result]
@@ -108,6 +120,33 @@ class ChebacheStrategy(LevelledStrategy):
             top = self.EXPERT_TOP if level == Level.EXPERT else self.HARD_TOP
             chosen = hard_ranking(ranked, side, budget, top)[0][1]
         return Choice(chosen.text, explain_turn(position, chosen.after))
+
+    def _learned_choice(self, position: ChebachePosition, dice: Dice, level: Level,
+                        budget: Budget, net: Network) -> Candidate:
+        """The hand-tuned value's best turns re-ranked by the learned network;
+        at ``hard`` and ``expert`` the best few looked at one reply deeper,
+        the replies chosen and valued by the network too."""
+        from computer import chebache_learned
+
+        top = self.EXPERT_TOP if level == Level.EXPERT else self.HARD_TOP
+        found = chebache_learned.ranking(position, dice, net, max(chebache_learned.TOP, top))
+        budget.spend(len(found))
+        ranked = [(value, Candidate(text, after)) for value, text, after in found]
+        if level == Level.NORMAL or len(ranked) == 1 or ranked[0][0] >= 1.0:
+            return ranked[0][1]
+        me = _SIDES.index(mover(position))
+        best_value, best = -1.0, ranked[0][1]
+        for index, (static, candidate) in enumerate(ranked[:top]):
+            if index and budget.expired():
+                break
+            after = candidate.after
+            assert isinstance(after, ChebachePosition)
+            value = chebache_learned.reply_value(after, me, net, budget, static)
+            if value is None:
+                break
+            if value > best_value:
+                best_value, best = value, candidate
+        return best
 
     def after_value(self, after: Position, side: str, level: Level, budget: Budget
                     ) -> float | None:

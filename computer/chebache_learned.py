@@ -30,14 +30,17 @@ from functools import lru_cache
 import numpy as np
 
 from computer import chebache_eval as ev
+from computer.base import Budget
 from computer.chebache import value
+from computer.search import dice_outcomes
+from computer.selfplay import net_scores
 from computer.td import WEIGHTS_DIR, Array, Network
 from games import get_game
 from games.base import Dice
 from games.chebache.board import SLOT
 from games.chebache.position import ChebachePosition
 from games.chebache.state import P_FIN, P_FIN_K, P_START, P_START_K, State
-from games.chebache.successors import successors
+from games.chebache.successors import successors, turn_ends
 
 #: How many of the hand-tuned value's best turns the network looks at.
 TOP = 8
@@ -69,18 +72,23 @@ def _pools(pools: tuple[int, ...], side: int) -> tuple[float, float]:
 def features(after: ChebachePosition, mover: str) -> list[float]:
     """The feature row of ``after`` (``mover`` has just played) from the mover's view."""
     me = SIDES.index(mover)
-    them = 1 - me
-    state: State = after.state
     next_side = after.side_to_move
-    to_move = them if next_side is None else SIDES.index(next_side)
+    to_move = 1 - me if next_side is None else SIDES.index(next_side)
+    return state_features(after.state, me, to_move,
+                          after.options.get("kings", "true") == "true")
+
+
+def state_features(state: State, me: int, to_move: int, kings_on: bool) -> list[float]:
+    """``features`` of an end-of-turn state (``me`` has just played,
+    ``to_move`` throws next; sides as 0 White, 1 Black)."""
+    them = 1 - me
     pw, pb, kw, kb, sw, sb, gain, loss_only = ev.parts(state, to_move)
     pips = (pw, pb)
     kings = (kw, kb)
     standing = (sw, sb)
     start_me, finish_me = _pools(state[1], me)
     start_them, finish_them = _pools(state[1], them)
-    kings_on = after.options.get("kings", "true") == "true"
-    share = min(max(value(after, mover), 1e-6), 1.0 - 1e-6)
+    share = min(max(ev.value(state, me, to_move, kings_on), 1e-6), 1.0 - 1e-6)
     return [
         pips[me] / 100.0, pips[them] / 100.0, kings[me] / 2.0, kings[them] / 2.0,
         standing[me] / 3.0, standing[them] / 3.0, start_me, finish_me, start_them,
@@ -121,6 +129,61 @@ def top_turns(position: ChebachePosition, dice: Dice, top: int = TOP
         scored.append((worth, index, text, after))
     scored.sort(key=lambda item: (-item[0], item[1]))
     return [(worth, text, after) for worth, _, text, after in scored[:top]]
+
+
+def ranking(position: ChebachePosition, dice: Dice, net: Network, top: int = TOP
+            ) -> list[tuple[float, str, ChebachePosition]]:
+    """The hand-tuned value's best ``top`` turns ranked by ``net`` instead
+    (value to the mover, text, position after), best first; a tie keeps the
+    hand-tuned order.  What a level with the learned evaluation looks at."""
+    found = top_turns(position, dice, top)
+    afters = [after for _, _, after in found]
+    scores = net_scores(net, SELF_PLAY, position, afters)
+    order = sorted(range(len(afters)), key=lambda i: -scores[i])
+    return [(scores[i], found[i][1], afters[i]) for i in order]
+
+
+#: How many of the hand-tuned value's best replies the network looks at in a reply search.
+REPLY_TOP = 4
+
+
+def reply_value(after: ChebachePosition, me: int, net: Network, budget: Budget,
+                static: float) -> float | None:
+    """``me``'s value of ``after`` by the network once the opponent has
+    replied: for each of its throws but doubles, its best turn among the
+    hand-tuned best ``REPLY_TOP`` by the network, averaged over the throws
+    (doubles, hundreds of turns each, count as ``static``: the network's
+    one-ply value of ``after``, as ``hard``'s own search counts them); None
+    if the budget ran out first (each reply is a unit of it)."""
+    result = after.result
+    if result is not None:
+        return 0.5 if result.winner is None else float(result.winner == SIDES[me])
+    foe = 1 - me
+    kings_on = after.options.get("kings", "true") == "true"
+    total = 0.0
+    for dice, weight in dice_outcomes(2):
+        if budget.expired():
+            return None
+        if dice[0] == dice[1]:
+            total += weight * static
+            continue
+        ends = turn_ends(after, dice)
+        budget.spend(len(ends))
+        best = -1.0
+        live: list[tuple[float, State]] = []
+        for end in ends:
+            if end.winner is not None or end.draw:
+                theirs = 0.5 if end.draw else float(end.winner == foe)
+                best = max(best, theirs)
+            else:
+                live.append((ev.value(end.state, foe, me, kings_on), end.state))
+        if live and best < 1.0:
+            live.sort(key=lambda item: -item[0])
+            rows = np.array([state_features(state, foe, me, kings_on)
+                             for _, state in live[:REPLY_TOP]], dtype=np.float64)
+            best = max(best, float(net.values(rows).max()))
+        total += weight * (1.0 - best)
+    return total
 
 
 class ChebacheSelfPlay:

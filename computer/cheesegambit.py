@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
 from computer.base import Budget, Choice, Level, mover
 from computer.cheesegambit_eval import REM, shares, turn_order
 from computer.cheesegambit_explain import describe_turn
 from computer.cheesegambit_reply import ReplyModel, next_active
+from computer.learned_levels import LearnedLevels
 from computer.levelled import LevelledStrategy
 from computer.reasons import Reason
 from computer.search import Candidate, dice_outcomes, outcome_value, pick_with_noise
@@ -40,6 +42,9 @@ from games.cheesegambit.board import COLOUR_NAMES, EXIT, OFF, POOL, TRACK
 from games.cheesegambit.movegen import TurnOption, bits
 from games.cheesegambit.position import CheeseGambitPosition
 from games.turns import Turn
+
+if TYPE_CHECKING:  # numpy is imported only when a level uses the learned value
+    from computer.td import Network
 
 Pieces = tuple[int, ...]
 
@@ -139,8 +144,11 @@ def simple_value(position: Position, side: str) -> float:
     return position_value(position, side, risk=False)
 
 
-class CheesegambitStrategy(LevelledStrategy):
+class CheesegambitStrategy(LearnedLevels, LevelledStrategy):
     game = "cheesegambit"
+    #: The learned evaluation (computer/cheesegambit_learned.py; no level uses
+    #: it by default: docs/computer-strength.md has the matches).
+    LEARNED_MODULE = "computer.cheesegambit_learned"
 
     EASY_SPREAD = 0.04
     #: ``normal`` errs a little too: any turn this close to its best.
@@ -153,6 +161,8 @@ class CheesegambitStrategy(LevelledStrategy):
     #: budget; its best ``EXPERT_EXACT`` are then looked at every legal reply.
     EXPERT_FIRST_SHARE = 0.2
     EXPERT_EXACT = 3
+    #: The turns ``hard`` with the learned value looks at one reply deeper.
+    LEARNED_HARD_TOP = 6
     #: Positions a decision may evaluate (``Budget``): about what the old time
     #: budgets (0.1 / 0.5 / 1.5 s) held here.
     WORK = {Level.EASY: 3_500, Level.NORMAL: 17_000, Level.HARD: 50_000,
@@ -174,9 +184,15 @@ class CheesegambitStrategy(LevelledStrategy):
         risk = level != Level.EASY
         spread = {Level.EASY: self.EASY_SPREAD, Level.NORMAL: self.NORMAL_SPREAD}.get(level, 0.0)
         keep = {Level.HARD: self.HARD_TOP, Level.EXPERT: self.EXPERT_TOP}.get(level, 1)
-        ranked = self._ranked(position, dice, side, risk, budget, spread, keep,
-                              direct=level == Level.NORMAL)
-        if level not in (Level.HARD, Level.EXPERT):
+        net = self.net_for(level) if len(position.sides) == 2 else None
+        if net is not None:
+            ranked = self._learned_ranked(position, dice, budget, net, keep)
+        else:
+            ranked = self._ranked(position, dice, side, risk, budget, spread, keep,
+                                  direct=level == Level.NORMAL)
+        if net is not None and level == Level.HARD and len(ranked) > 1:
+            chosen = self._learned_deeper(ranked, side, budget, net)
+        elif level not in (Level.HARD, Level.EXPERT):
             chosen = pick_with_noise(ranked, rng, spread)
         elif len(ranked) > 1 and level == Level.EXPERT and self.EXPERT_EXACT:
             chosen = self._expert(ranked, side, budget)
@@ -208,6 +224,38 @@ class CheesegambitStrategy(LevelledStrategy):
         return [(score, Candidate(options[i][0], position.after_turn(options[i][1])))
                 for rank, (score, i) in enumerate(scored)
                 if rank < keep or score >= best - spread]
+
+    def _learned_ranked(self, position: CheeseGambitPosition, dice: Dice, budget: Budget,
+                        net: Network, keep: int) -> list[tuple[float, Candidate]]:
+        """The hand-tuned value's best turns re-ranked by the learned network
+        (two players only: it learned the two-player game)."""
+        from computer import cheesegambit_learned
+
+        budget.spend(len(position.turn_options(dice)))
+        found = cheesegambit_learned.ranking(position, dice, net,
+                                             max(cheesegambit_learned.TOP, keep))
+        return [(value, Candidate(text, after)) for value, text, after in found]
+
+    def _learned_deeper(self, ranked: list[tuple[float, Candidate]], side: str,
+                        budget: Budget, net: Network) -> Candidate:
+        """``hard`` with the learned value: its best ``LEARNED_HARD_TOP`` turns
+        once the opponent has replied, for each of its throws, with its best
+        turn by the network, valued by the network; the one-ply best if the
+        budget runs out before the second is looked at."""
+        from computer import cheesegambit_learned
+
+        best_value, best = -1.0, ranked[0][1]
+        for index, (_, candidate) in enumerate(ranked[:self.LEARNED_HARD_TOP]):
+            if index and budget.expired():
+                break
+            after = candidate.after
+            assert isinstance(after, CheeseGambitPosition)
+            value = cheesegambit_learned.reply_value(after, side, net, budget)
+            if value is None:
+                break
+            if value > best_value + TIE:
+                best_value, best = value, candidate
+        return best
 
     def _deeper(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget,
                 top: int) -> Candidate:

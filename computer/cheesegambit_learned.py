@@ -34,8 +34,11 @@ from functools import lru_cache
 
 import numpy as np
 
+from computer.base import Budget
 from computer.cheesegambit import option_value, position_value, tie_key
 from computer.cheesegambit_eval import REM, blot_risk, blots
+from computer.search import dice_outcomes
+from computer.selfplay import net_scores
 from computer.td import WEIGHTS_DIR, Array, Network
 from games import get_game
 from games.base import Dice
@@ -129,6 +132,45 @@ def top_turns(position: CheeseGambitPosition, dice: Dice, top: int = TOP
               for i, (_, option) in enumerate(options)]
     scored.sort(key=lambda item: (-round(item[0] / 1e-9), tie_key(mover, options[item[1]][1])))
     return [(value, options[i][0], options[i][1]) for value, i in scored[:top]]
+
+
+def ranking(position: CheeseGambitPosition, dice: Dice, net: Network, top: int = TOP
+            ) -> list[tuple[float, str, CheeseGambitPosition]]:
+    """The hand-tuned value's best ``top`` turns ranked by ``net`` instead
+    (value to the mover, text, position after), best first; a tie keeps the
+    hand-tuned order.  What a level with the learned evaluation looks at."""
+    found = top_turns(position, dice, top)
+    afters = [After(option, position.after_turn(option)) for _, _, option in found]
+    scores = net_scores(net, SELF_PLAY, position, afters)
+    order = sorted(range(len(afters)), key=lambda i: -scores[i])
+    return [(scores[i], found[i][1], afters[i].position) for i in order]
+
+
+#: How many of the hand-tuned value's best replies the network looks at in a reply search.
+REPLY_TOP = 4
+
+
+def reply_value(after: CheeseGambitPosition, side: str, net: Network, budget: Budget
+                ) -> float | None:
+    """``side``'s value of ``after`` by the network once the other side has
+    replied: for each of its throws, its best turn among the hand-tuned best
+    ``REPLY_TOP`` by the network, averaged over the throws; None if the
+    budget ran out first (each turn the hand-tuned value ranks is a unit)."""
+    mover = after.next_side
+    if after.result is not None or mover is None:
+        budget.spend()
+        return position_value(after, side)
+    if mover == side:  # a gambit's extra turn: the network values it as it stands
+        budget.spend()
+        return float(net.values(matrix([after], side))[0])
+    total = 0.0
+    for dice, weight in dice_outcomes(2):
+        if budget.expired():
+            return None
+        budget.spend(max(1, len(after.turn_options(dice))))
+        theirs = ranking(after, dice, net, REPLY_TOP)[0][0]
+        total += weight * (1.0 - theirs)
+    return total
 
 
 class CheeseGambitSelfPlay:

@@ -27,13 +27,13 @@ it met the strength targets in the time at hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from computer.base import Budget, Choice, Level, mover
 from computer.hachapury_eval import Weights, evaluate, position_value
 from computer.hachapury_eval import simple_value as simple_value
 from computer.hachapury_explain import explain_turn
+from computer.learned_levels import LearnedLevels
 from computer.levelled import LevelledStrategy
 from computer.reasons import Reason
 from computer.search import Candidate, dice_outcomes, pick_with_noise, ranked_turns
@@ -56,8 +56,10 @@ THROWS = list(dice_outcomes(2))
 LEARNED_LEVELS: frozenset[Level] = frozenset()
 
 
-class HachapuryStrategy(LevelledStrategy):
+class HachapuryStrategy(LearnedLevels, LevelledStrategy):
     game = "hachapury"
+    LEARNED_MODULE = "computer.hachapury_learned"
+    DEFAULT_LEARNED = LEARNED_LEVELS
 
     #: ``easy`` picks among turns this close to the best by the plain race
     #: value (win-chance units).
@@ -76,23 +78,6 @@ class HachapuryStrategy(LevelledStrategy):
     #: budgets (0.1 / 0.5 / 1.5 s) held here; ``hard`` uses a few thousand.
     WORK = {Level.EASY: 6_000, Level.NORMAL: 30_000, Level.HARD: 150_000,
             Level.EXPERT: 300_000}
-
-    def __init__(self, learned: Collection[Level] = LEARNED_LEVELS,
-                 net: Network | None = None) -> None:
-        #: Levels using the learned evaluation; ``net`` its weights (None: the
-        #: shipped ones, loaded when first needed).
-        self.learned = frozenset(learned)
-        self._net = net
-
-    def net_for(self, level: Level) -> Network | None:
-        """The learned network ``level`` values with (None: the hand-tuned value)."""
-        if level not in self.learned:
-            return None
-        if self._net is None:
-            from computer import hachapury_learned
-
-            self._net = hachapury_learned.shipped()
-        return self._net
 
     def value(self, position: Position, side: str) -> float:
         return position_value(position, side)

@@ -14,8 +14,10 @@ import numpy as np
 import pytest
 
 from computer import chebache_learned, cheesegambit_learned
+from computer.base import Budget, Level
+from computer.chebache import ChebacheStrategy
 from computer.chebache import value as chebache_value
-from computer.cheesegambit import position_value
+from computer.cheesegambit import CheesegambitStrategy, position_value
 from computer.selfplay import hand_chooser, match, net_scores, throw
 from computer.td import Network
 from computer.train import main, self_play_of, train
@@ -141,3 +143,61 @@ def test_a_match_credits_each_game_to_its_winner_whichever_side_is_named_first(
     ba = match(play, _worst_kept, hand_chooser, games, seed=4)
     assert ab + ba == games
     assert ab >= 1  # the hand-tuned best beats the worst of its own top turns here
+
+
+STRATEGIES = {"cheesegambit": CheesegambitStrategy, "chebache": ChebacheStrategy}
+
+
+@pytest.mark.parametrize("level", list(Level), ids=lambda level: level.value)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_level_plays_a_legal_turn_with_a_learned_value(game: str, level: Level) -> None:
+    strategy = STRATEGIES[game](learned=set(Level), net=train(1, seed=1, game=game))
+    play = self_play_of(game)
+    position = play.start()
+    rng = random.Random(4)
+    for _ in range(8):
+        dice = throw(rng)
+        choice = strategy.choose(position, dice, level, strategy.budget_for(level), rng)
+        assert choice.text.split(" T@")[0] in position.legal_turns(dice)
+        position = position.play(choice.text, dice).position
+        while position.result is None and position.action_due():
+            side = position.actors()[0]
+            answer = strategy.answer(position, side, level, strategy.budget_for(level), rng)
+            position = position.play_action(answer.text, side).position
+        if position.result is not None:
+            break
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hard_with_a_learned_value_chooses_by_work_not_by_the_clock(game: str) -> None:
+    """The same position and throw give the same choice under a generous and
+    a tight-but-sufficient wall cap: the work budget stops the search."""
+    net = train(1, seed=2, game=game)
+    strategy = STRATEGIES[game](learned={Level.HARD}, net=net)
+    play = self_play_of(game)
+    position = play.start()
+    rng = random.Random(11)
+    for _ in range(4):
+        position = play.advance(position, play.options(position, throw(rng))[0])
+    dice = throw(rng)
+    work = strategy.WORK[Level.HARD]
+    texts = {strategy.choose(position, dice, Level.HARD, Budget(seconds, work=work),
+                             random.Random(1)).text for seconds in (60.0, 600.0)}
+    assert len(texts) == 1
+    # and a search given no work at all still plays the one-ply best
+    starved = strategy.choose(position, dice, Level.HARD, Budget(60.0, work=1),
+                              random.Random(1))
+    assert starved.text.split(" T@")[0] in position.legal_turns(dice)
+
+
+def test_cheesegambit_with_three_players_keeps_the_hand_tuned_value() -> None:
+    """The network learned the two-player game: with three players the
+    learned levels play by the hand-tuned value, exactly as without it."""
+    game = get_game("cheesegambit")
+    position = game.initial(game.normalise_options({"players": "3", "taunt": "off"}), "R")
+    learned = CheesegambitStrategy(learned=set(Level), net=train(1, seed=1, game="cheesegambit"))
+    plain = CheesegambitStrategy()
+    for dice in ((3, 1), (6, 6), (5, 2)):
+        assert learned.choose(position, dice, Level.HARD, learned.budget_for(Level.HARD),
+                              random.Random(1)).text == plain.choose(
+            position, dice, Level.HARD, plain.budget_for(Level.HARD), random.Random(1)).text
