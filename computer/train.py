@@ -13,7 +13,8 @@ towards the next one's, and at the end towards the result.  Every
 against the previous checkpoint and against the hand-tuned evaluation, with
 Wilson 95% intervals.  Same seed, same options, same machine: same weights
 (the dice and the network's start come from the seed; nothing reads the
-clock).  The weights go to ``--out`` (default computer/weights/GAME.npz).
+clock).  The weights go to ``--out`` (default computer/weights/GAME.npz), at
+every checkpoint and at the end.
 
 What each game learns from (its features, its after-states) is in
 computer/<game>_learned.py; the loop is computer/selfplay.py.  The shipped
@@ -78,6 +79,8 @@ def train(games: int, seed: int, every: int = 0, match_games: int = 0, alpha: fl
                 f"{_line('previous', against_previous, match_games)}; "
                 f"{_line('hand-tuned', against_hand, match_games)}")
             previous = net.copy()
+            if out is not None:  # a run stopped later still leaves its latest weights
+                net.save(out, games=done, seed=seed, alpha=alpha, lam=lam)
     if out is not None:
         net.save(out, games=games, seed=seed, alpha=alpha, lam=lam)
     return net
