@@ -24,7 +24,6 @@ hard-normal, normal-easy.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import subprocess
@@ -38,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from computer.base import Budget, Choice, Level, Strategy, strategy_for  # noqa: E402
 from computer.baselines import BASELINES  # noqa: E402
+from computer.selfplay import wilson  # noqa: E402
 from computer.td import Network  # noqa: E402
 from games import get_game  # noqa: E402
 from games.base import Dice, Position  # noqa: E402
@@ -167,16 +167,6 @@ def play_one(game_name: str, options: dict[str, str], a: str, b: str, index: int
     if position.result is not None and position.result.winner is not None:
         winner = owner[position.result.winner]
     return GameResult(winner, times, plies)
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score 95% interval of a win rate."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 
 import numpy as np
 
@@ -33,8 +32,8 @@ from computer import chebache_eval as ev
 from computer.base import Budget
 from computer.chebache import value
 from computer.search import dice_outcomes
-from computer.selfplay import net_scores
-from computer.td import WEIGHTS_DIR, Array, Network
+from computer.selfplay import ranked_by_net
+from computer.td import WEIGHTS_DIR, Array, Model, Network
 from games import get_game
 from games.base import Dice
 from games.chebache.board import SLOT
@@ -97,20 +96,14 @@ def state_features(state: State, me: int, to_move: int, kings_on: bool) -> list[
         math.log(share / (1.0 - share)), float(to_move == me), float(kings_on)]
 
 
+#: The network's shape (computer/td.py) and its shipped weights.
+MODEL = Model(FEATURES, HIDDEN, HAND_LOGIT, WEIGHTS)
+fresh = MODEL.fresh
+shipped = MODEL.shipped
+
+
 def matrix(afters: Sequence[ChebachePosition], mover: str) -> Array:
-    return np.array([features(a, mover) for a in afters], dtype=np.float64).reshape(
-        len(afters), FEATURES)
-
-
-def fresh(seed: int) -> Network:
-    """The untrained network: the hand-tuned evaluation exactly."""
-    return Network.fresh(FEATURES, HIDDEN, seed, {HAND_LOGIT: 1.0})
-
-
-@lru_cache(maxsize=1)
-def shipped() -> Network:
-    """The weights in the repository (computer/weights/chebache.npz)."""
-    return Network.load(WEIGHTS)
+    return MODEL.matrix(features(a, mover) for a in afters)
 
 
 def top_turns(position: ChebachePosition, dice: Dice, top: int = TOP
@@ -137,10 +130,8 @@ def ranking(position: ChebachePosition, dice: Dice, net: Network, top: int = TOP
     (value to the mover, text, position after), best first; a tie keeps the
     hand-tuned order.  What a level with the learned evaluation looks at."""
     found = top_turns(position, dice, top)
-    afters = [after for _, _, after in found]
-    scores = net_scores(net, SELF_PLAY, position, afters)
-    order = sorted(range(len(afters)), key=lambda i: -scores[i])
-    return [(scores[i], found[i][1], afters[i]) for i in order]
+    return [(value, found[i][1], found[i][2])
+            for value, i in ranked_by_net(net, SELF_PLAY, position, [a for _, _, a in found])]
 
 
 #: How many of the hand-tuned value's best replies the network looks at in a reply search.

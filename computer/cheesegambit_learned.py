@@ -30,16 +30,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-
-import numpy as np
 
 from computer.base import Budget
 from computer.cheesegambit import option_value, position_value, tie_key
 from computer.cheesegambit_eval import REM, blot_risk, blots
 from computer.search import dice_outcomes
-from computer.selfplay import net_scores
-from computer.td import WEIGHTS_DIR, Array, Network
+from computer.selfplay import ranked_by_net
+from computer.td import WEIGHTS_DIR, Array, Model, Network
 from games import get_game
 from games.base import Dice
 from games.cheesegambit.board import OFF, POOL, TRACK
@@ -104,20 +101,14 @@ def features(after: CheeseGambitPosition, mover: str) -> list[float]:
                         float(after.next_side == mover)]
 
 
+#: The network's shape (computer/td.py) and its shipped weights.
+MODEL = Model(FEATURES, HIDDEN, HAND_LOGIT, WEIGHTS)
+fresh = MODEL.fresh
+shipped = MODEL.shipped
+
+
 def matrix(afters: Sequence[CheeseGambitPosition], mover: str) -> Array:
-    return np.array([features(a, mover) for a in afters], dtype=np.float64).reshape(
-        len(afters), FEATURES)
-
-
-def fresh(seed: int) -> Network:
-    """The untrained network: the hand-tuned evaluation exactly."""
-    return Network.fresh(FEATURES, HIDDEN, seed, {HAND_LOGIT: 1.0})
-
-
-@lru_cache(maxsize=1)
-def shipped() -> Network:
-    """The weights in the repository (computer/weights/cheesegambit.npz)."""
-    return Network.load(WEIGHTS)
+    return MODEL.matrix(features(a, mover) for a in afters)
 
 
 def top_turns(position: CheeseGambitPosition, dice: Dice, top: int = TOP
@@ -141,9 +132,8 @@ def ranking(position: CheeseGambitPosition, dice: Dice, net: Network, top: int =
     hand-tuned order.  What a level with the learned evaluation looks at."""
     found = top_turns(position, dice, top)
     afters = [After(option, position.after_turn(option)) for _, _, option in found]
-    scores = net_scores(net, SELF_PLAY, position, afters)
-    order = sorted(range(len(afters)), key=lambda i: -scores[i])
-    return [(scores[i], found[i][1], afters[i].position) for i in order]
+    return [(value, found[i][1], afters[i].position)
+            for value, i in ranked_by_net(net, SELF_PLAY, position, afters)]
 
 
 #: How many of the hand-tuned value's best replies the network looks at in a reply search.

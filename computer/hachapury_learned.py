@@ -21,9 +21,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
-
-import numpy as np
 
 from computer.hachapury_eval import (
     effective_pips,
@@ -33,7 +30,7 @@ from computer.hachapury_eval import (
     pips,
     wall_penalty,
 )
-from computer.td import WEIGHTS_DIR, Array, Network
+from computer.td import WEIGHTS_DIR, Array, Model, Network
 from games import get_game
 from games.base import Dice
 from games.hachapury.position import HachapuryPosition
@@ -75,20 +72,14 @@ def features(mover: Counts, other: Counts) -> list[float]:
     ]
 
 
+#: The network's shape (computer/td.py) and its shipped weights.
+MODEL = Model(FEATURES, HIDDEN, HAND_LOGIT, WEIGHTS)
+fresh = MODEL.fresh
+shipped = MODEL.shipped
+
+
 def matrix(rows: Sequence[tuple[Counts, Counts]]) -> Array:
-    return np.array([features(m, o) for m, o in rows], dtype=np.float64).reshape(
-        len(rows), FEATURES)
-
-
-def fresh(seed: int) -> Network:
-    """The untrained network: the hand-tuned evaluation exactly."""
-    return Network.fresh(FEATURES, HIDDEN, seed, {HAND_LOGIT: 1.0})
-
-
-@lru_cache(maxsize=1)
-def shipped() -> Network:
-    """The weights in the repository (computer/weights/hachapury.npz)."""
-    return Network.load(WEIGHTS)
+    return MODEL.matrix(features(m, o) for m, o in rows)
 
 
 def values(net: Network, mover_rows: Sequence[Counts], other: Counts) -> list[float]:

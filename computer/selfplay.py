@@ -93,6 +93,13 @@ def net_scores(net: Network, game: SelfPlay[S, A], state: S, afters: Sequence[A]
     return scores
 
 
+def ranked_by_net(net: Network, game: SelfPlay[S, A], state: S, afters: Sequence[A]
+                  ) -> list[tuple[float, int]]:
+    """(value, index) of ``afters`` best first by ``net`` (a tie keeps their order)."""
+    scores = net_scores(net, game, state, afters)
+    return sorted(((score, i) for i, score in enumerate(scores)), key=lambda item: -item[0])
+
+
 def net_chooser(net: Network) -> Chooser[S, A]:
     def choose(game: SelfPlay[S, A], state: S, afters: Sequence[A]) -> int:
         return best_index(net_scores(net, game, state, afters))

@@ -15,6 +15,7 @@ Weights live in a ``.npz`` file (``save``/``load``): a few kilobytes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,6 +80,36 @@ class Network:
     def load(cls, path: Path) -> Network:
         with np.load(path) as data:
             return cls(W=data["W"], b=data["b"], v=data["v"], u=data["u"], c=data["c"])
+
+
+_LOADED: dict[Path, Network] = {}
+
+
+@dataclass(frozen=True)
+class Model:
+    """A game's network: its shape, which input is the hand-tuned logit (the
+    skip that makes an untrained network the hand-tuned value) and where its
+    shipped weights live."""
+
+    inputs: int
+    hidden: int
+    hand_logit: int
+    weights: Path
+
+    def fresh(self, seed: int) -> Network:
+        """The untrained network: the hand-tuned evaluation exactly."""
+        return Network.fresh(self.inputs, self.hidden, seed, {self.hand_logit: 1.0})
+
+    def shipped(self) -> Network:
+        """The weights in the repository (loaded once a process)."""
+        net = _LOADED.get(self.weights)
+        if net is None:
+            net = _LOADED[self.weights] = Network.load(self.weights)
+        return net
+
+    def matrix(self, rows: Iterable[Sequence[float]]) -> Array:
+        """Feature rows as the network's input batch (n, inputs)."""
+        return np.array(list(rows), dtype=np.float64).reshape(-1, self.inputs)
 
 
 class TDLambda:
