@@ -24,6 +24,7 @@ curve whose width grows with the pips left (a lead means more near the end).
 from __future__ import annotations
 
 import math
+from typing import TypeVar
 
 from games.chebache.board import CHEBACHES, NUMBER, SLOT
 from games.chebache.state import KING, P_START, P_START_K, State
@@ -51,6 +52,22 @@ TEMPO = 8.0
 _STUCK = (0.12, 0.35, 0.85, 0.9)
 
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _remember(memo: dict[K, V], key: K, value: V, limit: int) -> None:
+    """Keep ``value`` in a memo of at most ``limit`` entries, emptied when full.
+
+    Why emptied rather than left full: a full memo that keeps only its first
+    entries stops learning the positions a long game (or a long-lived worker
+    process, or a training run) has moved on to, and every miss then costs
+    the whole computation again; self-play slowed fourteenfold that way."""
+    if len(memo) >= limit:
+        memo.clear()
+    memo[key] = value
+
+
 #: Per slot: stack -> (White's pips there, Black's, White's Kings, Black's,
 #: who holds it: bit 0 White, bit 1 Black).  Stacks repeat a great deal.
 _STACK_MEMO: tuple[dict[tuple[int, ...], tuple[int, int, int, int, int]], ...] = tuple(
@@ -66,9 +83,7 @@ def _stack_info(slot: int, stack: tuple[int, ...]) -> tuple[int, int, int, int, 
             info[2 + side] += 1
         info[4] |= 1 << side
     got = (info[0], info[1], info[2], info[3], info[4])
-    memo = _STACK_MEMO[slot]
-    if len(memo) < 20_000:
-        memo[stack] = got
+    _remember(_STACK_MEMO[slot], stack, got, 20_000)
     return got
 
 
@@ -158,8 +173,7 @@ def attack_chance(need: int, defender_king: bool,
         if _assembles(need, at, a, b):
             hits += weight
     got = hits / 36.0
-    if len(_HIT_MEMO) < 100_000:
-        _HIT_MEMO[key] = got
+    _remember(_HIT_MEMO, key, got, 100_000)
     return got
 
 
@@ -325,8 +339,7 @@ def _pieces(stack: tuple[int, ...]) -> tuple[int, int, int, int]:
     for p in stack:
         count[(p & 1) + (2 if p & KING else 0)] += 1
     got = (count[0], count[1], count[2], count[3])
-    if len(_PIECES) < 50_000:
-        _PIECES[stack] = got
+    _remember(_PIECES, stack, got, 50_000)
     return got
 
 

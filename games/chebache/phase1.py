@@ -86,8 +86,9 @@ def _stack_info(stack: tuple[int, ...]) -> tuple[int, int, bool, bool]:
         else:
             w[c] += 1
     got = (w[0], w[1], k[0], k[1])
-    if len(_INFO) < 200_000:
-        _INFO[stack] = got
+    if len(_INFO) >= 200_000:  # full: start afresh (computer/chebache_eval._remember)
+        _INFO.clear()
+    _INFO[stack] = got
     return got
 
 

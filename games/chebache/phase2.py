@@ -52,8 +52,9 @@ def _units(s: int, stack: tuple[int, ...]) -> tuple[_Unit, ...]:
             units.append((unit, stack[:-k], weight(unit), all(p & KING for p in unit),
                           tuple({p >> 2 for p in unit}), stack_form(unit)))
         got = tuple(units)
-        if len(_UNITS) < 100_000:
-            _UNITS[key] = got
+        if len(_UNITS) >= 100_000:  # full: start afresh (computer/chebache_eval._remember)
+            _UNITS.clear()
+        _UNITS[key] = got
     return got
 
 
@@ -129,8 +130,9 @@ def _plain_units(stack: tuple[int, ...]) -> tuple[_PlainUnit, ...]:
         got = tuple((k, stack[-k:], stack[:-k], weight(stack[-k:]),
                      all(p & KING for p in stack[-k:]), stack_form(stack[-k:]))
                     for k in range(1, len(stack) + 1))
-        if len(_PLAIN) < 100_000:
-            _PLAIN[stack] = got
+        if len(_PLAIN) >= 100_000:  # full: start afresh (computer/chebache_eval._remember)
+            _PLAIN.clear()
+        _PLAIN[stack] = got
     return got
 
 
@@ -165,8 +167,9 @@ def jump_table(state: State, side: int) -> list[JumpGroup]:
     geom = _GEOMETRY.get(gkey)
     if geom is None:
         geom = _geometry(slots, side, held, blocked)
-        if len(_GEOMETRY) < 50_000:
-            _GEOMETRY[gkey] = geom
+        if len(_GEOMETRY) >= 50_000:  # full: start afresh (computer/chebache_eval._remember)
+            _GEOMETRY.clear()
+        _GEOMETRY[gkey] = geom
     out: list[JumpGroup] = []
     for s, k, rest, unit, lands in geom:
         new_slots = list(slots)
@@ -356,8 +359,9 @@ def _geometry(slots: tuple[tuple[int, ...], ...], side: int, held_mask: int,
             w = _WEIGHT.get(st)
             if w is None:
                 w = weight(st)
-                if len(_WEIGHT) < 100_000:
-                    _WEIGHT[st] = w
+                if len(_WEIGHT) >= 100_000:  # full: start afresh (computer/chebache_eval._remember)
+                    _WEIGHT.clear()
+                _WEIGHT[st] = w
             room[t] = STACK_LIMIT - w
     out = []
     for n, s, stack in _sources(slots, path, held):

@@ -60,8 +60,9 @@ def strip_stack(stack: Stack) -> Stack:
     got = _STRIPPED.get(stack)
     if got is None:
         got = tuple(p & 3 for p in stack)
-        if len(_STRIPPED) < 200_000:
-            _STRIPPED[stack] = got
+        if len(_STRIPPED) >= 200_000:  # full: start afresh (computer/chebache_eval._remember)
+            _STRIPPED.clear()
+        _STRIPPED[stack] = got
     return got
 
 
@@ -70,8 +71,9 @@ def stack_origins(stack: Stack) -> frozenset[int]:
     got = _ORIGINS.get(stack)
     if got is None:
         got = frozenset(p >> 2 for p in stack if p >> 2)
-        if len(_ORIGINS) < 200_000:
-            _ORIGINS[stack] = got
+        if len(_ORIGINS) >= 200_000:  # full: start afresh (computer/chebache_eval._remember)
+            _ORIGINS.clear()
+        _ORIGINS[stack] = got
     return got
 
 
@@ -166,8 +168,9 @@ def stack_code(stack: Stack) -> int:
             got = (got << 2) | (p & 3)
         if got >> CODE_BITS:
             raise ValueError(f"stack too tall to encode: {stack!r}")
-        if len(_CODES) < 200_000:
-            _CODES[stack] = got
+        if len(_CODES) >= 200_000:  # full: start afresh (computer/chebache_eval._remember)
+            _CODES.clear()
+        _CODES[stack] = got
     return got
 
 

@@ -249,3 +249,19 @@ def test_the_beginners_game_is_played_too() -> None:
     for level in Level:
         choice = STRATEGY.choose(p, (4, 2), level, STRATEGY.budget_for(level), random.Random(0))
         assert choice.text in p.legal_turns((4, 2))
+
+
+def test_a_full_memo_starts_afresh_and_keeps_learning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A memo that only stopped growing when full would stop learning the
+    positions a long-lived process moves on to (a training run slowed
+    fourteenfold): a full one is emptied and the new entry kept."""
+    memo = {("junk", i): 0.0 for i in range(100_000)}
+    monkeypatch.setattr(ev, "_HIT_MEMO", memo)
+    shooters = ((3, 2, 0), (5, 1, 0))
+    chance = ev.attack_chance(2, False, shooters)
+    assert memo == {(2, False, shooters): chance}
+    assert 0.0 < chance < 1.0
+    # and the value is the same whether it came from the memo or not
+    assert ev.attack_chance(2, False, shooters) == chance
+    memo.clear()
+    assert ev.attack_chance(2, False, shooters) == chance
