@@ -161,8 +161,10 @@ class CheesegambitStrategy(LearnedLevels, LevelledStrategy):
     #: budget; its best ``EXPERT_EXACT`` are then looked at every legal reply.
     EXPERT_FIRST_SHARE = 0.2
     EXPERT_EXACT = 3
-    #: The turns ``hard`` with the learned value looks at one reply deeper.
+    #: The turns ``hard`` and ``expert`` with the learned value look at one
+    #: reply deeper (``expert``'s search is ``hard``'s over more turns).
     LEARNED_HARD_TOP = 6
+    LEARNED_EXPERT_TOP = 12
     #: Positions a decision may evaluate (``Budget``): about what the old time
     #: budgets (0.1 / 0.5 / 1.5 s) held here.
     WORK = {Level.EASY: 3_500, Level.NORMAL: 17_000, Level.HARD: 50_000,
@@ -190,8 +192,9 @@ class CheesegambitStrategy(LearnedLevels, LevelledStrategy):
         else:
             ranked = self._ranked(position, dice, side, risk, budget, spread, keep,
                                   direct=level == Level.NORMAL)
-        if net is not None and level == Level.HARD and len(ranked) > 1:
-            chosen = self._learned_deeper(ranked, side, budget, net)
+        if net is not None and level in (Level.HARD, Level.EXPERT) and len(ranked) > 1:
+            top = self.LEARNED_EXPERT_TOP if level == Level.EXPERT else self.LEARNED_HARD_TOP
+            chosen = self._learned_deeper(ranked, side, budget, net, top)
         elif level not in (Level.HARD, Level.EXPERT):
             chosen = pick_with_noise(ranked, rng, spread)
         elif len(ranked) > 1 and level == Level.EXPERT and self.EXPERT_EXACT:
@@ -237,15 +240,15 @@ class CheesegambitStrategy(LearnedLevels, LevelledStrategy):
         return [(value, Candidate(text, after)) for value, text, after in found]
 
     def _learned_deeper(self, ranked: list[tuple[float, Candidate]], side: str,
-                        budget: Budget, net: Network) -> Candidate:
-        """``hard`` with the learned value: its best ``LEARNED_HARD_TOP`` turns
+                        budget: Budget, net: Network, top: int) -> Candidate:
+        """``hard`` (``expert``) with the learned value: its best ``top`` turns
         once the opponent has replied, for each of its throws, with its best
         turn by the network, valued by the network; the one-ply best if the
         budget runs out before the second is looked at."""
         from computer import cheesegambit_learned
 
         best_value, best = -1.0, ranked[0][1]
-        for index, (_, candidate) in enumerate(ranked[:self.LEARNED_HARD_TOP]):
+        for index, (_, candidate) in enumerate(ranked[:top]):
             if index and budget.expired():
                 break
             after = candidate.after

@@ -9,12 +9,20 @@ import random
 import pytest
 
 from computer.base import Budget, Level, strategy_for
-from computer.hachapury import STRATEGY, reply_average, simple_value, two_ply
+from computer.hachapury import (
+    STRATEGY,
+    HachapuryStrategy,
+    learned_ranking,
+    reply_average,
+    simple_value,
+    two_ply,
+)
 from computer.hachapury_eval import evaluate, home_waste, pips, wall_penalty
 from computer.hachapury_explain import explain_turn, runs
+from computer.search import ranked_turns
 from games.hachapury.game import GAME
 from games.hachapury.position import HachapuryPosition
-from games.hachapury.successors import successors
+from games.hachapury.successors import successor_counts, successors
 from tests.computer.said import english
 from tests.games.hachapury.util import position_after
 
@@ -247,13 +255,45 @@ def test_two_replies_deep_stops_when_the_work_budget_is_spent() -> None:
     assert two_ply(after, "W", Budget(60, work=10)) is None
 
 
-def test_expert_with_a_tight_budget_plays_what_hard_plays() -> None:
+def test_the_hand_tuned_expert_with_a_tight_budget_plays_what_hard_plays() -> None:
     # the budget runs out in the first stage: expert falls back on hard's search
+    hand = HachapuryStrategy(learned=())
     position = listing("W: 2@24, 1@20, 1@16, 9@6, 1@5, 1@4; "
                        "B: 3@24, 1@19, 8@6, 1@5, 1@3, 1@2; W to move")
     for dice in ((3, 1), (6, 4), (2, 2)):
-        hard = STRATEGY.choose(position, dice, Level.HARD, Budget(60, work=400),
-                               random.Random(1)).text
-        expert = STRATEGY.choose(position, dice, Level.EXPERT, Budget(60, work=400),
-                                 random.Random(1)).text
+        hard = hand.choose(position, dice, Level.HARD, Budget(60, work=400),
+                           random.Random(1)).text
+        expert = hand.choose(position, dice, Level.EXPERT, Budget(60, work=400),
+                             random.Random(1)).text
         assert expert == hard
+
+
+def test_expert_plays_by_the_learned_value_and_hard_by_the_hand_tuned_one() -> None:
+    """The shipped levels: ``expert`` with the network (measured stronger),
+    ``hard`` without.  With no work to look deeper, ``expert`` plays the
+    network's one-ply best, which is not always the hand-tuned one-ply best."""
+    assert STRATEGY.net_for(Level.EXPERT) is not None
+    assert STRATEGY.net_for(Level.HARD) is None
+    net = STRATEGY.net_for(Level.EXPERT)
+    assert net is not None
+    rng = random.Random(3)
+    position = listing("W: 15@24; B: 15@24; W to move")
+    differs = 0
+    for _ in range(40):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        # work enough to value every turn once, none left for a reply
+        work = len(successor_counts(position, dice))
+        expert = STRATEGY.choose(position, dice, Level.EXPERT, Budget(60, work=work),
+                                 random.Random(1)).text
+        learned = learned_ranking(position, dice, "W", Budget(60), net)[0][1].text
+        hand = ranked_turns(position, dice, STRATEGY.value, "W", Budget(60),
+                            STRATEGY.expand)[0][1].text
+        assert expert == learned
+        differs += learned != hand
+        position = position_after(position.play(expert, dice))
+        position = position_after(position.play(
+            ranked_turns(position, dice, STRATEGY.value, "B", Budget(60),
+                         STRATEGY.expand)[0][1].text, dice))
+        if position.result is not None:
+            break
+    assert differs >= 1

@@ -6,6 +6,7 @@ engine's own positions, and features that treat the colours alike."""
 
 from __future__ import annotations
 
+import importlib
 import random
 from pathlib import Path
 from typing import Any
@@ -201,3 +202,16 @@ def test_cheesegambit_with_three_players_keeps_the_hand_tuned_value() -> None:
         assert learned.choose(position, dice, Level.HARD, learned.budget_for(Level.HARD),
                               random.Random(1)).text == plain.choose(
             position, dice, Level.HARD, plain.budget_for(Level.HARD), random.Random(1)).text
+
+
+@pytest.mark.parametrize("game", ["hachapury", *GAMES])
+def test_the_shipped_weights_load_fit_the_features_and_say_how_they_were_made(game: str) -> None:
+    module: Any = importlib.import_module(f"computer.{game}_learned")
+    net = module.shipped()
+    assert net.W.shape == (module.HIDDEN, module.FEATURES)
+    assert module.WEIGHTS.stat().st_size < 100_000
+    with np.load(module.WEIGHTS) as data:  # the run that made them: docs/computer-strength.md
+        games, seed = int(data["games"]), int(data["seed"])
+    assert games >= 1000 and seed >= 1
+    # trained: the weights are no longer the hand-tuned start
+    assert not np.array_equal(net.u, module.fresh(seed).u)

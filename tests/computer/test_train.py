@@ -96,9 +96,3 @@ def test_every_level_plays_a_legal_turn_with_a_learned_value(level: Level) -> No
         choice = strategy.choose(position, dice, level, strategy.budget_for(level), rng)
         assert choice.text in position.legal_turns(dice)
         position = position.play(choice.text, dice).position  # type: ignore[assignment]
-
-
-def test_the_shipped_weights_load_and_fit_the_features() -> None:
-    net = learned.shipped()
-    assert net.W.shape == (learned.HIDDEN, learned.FEATURES)
-    assert learned.WEIGHTS.stat().st_size < 100_000
