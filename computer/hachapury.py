@@ -56,8 +56,9 @@ THROWS = list(dice_outcomes(2))
 #: ``expert``: hard's reply search over ``EXPERT_TOP`` turns with the network
 #: choosing and valuing the replies scored 59.5% [52.6-66.1] against ``hard``
 #: over 200 games, where the two-reply search by the hand-tuned value scored
-#: 50%.  ``hard`` with the network scored 54% over 300 (not shown stronger),
-#: so it stays on the hand-tuned value (docs/computer-strength.md).
+#: 50%.  ``hard`` with the network scored 55.5% [50.6-60.3] over 400: it
+#: stays on the hand-tuned value so that ``expert`` (the same search with the
+#: network over more turns) stays clearly above it (docs/computer-strength.md).
 LEARNED_LEVELS: frozenset[Level] = frozenset({Level.EXPERT})
 
 
