@@ -146,9 +146,12 @@ def simple_value(position: Position, side: str) -> float:
 
 class CheesegambitStrategy(LearnedLevels, LevelledStrategy):
     game = "cheesegambit"
-    #: The learned evaluation (computer/cheesegambit_learned.py; no level uses
-    #: it by default: docs/computer-strength.md has the matches).
+    #: The learned evaluation (computer/cheesegambit_learned.py), which ``hard``
+    #: and ``expert`` play with in two-player games: ``hard`` with it beat
+    #: ``hard`` without it 65.0% [54.1-74.5] over 80 games
+    #: (docs/computer-strength.md); ``normal`` stays hand-tuned, below them.
     LEARNED_MODULE = "computer.cheesegambit_learned"
+    DEFAULT_LEARNED = frozenset({Level.HARD, Level.EXPERT})
 
     EASY_SPREAD = 0.04
     #: ``normal`` errs a little too: any turn this close to its best.
