@@ -15,7 +15,14 @@ Levels:
 - ``hard``: the best few one-ply candidates looked at one reply deeper: for
   each of the next mover's 21 throws it replies with what is best for itself
   (its turns ranked by a quick pip score, the best few valued in full), and
-  the candidate's value is ours averaged over those throws.
+  the candidate's value is ours averaged over those throws.  With two
+  players it plays with the learned evaluation (computer/cheesegambit_learned.py,
+  trained by self-play): the hand-tuned best turns re-ranked by the network,
+  the best ``LEARNED_HARD_TOP`` looked at one reply deeper, the reply to
+  each throw chosen among the hand-tuned best few and valued by the network;
+- ``expert``: with two players ``hard``'s search over ``LEARNED_EXPERT_TOP``
+  turns; with more, ``hard``'s reply model over more turns, then every legal
+  reply of the best few (``exact_reply_value``).
 
 Taunts (the doubling cube) follow cube theory: taunt a side just bumped when
 its chances against us are low but not hopeless; accept a taunt when our
