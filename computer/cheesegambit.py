@@ -176,9 +176,12 @@ class CheesegambitStrategy(LearnedLevels, LevelledStrategy):
     LEARNED_HARD_TOP = 6
     LEARNED_EXPERT_TOP = 12
     #: Positions a decision may evaluate (``Budget``): about what the old time
-    #: budgets (0.1 / 0.5 / 1.5 s) held here.
-    WORK = {Level.EASY: 3_500, Level.NORMAL: 17_000, Level.HARD: 50_000,
-            Level.EXPERT: 150_000}
+    #: budgets (0.1 / 0.5 / 1.5 s) held here.  With the learned value a unit
+    #: costs about 29 microseconds of CPU (bench/bench_decisions.py), so
+    #: ``hard``'s budget holds it near 1.2 s and ``expert``'s near 3 s; the
+    #: hand-tuned search of three and four players rarely reaches either.
+    WORK = {Level.EASY: 3_500, Level.NORMAL: 17_000, Level.HARD: 40_000,
+            Level.EXPERT: 100_000}
 
     def value(self, position: Position, side: str) -> float:
         assert isinstance(position, CheeseGambitPosition)
