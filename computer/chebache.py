@@ -9,7 +9,12 @@ Levels (all from ``computer.chebache_eval``):
 - ``hard``: one ply by the full evaluation (it also weighs every attack the
   side to move can assemble, over the 36 throws), then the best candidates
   looked at one reply deeper, averaged over the opponent's throws
-  (``computer.chebache_search``), within the level's work budget (``WORK``).
+  (``computer.chebache_search``), within the level's work budget (``WORK``);
+  it plays with the learned evaluation (``computer.chebache_learned``,
+  trained by self-play): the hand-tuned best turns re-ranked by the network,
+  the best ``HARD_TOP`` looked at one reply deeper, the reply to each throw
+  chosen among the hand-tuned best few and valued by the network;
+- ``expert``: ``hard``'s search over ``EXPERT_TOP`` turns.
 
 Successor positions come straight from the engine's turn search
 (``games.chebache.successors``), not from each turn's text played again.
@@ -80,9 +85,11 @@ def expand(position: Position, dice: Dice) -> list[Candidate]:
 
 class ChebacheStrategy(LearnedLevels, LevelledStrategy):
     game = "chebache"
-    #: The learned evaluation (computer/chebache_learned.py; no level uses it
-    #: by default: docs/computer-strength.md has the matches).
+    #: The learned evaluation (computer/chebache_learned.py), which ``hard`` and
+    #: ``expert`` play with: ``hard`` with it beat ``hard`` without it by the
+    #: figures in docs/computer-strength.md; ``normal`` stays hand-tuned.
     LEARNED_MODULE = "computer.chebache_learned"
+    DEFAULT_LEARNED = frozenset({Level.HARD, Level.EXPERT})
 
     #: ``easy`` picks among turns this close to the best by the race.
     EASY_SPREAD = 0.06
