@@ -9,7 +9,8 @@ legal player; ``greedy``: one ply with the game's ``simple_value``), or
 engine command (``python -m bot engine``, run in DIR so that its packages win;
 e.g. ``git worktree add /work/old3ad 3ad088c`` then ``hard:hard@/work/old3ad``), or
 ``LEVEL+learned``: that level with the learned evaluation (Hachapury, CheeseGambit,
-Chebache; ``LEVEL+learned=FILE`` with the weights in FILE, e.g. a training run's).  Contestants
+Chebache; ``LEVEL+learned=FILE`` with the weights in FILE, e.g. a training run's), or
+``LEVEL+hand``: that level on the hand-tuned evaluation alone.  Contestants
 alternate seats game by game (A takes the first seat in even games), so each
 starts half of the games; with three or four sides, A takes the seats of one
 parity and B the others.  Dice come from a seeded ``random.Random`` per game,
@@ -95,6 +96,12 @@ class EngineStrategy(Strategy):
 
 
 def contestant(game: str, name: str) -> Contestant:
+    if name.endswith("+hand"):
+        # the level on the hand-tuned evaluation alone, for the levels that
+        # play with a learned one by default
+        level = Level.parse(name.removesuffix("+hand"))
+        kind = type(strategy_for(game))
+        return Contestant(name, kind(learned=()), level)  # type: ignore[call-arg]
     if "+learned" in name:
         # the level with the game's learned evaluation (computer/td.py) in
         # place of the hand-tuned one, for the games whose strategy takes one;
