@@ -14,9 +14,7 @@ Levels (all from ``computer.chebache_eval``):
   trained by self-play): the hand-tuned best turns re-ranked by the network,
   the best ``HARD_TOP`` looked at one reply deeper, the reply to each throw
   chosen among the hand-tuned best few and valued by the network;
-- ``expert``: ``hard``'s search over ``EXPERT_TOP`` turns, the opponent's
-  doubles replied to as its other throws are (``hard`` counts them at the
-  one-ply value).
+- ``expert``: ``hard``'s search over ``EXPERT_TOP`` turns.
 
 Successor positions come straight from the engine's turn search
 (``games.chebache.successors``), not from each turn's text played again.
@@ -150,8 +148,7 @@ class ChebacheStrategy(LearnedLevels, LevelledStrategy):
                 break
             after = candidate.after
             assert isinstance(after, ChebachePosition)
-            value = chebache_learned.reply_value(after, me, net, budget, static,
-                                                 doubles=level == Level.EXPERT)
+            value = chebache_learned.reply_value(after, me, net, budget, static)
             if value is None:
                 break
             if value > best_value:

@@ -139,13 +139,13 @@ REPLY_TOP = 4
 
 
 def reply_value(after: ChebachePosition, me: int, net: Network, budget: Budget,
-                static: float, doubles: bool = False) -> float | None:
+                static: float) -> float | None:
     """``me``'s value of ``after`` by the network once the opponent has
-    replied: for each of its throws, its best turn among the hand-tuned best
-    ``REPLY_TOP`` by the network, averaged over the throws.  Unless
-    ``doubles``, doubles (hundreds of turns each) count as ``static``: the
-    network's one-ply value of ``after``, as ``hard``'s own search counts
-    them.  None if the budget ran out first (each reply is a unit of it)."""
+    replied: for each of its throws but doubles, its best turn among the
+    hand-tuned best ``REPLY_TOP`` by the network, averaged over the throws
+    (doubles, hundreds of turns each, count as ``static``: the network's
+    one-ply value of ``after``, as ``hard``'s own search counts them); None
+    if the budget ran out first (each reply is a unit of it)."""
     result = after.result
     if result is not None:
         return 0.5 if result.winner is None else float(result.winner == SIDES[me])
@@ -155,7 +155,7 @@ def reply_value(after: ChebachePosition, me: int, net: Network, budget: Budget,
     for dice, weight in dice_outcomes(2):
         if budget.expired():
             return None
-        if dice[0] == dice[1] and not doubles:
+        if dice[0] == dice[1]:
             total += weight * static
             continue
         ends = turn_ends(after, dice)
