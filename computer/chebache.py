@@ -140,7 +140,7 @@ class ChebacheStrategy(LearnedLevels, LevelledStrategy):
         # scored 65 of 140 games against ``hard`` (docs/computer-strength.md),
         # a wider look picking the turns whose replies the network overrates
         top = self.HARD_TOP
-        found = chebache_learned.ranking(position, dice, net, max(chebache_learned.TOP, top))
+        found = chebache_learned.ranking(position, dice, net)  # its TOP covers ``top``
         budget.spend(len(found))
         ranked = [(value, Candidate(text, after)) for value, text, after in found]
         if level == Level.NORMAL or len(ranked) == 1 or ranked[0][0] >= 1.0:
