@@ -183,8 +183,8 @@ class ChebacheSelfPlay:
     game = "chebache"
     first = "W"
 
-    def fresh(self, seed: int) -> Network:
-        return fresh(seed)
+    def fresh(self, seed: int, hidden: int | None = None) -> Network:
+        return fresh(seed, hidden)
 
     def start(self) -> ChebachePosition:
         game = get_game("chebache")

@@ -169,8 +169,8 @@ class CheeseGambitSelfPlay:
     game = "cheesegambit"
     first = "R"
 
-    def fresh(self, seed: int) -> Network:
-        return fresh(seed)
+    def fresh(self, seed: int, hidden: int | None = None) -> Network:
+        return fresh(seed, hidden)
 
     def start(self) -> CheeseGambitPosition:
         game = get_game("cheesegambit")

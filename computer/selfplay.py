@@ -35,8 +35,9 @@ class SelfPlay(Protocol[S, A]):
     #: The first side's letter: values are learned from its point of view.
     first: str
 
-    def fresh(self, seed: int) -> Network:
-        """The untrained network: the hand-tuned evaluation exactly."""
+    def fresh(self, seed: int, hidden: int | None = None) -> Network:
+        """The untrained network: the hand-tuned evaluation exactly (``hidden``
+        units, the game's own number unless given)."""
 
     def start(self) -> S:
         """The game's initial position, a throw due."""
@@ -79,6 +80,12 @@ def net_scores(net: Network, game: SelfPlay[S, A], state: S, afters: Sequence[A]
                ) -> list[float]:
     """The mover's value of each after-state by ``net`` (a finished game by its
     result, exactly)."""
+    return _scored(net, game, state, afters)[0]
+
+
+def _scored(net: Network, game: SelfPlay[S, A], state: S, afters: Sequence[A]
+            ) -> tuple[list[float], dict[int, Array]]:
+    """``net_scores`` and the feature row of each unfinished after-state by index."""
     scores: list[float] = []
     live: list[int] = []
     for i, after in enumerate(afters):
@@ -86,11 +93,14 @@ def net_scores(net: Network, game: SelfPlay[S, A], state: S, afters: Sequence[A]
         scores.append(0.0 if done is None else done)
         if done is None:
             live.append(i)
+    rows: dict[int, Array] = {}
     if live:
-        found = net.values(game.rows(state, [afters[i] for i in live]))
-        for i, value in zip(live, found.tolist(), strict=True):
+        x = game.rows(state, [afters[i] for i in live])
+        found = net.values(x)
+        for k, (i, value) in enumerate(zip(live, found.tolist(), strict=True)):
             scores[i] = value
-    return scores
+            rows[i] = x[k]
+    return scores, rows
 
 
 def ranked_by_net(net: Network, game: SelfPlay[S, A], state: S, afters: Sequence[A]
@@ -136,7 +146,7 @@ def self_play(game: SelfPlay[S, A], td: TDLambda, rng: random.Random) -> int:
             return plies
         mover = game.mover(state)
         afters = game.options(state, throw(rng))
-        scores = net_scores(td.net, game, state, afters)
+        scores, rows = _scored(td.net, game, state, afters)
         index = best_index(scores)
         chosen = afters[index]
         mine = mover == game.first
@@ -144,7 +154,7 @@ def self_play(game: SelfPlay[S, A], td: TDLambda, rng: random.Random) -> int:
         if done is not None:
             td.finish(done if mine else 1.0 - done)
             return plies
-        td.step(np.asarray(game.rows(state, [chosen])[0]), 1.0 if mine else -1.0)
+        td.step(np.asarray(rows[index]), 1.0 if mine else -1.0)
         state = game.advance(state, chosen)
 
 

@@ -96,9 +96,10 @@ class Model:
     hand_logit: int
     weights: Path
 
-    def fresh(self, seed: int) -> Network:
-        """The untrained network: the hand-tuned evaluation exactly."""
-        return Network.fresh(self.inputs, self.hidden, seed, {self.hand_logit: 1.0})
+    def fresh(self, seed: int, hidden: int | None = None) -> Network:
+        """The untrained network: the hand-tuned evaluation exactly (``hidden``
+        units, the model's own number unless given)."""
+        return Network.fresh(self.inputs, hidden or self.hidden, seed, {self.hand_logit: 1.0})
 
     def shipped(self) -> Network:
         """The weights in the repository (loaded once a process)."""

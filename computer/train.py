@@ -1,13 +1,18 @@
 """Train a dice game's learned evaluation by self-play with TD(λ), as TD-Gammon did.
 
 Run: ``python -m computer.train GAME --games 2000 --seed 1 [--every 400]
-[--match 200] [--alpha 0.01] [--lam 0.7] [--out FILE]`` with GAME one of
+[--match 200] [--alpha 0.01] [--alpha-end A] [--lam 0.7] [--hidden H] [--out FILE]``
+with GAME one of
 ``hachapury``, ``cheesegambit``, ``chebache``.
 
 The network (computer/td.py) starts as the hand-tuned evaluation exactly and
 plays itself one ply deep (the best after-state by its own value, no
 exploration: the dice explore); after every after-state it moves its value
-towards the next one's, and at the end towards the result.  Every
+towards the next one's, and at the end towards the result.  With
+``--alpha-end`` the step size falls geometrically from ``--alpha`` at the
+first game to it at the last (a network that has stopped improving at a fixed
+step often improves again as the step falls); ``--hidden`` sets the number of
+hidden units (default: the game's own, computer/<game>_learned.py).  Every
 ``--every`` games it prints its learning curve: one-ply matches of
 ``--match`` games (seats alternating, the same seeded dice for every match)
 against the previous checkpoint and against the hand-tuned evaluation, with
@@ -56,19 +61,32 @@ def _line(name: str, score: float, games: int) -> str:
     return f"vs {name} {score:g}/{games} = {score / games:.1%} [95% {low:.1%}-{high:.1%}]"
 
 
+def step_size(alpha: float, alpha_end: float | None, done: int, games: int) -> float:
+    """The step size of game ``done`` (0-based) of ``games``: ``alpha``
+    throughout, or falling geometrically from it to ``alpha_end``."""
+    if alpha_end is None or games <= 1:
+        return alpha
+    return alpha * (alpha_end / alpha) ** (done / (games - 1))
+
+
 def train(games: int, seed: int, every: int = 0, match_games: int = 0, alpha: float = 0.01,
           lam: float = 0.7, out: Path | None = None, log: Callable[[str], None] = print,
-          game: str = "hachapury") -> Network:
+          game: str = "hachapury", alpha_end: float | None = None,
+          hidden: int | None = None) -> Network:
     """Train ``game``'s network from the hand-tuned start for ``games``
     self-play games; the learning curve goes to ``log``; the weights to
     ``out`` if given."""
     play = self_play_of(game)
     rng = random.Random(seed)
-    net = play.fresh(seed)
+    net = play.fresh(seed, hidden)
     td = TDLambda(net, alpha, lam)
     previous = net.copy()
     started = time.perf_counter()
+    meta: dict[str, float | int] = {"seed": seed, "alpha": alpha, "lam": lam}
+    if alpha_end is not None:
+        meta["alpha_end"] = alpha_end
     for done in range(1, games + 1):
+        td.alpha = step_size(alpha, alpha_end, done - 1, games)
         self_play(play, td, rng)
         if every and match_games and (done % every == 0 or done == games):
             # the same dice for every checkpoint's matches: only the players change
@@ -80,9 +98,9 @@ def train(games: int, seed: int, every: int = 0, match_games: int = 0, alpha: fl
                 f"{_line('hand-tuned', against_hand, match_games)}")
             previous = net.copy()
             if out is not None:  # a run stopped later still leaves its latest weights
-                net.save(out, games=done, seed=seed, alpha=alpha, lam=lam)
+                net.save(out, games=done, **meta)
     if out is not None:
-        net.save(out, games=games, seed=seed, alpha=alpha, lam=lam)
+        net.save(out, games=games, **meta)
     return net
 
 
@@ -94,12 +112,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=400)
     parser.add_argument("--match", type=int, default=200)
     parser.add_argument("--alpha", type=float, default=0.01)
+    parser.add_argument("--alpha-end", type=float)
     parser.add_argument("--lam", type=float, default=0.7)
+    parser.add_argument("--hidden", type=int)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
     out = args.out or WEIGHTS_DIR / f"{args.game}.npz"
     train(args.games, args.seed, args.every, args.match, args.alpha, args.lam, out,
-          lambda line: print(line, flush=True), args.game)
+          lambda line: print(line, flush=True), args.game, args.alpha_end, args.hidden)
     print(f"weights: {out}", file=sys.stderr)
     return 0
 

@@ -66,6 +66,30 @@ def test_an_untrained_network_is_the_hand_tuned_value() -> None:
         position = position.after(rows[rng.randrange(len(rows))])
 
 
+def test_the_batch_features_are_the_row_by_row_features() -> None:
+    """``batch`` (numpy, what the search and trainer use) against ``features``
+    (plain Python, the definition) over random games' turns: contact, walls,
+    waste and the hand-tuned logit all agree to rounding."""
+    rng = random.Random(8)
+    rows_seen = contact_rows = 0
+    for _ in range(6):
+        position = _start()
+        while position.result is None:
+            mover = position.side_to_move
+            assert mover is not None
+            other = position.checkers("B" if mover == "W" else "W")
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            rows = [c for _, c in successor_counts(position, dice)]
+            want = np.array([learned.features(row, other) for row in rows])
+            got = learned.batch(rows, other)
+            assert got.shape == want.shape
+            assert np.allclose(got, want, rtol=0.0, atol=1e-9)
+            rows_seen += len(rows)
+            contact_rows += int(want[:, -1].sum())
+            position = position.after(rows[rng.randrange(len(rows))])
+    assert rows_seen > 500 and 0 < contact_rows < rows_seen  # both kinds of rows were met
+
+
 def test_a_td_step_moves_the_value_towards_its_target() -> None:
     net = learned.fresh(1)
     x = np.array(learned.features(_start().checkers("W"), _start().checkers("B")))
@@ -96,3 +120,18 @@ def test_every_level_plays_a_legal_turn_with_a_learned_value(level: Level) -> No
         choice = strategy.choose(position, dice, level, strategy.budget_for(level), rng)
         assert choice.text in position.legal_turns(dice)
         position = position.play(choice.text, dice).position  # type: ignore[assignment]
+
+
+def test_hidden_units_and_a_falling_step_size_are_the_run_s_to_choose(tmp_path: Path) -> None:
+    from computer.train import step_size
+
+    assert step_size(0.01, None, 7, 10) == 0.01
+    falling = [step_size(0.01, 0.001, done, 10) for done in range(10)]
+    assert falling[0] == pytest.approx(0.01) and falling[-1] == pytest.approx(0.001)
+    assert all(a > b for a, b in zip(falling, falling[1:], strict=False))
+    out = tmp_path / "h.npz"
+    assert main(["hachapury", "--games", "3", "--seed", "2", "--every", "0", "--hidden", "5",
+                 "--alpha-end", "0.002", "--out", str(out)]) == 0
+    assert Network.load(out).W.shape == (5, learned.FEATURES)
+    with np.load(out) as saved:
+        assert float(saved["alpha_end"]) == 0.002 and int(saved["games"]) == 3
