@@ -105,8 +105,8 @@ class HachapuryStrategy(LearnedLevels, LevelledStrategy):
         else:
             assert isinstance(position, HachapuryPosition)
             ranked = learned_ranking(position, dice, side, budget, net)
-        if level == Level.EXPERT and net is None:
-            chosen = self.expert(ranked, side, budget)
+        if level == Level.EXPERT:
+            chosen = self.expert(ranked, side, budget, net)
         elif level in (Level.HARD, Level.EXPERT):
             chosen = self.deeper(ranked, side, budget,
                                  self.EXPERT_TOP if level == Level.EXPERT else self.HARD_TOP,
@@ -138,26 +138,27 @@ class HachapuryStrategy(LearnedLevels, LevelledStrategy):
         found.sort(key=lambda item: -item[0])  # stable: ties keep the one-ply order
         return found
 
-    def expert(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget
-               ) -> Candidate:
+    def expert(self, ranked: list[tuple[float, Candidate]], side: str, budget: Budget,
+               net: Network | None = None) -> Candidate:
         """``hard``'s search over ``EXPERT_TOP`` turns with a share of the
         budget, then its best ``EXPERT_DEEP`` looked at two replies deeper
         (``two_ply``): the opponent's best reply to each of its throws, then
-        our best answer to each of ours.  The best two-ply value among the
-        turns the budget reached wins (they are reached in ``hard``'s order,
-        so a budget spent early still gives ``hard``'s choice)."""
+        our best answer to each of ours (by ``net`` when given, else the
+        hand-tuned value).  The best two-ply value among the turns the budget
+        reached wins (they are reached in ``hard``'s order, so a budget spent
+        early still gives ``hard``'s choice)."""
         first = self.reply_ranking(ranked, side, budget.within(self.EXPERT_FIRST_SHARE),
-                                   self.EXPERT_TOP)
+                                   self.EXPERT_TOP, net)
         if not first:
             # the share ran out before one turn was looked at: hard's search on the rest
-            first = self.reply_ranking(ranked, side, budget, self.EXPERT_TOP)
+            first = self.reply_ranking(ranked, side, budget, self.EXPERT_TOP, net)
         if not first:
             return ranked[0][1]
         best_value, best = -1.0, first[0][1]
         for _, candidate in first[:self.EXPERT_DEEP]:
             after = candidate.after
             assert isinstance(after, HachapuryPosition)
-            value = two_ply(after, side, budget)
+            value = two_ply(after, side, budget, net)
             if value is None:
                 break
             if value > best_value:
@@ -261,12 +262,42 @@ def _best_reply(position: HachapuryPosition, dice: Dice, other: tuple[int, ...],
     return best, chosen
 
 
-def two_ply(after: HachapuryPosition, side: str, budget: Budget) -> float | None:
+def _best_reply_by_net(position: HachapuryPosition, dice: Dice, other: tuple[int, ...],
+                       budget: Budget, net: Network) -> tuple[float, tuple[int, ...]]:
+    """``_best_reply`` by the learned value."""
+    from computer import hachapury_learned
+
+    turns = [counts for _, counts in successor_counts(position, dice)]
+    budget.spend(len(turns))
+    scores = hachapury_learned.values(net, turns, other)
+    best = max(range(len(turns)), key=scores.__getitem__)  # the first of equals
+    return scores[best], turns[best]
+
+
+def _our_throws_by_net(position: HachapuryPosition, other: tuple[int, ...], budget: Budget,
+                       net: Network) -> float:
+    """The mover's best value by ``net`` averaged over its 21 throws, every
+    throw's turns valued in one batch (each a unit of ``budget``)."""
+    from computer import hachapury_learned
+
+    spans: list[tuple[int, int, float]] = []
+    rows: list[tuple[int, ...]] = []
+    for dice, weight in THROWS:
+        turns = successor_counts(position, dice)
+        spans.append((len(rows), len(rows) + len(turns), weight))
+        rows.extend(counts for _, counts in turns)
+    budget.spend(len(rows))
+    scores = hachapury_learned.values(net, rows, other)
+    return sum(weight * max(scores[start:end]) for start, end, weight in spans)
+
+
+def two_ply(after: HachapuryPosition, side: str, budget: Budget, net: Network | None = None
+            ) -> float | None:
     """``side``'s value of ``after`` (the opponent to move) two replies deep:
     for each of the opponent's 21 throws its best reply by the hand-tuned
-    value, then for each of our 21 throws our best turn by the same value,
-    averaged over both; None when the budget ran out first (each turn valued
-    is a unit of it)."""
+    value (``net``'s if given), then for each of our 21 throws our best turn
+    by the same value, averaged over both; None when the budget ran out first
+    (each turn valued is a unit of it)."""
     result = after.result
     if result is not None:
         return 1.0 if result.winner == side else 0.0
@@ -275,6 +306,11 @@ def two_ply(after: HachapuryPosition, side: str, budget: Budget) -> float | None
     for dice, weight in THROWS:
         if budget.expired():
             return None
+        if net is not None:
+            _, theirs = _best_reply_by_net(after, dice, mine, budget, net)
+            if theirs[0] < 15:
+                total += weight * _our_throws_by_net(after.after(theirs), theirs, budget, net)
+            continue
         _, theirs = _best_reply(after, dice, mine, budget)
         if theirs[0] == 15:
             continue  # they win: 0 for us

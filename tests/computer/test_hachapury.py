@@ -250,9 +250,24 @@ def test_two_replies_deep_a_bear_off_race_is_counted_out() -> None:
     assert one_reply is not None and one_reply < 0.999
 
 
-def test_two_replies_deep_stops_when_the_work_budget_is_spent() -> None:
+def test_two_replies_deep_by_the_network_counts_out_the_same_race() -> None:
+    # the learned two-ply (expert's) sees the same sure win, exactly: both of
+    # White's last checkers come off whatever either side throws
+    after = listing("W: 2@1, 13@F; B: 5@6, 10@F; B to move")
+    net = STRATEGY.net_for(Level.EXPERT)
+    assert net is not None
+    assert two_ply(after, "W", Budget(60), net) == pytest.approx(1.0, abs=1e-12)
+    # and an open position gets a share strictly between
+    race = listing("W: 4@24, 11@6; B: 4@24, 11@6; B to move")
+    value = two_ply(race, "W", Budget(60), net)
+    assert value is not None and 0.0 < value < 1.0
+
+
+@pytest.mark.parametrize("learned", [False, True], ids=["hand", "network"])
+def test_two_replies_deep_stops_when_the_work_budget_is_spent(learned: bool) -> None:
     after = listing("W: 4@24, 11@6; B: 4@24, 11@6; B to move")
-    assert two_ply(after, "W", Budget(60, work=10)) is None
+    net = STRATEGY.net_for(Level.EXPERT) if learned else None
+    assert two_ply(after, "W", Budget(60, work=10), net) is None
 
 
 def test_the_hand_tuned_expert_with_a_tight_budget_plays_what_hard_plays() -> None:
