@@ -167,21 +167,34 @@ class HachapuryStrategy(LearnedLevels, LevelledStrategy):
 
     def after_value(self, after: Position, side: str, level: Level, budget: Budget
                     ) -> float | None:
-        """As each level looks (hand-tuned values): the race alone, the full
-        value, one reply averaged over the opponent's throws, two replies."""
+        """As each level looks: the race alone, the full value, one reply
+        averaged over the opponent's throws, two replies (by the network for
+        a level that plays with it, else the hand-tuned value)."""
         assert isinstance(after, HachapuryPosition)
         if after.result is not None:
             return 1.0 if after.result.winner == side else 0.0
+        net = self.net_for(level)
         if level == Level.EXPERT:
-            return two_ply(after, side, budget)
+            return two_ply(after, side, budget, net)
         if level == Level.HARD:
-            return reply_average(after, side, budget)
+            return reply_average(after, side, budget, net)
         budget.spend()
-        return race_value(after, side) if level == Level.EASY else self.value(after, side)
+        if level == Level.EASY:
+            return race_value(after, side)
+        if net is not None:
+            from computer import hachapury_learned
+
+            mover = after.checkers(side)
+            return hachapury_learned.values(net, [mover], after.checkers(_other(side)))[0]
+        return self.value(after, side)
 
     def explain(self, position: Position, dice: Dice, text: str | Turn) -> Reason:
         assert isinstance(position, HachapuryPosition)
         return explain_turn(position, dice, text)
+
+
+def _other(side: str) -> str:
+    return "B" if side == "W" else "W"
 
 
 #: What ``easy`` knows: the race and the waste of bearing off, blind to blocks.

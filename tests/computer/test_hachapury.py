@@ -312,3 +312,24 @@ def test_expert_plays_by_the_learned_value_and_hard_by_the_hand_tuned_one() -> N
         if position.result is not None:
             break
     assert differs >= 1
+
+
+def test_turn_values_are_the_ones_each_level_plays_by() -> None:
+    """``value_turns`` (the error-rate bench's and analysis' view) looks as the
+    level does: ``expert`` by the network two replies deep, ``hard`` (hand-tuned
+    by default) one reply deep by the hand-tuned value, and a ``hard`` switched
+    to the network by the network."""
+    position = listing("W: 2@24, 1@20, 1@16, 9@6, 1@5, 1@4; "
+                       "B: 3@24, 1@19, 8@6, 1@5, 1@3, 1@2; W to move")
+    dice = (3, 1)
+    net = STRATEGY.net_for(Level.EXPERT)
+    assert net is not None
+    learned_hard = HachapuryStrategy(learned={Level.HARD})
+    for text, after in successors(position, dice)[:3]:
+        expert = STRATEGY.value_turns(position, dice, Level.EXPERT, Budget(60), [text])
+        assert expert[0][0] == two_ply(after, "W", Budget(60), net)
+        hand = STRATEGY.value_turns(position, dice, Level.HARD, Budget(60), [text])
+        assert hand[0][0] == reply_average(after, "W", Budget(60))
+        by_net = learned_hard.value_turns(position, dice, Level.HARD, Budget(60), [text])
+        assert by_net[0][0] == reply_average(after, "W", Budget(60), net)
+        assert by_net[0][0] != hand[0][0]
