@@ -13,8 +13,18 @@ Layers: ``computer`` may import ``games`` only; the bot imports ``computer``.
 
 from __future__ import annotations
 
-from computer.base import Budget, Choice, Level, Strategy, strategy_for
-from computer.play import Request, answer_question, decide
+import os
+
+# The learned evaluations multiply small matrices (a throw's turns by a few
+# dozen hidden units): BLAS threads only spin against the search and the other
+# workers for them (a self-play game took twice the CPU with them), and one
+# thread sums in one order on every machine.  Set before numpy is first
+# imported (computer/td.py and the *_learned modules); an explicit setting wins.
+for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_variable, "1")
+
+from computer.base import Budget, Choice, Level, Strategy, strategy_for  # noqa: E402
+from computer.play import Request, answer_question, decide  # noqa: E402
 
 __all__ = ["Budget", "Choice", "Level", "Request", "Strategy", "answer_question", "decide",
            "strategy_for"]

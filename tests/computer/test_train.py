@@ -135,3 +135,19 @@ def test_hidden_units_and_a_falling_step_size_are_the_run_s_to_choose(tmp_path: 
     assert Network.load(out).W.shape == (5, learned.FEATURES)
     with np.load(out) as saved:
         assert float(saved["alpha_end"]) == 0.002 and int(saved["games"]) == 3
+
+
+def test_numpy_does_its_small_products_on_one_thread() -> None:
+    """The computer package asks BLAS for one thread before numpy loads: the
+    bot's workers and the trainer multiply small matrices, where threads only
+    spin (and a fixed order of sums is the same on every machine)."""
+    import subprocess
+    import sys
+
+    code = ("import computer.td, numpy, os; "
+            "print(os.environ['OPENBLAS_NUM_THREADS'], numpy.__name__)")
+    env = {key: value for key, value in __import__("os").environ.items()
+           if key != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, check=True, cwd=Path(__file__).resolve().parents[2])
+    assert out.stdout.split() == ["1", "numpy"]
