@@ -1,7 +1,7 @@
 """Error rate per level: how much win share each level's choice gives away.
 
 Run: ``.venv/bin/python bench/error_rate.py [--games hachapury ...] [--positions 300]
-[--seed 1] [--top 8] [--rollouts 0 --plies 8]``.
+[--seed 1] [--top 8] [--rollouts 0 --plies 8 --policy normal]``.
 
 On ``--positions`` random positions per game (seeded random games stopped after
 a random number of plies, with a throw that leaves at least two legal turns:
@@ -25,7 +25,11 @@ evaluation is nobody's loss here.  Rollouts to the end of the game with
 machine; ``--rollouts N`` values the same turns instead by N truncated
 rollouts of ``--plies`` plies played by ``normal`` from each, ended by the
 evaluation (``equity.rollout_equity``, the same dice for every turn of a
-position): deeper than any level's search, and slow.  Che is left out by
+position): deeper than any level's search, and slow.  ``--policy net`` plays
+the rollouts instead by the game's shipped network one ply deep, greedy
+(``equity.net_rollout_equity``), fast enough to play them to the end of the
+game (``--plies 200``): the deepest reference here, and one that does not
+share the hand-tuned evaluation's blind spots.  Che is left out by
 default: no dice, and its turn values are its evaluation's, not win rates
 (``--games che`` runs it all the same).
 """
@@ -45,7 +49,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bench_decisions import positions  # noqa: E402
 from computer.base import Level, strategy_for  # noqa: E402
-from computer.equity import choice_turn, rollout_equity, turn_equities  # noqa: E402
+from computer.equity import (  # noqa: E402
+    choice_turn,
+    net_rollout_equity,
+    rollout_equity,
+    turn_equities,
+)
 from games.base import Dice, Position  # noqa: E402
 
 GAMES = ("hachapury", "cheesegambit", "chebache")
@@ -77,7 +86,8 @@ class Tally:
 
 
 def losses_in(game: str, position: Position, dice: Dice, seed: int, top: int,
-              tallies: dict[Level, Tally], rollouts: int = 0, plies: int = 8) -> None:
+              tallies: dict[Level, Tally], rollouts: int = 0, plies: int = 8,
+              policy: str = "normal") -> None:
     """Every level's choice in one position, scored against the reference."""
     strategy = strategy_for(game)
     legal = [turn.text for turn in position.legal_turns(dice)]
@@ -93,8 +103,9 @@ def losses_in(game: str, position: Position, dice: Dice, seed: int, top: int,
     if rollouts:
         side = position.side_to_move
         assert side is not None
-        reference = {text: rollout_equity(game, position.play(text, dice).position, side,
-                                          rollouts, plies, seed=seed)
+        roll = net_rollout_equity if policy == "net" else rollout_equity
+        reference = {text: roll(game, position.play(text, dice).position, side,
+                                rollouts, plies, seed=seed)
                      for text in sorted(wanted)}
     else:
         reference = {item.text: item.equity
@@ -112,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=8)
     parser.add_argument("--rollouts", type=int, default=0)
     parser.add_argument("--plies", type=int, default=8)
+    parser.add_argument("--policy", choices=("normal", "net"), default="normal")
     args = parser.parse_args(argv)
     for game in args.games:
         started = time.perf_counter()
@@ -120,8 +132,9 @@ def main(argv: list[str] | None = None) -> int:
                           (4, {"chebache": 80}.get(game, 60)))
         for index, (position, dice) in enumerate(cases):
             losses_in(game, position, dice, args.seed * 100_003 + index, args.top, tallies,
-                      args.rollouts, args.plies)
-        how = (f"{args.rollouts} rollouts of {args.plies} plies by normal" if args.rollouts
+                      args.rollouts, args.plies, args.policy)
+        how = (f"{args.rollouts} rollouts of {args.plies} plies by {args.policy}"
+               if args.rollouts
                else "expert's look")
         print(f"{game}: {len(cases)} positions, reference {how} at the "
               f"{args.top} best one-ply turns and every choice "

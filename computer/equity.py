@@ -17,6 +17,7 @@ such as a CheeseGambit taunt (``choice_turn`` strips a choice to its turn).
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -85,6 +86,45 @@ def rollout_equity(game: str, after: Position, side: str, games: int = 36, plies
             position = position.play(choice.text, dice).position
         done = outcome_value(position, side)
         total += done if done is not None else _static(game, position, side)
+    return total / games
+
+
+def net_rollout_equity(game: str, after: Position, side: str, games: int = 36,
+                       plies: int = 200, seed: int = 0) -> float:
+    """``rollout_equity`` played by the game's shipped network one ply deep
+    (the trainer's player, computer/selfplay.py: the best after-state by the
+    network, no noise) for both sides, each continuation ended by the result
+    or, where it stopped, by the network's value of the last turn played.
+    Fast enough to play most games to their end (``plies`` 200): the deep
+    reference of the error-rate bench.  Dice as ``rollout_equity``'s (the
+    same for every turn of a position).  Hachapury, CheeseGambit (two players,
+    no taunt due) and Chebache; LookupError for another game."""
+    from computer.selfplay import best_index, net_scores, throw
+    from computer.train import GAMES, self_play_of
+
+    if game not in GAMES:
+        raise LookupError(f"{game}: no learned evaluation to roll out with")
+    play = self_play_of(game)
+    net = importlib.import_module(GAMES[game]).shipped()
+    done = outcome_value(after, side)
+    if done is not None:
+        return done
+    total = 0.0
+    for index in range(games):
+        rng = random.Random(seed * 1_000_003 + index)
+        state = after
+        value = _static(game, after, side)  # where a rollout of no plies stops
+        for _ in range(plies):
+            mover = play.mover(state)
+            options = play.options(state, throw(rng))
+            scores = net_scores(net, play, state, options)
+            best = best_index(scores)
+            mine = mover == side
+            value = scores[best] if mine else 1.0 - scores[best]
+            if play.outcome(state, options[best]) is not None:
+                break
+            state = play.advance(state, options[best])
+        total += value
     return total / games
 
 

@@ -110,3 +110,36 @@ def test_rollouts_of_a_won_race_say_won_and_a_seed_gives_one_value() -> None:
     once = rollout_equity("hachapury", after, side, games=6, plies=4, seed=3)
     assert once == rollout_equity("hachapury", after, side, games=6, plies=4, seed=3)
     assert 0.0 <= once <= 1.0
+
+
+@pytest.mark.parametrize("game", ["hachapury", "chebache"])
+def test_rollouts_by_the_network_play_to_the_end_and_repeat_for_a_seed(game: str) -> None:
+    from computer.equity import net_rollout_equity
+
+    position, dice = positions(game, 1, f"equity:net-rollouts:{game}", (10, 30), choices=3)[0]
+    side = position.side_to_move
+    assert side is not None
+    turns = [turn.text for turn in position.legal_turns(dice)][:2]
+    values = [net_rollout_equity(game, position.play(text, dice).position, side, games=3,
+                                 plies=400 if game == "hachapury" else 6, seed=5)
+              for text in turns]
+    again = [net_rollout_equity(game, position.play(text, dice).position, side, games=3,
+                                plies=400 if game == "hachapury" else 6, seed=5)
+             for text in turns]
+    assert values == again
+    assert all(0.0 <= value <= 1.0 for value in values)
+    if game == "hachapury":
+        # played to the end, every continuation is a win or a loss: thirds
+        assert all(round(value * 3, 9) == int(round(value * 3)) for value in values)
+
+
+def test_network_rollouts_of_a_won_race_say_won_and_che_has_none() -> None:
+    from computer.equity import net_rollout_equity
+
+    won = get_game("hachapury").from_listing("W: 13@F, 2@1; B: 15@6; B to move", {})
+    assert net_rollout_equity("hachapury", won, "W", games=4, plies=4) == 1.0
+    assert net_rollout_equity("hachapury", won, "B", games=4, plies=4) == 0.0
+    che = get_game("che")
+    start = che.initial(che.normalise_options({}), che.sides(che.normalise_options({}))[0].letter)
+    with pytest.raises(LookupError):
+        net_rollout_equity("che", start, "W", games=1, plies=1)
