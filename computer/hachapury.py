@@ -54,11 +54,12 @@ THROWS = list(dice_outcomes(2))
 #: instead of the hand-tuned one.  A level is listed only once arena matches
 #: show it stronger so (README, "Computer players").
 #: ``expert``: hard's reply search over ``EXPERT_TOP`` turns with the network
-#: choosing and valuing the replies scored 59.5% [52.6-66.1] against ``hard``
-#: over 200 games, where the two-reply search by the hand-tuned value scored
-#: 50%.  ``hard`` with the network scored 55.5% [50.6-60.3] over 400: it
-#: stays on the hand-tuned value so that ``expert`` (the same search with the
-#: network over more turns) stays clearly above it (docs/computer-strength.md).
+#: choosing and valuing the replies, then its best ``EXPERT_DEEP`` two replies
+#: deep by the network: 59.8% [54.9-64.4] against ``hard`` over 400 games
+#: (the one-reply search alone scored 59.0% over 400; by the hand-tuned value
+#: the two-reply search scored 50%).  ``hard`` with the network scored 55.5%
+#: [50.6-60.3] over 400: it stays on the hand-tuned value so that ``expert``
+#: stays clearly above it (docs/computer-strength.md).
 LEARNED_LEVELS: frozenset[Level] = frozenset({Level.EXPERT})
 
 
