@@ -133,6 +133,9 @@ def main(argv: list[str] | None = None) -> int:
         for index, (position, dice) in enumerate(cases):
             losses_in(game, position, dice, args.seed * 100_003 + index, args.top, tallies,
                       args.rollouts, args.plies, args.policy)
+            if (index + 1) % 25 == 0:  # a long run shows how far it is
+                print(f"  {game}: {index + 1}/{len(cases)} positions "
+                      f"({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
         how = (f"{args.rollouts} rollouts of {args.plies} plies by {args.policy}"
                if args.rollouts
                else "expert's look")
