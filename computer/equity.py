@@ -109,11 +109,12 @@ def net_rollout_equity(game: str, after: Position, side: str, games: int = 36,
     done = outcome_value(after, side)
     if done is not None:
         return done
+    static = _static(game, after, side) if plies < 1 else 0.0  # where no ply is played
     total = 0.0
     for index in range(games):
         rng = random.Random(seed * 1_000_003 + index)
         state = after
-        value = _static(game, after, side)  # where a rollout of no plies stops
+        value = static
         for _ in range(plies):
             mover = play.mover(state)
             options = play.options(state, throw(rng))

@@ -108,10 +108,8 @@ class HachapuryStrategy(LearnedLevels, LevelledStrategy):
             ranked = learned_ranking(position, dice, side, budget, net)
         if level == Level.EXPERT:
             chosen = self.expert(ranked, side, budget, net)
-        elif level in (Level.HARD, Level.EXPERT):
-            chosen = self.deeper(ranked, side, budget,
-                                 self.EXPERT_TOP if level == Level.EXPERT else self.HARD_TOP,
-                                 net)
+        elif level == Level.HARD:
+            chosen = self.deeper(ranked, side, budget, self.HARD_TOP, net)
         else:
             chosen = pick_with_noise(ranked, rng, self.NORMAL_SPREAD)
         return Choice(chosen.text, self.explain(position, dice, chosen.text))
