@@ -20,6 +20,7 @@ from typing import Protocol, TypeVar
 
 import numpy as np
 
+from computer.search import dice_outcomes
 from computer.td import Array, Network, TDLambda
 from games.base import Dice
 
@@ -191,3 +192,55 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
     return centre - half, centre + half
+
+
+#: Every throw of two dice up to order, with its chance (the expected target's sum).
+THROWS: list[tuple[Dice, float]] = list(dice_outcomes(2))
+
+
+def _every_throw(net: Network, game: SelfPlay[S, A], state: S
+                 ) -> tuple[float, dict[Dice, tuple[list[A], list[float], dict[int, Array]]]]:
+    """The mover's best value by ``net`` averaged over its 21 throws, and each
+    throw's after-states, their values and feature rows (all valued in one batch)."""
+    per_throw = {dice: game.options(state, dice) for dice, _ in THROWS}
+    flat = [after for dice, _ in THROWS for after in per_throw[dice]]
+    scores, rows = _scored(net, game, state, flat)
+    found: dict[Dice, tuple[list[A], list[float], dict[int, Array]]] = {}
+    expected = 0.0
+    start = 0
+    for dice, weight in THROWS:
+        afters = per_throw[dice]
+        end = start + len(afters)
+        mine = scores[start:end]
+        found[dice] = (afters, mine, {i - start: rows[i] for i in range(start, end) if i in rows})
+        expected += weight * max(mine)
+        start = end
+    return expected, found
+
+
+def expected_self_play(game: SelfPlay[S, A], net: Network, alpha: float, rng: random.Random
+                       ) -> int:
+    """One training game of ``net`` against itself, one ply deep, whose every
+    after-state is moved towards its value averaged over the next throw: one
+    minus the opponent's best by ``net`` for each of its 21 throws, weighted
+    by their chances (a finished game by its result).  The sampled throw of
+    plain TD only says where the game goes next; the target no longer carries
+    its luck (TD(0) with an expected target, as the reply search sees the
+    position).  Returns the game's plies."""
+    state = game.start()
+    afters = game.options(state, throw(rng))
+    scores, rows = _scored(net, game, state, afters)
+    for plies in range(1, MAX_TURNS + 1):
+        index = best_index(scores)
+        chosen = afters[index]
+        if game.outcome(state, chosen) is not None:
+            return plies
+        x = np.asarray(rows[index])
+        state = game.advance(state, chosen)
+        theirs, found = _every_throw(net, game, state)
+        value, grad = net.value_and_grad(x)
+        step = alpha * ((1.0 - theirs) - value)
+        for p, g in zip(net.params(), grad, strict=True):
+            p += step * g
+        afters, scores, rows = found[tuple(sorted(throw(rng)))]
+    return MAX_TURNS

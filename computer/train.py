@@ -1,7 +1,8 @@
 """Train a dice game's learned evaluation by self-play with TD(λ), as TD-Gammon did.
 
 Run: ``python -m computer.train GAME --games 2000 --seed 1 [--every 400]
-[--match 200] [--alpha 0.01] [--alpha-end A] [--lam 0.7] [--hidden H] [--out FILE]``
+[--match 200] [--alpha 0.01] [--alpha-end A] [--lam 0.7] [--hidden H]
+[--target td|throw] [--start FILE] [--out FILE]``
 with GAME one of
 ``hachapury``, ``cheesegambit``, ``chebache``.
 
@@ -12,7 +13,12 @@ towards the next one's, and at the end towards the result.  With
 ``--alpha-end`` the step size falls geometrically from ``--alpha`` at the
 first game to it at the last (a network that has stopped improving at a fixed
 step often improves again as the step falls); ``--hidden`` sets the number of
-hidden units (default: the game's own, computer/<game>_learned.py).  Every
+hidden units (default: the game's own, computer/<game>_learned.py).  With
+``--target throw`` each after-state moves instead towards its value averaged
+over the next throw (one minus the opponent's best by the network for each of
+its 21 throws; the sampled throw only says where the game goes), TD(0) with
+the reply search's own target; ``--start FILE`` goes on from weights already
+trained instead of the hand-tuned start.  Every
 ``--every`` games it prints its learning curve: one-ply matches of
 ``--match`` games (seats alternating, the same seeded dice for every match)
 against the previous checkpoint and against the hand-tuned evaluation, with
@@ -37,7 +43,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from computer.selfplay import Chooser, SelfPlay, hand_chooser, match, net_chooser, self_play, wilson
+from computer.selfplay import (
+    Chooser,
+    SelfPlay,
+    expected_self_play,
+    hand_chooser,
+    match,
+    net_chooser,
+    self_play,
+    wilson,
+)
 from computer.td import WEIGHTS_DIR, Network, TDLambda
 
 #: The games with a learned evaluation: the module that gives its ``SELF_PLAY``.
@@ -72,22 +87,30 @@ def step_size(alpha: float, alpha_end: float | None, done: int, games: int) -> f
 def train(games: int, seed: int, every: int = 0, match_games: int = 0, alpha: float = 0.01,
           lam: float = 0.7, out: Path | None = None, log: Callable[[str], None] = print,
           game: str = "hachapury", alpha_end: float | None = None,
-          hidden: int | None = None) -> Network:
-    """Train ``game``'s network from the hand-tuned start for ``games``
-    self-play games; the learning curve goes to ``log``; the weights to
-    ``out`` if given."""
+          hidden: int | None = None, target: str = "td", start: Path | None = None
+          ) -> Network:
+    """Train ``game``'s network from the hand-tuned start (or the weights in
+    ``start``) for ``games`` self-play games, by TD(λ) (``target`` "td") or
+    towards the value averaged over the next throw ("throw"); the learning
+    curve goes to ``log``; the weights to ``out`` if given."""
     play = self_play_of(game)
     rng = random.Random(seed)
-    net = play.fresh(seed, hidden)
+    net = Network.load(start) if start is not None else play.fresh(seed, hidden)
     td = TDLambda(net, alpha, lam)
     previous = net.copy()
     started = time.perf_counter()
-    meta: dict[str, float | int] = {"seed": seed, "alpha": alpha, "lam": lam}
+    meta: dict[str, float | int | str] = {"seed": seed, "alpha": alpha, "lam": lam,
+                                          "target": target}
+    if start is not None:
+        meta["start"] = start.name
     if alpha_end is not None:
         meta["alpha_end"] = alpha_end
     for done in range(1, games + 1):
         td.alpha = step_size(alpha, alpha_end, done - 1, games)
-        self_play(play, td, rng)
+        if target == "throw":
+            expected_self_play(play, net, td.alpha, rng)
+        else:
+            self_play(play, td, rng)
         if every and match_games and (done % every == 0 or done == games):
             # the same dice for every checkpoint's matches: only the players change
             mine: Chooser[Any, Any] = net_chooser(net)
@@ -115,11 +138,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--alpha-end", type=float)
     parser.add_argument("--lam", type=float, default=0.7)
     parser.add_argument("--hidden", type=int)
+    parser.add_argument("--target", choices=("td", "throw"), default="td")
+    parser.add_argument("--start", type=Path)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
     out = args.out or WEIGHTS_DIR / f"{args.game}.npz"
     train(args.games, args.seed, args.every, args.match, args.alpha, args.lam, out,
-          lambda line: print(line, flush=True), args.game, args.alpha_end, args.hidden)
+          lambda line: print(line, flush=True), args.game, args.alpha_end, args.hidden,
+          args.target, args.start)
     print(f"weights: {out}", file=sys.stderr)
     return 0
 

@@ -151,3 +151,50 @@ def test_numpy_does_its_small_products_on_one_thread() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, check=True, cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.split() == ["1", "numpy"]
+
+
+def test_the_expected_target_is_the_search_s_average_over_the_next_throw() -> None:
+    """The trainer's target (``--target throw``) for the side to throw is the
+    reply search's own sum: its best turn by the network for each of the 21
+    throws, weighted by their chances (computer/hachapury.py)."""
+    from computer.base import Budget
+    from computer.hachapury import _our_throws_by_net
+    from computer.selfplay import THROWS, _every_throw
+
+    assert sum(weight for _, weight in THROWS) == pytest.approx(1.0) and len(THROWS) == 21
+    net = learned.shipped()
+    position = _start()
+    rng = random.Random(9)
+    for _ in range(8):
+        mover = position.side_to_move
+        assert mover is not None
+        other = position.checkers("B" if mover == "W" else "W")
+        expected, found = _every_throw(net, learned.SELF_PLAY, position)
+        assert expected == pytest.approx(
+            _our_throws_by_net(position, other, Budget(60.0), net), abs=1e-12)
+        assert set(found) == {dice for dice, _ in THROWS}
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        afters, scores, _ = found[tuple(sorted(dice))]
+        assert afters == [counts for _, counts in successor_counts(position, dice)]
+        chosen = afters[scores.index(max(scores))]
+        position = position.after(chosen)
+
+
+def test_training_towards_the_expected_target_goes_on_from_given_weights(
+        tmp_path: Path) -> None:
+    start = tmp_path / "start.npz"
+    train(2, seed=3, out=start)
+    out = tmp_path / "throw.npz"
+    assert main(["hachapury", "--games", "3", "--seed", "4", "--every", "0",
+                 "--target", "throw", "--start", str(start), "--alpha", "0.01",
+                 "--out", str(out)]) == 0
+    begun, trained = Network.load(start), Network.load(out)
+    assert not np.array_equal(begun.u, trained.u)  # it learned from the games ...
+    assert np.abs(trained.u - begun.u).max() < 0.5  # ... going on from where it began
+    with np.load(out) as saved:
+        assert str(saved["target"]) == "throw" and str(saved["start"]) == "start.npz"
+    again = tmp_path / "again.npz"
+    main(["hachapury", "--games", "3", "--seed", "4", "--every", "0", "--target", "throw",
+          "--start", str(start), "--alpha", "0.01", "--out", str(again)])
+    assert all(np.array_equal(a, b) for a, b in
+               zip(trained.params(), Network.load(again).params(), strict=True))
