@@ -1,7 +1,7 @@
 """Error rate per level: how much win share each level's choice gives away.
 
 Run: ``.venv/bin/python bench/error_rate.py [--games hachapury ...] [--positions 300]
-[--seed 1] [--top 8] [--rollouts 0 --plies 8 --policy normal]``.
+[--seed 1] [--top 8] [--rollouts 0 --plies 8 --policy normal] [--jobs 1]``.
 
 On ``--positions`` random positions per game (seeded random games stopped after
 a random number of plies, with a throw that leaves at least two legal turns:
@@ -38,10 +38,12 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -89,14 +91,26 @@ def losses_in(game: str, position: Position, dice: Dice, seed: int, top: int,
               tallies: dict[Level, Tally], rollouts: int = 0, plies: int = 8,
               policy: str = "normal") -> None:
     """Every level's choice in one position, scored against the reference."""
+    for level, (loss, seconds) in scored(game, position, dice, seed, top, rollouts, plies,
+                                         policy).items():
+        tallies[level].losses.append(loss)
+        tallies[level].seconds.append(seconds)
+
+
+def scored(game: str, position: Position, dice: Dice, seed: int, top: int,
+           rollouts: int = 0, plies: int = 8, policy: str = "normal"
+           ) -> dict[Level, tuple[float, float]]:
+    """Every level's loss against the reference in one position, and the CPU
+    seconds of its decision."""
     strategy = strategy_for(game)
     legal = [turn.text for turn in position.legal_turns(dice)]
     chosen: dict[Level, str] = {}
+    seconds: dict[Level, float] = {}
     for level in Level:
         budget = strategy.budget_for(level)
         started = time.process_time()
         choice = strategy.choose(position, dice, level, budget, random.Random(seed))
-        tallies[level].seconds.append(time.process_time() - started)
+        seconds[level] = time.process_time() - started
         chosen[level] = choice_turn(choice.text, legal)
     shallow = turn_equities(game, position, dice, Level.NORMAL)
     wanted = {item.text for item in shallow[:top]} | set(chosen.values())
@@ -111,8 +125,43 @@ def losses_in(game: str, position: Position, dice: Dice, seed: int, top: int,
         reference = {item.text: item.equity
                      for item in turn_equities(game, position, dice, Level.EXPERT, wanted)}
     best = max(reference.values())
-    for level, text in chosen.items():
-        tallies[level].losses.append(best - reference[text])
+    return {level: (best - reference[text], seconds[level]) for level, text in chosen.items()}
+
+
+@dataclass(frozen=True)
+class Run:
+    """One game's run: its positions (``cases``) and how each is scored."""
+
+    game: str
+    positions: int
+    seed: int
+    top: int
+    rollouts: int
+    plies: int
+    policy: str
+
+    def cases(self) -> list[tuple[Position, Dice]]:
+        return positions(self.game, self.positions, f"error-rate:{self.game}:{self.seed}",
+                         (4, {"chebache": 80}.get(self.game, 60)))
+
+    def score(self, index: int, case: tuple[Position, Dice]
+              ) -> dict[Level, tuple[float, float]]:
+        position, dice = case
+        return scored(self.game, position, dice, self.seed * 100_003 + index, self.top,
+                      self.rollouts, self.plies, self.policy)
+
+
+#: A worker process's positions, drawn once (positions do not cross processes:
+#: each worker draws the same seeded list and scores the indices it is sent).
+_WORKER_CASES: dict[Run, list[tuple[Position, Dice]]] = {}
+
+
+def _score_in_worker(job: tuple[Run, int]) -> dict[Level, tuple[float, float]]:
+    run, index = job
+    cases = _WORKER_CASES.get(run)
+    if cases is None:
+        cases = _WORKER_CASES[run] = run.cases()
+    return run.score(index, cases[index])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -124,18 +173,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rollouts", type=int, default=0)
     parser.add_argument("--plies", type=int, default=8)
     parser.add_argument("--policy", choices=("normal", "net"), default="normal")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes scoring positions side by side (the same figures)")
     args = parser.parse_args(argv)
     for game in args.games:
         started = time.perf_counter()
         tallies = {level: Tally() for level in Level}
-        cases = positions(game, args.positions, f"error-rate:{game}:{args.seed}",
-                          (4, {"chebache": 80}.get(game, 60)))
-        for index, (position, dice) in enumerate(cases):
-            losses_in(game, position, dice, args.seed * 100_003 + index, args.top, tallies,
-                      args.rollouts, args.plies, args.policy)
+        run = Run(game, args.positions, args.seed, args.top, args.rollouts, args.plies,
+                  args.policy)
+        cases = run.cases()
+        found: Iterator[dict[Level, tuple[float, float]]]
+        if args.jobs > 1:
+            pool = multiprocessing.get_context("fork").Pool(args.jobs)
+            found = pool.imap(_score_in_worker, [(run, i) for i in range(len(cases))])
+        else:
+            pool = None
+            found = (run.score(i, case) for i, case in enumerate(cases))
+        for index, result in enumerate(found):
+            for level, (loss, seconds) in result.items():
+                tallies[level].losses.append(loss)
+                tallies[level].seconds.append(seconds)
             if (index + 1) % 25 == 0:  # a long run shows how far it is
                 print(f"  {game}: {index + 1}/{len(cases)} positions "
                       f"({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
+        if pool is not None:
+            pool.close()
+            pool.join()
         how = (f"{args.rollouts} rollouts of {args.plies} plies by {args.policy}"
                if args.rollouts
                else "expert's look")

@@ -99,7 +99,7 @@ def net_rollout_equity(game: str, after: Position, side: str, games: int = 36,
     reference of the error-rate bench.  Dice as ``rollout_equity``'s (the
     same for every turn of a position).  Hachapury, CheeseGambit (two players,
     no taunt due) and Chebache; LookupError for another game."""
-    from computer.selfplay import best_index, net_scores, throw
+    from computer.rollouts import rollout_value
     from computer.train import GAMES, self_play_of
 
     if game not in GAMES:
@@ -110,23 +110,9 @@ def net_rollout_equity(game: str, after: Position, side: str, games: int = 36,
     if done is not None:
         return done
     static = _static(game, after, side) if plies < 1 else 0.0  # where no ply is played
-    total = 0.0
-    for index in range(games):
-        rng = random.Random(seed * 1_000_003 + index)
-        state = after
-        value = static
-        for _ in range(plies):
-            mover = play.mover(state)
-            options = play.options(state, throw(rng))
-            scores = net_scores(net, play, state, options)
-            best = best_index(scores)
-            mine = mover == side
-            value = scores[best] if mine else 1.0 - scores[best]
-            if play.outcome(state, options[best]) is not None:
-                break
-            state = play.advance(state, options[best])
-        total += value
-    return total / games
+    value = rollout_value(play, net, after, side, games, plies, seed, static=static)
+    assert value is not None  # no budget: every game is played
+    return value
 
 
 def _static(game: str, position: Position, side: str) -> float:

@@ -143,3 +143,17 @@ def test_network_rollouts_of_a_won_race_say_won_and_che_has_none() -> None:
     start = che.initial(che.normalise_options({}), che.sides(che.normalise_options({}))[0].letter)
     with pytest.raises(LookupError):
         net_rollout_equity("che", start, "W", games=1, plies=1)
+
+
+def test_error_rate_in_two_processes_gives_the_same_losses(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from bench.error_rate import main
+
+    def losses(jobs: int) -> list[str]:
+        assert main(["--games", "hachapury", "--positions", "4", "--top", "3",
+                     "--jobs", str(jobs)]) == 0
+        lines = capsys.readouterr().out.splitlines()[1:]
+        assert len(lines) == 4  # one line a level
+        return [line.split("; ms ")[0] for line in lines]  # CPU times differ run to run
+
+    assert losses(2) == losses(1)
