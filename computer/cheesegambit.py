@@ -178,10 +178,12 @@ class CheesegambitStrategy(LearnedLevels, LevelledStrategy):
     #: Positions a decision may evaluate (``Budget``): about what the old time
     #: budgets (0.1 / 0.5 / 1.5 s) held here.  With the learned value a unit
     #: costs about 29 microseconds of CPU (bench/bench_decisions.py), so
-    #: ``hard``'s budget holds it near 1.2 s and ``expert``'s near 3 s; the
-    #: hand-tuned search of three and four players rarely reaches either.
+    #: ``hard``'s budget holds it near 1.2 s and ``expert``'s under 3 s (at
+    #: 100,000 its p99 was 3.6 s with both cores busy: session 12 took it to
+    #: 80,000); the hand-tuned search of three and four players rarely
+    #: reaches either.
     WORK = {Level.EASY: 3_500, Level.NORMAL: 17_000, Level.HARD: 40_000,
-            Level.EXPERT: 100_000}
+            Level.EXPERT: 80_000}
 
     def value(self, position: Position, side: str) -> float:
         assert isinstance(position, CheeseGambitPosition)

@@ -35,7 +35,7 @@ def test_one_ply_is_the_opponent_s_best_reply_to_each_game_s_throw() -> None:
         replies = [counts for _, counts in successor_counts(after, dice)]
         expected += 1.0 - max(learned.values(net, replies, white))
     value = rollout_value(learned.SELF_PLAY, net, after, "W", games=5, plies=1, seed=11)
-    assert value == pytest.approx(expected / 5, abs=1e-12)
+    assert value is not None and value == pytest.approx(expected / 5, abs=1e-12)
     black = rollout_value(learned.SELF_PLAY, net, after, "B", games=5, plies=1, seed=11)
     assert black == pytest.approx(1.0 - value, abs=1e-12)  # the same games, the other side
 
