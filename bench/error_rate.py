@@ -91,8 +91,12 @@ def losses_in(game: str, position: Position, dice: Dice, seed: int, top: int,
               tallies: dict[Level, Tally], rollouts: int = 0, plies: int = 8,
               policy: str = "normal") -> None:
     """Every level's choice in one position, scored against the reference."""
-    for level, (loss, seconds) in scored(game, position, dice, seed, top, rollouts, plies,
-                                         policy).items():
+    _tally(tallies, scored(game, position, dice, seed, top, rollouts, plies, policy))
+
+
+def _tally(tallies: dict[Level, Tally], result: dict[Level, tuple[float, float]]) -> None:
+    """Add one position's ``scored`` result to each level's tally."""
+    for level, (loss, seconds) in result.items():
         tallies[level].losses.append(loss)
         tallies[level].seconds.append(seconds)
 
@@ -190,9 +194,7 @@ def main(argv: list[str] | None = None) -> int:
             pool = None
             found = (run.score(i, case) for i, case in enumerate(cases))
         for index, result in enumerate(found):
-            for level, (loss, seconds) in result.items():
-                tallies[level].losses.append(loss)
-                tallies[level].seconds.append(seconds)
+            _tally(tallies, result)
             if (index + 1) % 25 == 0:  # a long run shows how far it is
                 print(f"  {game}: {index + 1}/{len(cases)} positions "
                       f"({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)

@@ -36,7 +36,7 @@ from computer.hachapury_explain import explain_turn
 from computer.learned_levels import LearnedLevels
 from computer.levelled import LevelledStrategy
 from computer.reasons import Reason
-from computer.search import Candidate, dice_outcomes, pick_with_noise, ranked_turns
+from computer.search import TWO_DICE, Candidate, pick_with_noise, ranked_turns
 from games.base import Dice, Position
 from games.hachapury.position import HachapuryPosition
 from games.hachapury.successors import successor_counts, successors
@@ -48,7 +48,7 @@ if TYPE_CHECKING:  # numpy is imported only when a level uses the learned value
 __all__ = ["STRATEGY", "HachapuryStrategy", "simple_value"]
 
 #: The opponent's 21 throws with their chances.
-THROWS = list(dice_outcomes(2))
+THROWS = TWO_DICE
 #: The levels that value positions with the learned evaluation
 #: (computer/hachapury_learned.py, weights computer/weights/hachapury.npz)
 #: instead of the hand-tuned one.  A level is listed only once arena matches

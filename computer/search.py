@@ -95,6 +95,10 @@ def _orderings(combo: tuple[int, ...]) -> int:
     return result
 
 
+#: The 21 throws of two dice up to order with their chances, worked out once.
+TWO_DICE: tuple[tuple[Dice, float], ...] = tuple(dice_outcomes(2))
+
+
 def reply_value(after: Position, value: Value, side: str, budget: Budget,
                 expand: Expand = candidates) -> float | None:
     """``side``'s value of ``after`` once the next mover has replied as best for

@@ -20,7 +20,7 @@ from typing import Protocol, TypeVar
 
 import numpy as np
 
-from computer.search import dice_outcomes
+from computer.search import TWO_DICE
 from computer.td import Array, Network, TDLambda
 from games.base import Dice
 
@@ -195,7 +195,7 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 #: Every throw of two dice up to order, with its chance (the expected target's sum).
-THROWS: list[tuple[Dice, float]] = list(dice_outcomes(2))
+THROWS = TWO_DICE
 
 
 def _every_throw(net: Network, game: SelfPlay[S, A], state: S

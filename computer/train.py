@@ -106,9 +106,9 @@ def train(games: int, seed: int, every: int = 0, match_games: int = 0, alpha: fl
     if alpha_end is not None:
         meta["alpha_end"] = alpha_end
     for done in range(1, games + 1):
-        td.alpha = step_size(alpha, alpha_end, done - 1, games)
+        td.alpha = step = step_size(alpha, alpha_end, done - 1, games)
         if target == "throw":
-            expected_self_play(play, net, td.alpha, rng)
+            expected_self_play(play, net, step, rng)
         else:
             self_play(play, td, rng)
         if every and match_games and (done % every == 0 or done == games):

@@ -29,6 +29,13 @@ def _start() -> HachapuryPosition:
     return position
 
 
+def _other(position: HachapuryPosition) -> tuple[int, ...]:
+    """The counts of the side not to move."""
+    mover = position.side_to_move
+    assert mover is not None
+    return position.checkers("B" if mover == "W" else "W")
+
+
 def test_a_smoke_run_prints_its_learning_curve_and_saves_weights(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "h.npz"
@@ -56,9 +63,7 @@ def test_an_untrained_network_is_the_hand_tuned_value() -> None:
     position = _start()
     rng = random.Random(2)
     for _ in range(12):
-        mover = position.side_to_move
-        assert mover is not None
-        other = position.checkers("B" if mover == "W" else "W")
+        other = _other(position)
         rows = [c for _, c in successor_counts(position, (rng.randint(1, 6), rng.randint(1, 6)))]
         got = learned.values(learned.fresh(1), rows, other)
         want = [evaluate(row, other, False) for row in rows]
@@ -166,9 +171,7 @@ def test_the_expected_target_is_the_search_s_average_over_the_next_throw() -> No
     position = _start()
     rng = random.Random(9)
     for _ in range(8):
-        mover = position.side_to_move
-        assert mover is not None
-        other = position.checkers("B" if mover == "W" else "W")
+        other = _other(position)
         expected, found = _every_throw(net, learned.SELF_PLAY, position)
         assert expected == pytest.approx(
             _our_throws_by_net(position, other, Budget(60.0), net), abs=1e-12)
