@@ -163,7 +163,9 @@ class ChebacheStrategy(LearnedLevels, LevelledStrategy):
                     ) -> float | None:
         """As each level looks: the race (``easy``), the plain evaluation
         (``normal``), the opponent's best reply averaged over its throws
-        (``hard``, ``expert``; doubles at the one-ply value, as their search)."""
+        (``hard``, ``expert``; doubles at the one-ply value, as their search),
+        by the network where the level plays with it (``_learned_choice``'s
+        reply search), else by the hand-tuned evaluation."""
         assert isinstance(after, ChebachePosition)
         budget.spend()
         done = outcome_value(after, side)
@@ -171,6 +173,14 @@ class ChebacheStrategy(LearnedLevels, LevelledStrategy):
             return done
         if level == Level.EASY:
             return simple_value(after, side)
+        net = self.net_for(level)
+        if net is not None:
+            from computer import chebache_learned
+
+            static = float(net.values(chebache_learned.matrix([after], side))[0])
+            if level == Level.NORMAL:
+                return static
+            return chebache_learned.reply_value(after, _SIDES.index(side), net, budget, static)
         if level == Level.NORMAL:
             return plain_value(after, side)
         return reply_value(after, _SIDES.index(side), budget, self.value(after, side))

@@ -352,8 +352,22 @@ class CheesegambitStrategy(LearnedLevels, LevelledStrategy):
                     ) -> float | None:
         """As each level looks: the race alone (``easy``), direct shots only
         (``normal``), the next mover's best bumping reply averaged over its
-        throws (``hard``), its best of every legal reply (``expert``)."""
+        throws (``hard``), its best of every legal reply (``expert``); with
+        two players, a level that plays with the network (``_learned_deeper``)
+        one ply by the network (``normal``) or the next mover's best reply by
+        the network averaged over its throws (``hard`` and ``expert`` alike:
+        they differ in how many turns they look at, not in how they value one)."""
         assert isinstance(after, CheeseGambitPosition)
+        net = self.net_for(level) if len(after.sides) == 2 else None
+        if net is not None and level != Level.EASY:
+            from computer import cheesegambit_learned
+
+            if level != Level.NORMAL:
+                return cheesegambit_learned.reply_value(after, side, net, budget)
+            budget.spend()
+            if after.result is not None:
+                return position_value(after, side)
+            return float(net.values(cheesegambit_learned.matrix([after], side))[0])
         if level == Level.EXPERT:
             return exact_reply_value(after, side, budget)
         if level == Level.HARD:

@@ -215,3 +215,33 @@ def test_the_shipped_weights_load_fit_the_features_and_say_how_they_were_made(ga
     assert games >= 1000 and seed >= 1
     # trained: the weights are no longer the hand-tuned start
     assert not np.array_equal(net.u, module.fresh(seed).u)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_turn_values_are_the_ones_the_learned_levels_play_by(game: str) -> None:
+    """``value_turns`` (the error-rate bench's view of a level) values a turn
+    as the level plays: ``hard`` with the network by the network's reply
+    search, so its choice is the best of the turns it looked at by those
+    values; the hand-tuned ``hard`` values the same turns otherwise."""
+    strategy = STRATEGIES[game]()
+    hand = STRATEGIES[game](learned=())
+    net = strategy.net_for(Level.HARD)
+    assert net is not None
+    play = self_play_of(game)
+    position = play.start()
+    rng = random.Random(5)
+    for _ in range(6):
+        position = play.advance(position, play.options(position, throw(rng))[0])
+    dice = throw(rng)
+    top = getattr(strategy, "LEARNED_HARD_TOP", strategy.HARD_TOP)
+    looked = [text for _, text, _ in MODULES[game].ranking(position, dice, net)[:top]]
+    assert len(looked) > 1
+    valued = dict((text, value) for value, text in strategy.value_turns(
+        position, dice, Level.HARD, Budget(600.0), looked))
+    chosen = strategy.choose(position, dice, Level.HARD, strategy.budget_for(Level.HARD),
+                             random.Random(1)).text.split(" T@")[0]
+    assert valued[chosen] == pytest.approx(max(valued.values()), abs=1e-9)
+    by_hand = dict((text, value) for value, text in hand.value_turns(
+        position, dice, Level.HARD, Budget(600.0), looked))
+    assert by_hand.keys() == valued.keys()
+    assert any(abs(by_hand[text] - valued[text]) > 1e-6 for text in looked)
