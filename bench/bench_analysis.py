@@ -7,11 +7,13 @@ each analysed (computer/analysis_judge.py) and prints, per game type:
   means something when that is nearly every game: the issue asks 90 of 100);
 - each game's turns and analysis time, in one process and split over ``--jobs``
   worker processes (as the bot's pool does), and p50/max per game;
-- with ``--lag``, the event loop's worst lag while the analyses run in a process
+- the event loop's worst lag while the analyses run in a process
   pool beside it (the bot answering meanwhile).
 
     nice -n 10 .venv/bin/python -m bench.bench_analysis --games 100
-    nice -n 10 .venv/bin/python -m bench.bench_analysis --games 5 --games-only hachapury --lag
+    nice -n 10 .venv/bin/python -m bench.bench_analysis --games 5 --games-only hachapury
+    nice -n 10 .venv/bin/python -m bench.bench_analysis --games 4 --games-only cheesegambit \
+        --option players=2
 """
 
 from __future__ import annotations
@@ -101,11 +103,11 @@ def rates_by_level(played: Played, analysis: Analysis) -> dict[Level, float]:
     return {level: sum(losses) / max(1, counts[level]) for level, losses in out.items()}
 
 
-def _one(game: str, index: int, work: int | None, luck: bool
-         ) -> tuple[int, bool, float, float, float]:
+def _one(game: str, index: int, work: int | None, luck: bool,
+         options: dict[str, str] | None = None) -> tuple[int, bool, float, float, float]:
     """(turns, easy erred more, easy's rate, hard's rate, analysis seconds) of a game."""
     levels = [Level.EASY, Level.HARD] if index % 2 == 0 else [Level.HARD, Level.EASY]
-    played = play(game, levels, seed=index * 7919 + 1)
+    played = play(game, levels, seed=index * 7919 + 1, options=options)
     started = time.perf_counter()
     analysis = analyse(played, work, luck)
     seconds = time.perf_counter() - started
@@ -124,7 +126,8 @@ async def _lag_while(work: asyncio.Future[Any]) -> float:
     return worst
 
 
-async def _with_lag(game: str, games: int, jobs: int, work: int | None, luck: bool
+async def _with_lag(game: str, games: int, jobs: int, work: int | None, luck: bool,
+                    options: dict[str, str] | None = None
                     ) -> tuple[list[tuple[int, bool, float, float, float]], float]:
     loop = asyncio.get_running_loop()
     # the workers at the computer pool's lower priority, as in the bot
@@ -132,7 +135,7 @@ async def _with_lag(game: str, games: int, jobs: int, work: int | None, luck: bo
         # every worker up before the loop is watched: starting one is no analysis
         await asyncio.gather(*(loop.run_in_executor(pool, time.sleep, 0.2)
                                for _ in range(jobs)))
-        futures = [loop.run_in_executor(pool, _one, game, i, work, luck)
+        futures = [loop.run_in_executor(pool, _one, game, i, work, luck, options)
                    for i in range(games)]
         gathered = asyncio.gather(*futures)
         lag = await _lag_while(gathered)
@@ -151,11 +154,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-luck", action="store_true",
                         help="judge errors only (the count's measure; luck is most of "
                              "Chebache's analysis time)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option, e.g. players=2 (repeatable)")
     args = parser.parse_args(argv)
+    options = dict(item.split("=", 1) for item in args.option) or None
     for game in args.only:
         started = time.perf_counter()
         results, lag = asyncio.run(_with_lag(game, args.games, args.jobs, args.work,
-                                             not args.no_luck))
+                                             not args.no_luck, options))
         wall = time.perf_counter() - started
         easy_more = sum(1 for r in results if r[1])
         turns = [r[0] for r in results]

@@ -10,7 +10,8 @@ players quote error rates in, so the thresholds below read as theirs do.
 - the **loss** of a decision: the best turn's equity minus the played turn's
   (0 when the best was played), both valued by ``computer.analysis_judge``
   (every legal turn one ply ahead, the best few and the played one looked at one
-  reply deeper, averaged over the opponent's throws);
+  reply deeper, averaged over the opponent's throws, by the game's learned
+  network where it has one);
 - a player's **error rate**: their total loss over their decisions that were a
   choice (more than one distinct legal turn), in equity per decision;
 - the **luck** of a throw: the equity after the best turn with this throw
@@ -32,8 +33,9 @@ from enum import StrEnum
 #: The analysis format stored with a game (bump it when the figures change meaning:
 #: a stored analysis of another version is computed again).
 #: 2: Che judged three turns deep where two tie; 3: Che's forced-loss looks (its
-#: first tile judged too).
-VERSION = 3
+#: first tile judged too); 4: one reply deeper by the learned network (Hachapury,
+#: Chebache, two-player CheeseGambit).
+VERSION = 4
 
 #: Equity lost by a decision from which it is marked (``?!``, ``?``, ``??``).
 INACCURACY = 0.020

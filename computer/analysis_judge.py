@@ -8,7 +8,14 @@ budget per decision (``WORK``, positions evaluated, as the levels count them):
   ``expand`` of a ``LevelledStrategy``; Che's whole-turn search);
 - the ``TOP`` best of them and the played one valued one reply deeper (the
   opponent's best reply averaged over its throws: ``hard``'s expectimax; Che: the
-  reply searched), so a turn is judged by what the opponent can do to it.  When
+  reply searched), so a turn is judged by what the opponent can do to it.  In the
+  dice games with a learned evaluation (Hachapury, Chebache, CheeseGambit with two
+  players) that look is the network's, as ``hard`` with the network looks
+  (``after_value`` at ``hard``), the stronger judge (docs/computer-strength.md):
+  the replies and the positions they leave valued by the network, while the
+  candidates are still picked by the hand-tuned value one ply ahead (every turn
+  of a throw, which the Chebache and CheeseGambit networks were not trained on:
+  they learned to re-rank the hand-tuned value's best few).  When
   the budget runs out first, the decision is judged one ply throughout (never a
   mix of depths, which would compare unlike numbers);
 - Che only: where the played turn ties the best one reply deeper, the tied turns
@@ -46,9 +53,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from computer.analysis import Decision
-from computer.base import Budget, strategy_for
+from computer.base import Budget, Level, strategy_for
+from computer.learned_levels import LearnedLevels
 from computer.levelled import LevelledStrategy
-from computer.search import Candidate, dice_outcomes, outcome_value, reply_value
+from computer.search import Candidate, dice_outcomes, outcome_value
 from games.base import Dice, Position
 
 if TYPE_CHECKING:
@@ -213,13 +221,19 @@ def _equity(share: float) -> float:
 
 
 class LevelledJudge(Judge):
-    """A ``LevelledStrategy``'s value and expansion."""
+    """A ``LevelledStrategy``'s value and expansion; one reply deeper, ``hard``'s
+    look with the game's network where it has one (``reply``)."""
 
     def __init__(self, game: str, strategy: LevelledStrategy, work: int | None = None,
                  luck: bool = True, pick: Callable[[Position, str], float] | None = None
                  ) -> None:
         super().__init__(game, work, luck)
         self.strategy = strategy
+        #: Who looks one reply deeper: ``hard`` of the strategy, with the network
+        #: if the game has one (whether or not its ``hard`` plays with it).
+        self.looker: LevelledStrategy = (
+            strategy.with_learned({Level.HARD})  # type: ignore[assignment]
+            if isinstance(strategy, LearnedLevels) else strategy)
         #: For luck: a quicker value that picks each throw's best turn, which the
         #: strategy's value then values (one full valuation a throw, not one a turn);
         #: None: the strategy's value picks.
@@ -256,18 +270,23 @@ class LevelledJudge(Judge):
         for item in chosen:
             if item.key not in after:
                 return None
-            value = reply_value(after[item.key], self.strategy.value, side, budget,
-                                self.strategy.expand)
+            value = self.reply(after[item.key], side, budget)
             if value is None:
                 return None
             out[item.key] = value
         return out
 
+    def reply(self, after: Position, side: str, budget: Budget) -> float | None:
+        """``side``'s value of ``after`` once the opponent has replied, averaged
+        over its throws, as ``looker``'s ``hard`` sees it (None: out of budget)."""
+        return self.looker.after_value(after, side, Level.HARD, budget)
+
 
 class CheeseGambitJudge(LevelledJudge):
     """CheeseGambit's turns valued from the pieces alone (its strategy's
     ``option_value``: no position is built for a turn one ply ahead) and one reply
-    deeper by its strategy's own reply model (three and four players)."""
+    deeper as ``hard`` looks: by the network with two players, by the strategy's
+    own reply model with three and four."""
 
     def one_ply(self, position: Position, dice: Dice, side: str, budget: Budget
                 ) -> list[Valued]:
@@ -290,16 +309,14 @@ class CheeseGambitJudge(LevelledJudge):
 
     def deeper(self, position: Position, dice: Dice, side: str, chosen: list[Valued],
                budget: Budget) -> dict[str, float] | None:
-        from computer.cheesegambit import CheesegambitStrategy
         from games.cheesegambit.position import CheeseGambitPosition
 
         assert isinstance(position, CheeseGambitPosition)
-        assert isinstance(self.strategy, CheesegambitStrategy)
         options = dict(position.turn_options(dice))
         out: dict[str, float] = {}
         for item in chosen:
-            value = self.strategy.reply_value(position.after_turn(options[item.key]), side,
-                                              budget)
+            # two players: the network's reply search; three or four: the reply model
+            value = self.reply(position.after_turn(options[item.key]), side, budget)
             if value is None:
                 return None
             out[item.key] = value

@@ -40,3 +40,8 @@ class LearnedLevels:
         if self._net is None:
             self._net = importlib.import_module(self.LEARNED_MODULE).shipped()
         return self._net
+
+    def with_learned(self, levels: Collection[Level]) -> LearnedLevels:
+        """The same strategy (and network) with ``levels`` playing with the
+        network too."""
+        return type(self)(learned=self.learned | frozenset(levels), net=self._net)

@@ -22,7 +22,7 @@ from computer.analysis import (
     summarise,
 )
 from computer.analysis_judge import judge_for
-from computer.base import Level
+from computer.base import Budget, Level, strategy_for
 from games.base import Position
 from games.che.position import ChePosition
 
@@ -74,6 +74,29 @@ def test_the_best_turn_loses_nothing_and_a_worse_one_loses() -> None:
     worst = max(judged, key=lambda d: d.loss)
     assert worst.loss > INACCURACY and worst.best != worst.played
     assert all(d.luck is not None for d in judged)
+
+
+@pytest.mark.parametrize("game", ["hachapury", "chebache", "cheesegambit"])
+def test_a_turn_is_judged_one_reply_deeper_by_the_learned_network(game: str) -> None:
+    """The judge's look one reply deeper is ``hard``'s with the network (the
+    stronger evaluation), not the hand-tuned value's: the played turn's equity
+    is the network's reply search of the position it leads to."""
+    strategy: Any = strategy_for(game)
+    net = strategy.net_for(Level.EXPERT)
+    assert net is not None
+    hand = type(strategy)(learned=())
+    steps = play(game, [Level.NORMAL], seed=3, options={"players": "2"}
+                 if game == "cheesegambit" else None).steps
+    step = next(s for s in steps[6:] if len(set(s.before.legal_turns(s.dice))) >= 3)
+    side = step.before.side_to_move
+    decision = judge_for(game).judge(step.before, step.dice, step.moves, 1)
+    assert decision.deep
+    after = step.before.play(step.moves, step.dice).position
+    by_net = type(strategy)(learned={Level.HARD}, net=net).after_value(
+        after, side, Level.HARD, Budget(600.0))
+    by_hand = hand.after_value(after, side, Level.HARD, Budget(600.0))
+    assert decision.played_equity == pytest.approx(2 * by_net - 1, abs=1e-9)
+    assert abs(by_net - by_hand) > 1e-6
 
 
 def test_easy_errs_more_than_hard() -> None:
