@@ -169,18 +169,24 @@ def test_every_level_plays_a_legal_turn_with_a_learned_value(game: str, level: L
             break
 
 
+def _played_into(game: str, plies: int, seed: int) -> tuple[Any, tuple[int, ...]]:
+    """A position ``plies`` turns into a self-play game (each the hand-tuned best
+    of the seeded throw) and the next throw."""
+    play = self_play_of(game)
+    position = play.start()
+    rng = random.Random(seed)
+    for _ in range(plies):
+        position = play.advance(position, play.options(position, throw(rng))[0])
+    return position, throw(rng)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_hard_with_a_learned_value_chooses_by_work_not_by_the_clock(game: str) -> None:
     """The same position and throw give the same choice under a generous and
     a tight-but-sufficient wall cap: the work budget stops the search."""
     net = train(1, seed=2, game=game)
     strategy = STRATEGIES[game](learned={Level.HARD}, net=net)
-    play = self_play_of(game)
-    position = play.start()
-    rng = random.Random(11)
-    for _ in range(4):
-        position = play.advance(position, play.options(position, throw(rng))[0])
-    dice = throw(rng)
+    position, dice = _played_into(game, 4, seed=11)
     work = strategy.WORK[Level.HARD]
     texts = {strategy.choose(position, dice, Level.HARD, Budget(seconds, work=work),
                              random.Random(1)).text for seconds in (60.0, 600.0)}
@@ -227,12 +233,7 @@ def test_turn_values_are_the_ones_the_learned_levels_play_by(game: str) -> None:
     hand = STRATEGIES[game](learned=())
     net = strategy.net_for(Level.HARD)
     assert net is not None
-    play = self_play_of(game)
-    position = play.start()
-    rng = random.Random(5)
-    for _ in range(6):
-        position = play.advance(position, play.options(position, throw(rng))[0])
-    dice = throw(rng)
+    position, dice = _played_into(game, 6, seed=5)
     top = getattr(strategy, "LEARNED_HARD_TOP", strategy.HARD_TOP)
     looked = [text for _, text, _ in MODULES[game].ranking(position, dice, net)[:top]]
     assert len(looked) > 1
