@@ -229,7 +229,7 @@ def test_turn_values_are_the_ones_the_learned_levels_play_by(game: str) -> None:
     as the level plays: ``hard`` with the network by the network's reply
     search, so its choice is the best of the turns it looked at by those
     values; the hand-tuned ``hard`` values the same turns otherwise."""
-    strategy = STRATEGIES[game]()
+    strategy: Any = STRATEGIES[game]()
     hand = STRATEGIES[game](learned=())
     net = strategy.net_for(Level.HARD)
     assert net is not None
