@@ -34,7 +34,7 @@ from enum import StrEnum
 #: a stored analysis of another version is computed again).
 #: 2: Che judged three turns deep where two tie; 3: Che's forced-loss looks (its
 #: first tile judged too); 4: one reply deeper by the learned network (Hachapury,
-#: Chebache, two-player CheeseGambit).
+#: Chebache).
 VERSION = 4
 
 #: Equity lost by a decision from which it is marked (``?!``, ``?``, ``??``).

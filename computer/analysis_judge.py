@@ -8,14 +8,15 @@ budget per decision (``WORK``, positions evaluated, as the levels count them):
   ``expand`` of a ``LevelledStrategy``; Che's whole-turn search);
 - the ``TOP`` best of them and the played one valued one reply deeper (the
   opponent's best reply averaged over its throws: ``hard``'s expectimax; Che: the
-  reply searched), so a turn is judged by what the opponent can do to it.  In the
-  dice games with a learned evaluation (Hachapury, Chebache, CheeseGambit with two
-  players) that look is the network's, as ``hard`` with the network looks
-  (``after_value`` at ``hard``), the stronger judge (docs/computer-strength.md):
-  the replies and the positions they leave valued by the network, while the
-  candidates are still picked by the hand-tuned value one ply ahead (every turn
-  of a throw, which the Chebache and CheeseGambit networks were not trained on:
-  they learned to re-rank the hand-tuned value's best few).  When
+  reply searched), so a turn is judged by what the opponent can do to it.  In
+  Hachapury and Chebache that look is the learned network's, as ``hard`` with the
+  network looks (``after_value`` at ``hard``), the stronger judge
+  (docs/computer-strength.md): the replies and the positions they leave valued by
+  the network, while the candidates are still picked by the hand-tuned value one
+  ply ahead (every turn of a throw, which the Chebache network was not trained
+  on: it learned to re-rank the hand-tuned value's best few).  CheeseGambit keeps
+  its reply model (the network's look ranks every turn of every throw: 5.4 times
+  the time a game, bench/bench_analysis.py).  When
   the budget runs out first, the decision is judged one ply throughout (never a
   mix of depths, which would compare unlike numbers);
 - Che only: where the played turn ties the best one reply deeper, the tied turns
@@ -285,8 +286,7 @@ class LevelledJudge(Judge):
 class CheeseGambitJudge(LevelledJudge):
     """CheeseGambit's turns valued from the pieces alone (its strategy's
     ``option_value``: no position is built for a turn one ply ahead) and one reply
-    deeper as ``hard`` looks: by the network with two players, by the strategy's
-    own reply model with three and four."""
+    deeper by its strategy's own reply model (the next mover's bumping replies)."""
 
     def one_ply(self, position: Position, dice: Dice, side: str, budget: Budget
                 ) -> list[Valued]:
@@ -309,14 +309,18 @@ class CheeseGambitJudge(LevelledJudge):
 
     def deeper(self, position: Position, dice: Dice, side: str, chosen: list[Valued],
                budget: Budget) -> dict[str, float] | None:
+        from computer.cheesegambit import CheesegambitStrategy
         from games.cheesegambit.position import CheeseGambitPosition
 
         assert isinstance(position, CheeseGambitPosition)
+        assert isinstance(self.strategy, CheesegambitStrategy)
         options = dict(position.turn_options(dice))
         out: dict[str, float] = {}
         for item in chosen:
-            # two players: the network's reply search; three or four: the reply model
-            value = self.reply(position.after_turn(options[item.key]), side, budget)
+            # the reply model, not the network's reply search (which ranks every turn
+            # of each of the 21 throws: 5.4 times the time, bench/bench_analysis.py)
+            value = self.strategy.reply_value(position.after_turn(options[item.key]), side,
+                                              budget)
             if value is None:
                 return None
             out[item.key] = value
