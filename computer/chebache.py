@@ -100,11 +100,6 @@ class ChebacheStrategy(LearnedLevels, LevelledStrategy):
     #: budgets (0.1 / 0.5 / 1.5 s) held here.
     #: The same for ``expert``.
     EXPERT_TOP = 6
-    #: With the network: how many turns ``expert`` looks at one reply deeper, and
-    #: among how many of the hand-tuned best replies to a throw it takes the
-    #: opponent's best (``hard``: ``HARD_TOP`` and ``chebache_learned.REPLY_TOP``).
-    LEARNED_EXPERT_TOP = 7
-    LEARNED_EXPERT_REPLY_TOP = 8
     WORK = {Level.EASY: 3_000, Level.NORMAL: 15_000, Level.HARD: 40_000,
             Level.EXPERT: 100_000}
 
@@ -141,7 +136,10 @@ class ChebacheStrategy(LearnedLevels, LevelledStrategy):
         the replies chosen and valued by the network too."""
         from computer import chebache_learned
 
-        top, reply_top = self._learned_tops(level)
+        # ``expert`` looks at as many turns as ``hard``: over twice the turns it
+        # scored 65 of 140 games against ``hard`` (docs/computer-strength.md),
+        # a wider look picking the turns whose replies the network overrates
+        top = self.HARD_TOP
         found = chebache_learned.ranking(position, dice, net)  # its TOP covers ``top``
         budget.spend(len(found))
         ranked = [(value, Candidate(text, after)) for value, text, after in found]
@@ -154,21 +152,12 @@ class ChebacheStrategy(LearnedLevels, LevelledStrategy):
                 break
             after = candidate.after
             assert isinstance(after, ChebachePosition)
-            value = chebache_learned.reply_value(after, me, net, budget, static, reply_top)
+            value = chebache_learned.reply_value(after, me, net, budget, static)
             if value is None:
                 break
             if value > best_value:
                 best_value, best = value, candidate
         return best
-
-    def _learned_tops(self, level: Level) -> tuple[int, int]:
-        """(turns looked at one reply deeper, hand-tuned replies a throw looked at)
-        of a level that plays with the network."""
-        from computer import chebache_learned
-
-        if level == Level.EXPERT:
-            return self.LEARNED_EXPERT_TOP, self.LEARNED_EXPERT_REPLY_TOP
-        return self.HARD_TOP, chebache_learned.REPLY_TOP
 
     def after_value(self, after: Position, side: str, level: Level, budget: Budget
                     ) -> float | None:
@@ -191,8 +180,7 @@ class ChebacheStrategy(LearnedLevels, LevelledStrategy):
             static = float(net.values(chebache_learned.matrix([after], side))[0])
             if level == Level.NORMAL:
                 return static
-            return chebache_learned.reply_value(after, _SIDES.index(side), net, budget, static,
-                                                self._learned_tops(level)[1])
+            return chebache_learned.reply_value(after, _SIDES.index(side), net, budget, static)
         if level == Level.NORMAL:
             return plain_value(after, side)
         return reply_value(after, _SIDES.index(side), budget, self.value(after, side))

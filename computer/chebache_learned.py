@@ -139,10 +139,10 @@ REPLY_TOP = 4
 
 
 def reply_value(after: ChebachePosition, me: int, net: Network, budget: Budget,
-                static: float, reply_top: int = REPLY_TOP) -> float | None:
+                static: float) -> float | None:
     """``me``'s value of ``after`` by the network once the opponent has
     replied: for each of its throws but doubles, its best turn among the
-    hand-tuned best ``reply_top`` by the network, averaged over the throws
+    hand-tuned best ``REPLY_TOP`` by the network, averaged over the throws
     (doubles, hundreds of turns each, count as ``static``: the network's
     one-ply value of ``after``, as ``hard``'s own search counts them); None
     if the budget ran out first (each reply is a unit of it)."""
@@ -171,7 +171,7 @@ def reply_value(after: ChebachePosition, me: int, net: Network, budget: Budget,
         if live and best < 1.0:
             live.sort(key=lambda item: -item[0])
             rows = np.array([state_features(state, foe, me, kings_on)
-                             for _, state in live[:reply_top]], dtype=np.float64)
+                             for _, state in live[:REPLY_TOP]], dtype=np.float64)
             best = max(best, float(net.values(rows).max()))
         total += weight * (1.0 - best)
     return total

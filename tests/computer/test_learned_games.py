@@ -246,29 +246,3 @@ def test_turn_values_are_the_ones_the_learned_levels_play_by(game: str) -> None:
         position, dice, Level.HARD, Budget(600.0), looked))
     assert by_hand.keys() == valued.keys()
     assert any(abs(by_hand[text] - valued[text]) > 1e-6 for text in looked)
-
-
-def test_chebache_expert_looks_wider_than_hard(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With the network ``expert`` looks at more turns one reply deeper than
-    ``hard``, each against more of the hand-tuned best replies to a throw."""
-    strategy = ChebacheStrategy()
-    position, dice = _played_into("chebache", 6, seed=5)
-    net = strategy.net_for(Level.HARD)
-    assert net is not None
-    assert len(chebache_learned.ranking(position, dice, net)) >= 7
-    real = chebache_learned.reply_value
-    for level, turns, replies in ((Level.HARD, ChebacheStrategy.HARD_TOP,
-                                   chebache_learned.REPLY_TOP),
-                                  (Level.EXPERT, ChebacheStrategy.LEARNED_EXPERT_TOP,
-                                   ChebacheStrategy.LEARNED_EXPERT_REPLY_TOP)):
-        seen: list[int] = []
-
-        def counted(*args: Any, seen: list[int] = seen, **kwargs: Any) -> float | None:
-            seen.append(args[5])
-            return real(*args, **kwargs)
-
-        monkeypatch.setattr(chebache_learned, "reply_value", counted)
-        strategy.choose(position, dice, level, strategy.budget_for(level), random.Random(1))
-        assert seen == [replies] * turns
-    assert ChebacheStrategy.LEARNED_EXPERT_TOP > ChebacheStrategy.HARD_TOP
-    assert ChebacheStrategy.LEARNED_EXPERT_REPLY_TOP > chebache_learned.REPLY_TOP
