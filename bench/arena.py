@@ -200,19 +200,26 @@ def run_pair(game: str, options: dict[str, str], pair: str, games: int, jobs: in
                 low, high = wilson(won + drawn / 2, len(results))
                 print(f"  after {len(results)} games: {a} {won + drawn / 2:g} = "
                       f"{(won + drawn / 2) / len(results):.1%} [95% {low:.1%}-{high:.1%}]; "
+                      f"{decision_times(results, a, b)}; "
                       f"{time.perf_counter() - started:.0f} s", flush=True)
     wins_a = sum(r.winner == "A" for r in results)
     draws = sum(r.winner is None for r in results)
     score = wins_a + draws / 2
     low, high = wilson(score, games)
-    times = {k: [t for r in results for t in r.times[k]] for k in ("A", "B")}
     plies = statistics.median(r.plies for r in results)
     return (f"{game} {pair}: {a} wins {wins_a}/{games} (draws {draws}) = {score / games:.1%} "
-            f"[95% {low:.1%}-{high:.1%}]; ms/decision {a} p50 "
-            f"{percentile(times['A'], .5) * 1e3:.1f} p99 {percentile(times['A'], .99) * 1e3:.1f}, "
+            f"[95% {low:.1%}-{high:.1%}]; {decision_times(results, a, b)}; "
+            f"median plies {plies:g}; {time.perf_counter() - started:.0f} s")
+
+
+def decision_times(results: list[GameResult], a: str, b: str) -> str:
+    """Each contestant's decision time p50 and p99 (ms) over ``results``: in
+    the running tally too, so a run stopped early keeps them."""
+    times = {k: [t for r in results for t in r.times[k]] for k in ("A", "B")}
+    return (f"ms/decision {a} p50 {percentile(times['A'], .5) * 1e3:.1f} "
+            f"p99 {percentile(times['A'], .99) * 1e3:.1f}, "
             f"{b} p50 {percentile(times['B'], .5) * 1e3:.1f} "
-            f"p99 {percentile(times['B'], .99) * 1e3:.1f}; median plies {plies:g}; "
-            f"{time.perf_counter() - started:.0f} s")
+            f"p99 {percentile(times['B'], .99) * 1e3:.1f}")
 
 
 def main(argv: list[str] | None = None) -> int:
