@@ -230,11 +230,6 @@ class LevelledJudge(Judge):
                  ) -> None:
         super().__init__(game, work, luck)
         self.strategy = strategy
-        #: Who looks one reply deeper: ``hard`` of the strategy, with the network
-        #: if the game has one (whether or not its ``hard`` plays with it).
-        self.looker: LevelledStrategy = (
-            strategy.with_learned({Level.HARD})  # type: ignore[assignment]
-            if isinstance(strategy, LearnedLevels) else strategy)
         #: For luck: a quicker value that picks each throw's best turn, which the
         #: strategy's value then values (one full valuation a throw, not one a turn);
         #: None: the strategy's value picks.
@@ -276,6 +271,14 @@ class LevelledJudge(Judge):
                 return None
             out[item.key] = value
         return out
+
+    @functools.cached_property
+    def looker(self) -> LevelledStrategy:
+        """Who looks one reply deeper: ``hard`` of the strategy, with the network
+        if the game has one (whether or not its ``hard`` plays with it)."""
+        if isinstance(self.strategy, LearnedLevels):
+            return self.strategy.with_learned({Level.HARD})  # type: ignore[return-value]
+        return self.strategy
 
     def reply(self, after: Position, side: str, budget: Budget) -> float | None:
         """``side``'s value of ``after`` once the opponent has replied, averaged

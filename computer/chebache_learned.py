@@ -31,7 +31,7 @@ import numpy as np
 from computer import chebache_eval as ev
 from computer.base import Budget
 from computer.chebache import value
-from computer.search import dice_outcomes
+from computer.search import TWO_DICE
 from computer.selfplay import ranked_by_net
 from computer.td import WEIGHTS_DIR, Array, Model, Network
 from games import get_game
@@ -152,7 +152,7 @@ def reply_value(after: ChebachePosition, me: int, net: Network, budget: Budget,
     foe = 1 - me
     kings_on = after.options.get("kings", "true") == "true"
     total = 0.0
-    for dice, weight in dice_outcomes(2):
+    for dice, weight in TWO_DICE:
         if budget.expired():
             return None
         if dice[0] == dice[1]:

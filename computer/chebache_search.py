@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from computer import chebache_eval as ev
 from computer.base import Budget
-from computer.search import Candidate, dice_outcomes, outcome_value
+from computer.search import TWO_DICE, Candidate, outcome_value
 from games.chebache.position import ChebachePosition
 from games.chebache.successors import turn_ends
 
 _SIDES = ("W", "B")
-#: The 21 throws with their probabilities.
-_THROWS = tuple(dice_outcomes(2))
 
 
 def reply_value(after: ChebachePosition, me: int, budget: Budget, static: float,
@@ -33,7 +31,7 @@ def reply_value(after: ChebachePosition, me: int, budget: Budget, static: float,
     foe = 1 - me
     kings_on = after.options.get("kings", "true") == "true"
     total = 0.0
-    for dice, weight in _THROWS:
+    for dice, weight in TWO_DICE:
         if budget.expired():
             return None
         if dice[0] == dice[1] and not doubles:

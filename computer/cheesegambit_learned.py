@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from computer.base import Budget
 from computer.cheesegambit import option_value, position_value, tie_key
 from computer.cheesegambit_eval import REM, blot_risk, blots
-from computer.search import dice_outcomes
+from computer.search import TWO_DICE
 from computer.selfplay import ranked_by_net
 from computer.td import WEIGHTS_DIR, Array, Model, Network
 from games import get_game
@@ -154,7 +154,7 @@ def reply_value(after: CheeseGambitPosition, side: str, net: Network, budget: Bu
         budget.spend()
         return float(net.values(matrix([after], side))[0])
     total = 0.0
-    for dice, weight in dice_outcomes(2):
+    for dice, weight in TWO_DICE:
         if budget.expired():
             return None
         budget.spend(max(1, len(after.turn_options(dice))))

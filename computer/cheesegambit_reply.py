@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from computer.cheesegambit_eval import DIST, blots, shares, turn_order
-from computer.search import dice_outcomes
+from computer.search import TWO_DICE
 from games.cheesegambit.board import POOL, REENTRY_START, TRACK, next_in_turn
 from games.cheesegambit.movegen import moved
 from games.cheesegambit.position import CheeseGambitPosition
@@ -68,7 +68,7 @@ class ReplyModel:
         """Our value once the mover has replied as best for itself, averaged
         over its throws."""
         total = 0.0
-        for dice, weight in dice_outcomes(2):
+        for dice, weight in TWO_DICE:
             total += weight * self.best(dice)
         return total
 

@@ -47,8 +47,6 @@ if TYPE_CHECKING:  # numpy is imported only when a level uses the learned value
 
 __all__ = ["STRATEGY", "HachapuryStrategy", "simple_value"]
 
-#: The opponent's 21 throws with their chances.
-THROWS = TWO_DICE
 #: The levels that value positions with the learned evaluation
 #: (computer/hachapury_learned.py, weights computer/weights/hachapury.npz)
 #: instead of the hand-tuned one.  A level is listed only once arena matches
@@ -236,7 +234,7 @@ def reply_average(after: Position, side: str, budget: Budget, net: Network | Non
     assert isinstance(after, HachapuryPosition)
     mine = after.checkers(side)
     total = 0.0
-    for dice, weight in THROWS:
+    for dice, weight in TWO_DICE:
         if budget.expired():
             return None
         best_for_them = -1.0
@@ -294,7 +292,7 @@ def _our_throws_by_net(position: HachapuryPosition, other: tuple[int, ...], budg
 
     spans: list[tuple[int, int, float]] = []
     rows: list[tuple[int, ...]] = []
-    for dice, weight in THROWS:
+    for dice, weight in TWO_DICE:
         turns = successor_counts(position, dice)
         spans.append((len(rows), len(rows) + len(turns), weight))
         rows.extend(counts for _, counts in turns)
@@ -315,7 +313,7 @@ def two_ply(after: HachapuryPosition, side: str, budget: Budget, net: Network | 
         return 1.0 if result.winner == side else 0.0
     mine = after.checkers(side)
     total = 0.0
-    for dice, weight in THROWS:
+    for dice, weight in TWO_DICE:
         if budget.expired():
             return None
         if net is not None:
@@ -328,7 +326,7 @@ def two_ply(after: HachapuryPosition, side: str, budget: Budget, net: Network | 
             continue  # they win: 0 for us
         ours_to_move = after.after(theirs)
         expected = 0.0
-        for our_dice, our_weight in THROWS:
+        for our_dice, our_weight in TWO_DICE:
             if budget.expired():
                 return None
             best, _ = _best_reply(ours_to_move, our_dice, theirs, budget)
