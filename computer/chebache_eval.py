@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from typing import TypeVar
 
+from computer.search import TWO_DICE
 from games.chebache.board import CHEBACHES, NUMBER, SLOT
 from games.chebache.state import KING, P_START, P_START_K, State
 
@@ -149,8 +150,9 @@ def _logistic(diff: float, total: float) -> float:
 
 # --- the probability of assembling an attack ------------------------------
 
-#: The 21 throws with their weights out of 36.
-_THROWS = tuple((a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
+#: The 21 throws with their weights out of 36 (whole numbers: the hits are
+#: counted exactly, then divided once).
+_THROWS = tuple((a, b, round(chance * 36)) for (a, b), chance in TWO_DICE)
 _HIT_MEMO: dict[tuple[int, bool, tuple[tuple[int, int, int], ...]], float] = {}
 
 
