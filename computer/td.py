@@ -55,10 +55,27 @@ class Network:
     def copy(self) -> Network:
         return Network(*(p.copy() for p in self.params()))
 
+    @classmethod
+    def stack(cls, members: Sequence[Network]) -> Network:
+        """An ensemble: ``members`` (one shape, trained from different seeds)
+        side by side, valuing a row as the mean of their win shares.  Their
+        mistakes are partly independent, so the mean is a better value than
+        any one of them (docs/computer-strength.md, session 15)."""
+        return cls(*(np.stack([m.params()[k] for m in members]) for k in range(5)))
+
+    @property
+    def members(self) -> int:
+        """How many networks this is the mean of (1: a single network)."""
+        return 1 if self.W.ndim == 2 else len(self.W)
+
     def values(self, x: Array) -> Array:
         """The win shares of a batch of feature rows (n, inputs)."""
-        z = np.tanh(x @ self.W.T + self.b) @ self.v + x @ self.u + self.c[0]
-        return 1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0)))
+        if self.W.ndim == 2:
+            z = np.tanh(x @ self.W.T + self.b) @ self.v + x @ self.u + self.c[0]
+            return 1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0)))
+        hidden = np.tanh(x @ self.W.transpose(0, 2, 1) + self.b[:, None, :])  # (k, n, h)
+        z = (np.einsum("knh,kh->kn", hidden, self.v) + self.u @ x.T + self.c)  # (k, n)
+        return (1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0)))).mean(axis=0)
 
     def value_and_grad(self, x: Array) -> tuple[float, list[Array]]:
         """One row's value and its gradient with respect to every parameter."""

@@ -1,6 +1,6 @@
 """Train a dice game's learned evaluation by self-play with TD(λ), as TD-Gammon did.
 
-Run: ``python -m computer.train GAME --games 2000 --seed 1 [--every 400]
+Run: ``python -m computer.train GAME --games 2000 --seed 1 [--seed S ...] [--every 400]
 [--match 200] [--alpha 0.01] [--alpha-end A] [--lam 0.7] [--hidden H]
 [--target td|throw] [--start FILE] [--out FILE]``
 with GAME one of
@@ -25,7 +25,10 @@ against the previous checkpoint and against the hand-tuned evaluation, with
 Wilson 95% intervals.  Same seed, same options, same machine: same weights
 (the dice and the network's start come from the seed; nothing reads the
 clock).  The weights go to ``--out`` (default computer/weights/GAME.npz), at
-every checkpoint and at the end.
+every checkpoint and at the end.  With several ``--seed``s it trains one
+network per seed in turn (same options) and writes their ensemble
+(``Network.stack``: the mean of their win shares), then prints its one-ply
+matches against the first member and against the hand-tuned evaluation.
 
 What each game learns from (its features, its after-states) is in
 computer/<game>_learned.py; the loop is computer/selfplay.py.  The shipped
@@ -127,11 +130,24 @@ def train(games: int, seed: int, every: int = 0, match_games: int = 0, alpha: fl
     return net
 
 
+def ensemble_line(game: str, ensemble: Network, first: Network, games: int, seed: int
+                  ) -> str:
+    """The ensemble's one-ply matches against its first member and against the
+    hand-tuned evaluation (the checkpoints' dice)."""
+    play = self_play_of(game)
+    mine: Chooser[Any, Any] = net_chooser(ensemble)
+    against_first = match(play, mine, net_chooser(first), games, seed + 7)
+    against_hand = match(play, mine, hand_chooser, games, seed + 7)
+    return (f"ensemble of {ensemble.members}: {_line('first member', against_first, games)}; "
+            f"{_line('hand-tuned', against_hand, games)}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=sorted(GAMES))
     parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, action="append",
+                        help="repeat for an ensemble: one network per seed, trained in turn")
     parser.add_argument("--every", type=int, default=400)
     parser.add_argument("--match", type=int, default=200)
     parser.add_argument("--alpha", type=float, default=0.01)
@@ -143,9 +159,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
     out = args.out or WEIGHTS_DIR / f"{args.game}.npz"
-    train(args.games, args.seed, args.every, args.match, args.alpha, args.lam, out,
-          lambda line: print(line, flush=True), args.game, args.alpha_end, args.hidden,
-          args.target, args.start)
+    seeds: list[int] = args.seed or [1]
+
+    def log(line: str) -> None:
+        print(line, flush=True)
+
+    members = []
+    for seed in seeds:
+        if len(seeds) > 1:
+            log(f"member seed {seed}")
+        members.append(train(args.games, seed, args.every, args.match, args.alpha, args.lam,
+                             out if len(seeds) == 1 else None, log, args.game,
+                             args.alpha_end, args.hidden, args.target, args.start))
+    if len(seeds) > 1:
+        ensemble = Network.stack(members)
+        ensemble.save(out, games=args.games, seeds=",".join(map(str, seeds)),
+                      alpha=args.alpha, lam=args.lam, target=args.target)
+        if args.match:
+            log(ensemble_line(args.game, ensemble, members[0], args.match, seeds[0]))
     print(f"weights: {out}", file=sys.stderr)
     return 0
 

@@ -59,6 +59,39 @@ def test_the_same_seed_gives_the_same_weights_and_another_seed_others(tmp_path: 
     assert not np.array_equal(one.u, learned.fresh(5).u)
 
 
+def test_an_ensemble_values_a_row_as_the_mean_of_its_members(tmp_path: Path) -> None:
+    members = [train(2, seed=seed) for seed in (5, 6, 7)]
+    ensemble = Network.stack(members)
+    assert ensemble.members == 3 and members[0].members == 1
+    rows = learned.MODEL.matrix(learned.features(*pair) for pair in (
+        (_start().checkers("W"), _start().checkers("B")),
+        ((0, *([0] * 18), 3, 3, 3, 3, 3, 0), _start().checkers("B"))))
+    mean = np.mean([m.values(rows) for m in members], axis=0)
+    assert np.allclose(ensemble.values(rows), mean, rtol=0, atol=1e-12)
+    # not any one member's value: they differ
+    assert not np.allclose(members[0].values(rows), mean, rtol=0, atol=1e-9)
+    # saved and loaded whole
+    ensemble.save(tmp_path / "e.npz", games=2)
+    again = Network.load(tmp_path / "e.npz")
+    assert again.members == 3 and np.array_equal(again.values(rows), ensemble.values(rows))
+
+
+def test_several_seeds_train_an_ensemble_and_print_its_matches(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "e.npz"
+    assert main(["hachapury", "--games", "2", "--seed", "5", "--seed", "6", "--every", "2",
+                 "--match", "2", "--out", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "member seed 5" and lines[2] == "member seed 6"
+    assert lines[-1].startswith("ensemble of 2: vs first member ")
+    assert "vs hand-tuned" in lines[-1]
+    ensemble = Network.load(out)
+    # the same members as each seed's own run
+    for k, seed in enumerate((5, 6)):
+        alone = train(2, seed=seed)
+        assert np.array_equal(ensemble.W[k], alone.W) and np.array_equal(ensemble.u[k], alone.u)
+
+
 def test_an_untrained_network_is_the_hand_tuned_value() -> None:
     position = _start()
     rng = random.Random(2)
