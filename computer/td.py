@@ -68,6 +68,14 @@ class Network:
         """How many networks this is the mean of (1: a single network)."""
         return 1 if self.W.ndim == 2 else len(self.W)
 
+    def member(self, k: int) -> Network:
+        """The ``k``th network of an ensemble (of a single network: itself)."""
+        if self.W.ndim == 2:
+            if k != 0:
+                raise IndexError(k)
+            return self
+        return Network(*(p[k] for p in self.params()))
+
     def values(self, x: Array) -> Array:
         """The win shares of a batch of feature rows (n, inputs)."""
         if self.W.ndim == 2:

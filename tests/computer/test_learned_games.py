@@ -214,13 +214,18 @@ def test_cheesegambit_with_three_players_keeps_the_hand_tuned_value() -> None:
 def test_the_shipped_weights_load_fit_the_features_and_say_how_they_were_made(game: str) -> None:
     module: Any = importlib.import_module(f"computer.{game}_learned")
     net = module.shipped()
-    assert net.W.shape == (module.HIDDEN, module.FEATURES)
     assert module.WEIGHTS.stat().st_size < 100_000
     with np.load(module.WEIGHTS) as data:  # the run that made them: docs/computer-strength.md
-        games, seed = int(data["games"]), int(data["seed"])
-    assert games >= 1000 and seed >= 1
-    # trained: the weights are no longer the hand-tuned start
-    assert not np.array_equal(net.u, module.fresh(seed).u)
+        games = int(data["games"])
+        # an ensemble (Network.stack) names a seed per member
+        seeds = ([int(s) for s in str(data["seeds"]).split(",")] if "seeds" in data
+                 else [int(data["seed"])])
+    assert games >= 1000 and min(seeds) >= 1 and len(set(seeds)) == len(seeds)
+    assert net.members == len(seeds)
+    for member, seed in zip(map(net.member, range(net.members)), seeds, strict=True):
+        assert member.W.shape == (module.HIDDEN, module.FEATURES)
+        # trained: the weights are no longer the hand-tuned start
+        assert not np.array_equal(member.u, module.fresh(seed).u)
 
 
 @pytest.mark.parametrize("game", GAMES)

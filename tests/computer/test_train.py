@@ -89,7 +89,11 @@ def test_several_seeds_train_an_ensemble_and_print_its_matches(
     # the same members as each seed's own run
     for k, seed in enumerate((5, 6)):
         alone = train(2, seed=seed)
-        assert np.array_equal(ensemble.W[k], alone.W) and np.array_equal(ensemble.u[k], alone.u)
+        for mine, same in zip(ensemble.member(k).params(), alone.params(), strict=True):
+            assert np.array_equal(mine, same)
+    assert ensemble.member(1).members == 1
+    with pytest.raises(IndexError):
+        alone.member(1)
 
 
 def test_an_untrained_network_is_the_hand_tuned_value() -> None:
