@@ -10,7 +10,13 @@ evaluation and training learns corrections to it: a short self-play run
 cannot make it much worse than the evaluation it starts from, and what it
 learns is measured against that start (computer/train.py).
 
-Weights live in a ``.npz`` file (``save``/``load``): a few kilobytes.
+Several networks of one shape, trained from different seeds, make an
+ensemble (``Network.stack``: the same arrays with a leading axis, one row a
+member), which values a row as the mean of their win shares: their mistakes
+are partly independent, so the mean plays better than any one of them.
+
+Weights live in a ``.npz`` file (``save``/``load``, either kind): a few tens
+of kilobytes.
 """
 
 from __future__ import annotations
