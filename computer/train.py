@@ -99,6 +99,9 @@ def train(games: int, seed: int, every: int = 0, match_games: int = 0, alpha: fl
     play = self_play_of(game)
     rng = random.Random(seed)
     net = Network.load(start) if start is not None else play.fresh(seed, hidden)
+    if net.members > 1:
+        raise ValueError(f"{start}: an ensemble of {net.members}; training goes on from one "
+                         f"network (train each member from its own weights)")
     td = TDLambda(net, alpha, lam)
     previous = net.copy()
     started = time.perf_counter()

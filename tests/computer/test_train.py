@@ -92,6 +92,8 @@ def test_several_seeds_train_an_ensemble_and_print_its_matches(
         for mine, same in zip(ensemble.member(k).params(), alone.params(), strict=True):
             assert np.array_equal(mine, same)
     assert ensemble.member(1).members == 1
+    with pytest.raises(ValueError, match="an ensemble of 2"):
+        train(1, seed=5, start=out)
     with pytest.raises(IndexError):
         alone.member(1)
 
