@@ -67,6 +67,8 @@ class Network:
         side by side, valuing a row as the mean of their win shares.  Their
         mistakes are partly independent, so the mean is a better value than
         any one of them (docs/computer-strength.md, session 15)."""
+        if any(m.members > 1 for m in members):
+            raise ValueError("an ensemble's members are single networks")
         return cls(*(np.stack([m.params()[k] for m in members]) for k in range(5)))
 
     @property

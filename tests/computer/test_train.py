@@ -74,6 +74,8 @@ def test_an_ensemble_values_a_row_as_the_mean_of_its_members(tmp_path: Path) -> 
     ensemble.save(tmp_path / "e.npz", games=2)
     again = Network.load(tmp_path / "e.npz")
     assert again.members == 3 and np.array_equal(again.values(rows), ensemble.values(rows))
+    with pytest.raises(ValueError, match="single networks"):
+        Network.stack([ensemble, members[0]])
 
 
 def test_several_seeds_train_an_ensemble_and_print_its_matches(
