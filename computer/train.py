@@ -87,6 +87,17 @@ def step_size(alpha: float, alpha_end: float | None, done: int, games: int) -> f
     return alpha * (alpha_end / alpha) ** (done / (games - 1))
 
 
+def _curve(play: SelfPlay[Any, Any], net: Network, name: str, other: Network, games: int,
+           seed: int) -> str:
+    """``net``'s one-ply matches against ``other`` (called ``name``) and against
+    the hand-tuned evaluation, on the same dice for every checkpoint of a run
+    (``seed``'s): only the players change."""
+    mine: Chooser[Any, Any] = net_chooser(net)
+    against_other = match(play, mine, net_chooser(other), games, seed + 7)
+    against_hand = match(play, mine, hand_chooser, games, seed + 7)
+    return f"{_line(name, against_other, games)}; {_line('hand-tuned', against_hand, games)}"
+
+
 def train(games: int, seed: int, every: int = 0, match_games: int = 0, alpha: float = 0.01,
           lam: float = 0.7, out: Path | None = None, log: Callable[[str], None] = print,
           game: str = "hachapury", alpha_end: float | None = None,
@@ -118,13 +129,8 @@ def train(games: int, seed: int, every: int = 0, match_games: int = 0, alpha: fl
         else:
             self_play(play, td, rng)
         if every and match_games and (done % every == 0 or done == games):
-            # the same dice for every checkpoint's matches: only the players change
-            mine: Chooser[Any, Any] = net_chooser(net)
-            against_previous = match(play, mine, net_chooser(previous), match_games, seed + 7)
-            against_hand = match(play, mine, hand_chooser, match_games, seed + 7)
             log(f"{done} games ({time.perf_counter() - started:.0f} s): "
-                f"{_line('previous', against_previous, match_games)}; "
-                f"{_line('hand-tuned', against_hand, match_games)}")
+                f"{_curve(play, net, 'previous', previous, match_games, seed)}")
             previous = net.copy()
             if out is not None:  # a run stopped later still leaves its latest weights
                 net.save(out, games=done, **meta)
@@ -137,12 +143,8 @@ def ensemble_line(game: str, ensemble: Network, first: Network, games: int, seed
                   ) -> str:
     """The ensemble's one-ply matches against its first member and against the
     hand-tuned evaluation (the checkpoints' dice)."""
-    play = self_play_of(game)
-    mine: Chooser[Any, Any] = net_chooser(ensemble)
-    against_first = match(play, mine, net_chooser(first), games, seed + 7)
-    against_hand = match(play, mine, hand_chooser, games, seed + 7)
-    return (f"ensemble of {ensemble.members}: {_line('first member', against_first, games)}; "
-            f"{_line('hand-tuned', against_hand, games)}")
+    curve = _curve(self_play_of(game), ensemble, "first member", first, games, seed)
+    return f"ensemble of {ensemble.members}: {curve}"
 
 
 def main(argv: list[str] | None = None) -> int:
