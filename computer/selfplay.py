@@ -198,7 +198,7 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 THROWS = TWO_DICE
 
 
-def _every_throw(net: Network, game: SelfPlay[S, A], state: S
+def every_throw(net: Network, game: SelfPlay[S, A], state: S
                  ) -> tuple[float, dict[Dice, tuple[list[A], list[float], dict[int, Array]]]]:
     """The mover's best value by ``net`` averaged over its 21 throws, and each
     throw's after-states, their values and feature rows (all valued in one batch)."""
@@ -237,7 +237,7 @@ def expected_self_play(game: SelfPlay[S, A], net: Network, alpha: float, rng: ra
             return plies
         x = np.asarray(rows[index])
         state = game.advance(state, chosen)
-        theirs, found = _every_throw(net, game, state)
+        theirs, found = every_throw(net, game, state)
         value, grad = net.value_and_grad(x)
         step = alpha * ((1.0 - theirs) - value)
         for p, g in zip(net.params(), grad, strict=True):

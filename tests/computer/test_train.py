@@ -205,7 +205,7 @@ def test_the_expected_target_is_the_search_s_average_over_the_next_throw() -> No
     throws, weighted by their chances (computer/hachapury.py)."""
     from computer.base import Budget
     from computer.hachapury import _our_throws_by_net
-    from computer.selfplay import THROWS, _every_throw
+    from computer.selfplay import THROWS, every_throw
 
     assert sum(weight for _, weight in THROWS) == pytest.approx(1.0) and len(THROWS) == 21
     net = learned.shipped()
@@ -213,7 +213,7 @@ def test_the_expected_target_is_the_search_s_average_over_the_next_throw() -> No
     rng = random.Random(9)
     for _ in range(8):
         other = _other(position)
-        expected, found = _every_throw(net, learned.SELF_PLAY, position)
+        expected, found = every_throw(net, learned.SELF_PLAY, position)
         assert expected == pytest.approx(
             _our_throws_by_net(position, other, Budget(60.0), net), abs=1e-12)
         assert set(found) == {dice for dice, _ in THROWS}
