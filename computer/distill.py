@@ -2,8 +2,9 @@
 to its teacher's values one reply deeper.
 
 Run: ``python -m computer.distill GAME --teacher FILE|shipped --positions N
---seed S [--seed S ...] [--epochs 10] [--lr 0.002] [--match 1000] [--out FILE]``
-with GAME one of ``hachapury``, ``cheesegambit``, ``chebache``.
+--seed S [--seed S ...] [--hidden H] [--epochs 10] [--lr 0.002] [--members 1]
+[--fit-seed F] [--match 1000] [--out FILE]`` with GAME one of ``hachapury``,
+``cheesegambit``, ``chebache``.
 
 Self-play by TD(λ) (computer/train.py) moves a value towards the next
 position's value by the same network, one sampled throw at a time: a noisy
@@ -20,15 +21,19 @@ leaves sees that much further too (docs/computer-strength.md, session 16).
   network learns to rank a throw's turns and not only to value the ones it
   plays, the next ``ALTERNATIVES`` of that throw by the teacher and one more
   at random; one turn in ``1 / EXPLORE`` is played at random, so that the
-  games go where the teacher would not take them.
-- **Fitting** (``fit``): one network per seed, starting from the teacher's
-  member (seed order, round robin), fitted to all seeds' positions by
-  minibatch Adam on the cross-entropy of its win share against the target;
-  a tenth held out, whose mean squared error it prints each epoch.
-- Several seeds give an ensemble (``Network.stack``).  Same teacher, seeds and
-  options on the same machine: the same weights (nothing reads the clock).
-- At the end it prints the result's one-ply match against the teacher
-  (``--match`` games, seats alternating, the same seeded dice for both).
+  games also go where the teacher would not take them.
+- **Fitting** (``fit``): the student starts from the teacher (an ensemble's
+  first member; ``--hidden`` widens it), and is fitted to all seeds'
+  positions by minibatch Adam on the cross-entropy of its win share against
+  the target; one position in ten is held out, and its mean squared error
+  printed each epoch.  ``--members K`` fits K students (member k from the
+  teacher's member k, round robin) and writes their ensemble.
+- **Iterating:** the student is the next round's teacher; each round it sees
+  a little deeper (docs/computer-strength.md, session 16).
+- Same teacher, seeds and options on the same machine: the same weights
+  (nothing reads the clock).  At the end it prints the student's one-ply
+  match against the teacher (``--match`` games, seats alternating, the same
+  seeded dice for both).
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ import numpy as np
 
 from computer.selfplay import (
     MAX_TURNS,
+    THROWS,
     SelfPlay,
     best_index,
     every_throw,
@@ -63,8 +69,8 @@ from computer.train import GAMES, self_play_of
 ALTERNATIVES = 2
 #: The share of turns played at random instead of by the teacher.
 EXPLORE = 0.1
-#: The share of the positions held out to measure the fit.
-HOLD_OUT = 0.1
+#: One position in this many is held out to measure the fit.
+HOLD_OUT = 10
 
 
 @dataclass(frozen=True)
@@ -87,23 +93,24 @@ def one_reply_deeper(play: SelfPlay[Any, Any], teacher: Network, state: Any, aft
     """The mover's value of ``after`` (one of its turns from ``state``) once the
     opponent has replied: one minus the opponent's best by ``teacher``,
     averaged over its 21 throws."""
-    theirs, _ = every_throw(teacher, play, play.advance(state, after))
-    return 1.0 - theirs
+    _, found = every_throw(teacher, play, play.advance(state, after))
+    return sum(weight * (1.0 - max(found[dice][1])) for dice, weight in THROWS)
 
 
 def _valued(scores: list[float], index: int, rng: random.Random) -> list[int]:
     """The turns of a throw to value: the one played, the teacher's next best
-    ``ALTERNATIVES`` and one at random."""
+    ``ALTERNATIVES`` and, where the throw has more turns than those, one at random."""
     order = sorted(range(len(scores)), key=lambda i: -scores[i])
     picks = [index] + [i for i in order if i != index][:ALTERNATIVES]
-    picks.append(rng.randrange(len(scores)))
+    if len(scores) > ALTERNATIVES + 2:
+        picks.append(rng.randrange(len(scores)))
     return list(dict.fromkeys(picks))
 
 
 def positions(game: str, teacher: Network, count: int, seed: int,
               log: Callable[[str], None] = print) -> Positions:
-    """``count`` after-states from the teacher's self-play (seeded) with their
-    values one reply deeper."""
+    """At least ``count`` after-states (whole games) from the teacher's
+    self-play (seeded), with their values one reply deeper."""
     play = self_play_of(game)
     rng = random.Random(seed)
     rows: list[Array] = []
@@ -121,7 +128,7 @@ def positions(game: str, teacher: Network, count: int, seed: int,
         if games % 100 == 0:
             log(f"seed {seed}: {games} games, {len(targets)} positions "
                 f"({time.perf_counter() - started:.0f} s)")
-    return Positions(np.array(rows[:count]), np.array(targets[:count]))
+    return Positions(np.array(rows), np.array(targets))
 
 
 def _game(play: SelfPlay[Any, Any], teacher: Network, rng: random.Random
@@ -146,18 +153,22 @@ def _loss(net: Network, data: Positions) -> float:
 
 
 def fit(start: Network, data: Positions, seed: int, epochs: int = 10, lr: float = 0.002,
-        batch: int = 128, log: Callable[[str], None] = print) -> Network:
-    """A copy of ``start`` (a single network) fitted to ``data``: minibatch Adam
-    on the cross-entropy of its win share against the target, the step halved
+        hidden: int | None = None, batch: int = 128, log: Callable[[str], None] = print
+        ) -> Network:
+    """A copy of ``start`` (a single network; widened to ``hidden`` units, the
+    new ones random and with no say yet) fitted to ``data``: minibatch Adam on
+    the cross-entropy of its win share against the target, the step halved
     every four epochs; the hold-out's mean squared error logged each epoch."""
     if start.members > 1:
         raise ValueError("fit one network at a time (an ensemble's member)")
     net = start.copy()
     rng = np.random.default_rng(seed)
     order = rng.permutation(len(data))
-    held = int(len(data) * HOLD_OUT)
+    held = len(data) // HOLD_OUT
     hold = Positions(data.x[order[:held]], data.y[order[:held]])
     train = Positions(data.x[order[held:]], data.y[order[held:]])
+    if hidden is not None and hidden > len(net.b):
+        _widen(net, hidden, rng)
     params = net.params()
     first = [np.zeros_like(p) for p in params]
     second = [np.zeros_like(p) for p in params]
@@ -174,6 +185,16 @@ def fit(start: Network, data: Positions, seed: int, epochs: int = 10, lr: float 
                   steps, rate)
         log(f"  epoch {epoch}: {_loss(net, hold):.6f}")
     return net
+
+
+def _widen(net: Network, hidden: int, rng: np.random.Generator) -> None:
+    """Add hidden units to ``net`` (in place) as ``Network.fresh`` makes them:
+    small random input weights and output weights near 0, so the network
+    values as before until the fit gives them a say."""
+    extra = hidden - len(net.b)
+    net.W = np.concatenate([net.W, rng.normal(0.0, 0.1, (extra, net.W.shape[1]))])
+    net.b = np.concatenate([net.b, np.zeros(extra)])
+    net.v = np.concatenate([net.v, rng.normal(0.0, 0.01, extra)])
 
 
 def _gradient(net: Network, x: Array, y: Array) -> list[Array]:
@@ -204,15 +225,19 @@ def load_teacher(game: str, name: str) -> Network:
 
 
 def distil(game: str, teacher: Network, count: int, seeds: list[int], epochs: int = 10,
-           lr: float = 0.002, log: Callable[[str], None] = print) -> Network:
-    """One network per seed fitted to the teacher's values one reply deeper over
-    ``count`` positions a seed (all seeds' positions pooled), each starting
-    from the teacher's member of its rank (round robin); several seeds give
-    their ensemble."""
+           lr: float = 0.002, hidden: int | None = None, members: int = 1,
+           fit_seed: int | None = None, log: Callable[[str], None] = print) -> Network:
+    """``members`` networks fitted to the teacher's values one reply deeper over
+    at least ``count`` positions from each of ``seeds`` (pooled in seed order),
+    member k starting from the teacher's member k (round robin) with fit seed
+    ``fit_seed`` + k (``fit_seed``: the first seed unless given); several
+    members give their ensemble."""
     data = Positions.join([positions(game, teacher, count, seed, log) for seed in seeds])
-    members = [fit(teacher.member(k % teacher.members), data, seed, epochs, lr, log=log)
-               for k, seed in enumerate(seeds)]
-    return members[0] if len(members) == 1 else Network.stack(members)
+    first = seeds[0] if fit_seed is None else fit_seed
+    nets = [fit(teacher.member(k % teacher.members), data, first + k, epochs, lr, hidden,
+                log=log)
+            for k in range(members)]
+    return nets[0] if members == 1 else Network.stack(nets)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -223,9 +248,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=80_000,
                         help="positions a seed")
     parser.add_argument("--seed", type=int, action="append",
-                        help="repeat for an ensemble: one network per seed")
+                        help="the self-play's seed (repeat: positions from each, pooled)")
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--lr", type=float, default=0.002)
+    parser.add_argument("--hidden", type=int, help="widen the student to this many units")
+    parser.add_argument("--members", type=int, default=1,
+                        help="fit this many networks, for an ensemble")
+    parser.add_argument("--fit-seed", type=int, help="the fit's seed (default: the first seed)")
     parser.add_argument("--match", type=int, default=1000,
                         help="one-ply games against the teacher at the end (0: none)")
     parser.add_argument("--out", type=Path)
@@ -237,9 +266,11 @@ def main(argv: list[str] | None = None) -> int:
         print(line, flush=True)
 
     teacher = load_teacher(args.game, args.teacher)
-    student = distil(args.game, teacher, args.positions, seeds, args.epochs, args.lr, log)
-    student.save(out, distilled_from=args.teacher, positions=args.positions,
-                 seeds=",".join(map(str, seeds)), epochs=args.epochs, lr=args.lr)
+    student = distil(args.game, teacher, args.positions, seeds, args.epochs, args.lr,
+                     args.hidden, args.members, args.fit_seed, log)
+    student.save(out, distilled_from=Path(args.teacher).name, positions=args.positions,
+                 seeds=",".join(map(str, seeds)), epochs=args.epochs, lr=args.lr,
+                 fit_seed=seeds[0] if args.fit_seed is None else args.fit_seed)
     if args.match:
         play = self_play_of(args.game)
         score = match(play, net_chooser(student), net_chooser(teacher), args.match,

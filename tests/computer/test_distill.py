@@ -48,7 +48,8 @@ def test_positions_are_seeded_win_shares_with_their_feature_rows() -> None:
     one = positions("hachapury", teacher, 150, seed=3, log=lines.append)
     again = positions("hachapury", teacher, 150, seed=3, log=lines.append)
     other = positions("hachapury", teacher, 150, seed=4, log=lines.append)
-    assert len(one) == 150 and one.x.shape == (150, learned.FEATURES)
+    # whole games: at least as many as asked, and not a game more than needed
+    assert 150 <= len(one) < 150 + 4 * 200 and one.x.shape == (len(one), learned.FEATURES)
     assert np.all((one.y >= 0.0) & (one.y <= 1.0))
     assert np.array_equal(one.x, again.x) and np.array_equal(one.y, again.y)
     assert not np.array_equal(one.y, other.y)
@@ -75,7 +76,9 @@ def test_the_fit_moves_a_network_towards_its_targets() -> None:
     assert error < 0.5 * error_before
     assert all(np.array_equal(a, b) for a, b in zip(start.params(), before.params(),
                                                       strict=True))
-    assert lines[0].startswith("fit seed 1: 540 positions, 60 held out")
+    held_out = len(made) // 10
+    assert lines[0].startswith(f"fit seed 1: {len(made) - held_out} positions, "
+                               f"{held_out} held out")
     assert len(lines) == 7 and lines[-1].startswith("  epoch 6: ")
     held = [float(line.split(": ")[1]) for line in lines[1:]]
     assert held[-1] < float(lines[0].split("error ")[1].split()[0])
@@ -86,10 +89,14 @@ def test_the_fit_moves_a_network_towards_its_targets() -> None:
 
 def test_an_ensemble_is_fitted_member_by_member_and_refused_as_a_start() -> None:
     teacher = learned.shipped()
-    student = distil("hachapury", teacher, 120, [1, 2], epochs=1, log=lambda _: None)
+    student = distil("hachapury", teacher, 120, [1, 2], epochs=1, members=2,
+                     log=lambda _: None)
     assert student.members == 2
     for k in range(2):
         assert not np.array_equal(student.member(k).u, teacher.member(k).u)
+    # a wider student: the teacher's units and more
+    wide = distil("hachapury", teacher, 120, [1], epochs=1, hidden=24, log=lambda _: None)
+    assert wide.members == 1 and wide.W.shape == (24, learned.FEATURES)
     with pytest.raises(ValueError, match="one network at a time"):
         fit(teacher, Positions(np.zeros((2, learned.FEATURES)), np.zeros(2)), seed=1)
 
@@ -100,10 +107,11 @@ def test_the_command_writes_the_student_and_plays_it_against_the_teacher(
     assert main(["hachapury", "--positions", "100", "--seed", "2", "--epochs", "2",
                  "--match", "2", "--out", str(out)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("fit seed 2: 90 positions, 10 held out")
+    assert lines[0].startswith("fit seed 2: ") and " held out; " in lines[0]
     assert lines[-1].startswith("against the teacher one ply deep: ")
     assert "/2 = " in lines[-1] and "[95% " in lines[-1]
     student = Network.load(out)
     assert student.members == 1 and student.W.shape == (learned.HIDDEN, learned.FEATURES)
     with np.load(out) as saved:
         assert str(saved["seeds"]) == "2" and str(saved["distilled_from"]) == "shipped"
+        assert int(saved["fit_seed"]) == 2
