@@ -219,9 +219,24 @@ def _adam(params: list[Array], grads: list[Array], first: list[Array], second: l
         p -= rate * (m / (1.0 - beta1 ** steps)) / (np.sqrt(v / (1.0 - beta2 ** steps)) + 1e-8)
 
 
-def load_teacher(game: str, name: str) -> Network:
+def teacher_path(game: str, name: str) -> Path:
     """``shipped`` (the repository's weights for ``game``) or a weights file."""
-    return Network.load(WEIGHTS_DIR / f"{game}.npz" if name == "shipped" else Path(name))
+    return WEIGHTS_DIR / f"{game}.npz" if name == "shipped" else Path(name)
+
+
+def recipe(game: str, teacher: Path, command: list[str]) -> str:
+    """How to make the student from nothing: the teacher's own recipe (a
+    distilled teacher's, or its self-play run's from its seeds and games), then
+    this command."""
+    with np.load(teacher) as data:
+        if "recipe" in data:
+            before = str(data["recipe"])
+        else:
+            seeds = str(data["seeds"]).split(",") if "seeds" in data else [str(data["seed"])]
+            before = (f"python -m computer.train {game} --games {int(data['games'])} "
+                      + " ".join(f"--seed {seed}" for seed in seeds)
+                      + f" --out {teacher.name}")
+    return f"{before}; python -m computer.distill {' '.join(command)}"
 
 
 def distil(game: str, teacher: Network, count: int, seeds: list[int], epochs: int = 10,
@@ -265,12 +280,14 @@ def main(argv: list[str] | None = None) -> int:
     def log(line: str) -> None:
         print(line, flush=True)
 
-    teacher = load_teacher(args.game, args.teacher)
+    source = teacher_path(args.game, args.teacher)
+    teacher = Network.load(source)
+    made = recipe(args.game, source, sys.argv[1:] if argv is None else argv)
     student = distil(args.game, teacher, args.positions, seeds, args.epochs, args.lr,
                      args.hidden, args.members, args.fit_seed, log)
-    student.save(out, distilled_from=Path(args.teacher).name, positions=args.positions,
+    student.save(out, distilled_from=source.name, positions=args.positions,
                  seeds=",".join(map(str, seeds)), epochs=args.epochs, lr=args.lr,
-                 fit_seed=seeds[0] if args.fit_seed is None else args.fit_seed)
+                 fit_seed=seeds[0] if args.fit_seed is None else args.fit_seed, recipe=made)
     if args.match:
         play = self_play_of(args.game)
         score = match(play, net_chooser(student), net_chooser(teacher), args.match,

@@ -1,7 +1,9 @@
 """Hachapury's learned evaluation: features of an after-state and the network
 (computer/td.py) that values them, trained by ``python -m computer.train
-hachapury``.  The shipped weights are an ensemble of three networks (``--games
-40000 --seed 3 --seed 7 --seed 9``).
+hachapury``.  The shipped weights are one network of 48 hidden units distilled
+(``python -m computer.distill``) in two rounds from an ensemble of three
+trained by self-play (``--games 40000 --seed 3 --seed 7 --seed 9``); the whole
+recipe is in the weights file (``recipe``) and docs/computer-strength.md.
 
 An after-state is a pair of count tuples (computer/hachapury_eval.py: 25
 counts in each side's own numbering, index 0 borne off): ``mover``, the side

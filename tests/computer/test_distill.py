@@ -17,8 +17,15 @@ from computer.distill import Positions, distil, fit, main, one_reply_deeper, pos
 from computer.hachapury import reply_average
 from computer.selfplay import throw
 from computer.td import Network
+from computer.train import train
 
 PLAY = learned.SELF_PLAY
+
+
+def _pair() -> Network:
+    """A small ensemble teacher of two briefly trained networks (not the shipped
+    weights, so these tests do not depend on what ships)."""
+    return Network.stack([train(2, seed=5), train(2, seed=6)])
 
 
 def test_the_target_is_the_reply_search_s_value_by_the_teacher() -> None:
@@ -63,7 +70,7 @@ def test_positions_are_seeded_win_shares_with_their_feature_rows() -> None:
 def test_the_fit_moves_a_network_towards_its_targets() -> None:
     """Targets made by another network: the fitted copy values the held-out
     rows much closer to them than its start did, and the start is left alone."""
-    teacher = learned.shipped()
+    teacher = _pair()
     data = positions("hachapury", teacher, 600, seed=5, log=lambda _: None)
     target_net = teacher.member(1)
     made = Positions(data.x, target_net.values(data.x))
@@ -88,7 +95,7 @@ def test_the_fit_moves_a_network_towards_its_targets() -> None:
 
 
 def test_an_ensemble_is_fitted_member_by_member_and_refused_as_a_start() -> None:
-    teacher = learned.shipped()
+    teacher = _pair()
     student = distil("hachapury", teacher, 120, [1, 2], epochs=1, members=2,
                      log=lambda _: None)
     assert student.members == 2
@@ -104,8 +111,10 @@ def test_an_ensemble_is_fitted_member_by_member_and_refused_as_a_start() -> None
 def test_the_command_writes_the_student_and_plays_it_against_the_teacher(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "d.npz"
-    assert main(["hachapury", "--positions", "100", "--seed", "2", "--epochs", "2",
-                 "--match", "2", "--out", str(out)]) == 0
+    teacher = tmp_path / "t.npz"
+    train(2, seed=5, out=teacher)
+    assert main(["hachapury", "--teacher", str(teacher), "--positions", "100", "--seed", "2",
+                 "--epochs", "2", "--match", "2", "--out", str(out)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("fit seed 2: ") and " held out; " in lines[0]
     assert lines[-1].startswith("against the teacher one ply deep: ")
@@ -113,5 +122,16 @@ def test_the_command_writes_the_student_and_plays_it_against_the_teacher(
     student = Network.load(out)
     assert student.members == 1 and student.W.shape == (learned.HIDDEN, learned.FEATURES)
     with np.load(out) as saved:
-        assert str(saved["seeds"]) == "2" and str(saved["distilled_from"]) == "shipped"
+        assert str(saved["seeds"]) == "2" and str(saved["distilled_from"]) == "t.npz"
         assert int(saved["fit_seed"]) == 2
+        # the recipe: the teacher's self-play run, then this one
+        assert str(saved["recipe"]) == (
+            "python -m computer.train hachapury --games 2 --seed 5 --out t.npz; "
+            f"python -m computer.distill hachapury --teacher {teacher} --positions 100 "
+            f"--seed 2 --epochs 2 --match 2 --out {out}")
+    # a student's student carries the whole recipe on
+    again = tmp_path / "e.npz"
+    assert main(["hachapury", "--teacher", str(out), "--positions", "30", "--seed", "3",
+                 "--epochs", "1", "--match", "0", "--out", str(again)]) == 0
+    with np.load(again) as saved, np.load(out) as first:
+        assert str(saved["recipe"]).startswith(f"{first['recipe']}; python -m computer.distill")

@@ -215,7 +215,10 @@ def test_the_shipped_weights_load_fit_the_features_and_say_how_they_were_made(ga
     module: Any = importlib.import_module(f"computer.{game}_learned")
     net = module.shipped()
     assert module.WEIGHTS.stat().st_size < 100_000
-    with np.load(module.WEIGHTS) as data:  # the run that made them: docs/computer-strength.md
+    with np.load(module.WEIGHTS) as data:  # the runs that made them: docs/computer-strength.md
+        if "distilled_from" in data:  # computer/distill.py, from a teacher trained first
+            distilled(data, net, module)
+            return
         games = int(data["games"])
         # an ensemble (Network.stack) names a seed per member
         seeds = ([int(s) for s in str(data["seeds"]).split(",")] if "seeds" in data
@@ -226,6 +229,19 @@ def test_the_shipped_weights_load_fit_the_features_and_say_how_they_were_made(ga
         assert member.W.shape == (module.HIDDEN, module.FEATURES)
         # trained: the weights are no longer the hand-tuned start
         assert not np.array_equal(member.u, module.fresh(seed).u)
+
+
+def distilled(data: Any, net: Network, module: Any) -> None:
+    """A distilled network names its teacher, its positions and its seeds, and
+    the whole recipe from self-play on; it reads the game's features."""
+    assert str(data["distilled_from"]) and int(data["positions"]) >= 10_000
+    assert all(int(s) >= 1 for s in str(data["seeds"]).split(","))
+    recipe = str(data["recipe"])
+    assert recipe.startswith(f"python -m computer.train {module.SELF_PLAY.game} ")
+    assert f"python -m computer.distill {module.SELF_PLAY.game} " in recipe
+    for k in range(net.members):
+        assert net.member(k).W.shape[1] == module.FEATURES
+        assert not np.array_equal(net.member(k).u, module.fresh(1).u)
 
 
 @pytest.mark.parametrize("game", GAMES)
