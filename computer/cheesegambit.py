@@ -176,7 +176,7 @@ class CheesegambitStrategy(LearnedLevels, LevelledStrategy):
     #: network re-ranks the hand-tuned best ``LEARNED_EXPERT_TOP``, so a wider
     #: ``expert`` also lets it find turns the hand-tuned value ranks low.  Over
     #: 12 turns it scored 57.3% against ``hard`` over 400 games, over 24
-    #: 62.4% [54.9-69.3] over 170 (stopped for time); docs/computer-strength.md, session 16).
+    #: 62.4% [54.9-69.3] over 170, stopped for time: docs/computer-strength.md).
     LEARNED_HARD_TOP = 6
     LEARNED_EXPERT_TOP = 24
     #: Positions a decision may evaluate (``Budget``): about what the old time

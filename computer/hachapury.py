@@ -53,12 +53,13 @@ __all__ = ["STRATEGY", "HachapuryStrategy", "simple_value"]
 #: show it stronger so (README, "Computer players").
 #: ``expert``: hard's reply search over ``EXPERT_TOP`` turns with the network
 #: choosing and valuing the replies, then its best ``EXPERT_DEEP`` two replies
-#: deep by the network (distilled from an ensemble of three, computer/distill.py:
-#: 62.2% [58.5-65.8] against ``hard`` over 675 games; the ensemble itself 60.3% [57.8-62.6] over 1,600 games, one
-#: network alone 59.1%; the one-reply search alone scored 59.0% over 400; by the
-#: hand-tuned value the two-reply search scored 50%).  ``hard`` with one network scored 55.5%
-#: [50.6-60.3] over 400: it stays on the hand-tuned value so that ``expert``
-#: stays clearly above it (docs/computer-strength.md).
+#: deep by the network (distilled from an ensemble of three, computer/distill.py):
+#: 62.2% [58.5-65.8] against ``hard`` over 675 games (the ensemble itself 60.3%
+#: [57.8-62.6] over 1,600, one network alone 59.1%; the one-reply search alone
+#: scored 59.0% over 400; by the hand-tuned value the two-reply search scored
+#: 50%).  ``hard`` with one network scored 55.5% [50.6-60.3] over 400: it stays
+#: on the hand-tuned value so that ``expert`` stays clearly above it
+#: (docs/computer-strength.md).
 LEARNED_LEVELS: frozenset[Level] = frozenset({Level.EXPERT})
 
 

@@ -199,7 +199,7 @@ THROWS = TWO_DICE
 
 
 def every_throw(net: Network, game: SelfPlay[S, A], state: S
-                 ) -> tuple[float, dict[Dice, tuple[list[A], list[float], dict[int, Array]]]]:
+                ) -> tuple[float, dict[Dice, tuple[list[A], list[float], dict[int, Array]]]]:
     """The mover's best value by ``net`` averaged over its 21 throws, and each
     throw's after-states, their values and feature rows (all valued in one batch)."""
     per_throw = {dice: game.options(state, dice) for dice, _ in THROWS}
