@@ -31,7 +31,7 @@ leaves sees that much further too (docs/computer-strength.md, session 16).
 - **Iterating:** the student is the next round's teacher; each round it sees
   a little deeper (docs/computer-strength.md, session 16).
 - Same teacher, seeds and options on the same machine: the same weights
-  (nothing reads the clock).  At the end it prints the student's one-ply
+  (the clock only times the log lines).  At the end it prints the student's one-ply
   match against the teacher (``--match`` games, seats alternating, the same
   seeded dice for both).
 """
