@@ -61,8 +61,8 @@ from computer.selfplay import (
     throw,
     wilson,
 )
-from computer.td import WEIGHTS_DIR, Array, Network
-from computer.train import GAMES, self_play_of
+from computer.td import WEIGHTS_DIR, Array, Network, sigmoid
+from computer.train import GAMES, log_line, self_play_of
 
 #: Beside the after-state played, this many more of the throw's turns (the
 #: teacher's next best) are valued at each turn, and one more at random.
@@ -202,7 +202,7 @@ def _gradient(net: Network, x: Array, y: Array) -> list[Array]:
     (its slope in the logit is simply the win share minus the target)."""
     hidden = np.tanh(x @ net.W.T + net.b)
     logit = hidden @ net.v + x @ net.u + net.c[0]
-    slope = (1.0 / (1.0 + np.exp(-np.clip(logit, -30.0, 30.0))) - y) / len(y)
+    slope = (sigmoid(logit) - y) / len(y)
     back = np.outer(slope, net.v) * (1.0 - hidden * hidden)
     return [back.T @ x, back.sum(axis=0), hidden.T @ slope, x.T @ slope,
             np.array([slope.sum()])]
@@ -276,10 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = args.out or WEIGHTS_DIR / f"{args.game}.npz"
     seeds: list[int] = args.seed or [1]
-
-    def log(line: str) -> None:
-        print(line, flush=True)
-
+    log = log_line
     source = teacher_path(args.game, args.teacher)
     teacher = Network.load(source)
     made = recipe(args.game, source, sys.argv[1:] if argv is None else argv)

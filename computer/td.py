@@ -34,7 +34,7 @@ Array = NDArray[np.float64]
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 
 
-def _sigmoid(z: Array) -> Array:
+def sigmoid(z: Array) -> Array:
     """The win share of a logit (clipped: exp never overflows)."""
     return 1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0)))
 
@@ -93,10 +93,10 @@ class Network:
     def values(self, x: Array) -> Array:
         """The win shares of a batch of feature rows (n, inputs)."""
         if self.W.ndim == 2:
-            return _sigmoid(np.tanh(x @ self.W.T + self.b) @ self.v + x @ self.u + self.c[0])
+            return sigmoid(np.tanh(x @ self.W.T + self.b) @ self.v + x @ self.u + self.c[0])
         hidden = np.tanh(x @ self.W.transpose(0, 2, 1) + self.b[:, None, :])  # (k, n, h)
         z = np.einsum("knh,kh->kn", hidden, self.v) + self.u @ x.T + self.c  # (k, n)
-        return _sigmoid(z).mean(axis=0)
+        return sigmoid(z).mean(axis=0)
 
     def value_and_grad(self, x: Array) -> tuple[float, list[Array]]:
         """One row's value and its gradient with respect to every parameter."""

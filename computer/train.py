@@ -74,6 +74,11 @@ def self_play_of(game: str) -> SelfPlay[Any, Any]:
     return found
 
 
+def log_line(line: str) -> None:
+    """A command's progress line, printed at once (a long run is watched as it goes)."""
+    print(line, flush=True)
+
+
 def _line(name: str, score: float, games: int) -> str:
     low, high = wilson(score, games)
     return f"vs {name} {score:g}/{games} = {score / games:.1%} [95% {low:.1%}-{high:.1%}]"
@@ -165,10 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = args.out or WEIGHTS_DIR / f"{args.game}.npz"
     seeds: list[int] = args.seed or [1]
-
-    def log(line: str) -> None:
-        print(line, flush=True)
-
+    log = log_line
     members = []
     for seed in seeds:
         if len(seeds) > 1:
