@@ -1,6 +1,9 @@
 """Chebache's learned evaluation: the features of an after-state and the
 trainer's view of the game, trained by ``python -m computer.train chebache``
-(network: computer/td.py).
+(network: computer/td.py).  The shipped weights are the self-play network
+(``--games 1000 --seed 1``) distilled once (``python -m computer.distill``)
+to its own values one reply deeper; the whole recipe is in the weights file
+(``recipe``) and docs/computer-strength.md (session 17).
 
 An after-state is the position a turn leads to.  The network looks at the
 hand-tuned evaluation's best ``TOP`` turns (the full value, as ``hard`` ranks
