@@ -276,12 +276,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = args.out or WEIGHTS_DIR / f"{args.game}.npz"
     seeds: list[int] = args.seed or [1]
-    log = log_line
     source = teacher_path(args.game, args.teacher)
     teacher = Network.load(source)
     made = recipe(args.game, source, sys.argv[1:] if argv is None else argv)
     student = distil(args.game, teacher, args.positions, seeds, args.epochs, args.lr,
-                     args.hidden, args.members, args.fit_seed, log)
+                     args.hidden, args.members, args.fit_seed, log_line)
     student.save(out, distilled_from=source.name, positions=args.positions,
                  seeds=",".join(map(str, seeds)), epochs=args.epochs, lr=args.lr,
                  fit_seed=seeds[0] if args.fit_seed is None else args.fit_seed, recipe=made)
@@ -290,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
         score = match(play, net_chooser(student), net_chooser(teacher), args.match,
                       seeds[0] + 7)
         low, high = wilson(score, args.match)
-        log(f"against the teacher one ply deep: {score:g}/{args.match} = "
+        log_line(f"against the teacher one ply deep: {score:g}/{args.match} = "
             f"{score / args.match:.1%} [95% {low:.1%}-{high:.1%}]")
     print(f"weights: {out}", file=sys.stderr)
     return 0

@@ -170,20 +170,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = args.out or WEIGHTS_DIR / f"{args.game}.npz"
     seeds: list[int] = args.seed or [1]
-    log = log_line
     members = []
     for seed in seeds:
         if len(seeds) > 1:
-            log(f"member seed {seed}")
+            log_line(f"member seed {seed}")
         members.append(train(args.games, seed, args.every, args.match, args.alpha, args.lam,
-                             out if len(seeds) == 1 else None, log, args.game,
+                             out if len(seeds) == 1 else None, log_line, args.game,
                              args.alpha_end, args.hidden, args.target, args.start))
     if len(seeds) > 1:
         ensemble = Network.stack(members)
         ensemble.save(out, games=args.games, seeds=",".join(map(str, seeds)),
                       alpha=args.alpha, lam=args.lam, target=args.target)
         if args.match:
-            log(ensemble_line(args.game, ensemble, members[0], args.match, seeds[0]))
+            log_line(ensemble_line(args.game, ensemble, members[0], args.match, seeds[0]))
     print(f"weights: {out}", file=sys.stderr)
     return 0
 
